@@ -1,0 +1,22 @@
+// Shared bounds for every edge contract (TypeBox → JSON Schema → Fastify validation and OpenAPI).
+import { Type, type TSchema } from "typebox";
+
+/** cuid ids as Prisma makes them; shape only, existence is the domain's job. */
+export const Id = Type.String({ minLength: 1, maxLength: 64, pattern: "^[A-Za-z0-9_-]+$" });
+/** Ordinary text fields: at most 255 characters unless a longer one is meant. */
+export const ShortText = (opts: { minLength?: number; maxLength?: number } = {}) =>
+  Type.String({ minLength: opts.minLength ?? 0, maxLength: opts.maxLength ?? 255 });
+export const Email = Type.String({ minLength: 3, maxLength: 254, format: "email" });
+export const Password = Type.String({ minLength: 1, maxLength: 128 });
+export const Money = Type.Number({ minimum: 0, maximum: 1e10 });
+export const PageSize = Type.Integer({ minimum: 1, maximum: 100 });
+
+/** The one error shape (DESIGN.md): every failure, every status. */
+export const ErrorReply = Type.Object({ success: Type.Literal(false), message: Type.String() });
+
+/** Standard error responses a route declares next to its success schema. */
+export const errorResponses = (...codes: number[]): Record<number, TSchema> =>
+  Object.fromEntries(codes.map((c) => [c, ErrorReply]));
+
+/** Request bodies never accept unknown fields. */
+export const StrictObject = <T extends Record<string, TSchema>>(props: T) => Type.Object(props, { additionalProperties: false });

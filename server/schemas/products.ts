@@ -1,0 +1,28 @@
+import { Type, type Static } from "typebox";
+import { Id } from "./common.ts";
+
+/** SPEC.md §3 Product, as the shopper API shows it. */
+export const ShopProduct = Type.Object({
+  _id: Id,
+  name: Type.String(),
+  description: Type.String(),
+  price: Type.Number(),
+  /** Full-size image URLs (WebP), first is the main one. */
+  image: Type.Array(Type.String()),
+  /** Small WebP versions of `image`, same order: for lists and srcset. */
+  thumbnail: Type.Array(Type.String()),
+  sizes: Type.Array(Type.String()),
+  category: Type.String(),
+  subCategory: Type.String(),
+  bestseller: Type.Boolean(),
+  /** Milliseconds since the epoch the product was added. */
+  date: Type.Number(),
+});
+export type ShopProduct = Static<typeof ShopProduct>;
+
+export const ProductListReply = Type.Object({
+  success: Type.Literal(true),
+  products: Type.Array(ShopProduct),
+  message: Type.Optional(Type.String()),
+});
+export type ProductListReply = Static<typeof ProductListReply>;
