@@ -1,0 +1,109 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { toast } from "react-toastify";
+import { addToCart } from "../features/cart/api/add-to-cart.ts";
+import { getCart } from "../features/cart/api/get-cart.ts";
+import { updateCart } from "../features/cart/api/update-cart.ts";
+import { cartAmount, cartCount, cartLines, mergeCarts, withAdded, withQuantity, type CartData } from "../features/cart/cart-data.ts";
+import { ApiError } from "../lib/api-client.ts";
+import { useCatalogue } from "./catalogue.tsx";
+import { useSession } from "./session.tsx";
+import { readToken } from "../lib/token.ts";
+
+// Changes apply locally at once and, when signed in, go to the server (SPEC.md §4).
+// The guest cart is kept in local storage so a slow or dropped connection does not lose it,
+// and is merged into the server cart at sign-in.
+const GUEST_KEY = "guestCart";
+
+interface Cart {
+  cart: CartData;
+  count: number;
+  amount: number;
+  add: (productId: string, size: string) => void;
+  setQuantity: (productId: string, size: string, quantity: number) => void;
+  clear: () => void;
+}
+
+const CartContext = createContext<Cart>({ cart: {}, count: 0, amount: 0, add: () => {}, setQuantity: () => {}, clear: () => {} });
+
+const readGuest = (): CartData => {
+  try {
+    return JSON.parse(localStorage.getItem(GUEST_KEY) ?? "{}") as CartData;
+  } catch {
+    return {};
+  }
+};
+const writeGuest = (cart: CartData) => {
+  try {
+    if (Object.keys(cart).length) localStorage.setItem(GUEST_KEY, JSON.stringify(cart));
+    else localStorage.removeItem(GUEST_KEY);
+  } catch {
+    // no storage: the cart lives in memory only
+  }
+};
+
+export function CartProvider({ children }: { children: ReactNode }) {
+  const { token } = useSession();
+  const { products } = useCatalogue();
+  const [cart, setCart] = useState<CartData>(() => (readToken() ? {} : readGuest()));
+
+  useEffect(() => {
+    if (!token) {
+      setCart(readGuest());
+      return;
+    }
+    let live = true;
+    getCart()
+      .then(async (server) => {
+        const guest = readGuest();
+        const merged = mergeCarts(server, guest);
+        if (live) setCart(merged);
+        writeGuest({});
+        for (const l of cartLines(guest)) await updateCart(l.productId, l.size, merged[l.productId]?.[l.size] ?? l.quantity);
+      })
+      .catch((e: unknown) => {
+        if (e instanceof ApiError && e.status !== 401) toast.error(e.fromServer ? e.message : "Error loading cart");
+      });
+    return () => {
+      live = false;
+    };
+  }, [token]);
+
+  const change = useCallback(
+    (next: (c: CartData) => CartData, send: () => Promise<unknown>) => {
+      setCart((c) => {
+        const updated = next(c);
+        if (!token) writeGuest(updated);
+        return updated;
+      });
+      if (token) send().catch(() => {});
+    },
+    [token],
+  );
+
+  const add = useCallback(
+    (productId: string, size: string) => {
+      change((c) => withAdded(c, productId, size), () => addToCart(productId, size));
+      toast.success("Produto adicionado ao carrinho!");
+    },
+    [change],
+  );
+
+  const setQuantity = useCallback(
+    (productId: string, size: string, quantity: number) =>
+      change((c) => withQuantity(c, productId, size, quantity), () => updateCart(productId, size, quantity)),
+    [change],
+  );
+
+  const clear = useCallback(() => {
+    setCart({});
+    writeGuest({});
+  }, []);
+
+  const value = useMemo(
+    () => ({ cart, count: cartCount(cart), amount: cartAmount(cart, products), add, setQuantity, clear }),
+    [cart, products, add, setQuantity, clear],
+  );
+  return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
+}
+
+export const useCart = () => useContext(CartContext);

@@ -1,0 +1,20 @@
+import { Link } from "react-router-dom";
+import { ChatIcon } from "../components/icons.tsx";
+import { useCatalogue } from "./catalogue.tsx";
+
+/** Floating support button: WhatsApp on the shop's first phone, else the contact page. */
+export function FloatingSupport() {
+  const phone = useCatalogue().settings?.phones[0]?.replace(/\D/g, "");
+  if (phone) {
+    return (
+      <a className="floating" href={`https://wa.me/${phone}`} target="_blank" rel="noopener noreferrer" aria-label="Suporte por WhatsApp">
+        <ChatIcon />
+      </a>
+    );
+  }
+  return (
+    <Link className="floating" to="/contact" aria-label="Suporte">
+      <ChatIcon />
+    </Link>
+  );
+}

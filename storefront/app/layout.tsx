@@ -1,0 +1,64 @@
+import { useState } from "react";
+import { Outlet, ScrollRestoration, useLocation, useNavigation } from "react-router-dom";
+import { ToastContainer } from "react-toastify";
+import { BottomNav } from "./bottom-nav.tsx";
+import { BusyProvider } from "./busy.tsx";
+import { CartProvider } from "./cart.tsx";
+import { CatalogueProvider, useCatalogue } from "./catalogue.tsx";
+import { FloatingSupport } from "./floating-support.tsx";
+import { Footer } from "./footer.tsx";
+import { Navbar } from "./navbar.tsx";
+import { SearchBar } from "./search-bar.tsx";
+import { SearchProvider } from "./search.tsx";
+import { SessionProvider } from "./session.tsx";
+
+/** The chrome is hidden on the PDF viewer and the chat (SPEC.md §2). */
+const isBare = (path: string) => path.startsWith("/pdf-viewer") || path.startsWith("/message");
+
+function Chrome() {
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  const { reload } = useCatalogue();
+  const [reloadKey, setReloadKey] = useState(0);
+  const bare = isBare(pathname);
+
+  return (
+    <>
+      {navigation.state === "loading" && <div className="progress" role="progressbar" aria-label="A carregar" />}
+      {!bare && <Navbar />}
+      {!bare && <SearchBar />}
+      <main className={bare ? "bare" : "page"} key={reloadKey}>
+        <Outlet />
+      </main>
+      {!bare && <Footer />}
+      {!bare && <FloatingSupport />}
+      {!bare && (
+        <BottomNav
+          onReload={() => {
+            reload();
+            setReloadKey((k) => k + 1);
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+/** SPEC.md §9 toasts: top-right, 5 s, pause on hover and focus loss, drag 80 % to dismiss. */
+export function RootLayout() {
+  return (
+    <SessionProvider>
+      <CatalogueProvider>
+        <CartProvider>
+          <SearchProvider>
+            <BusyProvider>
+              <Chrome />
+              <ScrollRestoration />
+              <ToastContainer position="top-right" autoClose={5000} pauseOnHover pauseOnFocusLoss draggable draggablePercent={80} />
+            </BusyProvider>
+          </SearchProvider>
+        </CartProvider>
+      </CatalogueProvider>
+    </SessionProvider>
+  );
+}

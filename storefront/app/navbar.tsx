@@ -1,0 +1,71 @@
+import { useState } from "react";
+import { Link, NavLink, useNavigate } from "react-router-dom";
+import { BagIcon, SearchIcon, UserIcon } from "../components/icons.tsx";
+import { useCart } from "./cart.tsx";
+import { useSearch } from "./search.tsx";
+import { useSession } from "./session.tsx";
+
+export function Navbar() {
+  const { token, logout } = useSession();
+  const { count } = useCart();
+  const { setShowSearch } = useSearch();
+  const navigate = useNavigate();
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  const onProfile = () => {
+    if (token) setMenuOpen((v) => !v);
+    else navigate("/login");
+  };
+
+  return (
+    <header className="navbar">
+      <Link to="/" className="logo" aria-label="Loja, página inicial">
+        LOJA<span>.</span>
+      </Link>
+      <nav className="nav-links" aria-label="Principal">
+        <NavLink to="/" end>INÍCIO</NavLink>
+        <NavLink to="/collection">COLEÇÃO</NavLink>
+        <NavLink to="/novos">NOVOS</NavLink>
+        <NavLink to="/about">SOBRE</NavLink>
+        <NavLink to="/contact">CONTACTO</NavLink>
+      </nav>
+      <div className="nav-icons">
+        <button
+          type="button"
+          className="icon-btn"
+          aria-label="Pesquisar"
+          onClick={() => {
+            setShowSearch(true);
+            navigate("/collection");
+          }}
+        >
+          <SearchIcon />
+        </button>
+        <div className="profile" onMouseEnter={() => token && setMenuOpen(true)} onMouseLeave={() => setMenuOpen(false)}>
+          <button type="button" className="icon-btn" aria-label="Perfil" aria-expanded={token ? menuOpen : undefined} onClick={onProfile}>
+            <UserIcon />
+          </button>
+          {token && menuOpen && (
+            <div className="menu" role="menu">
+              <Link to="/orders" role="menuitem" onClick={() => setMenuOpen(false)}>Encomendas</Link>
+              <button
+                type="button"
+                role="menuitem"
+                onClick={() => {
+                  setMenuOpen(false);
+                  logout();
+                }}
+              >
+                Logout
+              </button>
+            </div>
+          )}
+        </div>
+        <Link to="/cart" className="icon-btn cart-icon" aria-label={`Carrinho, ${count} artigos`}>
+          <BagIcon />
+          <span className="badge" data-testid="cart-count">{count}</span>
+        </Link>
+      </div>
+    </header>
+  );
+}

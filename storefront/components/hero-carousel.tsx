@@ -1,0 +1,42 @@
+import { useEffect, useState } from "react";
+import { HERO_INTERVAL, HERO_TRANSITION, type HeroSlide } from "../features/catalogue/hero-slides.ts";
+
+/** Advances every 20 s and wraps; slides cross-fade in 1 s. Not clickable (SPEC.md §2). */
+export function HeroCarousel({ slides }: { slides: readonly HeroSlide[] }) {
+  const [index, setIndex] = useState(0);
+  useEffect(() => {
+    const t = setInterval(() => setIndex((i) => (i + 1) % slides.length), HERO_INTERVAL);
+    return () => clearInterval(t);
+  }, [slides.length]);
+
+  return (
+    <section className="hero" aria-roledescription="carousel">
+      {slides.map((s, i) => (
+        <div
+          key={s.title}
+          className="hero-slide"
+          data-testid="hero-slide"
+          aria-hidden={i !== index}
+          style={{ opacity: i === index ? 1 : 0, transition: `opacity ${HERO_TRANSITION}ms ease-in-out` }}
+        >
+          {s.src && (
+            <img
+              src={s.src}
+              srcSet={s.srcSet}
+              sizes="100vw"
+              alt=""
+              loading={i === 0 ? "eager" : "lazy"}
+              fetchPriority={i === 0 ? "high" : "low"}
+              decoding="async"
+            />
+          )}
+          <div className="hero-text">
+            <p className="hero-subtitle">{s.subtitle}</p>
+            <h1 className="hero-title">{s.title}</h1>
+            <p className="hero-cta">{s.cta}</p>
+          </div>
+        </div>
+      ))}
+    </section>
+  );
+}

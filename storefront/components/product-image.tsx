@@ -1,0 +1,34 @@
+// Product pictures: the small WebP thumbnail for lists, the full image only for wide slots,
+// lazy and async so the first screen paints before the pictures below it arrive.
+interface Props {
+  image: readonly string[];
+  thumbnail?: readonly string[];
+  index?: number;
+  alt: string;
+  /** Layout width hint for srcset. */
+  sizes?: string;
+  eager?: boolean;
+  className?: string;
+}
+
+/** Width of the thumbnails made at upload (sharp) and of the full images. */
+export const THUMB_WIDTH = 400;
+export const FULL_WIDTH = 1000;
+
+export function ProductImage({ image, thumbnail, index = 0, alt, sizes = "(min-width: 1024px) 20vw, (min-width: 640px) 33vw, 50vw", eager, className }: Props) {
+  const full = image[index] ?? image[0] ?? "";
+  const thumb = thumbnail?.[index];
+  return (
+    <img
+      className={className}
+      src={thumb ?? full}
+      srcSet={thumb ? `${thumb} ${THUMB_WIDTH}w, ${full} ${FULL_WIDTH}w` : undefined}
+      sizes={thumb ? sizes : undefined}
+      alt={alt}
+      width={THUMB_WIDTH}
+      height={THUMB_WIDTH}
+      loading={eager ? "eager" : "lazy"}
+      decoding="async"
+    />
+  );
+}

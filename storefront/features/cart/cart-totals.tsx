@@ -1,0 +1,16 @@
+import { DELIVERY_FEE, formatMoney } from "../../lib/money.ts";
+import { Title } from "../../components/title.tsx";
+
+/** SPEC.md §9: total = subtotal + delivery fee, or 0 when the cart is empty. */
+export const orderTotal = (subtotal: number) => (subtotal === 0 ? 0 : subtotal + DELIVERY_FEE);
+
+export function CartTotals({ subtotal }: { subtotal: number }) {
+  return (
+    <div className="totals">
+      <Title first="TOTAL DO" second="CARRINHO" />
+      <p><span>Subtotal</span><span data-testid="subtotal">{formatMoney(subtotal)}</span></p>
+      <p><span>Taxa de envio</span><span>{formatMoney(DELIVERY_FEE)}</span></p>
+      <p className="strong"><span>Total</span><span data-testid="total">{formatMoney(orderTotal(subtotal))}</span></p>
+    </div>
+  );
+}

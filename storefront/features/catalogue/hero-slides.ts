@@ -1,0 +1,44 @@
+// SPEC.md §2: four hero slides, in random order. Images are WebP at 800 and 1600 px wide;
+// a missing file leaves its slide on the plain background instead of breaking the build.
+const files = import.meta.glob<string>("../../src/assets/hero/*.webp", { eager: true, query: "?url", import: "default" });
+
+export interface HeroSlide {
+  title: string;
+  subtitle: string;
+  cta: string;
+  /** "url 800w, url 1600w", empty when the images are absent. */
+  srcSet: string;
+  src: string;
+}
+
+const TEXTS = [
+  { title: "Últimas Novidades", subtitle: "NOSSOS MAIS VENDIDOS", cta: "ENCOMENDE AGORA" },
+  { title: "Entregas em 7 a 14 dias", subtitle: "ENCOMENDE O SEU TELEFONE AQUI:", cta: "ENVIO POR VIA AÉREA" },
+  { title: "Envie sua mercadoria", subtitle: "PARA GRANDES PROJETOS", cta: "DE FORMA SIMPLES E SEGURA" },
+  { title: "Do Exterior Para Si", subtitle: "IMPORTADOS SELECIONADOS", cta: "COMPRE HOJE" },
+] as const;
+
+const fileUrl = (n: number, width: number) => files[`../../src/assets/hero/hero-${n}-${width}.webp`];
+
+export const HERO_SLIDES: readonly HeroSlide[] = TEXTS.map((t, i) => {
+  const small = fileUrl(i + 1, 800);
+  const large = fileUrl(i + 1, 1600);
+  return {
+    ...t,
+    src: small ?? large ?? "",
+    srcSet: [small && `${small} 800w`, large && `${large} 1600w`].filter(Boolean).join(", "),
+  };
+});
+
+export const HERO_INTERVAL = 20_000;
+export const HERO_TRANSITION = 1000;
+
+/** Fisher–Yates: a fresh random order, so the first slide is random too. */
+export const shuffled = <T,>(items: readonly T[], random: () => number = Math.random): T[] => {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j] as T, out[i] as T];
+  }
+  return out;
+};

@@ -1,0 +1,52 @@
+import { lazy, Suspense, useEffect, useState } from "react";
+import { useNavigate } from "react-router-dom";
+import { toast } from "react-toastify";
+import { downloadUrl } from "../../lib/download.ts";
+import { ZOOM_START } from "../pdf/zoom.ts";
+import { ZoomControls } from "../pdf/zoom-controls.tsx";
+
+const PdfPages = lazy(() => import("../pdf/pdf-pages.tsx"));
+
+export interface Attachment { url: string; kind: "image" | "pdf" }
+
+const fileName = (url: string) => decodeURIComponent(url.split("?")[0]?.split("/").pop() || "ficheiro");
+
+export function AttachmentModal({ attachment, onClose }: { attachment: Attachment; onClose: () => void }) {
+  const [zoom, setZoom] = useState(ZOOM_START);
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => e.key === "Escape" && onClose();
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [onClose]);
+
+  const download = () => {
+    if (attachment.kind === "pdf") {
+      navigate(`/pdf-viewer?url=${encodeURIComponent(attachment.url)}`);
+      return;
+    }
+    downloadUrl(attachment.url, fileName(attachment.url)).catch(() => toast.error("Erro ao baixar arquivo"));
+  };
+
+  return (
+    <div className="modal-backdrop" onClick={onClose}>
+      <div className="modal" role="dialog" aria-modal="true" onClick={(e) => e.stopPropagation()}>
+        <div className="modal-bar">
+          {attachment.kind === "pdf" && <ZoomControls zoom={zoom} onZoom={setZoom} />}
+          <button type="button" className="btn btn-small" onClick={download}>Baixar</button>
+          <button type="button" className="icon-btn modal-close" aria-label="Fechar" onClick={onClose}>×</button>
+        </div>
+        <div className="modal-body">
+          {attachment.kind === "image" ? (
+            <img src={attachment.url} alt="Anexo" />
+          ) : (
+            <Suspense fallback={<div className="pdf-loading"><span className="spinner" /></div>}>
+              <PdfPages url={attachment.url} zoom={zoom} />
+            </Suspense>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,7 @@
+import type { PublicSettings, SettingsReply } from "../../../../server/schemas/settings.ts";
+import { api } from "../../../lib/api-client.ts";
+
+export type ShopSettings = PublicSettings;
+
+/** Shop contact and bank details are data, edited in the console (DESIGN.md "Storefront"). */
+export const getSettings = async (): Promise<ShopSettings> => (await api<SettingsReply>("/api/settings", { quiet: true })).settings;

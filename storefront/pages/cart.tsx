@@ -1,0 +1,58 @@
+import { Link } from "react-router-dom";
+import { useCart } from "../app/cart.tsx";
+import { useCatalogue } from "../app/catalogue.tsx";
+import { BinIcon } from "../components/icons.tsx";
+import { ProductImage } from "../components/product-image.tsx";
+import { Title } from "../components/title.tsx";
+import { cartLines } from "../features/cart/cart-data.ts";
+import { CartTotals } from "../features/cart/cart-totals.tsx";
+import { formatMoney } from "../lib/money.ts";
+
+export default function CartPage() {
+  const { cart, amount, setQuantity } = useCart();
+  const { products } = useCatalogue();
+  const byId = new Map(products.map((p) => [p._id, p]));
+  const lines = cartLines(cart).flatMap((l) => {
+    const product = byId.get(l.productId);
+    return product ? [{ ...l, product }] : [];
+  });
+
+  return (
+    <div className="cart">
+      <Title first="O SEU" second="CARRINHO" />
+      {lines.length === 0 && <p className="empty">O seu carrinho está vazio.</p>}
+      <ul className="cart-lines">
+        {lines.map(({ product, size, quantity }) => (
+          <li key={`${product._id}:${size}`} className="cart-line" data-testid="cart-line">
+            <ProductImage image={product.image} thumbnail={product.thumbnail} alt="" sizes="80px" />
+            <div className="cart-line-info">
+              <p className="strong">{product.name}</p>
+              <p>
+                {formatMoney(product.price)} <span className="chip">{size}</span>
+              </p>
+            </div>
+            <input
+              type="number"
+              min={1}
+              inputMode="numeric"
+              defaultValue={quantity}
+              aria-label={`Quantidade de ${product.name}`}
+              onChange={(e) => {
+                // SPEC.md §5: empty or 0 is ignored; removal only through the bin.
+                const q = Number(e.target.value);
+                if (e.target.value !== "" && Number.isInteger(q) && q >= 1) setQuantity(product._id, size, q);
+              }}
+            />
+            <button type="button" className="icon-btn" aria-label={`Remover ${product.name}`} onClick={() => setQuantity(product._id, size, 0)}>
+              <BinIcon />
+            </button>
+          </li>
+        ))}
+      </ul>
+      <div className="cart-summary">
+        <CartTotals subtotal={amount} />
+        <Link to="/place-order" className="btn">FINALIZAR COMPRA</Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import { useCatalogue } from "../app/catalogue.tsx";
+import { Skeleton, useSkeletonDelay } from "../components/skeleton.tsx";
+import { Title } from "../components/title.tsx";
+import { ShopContacts } from "../features/settings/shop-contacts.tsx";
+
+export default function ContactPage() {
+  const ready = useSkeletonDelay();
+  const { settings } = useCatalogue();
+  if (!ready) return <Skeleton count={6} variant="row" />;
+  return (
+    <div className="static-page">
+      <Title first="CONTACTE" second="-NOS" />
+      <p>As nossas lojas e o suporte estão ao seu dispor 24/7 para encomendas, envios e dúvidas.</p>
+      <ShopContacts settings={settings} />
+      <p className="muted">Escritório de compras na China: escolhemos e verificamos cada produto antes do envio para Angola.</p>
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { preload } from "react-dom";
+import { useCatalogue } from "../app/catalogue.tsx";
+import { HeroCarousel } from "../components/hero-carousel.tsx";
+import { PolicyStrip } from "../components/policy-strip.tsx";
+import { ProductGrid } from "../components/product-card.tsx";
+import { Skeleton, useSkeletonDelay } from "../components/skeleton.tsx";
+import { Title } from "../components/title.tsx";
+import { HERO_SLIDES, shuffled } from "../features/catalogue/hero-slides.ts";
+import { bestSellers, latestProducts } from "../features/catalogue/selections.ts";
+
+// Random order once per visit; the first slide's image starts downloading during the skeleton second.
+const slides = shuffled(HERO_SLIDES);
+
+export default function HomePage() {
+  const ready = useSkeletonDelay();
+  const { products } = useCatalogue();
+  const first = slides[0];
+  if (first?.src) preload(first.src, { as: "image", imageSrcSet: first.srcSet, imageSizes: "100vw", fetchPriority: "high" });
+
+  if (!ready) return <Skeleton count={8} />;
+  return (
+    <>
+      <HeroCarousel slides={slides} />
+      <section className="section">
+        <Title first="ÚLTIMAS" second="NOVIDADES" />
+        <p className="lead">Os produtos mais recentes a chegar à loja, importados e 100% originais.</p>
+        <ProductGrid products={latestProducts(products)} />
+      </section>
+      <section className="section">
+        <Title first="MAIS" second="VENDIDOS" />
+        <p className="lead">Os preferidos dos nossos clientes.</p>
+        <ProductGrid products={bestSellers(products)} />
+      </section>
+      <PolicyStrip />
+    </>
+  );
+}

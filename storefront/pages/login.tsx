@@ -1,0 +1,77 @@
+import { lazy, Suspense, useEffect, useState, type FormEvent } from "react";
+import { Link, useNavigate } from "react-router-dom";
+import { toast } from "react-toastify";
+import { useBusy } from "../app/busy.tsx";
+import { useCatalogue } from "../app/catalogue.tsx";
+import { useSession } from "../app/session.tsx";
+import { login } from "../features/auth/api/login.ts";
+import { register } from "../features/auth/api/register.ts";
+import { validateSignUp } from "../features/auth/validate-sign-up.ts";
+
+// Phone login needs Google's scripts: loaded only where the shop configured it.
+const PhoneLogin = lazy(() => import("../features/auth/phone-login.tsx"));
+
+type Mode = "Login" | "Sign Up";
+
+export default function LoginPage() {
+  const [mode, setMode] = useState<Mode>("Login");
+  const [name, setName] = useState("");
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const { token, setToken } = useSession();
+  const { settings } = useCatalogue();
+  const { run } = useBusy();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    if (token) navigate("/");
+  }, [token, navigate]);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (mode === "Sign Up") {
+      const error = validateSignUp({ name, email, password });
+      if (error) {
+        toast.error(error);
+        return;
+      }
+    }
+    try {
+      const next = await run(mode === "Sign Up" ? register({ name: name.trim(), email: email.trim(), password }) : login({ email: email.trim(), password }));
+      setToken(next);
+      toast.success("Login realizado com sucesso!");
+    } catch {
+      // the API client already showed the server's message
+    }
+  };
+
+  return (
+    <form className="auth" onSubmit={onSubmit} noValidate>
+      <h1 className="page-title">{mode === "Login" ? "Login" : "Sign Up"}</h1>
+      {mode === "Sign Up" && <input type="text" placeholder="Nome" aria-label="Nome" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />}
+      <input type="email" placeholder="Email" aria-label="Email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+      <input
+        type="password"
+        placeholder="Password"
+        aria-label="Password"
+        autoComplete={mode === "Login" ? "current-password" : "new-password"}
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      <div className="auth-links">
+        <Link to="/contact">Esqueceu sua senha?</Link>
+        {mode === "Login" ? (
+          <button type="button" className="link" onClick={() => setMode("Sign Up")}>Criar uma conta</button>
+        ) : (
+          <button type="button" className="link" onClick={() => setMode("Login")}>Faça login aqui</button>
+        )}
+      </div>
+      <button type="submit" className="btn">{mode === "Login" ? "Entrar" : "Registar"}</button>
+      {settings?.phoneLogin && (
+        <Suspense fallback={null}>
+          <PhoneLogin config={settings.phoneLogin} onToken={setToken} />
+        </Suspense>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,133 @@
+import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { Link, useNavigate, useParams } from "react-router-dom";
+import { toast } from "react-toastify";
+import { useSession } from "../app/session.tsx";
+import { Skeleton } from "../components/skeleton.tsx";
+import { getMessages } from "../features/chat/api/get-messages.ts";
+import { sendMessage } from "../features/chat/api/send-message.ts";
+import { AttachmentModal, type Attachment } from "../features/chat/attachment-modal.tsx";
+import { appendMessage, isClient, isImage, type ChatMessage } from "../features/chat/types.ts";
+import { ApiError } from "../lib/api-client.ts";
+
+export default function MessagePage() {
+  const { orderId = "" } = useParams();
+  const { token, realtime } = useSession();
+  const navigate = useNavigate();
+  const [messages, setMessages] = useState<ChatMessage[] | null>(null);
+  const [text, setText] = useState("");
+  const [file, setFile] = useState<File | null>(null);
+  const [open, setOpen] = useState<Attachment | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const list = useRef<HTMLDivElement>(null);
+
+  const load = useCallback(() => {
+    getMessages(orderId).then(setMessages, (e: unknown) => {
+      if (e instanceof ApiError && e.status === 401) return;
+      toast.error("Erro ao carregar mensagens");
+      setMessages((m) => m ?? []);
+    });
+  }, [orderId]);
+
+  useEffect(() => {
+    if (!orderId) return;
+    if (!token) {
+      navigate("/login");
+      return;
+    }
+    load();
+  }, [orderId, token, load, navigate]);
+
+  // Live messages for this order; after a reconnect, refetch what was missed.
+  useEffect(() => {
+    if (!realtime || !orderId) return;
+    realtime.joinRoom(orderId);
+    let missed = false;
+    const off = realtime.on((event) => {
+      if (event.type === "disconnected") missed = true;
+      if (event.type === "ready" && missed) {
+        missed = false;
+        load();
+      }
+      if (event.type === "newMessage" && event.orderId === orderId && event.message) {
+        const m = event.message as ChatMessage;
+        setMessages((list) => appendMessage(list ?? [], m));
+        if (!isClient(m)) toast.info("Nova resposta do suporte!");
+      }
+    });
+    return () => {
+      off();
+      realtime.leaveRoom(orderId);
+    };
+  }, [realtime, orderId, load]);
+
+  useEffect(() => {
+    list.current?.scrollTo({ top: list.current.scrollHeight });
+  }, [messages]);
+
+  const onSend = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!text.trim() && !file) return;
+    toast.info("Enviando mensagem...");
+    try {
+      const sent = await sendMessage(orderId, text.trim(), file);
+      setMessages((list) => appendMessage(list ?? [], sent));
+      setText("");
+      setFile(null);
+      if (fileInput.current) fileInput.current.value = "";
+    } catch (err) {
+      if (!(err instanceof ApiError && err.status === 401)) toast.error("Erro ao enviar mensagem");
+    }
+  };
+
+  if (!orderId) {
+    return (
+      <div className="chat">
+        <p className="empty">Pedido inválido ou não encontrado.</p>
+        <Link to="/orders" className="btn btn-outline">Voltar</Link>
+      </div>
+    );
+  }
+
+  return (
+    <div className="chat">
+      <header className="chat-head">
+        <Link to="/orders" className="btn btn-outline btn-small">Voltar</Link>
+        <h1>Suporte do Pedido</h1>
+      </header>
+      <div className="chat-list" ref={list} data-testid="chat-list">
+        {!messages ? (
+          <Skeleton count={4} variant="bubble" />
+        ) : (
+          messages.map((m, i) => (
+            <div key={m._id ?? i} className={isClient(m) ? "bubble bubble-client" : "bubble bubble-support"} data-testid="chat-message">
+              <p className="bubble-sender">{isClient(m) ? "Cliente" : "Suporte"}</p>
+              {m.text && <p className="pre-line">{m.text}</p>}
+              {m.fileUrl &&
+                (isImage(m) ? (
+                  <button type="button" className="thumb" onClick={() => setOpen({ url: m.fileUrl as string, kind: "image" })}>
+                    <img src={m.fileUrl} alt="Anexo" width={160} height={120} loading="lazy" decoding="async" />
+                  </button>
+                ) : (
+                  <button type="button" className="btn btn-outline btn-small" onClick={() => setOpen({ url: m.fileUrl as string, kind: "pdf" })}>
+                    Visualizar PDF
+                  </button>
+                ))}
+            </div>
+          ))
+        )}
+      </div>
+      <form className="chat-input" onSubmit={onSend}>
+        <input type="text" placeholder="Digite sua mensagem" aria-label="Digite sua mensagem" value={text} onChange={(e) => setText(e.target.value)} maxLength={4000} />
+        <input
+          ref={fileInput}
+          type="file"
+          accept="image/jpeg,image/png,image/webp,image/gif,application/pdf"
+          aria-label="Anexar ficheiro"
+          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+        />
+        <button type="submit" className="btn">Enviar</button>
+      </form>
+      {open && <AttachmentModal attachment={open} onClose={() => setOpen(null)} />}
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { useEffect, useState } from "react";
+import { Link, useNavigate } from "react-router-dom";
+import { toast } from "react-toastify";
+import { useSession } from "../app/session.tsx";
+import { Skeleton } from "../components/skeleton.tsx";
+import { Title } from "../components/title.tsx";
+import { shortOrderId, userOrders, type Order } from "../features/orders/api/user-orders.ts";
+import { ApiError } from "../lib/api-client.ts";
+import { formatMoney } from "../lib/money.ts";
+
+const dateFormat = new Intl.DateTimeFormat("pt-PT", { day: "2-digit", month: "2-digit", year: "numeric" });
+
+/** SPEC.md §8: the server's message, else a refusal without one, else a failed request. */
+const ordersErrorMessage = (e: unknown) => {
+  if (!(e instanceof ApiError) || e.status === 0) return "Erro ao carregar pedidos";
+  return e.fromServer ? e.message : "Não foi possível carregar os pedidos";
+};
+
+export default function OrdersPage() {
+  const { token } = useSession();
+  const navigate = useNavigate();
+  const [orders, setOrders] = useState<Order[] | null>(null);
+
+  useEffect(() => {
+    if (!token) {
+      navigate("/login");
+      return;
+    }
+    userOrders()
+      .then(setOrders)
+      .catch((e: unknown) => {
+        if (e instanceof ApiError && e.status === 401) return;
+        toast.error(ordersErrorMessage(e));
+        setOrders([]);
+      });
+  }, [token, navigate]);
+
+  return (
+    <div className="orders">
+      <Title first="MINHAS" second="ENCOMENDAS" />
+      {!orders ? (
+        <Skeleton count={6} variant="row" />
+      ) : orders.length === 0 ? (
+        <p className="empty">Nenhum pedido encontrado</p>
+      ) : (
+        orders.map((o) => (
+          <article key={o._id} className="order" data-testid="order">
+            <header className="order-head">
+              <p className="strong">Pedido #{shortOrderId(o._id)}</p>
+              <p className="muted">{dateFormat.format(new Date(o.createdAt))}</p>
+              <p className="status">
+                <span className={o.status === "Entregue" ? "dot dot-done" : "dot dot-pending"} data-testid="status-dot" /> {o.status}
+              </p>
+            </header>
+            <ul>
+              {o.items.map((item, i) => (
+                <li key={`${item.itemId}:${item.size}:${i}`} className="order-item">
+                  <img src={Array.isArray(item.image) ? item.image[0] : item.image} alt="" width={64} height={64} loading="lazy" decoding="async" />
+                  <div>
+                    <p>{item.name}</p>
+                    <p className="muted">
+                      {formatMoney(item.price)} · Tamanho: {item.size} · Quantidade: {item.quantity}
+                    </p>
+                  </div>
+                </li>
+              ))}
+            </ul>
+            <footer className="order-foot">
+              <p className="strong">Total: {formatMoney(o.totalAmount)}</p>
+              <Link to={`/message/${o._id}`} className="btn btn-outline">Mensagem</Link>
+            </footer>
+          </article>
+        ))
+      )}
+    </div>
+  );
+}
