@@ -1,5 +1,28 @@
-import { StrictMode } from "react";
+import { StrictMode, Suspense, lazy, useEffect, useState } from "react";
 import { createRoot } from "react-dom/client";
+import { LoginScreen } from "./login/login-screen.tsx";
+import { getSession, onSessionChange } from "./lib/session.ts";
 
-// Minimal first screen: the react-admin console replaces it.
-createRoot(document.getElementById("root")!).render(<StrictMode><h1>Loja — Consola</h1></StrictMode>);
+// Code-split on purpose: the login screen is tiny; react-admin, MUI and every resource load
+// only once a staff session exists.
+const ConsoleApp = lazy(() => import("./app.tsx").then((m) => ({ default: m.ConsoleApp })));
+
+const Loading = () => (
+  <div role="progressbar" aria-label="A carregar" style={{ minHeight: "100vh", display: "flex", alignItems: "center", justifyContent: "center", fontFamily: "system-ui, sans-serif", color: "#555" }}>
+    A carregar a consola…
+  </div>
+);
+
+function Root() {
+  const [signedIn, setSignedIn] = useState(() => getSession() !== null);
+  useEffect(() => onSessionChange(() => setSignedIn(getSession() !== null)), []);
+  if (!signedIn) return <LoginScreen />;
+  return (
+    <Suspense fallback={<Loading />}>
+      <ConsoleApp />
+    </Suspense>
+  );
+}
+
+const container = document.getElementById("root");
+if (container) createRoot(container).render(<StrictMode><Root /></StrictMode>);

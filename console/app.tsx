@@ -1,0 +1,48 @@
+import { Admin, CustomRoutes, Resource, defaultTheme } from "react-admin";
+import polyglotI18nProvider from "ra-i18n-polyglot";
+import { Route } from "react-router-dom";
+import { authProvider } from "./auth-provider.ts";
+import { dataProvider } from "./data-provider.ts";
+import { ptMessages } from "./i18n/pt.ts";
+import { ConsoleLayout } from "./layout/layout.tsx";
+import { Dashboard } from "./dashboard/dashboard.tsx";
+import products from "./products/index.ts";
+import orders from "./orders/index.ts";
+import conversations from "./conversations/index.ts";
+import customers from "./customers/index.ts";
+import staff from "./staff/index.ts";
+import { SettingsEdit } from "./settings/settings-edit.tsx";
+
+const i18nProvider = polyglotI18nProvider(() => ptMessages, "pt", [{ locale: "pt", name: "Português" }], { allowMissing: false });
+
+const theme = {
+  ...defaultTheme,
+  palette: { ...defaultTheme.palette, primary: { main: "#1f3a5f" }, secondary: { main: "#1f3a5f" } },
+};
+
+/** The whole react-admin console; loaded lazily by main.tsx once a staff session exists. */
+export function ConsoleApp() {
+  return (
+    <Admin
+      title="Loja — Consola"
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+      layout={ConsoleLayout}
+      dashboard={Dashboard}
+      theme={theme}
+      disableTelemetry
+      requireAuth
+    >
+      <Resource name="orders" {...orders} />
+      <Resource name="conversations" {...conversations} />
+      <Resource name="products" {...products} />
+      <Resource name="customers" {...customers} />
+      <Resource name="staff" {...staff} />
+      <Resource name="settings" />
+      <CustomRoutes>
+        <Route path="/settings" element={<SettingsEdit />} />
+      </CustomRoutes>
+    </Admin>
+  );
+}

@@ -1,0 +1,46 @@
+import type { AuthProvider } from "react-admin";
+import { getSession, setSession, signIn } from "./lib/session.ts";
+
+/** What each role may open (DESIGN.md): support works orders and chats and may read customers; admin everything. */
+const SUPPORT_RESOURCES = new Set(["orders", "conversations", "customers"]);
+const SUPPORT_READ_ONLY = new Set(["customers"]);
+
+export const canRoleAccess = (role: string | undefined, resource: string, action: string): boolean => {
+  if (role === "admin") return true;
+  if (role !== "support") return false;
+  if (resource === "dashboard") return true;
+  if (!SUPPORT_RESOURCES.has(resource)) return false;
+  if (SUPPORT_READ_ONLY.has(resource)) return action === "list" || action === "show";
+  return action !== "delete" && action !== "create";
+};
+
+export const authProvider: AuthProvider = {
+  async login({ username, email, password }: { username?: string; email?: string; password: string }) {
+    await signIn(email ?? username ?? "", password);
+  },
+  async logout() {
+    // The shell in main.tsx swaps back to the light login screen when the session goes.
+    setSession(null);
+  },
+  async checkAuth() {
+    if (!getSession()) throw new Error("ra.auth.auth_check_error");
+  },
+  async checkError(error: { status?: number }) {
+    // 401 only means a missing/expired token (DESIGN.md); 403 is "not for your role" and must not sign out.
+    if (error?.status === 401) {
+      setSession(null);
+      throw new Error("ra.notification.logged_out");
+    }
+  },
+  async getIdentity() {
+    const s = getSession();
+    if (!s) throw new Error("ra.auth.auth_check_error");
+    return { id: s.user.id, fullName: s.user.name, email: s.user.email, role: s.user.role };
+  },
+  async getPermissions() {
+    return getSession()?.user.role;
+  },
+  async canAccess({ resource, action }) {
+    return canRoleAccess(getSession()?.user.role, resource, action);
+  },
+};

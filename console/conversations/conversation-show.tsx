@@ -1,0 +1,188 @@
+import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { Link as RouterLink, useParams } from "react-router-dom";
+import { Loading, Title, useDataProvider, useGetOne, useNotify, useTranslate } from "react-admin";
+import { Box, Button, Card, CardContent, Chip, IconButton, Paper, TextField, Typography } from "@mui/material";
+import AttachFileIcon from "@mui/icons-material/AttachFile";
+import CloseIcon from "@mui/icons-material/Close";
+import SendIcon from "@mui/icons-material/Send";
+import type { AdminMessage } from "../../server/schemas/admin-conversations.ts";
+import type { AdminOrder } from "../../server/schemas/admin-orders.ts";
+import type { ConsoleDataProvider } from "../data-provider.ts";
+import { useRealtime } from "../layout/realtime-context.tsx";
+import { formatDateTime, formatKz, shortOrderId } from "../lib/format.ts";
+import { StatusChip } from "../orders/status-chip.tsx";
+import { AttachmentView } from "./attachment-view.tsx";
+
+const MAX_FILE_BYTES = 10 * 1024 * 1024;
+
+const mergeMessage = (list: AdminMessage[], m: AdminMessage) =>
+  list.some((x) => x._id === m._id) ? list : [...list, m].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+
+function MessageBubble({ m }: { m: AdminMessage }) {
+  const translate = useTranslate();
+  const mine = m.sender === "support";
+  return (
+    <Box sx={{ display: "flex", justifyContent: mine ? "flex-end" : "flex-start", mb: 1.5 }} data-testid="chat-message" data-sender={m.sender}>
+      <Paper elevation={0} sx={{ p: 1.25, maxWidth: "75%", background: mine ? "#e3ecf7" : "#f3f3f3", borderRadius: 2 }}>
+        <Typography variant="caption" color="text.secondary" component="div">
+          {translate(mine ? "loja.conversations.support" : "loja.conversations.client")}
+          {mine && m.authorName ? ` · ${m.authorName}` : ""} · {formatDateTime(m.createdAt)}
+        </Typography>
+        {m.text && <Typography sx={{ whiteSpace: "pre-wrap", wordBreak: "break-word" }}>{m.text}</Typography>}
+        {m.fileUrl && <Box sx={{ mt: 0.5 }}><AttachmentView url={m.fileUrl} type={m.type} fileName={m.fileName} /></Box>}
+      </Paper>
+    </Box>
+  );
+}
+
+function OrderSummary({ orderId }: { orderId: string }) {
+  const translate = useTranslate();
+  const { data: order } = useGetOne<AdminOrder>("orders", { id: orderId });
+  if (!order) return null;
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Typography variant="h6" gutterBottom>{translate("loja.conversations.order_summary")}</Typography>
+        <Box sx={{ display: "flex", alignItems: "center", gap: 1, mb: 1 }}>
+          <Typography variant="subtitle1">#{order.shortId}</Typography>
+          <StatusChip status={order.status} />
+        </Box>
+        <Typography variant="body2">{order.customer.name}{order.customer.email ? ` · ${order.customer.email}` : ""}</Typography>
+        <Typography variant="body2" color="text.secondary">{order.address.phone} · {order.address.city}</Typography>
+        <Box component="ul" sx={{ pl: 2.5, my: 1 }}>
+          {order.lines.map((l, i) => (
+            <li key={i}><Typography variant="body2">{l.quantity} × {l.name} ({l.size}) — {formatKz(l.price)}</Typography></li>
+          ))}
+        </Box>
+        <Typography variant="body2"><strong>{translate("resources.orders.fields.totalAmount")}: {formatKz(order.totalAmount)}</strong></Typography>
+        <Button component={RouterLink} to={`/orders/${order.id}/show`} size="small" sx={{ mt: 1 }}>{translate("loja.conversations.view_order")}</Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ReplyBox({ orderId, onSent }: { orderId: string; onSent: (m: AdminMessage) => void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const [text, setText] = useState("");
+  const [file, setFile] = useState<File | null>(null);
+  const [sending, setSending] = useState(false);
+  const fileRef = useRef<HTMLInputElement>(null);
+
+  const submit = async (e?: FormEvent) => {
+    e?.preventDefault();
+    if (sending || (!text.trim() && !file)) return;
+    setSending(true);
+    try {
+      const message = await dataProvider.sendMessage(orderId, text.trim(), file);
+      onSent(message);
+      setText("");
+      setFile(null);
+    } catch (err) {
+      notify(err instanceof Error && err.message ? err.message : translate("loja.conversations.send_failed"), { type: "error" });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Box component="form" onSubmit={submit} sx={{ display: "flex", flexDirection: "column", gap: 1, mt: 1 }}>
+      {file && (
+        <Chip
+          label={file.name}
+          onDelete={() => setFile(null)}
+          deleteIcon={<CloseIcon aria-label={translate("loja.conversations.remove_attachment")} />}
+          sx={{ alignSelf: "flex-start" }}
+        />
+      )}
+      <Box sx={{ display: "flex", gap: 1, alignItems: "flex-end" }}>
+        <IconButton aria-label={translate("loja.conversations.attach")} onClick={() => fileRef.current?.click()}><AttachFileIcon /></IconButton>
+        <input
+          ref={fileRef}
+          data-testid="reply-file"
+          type="file"
+          hidden
+          accept="image/jpeg,image/png,image/webp,image/gif,application/pdf"
+          onChange={(e) => {
+            const f = e.target.files?.[0] ?? null;
+            e.target.value = "";
+            if (f && f.size > MAX_FILE_BYTES) { notify("loja.conversations.attachment_too_big", { type: "warning" }); return; }
+            setFile(f);
+          }}
+        />
+        <TextField
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={(e) => { if (e.key === "Enter" && !e.shiftKey) { e.preventDefault(); void submit(); } }}
+          placeholder={translate("loja.conversations.reply_placeholder")}
+          slotProps={{ htmlInput: { maxLength: 4000, "aria-label": translate("loja.conversations.reply_placeholder") } }}
+          multiline
+          maxRows={6}
+          fullWidth
+          size="small"
+        />
+        <Button type="submit" variant="contained" endIcon={<SendIcon />} disabled={sending || (!text.trim() && !file)}>
+          {translate(sending ? "loja.conversations.sending" : "loja.conversations.send")}
+        </Button>
+      </Box>
+    </Box>
+  );
+}
+
+/** One order's conversation: thread (live), reply with text and/or a file, order summary beside it. */
+export function ConversationShow() {
+  const { id: orderId = "" } = useParams<{ id: string }>();
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const { subscribe, refreshUnread } = useRealtime();
+  const [messages, setMessages] = useState<AdminMessage[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const endRef = useRef<HTMLDivElement>(null);
+
+  const markRead = useCallback(() => {
+    dataProvider.markRead(orderId).then(refreshUnread, () => undefined);
+  }, [dataProvider, orderId, refreshUnread]);
+
+  const load = useCallback(() => {
+    dataProvider.getMessages(orderId).then(
+      (list) => { setMessages((prev) => (prev ? list.reduce(mergeMessage, prev) : list)); setError(null); markRead(); },
+      (err: unknown) => setError(err instanceof Error && err.message ? err.message : translate("loja.conversations.load_failed")),
+    );
+  }, [dataProvider, orderId, markRead, translate]);
+
+  useEffect(() => { setMessages(null); load(); }, [load]);
+
+  useEffect(
+    () =>
+      subscribe((id, message) => {
+        if (id !== orderId) return;
+        setMessages((prev) => mergeMessage(prev ?? [], message));
+        if (message.sender === "client") markRead();
+      }),
+    [subscribe, orderId, markRead],
+  );
+
+  useEffect(() => { endRef.current?.scrollIntoView({ block: "end" }); }, [messages?.length]);
+
+  return (
+    <Box sx={{ mt: 2 }}>
+      <Title title={`${translate("resources.conversations.name", { smart_count: 1 })} #${shortOrderId(orderId)}`} />
+      <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", md: "2fr 1fr" }, gap: 2 }}>
+        <Card>
+          <CardContent>
+            <Box sx={{ height: "60vh", overflowY: "auto", pr: 1 }} data-testid="chat-thread">
+              {error && <Typography color="error">{error}</Typography>}
+              {!messages && !error && <Loading />}
+              {messages?.length === 0 && <Typography color="text.secondary">{translate("loja.conversations.empty")}</Typography>}
+              {messages?.map((m) => <MessageBubble key={m._id} m={m} />)}
+              <div ref={endRef} />
+            </Box>
+            <ReplyBox orderId={orderId} onSent={(m) => setMessages((prev) => mergeMessage(prev ?? [], m))} />
+          </CardContent>
+        </Card>
+        <OrderSummary orderId={orderId} />
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,19 @@
+import { BooleanField, Datagrid, DateField, EmailField, List, NumberField, SearchInput, TextField } from "react-admin";
+
+const filters = [<SearchInput key="q" source="q" alwaysOn />];
+
+export function CustomerList() {
+  return (
+    <List filters={filters} sort={{ field: "createdAt", order: "DESC" }} perPage={25}>
+      <Datagrid rowClick="show" bulkActionButtons={false}>
+        <TextField source="name" />
+        <EmailField source="email" />
+        <TextField source="phone" />
+        <NumberField source="orderCount" sortable={false} />
+        <NumberField source="totalSpent" sortable={false} options={{ minimumFractionDigits: 2, maximumFractionDigits: 2 }} locales="pt-AO" />
+        <BooleanField source="active" />
+        <DateField source="createdAt" locales="pt-PT" />
+      </Datagrid>
+    </List>
+  );
+}

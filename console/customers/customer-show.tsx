@@ -1,0 +1,38 @@
+import { BooleanField, Datagrid, DateField, EmailField, FunctionField, NumberField, Pagination, ReferenceManyField, Show, SimpleShowLayout, TextField, useTranslate } from "react-admin";
+import { Typography } from "@mui/material";
+import type { AdminOrder } from "../../server/schemas/admin-orders.ts";
+import { StatusChip } from "../orders/status-chip.tsx";
+
+function CustomerOrders() {
+  const translate = useTranslate();
+  return (
+    <>
+      <Typography variant="h6" sx={{ mt: 2 }}>{translate("loja.customers.orders")}</Typography>
+      <ReferenceManyField reference="orders" target="customerId" sort={{ field: "createdAt", order: "DESC" }} perPage={10} pagination={<Pagination />}>
+        <Datagrid rowClick="show" bulkActionButtons={false} empty={<Typography color="text.secondary">{translate("loja.customers.no_orders")}</Typography>}>
+          <FunctionField<AdminOrder> source="shortId" label="resources.orders.fields.shortId" render={(o) => `#${o.shortId}`} />
+          <DateField source="createdAt" label="resources.orders.fields.createdAt" showTime locales="pt-PT" />
+          <FunctionField<AdminOrder> source="status" label="resources.orders.fields.status" render={(o) => <StatusChip status={o.status} />} />
+          <NumberField source="totalAmount" label="resources.orders.fields.totalAmount" options={{ minimumFractionDigits: 2, maximumFractionDigits: 2 }} locales="pt-AO" />
+        </Datagrid>
+      </ReferenceManyField>
+    </>
+  );
+}
+
+export function CustomerShow() {
+  return (
+    <Show>
+      <SimpleShowLayout>
+        <TextField source="name" />
+        <EmailField source="email" emptyText="—" />
+        <TextField source="phone" emptyText="—" />
+        <BooleanField source="active" />
+        <NumberField source="orderCount" />
+        <NumberField source="totalSpent" options={{ minimumFractionDigits: 2, maximumFractionDigits: 2 }} locales="pt-AO" />
+        <DateField source="createdAt" showTime locales="pt-PT" />
+        <CustomerOrders />
+      </SimpleShowLayout>
+    </Show>
+  );
+}

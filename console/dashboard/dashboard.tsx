@@ -1,0 +1,79 @@
+import { useQuery } from "@tanstack/react-query";
+import { Link as RouterLink } from "react-router-dom";
+import { Loading, Title, useDataProvider, useTranslate } from "react-admin";
+import { Box, Card, CardContent, Chip, Link, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
+import type { ConsoleDataProvider } from "../data-provider.ts";
+import { formatDateTime, formatKz } from "../lib/format.ts";
+import { useRealtime } from "../layout/realtime-context.tsx";
+
+function StatCard({ label, value, to, testId }: { label: string; value: string; to: string; testId: string }) {
+  return (
+    <Card sx={{ flex: "1 1 200px" }}>
+      <CardContent>
+        <Typography color="text.secondary" variant="body2">{label}</Typography>
+        <Link component={RouterLink} to={to} underline="none" color="inherit">
+          <Typography variant="h4" data-testid={testId}>{value}</Typography>
+        </Link>
+      </CardContent>
+    </Card>
+  );
+}
+
+const statusFilter = (status: string) => `/orders?filter=${encodeURIComponent(JSON.stringify({ status }))}`;
+
+export function Dashboard() {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const { unreadCount } = useRealtime();
+  const { data, isPending, error } = useQuery({ queryKey: ["dashboard"], queryFn: () => dataProvider.getDashboard(), refetchInterval: 60_000 });
+
+  return (
+    <Box sx={{ mt: 2 }}>
+      <Title title={translate("loja.dashboard.title")} />
+      {isPending && <Loading />}
+      {error && <Typography color="error">{error.message}</Typography>}
+      {data && (
+        <>
+          <Box sx={{ display: "flex", flexWrap: "wrap", gap: 2, mb: 2 }}>
+            <StatCard testId="stat-awaiting" label={translate("loja.dashboard.awaiting_payment")} value={String(data.awaitingPayment)} to={statusFilter("Aguardando Pagamento")} />
+            <StatCard testId="stat-to-ship" label={translate("loja.dashboard.to_ship")} value={String(data.toShip)} to={statusFilter("Pagamento Confirmado")} />
+            <StatCard testId="stat-unread" label={translate("loja.dashboard.unread_conversations")} value={String(Math.max(unreadCount, data.unreadConversations))} to={`/conversations?filter=${encodeURIComponent(JSON.stringify({ unread: true }))}`} />
+            <StatCard testId="stat-revenue" label={translate("loja.dashboard.revenue_month")} value={formatKz(data.revenueMonth)} to="/orders" />
+          </Box>
+          <Card>
+            <CardContent>
+              <Typography variant="h6" gutterBottom>{translate("loja.dashboard.latest_orders")}</Typography>
+              {data.latestOrders.length === 0 ? (
+                <Typography color="text.secondary">{translate("loja.dashboard.no_orders")}</Typography>
+              ) : (
+                <Table size="small">
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>{translate("resources.orders.fields.shortId")}</TableCell>
+                      <TableCell>{translate("resources.orders.fields.customer")}</TableCell>
+                      <TableCell>{translate("resources.orders.fields.status")}</TableCell>
+                      <TableCell align="right">{translate("resources.orders.fields.totalAmount")}</TableCell>
+                      <TableCell>{translate("resources.orders.fields.createdAt")}</TableCell>
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {data.latestOrders.map((o) => (
+                      <TableRow key={o.id} hover>
+                        <TableCell><Link component={RouterLink} to={`/orders/${o.id}/show`}>#{o.shortId}</Link></TableCell>
+                        <TableCell>{o.customerName}</TableCell>
+                        <TableCell><Chip size="small" label={translate(`loja.status.${o.status}`, { _: o.status })} /></TableCell>
+                        <TableCell align="right">{formatKz(o.totalAmount)}</TableCell>
+                        <TableCell>{formatDateTime(o.createdAt)}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              )}
+              <Box sx={{ mt: 1 }}><Link component={RouterLink} to="/orders">{translate("loja.dashboard.see_all")}</Link></Box>
+            </CardContent>
+          </Card>
+        </>
+      )}
+    </Box>
+  );
+}

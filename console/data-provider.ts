@@ -1,0 +1,83 @@
+import simpleRestProvider from "ra-data-simple-rest";
+import type { CreateParams, DataProvider, RaRecord, UpdateParams } from "react-admin";
+import type { AdminProductImage, AdminUploadReply, TaxonomyReply } from "../server/schemas/admin-products.ts";
+import type { AdminMessage, AdminMessageReply, AdminMessagesReply } from "../server/schemas/admin-conversations.ts";
+import type { DashboardReply, DashboardStats, UnreadCountReply } from "../server/schemas/admin-common.ts";
+import { API_URL } from "./lib/api-url.ts";
+import { apiFetch, httpClient } from "./lib/http.ts";
+
+type Row = Record<string, unknown>;
+
+/** Bodies are strict on the server: send only the fields each resource accepts, never the whole record. */
+const WRITABLE: Record<string, readonly string[]> = {
+  products: ["name", "description", "price", "sizes", "category", "subCategory", "bestseller", "images"],
+  orders: ["status", "note"],
+  staff: ["name", "email", "role", "active", "password"],
+  settings: ["phones", "emails", "addresses", "bankName", "accountHolder", "accountNumber", "iban"],
+};
+
+const pick = (resource: string, data: Row, creating: boolean): Row => {
+  const fields = WRITABLE[resource];
+  if (!fields) return data;
+  const out: Row = {};
+  for (const f of fields) {
+    const v = data[f];
+    if (v === undefined || v === null) continue;
+    // Staff e-mails are fixed after creation; an empty password field means "keep it".
+    if (resource === "staff" && !creating && f === "email") continue;
+    if (resource === "staff" && f === "password" && v === "") continue;
+    out[f] = f === "images" && Array.isArray(v) ? v.map((img: AdminProductImage) => ({ mediaId: img.mediaId, thumbId: img.thumbId })) : v;
+  }
+  if (resource === "products" && typeof out.description !== "string") out.description = "";
+  if (resource === "products" && typeof out.bestseller !== "boolean") out.bestseller = false;
+  if (resource === "products" && !Array.isArray(out.sizes)) out.sizes = [];
+  return out;
+};
+
+export interface ConsoleDataProvider extends DataProvider {
+  uploadImage(file: File): Promise<AdminProductImage>;
+  getTaxonomy(): Promise<TaxonomyReply["categories"]>;
+  getDashboard(): Promise<DashboardStats>;
+  getUnreadCount(): Promise<number>;
+  getMessages(orderId: string): Promise<AdminMessage[]>;
+  sendMessage(orderId: string, text: string, file: File | null): Promise<AdminMessage>;
+  markRead(orderId: string): Promise<void>;
+}
+
+const base = simpleRestProvider(API_URL, httpClient);
+
+export const dataProvider: ConsoleDataProvider = {
+  ...base,
+  create: <R extends RaRecord>(resource: string, params: CreateParams) =>
+    base.create<R>(resource, { ...params, data: pick(resource, params.data as Row, true) }),
+  update: <R extends RaRecord>(resource: string, params: UpdateParams) =>
+    base.update<R>(resource, { ...params, data: pick(resource, params.data as Row, false) }),
+
+  async uploadImage(file) {
+    const form = new FormData();
+    form.append("file", file, file.name);
+    const reply = await apiFetch<AdminUploadReply>("/uploads", { method: "POST", body: form });
+    return reply.image;
+  },
+  async getTaxonomy() {
+    return (await apiFetch<TaxonomyReply>("/taxonomy")).categories;
+  },
+  async getDashboard() {
+    return (await apiFetch<DashboardReply>("/dashboard")).stats;
+  },
+  async getUnreadCount() {
+    return (await apiFetch<UnreadCountReply>("/conversations/unread-count")).count;
+  },
+  async getMessages(orderId) {
+    return (await apiFetch<AdminMessagesReply>(`/conversations/${encodeURIComponent(orderId)}/messages`)).messages;
+  },
+  async sendMessage(orderId, text, file) {
+    const form = new FormData();
+    if (text) form.append("text", text);
+    if (file) form.append("file", file, file.name);
+    return (await apiFetch<AdminMessageReply>(`/conversations/${encodeURIComponent(orderId)}/messages`, { method: "POST", body: form })).message;
+  },
+  async markRead(orderId) {
+    await apiFetch<{ success: true }>(`/conversations/${encodeURIComponent(orderId)}/read`, { method: "POST", body: "{}" });
+  },
+};

@@ -1,0 +1,64 @@
+import type { ReactNode } from "react";
+import { AppBar, Layout, Menu, TitlePortal, useCanAccess, useTranslate } from "react-admin";
+import { Badge, Box, Chip, Tooltip } from "@mui/material";
+import ForumIcon from "@mui/icons-material/Forum";
+import SettingsIcon from "@mui/icons-material/Settings";
+import { RealtimeProvider, useRealtime } from "./realtime-context.tsx";
+
+function LiveIndicator() {
+  const { connected } = useRealtime();
+  const translate = useTranslate();
+  return (
+    <Tooltip title={translate(connected ? "loja.conversations.live" : "loja.conversations.offline")}>
+      <Chip size="small" data-testid="live-indicator" data-connected={connected ? "true" : "false"} label="●" sx={{ color: connected ? "#7CFC9A" : "#ffb4a8", background: "transparent" }} />
+    </Tooltip>
+  );
+}
+
+function ConsoleAppBar() {
+  return (
+    <AppBar>
+      <TitlePortal />
+      <Box sx={{ flex: 1 }} />
+      <LiveIndicator />
+    </AppBar>
+  );
+}
+
+function ConversationsMenuItem() {
+  const { unreadCount } = useRealtime();
+  const translate = useTranslate();
+  return (
+    <Menu.Item
+      to="/conversations"
+      primaryText={translate("resources.conversations.name", { smart_count: 2 })}
+      leftIcon={<Badge badgeContent={unreadCount} color="error" data-testid="unread-badge"><ForumIcon /></Badge>}
+    />
+  );
+}
+
+function ConsoleMenu() {
+  const translate = useTranslate();
+  const { canAccess: canProducts } = useCanAccess({ resource: "products", action: "list" });
+  const { canAccess: canStaff } = useCanAccess({ resource: "staff", action: "list" });
+  const { canAccess: canSettings } = useCanAccess({ resource: "settings", action: "edit" });
+  return (
+    <Menu>
+      <Menu.DashboardItem />
+      <Menu.ResourceItem name="orders" />
+      <ConversationsMenuItem />
+      {canProducts && <Menu.ResourceItem name="products" />}
+      <Menu.ResourceItem name="customers" />
+      {canStaff && <Menu.ResourceItem name="staff" />}
+      {canSettings && <Menu.Item to="/settings" primaryText={translate("loja.menu.settings")} leftIcon={<SettingsIcon />} />}
+    </Menu>
+  );
+}
+
+export function ConsoleLayout({ children }: { children: ReactNode }) {
+  return (
+    <RealtimeProvider>
+      <Layout appBar={ConsoleAppBar} menu={ConsoleMenu}>{children}</Layout>
+    </RealtimeProvider>
+  );
+}

@@ -1,0 +1,85 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useDataProvider, useLogout } from "react-admin";
+import type { AdminMessage } from "../../server/schemas/admin-conversations.ts";
+import type { ConsoleDataProvider } from "../data-provider.ts";
+import { connectRealtime } from "../lib/realtime.ts";
+import { getToken } from "../lib/session.ts";
+
+type Listener = (orderId: string, message: AdminMessage) => void;
+
+interface RealtimeState {
+  connected: boolean;
+  unreadCount: number;
+  /** Subscribe to every new message; returns the unsubscribe function. */
+  subscribe(fn: Listener): () => void;
+  /** Recount unread conversations (after the open conversation was marked read). */
+  refreshUnread(): void;
+}
+
+const RealtimeContext = createContext<RealtimeState>({
+  connected: false,
+  unreadCount: 0,
+  subscribe: () => () => undefined,
+  refreshUnread: () => undefined,
+});
+
+export const useRealtime = () => useContext(RealtimeContext);
+
+const BASE_TITLE = "Loja — Consola";
+
+/** Live updates for the whole console: refreshes lists and the dashboard without a sound, keeps the tab title's unread count. */
+export function RealtimeProvider({ children }: { children: ReactNode }) {
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const queryClient = useQueryClient();
+  const logout = useLogout();
+  const [connected, setConnected] = useState(false);
+  const [unreadCount, setUnreadCount] = useState(0);
+  const listeners = useRef(new Set<Listener>());
+  const refreshRef = useRef<() => void>(() => undefined);
+
+  refreshRef.current = () => {
+    dataProvider.getUnreadCount().then(setUnreadCount, () => undefined);
+  };
+
+  useEffect(() => {
+    document.title = unreadCount > 0 ? `(${unreadCount}) ${BASE_TITLE}` : BASE_TITLE;
+  }, [unreadCount]);
+
+  useEffect(() => () => { document.title = BASE_TITLE; }, []);
+
+  useEffect(() => {
+    const token = getToken();
+    if (!token) return;
+    refreshRef.current();
+    const client = connectRealtime({
+      token,
+      onInvalidToken: () => { void logout(); },
+      onEvent: (event) => {
+        if (event.type === "status") {
+          setConnected(event.connected);
+          // After a (re)connection, fetch what may have been missed meanwhile.
+          if (event.connected) {
+            refreshRef.current();
+            void queryClient.invalidateQueries({ queryKey: ["conversations"] });
+          }
+          return;
+        }
+        listeners.current.forEach((fn) => fn(event.orderId, event.message));
+        refreshRef.current();
+        void queryClient.invalidateQueries({ queryKey: ["conversations"] });
+        void queryClient.invalidateQueries({ queryKey: ["dashboard"] });
+        void queryClient.invalidateQueries({ queryKey: ["orders", "getOne", { id: event.orderId }] });
+      },
+    });
+    return () => client.close();
+  }, [queryClient, logout]);
+
+  const subscribe = useCallback((fn: Listener) => {
+    listeners.current.add(fn);
+    return () => { listeners.current.delete(fn); };
+  }, []);
+  const refreshUnread = useCallback(() => refreshRef.current(), []);
+  const value = useMemo<RealtimeState>(() => ({ connected, unreadCount, subscribe, refreshUnread }), [connected, unreadCount, subscribe, refreshUnread]);
+  return <RealtimeContext.Provider value={value}>{children}</RealtimeContext.Provider>;
+}

@@ -1,0 +1,63 @@
+import { API_URL } from "./api-url.ts";
+
+// The staff session: token and user kept in localStorage, with a tiny change feed so the
+// light login shell (main.tsx) and the lazily loaded react-admin app agree on who is signed in.
+
+export type StaffRole = "admin" | "support";
+export interface StaffUser { id: string; name: string; email: string; role: StaffRole }
+export interface StaffSession { token: string; user: StaffUser }
+
+const KEY = "loja.console.session";
+const listeners = new Set<() => void>();
+
+const isSession = (value: unknown): value is StaffSession => {
+  if (typeof value !== "object" || value === null) return false;
+  const v = value as { token?: unknown; user?: { role?: unknown; id?: unknown } };
+  return typeof v.token === "string" && typeof v.user?.id === "string" && (v.user.role === "admin" || v.user.role === "support");
+};
+
+export const getSession = (): StaffSession | null => {
+  try {
+    const raw = localStorage.getItem(KEY);
+    if (!raw) return null;
+    const parsed: unknown = JSON.parse(raw);
+    return isSession(parsed) ? parsed : null;
+  } catch {
+    return null;
+  }
+};
+
+export const getToken = (): string | null => getSession()?.token ?? null;
+
+export const setSession = (session: StaffSession | null): void => {
+  if (session) localStorage.setItem(KEY, JSON.stringify(session));
+  else localStorage.removeItem(KEY);
+  listeners.forEach((fn) => fn());
+};
+
+export const onSessionChange = (fn: () => void): (() => void) => {
+  listeners.add(fn);
+  const onStorage = (e: StorageEvent) => { if (e.key === KEY) fn(); };
+  window.addEventListener("storage", onStorage);
+  return () => { listeners.delete(fn); window.removeEventListener("storage", onStorage); };
+};
+
+/** Signs in against the staff API; resolves with the session or rejects with the server's Portuguese message. */
+export const signIn = async (email: string, password: string): Promise<StaffSession> => {
+  let res: Response;
+  try {
+    res = await fetch(`${API_URL}/auth/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email, password }),
+    });
+  } catch {
+    throw new Error("Não foi possível contactar o servidor. Verifique a ligação.");
+  }
+  const body = (await res.json().catch(() => null)) as { success?: boolean; token?: string; user?: StaffUser; message?: string } | null;
+  if (!res.ok || !body?.success || !body.token || !body.user) throw new Error(body?.message ?? "Falha na autenticação, tente novamente.");
+  const session = { token: body.token, user: body.user };
+  if (!isSession(session)) throw new Error("Esta conta não tem acesso à consola.");
+  setSession(session);
+  return session;
+};

@@ -1,0 +1,55 @@
+import { useState, type CSSProperties, type FormEvent } from "react";
+import { signIn } from "../lib/session.ts";
+
+// The first screen is deliberately plain React: react-admin and MUI load only after sign-in.
+
+const styles: Record<string, CSSProperties> = {
+  page: { minHeight: "100vh", display: "flex", alignItems: "center", justifyContent: "center", background: "#f2f4f7", fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif" },
+  card: { width: "100%", maxWidth: 360, background: "#fff", borderRadius: 12, boxShadow: "0 4px 24px rgba(0,0,0,.08)", padding: "32px 28px" },
+  title: { margin: "0 0 4px", fontSize: 22, color: "#111" },
+  subtitle: { margin: "0 0 24px", color: "#555", fontSize: 14 },
+  label: { display: "block", fontSize: 13, color: "#333", marginBottom: 6 },
+  input: { width: "100%", boxSizing: "border-box", padding: "10px 12px", border: "1px solid #c8ccd2", borderRadius: 8, fontSize: 15, marginBottom: 16 },
+  button: { width: "100%", padding: "11px 12px", border: 0, borderRadius: 8, background: "#1f3a5f", color: "#fff", fontSize: 15, fontWeight: 600, cursor: "pointer" },
+  error: { background: "#fdecea", color: "#8a1c12", borderRadius: 8, padding: "8px 12px", fontSize: 14, marginBottom: 16 },
+};
+
+export function LoginScreen() {
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!email.trim() || !password) {
+      setError("Preencha o email e a palavra-passe.");
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await signIn(email.trim(), password);
+      // A fresh session always starts on the dashboard, whatever hash the last one left.
+      window.location.hash = "#/";
+    } catch (err) {
+      setError(err instanceof Error ? err.message : "Falha na autenticação, tente novamente.");
+      setBusy(false);
+    }
+  };
+
+  return (
+    <main style={styles.page}>
+      <form style={styles.card} onSubmit={submit} noValidate aria-label="Entrar na consola">
+        <h1 style={styles.title}>Loja — Consola</h1>
+        <p style={styles.subtitle}>Entre com a sua conta de equipa.</p>
+        {error && <div role="alert" style={styles.error}>{error}</div>}
+        <label style={styles.label} htmlFor="email">Email</label>
+        <input style={styles.input} id="email" name="email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} autoFocus />
+        <label style={styles.label} htmlFor="password">Palavra-passe</label>
+        <input style={styles.input} id="password" name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        <button style={{ ...styles.button, opacity: busy ? 0.7 : 1 }} type="submit" disabled={busy}>{busy ? "A entrar…" : "Entrar"}</button>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,61 @@
+import { Datagrid, DateField, FunctionField, List, NumberField, SearchInput, TextField, useListContext, useTranslate } from "react-admin";
+import { Badge, Divider, Tab, Tabs } from "@mui/material";
+import type { AdminOrder } from "../../server/schemas/admin-orders.ts";
+import { ORDER_STATUS_VALUES } from "./statuses.ts";
+import { StatusChip } from "./status-chip.tsx";
+
+const filters = [<SearchInput key="q" source="q" alwaysOn />];
+
+function StatusTabs() {
+  const translate = useTranslate();
+  const { filterValues, setFilters, displayedFilters } = useListContext();
+  const current = (filterValues as { status?: string }).status ?? "all";
+  return (
+    <>
+      <Tabs
+        value={current}
+        variant="scrollable"
+        scrollButtons="auto"
+        onChange={(_, value: string) => {
+          const { status: _old, ...rest } = filterValues as Record<string, unknown>;
+          setFilters(value === "all" ? rest : { ...rest, status: value }, displayedFilters);
+        }}
+      >
+        <Tab value="all" label={translate("loja.status.all")} />
+        {ORDER_STATUS_VALUES.map((s) => <Tab key={s} value={s} label={translate(`loja.status.${s}`)} />)}
+      </Tabs>
+      <Divider />
+    </>
+  );
+}
+
+function OrderGrid() {
+  return (
+    <>
+      <StatusTabs />
+      <Datagrid rowClick="show" bulkActionButtons={false}>
+        <FunctionField<AdminOrder> source="shortId" render={(o) => `#${o.shortId}`} />
+        <DateField source="createdAt" showTime locales="pt-PT" />
+        <TextField source="customer.name" sortable={false} />
+        <FunctionField<AdminOrder> source="status" render={(o) => <StatusChip status={o.status} />} />
+        <FunctionField<AdminOrder> source="paymentMethod" sortable={false} render={(o) => <PaymentLabel method={o.paymentMethod} />} />
+        <NumberField source="itemCount" sortable={false} />
+        <NumberField source="totalAmount" options={{ minimumFractionDigits: 2, maximumFractionDigits: 2 }} locales="pt-AO" />
+        <FunctionField<AdminOrder> source="unread" sortable={false} render={(o) => (o.unread > 0 ? <Badge color="error" badgeContent={o.unread} /> : null)} />
+      </Datagrid>
+    </>
+  );
+}
+
+export function PaymentLabel({ method }: { method: string }) {
+  const translate = useTranslate();
+  return <>{translate(`loja.payment.${method}`, { _: method })}</>;
+}
+
+export function OrderList() {
+  return (
+    <List filters={filters} sort={{ field: "createdAt", order: "DESC" }} perPage={25}>
+      <OrderGrid />
+    </List>
+  );
+}

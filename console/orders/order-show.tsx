@@ -1,0 +1,140 @@
+import type { ReactNode } from "react";
+import { Link as RouterLink } from "react-router-dom";
+import { Show, TopToolbar, useRecordContext, useTranslate } from "react-admin";
+import { Box, Button, Card, CardContent, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
+import ForumIcon from "@mui/icons-material/Forum";
+import type { AdminOrder } from "../../server/schemas/admin-orders.ts";
+import { formatDateTime, formatKz } from "../lib/format.ts";
+import { AttachmentView } from "../conversations/attachment-view.tsx";
+import { StatusButtons } from "./status-buttons.tsx";
+import { StatusChip } from "./status-chip.tsx";
+import { PaymentLabel } from "./order-list.tsx";
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card variant="outlined" sx={{ mb: 2 }}>
+      <CardContent>
+        <Typography variant="h6" gutterBottom>{title}</Typography>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+export function OrderDetails() {
+  const order = useRecordContext<AdminOrder>();
+  const translate = useTranslate();
+  if (!order) return null;
+  const a = order.address;
+  return (
+    <Box sx={{ p: 2 }}>
+      <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 2, mb: 2 }}>
+        <Typography variant="h5" data-testid="order-short-id">#{order.shortId}</Typography>
+        <StatusChip status={order.status} />
+        <Typography color="text.secondary">{formatDateTime(order.createdAt)}</Typography>
+        <Box sx={{ flex: 1 }} />
+        <StatusButtons />
+        <Button component={RouterLink} to={`/conversations/${order.id}/show`} startIcon={<ForumIcon />} variant="outlined" size="small">
+          {translate("loja.orders.open_chat")}
+        </Button>
+      </Box>
+      <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", md: "2fr 1fr" }, gap: 2 }}>
+        <Box>
+          <Section title={translate("loja.orders.lines")}>
+            <Table size="small">
+              <TableHead>
+                <TableRow>
+                  <TableCell>{translate("loja.orders.product")}</TableCell>
+                  <TableCell>{translate("loja.orders.size")}</TableCell>
+                  <TableCell align="right">{translate("loja.orders.quantity")}</TableCell>
+                  <TableCell align="right">{translate("loja.orders.price")}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {order.lines.map((l, i) => (
+                  <TableRow key={i}>
+                    <TableCell>
+                      <Box sx={{ display: "flex", alignItems: "center", gap: 1 }}>
+                        {l.image && <img src={l.image} alt="" width={40} height={40} style={{ objectFit: "cover", borderRadius: 4 }} />}
+                        {l.name}
+                      </Box>
+                    </TableCell>
+                    <TableCell>{l.size}</TableCell>
+                    <TableCell align="right">{l.quantity}</TableCell>
+                    <TableCell align="right">{formatKz(l.price)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Section>
+          <Section title={translate("loja.orders.attachments")}>
+            {order.attachments.length === 0 ? (
+              <Typography color="text.secondary">{translate("loja.orders.no_attachments")}</Typography>
+            ) : (
+              <Box sx={{ display: "flex", flexWrap: "wrap", gap: 2 }} data-testid="order-attachments">
+                {order.attachments.map((att) => (
+                  <Box key={att.messageId}>
+                    <AttachmentView url={att.url} type={att.type} fileName={att.fileName} width={200} />
+                    <Typography variant="caption" color="text.secondary">
+                      {translate(att.sender === "client" ? "loja.conversations.client" : "loja.conversations.support")} · {formatDateTime(att.createdAt)}
+                    </Typography>
+                  </Box>
+                ))}
+              </Box>
+            )}
+          </Section>
+        </Box>
+        <Box>
+          <Section title={translate("loja.orders.totals")}>
+            <Row label={translate("resources.orders.fields.subtotal")} value={formatKz(order.subtotal)} />
+            <Row label={translate("resources.orders.fields.deliveryFee")} value={formatKz(order.deliveryFee)} />
+            <Row label={translate("resources.orders.fields.totalAmount")} value={formatKz(order.totalAmount)} strong />
+            <Row label={translate("loja.orders.payment_method")} value={<PaymentLabel method={order.paymentMethod} />} />
+            <Row label={translate("resources.orders.fields.paid")} value={translate(order.paid ? "ra.boolean.true" : "ra.boolean.false")} />
+          </Section>
+          <Section title={translate("loja.orders.address")}>
+            <Typography>{a.firstName} {a.lastName}</Typography>
+            <Typography>{a.street}</Typography>
+            <Typography>{[a.zipcode, a.city, a.state].filter(Boolean).join(", ")}</Typography>
+            <Typography>{a.country}</Typography>
+            <Typography>{translate("loja.orders.phone")}: {a.phone}</Typography>
+            <Typography>{a.email}</Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              {translate("loja.orders.customer")}: <RouterLink to={`/customers/${order.customer.id}/show`}>{order.customer.name}</RouterLink>
+            </Typography>
+          </Section>
+          <Section title={translate("loja.orders.history")}>
+            <Box component="ol" sx={{ m: 0, pl: 2.5 }} data-testid="order-history">
+              {order.history.map((h, i) => (
+                <li key={i}>
+                  <Typography variant="body2"><strong>{translate(`loja.status.${h.status}`, { _: h.status })}</strong></Typography>
+                  <Typography variant="caption" color="text.secondary">
+                    {formatDateTime(h.at)} · {h.by ? translate("loja.orders.changed_by", { name: h.by.name }) : translate("loja.common.system")}
+                  </Typography>
+                  {h.note && <Typography variant="body2">{h.note}</Typography>}
+                </li>
+              ))}
+            </Box>
+          </Section>
+        </Box>
+      </Box>
+    </Box>
+  );
+}
+
+function Row({ label, value, strong }: { label: string; value: ReactNode; strong?: boolean }) {
+  return (
+    <Box sx={{ display: "flex", justifyContent: "space-between", gap: 2, py: 0.25 }}>
+      <Typography color="text.secondary">{label}</Typography>
+      <Typography sx={{ fontWeight: strong ? 700 : 400 }}>{value}</Typography>
+    </Box>
+  );
+}
+
+export function OrderShow() {
+  return (
+    <Show actions={<TopToolbar />}>
+      <OrderDetails />
+    </Show>
+  );
+}

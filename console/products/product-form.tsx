@@ -1,0 +1,19 @@
+import type { ReactElement } from "react";
+import { BooleanInput, NumberInput, SimpleForm, TextArrayInput, TextInput, maxLength, minValue, required, useTranslate } from "react-admin";
+import { CategoryInputs } from "./category-inputs.tsx";
+import { ImagesInput } from "./images-input.tsx";
+
+export function ProductForm({ toolbar }: { toolbar?: ReactElement }) {
+  const translate = useTranslate();
+  return (
+    <SimpleForm toolbar={toolbar} defaultValues={{ sizes: [], bestseller: false, images: [], description: "" }}>
+      <TextInput source="name" validate={[required(), maxLength(200)]} fullWidth />
+      <TextInput source="description" multiline minRows={3} validate={maxLength(10000)} fullWidth />
+      <NumberInput source="price" validate={[required(), minValue(0)]} min={0} step={100} />
+      <TextArrayInput source="sizes" helperText={translate("loja.products.sizes_help")} fullWidth />
+      <CategoryInputs />
+      <BooleanInput source="bestseller" />
+      <ImagesInput />
+    </SimpleForm>
+  );
+}

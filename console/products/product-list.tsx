@@ -1,0 +1,50 @@
+import { BooleanField, CreateButton, Datagrid, EditButton, ExportButton, FunctionField, List, NullableBooleanInput, NumberField, SearchInput, SelectInput, TextField, TopToolbar, useListContext } from "react-admin";
+import type { AdminProduct } from "../../server/schemas/admin-products.ts";
+import { toChoices, useTaxonomy } from "./use-taxonomy.ts";
+
+function SubCategoryFilter(props: { source: string; alwaysOn?: boolean }) {
+  const { data: categories = [] } = useTaxonomy();
+  const { filterValues } = useListContext();
+  const category = (filterValues as { category?: string }).category;
+  const subs = category ? (categories.find((c) => c.name === category)?.subCategories ?? []) : categories.flatMap((c) => c.subCategories);
+  return <SelectInput {...props} choices={toChoices(subs)} />;
+}
+
+function CategoryFilter(props: { source: string; alwaysOn?: boolean }) {
+  const { data: categories = [] } = useTaxonomy();
+  return <SelectInput {...props} choices={toChoices(categories.map((c) => c.name))} />;
+}
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <CategoryFilter key="category" source="category" alwaysOn />,
+  <SubCategoryFilter key="subCategory" source="subCategory" alwaysOn />,
+  <NullableBooleanInput key="bestseller" source="bestseller" />,
+];
+
+const Actions = () => (
+  <TopToolbar>
+    <CreateButton />
+    <ExportButton />
+  </TopToolbar>
+);
+
+export function ProductList() {
+  return (
+    <List filters={filters} sort={{ field: "createdAt", order: "DESC" }} actions={<Actions />} perPage={25}>
+      <Datagrid rowClick="edit" bulkActionButtons={false}>
+        <FunctionField<AdminProduct>
+          source="thumbnail"
+          sortable={false}
+          render={(p) => (p.images[0] ? <img src={p.images[0].thumbnailUrl} alt="" width={48} height={48} loading="lazy" style={{ objectFit: "cover", borderRadius: 4 }} /> : null)}
+        />
+        <TextField source="name" />
+        <TextField source="category" />
+        <TextField source="subCategory" />
+        <NumberField source="price" options={{ minimumFractionDigits: 2, maximumFractionDigits: 2 }} locales="pt-AO" />
+        <BooleanField source="bestseller" />
+        <EditButton />
+      </Datagrid>
+    </List>
+  );
+}

@@ -1,0 +1,63 @@
+import { type RaRecord, AccessDenied, ArrayInput, CanAccess, Edit, SaveButton, SimpleForm, SimpleFormIterator, TextInput, Toolbar, email, maxLength, required, useNotify, useTranslate } from "react-admin";
+import { Typography } from "@mui/material";
+
+// The shop's contact and bank details are data (SPEC.md leaves them open): one row, id 1.
+// Arrays of strings are edited as lists of { value } rows and flattened back on save.
+
+type Row = Record<string, unknown>;
+const LISTS = ["phones", "emails", "addresses"] as const;
+
+const toForm = (record: RaRecord): RaRecord => {
+  const out: RaRecord = { ...record };
+  for (const key of LISTS) out[key] = Array.isArray(record[key]) ? (record[key] as string[]).map((value) => ({ value })) : [];
+  return out;
+};
+
+const fromForm = (data: Row): Row => {
+  const out: Row = { ...data };
+  for (const key of LISTS) out[key] = Array.isArray(data[key]) ? (data[key] as { value?: string }[]).map((r) => (r.value ?? "").trim()).filter(Boolean) : [];
+  return out;
+};
+
+export function SettingsEdit() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  return (
+    <CanAccess resource="settings" action="edit" accessDenied={<AccessDenied />}>
+      <Edit
+        resource="settings"
+        id={1}
+        redirect={false}
+        mutationMode="pessimistic"
+        title={translate("loja.settings.title")}
+        queryOptions={{ select: toForm }}
+        transform={fromForm}
+        mutationOptions={{ onSuccess: () => notify("loja.settings.saved", { type: "success" }) }}
+      >
+        <SimpleForm toolbar={<Toolbar><SaveButton /></Toolbar>}>
+          <Typography variant="h6">{translate("loja.settings.contacts")}</Typography>
+          <ArrayInput source="phones">
+            <SimpleFormIterator inline disableReordering>
+              <TextInput source="value" label={false} validate={[required(), maxLength(40)]} />
+            </SimpleFormIterator>
+          </ArrayInput>
+          <ArrayInput source="emails">
+            <SimpleFormIterator inline disableReordering>
+              <TextInput source="value" label={false} validate={[required(), email()]} />
+            </SimpleFormIterator>
+          </ArrayInput>
+          <ArrayInput source="addresses">
+            <SimpleFormIterator inline disableReordering>
+              <TextInput source="value" label={false} validate={[required(), maxLength(300)]} fullWidth />
+            </SimpleFormIterator>
+          </ArrayInput>
+          <Typography variant="h6" sx={{ mt: 2 }}>{translate("loja.settings.bank")}</Typography>
+          <TextInput source="bankName" validate={[required(), maxLength(120)]} />
+          <TextInput source="accountHolder" validate={[required(), maxLength(160)]} />
+          <TextInput source="accountNumber" validate={[required(), maxLength(60)]} />
+          <TextInput source="iban" validate={[required(), maxLength(60)]} />
+        </SimpleForm>
+      </Edit>
+    </CanAccess>
+  );
+}

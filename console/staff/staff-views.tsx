@@ -1,0 +1,72 @@
+import { BooleanField, BooleanInput, Create, Datagrid, DateField, Edit, EmailField, FunctionField, List, PasswordInput, SaveButton, SearchInput, SelectInput, SimpleForm, TextField, TextInput, Toolbar, email, maxLength, minLength, required, useGetIdentity, useRecordContext, useTranslate } from "react-admin";
+import type { AdminStaff } from "../../server/schemas/admin-staff.ts";
+
+const roleChoices = [
+  { id: "admin", name: "loja.roles.admin" },
+  { id: "support", name: "loja.roles.support" },
+];
+
+function RoleLabel({ role }: { role: string }) {
+  const translate = useTranslate();
+  return <>{translate(`loja.roles.${role}`, { _: role })}</>;
+}
+
+const filters = [<SearchInput key="q" source="q" alwaysOn />, <SelectInput key="role" source="role" choices={roleChoices} alwaysOn />];
+
+export function StaffList() {
+  return (
+    <List filters={filters} sort={{ field: "createdAt", order: "DESC" }} perPage={25}>
+      <Datagrid rowClick="edit" bulkActionButtons={false}>
+        <TextField source="name" />
+        <EmailField source="email" />
+        <FunctionField<AdminStaff> source="role" render={(s) => <RoleLabel role={s.role} />} />
+        <BooleanField source="active" />
+        <DateField source="createdAt" locales="pt-PT" />
+      </Datagrid>
+    </List>
+  );
+}
+
+const passwordRules = [minLength(8), maxLength(128)];
+
+export function StaffCreate() {
+  const translate = useTranslate();
+  return (
+    <Create redirect="list">
+      <SimpleForm defaultValues={{ role: "support" }}>
+        <TextInput source="name" validate={[required(), maxLength(120)]} />
+        <TextInput source="email" type="email" validate={[required(), email()]} />
+        <SelectInput source="role" choices={roleChoices} validate={required()} />
+        <PasswordInput source="password" validate={[required(), ...passwordRules]} helperText={translate("loja.staff.password_help")} />
+      </SimpleForm>
+    </Create>
+  );
+}
+
+/** An admin cannot deactivate or demote themselves (the server refuses it too). */
+function SelfGuardedInputs() {
+  const record = useRecordContext<AdminStaff>();
+  const { identity } = useGetIdentity();
+  const translate = useTranslate();
+  const self = record?.id === identity?.id;
+  return (
+    <>
+      <SelectInput source="role" choices={roleChoices} validate={required()} disabled={self} />
+      <BooleanInput source="active" disabled={self} helperText={self ? translate("loja.staff.cannot_self") : false} />
+    </>
+  );
+}
+
+export function StaffEdit() {
+  const translate = useTranslate();
+  return (
+    <Edit mutationMode="pessimistic">
+      <SimpleForm toolbar={<Toolbar><SaveButton /></Toolbar>}>
+        <TextInput source="name" validate={[required(), maxLength(120)]} />
+        <TextInput source="email" disabled />
+        <SelfGuardedInputs />
+        <PasswordInput source="password" validate={passwordRules} helperText={translate("loja.staff.password_help")} />
+      </SimpleForm>
+    </Edit>
+  );
+}

@@ -1,0 +1,80 @@
+import { Type, type Static } from "typebox";
+import { StrictObject } from "./common.ts";
+
+export const ORDER_STATUSES = ["Aguardando Pagamento", "Pagamento Confirmado", "Em Preparação", "Enviado", "Entregue", "Cancelado"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const OrderStatusSchema = Type.Union(ORDER_STATUSES.map((s) => Type.Literal(s)));
+
+export const AdminAddress = Type.Object({
+  firstName: Type.String(),
+  lastName: Type.String(),
+  email: Type.String(),
+  street: Type.String(),
+  city: Type.String(),
+  state: Type.String(),
+  zipcode: Type.String(),
+  country: Type.String(),
+  phone: Type.String(),
+});
+export type AdminAddress = Static<typeof AdminAddress>;
+
+export const AdminOrderCustomer = Type.Object({ id: Type.String(), name: Type.String(), email: Type.Union([Type.String(), Type.Null()]) });
+
+export const AdminOrderLine = Type.Object({
+  productId: Type.Union([Type.String(), Type.Null()]),
+  name: Type.String(),
+  image: Type.String(),
+  price: Type.Number(),
+  size: Type.String(),
+  quantity: Type.Integer(),
+});
+export type AdminOrderLine = Static<typeof AdminOrderLine>;
+
+export const AdminStatusChange = Type.Object({
+  status: Type.String(),
+  by: Type.Union([Type.Object({ id: Type.String(), name: Type.String() }), Type.Null()]),
+  note: Type.Union([Type.String(), Type.Null()]),
+  at: Type.String(),
+});
+export type AdminStatusChange = Static<typeof AdminStatusChange>;
+
+export const AdminAttachment = Type.Object({
+  messageId: Type.String(),
+  sender: Type.String(),
+  url: Type.String(),
+  type: Type.Union([Type.Literal("image"), Type.Literal("pdf")]),
+  fileName: Type.Union([Type.String(), Type.Null()]),
+  createdAt: Type.String(),
+});
+export type AdminAttachment = Static<typeof AdminAttachment>;
+
+/** One order as the console shows it; list rows leave lines/history/attachments empty. */
+export const AdminOrder = Type.Object({
+  id: Type.String(),
+  shortId: Type.String(),
+  customer: AdminOrderCustomer,
+  status: Type.String(),
+  paymentMethod: Type.String(),
+  paid: Type.Boolean(),
+  address: AdminAddress,
+  subtotal: Type.Number(),
+  deliveryFee: Type.Number(),
+  totalAmount: Type.Number(),
+  itemCount: Type.Integer(),
+  unread: Type.Integer(),
+  createdAt: Type.String(),
+  updatedAt: Type.String(),
+  lines: Type.Array(AdminOrderLine),
+  history: Type.Array(AdminStatusChange),
+  attachments: Type.Array(AdminAttachment),
+});
+export type AdminOrder = Static<typeof AdminOrder>;
+
+export const AdminOrderStatusBody = StrictObject({
+  status: OrderStatusSchema,
+  note: Type.Optional(Type.String({ maxLength: 500 })),
+});
+export type AdminOrderStatusBody = Static<typeof AdminOrderStatusBody>;
+
+export interface OrderFilter { q?: string; status?: string; customerId?: string; ids?: string[] }

@@ -1,0 +1,34 @@
+import { Type, type Static } from "typebox";
+import { Email, ShortText, StrictObject } from "./common.ts";
+
+export const StaffRoleSchema = Type.Union([Type.Literal("admin"), Type.Literal("support")]);
+
+export const AdminStaff = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  email: Type.Union([Type.String(), Type.Null()]),
+  role: StaffRoleSchema,
+  active: Type.Boolean(),
+  createdAt: Type.String(),
+});
+export type AdminStaff = Static<typeof AdminStaff>;
+
+const StaffPassword = Type.String({ minLength: 8, maxLength: 128 });
+
+export const AdminStaffCreateBody = StrictObject({
+  name: ShortText({ minLength: 1, maxLength: 120 }),
+  email: Email,
+  role: StaffRoleSchema,
+  password: StaffPassword,
+});
+export type AdminStaffCreateBody = Static<typeof AdminStaffCreateBody>;
+
+export const AdminStaffUpdateBody = StrictObject({
+  name: Type.Optional(ShortText({ minLength: 1, maxLength: 120 })),
+  role: Type.Optional(StaffRoleSchema),
+  active: Type.Optional(Type.Boolean()),
+  password: Type.Optional(StaffPassword),
+});
+export type AdminStaffUpdateBody = Static<typeof AdminStaffUpdateBody>;
+
+export interface StaffFilter { q?: string; role?: string; active?: boolean; ids?: string[] }
