@@ -129,6 +129,7 @@ CREATE TABLE "media" (
     "sha256" TEXT NOT NULL,
     "width" INTEGER,
     "height" INTEGER,
+    "file_name" TEXT,
     "bytes" BYTEA NOT NULL,
     "kind" TEXT NOT NULL,
     "owner_id" TEXT,

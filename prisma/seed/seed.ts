@@ -1,0 +1,76 @@
+// Seeds the demo catalogue (products with images, shop settings marked as demo) into an empty database.
+// Runs at first start of the embedded default; a database that already has products or settings is left alone,
+// and the whole seed is one transaction, so a restart never duplicates it and a crash never leaves half of it.
+import { readFile } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+import path from "node:path";
+import type { PrismaClient } from "../../server/db/client.ts";
+import { prepareProductImage, saveProductImage, type PreparedProductImage } from "../../server/domain/media/service.ts";
+import { isValidPlacement } from "../../server/domain/catalogue/taxonomy.ts";
+import { demoProducts } from "./catalogue.ts";
+
+const IMAGES_DIR = fileURLToPath(new URL("./images", import.meta.url));
+const DAY_MS = 24 * 3600 * 1000;
+
+export const DEMO_SETTINGS = {
+  phones: ["+244 923 000 101", "+244 934 000 202", "+244 945 000 303"],
+  emails: ["contacto@loja-demo.ao", "support@loja-demo.ao"],
+  addresses: ["Loja Luanda (demonstração): Rua Rainha Ginga 100, Ingombota, Luanda", "Loja Benguela (demonstração): Av. Norton de Matos 25, Benguela", "Escritório de compras (demonstração): Guangzhou, China"],
+  bankName: "Banco Demonstração (dados fictícios)",
+  accountHolder: "LOJA DEMO, LDA (dados fictícios)",
+  accountNumber: "0000 0000 0000 0000 1",
+  iban: "AO06 0000 0000 0000 0000 0000 1",
+  isDemo: true,
+};
+
+/** Maps each image in small batches so sharp keeps both cores busy without holding every bitmap at once. */
+async function prepareAll(files: string[]): Promise<Map<string, PreparedProductImage>> {
+  const prepared = new Map<string, PreparedProductImage>();
+  const unique = [...new Set(files)];
+  for (let i = 0; i < unique.length; i += 8) {
+    await Promise.all(
+      unique.slice(i, i + 8).map(async (file) => {
+        prepared.set(file, await prepareProductImage(await readFile(path.join(IMAGES_DIR, file))));
+      }),
+    );
+  }
+  return prepared;
+}
+
+export async function seedDemo(prisma: PrismaClient, now = Date.now()): Promise<{ seeded: boolean; products: number }> {
+  const [products, settings] = await Promise.all([prisma.product.count(), prisma.shopSettings.count()]);
+  if (products > 0 || settings > 0) return { seeded: false, products };
+
+  for (const p of demoProducts) {
+    if (!isValidPlacement(p.category, p.subCategory)) throw new Error(`Demo product "${p.name}" has an unknown sub-category ${p.subCategory}`);
+  }
+  const images = await prepareAll(demoProducts.flatMap((p) => p.images));
+
+  await prisma.$transaction(
+    async (tx) => {
+      // Oldest first, so ids and creation times agree with the storefront's "latest" ordering.
+      const ordered = [...demoProducts].sort((a, b) => b.daysAgo - a.daysAgo);
+      for (const [index, p] of ordered.entries()) {
+        const createdAt = new Date(now - p.daysAgo * DAY_MS + index * 1000);
+        const stored = [];
+        for (const file of p.images) stored.push(await saveProductImage(tx, images.get(file)!));
+        await tx.product.create({
+          data: {
+            name: p.name,
+            description: p.description,
+            price: p.price,
+            sizes: p.sizes,
+            category: p.category,
+            subCategory: p.subCategory,
+            bestseller: p.bestseller,
+            createdAt,
+            images: { create: stored.map((s, position) => ({ position, mediaId: s.mediaId, thumbId: s.thumbId })) },
+          },
+        });
+      }
+      await tx.shopSettings.create({ data: { id: 1, ...DEMO_SETTINGS } });
+    },
+    { timeout: 300_000, maxWait: 60_000 },
+  );
+  return { seeded: true, products: demoProducts.length };
+}

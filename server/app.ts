@@ -1,0 +1,67 @@
+// Builds the Fastify app: infrastructure plugins first, then every route, registered explicitly (no autoload)
+// so the whole surface of the server reads top to bottom here.
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import type { AppDeps } from "./deps.ts";
+import { installValidators } from "./plugins/validation.ts";
+import { installErrorHandler } from "./plugins/error-handler.ts";
+import { registerSecurity } from "./plugins/security.ts";
+import { registerOpenApi, registerOpenApiRoute } from "./plugins/openapi.ts";
+import { registerStaticApps } from "./plugins/static-apps.ts";
+import authPlugin from "./plugins/auth.ts";
+import { userRoutes } from "./routes/shop/users.ts";
+import { productRoutes } from "./routes/shop/products.ts";
+import { settingsRoutes } from "./routes/shop/settings.ts";
+import { mediaRoutes } from "./routes/media.ts";
+import { adminRoutes } from "./routes/admin/index.ts";
+
+export interface AppLimits {
+  /** Sign-ups per address per window (a shop behind one carrier NAT needs headroom). */
+  registerPerWindow: number;
+  windowMs: number;
+}
+
+export const DEFAULT_LIMITS: AppLimits = { registerPerWindow: 30, windowMs: 10 * 60 * 1000 };
+
+export interface BuildOptions {
+  logger?: FastifyServerOptions["logger"];
+  limits?: Partial<AppLimits>;
+  /** Serve dist/ (false in API tests). */
+  serveApps?: boolean;
+}
+
+export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    return503OnClosing: true,
+    forceCloseConnections: "idle",
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorate("deps", deps);
+  installValidators(app);
+  installErrorHandler(app);
+  await registerSecurity(app, { firebase: Boolean(deps.config.firebase), stripe: Boolean(deps.config.stripe) });
+  await registerOpenApi(app);
+  await app.register(authPlugin);
+
+  // Shopper API (SPEC.md §7)
+  await app.register(userRoutes, { limits });
+  await app.register(productRoutes);
+  await app.register(settingsRoutes);
+  // Files
+  await app.register(mediaRoutes);
+  // Staff API
+  await app.register(adminRoutes, { prefix: "/admin/api" });
+  registerOpenApiRoute(app);
+
+  const spaFallback = options.serveApps === false ? undefined : await registerStaticApps(app, deps.config.distDir);
+  app.setNotFoundHandler((request, reply) => {
+    if (spaFallback?.(request, reply)) return;
+    return reply.status(404).send({ success: false, message: `Rota não encontrada: ${request.method} ${request.url.split("?")[0]}` });
+  });
+  return app;
+}

@@ -1,0 +1,81 @@
+// Opens everything the app needs, in order: data-dir lock, database, migrations, demo data, secrets, app.
+// main.ts and the tests both start Loja through here, so they exercise the same path.
+import { randomBytes } from "node:crypto";
+import type { FastifyInstance, FastifyServerOptions } from "fastify";
+import type { Config } from "./config.ts";
+import { openDatabase, type Database } from "./db/client.ts";
+import { lockDataDir } from "./db/lock.ts";
+import { migrate } from "./db/migrate.ts";
+import { buildApp, type BuildOptions } from "./app.ts";
+import type { AppDeps } from "./deps.ts";
+import { ListCache } from "./domain/catalogue/list-cache.ts";
+import { listShopProducts } from "./domain/catalogue/service.ts";
+import { FileCache } from "./domain/media/file-cache.ts";
+import { LoginThrottle } from "./domain/users/login-throttle.ts";
+import { createTokenService, loadOrCreateSecret } from "./domain/users/tokens.ts";
+import { usersRepository } from "./domain/users/repository.ts";
+import { createStaffAccount } from "./domain/users/service.ts";
+import { seedDemo } from "../prisma/seed/seed.ts";
+
+export const DEMO_ADMIN_EMAIL = "admin@loja.local";
+
+export interface Started {
+  app: FastifyInstance;
+  deps: AppDeps;
+  /** Set when this start created the demo admin: print it once. */
+  demoAdmin: { email: string; password: string } | undefined;
+  seeded: number;
+  close(): Promise<void>;
+}
+
+export function createDeps(config: Config, db: Database): AppDeps {
+  const secret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir);
+  return {
+    config,
+    db,
+    tokens: createTokenService(secret, config.jwtTtlSeconds),
+    catalogue: new ListCache(() => listShopProducts(db.prisma)),
+    files: new FileCache(),
+    loginThrottle: new LoginThrottle(),
+  };
+}
+
+/** On the embedded default, the first start creates an admin so the console can be opened at once. */
+async function ensureDemoAdmin(config: Config, db: Database, env: NodeJS.ProcessEnv) {
+  if (config.databaseUrl) return undefined;
+  if ((await usersRepository(db.prisma).countStaff()) > 0) return undefined;
+  const password = env.DEMO_ADMIN_PASSWORD || randomBytes(12).toString("base64url");
+  await createStaffAccount(db.prisma, { email: DEMO_ADMIN_EMAIL, name: "Administrador (demo)", password, role: "admin" });
+  return { email: DEMO_ADMIN_EMAIL, password };
+}
+
+export async function start(config: Config, options: BuildOptions & { logger?: FastifyServerOptions["logger"] } = {}, env = process.env): Promise<Started> {
+  const release = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir);
+  let db: Database | undefined;
+  try {
+    db = await openDatabase(config);
+    await migrate(db);
+    const { products } = config.seedDemo ? await seedDemo(db.prisma) : { products: 0 };
+    const demoAdmin = await ensureDemoAdmin(config, db, env);
+    const deps = createDeps(config, db);
+    const app = await buildApp(deps, options);
+    const openDb = db;
+    let closing: Promise<void> | undefined;
+    return {
+      app,
+      deps,
+      demoAdmin,
+      seeded: products,
+      close: () =>
+        (closing ??= (async () => {
+          await app.close();
+          await openDb.close();
+          release();
+        })()),
+    };
+  } catch (error) {
+    await db?.close().catch(() => undefined);
+    release();
+    throw error;
+  }
+}

@@ -1,0 +1,96 @@
+// Environment → typed configuration. A bad value stops the start with one clear line naming the variable.
+import path from "node:path";
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL instead of the embedded database when set. */
+  databaseUrl: string | undefined;
+  /** Undefined on the embedded default: a secret is generated once and kept under dataDir. */
+  jwtSecret: string | undefined;
+  jwtTtlSeconds: number;
+  logLevel: string;
+  firebase: { projectId: string; apiKey: string | undefined; authDomain: string | undefined; jwksUrl: string } | undefined;
+  stripe: { secretKey: string; apiBase: string } | undefined;
+  /** Public origin used in Stripe return URLs; defaults to the request's own origin. */
+  publicUrl: string | undefined;
+  /** Serve the built apps from here (dist/ by default). */
+  distDir: string;
+  /** Seed the demo catalogue into an empty database (default true on the embedded database). */
+  seedDemo: boolean;
+  production: boolean;
+}
+
+export class ConfigError extends Error {}
+
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) throw new ConfigError(`${name} must be an integer between ${min} and ${max} (got "${raw}")`);
+  return value;
+}
+
+function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  if (["1", "true", "yes"].includes(raw.toLowerCase())) return true;
+  if (["0", "false", "no"].includes(raw.toLowerCase())) return false;
+  throw new ConfigError(`${name} must be true or false (got "${raw}")`);
+}
+
+function url(env: NodeJS.ProcessEnv, name: string, protocols: string[]): string | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} is not a valid URL`);
+  }
+  if (!protocols.includes(parsed.protocol)) throw new ConfigError(`${name} must use ${protocols.join(" or ")}`);
+  return raw;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const databaseUrl = url(env, "DATABASE_URL", ["postgres:", "postgresql:"]);
+  const jwtSecret = env.JWT_SECRET || undefined;
+  if (jwtSecret !== undefined && jwtSecret.length < 32) throw new ConfigError("JWT_SECRET must be at least 32 characters");
+  if (databaseUrl && !jwtSecret && env.NODE_ENV === "production") {
+    throw new ConfigError("JWT_SECRET is required when DATABASE_URL is set in production (every instance must share it)");
+  }
+  const logLevel = env.LOG_LEVEL || "info";
+  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}`);
+  const projectId = env.FIREBASE_PROJECT_ID || undefined;
+  if (projectId !== undefined && !/^[a-z0-9-]{4,64}$/.test(projectId)) throw new ConfigError("FIREBASE_PROJECT_ID is not a valid Firebase project id");
+  const stripeKey = env.STRIPE_SECRET_KEY || undefined;
+  if (stripeKey !== undefined && !/^sk_(test|live)_[A-Za-z0-9]+$/.test(stripeKey)) throw new ConfigError("STRIPE_SECRET_KEY must look like sk_test_… or sk_live_…");
+  const port = int(env, "PORT", 3000, 0, 65535);
+  return {
+    port,
+    host: env.HOST || "0.0.0.0",
+    dataDir: path.resolve(env.DATA_DIR || "data"),
+    databaseUrl,
+    jwtSecret,
+    jwtTtlSeconds: int(env, "JWT_TTL_SECONDS", 7 * 24 * 3600, 60, 90 * 24 * 3600),
+    logLevel,
+    firebase: projectId
+      ? {
+          projectId,
+          apiKey: env.FIREBASE_API_KEY || undefined,
+          authDomain: env.FIREBASE_AUTH_DOMAIN || `${projectId}.firebaseapp.com`,
+          jwksUrl:
+            url(env, "FIREBASE_JWKS_URL", ["https:", "http:"]) ??
+            "https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com",
+        }
+      : undefined,
+    stripe: stripeKey ? { secretKey: stripeKey, apiBase: url(env, "STRIPE_API_BASE", ["https:", "http:"]) ?? "https://api.stripe.com" } : undefined,
+    publicUrl: url(env, "PUBLIC_URL", ["https:", "http:"]),
+    distDir: path.resolve(env.DIST_DIR || "dist"),
+    seedDemo: bool(env, "SEED_DEMO", !databaseUrl),
+    production: env.NODE_ENV === "production",
+  };
+}

@@ -1,0 +1,16 @@
+// `npm run db:migrate`: applies pending migrations to DATABASE_URL, or to the embedded database under DATA_DIR.
+import { loadConfig } from "../config.ts";
+import { openDatabase } from "./client.ts";
+import { lockDataDir } from "./lock.ts";
+import { migrate } from "./migrate.ts";
+
+const config = loadConfig();
+const release = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir);
+const db = await openDatabase(config);
+try {
+  const ran = await migrate(db);
+  console.log(ran.length ? `Applied ${ran.length} migration(s): ${ran.join(", ")}` : "Database is up to date.");
+} finally {
+  await db.close();
+  release();
+}

@@ -1,0 +1,20 @@
+import type { ShopProduct } from "../../schemas/products.ts";
+import { mediaUrl } from "../media/service.ts";
+import type { ListedProduct } from "./repository.ts";
+
+/** A product as SPEC.md §3 shows it: `_id`, `price` as a number, `image` an array of URLs. */
+export function toShopProduct(p: ListedProduct): ShopProduct {
+  return {
+    _id: p.id,
+    name: p.name,
+    description: p.description,
+    price: p.price.toNumber(),
+    image: p.images.map((i) => mediaUrl(i.media.publicId)),
+    thumbnail: p.images.map((i) => mediaUrl((i.thumb ?? i.media).publicId)),
+    sizes: p.sizes,
+    category: p.category,
+    subCategory: p.subCategory,
+    bestseller: p.bestseller,
+    date: p.createdAt.getTime(),
+  };
+}

@@ -1,0 +1,25 @@
+import type { Db } from "../../db/client.ts";
+
+/** What the shopper list needs of a product: its fields and its images' public ids, in order. */
+const listSelect = {
+  id: true,
+  name: true,
+  description: true,
+  price: true,
+  sizes: true,
+  category: true,
+  subCategory: true,
+  bestseller: true,
+  createdAt: true,
+  images: { orderBy: { position: "asc" }, select: { media: { select: { publicId: true } }, thumb: { select: { publicId: true } } } },
+} as const;
+
+export const catalogueRepository = (db: Db) => ({
+  /** Live products, oldest first (SPEC.md: the storefront reverses the list for "latest"). */
+  listLive: () => db.product.findMany({ where: { deletedAt: null }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: listSelect }),
+  findLive: (id: string) => db.product.findFirst({ where: { id, deletedAt: null }, select: { id: true, name: true, price: true, sizes: true, images: listSelect.images } }),
+  findLiveMany: (ids: string[]) =>
+    db.product.findMany({ where: { id: { in: ids }, deletedAt: null }, select: { id: true, name: true, price: true, sizes: true, images: listSelect.images } }),
+  count: () => db.product.count(),
+});
+export type ListedProduct = Awaited<ReturnType<ReturnType<typeof catalogueRepository>["listLive"]>>[number];

@@ -1,0 +1,14 @@
+/** The one error domain code throws; the error handler turns it into `{ success: false, message }` with `status`. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    /** Extra fields for the reply body (e.g. the current total when a client total is refused). */
+    readonly extra?: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (message = "Não encontrado") => new AppError(404, message);
+export const badRequest = (message: string) => new AppError(400, message);

@@ -1,0 +1,86 @@
+// Accounts: sign-up and sign-in for shoppers (SPEC.md §5 and §7) and sign-in for staff.
+import type { Db } from "../../db/client.ts";
+import { Prisma } from "../../db/client.ts";
+import { AppError } from "../errors.ts";
+import { decoyHash, hashPassword, verifyPassword } from "./passwords.ts";
+import { usersRepository, type UserRow } from "./repository.ts";
+import type { TokenService } from "./tokens.ts";
+import type { LoginThrottle } from "./login-throttle.ts";
+
+export const MIN_PASSWORD_LENGTH = 8;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const INVALID_CREDENTIALS = "Email ou senha inválidos";
+export const TOO_MANY_ATTEMPTS = "Demasiadas tentativas de login falhadas. Tente novamente dentro de 15 minutos.";
+
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+/** SPEC.md §5 sign-up rules, checked here too so no client can skip them. */
+export function checkSignUp(input: { name: string; email: string; password: string }): void {
+  if (!input.name.trim()) throw new AppError(400, "Nome é obrigatório");
+  if (!input.email.trim()) throw new AppError(400, "Email é obrigatório");
+  if (!EMAIL_PATTERN.test(input.email.trim())) throw new AppError(400, "Por favor, insira um email válido");
+  if (!input.password) throw new AppError(400, "Password é obrigatório");
+  if (input.password.length < MIN_PASSWORD_LENGTH) throw new AppError(400, `A senha deve ter pelo menos ${MIN_PASSWORD_LENGTH} caracteres`);
+}
+
+export async function registerCustomer(db: Db, tokens: TokenService, input: { name: string; email: string; password: string }) {
+  checkSignUp(input);
+  const email = normaliseEmail(input.email);
+  const users = usersRepository(db);
+  if (await users.findByEmail(email)) throw new AppError(409, "Já existe uma conta com este email");
+  let user: UserRow;
+  try {
+    user = await users.create({ name: input.name.trim(), email, passwordHash: await hashPassword(input.password), role: "customer" });
+  } catch (error) {
+    // Two sign-ups with one e-mail at the same moment: the unique index decides.
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") throw new AppError(409, "Já existe uma conta com este email");
+    throw error;
+  }
+  return { user, token: await tokens.sign({ userId: user.id, role: user.role }) };
+}
+
+/**
+ * Checks an e-mail and password. Unknown e-mail and wrong password give the same status and message, and take
+ * the same time (a decoy hash is verified), so the login cannot be used to find out who has an account.
+ */
+export async function authenticate(
+  db: Db,
+  throttle: LoginThrottle,
+  clientKey: string,
+  input: { email: string; password: string },
+  accept: (user: UserRow) => boolean,
+): Promise<UserRow> {
+  if (throttle.isBlocked(clientKey)) throw new AppError(429, TOO_MANY_ATTEMPTS);
+  const email = normaliseEmail(input.email);
+  const user = email && input.password ? await usersRepository(db).findByEmail(email) : null;
+  const ok = await verifyPassword(user?.passwordHash ?? (await decoyHash()), input.password);
+  if (!user || !user.passwordHash || !ok || !user.active || !accept(user)) {
+    throttle.recordFailure(clientKey);
+    throw new AppError(400, INVALID_CREDENTIALS);
+  }
+  throttle.reset(clientKey);
+  return user;
+}
+
+export async function loginCustomer(db: Db, tokens: TokenService, throttle: LoginThrottle, clientKey: string, input: { email: string; password: string }) {
+  if (!input.email.trim()) throw new AppError(400, "Email é obrigatório");
+  if (!input.password) throw new AppError(400, "Password é obrigatório");
+  // Staff may shop with their account too; the staff console is the only place that requires a staff role.
+  const user = await authenticate(db, throttle, clientKey, input, () => true);
+  return { user, token: await tokens.sign({ userId: user.id, role: user.role }) };
+}
+
+export async function loginStaff(db: Db, tokens: TokenService, throttle: LoginThrottle, clientKey: string, input: { email: string; password: string }) {
+  const user = await authenticate(db, throttle, clientKey, input, (u) => u.role === "admin" || u.role === "support");
+  return { user, token: await tokens.sign({ userId: user.id, role: user.role }) };
+}
+
+/** Creates a staff account (CLI and first start); returns the password it set. */
+export async function createStaffAccount(db: Db, input: { email: string; name?: string; password: string; role: "admin" | "support" }) {
+  if (!EMAIL_PATTERN.test(input.email.trim())) throw new AppError(400, "Por favor, insira um email válido");
+  if (input.password.length < MIN_PASSWORD_LENGTH) throw new AppError(400, `A senha deve ter pelo menos ${MIN_PASSWORD_LENGTH} caracteres`);
+  const email = normaliseEmail(input.email);
+  const users = usersRepository(db);
+  if (await users.findByEmail(email)) throw new AppError(409, "Já existe uma conta com este email");
+  return users.create({ name: input.name?.trim() || email.split("@")[0]!, email, passwordHash: await hashPassword(input.password), role: input.role });
+}

@@ -1,0 +1,68 @@
+// Process entry: configuration, logger, listen, graceful shutdown. Everything else is in bootstrap.ts / app.ts.
+import { ConfigError, loadConfig } from "./config.ts";
+import { DataDirLockedError } from "./db/lock.ts";
+import { start, type Started } from "./bootstrap.ts";
+
+function fail(message: string): never {
+  process.stderr.write(`loja: ${message}\n`);
+  process.exit(1);
+}
+
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) fail(error.message);
+  throw error;
+}
+
+const startedAt = performance.now();
+let started: Started;
+try {
+  started = await start(config, {
+    logger: { level: config.logLevel, transport: undefined, redact: ["req.headers.authorization", "req.headers.token"] },
+  });
+} catch (error) {
+  if (error instanceof DataDirLockedError) fail(error.message);
+  fail(`could not start: ${(error as Error).message}`);
+}
+
+const { app, demoAdmin, seeded } = started;
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  app.log.info(`${signal} received: closing sockets and the database`);
+  const force = setTimeout(() => process.exit(1), 15_000);
+  force.unref();
+  try {
+    await started.close();
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, "shutdown failed");
+    process.exit(1);
+  }
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));
+
+try {
+  await app.listen({ port: config.port, host: config.host });
+} catch (error) {
+  await started.close().catch(() => undefined);
+  fail(`could not listen on ${config.host}:${config.port}: ${(error as Error).message}`);
+}
+
+const address = app.server.address();
+const port = typeof address === "object" && address ? address.port : config.port;
+const base = `http://localhost:${port}`;
+const lines = [
+  "",
+  `  Loja is running (${config.databaseUrl ? "PostgreSQL" : `embedded database in ${config.dataDir}`}), ready in ${Math.round(performance.now() - startedAt)} ms`,
+  `  Shop:    ${base}/`,
+  `  Console: ${base}/admin/`,
+  `  API:     ${base}/api/openapi.json`,
+];
+if (seeded) lines.push(`  Seeded the demo catalogue: ${seeded} products.`);
+if (demoAdmin) lines.push(`  Demo staff login (shown once): ${demoAdmin.email} / ${demoAdmin.password}`);
+process.stdout.write(`${lines.join("\n")}\n\n`);

@@ -1,0 +1,86 @@
+// One error shape for every failure: `{ success: false, message }` in Portuguese with a fitting 4xx status.
+// 5xx details never reach the client; they are logged.
+import type { FastifyError, FastifyInstance } from "fastify";
+import { Prisma } from "../db/client.ts";
+import { AppError } from "../domain/errors.ts";
+
+interface ValidationIssue {
+  instancePath: string;
+  keyword: string;
+  params: Record<string, unknown>;
+}
+
+function fieldName(issue: ValidationIssue): string {
+  const path = issue.instancePath.replace(/^\//, "").replaceAll("/", ".");
+  return path || "pedido";
+}
+
+export function describeValidation(issue: ValidationIssue | undefined, context: string | undefined): string {
+  if (!issue) return "Dados inválidos";
+  const field = fieldName(issue);
+  switch (issue.keyword) {
+    case "required":
+      return `Campo obrigatório em falta: ${String(issue.params.missingProperty)}`;
+    case "additionalProperties":
+      return `Campo não permitido: ${String(issue.params.additionalProperty)}`;
+    case "type":
+      return field === "pedido" && context === "body" ? "O corpo do pedido deve ser um objeto JSON" : `Tipo inválido no campo ${field}`;
+    case "maxLength":
+    case "maxItems":
+      return `O campo ${field} é demasiado longo`;
+    case "minLength":
+    case "minItems":
+      return `O campo ${field} é demasiado curto`;
+    case "format":
+      return `Formato inválido no campo ${field}`;
+    default:
+      return `Valor inválido no campo ${field}`;
+  }
+}
+
+/** Fastify's own client errors (bad JSON, wrong media type, too large…), in Portuguese. */
+const FASTIFY_CODES: Record<string, [number, string]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, "JSON inválido no corpo do pedido"],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, "O corpo do pedido está vazio"],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, "Pedido demasiado grande"],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, "Tipo de conteúdo não suportado"],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, "Tamanho do pedido inválido"],
+  FST_REQ_FILE_TOO_LARGE: [413, "Ficheiro demasiado grande (máximo 10 MB)"],
+  FST_PARTS_LIMIT: [413, "Demasiadas partes no pedido"],
+  FST_FILES_LIMIT: [413, "Só é permitido um ficheiro por mensagem"],
+  FST_FIELDS_LIMIT: [413, "Demasiados campos no pedido"],
+  FST_INVALID_MULTIPART_CONTENT_TYPE: [415, "O pedido deve ser multipart/form-data"],
+  FST_PROTO_VIOLATION: [400, "Pedido inválido"],
+  FST_ERR_BAD_URL: [400, "Endereço inválido"],
+  FST_ERR_ASYNC_CONSTRAINT: [400, "Pedido inválido"],
+};
+
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError & { extra?: Record<string, unknown> }, request, reply) => {
+    let status = 500;
+    let message = "Erro interno do servidor. Tente novamente.";
+    let extra: Record<string, unknown> | undefined;
+
+    if (error instanceof AppError) {
+      status = error.status;
+      message = error.message;
+      extra = error.extra;
+    } else if (error.validation) {
+      status = 400;
+      message = describeValidation(error.validation[0] as ValidationIssue | undefined, error.validationContext);
+    } else if (error.code && FASTIFY_CODES[error.code]) {
+      [status, message] = FASTIFY_CODES[error.code]!;
+    } else if (error instanceof Prisma.PrismaClientKnownRequestError) {
+      if (error.code === "P2002") [status, message] = [409, "Este registo já existe"];
+      else if (error.code === "P2025") [status, message] = [404, "Não encontrado"];
+      else if (error.code === "P2003") [status, message] = [409, "Este registo está a ser usado noutro lado"];
+    } else if (typeof error.statusCode === "number" && error.statusCode >= 400 && error.statusCode < 500) {
+      status = error.statusCode;
+      message = status === 429 ? "Demasiados pedidos. Aguarde um pouco e tente novamente." : status === 404 ? "Não encontrado" : "Pedido inválido";
+    }
+
+    if (status >= 500) request.log.error({ err: error }, "request failed");
+    else request.log.info({ status, code: error.code, msg: message }, "request refused");
+    return reply.status(status).type("application/json; charset=utf-8").send({ success: false, message, ...extra });
+  });
+}

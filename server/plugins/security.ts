@@ -1,0 +1,42 @@
+// Security headers, compression and the request limiter, in one place.
+import type { FastifyInstance } from "fastify";
+import helmet from "@fastify/helmet";
+import compress from "@fastify/compress";
+import rateLimit from "@fastify/rate-limit";
+import { AppError } from "../domain/errors.ts";
+
+/** Google's hosts the hidden phone-login block needs (Firebase Auth + reCAPTCHA), only when configured. */
+const FIREBASE_HOSTS = ["https://www.google.com", "https://www.gstatic.com", "https://apis.google.com", "https://*.googleapis.com", "https://*.firebaseapp.com"];
+
+export async function registerSecurity(app: FastifyInstance, opts: { firebase: boolean; stripe: boolean }): Promise<void> {
+  const extra = opts.firebase ? FIREBASE_HOSTS : [];
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...extra],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        fontSrc: ["'self'", "data:"],
+        connectSrc: ["'self'", "ws:", "wss:", ...extra],
+        frameSrc: ["'self'", ...extra],
+        workerSrc: ["'self'", "blob:"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'", ...(opts.stripe ? ["https://checkout.stripe.com"] : [])],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // Media and built assets are served cross-origin to nobody; same-origin is the default anyway.
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: "same-origin" },
+    strictTransportSecurity: false,
+  });
+  await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"], brotliOptions: { params: { 1: 4 } } });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError(429, `Demasiados pedidos. Tente novamente dentro de ${Math.max(1, Math.ceil(context.ttl / 1000))} segundos.`),
+  });
+}
