@@ -3,14 +3,14 @@ import { listProducts, type Product } from "../features/catalogue/api/list-produ
 import { getSettings, type ShopSettings } from "../features/settings/api/get-settings.ts";
 
 // The product list is loaded once for every screen (SPEC.md: the product page waits for it).
-interface Catalogue {
+export interface Catalogue {
   products: Product[];
   loaded: boolean;
   settings: ShopSettings | null;
   reload: () => void;
 }
 
-const CatalogueContext = createContext<Catalogue>({ products: [], loaded: false, settings: null, reload: () => {} });
+export const CatalogueContext = createContext<Catalogue>({ products: [], loaded: false, settings: null, reload: () => {} });
 
 export function CatalogueProvider({ children }: { children: ReactNode }) {
   const [products, setProducts] = useState<Product[]>([]);

@@ -44,21 +44,30 @@ function Chrome() {
   );
 }
 
-/** SPEC.md §9 toasts: top-right, 5 s, pause on hover and focus loss, drag 80 % to dismiss. */
 export function RootLayout() {
   return (
     <SessionProvider>
       <CatalogueProvider>
-        <CartProvider>
-          <SearchProvider>
-            <BusyProvider>
-              <Chrome />
-              <ScrollRestoration />
-              <ToastContainer position="top-right" autoClose={5000} pauseOnHover pauseOnFocusLoss draggable draggablePercent={80} />
-            </BusyProvider>
-          </SearchProvider>
-        </CartProvider>
+        <ShopShell />
       </CatalogueProvider>
     </SessionProvider>
+  );
+}
+
+/**
+ * Everything under the session and the catalogue. SPEC.md §9 toasts: top-right, 5 s,
+ * pause on hover and focus loss, drag 80 % to dismiss.
+ */
+export function ShopShell() {
+  return (
+    <CartProvider>
+      <SearchProvider>
+        <BusyProvider>
+          <Chrome />
+          <ScrollRestoration />
+          <ToastContainer position="top-right" autoClose={5000} pauseOnHover pauseOnFocusLoss draggable draggablePercent={80} />
+        </BusyProvider>
+      </SearchProvider>
+    </CartProvider>
   );
 }

@@ -8,7 +8,7 @@ import { shortOrderId } from "../features/orders/api/user-orders.ts";
 
 export const EXPIRED_MESSAGE = "Sessão expirada. Por favor, faça login novamente.";
 
-interface Session {
+export interface Session {
   token: string;
   setToken: (token: string) => void;
   /** Clears token and cart, tells the shopper why, and goes to /login (SPEC.md §4). */
@@ -16,7 +16,7 @@ interface Session {
   realtime: RealtimeConnection | null;
 }
 
-const SessionContext = createContext<Session>({ token: "", setToken: () => {}, logout: () => {}, realtime: null });
+export const SessionContext = createContext<Session>({ token: "", setToken: () => {}, logout: () => {}, realtime: null });
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [token, setTokenState] = useState(readToken);

@@ -1,0 +1,69 @@
+import { render } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router-dom";
+import { CatalogueContext, type Catalogue } from "../../storefront/app/catalogue.tsx";
+import { ShopShell } from "../../storefront/app/layout.tsx";
+import { pageRoutes } from "../../storefront/app/router.tsx";
+import { SessionContext, type Session } from "../../storefront/app/session.tsx";
+import type { Product } from "../../storefront/features/catalogue/api/list-products.ts";
+import type { ShopSettings } from "../../storefront/features/settings/api/get-settings.ts";
+
+// Renders the real shell and the real page routes at `path`, with the catalogue and session
+// handed in as data: screens are checked without any network (server flows live in tests/e2e).
+
+// jsdom has no scrolling; the router's scroll restoration calls it on every navigation.
+window.scrollTo = () => {};
+
+export const product = (n: number, over: Partial<Product> = {}): Product => ({
+  _id: `p${n}`,
+  name: `Produto ${n}`,
+  description: `Descrição ${n}`,
+  price: 1000 * n,
+  image: [`/media/full-${n}`, `/media/full-${n}b`],
+  thumbnail: [`/media/thumb-${n}`, `/media/thumb-${n}b`],
+  sizes: ["M", "L"],
+  category: "Moda",
+  subCategory: "Moda Masculina",
+  bestseller: false,
+  date: n,
+  ...over,
+});
+
+export const catalogue = (count: number, over: (n: number) => Partial<Product> = () => ({})) =>
+  Array.from({ length: count }, (_, i) => product(i + 1, over(i + 1)));
+
+export const settings: ShopSettings = {
+  phones: ["+244 923 000 001", "+244 923 000 002", "+244 923 000 003"],
+  emails: ["loja@example.ao", "shop@example.ao"],
+  addresses: ["Rua da Missão 10, Luanda", "Avenida Norton de Matos 5, Benguela"],
+  bank: { bankName: "Banco Exemplo", accountHolder: "Loja Lda", accountNumber: "123456789", iban: "AO06 0000 0000 1234 5678 9012 3" },
+  isDemo: true,
+  phoneLogin: null,
+};
+
+export interface Options {
+  products?: Product[];
+  settings?: ShopSettings | null;
+  session?: Partial<Session>;
+}
+
+export function renderShop(path: string, opts: Options = {}) {
+  const catalogueValue: Catalogue = { products: opts.products ?? [], loaded: true, settings: opts.settings === undefined ? settings : opts.settings, reload: () => {} };
+  const sessionValue: Session = { token: "", setToken: () => {}, logout: () => {}, realtime: null, ...opts.session };
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <SessionContext.Provider value={sessionValue}>
+            <CatalogueContext.Provider value={catalogueValue}>
+              <ShopShell />
+            </CatalogueContext.Provider>
+          </SessionContext.Provider>
+        ),
+        hydrateFallbackElement: <p>A carregar</p>,
+        children: pageRoutes,
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  return { router, ...render(<RouterProvider router={router} />) };
+}

@@ -1,0 +1,241 @@
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router-dom";
+import { ErrorPage } from "../../storefront/app/error-page.tsx";
+import { catalogue, renderShop, settings } from "./harness.tsx";
+
+const SKELETON_WAIT = { timeout: 3000 };
+
+afterEach(() => localStorage.clear());
+
+describe("cart", () => {
+  beforeEach(() => localStorage.setItem("guestCart", JSON.stringify({ p1: { M: 2 }, p2: { L: 1 } })));
+
+  it("lists each line with image, name, price and size, and shows subtotal, delivery fee and total", async () => {
+    renderShop("/cart", { products: catalogue(2, (n) => ({ price: n === 1 ? 1500 : 250.5 })) });
+    const lines = await screen.findAllByTestId("cart-line");
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toHaveTextContent(/Produto 1.*1\s?500,00 kz.*M/);
+    expect(lines[0]!.querySelector("img")).toHaveAttribute("src", "/media/thumb-1");
+    expect(screen.getByTestId("subtotal")).toHaveTextContent(/^3\s?250,50 kz$/);
+    expect(screen.getByText("Taxa de envio")).toBeInTheDocument();
+    expect(screen.getByTestId("total")).toHaveTextContent(/^8\s?250,50 kz$/);
+    expect(screen.getByRole("link", { name: "FINALIZAR COMPRA" })).toHaveAttribute("href", "/place-order");
+  });
+
+  it("ignores an empty or 0 quantity, applies a positive one, and removes a line only with the bin", async () => {
+    renderShop("/cart", { products: catalogue(2) });
+    const qty = await screen.findByRole("spinbutton", { name: "Quantidade de Produto 1" });
+    expect(qty).toHaveAttribute("min", "1");
+    fireEvent.change(qty, { target: { value: "0" } });
+    fireEvent.change(qty, { target: { value: "" } });
+    expect(screen.getAllByTestId("cart-line")).toHaveLength(2);
+    expect(screen.getByTestId("cart-count")).toHaveTextContent("3");
+    fireEvent.change(qty, { target: { value: "5" } });
+    expect(screen.getByTestId("cart-count")).toHaveTextContent("6");
+    fireEvent.click(screen.getByRole("button", { name: "Remover Produto 1" }));
+    expect(screen.getAllByTestId("cart-line")).toHaveLength(1);
+    expect(screen.getByTestId("cart-count")).toHaveTextContent("1");
+    expect(JSON.parse(localStorage.getItem("guestCart") ?? "{}")).toEqual({ p2: { L: 1 } });
+  });
+
+  it("an empty cart totals 0", async () => {
+    localStorage.clear();
+    renderShop("/cart", { products: catalogue(2) });
+    expect(await screen.findByTestId("total")).toHaveTextContent(/^0,00 kz$/);
+  });
+});
+
+describe("login", () => {
+  it("toggles between Login and Sign Up; sign-up adds the name field", async () => {
+    renderShop("/login");
+    expect(await screen.findByRole("heading", { name: "Login" })).toBeInTheDocument();
+    expect(screen.queryByRole("textbox", { name: "Nome" })).toBeNull();
+    expect(screen.getByRole("link", { name: "Esqueceu sua senha?" })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole("button", { name: "Criar uma conta" }));
+    expect(screen.getByRole("heading", { name: "Sign Up" })).toBeInTheDocument();
+    expect(screen.getByRole("textbox", { name: "Nome" })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole("button", { name: "Faça login aqui" }));
+    expect(screen.getByRole("heading", { name: "Login" })).toBeInTheDocument();
+  });
+
+  it("sign-up without a name, email or password says which one is missing", async () => {
+    renderShop("/login");
+    fireEvent.click(await screen.findByRole("button", { name: "Criar uma conta" }));
+    fireEvent.click(screen.getByRole("button", { name: "Registar" }));
+    expect(await screen.findByText("Nome é obrigatório")).toBeInTheDocument();
+    fireEvent.change(screen.getByRole("textbox", { name: "Nome" }), { target: { value: "Ana" } });
+    fireEvent.change(screen.getByRole("textbox", { name: "Email" }), { target: { value: "ana" } });
+    fireEvent.click(screen.getByRole("button", { name: "Registar" }));
+    expect(await screen.findByText("Email é obrigatório")).toBeInTheDocument();
+    fireEvent.change(screen.getByRole("textbox", { name: "Email" }), { target: { value: "ana@example.ao" } });
+    fireEvent.click(screen.getByRole("button", { name: "Registar" }));
+    expect(await screen.findByText("Password é obrigatório")).toBeInTheDocument();
+  });
+
+  it("goes to / once a token exists", async () => {
+    const { router } = renderShop("/login", { session: { token: "t" } });
+    await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+  });
+
+  it("hides the phone login when the shop has not configured it", async () => {
+    renderShop("/login", { settings: { ...settings, phoneLogin: null } });
+    await screen.findByRole("heading", { name: "Login" });
+    expect(screen.queryByRole("textbox", { name: "Número de telefone" })).toBeNull();
+  });
+});
+
+describe("checkout", () => {
+  const fill = (values: Record<string, string>) => {
+    for (const [label, value] of Object.entries(values)) fireEvent.change(screen.getByRole("textbox", { name: label }), { target: { value } });
+  };
+  const address = { "Primeiro nome": "Ana", Sobrenome: "Silva", Email: "ana@example.ao", "Endereço da Rua": "Rua 1", Cidade: "Luanda", "Código Postal": "1000", País: "Angola", Telefone: "923000000" };
+
+  it("offers bank transfer only, and names every missing field when submitted empty", async () => {
+    renderShop("/place-order", { products: catalogue(1) });
+    expect(await screen.findByRole("radio", { name: "Transferência Bancária" })).toBeChecked();
+    expect(screen.getAllByRole("radio")).toHaveLength(1);
+    fireEvent.click(screen.getByRole("button", { name: "FINALIZAR PEDIDO" }));
+    expect(await screen.findByText("Preencha todos os campos obrigatórios do endereço")).toBeInTheDocument();
+    for (const m of ["Primeiro nome é necessário", "Sobrenome é necessário", "Email é necessário", "Endereço da Rua é necessário", "Cidade é necessário", "Código Postal é necessário", "País é necessário", "Número de telefone é necessário"]) {
+      expect(screen.getByText(m)).toBeInTheDocument();
+    }
+  });
+
+  it("refuses an empty cart", async () => {
+    renderShop("/place-order", { products: catalogue(1) });
+    await screen.findByRole("button", { name: "FINALIZAR PEDIDO" });
+    fill(address);
+    fireEvent.click(screen.getByRole("button", { name: "FINALIZAR PEDIDO" }));
+    expect(await screen.findByText("Seu carrinho está vazio")).toBeInTheDocument();
+  });
+
+  it("sends a signed-out shopper with a full cart to /login instead of placing the order", async () => {
+    localStorage.setItem("guestCart", JSON.stringify({ p1: { M: 1 } }));
+    const { router } = renderShop("/place-order", { products: catalogue(1) });
+    await screen.findByRole("button", { name: "FINALIZAR PEDIDO" });
+    expect(screen.getByTestId("total")).toHaveTextContent(/^6\s?000,00 kz$/);
+    fill(address);
+    fireEvent.click(screen.getByRole("button", { name: "FINALIZAR PEDIDO" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
+    expect(JSON.parse(localStorage.getItem("guestCart") ?? "{}")).toEqual({ p1: { M: 1 } });
+  });
+});
+
+describe("orders and chat need a session", () => {
+  it("/orders goes to /login without a token", async () => {
+    const { router } = renderShop("/orders");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
+  });
+
+  it("/message without an order id says the order is invalid", async () => {
+    renderShop("/message", { session: { token: "t" } });
+    expect(await screen.findByText("Pedido inválido ou não encontrado.")).toBeInTheDocument();
+  });
+});
+
+describe("bank transfer confirmation", () => {
+  it("shows a skeleton for a second, then the bank details with copy buttons and the link to the orders", async () => {
+    renderShop("/confirmacaotransferencia");
+    expect(await screen.findAllByTestId("skeleton")).not.toHaveLength(0);
+    expect(await screen.findByText("Obrigado por fazer a sua encomenda conosco!", {}, SKELETON_WAIT)).toBeInTheDocument();
+    for (const v of ["Banco Exemplo", "Loja Lda", "123456789", "AO06 0000 0000 1234 5678 9012 3"]) expect(screen.getByText(v)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Ver a Encomenda" })).toHaveAttribute("href", "/orders");
+  });
+
+  it("after copying says 'Copiado: ' and the field name in capitals for 2 seconds", async () => {
+    const written: string[] = [];
+    Object.defineProperty(window, "isSecureContext", { value: true, configurable: true });
+    Object.defineProperty(navigator, "clipboard", { value: { writeText: async (t: string) => void written.push(t) }, configurable: true });
+    renderShop("/confirmacaotransferencia");
+    const copy = await screen.findByRole("button", { name: "Copiar IBAN" }, SKELETON_WAIT);
+    vi.useFakeTimers();
+    try {
+      await act(async () => fireEvent.click(copy));
+      expect(written).toEqual(["AO06 0000 0000 1234 5678 9012 3"]);
+      expect(screen.getByRole("status")).toHaveTextContent("Copiado: IBAN");
+      await act(async () => fireEvent.click(screen.getByRole("button", { name: "Copiar Titular da conta" })));
+      expect(screen.getByRole("status")).toHaveTextContent("Copiado: TITULAR DA CONTA");
+      act(() => vi.advanceTimersByTime(1999));
+      expect(screen.getByRole("status")).toHaveTextContent("Copiado:");
+      act(() => vi.advanceTimersByTime(1));
+      expect(screen.getByRole("status")).toHaveTextContent("");
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe("static pages", () => {
+  it("about and contact show 6 skeletons, then the shop addresses, phones and one e-mail", async () => {
+    for (const path of ["/about", "/contact"]) {
+      const { unmount } = renderShop(path);
+      expect(await screen.findAllByTestId("skeleton")).toHaveLength(6);
+      expect(await screen.findByText("Rua da Missão 10, Luanda", {}, SKELETON_WAIT)).toBeInTheDocument();
+      expect(screen.getByText("Avenida Norton de Matos 5, Benguela")).toBeInTheDocument();
+      expect(screen.getAllByRole("link", { name: "+244 923 000 002" }).length).toBeGreaterThan(0);
+      expect(screen.getAllByRole("link", { name: "loja@example.ao" }).length).toBeGreaterThan(0);
+      unmount();
+    }
+  });
+
+  it("the privacy policy has nine bilingual sections and one e-mail per language", async () => {
+    renderShop("/privacypolicy");
+    const sections = await screen.findAllByRole("heading", { level: 2 });
+    expect(sections).toHaveLength(9);
+    expect(screen.getAllByRole("heading", { level: 3 })).toHaveLength(9);
+    expect(screen.getByText(/protegido por SSL/)).toBeInTheDocument();
+    expect(screen.getByText(/7 dias úteis/)).toBeInTheDocument();
+    expect(screen.getByText(/pelo menos 18 anos/)).toBeInTheDocument();
+    const policy = within(screen.getByRole("main"));
+    expect(policy.getByRole("link", { name: "loja@example.ao" })).toBeInTheDocument();
+    expect(policy.getByRole("link", { name: "shop@example.ao" })).toBeInTheDocument();
+  });
+});
+
+describe("layout", () => {
+  it("every page has the header, the footer with three phones and one e-mail, the floating support and the bottom tabs", async () => {
+    renderShop("/about");
+    const footer = await screen.findByRole("contentinfo");
+    expect(within(footer).getAllByRole("link", { name: /^\+244/ })).toHaveLength(3);
+    expect(within(footer).getByRole("link", { name: "loja@example.ao" })).toBeInTheDocument();
+    expect(within(footer).getByRole("link", { name: "CONTACTE-NOS" })).toHaveAttribute("href", "/contact");
+    expect(screen.getByRole("link", { name: "Suporte por WhatsApp" })).toHaveAttribute("href", "https://wa.me/244923000001");
+    const tabs = within(screen.getByRole("navigation", { name: "Navegação inferior" })).getAllByRole("link");
+    expect(tabs.map((t) => t.textContent)).toEqual(["Home", "Coleção", "Novos", "Encomendas"]);
+  });
+
+  it("the chat and the PDF viewer show neither header, footer nor floating support", async () => {
+    for (const path of ["/message", "/pdf-viewer"]) {
+      const { unmount } = renderShop(path, { session: { token: "t" } });
+      await waitFor(() => expect(document.querySelector("main")?.childElementCount).toBeGreaterThan(0));
+      expect(screen.queryByRole("banner")).toBeNull();
+      expect(screen.queryByRole("contentinfo")).toBeNull();
+      expect(screen.queryByRole("navigation", { name: "Navegação inferior" })).toBeNull();
+      expect(screen.queryByRole("link", { name: /Suporte/ })).toBeNull();
+      unmount();
+    }
+  });
+
+  it("the profile icon goes to /login when signed out, and offers Logout when signed in", async () => {
+    const { router, unmount } = renderShop("/about");
+    fireEvent.click(await screen.findByRole("button", { name: "Perfil" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
+    unmount();
+    let loggedOut = false;
+    renderShop("/about", { session: { token: "t", logout: () => void (loggedOut = true) } });
+    fireEvent.click(await screen.findByRole("button", { name: "Perfil" }));
+    fireEvent.click(screen.getByRole("menuitem", { name: "Logout" }));
+    expect(loggedOut).toBe(true);
+  });
+
+  it("/Home leads to the home page", async () => {
+    const { router } = renderShop("/Home");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+  });
+
+  it("the router's fallback says 'Unexpected Application Error!'", async () => {
+    const router = createMemoryRouter([{ path: "/", errorElement: <ErrorPage />, loader: () => { throw new Error("boom"); }, element: <p>never</p> }]);
+    render(<RouterProvider router={router} />);
+    expect(await screen.findByRole("heading", { name: "Unexpected Application Error!" })).toBeInTheDocument();
+  });
+});
