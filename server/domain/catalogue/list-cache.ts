@@ -33,11 +33,14 @@ export class ListCache {
     return body;
   }
 
-  /** Call after any catalogue change (this instance), or when another instance announces one. */
-  invalidate(): void {
+  /**
+   * Call after any catalogue change on this instance ("local"), or when another instance announces one
+   * ("remote": not forwarded again, so announcements do not echo between instances).
+   */
+  invalidate(origin: "local" | "remote" = "local"): void {
     this.version++;
     this.current = undefined;
-    for (const listener of this.listeners) listener();
+    if (origin === "local") for (const listener of this.listeners) listener();
   }
 
   /** Lets the real-time hub forward local invalidations to other instances. */

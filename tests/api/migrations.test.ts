@@ -1,0 +1,59 @@
+import { mkdtempSync, mkdirSync, writeFileSync, cpSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, inject } from "vitest";
+import { PGlite } from "@electric-sql/pglite";
+import { openPglite, type Database } from "../../server/db/client.ts";
+import { MIGRATIONS_DIR, migrate, readMigrations } from "../../server/db/migrate.ts";
+import { openTestDatabase } from "../helpers/test-db.ts";
+
+describe("the migrator", () => {
+  let db: Database;
+  beforeAll(async () => {
+    db = await openTestDatabase(inject("dbKind"), inject("dbTemplate"), inject("dbServerUrl"));
+  });
+  afterAll(() => db.close());
+
+  it("records every migration in _prisma_migrations the way Prisma does (sha256 checksum, finished, one step)", async () => {
+    const files = await readMigrations();
+    const rows = await db.query<{ migration_name: string; checksum: string; finished_at: Date | null; applied_steps_count: number }>(
+      `SELECT migration_name, checksum, finished_at, applied_steps_count FROM "_prisma_migrations" ORDER BY migration_name`,
+    );
+    expect(rows.map((r) => r.migration_name)).toEqual(files.map((f) => f.name));
+    for (const [i, row] of rows.entries()) {
+      expect(row.checksum).toBe(files[i]!.checksum);
+      expect(row.finished_at).not.toBeNull();
+      expect(row.applied_steps_count).toBe(1);
+    }
+  });
+
+  it("applies nothing on a database that is up to date", async () => {
+    expect(await migrate(db)).toEqual([]);
+  });
+
+  it("refuses to start on a migration that was edited after it was applied", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "loja-migrations-"));
+    cpSync(MIGRATIONS_DIR, dir, { recursive: true });
+    const [first] = await readMigrations(dir);
+    writeFileSync(path.join(dir, first!.name, "migration.sql"), `${first!.sql}\n-- edited`);
+    await expect(migrate(db, dir)).rejects.toThrow(/modified after it was applied/);
+  });
+
+  it("rolls back a failing migration completely and reports it", async () => {
+    const scratch = await openPglite(await PGlite.create());
+    try {
+      const dir = mkdtempSync(path.join(tmpdir(), "loja-migrations-"));
+      mkdirSync(path.join(dir, "20990101000000_ok"));
+      writeFileSync(path.join(dir, "20990101000000_ok", "migration.sql"), `CREATE TABLE "a" ("id" INTEGER);`);
+      mkdirSync(path.join(dir, "20990102000000_broken"));
+      writeFileSync(path.join(dir, "20990102000000_broken", "migration.sql"), `CREATE TABLE "b" ("id" INTEGER); SELECT * FROM "missing";`);
+      await expect(migrate(scratch, dir)).rejects.toThrow(/20990102000000_broken failed/);
+      const tables = await scratch.query<{ table_name: string }>(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1`);
+      expect(tables.map((t) => t.table_name)).toEqual(["_prisma_migrations", "a"]);
+      const applied = await scratch.query<{ migration_name: string }>(`SELECT migration_name FROM "_prisma_migrations"`);
+      expect(applied.map((r) => r.migration_name)).toEqual(["20990101000000_ok"]);
+    } finally {
+      await scratch.close();
+    }
+  });
+});

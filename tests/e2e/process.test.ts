@@ -1,0 +1,73 @@
+// The shop as a process: one process per data directory, graceful shutdown, restarts that never re-seed.
+import { afterAll, describe, expect, it } from "vitest";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { freshDataDir, spawnShop, startShopProcess, type ShopProcess } from "../helpers/shop-process.ts";
+
+const running: ShopProcess[] = [];
+afterAll(async () => {
+  await Promise.all(running.map((s) => s.stop()));
+});
+
+async function productCount(url: string): Promise<number> {
+  const body = (await (await fetch(`${url}/api/product/list`)).json()) as { products: unknown[] };
+  return body.products.length;
+}
+
+function exitOf(child: ReturnType<typeof spawnShop>): Promise<{ code: number | null; output: string }> {
+  let output = "";
+  child.stdout!.on("data", (d: Buffer) => (output += d.toString()));
+  child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
+  return new Promise((resolve) => child.once("exit", (code) => resolve({ code, output })));
+}
+
+describe("the shop process", () => {
+  it("refuses a second start on the same data directory with one clear line", async () => {
+    const first = await startShopProcess();
+    running.push(first);
+    const { code, output } = await exitOf(spawnShop(first.dataDir));
+    expect(code).toBe(1);
+    const lines = output.trim().split("\n").filter((l) => !l.startsWith("npm warn"));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^loja: Another Loja process \(pid \d+\) is already using /);
+    // the first one is unharmed
+    expect(await productCount(first.url)).toBeGreaterThanOrEqual(40);
+  });
+
+  it("closes the embedded database and releases the lock on SIGTERM, and restarts without duplicating the demo data", async () => {
+    const dataDir = freshDataDir();
+    try {
+      const first = await startShopProcess({ dataDir });
+      const before = await productCount(first.url);
+      expect(await first.stop()).toBe(0);
+      expect(existsSync(path.join(dataDir, "loja.pid"))).toBe(false);
+      const second = await startShopProcess({ dataDir });
+      expect(await productCount(second.url)).toBe(before);
+      expect(second.output()).not.toContain("Seeded the demo catalogue");
+      expect(second.output()).not.toContain("Demo staff login");
+      expect(await second.stop()).toBe(0);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it("initialises, migrates and seeds an empty data directory on first start, printing the demo staff login once", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "loja-first-"));
+    try {
+      const shop = await startShopProcess({ dataDir, timeoutMs: 90_000 });
+      expect(shop.output()).toMatch(/Seeded the demo catalogue: \d+ products/);
+      expect(shop.output()).toMatch(/Demo staff login \(shown once\): admin@loja\.local \/ \S+/);
+      expect(await productCount(shop.url)).toBeGreaterThanOrEqual(40);
+      expect(await shop.stop()).toBe(0);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it("stops with one line naming a bad configuration variable", async () => {
+    const { code, output } = await exitOf(spawnShop(freshDataDir(), { PORT: "not-a-port" }));
+    expect(code).toBe(1);
+    expect(output.trim()).toBe('loja: PORT must be an integer between 0 and 65535 (got "not-a-port")');
+  });
+});

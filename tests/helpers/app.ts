@@ -1,0 +1,84 @@
+// Builds the real app on a fresh real database for `app.inject` and socket tests.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { inject } from "vitest";
+import type { FastifyInstance } from "fastify";
+import { loadConfig, type Config } from "../../server/config.ts";
+import { buildApp, type AppLimits } from "../../server/app.ts";
+import { createDeps } from "../../server/bootstrap.ts";
+import type { AppDeps } from "../../server/deps.ts";
+import type { Database, PrismaClient } from "../../server/db/client.ts";
+import { createStaffAccount } from "../../server/domain/users/service.ts";
+import { openTestDatabase } from "./test-db.ts";
+
+export const TEST_JWT_SECRET = "test-secret-that-is-long-enough-for-hs256-0123456789";
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  prisma: PrismaClient;
+  deps: AppDeps;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** Environment overrides for loadConfig (e.g. STRIPE_SECRET_KEY). */
+  env?: Record<string, string>;
+  limits?: Partial<AppLimits>;
+}
+
+export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const db = await openTestDatabase(inject("dbKind"), inject("dbTemplate"), inject("dbServerUrl"));
+  const config = loadConfig({
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), "loja-test-")),
+    JWT_SECRET: TEST_JWT_SECRET,
+    LOG_LEVEL: "silent",
+    SEED_DEMO: "false",
+    ...options.env,
+  });
+  const deps = createDeps(config, db);
+  // Generous limits unless a test is about them: many sign-ups come from one test address.
+  const app = await buildApp(deps, { serveApps: false, limits: { registerPerWindow: 10_000, ...options.limits } });
+  await app.ready();
+  return {
+    app,
+    db,
+    prisma: db.prisma,
+    deps,
+    config,
+    close: async () => {
+      await app.close();
+      await db.close();
+    },
+  };
+}
+
+let counter = 0;
+export const uniqueEmail = (prefix = "cliente") => `${prefix}.${process.pid}.${Date.now()}.${counter++}@exemplo.ao`;
+
+export interface Customer {
+  token: string;
+  userId: string;
+  email: string;
+  password: string;
+  auth: { authorization: string };
+}
+
+export async function registerCustomer(app: FastifyInstance, overrides: { name?: string; email?: string; password?: string } = {}): Promise<Customer> {
+  const body = { name: overrides.name ?? "Cliente Teste", email: overrides.email ?? uniqueEmail(), password: overrides.password ?? "senha-segura-1" };
+  const res = await app.inject({ method: "POST", url: "/api/user/register", payload: body });
+  if (res.statusCode !== 200) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
+  const { token } = res.json() as { token: string };
+  const claims = await app.deps.tokens.verify(token);
+  return { token, userId: claims!.userId, email: body.email, password: body.password, auth: { authorization: `Bearer ${token}` } };
+}
+
+export async function createStaff(test: TestApp, role: "admin" | "support" = "admin") {
+  const email = uniqueEmail(role);
+  const password = "senha-da-equipa-1";
+  const user = await createStaffAccount(test.prisma, { email, password, role, name: role === "admin" ? "Admin Teste" : "Suporte Teste" });
+  const token = await test.deps.tokens.sign({ userId: user.id, role });
+  return { userId: user.id, email, password, token, auth: { authorization: `Bearer ${token}` } };
+}

@@ -1,0 +1,74 @@
+// Global setup of the api projects: makes the database template every test file starts from
+// (migrated, demo catalogue seeded). The PGlite dump is cached in tests/.tmp keyed by the migrations and seed.
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { TestProject } from "vitest/node";
+import { PGlite } from "@electric-sql/pglite";
+import { openPglite, openPostgres } from "../../server/db/client.ts";
+import { migrate } from "../../server/db/migrate.ts";
+import { seedDemo } from "../../prisma/seed/seed.ts";
+import { adminQuery, withDatabase } from "./test-db.ts";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    dbKind: "pglite" | "postgres";
+    dbTemplate: string;
+    dbServerUrl: string;
+  }
+}
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const tmp = path.join(root, "tests", ".tmp");
+
+function fingerprint(): string {
+  const hash = createHash("sha256");
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir).sort()) {
+      const full = path.join(dir, entry);
+      if (statSync(full).isDirectory()) walk(full);
+      else hash.update(entry).update(readFileSync(full));
+    }
+  };
+  for (const dir of ["prisma/migrations", "prisma/seed"]) walk(path.join(root, dir));
+  hash.update(readFileSync(path.join(root, "server/domain/media/service.ts")));
+  return hash.digest("hex").slice(0, 16);
+}
+
+async function pgliteTemplate(): Promise<string> {
+  mkdirSync(tmp, { recursive: true });
+  const file = path.join(tmp, `pglite-template-${fingerprint()}.tar.gz`);
+  if (existsSync(file)) return file;
+  const pglite = await PGlite.create();
+  const db = await openPglite(pglite);
+  await migrate(db);
+  await seedDemo(db.prisma);
+  const dump = await pglite.dumpDataDir("gzip");
+  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  await db.close();
+  return file;
+}
+
+async function postgresTemplate(serverUrl: string): Promise<string> {
+  const name = `loja_template_${process.pid}`;
+  await adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await adminQuery(serverUrl, `CREATE DATABASE "${name}"`);
+  const db = await openPostgres(withDatabase(serverUrl, name), 2);
+  await migrate(db);
+  await seedDemo(db.prisma);
+  await db.close();
+  return name;
+}
+
+export default async function setup(project: TestProject) {
+  const kind = project.name === "api-postgres" ? "postgres" : "pglite";
+  const serverUrl = process.env.TEST_DATABASE_URL ?? "";
+  const template = kind === "pglite" ? await pgliteTemplate() : await postgresTemplate(serverUrl);
+  project.provide("dbKind", kind);
+  project.provide("dbTemplate", template);
+  project.provide("dbServerUrl", serverUrl);
+  return async () => {
+    if (kind === "postgres") await adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${template}" WITH (FORCE)`);
+  };
+}

@@ -1,0 +1,78 @@
+// Starts the real shop as its own process (`node scripts/start.mjs`, as `npm start` does) on a free port,
+// on a copy of the pre-seeded data directory that the e2e global setup made.
+import { spawn, type ChildProcess } from "node:child_process";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { inject } from "vitest";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+
+export interface ShopProcess {
+  url: string;
+  dataDir: string;
+  child: ChildProcess;
+  output(): string;
+  /** SIGTERM and wait for the exit code. */
+  stop(): Promise<number | null>;
+}
+
+export interface StartOptions {
+  env?: Record<string, string>;
+  /** Use this data dir as it is instead of a fresh copy of the seeded template. */
+  dataDir?: string;
+  timeoutMs?: number;
+}
+
+export const E2E_ADMIN = { email: "admin@loja.local", password: "demo-admin-e2e-1" };
+
+export function freshDataDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "loja-e2e-"));
+  cpSync(inject("e2eDataTemplate"), dir, { recursive: true });
+  return dir;
+}
+
+export function spawnShop(dataDir: string, env: Record<string, string> = {}): ChildProcess {
+  return spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
+    cwd: root,
+    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, SKIP_BUILD: "1", LOG_LEVEL: "warn", NODE_ENV: "production", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+}
+
+export async function startShopProcess(options: StartOptions = {}): Promise<ShopProcess> {
+  const dataDir = options.dataDir ?? freshDataDir();
+  const child = spawnShop(dataDir, options.env);
+  let out = "";
+  child.stdout!.on("data", (d: Buffer) => (out += d.toString()));
+  child.stderr!.on("data", (d: Buffer) => (out += d.toString()));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`shop did not start in time:\n${out}`)), options.timeoutMs ?? 60_000);
+    const check = () => {
+      const m = /Shop:\s+(http:\/\/\S+?)\/\s/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!.replace("localhost", "127.0.0.1"));
+      }
+    };
+    child.stdout!.on("data", check);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`shop exited with ${code} before serving:\n${out}`));
+    });
+  });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  return {
+    url,
+    dataDir,
+    child,
+    output: () => out,
+    stop: async () => {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      const code = await exited;
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+      return code;
+    },
+  };
+}
