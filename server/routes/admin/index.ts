@@ -1,7 +1,26 @@
 // The staff API, mounted by app.ts under /admin/api. Each resource registers its routes here.
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { AppError } from "../../domain/errors.ts";
 import { staffAuthRoutes } from "./auth.ts";
+import { ensureMultipart } from "./multipart.ts";
+import { adminDashboardRoutes } from "./dashboard.ts";
+import { adminProductRoutes } from "./products.ts";
+import { adminOrderRoutes } from "./orders.ts";
+import { adminConversationRoutes } from "./conversations.ts";
+import { adminPeopleRoutes } from "./people.ts";
+import { adminSettingsRoutes } from "./settings.ts";
 
 export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  await ensureMultipart(app);
   await app.register(staffAuthRoutes);
+  await app.register(adminDashboardRoutes);
+  await app.register(adminProductRoutes);
+  await app.register(adminOrderRoutes);
+  await app.register(adminConversationRoutes);
+  await app.register(adminPeopleRoutes);
+  await app.register(adminSettingsRoutes);
+  // Unknown staff routes answer in the API's shape, not the console's HTML fallback.
+  app.setNotFoundHandler((request) => {
+    throw new AppError(404, `Rota não encontrada: ${request.method} ${request.url.split("?")[0]}`);
+  });
 };

@@ -1,0 +1,81 @@
+// Staff accounts (admin only): create with a role, change name/role/password, deactivate.
+// Guards: nobody locks themselves out, and the shop always keeps one active admin.
+import type { PrismaClient } from "../../db/client.ts";
+import { Prisma } from "../../db/client.ts";
+import { AppError } from "../errors.ts";
+import { hashPassword } from "../users/passwords.ts";
+import { normaliseEmail } from "../users/service.ts";
+import type { AdminStaff, AdminStaffCreateBody, AdminStaffUpdateBody } from "../../schemas/admin-staff.ts";
+import type { ListParams } from "../../schemas/admin-common.ts";
+import { adminPeopleRepository, type PersonRow } from "./people-repository.ts";
+import type { ListSpec } from "./list-params.ts";
+
+export const STAFF_LIST: ListSpec<{ q: "string"; role: "string"; active: "boolean"; id: "ids" }> = {
+  filters: { q: "string", role: "string", active: "boolean", id: "ids" },
+  sortable: ["name", "email", "role", "active", "createdAt"],
+  defaultSort: { field: "createdAt", order: "DESC" },
+};
+
+const STAFF_ROLES = ["admin", "support"] as const;
+const STAFF_NOT_FOUND = "Membro da equipa não encontrado";
+const EMAIL_TAKEN = "Já existe uma conta com este email";
+
+const toStaff = (u: PersonRow): AdminStaff => ({
+  id: u.id,
+  name: u.name,
+  email: u.email,
+  role: u.role === "admin" ? "admin" : "support",
+  active: u.active,
+  createdAt: u.createdAt.toISOString(),
+});
+
+export async function listStaff(db: PrismaClient, params: ListParams<{ q?: string; role?: string; active?: boolean; id?: string[] }>) {
+  const repo = adminPeopleRepository(db);
+  const f = { q: params.filter.q, role: params.filter.role, active: params.filter.active, ids: params.filter.id };
+  const dir = params.sortOrder === "ASC" ? "asc" : "desc";
+  const roles = [...STAFF_ROLES];
+  const [rows, total] = await Promise.all([repo.list(roles, f, [{ [params.sortField]: dir }, { id: dir }], params.skip, params.take), repo.count(roles, f)]);
+  return { rows: rows.map(toStaff), total };
+}
+
+export async function getStaff(db: PrismaClient, id: string): Promise<AdminStaff> {
+  const row = await adminPeopleRepository(db).find(id, [...STAFF_ROLES]);
+  if (!row) throw new AppError(404, STAFF_NOT_FOUND);
+  return toStaff(row);
+}
+
+export async function createStaff(db: PrismaClient, body: AdminStaffCreateBody): Promise<AdminStaff> {
+  const name = body.name.trim();
+  if (!name) throw new AppError(400, "O nome é obrigatório");
+  const email = normaliseEmail(body.email);
+  const repo = adminPeopleRepository(db);
+  if (await repo.emailTaken(email)) throw new AppError(409, EMAIL_TAKEN);
+  try {
+    return toStaff(await repo.create({ name, email, role: body.role, passwordHash: await hashPassword(body.password) }));
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") throw new AppError(409, EMAIL_TAKEN);
+    throw error;
+  }
+}
+
+export async function updateStaff(db: PrismaClient, id: string, actorId: string, body: AdminStaffUpdateBody): Promise<AdminStaff> {
+  const current = await getStaff(db, id);
+  const self = id === actorId;
+  if (self && body.active === false) throw new AppError(400, "Não pode desativar a sua própria conta");
+  if (self && body.role && body.role !== current.role) throw new AppError(400, "Não pode alterar a sua própria função");
+  const losesAdmin = current.role === "admin" && current.active && (body.active === false || (body.role !== undefined && body.role !== "admin"));
+  const data: Prisma.UserUpdateInput = {};
+  if (body.name !== undefined) {
+    const name = body.name.trim();
+    if (!name) throw new AppError(400, "O nome é obrigatório");
+    data.name = name;
+  }
+  if (body.role !== undefined) data.role = body.role;
+  if (body.active !== undefined) data.active = body.active;
+  if (body.password !== undefined) data.passwordHash = await hashPassword(body.password);
+  return db.$transaction(async (tx) => {
+    const repo = adminPeopleRepository(tx);
+    if (losesAdmin && (await repo.countActiveAdmins()) <= 1) throw new AppError(409, "A loja precisa de pelo menos um administrador ativo");
+    return toStaff(await repo.update(id, data));
+  });
+}

@@ -1,0 +1,85 @@
+// /admin/api/conversations (admin and support): the support inbox, one conversation per order.
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { Type } from "typebox";
+import { errorResponses } from "../../schemas/common.ts";
+import { AdminListQuery, IdParams, OkReply, UnreadCountReply } from "../../schemas/admin-common.ts";
+import { AdminConversation, AdminMessageReply, AdminMessagesReply } from "../../schemas/admin-conversations.ts";
+import { parseListQuery } from "../../domain/admin/list-params.ts";
+import {
+  CONVERSATION_LIST,
+  countUnreadConversations,
+  getConversation,
+  listConversations,
+  listMessages,
+  markConversationRead,
+  sendSupportReply,
+} from "../../domain/admin/conversations.ts";
+import { sendList } from "./list-reply.ts";
+import { readMultipart } from "./multipart.ts";
+
+const tags = ["staff"];
+
+export const adminConversationRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db } = app.deps;
+  const staff = app.requireStaff(["admin", "support"]);
+
+  app.get(
+    "/conversations",
+    { preHandler: staff, schema: { tags, querystring: AdminListQuery, response: { 200: Type.Array(AdminConversation), ...errorResponses(400, 401, 403) } } },
+    async (request, reply) => {
+      const params = parseListQuery(request.query, CONVERSATION_LIST);
+      return sendList(reply, "conversations", params.skip, await listConversations(db.prisma, params));
+    },
+  );
+
+  app.get(
+    "/conversations/unread-count",
+    { preHandler: staff, schema: { tags, response: { 200: UnreadCountReply, ...errorResponses(401, 403) } } },
+    async (_request, reply) => {
+      reply.header("Cache-Control", "no-store");
+      return { success: true as const, count: await countUnreadConversations(db.prisma) };
+    },
+  );
+
+  app.get(
+    "/conversations/:id",
+    { preHandler: staff, schema: { tags, params: IdParams, response: { 200: AdminConversation, ...errorResponses(400, 401, 403, 404) } } },
+    async (request) => getConversation(db.prisma, request.params.id),
+  );
+
+  app.get(
+    "/conversations/:id/messages",
+    { preHandler: staff, schema: { tags, params: IdParams, response: { 200: AdminMessagesReply, ...errorResponses(400, 401, 403, 404) } } },
+    async (request, reply) => {
+      reply.header("Cache-Control", "no-store");
+      return { success: true as const, messages: await listMessages(db.prisma, request.params.id) };
+    },
+  );
+
+  app.post(
+    "/conversations/:id/read",
+    { preHandler: staff, schema: { tags, params: IdParams, response: { 200: OkReply, ...errorResponses(400, 401, 403, 404) } } },
+    async (request) => {
+      await markConversationRead(db.prisma, request.params.id);
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    "/conversations/:id/messages",
+    {
+      preHandler: staff,
+      schema: { tags, params: IdParams, consumes: ["multipart/form-data"], response: { 200: AdminMessageReply, ...errorResponses(400, 401, 403, 404, 413, 415) } },
+    },
+    async (request) => {
+      const form = await readMultipart(request, ["text"]);
+      const { message } = await sendSupportReply(db.prisma, {
+        orderId: request.params.id,
+        staffId: request.user!.userId,
+        text: form.fields.text ?? "",
+        file: form.file ? { bytes: form.file.bytes, fileName: form.file.fileName } : null,
+      });
+      return { success: true as const, message };
+    },
+  );
+};

@@ -1,0 +1,17 @@
+// /admin/api/dashboard (admin and support): the console's first screen.
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { errorResponses } from "../../schemas/common.ts";
+import { DashboardReply } from "../../schemas/admin-common.ts";
+import { dashboardStats } from "../../domain/admin/dashboard.ts";
+
+export const adminDashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db } = app.deps;
+  app.get(
+    "/dashboard",
+    { preHandler: app.requireStaff(["admin", "support"]), schema: { tags: ["staff"], response: { 200: DashboardReply, ...errorResponses(401, 403) } } },
+    async (_request, reply) => {
+      reply.header("Cache-Control", "no-store");
+      return { success: true as const, stats: await dashboardStats(db.prisma) };
+    },
+  );
+};

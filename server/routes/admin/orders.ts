@@ -1,0 +1,37 @@
+// /admin/api/orders (admin and support): list with status tabs and search, detail, status changes.
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { Type } from "typebox";
+import { errorResponses } from "../../schemas/common.ts";
+import { AdminListQuery, IdParams } from "../../schemas/admin-common.ts";
+import { AdminOrder, AdminOrderStatusBody } from "../../schemas/admin-orders.ts";
+import { parseListQuery } from "../../domain/admin/list-params.ts";
+import { ORDER_LIST, changeOrderStatus, getOrder, listOrders } from "../../domain/admin/orders.ts";
+import { sendList } from "./list-reply.ts";
+
+const tags = ["staff"];
+
+export const adminOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db } = app.deps;
+  const staff = app.requireStaff(["admin", "support"]);
+
+  app.get(
+    "/orders",
+    { preHandler: staff, schema: { tags, querystring: AdminListQuery, response: { 200: Type.Array(AdminOrder), ...errorResponses(400, 401, 403) } } },
+    async (request, reply) => {
+      const params = parseListQuery(request.query, ORDER_LIST);
+      return sendList(reply, "orders", params.skip, await listOrders(db.prisma, params));
+    },
+  );
+
+  app.get(
+    "/orders/:id",
+    { preHandler: staff, schema: { tags, params: IdParams, response: { 200: AdminOrder, ...errorResponses(400, 401, 403, 404) } } },
+    async (request) => getOrder(db.prisma, request.params.id),
+  );
+
+  app.put(
+    "/orders/:id",
+    { preHandler: staff, schema: { tags, params: IdParams, body: AdminOrderStatusBody, response: { 200: AdminOrder, ...errorResponses(400, 401, 403, 404, 409) } } },
+    async (request) => changeOrderStatus(db.prisma, request.params.id, request.body.status, request.user!.userId, request.body.note),
+  );
+};
