@@ -1,7 +1,8 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { RouterProvider } from "react-router-dom";
-import { createRouter } from "./app/router.tsx";
+import { BrowserRouter } from "react-router-dom";
+import { RootLayout } from "./app/layout.tsx";
+import { prefetchPages } from "./app/router.tsx";
 import "./styles.css";
 
 const root = document.getElementById("root");
@@ -9,6 +10,12 @@ if (!root) throw new Error("#root missing from index.html");
 
 createRoot(root).render(
   <StrictMode>
-    <RouterProvider router={createRouter()} />
+    <BrowserRouter>
+      <RootLayout />
+    </BrowserRouter>
   </StrictMode>,
 );
+
+// After the first page has loaded, while the shopper reads it.
+const idle = (cb: () => void) => ("requestIdleCallback" in window ? requestIdleCallback(cb, { timeout: 5000 }) : setTimeout(cb, 3000));
+window.addEventListener("load", () => idle(prefetchPages), { once: true });

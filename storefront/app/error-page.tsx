@@ -1,9 +1,7 @@
-import { isRouteErrorResponse, useRouteError } from "react-router-dom";
+import { Component, type ReactNode } from "react";
 
-/** The router's fallback (SPEC.md §8); a failed chunk download after a deploy is the usual cause. */
-export function ErrorPage() {
-  const error = useRouteError();
-  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : error instanceof Error ? error.message : "";
+/** The fallback page (SPEC.md §8); a failed chunk download after a deploy is the usual cause. */
+export function ErrorPage({ detail }: { detail?: string }) {
   return (
     <div className="error-page">
       <h1>Unexpected Application Error!</h1>
@@ -13,4 +11,20 @@ export function ErrorPage() {
       </p>
     </div>
   );
+}
+
+export class ErrorBoundary extends Component<{ children: ReactNode }, { error: Error | null }> {
+  override state: { error: Error | null } = { error: null };
+
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+
+  override componentDidCatch(error: Error) {
+    console.error(error);
+  }
+
+  override render() {
+    return this.state.error ? <ErrorPage detail={this.state.error.message} /> : this.props.children;
+  }
 }

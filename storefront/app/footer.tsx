@@ -8,6 +8,7 @@ export function Footer() {
       <div className="footer-cols">
         <div>
           <p className="logo">LOJA<span>.</span></p>
+          <p className="strong">product 100% original</p>
           <p className="muted">
             Logística internacional para empresas (B2B), comércio eletrónico e vendas diretas: compramos, importamos e entregamos em Angola, com
             lojas em duas cidades e escritório de compras na China.

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Outlet, ScrollRestoration, useLocation, useNavigation } from "react-router-dom";
+import { useLocation } from "react-router-dom";
 import { ToastContainer } from "react-toastify";
 import { BottomNav } from "./bottom-nav.tsx";
 import { BusyProvider } from "./busy.tsx";
@@ -8,6 +8,7 @@ import { CatalogueProvider, useCatalogue } from "./catalogue.tsx";
 import { FloatingSupport } from "./floating-support.tsx";
 import { Footer } from "./footer.tsx";
 import { Navbar } from "./navbar.tsx";
+import { RoutedPage } from "./router.tsx";
 import { SearchBar } from "./search-bar.tsx";
 import { SearchProvider } from "./search.tsx";
 import { SessionProvider } from "./session.tsx";
@@ -17,18 +18,16 @@ const isBare = (path: string) => path.startsWith("/pdf-viewer") || path.startsWi
 
 function Chrome() {
   const { pathname } = useLocation();
-  const navigation = useNavigation();
   const { reload } = useCatalogue();
   const [reloadKey, setReloadKey] = useState(0);
   const bare = isBare(pathname);
 
   return (
     <>
-      {navigation.state === "loading" && <div className="progress" role="progressbar" aria-label="A carregar" />}
       {!bare && <Navbar />}
       {!bare && <SearchBar />}
       <main className={bare ? "bare" : "page"} key={reloadKey}>
-        <Outlet />
+        <RoutedPage />
       </main>
       {!bare && <Footer />}
       {!bare && <FloatingSupport />}
@@ -64,7 +63,6 @@ export function ShopShell() {
       <SearchProvider>
         <BusyProvider>
           <Chrome />
-          <ScrollRestoration />
           <ToastContainer position="top-right" autoClose={5000} pauseOnHover pauseOnFocusLoss draggable draggablePercent={80} />
         </BusyProvider>
       </SearchProvider>

@@ -3,7 +3,6 @@ import { Link, useNavigate } from "react-router-dom";
 import { toast } from "react-toastify";
 import { useSession } from "../app/session.tsx";
 import { Skeleton } from "../components/skeleton.tsx";
-import { Title } from "../components/title.tsx";
 import { shortOrderId, userOrders, type Order } from "../features/orders/api/user-orders.ts";
 import { ApiError } from "../lib/api-client.ts";
 import { formatMoney } from "../lib/money.ts";
@@ -37,7 +36,7 @@ export default function OrdersPage() {
 
   return (
     <div className="orders">
-      <Title first="MINHAS" second="ENCOMENDAS" />
+      <h1 className="page-title">MINHAS ENCOMENDAS</h1>
       {!orders ? (
         <Skeleton count={6} variant="row" />
       ) : orders.length === 0 ? (

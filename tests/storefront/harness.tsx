@@ -1,8 +1,7 @@
 import { render } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "react-router-dom";
+import { MemoryRouter, useLocation, type Location } from "react-router-dom";
 import { CatalogueContext, type Catalogue } from "../../storefront/app/catalogue.tsx";
 import { ShopShell } from "../../storefront/app/layout.tsx";
-import { pageRoutes } from "../../storefront/app/router.tsx";
 import { SessionContext, type Session } from "../../storefront/app/session.tsx";
 import type { Product } from "../../storefront/features/catalogue/api/list-products.ts";
 import type { ShopSettings } from "../../storefront/features/settings/api/get-settings.ts";
@@ -10,7 +9,7 @@ import type { ShopSettings } from "../../storefront/features/settings/api/get-se
 // Renders the real shell and the real page routes at `path`, with the catalogue and session
 // handed in as data: screens are checked without any network (server flows live in tests/e2e).
 
-// jsdom has no scrolling; the router's scroll restoration calls it on every navigation.
+// jsdom has no scrolling; the layout scrolls to the top on every new page.
 window.scrollTo = () => {};
 
 export const product = (n: number, over: Partial<Product> = {}): Product => ({
@@ -46,24 +45,25 @@ export interface Options {
   session?: Partial<Session>;
 }
 
+/** Reports where the app navigated to. */
+function LocationProbe({ onChange }: { onChange: (l: Location) => void }) {
+  onChange(useLocation());
+  return null;
+}
+
 export function renderShop(path: string, opts: Options = {}) {
   const catalogueValue: Catalogue = { products: opts.products ?? [], loaded: true, settings: opts.settings === undefined ? settings : opts.settings, reload: () => {} };
   const sessionValue: Session = { token: "", setToken: () => {}, logout: () => {}, realtime: null, ...opts.session };
-  const router = createMemoryRouter(
-    [
-      {
-        element: (
-          <SessionContext.Provider value={sessionValue}>
-            <CatalogueContext.Provider value={catalogueValue}>
-              <ShopShell />
-            </CatalogueContext.Provider>
-          </SessionContext.Provider>
-        ),
-        hydrateFallbackElement: <p>A carregar</p>,
-        children: pageRoutes,
-      },
-    ],
-    { initialEntries: [path] },
+  let current: Location | undefined;
+  const result = render(
+    <MemoryRouter initialEntries={[path]}>
+      <LocationProbe onChange={(l) => (current = l)} />
+      <SessionContext.Provider value={sessionValue}>
+        <CatalogueContext.Provider value={catalogueValue}>
+          <ShopShell />
+        </CatalogueContext.Provider>
+      </SessionContext.Provider>
+    </MemoryRouter>,
   );
-  return { router, ...render(<RouterProvider router={router} />) };
+  return { ...result, pathname: () => current?.pathname };
 }

@@ -1,6 +1,5 @@
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "react-router-dom";
-import { ErrorPage } from "../../storefront/app/error-page.tsx";
+import { ErrorBoundary } from "../../storefront/app/error-page.tsx";
 import { catalogue, renderShop, settings } from "./harness.tsx";
 
 const SKELETON_WAIT = { timeout: 3000 };
@@ -73,8 +72,8 @@ describe("login", () => {
   });
 
   it("goes to / once a token exists", async () => {
-    const { router } = renderShop("/login", { session: { token: "t" } });
-    await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+    const { pathname } = renderShop("/login", { session: { token: "t" } });
+    await waitFor(() => expect(pathname()).toBe("/"));
   });
 
   it("hides the phone login when the shop has not configured it", async () => {
@@ -111,20 +110,20 @@ describe("checkout", () => {
 
   it("sends a signed-out shopper with a full cart to /login instead of placing the order", async () => {
     localStorage.setItem("guestCart", JSON.stringify({ p1: { M: 1 } }));
-    const { router } = renderShop("/place-order", { products: catalogue(1) });
+    const { pathname } = renderShop("/place-order", { products: catalogue(1) });
     await screen.findByRole("button", { name: "FINALIZAR PEDIDO" });
     expect(screen.getByTestId("total")).toHaveTextContent(/^6\s?000,00 kz$/);
     fill(address);
     fireEvent.click(screen.getByRole("button", { name: "FINALIZAR PEDIDO" }));
-    await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
+    await waitFor(() => expect(pathname()).toBe("/login"));
     expect(JSON.parse(localStorage.getItem("guestCart") ?? "{}")).toEqual({ p1: { M: 1 } });
   });
 });
 
 describe("orders and chat need a session", () => {
   it("/orders goes to /login without a token", async () => {
-    const { router } = renderShop("/orders");
-    await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
+    const { pathname } = renderShop("/orders");
+    await waitFor(() => expect(pathname()).toBe("/login"));
   });
 
   it("/message without an order id says the order is invalid", async () => {
@@ -217,9 +216,9 @@ describe("layout", () => {
   });
 
   it("the profile icon goes to /login when signed out, and offers Logout when signed in", async () => {
-    const { router, unmount } = renderShop("/about");
+    const { pathname, unmount } = renderShop("/about");
     fireEvent.click(await screen.findByRole("button", { name: "Perfil" }));
-    await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
+    await waitFor(() => expect(pathname()).toBe("/login"));
     unmount();
     let loggedOut = false;
     renderShop("/about", { session: { token: "t", logout: () => void (loggedOut = true) } });
@@ -229,13 +228,22 @@ describe("layout", () => {
   });
 
   it("/Home leads to the home page", async () => {
-    const { router } = renderShop("/Home");
-    await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+    const { pathname } = renderShop("/Home");
+    await waitFor(() => expect(pathname()).toBe("/"));
   });
 
-  it("the router's fallback says 'Unexpected Application Error!'", async () => {
-    const router = createMemoryRouter([{ path: "/", errorElement: <ErrorPage />, loader: () => { throw new Error("boom"); }, element: <p>never</p> }]);
-    render(<RouterProvider router={router} />);
-    expect(await screen.findByRole("heading", { name: "Unexpected Application Error!" })).toBeInTheDocument();
+  it("a page that fails shows the fallback 'Unexpected Application Error!'", () => {
+    const Broken = () => {
+      throw new Error("chunk failed to load");
+    };
+    const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
+    render(
+      <ErrorBoundary>
+        <Broken />
+      </ErrorBoundary>,
+    );
+    quiet.mockRestore();
+    expect(screen.getByRole("heading", { name: "Unexpected Application Error!" })).toBeInTheDocument();
+    expect(screen.getByText("chunk failed to load")).toBeInTheDocument();
   });
 });

@@ -9,8 +9,6 @@ const PdfPages = lazy(() => import("../pdf/pdf-pages.tsx"));
 
 export interface Attachment { url: string; kind: "image" | "pdf" }
 
-const fileName = (url: string) => decodeURIComponent(url.split("?")[0]?.split("/").pop() || "ficheiro");
-
 export function AttachmentModal({ attachment, onClose }: { attachment: Attachment; onClose: () => void }) {
   const [zoom, setZoom] = useState(ZOOM_START);
   const navigate = useNavigate();
@@ -26,7 +24,7 @@ export function AttachmentModal({ attachment, onClose }: { attachment: Attachmen
       navigate(`/pdf-viewer?url=${encodeURIComponent(attachment.url)}`);
       return;
     }
-    downloadUrl(attachment.url, fileName(attachment.url)).catch(() => toast.error("Erro ao baixar arquivo"));
+    downloadUrl(attachment.url).catch(() => toast.error("Erro ao baixar arquivo"));
   };
 
   return (
