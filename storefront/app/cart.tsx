@@ -3,7 +3,8 @@ import { toast } from "react-toastify";
 import { addToCart } from "../features/cart/api/add-to-cart.ts";
 import { getCart } from "../features/cart/api/get-cart.ts";
 import { updateCart } from "../features/cart/api/update-cart.ts";
-import { cartAmount, cartCount, cartLines, mergeCarts, withAdded, withQuantity, type CartData } from "../features/cart/cart-data.ts";
+import { mergeCart } from "../features/cart/api/merge-cart.ts";
+import { cartAmount, cartCount, withAdded, withQuantity, type CartData } from "../features/cart/cart-data.ts";
 import { ApiError } from "../lib/api-client.ts";
 import { useCatalogue } from "./catalogue.tsx";
 import { useSession } from "./session.tsx";
@@ -52,13 +53,11 @@ export function CartProvider({ children }: { children: ReactNode }) {
       return;
     }
     let live = true;
-    getCart()
-      .then(async (server) => {
-        const guest = readGuest();
-        const merged = mergeCarts(server, guest);
-        if (live) setCart(merged);
+    const guest = readGuest();
+    (Object.keys(guest).length ? mergeCart(guest) : getCart())
+      .then((server) => {
         writeGuest({});
-        for (const l of cartLines(guest)) await updateCart(l.productId, l.size, merged[l.productId]?.[l.size] ?? l.quantity);
+        if (live) setCart(server);
       })
       .catch((e: unknown) => {
         if (e instanceof ApiError && e.status !== 401) toast.error(e.fromServer ? e.message : "Error loading cart");

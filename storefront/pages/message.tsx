@@ -102,16 +102,7 @@ export default function MessagePage() {
             <div key={m._id ?? i} className={isClient(m) ? "bubble bubble-client" : "bubble bubble-support"} data-testid="chat-message">
               <p className="bubble-sender">{isClient(m) ? "Cliente" : "Suporte"}</p>
               {m.text && <p className="pre-line">{m.text}</p>}
-              {m.fileUrl &&
-                (isImage(m) ? (
-                  <button type="button" className="thumb" onClick={() => setOpen({ url: m.fileUrl as string, kind: "image" })}>
-                    <img src={m.fileUrl} alt="Anexo" width={160} height={120} loading="lazy" decoding="async" />
-                  </button>
-                ) : (
-                  <button type="button" className="btn btn-outline btn-small" onClick={() => setOpen({ url: m.fileUrl as string, kind: "pdf" })}>
-                    Visualizar PDF
-                  </button>
-                ))}
+              {m.fileUrl && <AttachmentButton url={m.fileUrl} image={isImage(m)} onOpen={setOpen} />}
             </div>
           ))
         )}
@@ -129,5 +120,20 @@ export default function MessagePage() {
       </form>
       {open && <AttachmentModal attachment={open} onClose={() => setOpen(null)} />}
     </div>
+  );
+}
+
+function AttachmentButton({ url, image, onOpen }: { url: string; image: boolean; onOpen: (a: Attachment) => void }) {
+  if (image) {
+    return (
+      <button type="button" className="thumb" onClick={() => onOpen({ url, kind: "image" })}>
+        <img src={url} alt="Anexo" width={160} height={120} loading="lazy" decoding="async" />
+      </button>
+    );
+  }
+  return (
+    <button type="button" className="btn btn-outline btn-small" onClick={() => onOpen({ url, kind: "pdf" })}>
+      Visualizar PDF
+    </button>
   );
 }

@@ -1,4 +1,4 @@
-import { cartAmount, cartCount, cartLines, mergeCarts, withAdded, withQuantity } from "../../storefront/features/cart/cart-data.ts";
+import { cartAmount, cartCount, cartLines, withAdded, withQuantity } from "../../storefront/features/cart/cart-data.ts";
 import { orderTotal } from "../../storefront/features/cart/cart-totals.tsx";
 import { product } from "./harness.tsx";
 
@@ -33,9 +33,5 @@ describe("cart data", () => {
   it("total adds the 5000 delivery fee, or is 0 for an empty cart", () => {
     expect(orderTotal(3501)).toBe(8501);
     expect(orderTotal(0)).toBe(0);
-  });
-
-  it("a guest cart merges into the server cart by summing quantities", () => {
-    expect(mergeCarts({ p1: { M: 1 } }, { p1: { M: 2, L: 1 }, p2: { S: 1 } })).toEqual({ p1: { M: 3, L: 1 }, p2: { S: 1 } });
   });
 });

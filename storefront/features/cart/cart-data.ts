@@ -38,10 +38,3 @@ export const cartAmount = (cart: CartData, products: readonly Product[]): number
   const byId = new Map(products.map((p) => [p._id, p]));
   return cartLines(cart).reduce((sum, l) => sum + (byId.get(l.productId)?.price ?? 0) * l.quantity, 0);
 };
-
-/** Merges a guest cart into the server's after sign-in, summing quantities. */
-export const mergeCarts = (server: CartData, guest: CartData): CartData => {
-  let merged = server;
-  for (const l of cartLines(guest)) merged = withQuantity(merged, l.productId, l.size, (merged[l.productId]?.[l.size] ?? 0) + l.quantity);
-  return merged;
-};

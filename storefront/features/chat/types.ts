@@ -2,9 +2,10 @@
 export interface ChatMessage {
   _id?: string;
   sender: string;
-  text?: string;
-  fileUrl?: string;
-  type?: string;
+  text?: string | null;
+  fileUrl?: string | null;
+  type?: string | null;
+  fileName?: string | null;
   createdAt?: string | number;
 }
 
