@@ -14,14 +14,23 @@ import { productRoutes } from "./routes/shop/products.ts";
 import { settingsRoutes } from "./routes/shop/settings.ts";
 import { mediaRoutes } from "./routes/media.ts";
 import { adminRoutes } from "./routes/admin/index.ts";
+import { cartRoutes } from "./routes/shop/cart.ts";
+import { orderRoutes } from "./routes/shop/orders.ts";
+import { phoneLoginRoutes } from "./routes/shop/phone-login.ts";
+import multipart from "@fastify/multipart";
+import { MAX_ATTACHMENT_BYTES } from "./domain/media/service.ts";
+import { messageRoutes } from "./routes/shop/messages.ts";
+import { wsRoutes } from "./routes/ws.ts";
 
 export interface AppLimits {
   /** Sign-ups per address per window (a shop behind one carrier NAT needs headroom). */
   registerPerWindow: number;
   windowMs: number;
+  /** Chat messages one customer may send per minute. */
+  messagesPerMinute: number;
 }
 
-export const DEFAULT_LIMITS: AppLimits = { registerPerWindow: 30, windowMs: 10 * 60 * 1000 };
+export const DEFAULT_LIMITS: AppLimits = { registerPerWindow: 30, windowMs: 10 * 60 * 1000, messagesPerMinute: 30 };
 
 export interface BuildOptions {
   logger?: FastifyServerOptions["logger"];
@@ -47,11 +56,19 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await registerSecurity(app, { firebase: Boolean(deps.config.firebase), stripe: Boolean(deps.config.stripe) });
   await registerOpenApi(app);
   await app.register(authPlugin);
+  // Chat attachments and product photos: one file of at most 10 MB, a few small fields, never more buffered.
+  await app.register(multipart, { limits: { fileSize: MAX_ATTACHMENT_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 64 * 1024, headerPairs: 100 } });
 
   // Shopper API (SPEC.md §7)
   await app.register(userRoutes, { limits });
   await app.register(productRoutes);
   await app.register(settingsRoutes);
+  await app.register(phoneLoginRoutes);
+  await app.register(cartRoutes);
+  await app.register(orderRoutes);
+  await app.register(messageRoutes, { limits });
+  // Real time
+  await app.register(wsRoutes);
   // Files
   await app.register(mediaRoutes);
   // Staff API

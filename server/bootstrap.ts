@@ -12,6 +12,7 @@ import { ListCache } from "./domain/catalogue/list-cache.ts";
 import { listShopProducts } from "./domain/catalogue/service.ts";
 import { FileCache } from "./domain/media/file-cache.ts";
 import { LoginThrottle } from "./domain/users/login-throttle.ts";
+import { Hub } from "./realtime/hub.ts";
 import { createTokenService, loadOrCreateSecret } from "./domain/users/tokens.ts";
 import { usersRepository } from "./domain/users/repository.ts";
 import { createStaffAccount } from "./domain/users/service.ts";
@@ -30,13 +31,17 @@ export interface Started {
 
 export function createDeps(config: Config, db: Database): AppDeps {
   const secret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir);
+  const tokens = createTokenService(secret, config.jwtTtlSeconds);
+  const catalogue = new ListCache(() => listShopProducts(db.prisma));
   return {
     config,
     db,
-    tokens: createTokenService(secret, config.jwtTtlSeconds),
-    catalogue: new ListCache(() => listShopProducts(db.prisma)),
+    tokens,
+    catalogue,
     files: new FileCache(),
     loginThrottle: new LoginThrottle(),
+    // Started by the /ws routes (LISTEN connection, heartbeat); closed with the app, before the database.
+    hub: new Hub({ db, tokens, catalogue }),
   };
 }
 
@@ -69,6 +74,7 @@ export async function start(config: Config, options: BuildOptions & { logger?: F
       close: () =>
         (closing ??= (async () => {
           await app.close();
+          await deps.hub.close();
           await openDb.close();
           release();
         })()),

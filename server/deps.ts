@@ -5,6 +5,7 @@ import type { ListCache } from "./domain/catalogue/list-cache.ts";
 import type { LoginThrottle } from "./domain/users/login-throttle.ts";
 import type { TokenService } from "./domain/users/tokens.ts";
 import type { FileCache } from "./domain/media/file-cache.ts";
+import type { Hub } from "./realtime/hub.ts";
 
 export interface AppDeps {
   config: Config;
@@ -13,6 +14,8 @@ export interface AppDeps {
   catalogue: ListCache;
   files: FileCache;
   loginThrottle: LoginThrottle;
+  /** Real-time sockets and the fan-out between instances. */
+  hub: Hub;
 }
 
 declare module "fastify" {

@@ -1,0 +1,25 @@
+// Stored rows → the Message of the shopper API and socket (SPEC.md §3), and the staff view of it.
+import type { Message, SupportMessage } from "../../schemas/messages.ts";
+import { mediaUrl } from "../media/service.ts";
+import type { ChatMessageRow } from "./repository.ts";
+
+export function toSupportMessage(row: ChatMessageRow): SupportMessage {
+  return {
+    _id: row.id,
+    orderId: row.orderId,
+    sender: row.sender === "client" ? "client" : "support",
+    text: row.text ?? "",
+    fileUrl: row.media ? mediaUrl(row.media.publicId) : null,
+    type: row.media ? (row.media.mimeType === "application/pdf" ? "pdf" : "image") : null,
+    fileName: row.media?.fileName ?? null,
+    createdAt: row.createdAt.toISOString(),
+    authorName: row.sender === "client" ? null : (row.author?.name ?? null),
+    readBySupportAt: row.readBySupportAt?.toISOString() ?? null,
+    readByClientAt: row.readByClientAt?.toISOString() ?? null,
+  };
+}
+
+/** Only the shopper's fields: staff names and read markers stay on the staff side. */
+export function toShopperMessage(m: SupportMessage): Message {
+  return { _id: m._id, orderId: m.orderId, sender: m.sender, text: m.text, fileUrl: m.fileUrl, type: m.type, fileName: m.fileName, createdAt: m.createdAt };
+}

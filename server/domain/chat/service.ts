@@ -1,0 +1,96 @@
+// The per-order support chat: a customer talks about their own order, staff answer any order.
+// Messages are stored (with their attachment) in one transaction and handed to the hub after the commit.
+import type { Db, PrismaClient } from "../../db/client.ts";
+import { AppError } from "../errors.ts";
+import { storeAttachment } from "../media/service.ts";
+import type { ChatPublisher } from "../../realtime/events.ts";
+import { MAX_MESSAGE_TEXT, type Message, type SupportMessage } from "../../schemas/messages.ts";
+import { chatRepository, type NewChatMessage } from "./repository.ts";
+import { toShopperMessage, toSupportMessage } from "./message-view.ts";
+
+/** SPEC.md §8: the chat's message for a missing or someone else's order. */
+export const ORDER_NOT_FOUND = "Pedido inválido ou não encontrado.";
+
+export interface ChatFile {
+  bytes: Uint8Array;
+  fileName: string | null;
+}
+
+interface NewMessageInput {
+  orderId: string;
+  text: string | undefined;
+  file: ChatFile | null;
+}
+
+function cleanText(text: string | undefined, file: ChatFile | null): string | null {
+  const trimmed = (text ?? "").trim();
+  if (trimmed.length > MAX_MESSAGE_TEXT) throw new AppError(400, `A mensagem pode ter no máximo ${MAX_MESSAGE_TEXT} caracteres`);
+  if (!trimmed && !file) throw new AppError(400, "Escreva uma mensagem ou anexe um ficheiro");
+  return trimmed || null;
+}
+
+/** Stores the attachment and the message together, so a failed message leaves no orphan file. */
+async function storeMessage(db: PrismaClient, data: Omit<NewChatMessage, "mediaId">, file: ChatFile | null, afterCreate?: (tx: Db, at: Date) => Promise<unknown>) {
+  return db.$transaction(async (tx) => {
+    const media = file ? await storeAttachment(tx, { bytes: file.bytes, fileName: file.fileName, ownerId: data.authorId }) : null;
+    const row = await chatRepository(tx).createMessage({ ...data, mediaId: media?.id ?? null });
+    await afterCreate?.(tx, row.createdAt);
+    return row;
+  });
+}
+
+async function ownerOf(db: PrismaClient, orderId: string): Promise<string> {
+  const owner = await chatRepository(db).findOrderOwner(orderId);
+  if (!owner) throw new AppError(404, ORDER_NOT_FOUND);
+  return owner;
+}
+
+/** The customer's own order's chat, oldest first; support's messages become read by the customer. */
+export async function listOrderMessages(db: PrismaClient, input: { orderId: string; userId: string }): Promise<Message[]> {
+  const owner = await chatRepository(db).findOrderOwner(input.orderId);
+  // Someone else's order is indistinguishable from a missing one.
+  if (owner !== input.userId) throw new AppError(404, ORDER_NOT_FOUND);
+  const repo = chatRepository(db);
+  const rows = await repo.listMessages(input.orderId);
+  if (rows.some((r) => r.sender !== "client" && !r.readByClientAt)) await repo.markReadByClient(input.orderId, new Date());
+  return rows.map((r) => toShopperMessage(toSupportMessage(r)));
+}
+
+/** A customer writes about their own order (text and/or one file). */
+export async function sendClientMessage(db: PrismaClient, hub: ChatPublisher, input: NewMessageInput & { userId: string }): Promise<Message> {
+  const text = cleanText(input.text, input.file);
+  const owner = await chatRepository(db).findOrderOwner(input.orderId);
+  if (owner !== input.userId) throw new AppError(404, ORDER_NOT_FOUND);
+  const row = await storeMessage(db, { orderId: input.orderId, sender: "client", authorId: input.userId, text }, input.file);
+  const message = toSupportMessage(row);
+  await hub.publishMessage({ orderId: input.orderId, ownerId: owner, message });
+  return toShopperMessage(message);
+}
+
+/** A staff member answers on an order's chat; answering also marks the customer's messages read. */
+export async function sendSupportReply(
+  db: PrismaClient,
+  hub: ChatPublisher,
+  input: NewMessageInput & { staffUserId: string },
+): Promise<SupportMessage> {
+  const text = cleanText(input.text, input.file);
+  const owner = await ownerOf(db, input.orderId);
+  const row = await storeMessage(db, { orderId: input.orderId, sender: "support", authorId: input.staffUserId, text }, input.file, (tx, at) =>
+    chatRepository(tx).markReadBySupport(input.orderId, at),
+  );
+  const message = toSupportMessage(row);
+  await hub.publishMessage({ orderId: input.orderId, ownerId: owner, message });
+  return message;
+}
+
+/** Every message of an order's conversation, oldest first, as staff see them. */
+export async function listConversationMessages(db: PrismaClient, orderId: string): Promise<SupportMessage[]> {
+  await ownerOf(db, orderId);
+  return (await chatRepository(db).listMessages(orderId)).map(toSupportMessage);
+}
+
+/** Staff opened the conversation: the customer's messages are read. Returns how many became read. */
+export async function markReadBySupport(db: PrismaClient, orderId: string): Promise<number> {
+  await ownerOf(db, orderId);
+  return (await chatRepository(db).markReadBySupport(orderId, new Date())).count;
+}

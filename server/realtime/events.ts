@@ -1,0 +1,15 @@
+// What the chat domain hands to the real-time hub after a commit.
+import type { SupportMessage } from "../schemas/messages.ts";
+
+export interface ChatEvent {
+  orderId: string;
+  /** The order's customer: all their sockets get the global notification. */
+  ownerId: string;
+  /** The staff shape; customer sockets receive only the shopper fields of it. */
+  message: SupportMessage;
+}
+
+/** The hub as the domain sees it: publishing never fails the request (the message is already stored). */
+export interface ChatPublisher {
+  publishMessage(event: ChatEvent): Promise<void>;
+}

@@ -1,0 +1,141 @@
+// How hubs of several server instances hear each other. On PostgreSQL: LISTEN on one dedicated connection,
+// NOTIFY through the pool (no extra service). On the embedded database there is only one instance, so
+// delivery is in-process and nothing travels.
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import type { Database } from "../db/client.ts";
+import type { ChatEvent } from "./events.ts";
+
+export const CHAT_CHANNEL = "loja_chat";
+export const CATALOGUE_CHANNEL = "loja_catalogue";
+/** NOTIFY payloads must stay under 8000 bytes; a longer message travels as its id and is read back. */
+const MAX_INLINE_PAYLOAD = 7000;
+
+export type RemoteChat = { event: ChatEvent } | { ref: { messageId: string; orderId: string; ownerId: string } };
+
+export interface TransportHandlers {
+  chat(remote: RemoteChat): void;
+  catalogue(): void;
+  /** The LISTEN connection came back after a loss: announcements may have been missed. */
+  resumed(): void;
+  warn(message: string, error?: unknown): void;
+}
+
+export interface Transport {
+  readonly kind: "local" | "postgres";
+  start(handlers: TransportHandlers): Promise<void>;
+  publishChat(event: ChatEvent): Promise<void>;
+  publishCatalogue(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function localTransport(): Transport {
+  return {
+    kind: "local",
+    start: async () => undefined,
+    publishChat: async () => undefined,
+    publishCatalogue: async () => undefined,
+    close: async () => undefined,
+  };
+}
+
+interface Wire {
+  from: string;
+  event?: ChatEvent;
+  ref?: { messageId: string; orderId: string; ownerId: string };
+}
+
+export function postgresTransport(db: Database): Transport {
+  if (!db.url) throw new Error("postgresTransport needs a PostgreSQL connection string");
+  const url = db.url;
+  // Each instance ignores its own announcements: it has already delivered them locally.
+  const instanceId = randomBytes(8).toString("hex");
+  let client: pg.Client | undefined;
+  let handlers: TransportHandlers | undefined;
+  let closed = false;
+  let retryDelay = 1000;
+  let retryTimer: NodeJS.Timeout | undefined;
+
+  const onNotification = (note: pg.Notification) => {
+    if (!handlers || !note.payload) return;
+    let wire: Wire;
+    try {
+      wire = JSON.parse(note.payload) as Wire;
+    } catch {
+      return;
+    }
+    if (wire.from === instanceId) return;
+    if (note.channel === CATALOGUE_CHANNEL) handlers.catalogue();
+    else if (note.channel === CHAT_CHANNEL && wire.event) handlers.chat({ event: wire.event });
+    else if (note.channel === CHAT_CHANNEL && wire.ref) handlers.chat({ ref: wire.ref });
+  };
+
+  async function connect(): Promise<void> {
+    const next = new pg.Client({ connectionString: url, application_name: "loja-realtime", keepAlive: true });
+    next.on("notification", onNotification);
+    next.on("error", (error) => {
+      handlers?.warn("realtime LISTEN connection failed", error);
+      lost(next);
+    });
+    next.on("end", () => lost(next));
+    await next.connect();
+    await next.query(`LISTEN ${CHAT_CHANNEL}; LISTEN ${CATALOGUE_CHANNEL}`);
+    if (closed) {
+      await next.end().catch(() => undefined);
+      return;
+    }
+    client = next;
+    retryDelay = 1000;
+  }
+
+  function lost(which: pg.Client) {
+    if (client !== which || closed) return;
+    client = undefined;
+    which.end().catch(() => undefined);
+    scheduleReconnect();
+  }
+
+  function scheduleReconnect() {
+    if (closed || retryTimer) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      connect().then(
+        () => handlers?.resumed(),
+        (error: unknown) => {
+          handlers?.warn("realtime LISTEN reconnect failed", error);
+          retryDelay = Math.min(retryDelay * 2, 5000);
+          scheduleReconnect();
+        },
+      );
+    }, retryDelay);
+    retryTimer.unref();
+  }
+
+  const notify = (channel: string, payload: string) => db.query("SELECT pg_notify($1, $2)", [channel, payload]).then(() => undefined);
+
+  return {
+    kind: "postgres",
+    async start(h) {
+      handlers = h;
+      await connect();
+    },
+    async publishChat(event) {
+      const inline = JSON.stringify({ from: instanceId, event } satisfies Wire);
+      const payload =
+        Buffer.byteLength(inline) <= MAX_INLINE_PAYLOAD
+          ? inline
+          : JSON.stringify({ from: instanceId, ref: { messageId: event.message._id, orderId: event.orderId, ownerId: event.ownerId } } satisfies Wire);
+      await notify(CHAT_CHANNEL, payload);
+    },
+    async publishCatalogue() {
+      await notify(CATALOGUE_CHANNEL, JSON.stringify({ from: instanceId } satisfies Wire));
+    },
+    async close() {
+      closed = true;
+      clearTimeout(retryTimer);
+      const current = client;
+      client = undefined;
+      await current?.end().catch(() => undefined);
+    },
+  };
+}

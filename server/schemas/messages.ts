@@ -1,0 +1,45 @@
+// The per-order support chat as the shopper API shows it (SPEC.md §3 Message, §7 /api/message/*).
+import { Type, type Static } from "typebox";
+
+/** Longest message text (characters). */
+export const MAX_MESSAGE_TEXT = 4000;
+
+/** SPEC.md §3 Message: `type` says how to show the attachment, `fileUrl` is its /media/<publicId> URL. */
+export const Message = Type.Object({
+  _id: Type.String(),
+  orderId: Type.String(),
+  sender: Type.Union([Type.Literal("client"), Type.Literal("support")]),
+  text: Type.String(),
+  fileUrl: Type.Union([Type.String(), Type.Null()]),
+  type: Type.Union([Type.Literal("image"), Type.Literal("pdf"), Type.Null()]),
+  fileName: Type.Union([Type.String(), Type.Null()]),
+  /** ISO 8601. */
+  createdAt: Type.String(),
+});
+export type Message = Static<typeof Message>;
+
+/** What staff see of a message: the shopper's shape plus who answered and the read markers of each side. */
+export const SupportMessage = Type.Object({
+  ...Message.properties,
+  authorName: Type.Union([Type.String(), Type.Null()]),
+  readBySupportAt: Type.Union([Type.String(), Type.Null()]),
+  readByClientAt: Type.Union([Type.String(), Type.Null()]),
+});
+export type SupportMessage = Static<typeof SupportMessage>;
+
+/** Any string: an id that is not one of the caller's orders is a 404, whatever its shape. */
+export const MessageParams = Type.Object({ orderId: Type.String({ minLength: 1, maxLength: 200 }) });
+export type MessageParams = Static<typeof MessageParams>;
+
+export const MessageListReply = Type.Object({ success: Type.Literal(true), messages: Type.Array(Message) });
+export type MessageListReply = Static<typeof MessageListReply>;
+
+export const MessageSendReply = Type.Object({ success: Type.Literal(true), message: Message });
+export type MessageSendReply = Static<typeof MessageSendReply>;
+
+/** Multipart fields of POST /api/message/send (the file part is named `file`), for the API description. */
+export const MessageSendForm = Type.Object({
+  orderId: Type.String({ minLength: 1, maxLength: 200 }),
+  text: Type.Optional(Type.String({ maxLength: MAX_MESSAGE_TEXT })),
+  file: Type.Optional(Type.String({ format: "binary" })),
+});
