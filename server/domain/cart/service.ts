@@ -1,0 +1,61 @@
+// Cart rules (SPEC.md §4 Cart, §5): adding increments the product+size pair, quantity 0 removes the line,
+// only products in the catalogue and sizes they offer can be added.
+import type { Db } from "../../db/client.ts";
+import { MAX_LINE_QUANTITY, type CartData } from "../../schemas/cart.ts";
+import { catalogueRepository } from "../catalogue/repository.ts";
+import { AppError } from "../errors.ts";
+import { cartRepository, type CartLineRow } from "./repository.ts";
+
+export const SELECT_SIZE = "Select Product Size";
+export const PRODUCT_NOT_FOUND = "Produto não encontrado";
+export const SIZE_NOT_OFFERED = "Tamanho não disponível para este produto";
+
+/** The live product and a size it offers, or the Portuguese reason why not. */
+async function requireSize(db: Db, productId: string, size: string) {
+  if (!size.trim()) throw new AppError(400, SELECT_SIZE);
+  const product = await catalogueRepository(db).findLive(productId);
+  if (!product) throw new AppError(404, PRODUCT_NOT_FOUND);
+  if (!product.sizes.includes(size)) throw new AppError(400, SIZE_NOT_OFFERED);
+  return product;
+}
+
+export function toCartData(lines: readonly CartLineRow[]): CartData {
+  const data: CartData = {};
+  for (const l of lines) (data[l.productId] ??= {})[l.size] = l.quantity;
+  return data;
+}
+
+export async function addToCart(db: Db, userId: string, input: { itemId: string; size: string }): Promise<void> {
+  await requireSize(db, input.itemId, input.size);
+  await cartRepository(db).increment(userId, input.itemId, input.size, 1, MAX_LINE_QUANTITY);
+}
+
+export async function updateCart(db: Db, userId: string, input: { itemId: string; size: string; quantity: number }): Promise<void> {
+  // Removing works even for a product that has left the catalogue, so a stale line can always be cleared.
+  if (input.quantity === 0) {
+    await cartRepository(db).remove(userId, input.itemId, input.size);
+    return;
+  }
+  await requireSize(db, input.itemId, input.size);
+  await cartRepository(db).setQuantity(userId, input.itemId, input.size, input.quantity);
+}
+
+export async function getCart(db: Db, userId: string): Promise<CartData> {
+  return toCartData(await cartRepository(db).listLive(userId));
+}
+
+/**
+ * Merges a guest's local cart into the account's (at login): quantities add up, capped at 999 a line;
+ * unknown or deleted products and sizes a product does not offer are skipped, not refused.
+ */
+export async function mergeCart(db: Db, userId: string, guest: CartData): Promise<CartData> {
+  const ids = Object.keys(guest);
+  const products = ids.length ? await catalogueRepository(db).findLiveMany(ids) : [];
+  const repo = cartRepository(db);
+  for (const product of products) {
+    for (const [size, quantity] of Object.entries(guest[product.id] ?? {})) {
+      if (quantity > 0 && product.sizes.includes(size)) await repo.increment(userId, product.id, size, quantity, MAX_LINE_QUANTITY);
+    }
+  }
+  return getCart(db, userId);
+}

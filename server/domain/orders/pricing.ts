@@ -1,0 +1,80 @@
+// The server's own price for an order: every line repriced from the database, sizes checked, the fixed
+// delivery fee added. Nothing the client says about prices or totals is used, only compared.
+import type { Db } from "../../db/client.ts";
+import { Prisma } from "../../db/client.ts";
+import type { OrderItemInput } from "../../schemas/orders.ts";
+import { MAX_LINE_QUANTITY } from "../../schemas/cart.ts";
+import { AppError } from "../errors.ts";
+import { mediaUrl } from "../media/service.ts";
+import { ordersRepository } from "./repository.ts";
+
+/** SPEC.md §9 'Taxa de envio'. */
+export const DELIVERY_FEE = new Prisma.Decimal(5000);
+
+export interface RequestedLine {
+  productId: string;
+  size: string;
+  quantity: number;
+}
+
+export interface PricedLine {
+  productId: string;
+  name: string;
+  image: string;
+  price: Prisma.Decimal;
+  size: string;
+  quantity: number;
+}
+
+export interface PricedOrder {
+  lines: PricedLine[];
+  subtotal: Prisma.Decimal;
+  deliveryFee: Prisma.Decimal;
+  totalAmount: Prisma.Decimal;
+}
+
+/**
+ * The lines the shopper asked for: quantity-0 lines dropped (SPEC.md: the cart has items with quantity above 0),
+ * repeated product+size pairs added together. A line without a product id is refused.
+ */
+export function requestedLines(items: readonly OrderItemInput[]): RequestedLine[] {
+  const merged = new Map<string, RequestedLine>();
+  for (const item of items) {
+    const productId = item._id ?? item.itemId;
+    if (!productId) throw new AppError(400, "Cada artigo do pedido precisa do identificador do produto");
+    if (item._id && item.itemId && item._id !== item.itemId) throw new AppError(400, "Artigo do pedido com identificadores diferentes");
+    if (item.quantity === 0) continue;
+    const key = JSON.stringify([productId, item.size]);
+    const line = merged.get(key) ?? { productId, size: item.size, quantity: 0 };
+    line.quantity += item.quantity;
+    if (line.quantity > MAX_LINE_QUANTITY) throw new AppError(400, `Quantidade máxima por artigo: ${MAX_LINE_QUANTITY}`);
+    merged.set(key, line);
+  }
+  return [...merged.values()];
+}
+
+export async function priceOrder(db: Db, requested: readonly RequestedLine[]): Promise<PricedOrder> {
+  const products = new Map((await ordersRepository(db).findProducts([...new Set(requested.map((l) => l.productId))])).map((p) => [p.id, p]));
+  const lines: PricedLine[] = requested.map((r) => {
+    const p = products.get(r.productId);
+    if (!p) throw new AppError(404, "Produto não encontrado");
+    if (p.deletedAt) throw new AppError(409, `O produto "${p.name}" já não está disponível. Remova-o do carrinho para continuar.`);
+    if (!r.size.trim() || !p.sizes.includes(r.size)) throw new AppError(400, `Tamanho "${r.size}" não disponível para o produto "${p.name}"`);
+    const first = p.images[0];
+    return { productId: p.id, name: p.name, image: first ? mediaUrl(first.media.publicId) : "", price: p.price, size: r.size, quantity: r.quantity };
+  });
+  const subtotal = lines.reduce((sum, l) => sum.plus(l.price.times(l.quantity)), new Prisma.Decimal(0));
+  return { lines, subtotal, deliveryFee: DELIVERY_FEE, totalAmount: subtotal.plus(DELIVERY_FEE) };
+}
+
+/** "12 500,00 kz": the storefront's way of showing money (SPEC.md §9: 2 decimals, currency kz). */
+export function formatKz(amount: Prisma.Decimal): string {
+  const [whole, cents] = amount.toFixed(2).split(".") as [string, string];
+  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, " ")},${cents} kz`;
+}
+
+/** Compares the client's total with the server's to the cent, and refuses a stale one with the current total. */
+export function checkClientTotal(clientTotal: number, priced: PricedOrder): void {
+  if (Math.round(clientTotal * 100) === priced.totalAmount.times(100).toNumber()) return;
+  throw new AppError(409, `O total do pedido mudou: o total atual é ${formatKz(priced.totalAmount)}`, { totalAmount: priced.totalAmount.toNumber() });
+}

@@ -1,0 +1,109 @@
+// Card payment through Stripe Checkout (SPEC.md §4: handled, not offered). The order is priced and validated
+// like a bank-transfer one, a Checkout Session is opened for exactly the server's lines, and the order is paid
+// only when Stripe itself says the session is paid; the `success` the browser sends back is never trusted.
+import type { PrismaClient } from "../../db/client.ts";
+import type { PlaceOrderBody } from "../../schemas/orders.ts";
+import { cartRepository } from "../cart/repository.ts";
+import { AppError } from "../errors.ts";
+import type { StripeClient } from "../payments/stripe.ts";
+import { newOrderId } from "./ids.ts";
+import { checkClientTotal, priceOrder } from "./pricing.ts";
+import { ordersRepository, type KeyedOrder } from "./repository.ts";
+import { AWAITING_PAYMENT, CANCELLED, KeyTaken, ORDER_NOT_FOUND, PAYMENT_CONFIRMED, newOrder, replayOf, validateOrder } from "./service.ts";
+
+export const CARD_UNAVAILABLE = "Pagamento por cartão não está disponível";
+/** Stripe's code for the kwanza; a two-decimal currency there, so amounts go in cents. */
+const CURRENCY = "aoa";
+const cents = (amount: { times(n: number): { toNumber(): number } }) => Math.round(amount.times(100).toNumber());
+
+function requireStripe(stripe: StripeClient | undefined): StripeClient {
+  if (!stripe) throw new AppError(400, CARD_UNAVAILABLE);
+  return stripe;
+}
+
+async function sessionUrlOf(stripe: StripeClient, order: KeyedOrder): Promise<{ orderId: string; sessionUrl: string }> {
+  if (!order.stripeSessionId) throw new AppError(409, "Este pedido não tem pagamento por cartão");
+  const session = await stripe.retrieveCheckoutSession(order.stripeSessionId);
+  if (!session.url || session.status !== "open") throw new AppError(409, "A sessão de pagamento deste pedido já não está aberta");
+  return { orderId: order.id, sessionUrl: session.url };
+}
+
+export async function startStripeCheckout(
+  db: PrismaClient,
+  stripeClient: StripeClient | undefined,
+  input: { userId: string; body: PlaceOrderBody; origin: string; idempotencyKey?: string },
+): Promise<{ orderId: string; sessionUrl: string }> {
+  const stripe = requireStripe(stripeClient);
+  const { userId, idempotencyKey } = input;
+  const v = validateOrder(input.body, "stripe");
+  const orders = ordersRepository(db);
+  if (idempotencyKey) {
+    const earlier = replayOf(await orders.findByKey(userId, idempotencyKey), v.requestHash);
+    if (earlier) return sessionUrlOf(stripe, earlier);
+  }
+  const priced = await priceOrder(db, v.lines);
+  checkClientTotal(v.totalAmount, priced);
+  const orderId = newOrderId();
+  const back = (success: boolean) => `${input.origin}/verify?success=${success}&orderId=${orderId}`;
+  const session = await stripe.createCheckoutSession({
+    orderId,
+    currency: CURRENCY,
+    lines: [
+      ...priced.lines.map((l) => ({ name: `${l.name} (${l.size})`, unitAmount: cents(l.price), quantity: l.quantity })),
+      { name: "Taxa de envio", unitAmount: cents(priced.deliveryFee), quantity: 1 },
+    ],
+    successUrl: back(true),
+    cancelUrl: back(false),
+  });
+  if (!session.url) throw new AppError(502, "O serviço de pagamento não devolveu o endereço da sessão");
+  const order = newOrder(userId, v, priced, { id: orderId, paymentMethod: "stripe", idempotencyKey, stripeSessionId: session.id });
+  try {
+    await db.$transaction(async (tx) => {
+      if (!(await ordersRepository(tx).insertOrder(order))) throw new KeyTaken();
+    });
+    return { orderId, sessionUrl: session.url };
+  } catch (error) {
+    if (!(error instanceof KeyTaken) || !idempotencyKey) throw error;
+    // A concurrent retry won: close our session and answer with the winner's.
+    await stripe.expireCheckoutSession(session.id).catch(() => undefined);
+    const earlier = replayOf(await orders.findByKey(userId, idempotencyKey), v.requestHash);
+    if (!earlier) throw error;
+    return sessionUrlOf(stripe, earlier);
+  }
+}
+
+/**
+ * The Stripe return (SPEC.md §2 /verify): asks Stripe about the order's session. Paid → 'Pagamento Confirmado'
+ * with history, and the ordered lines leave the cart. Not paid → the order is cancelled (its open session
+ * expired first, so it cannot be paid afterwards).
+ */
+export async function verifyStripePayment(db: PrismaClient, stripeClient: StripeClient | undefined, userId: string, orderId: string): Promise<boolean> {
+  const stripe = requireStripe(stripeClient);
+  const order = await ordersRepository(db).findForUser(orderId, userId);
+  if (!order) throw new AppError(404, ORDER_NOT_FOUND);
+  if (order.paid) return true;
+  if (order.paymentMethod !== "stripe" || !order.stripeSessionId) return false;
+  let session = await stripe.retrieveCheckoutSession(order.stripeSessionId);
+  if (session.client_reference_id !== null && session.client_reference_id !== order.id) return false;
+  if (session.payment_status !== "paid" && session.status === "open") {
+    session = await stripe.expireCheckoutSession(session.id).catch(() => stripe.retrieveCheckoutSession(order.stripeSessionId!));
+  }
+  if (session.payment_status === "paid") {
+    await db.$transaction(async (tx) => {
+      const repo = ordersRepository(tx);
+      // Only the first verification records the payment, however many run at once.
+      if (!(await repo.transition(order.id, { paid: false }, { status: PAYMENT_CONFIRMED, paid: true }))) return;
+      await repo.addHistory(order.id, PAYMENT_CONFIRMED, null, "Pagamento por cartão confirmado pela Stripe");
+      await cartRepository(tx).removeLines(userId, order.lines.flatMap((l) => (l.productId ? [{ productId: l.productId, size: l.size }] : [])));
+    });
+    return true;
+  }
+  if (session.status !== "complete") {
+    await db.$transaction(async (tx) => {
+      const repo = ordersRepository(tx);
+      if (!(await repo.transition(order.id, { status: AWAITING_PAYMENT, paid: false }, { status: CANCELLED }))) return;
+      await repo.addHistory(order.id, CANCELLED, null, "Pagamento por cartão não concluído");
+    });
+  }
+  return false;
+}

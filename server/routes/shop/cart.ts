@@ -1,0 +1,45 @@
+// /api/cart/* (SPEC.md §7): the signed-in shopper's server-side cart.
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { errorResponses } from "../../schemas/common.ts";
+import { CartAddBody, CartDataReply, CartMergeBody, CartMessageReply, CartUpdateBody, EmptyBody } from "../../schemas/cart.ts";
+import { addToCart, getCart, mergeCart, updateCart } from "../../domain/cart/service.ts";
+import { perUser } from "./orders.ts";
+
+const tags = ["shopper"];
+/** Generous: a shopper tapping + quickly must never hit it, a script hammering the database will. */
+const cartRateLimit = { rateLimit: { max: 300, timeWindow: 60_000, keyGenerator: perUser } };
+
+export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db } = app.deps;
+  const auth = app.authenticate;
+
+  app.post(
+    "/api/cart/add",
+    { preHandler: auth, config: cartRateLimit, schema: { tags, body: CartAddBody, response: { 200: CartMessageReply, ...errorResponses(400, 401, 404, 413, 415, 429) } } },
+    async (request) => {
+      await addToCart(db.prisma, request.user!.userId, request.body);
+      return { success: true as const, message: "Produto adicionado ao carrinho!" };
+    },
+  );
+
+  app.post(
+    "/api/cart/update",
+    { preHandler: auth, config: cartRateLimit, schema: { tags, body: CartUpdateBody, response: { 200: CartMessageReply, ...errorResponses(400, 401, 404, 413, 415, 429) } } },
+    async (request) => {
+      await updateCart(db.prisma, request.user!.userId, request.body);
+      return { success: true as const, message: "Carrinho atualizado" };
+    },
+  );
+
+  app.post(
+    "/api/cart/get",
+    { preHandler: auth, config: cartRateLimit, schema: { tags, body: EmptyBody, response: { 200: CartDataReply, ...errorResponses(400, 401, 413, 415, 429) } } },
+    async (request) => ({ success: true as const, cartData: await getCart(db.prisma, request.user!.userId) }),
+  );
+
+  app.post(
+    "/api/cart/merge",
+    { preHandler: auth, config: cartRateLimit, schema: { tags, body: CartMergeBody, response: { 200: CartDataReply, ...errorResponses(400, 401, 413, 415, 429) } } },
+    async (request) => ({ success: true as const, cartData: await mergeCart(db.prisma, request.user!.userId, request.body.cartData) }),
+  );
+};

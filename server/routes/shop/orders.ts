@@ -1,0 +1,89 @@
+// /api/order/* (SPEC.md §7): placement (bank transfer and Stripe), the shopper's orders, the Stripe return.
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { FastifyRequest } from "fastify";
+import { decodeJwt } from "jose";
+import { errorResponses } from "../../schemas/common.ts";
+import { EmptyBody } from "../../schemas/cart.ts";
+import {
+  IdempotencyHeaders,
+  OrderConflictReply,
+  PlaceOrderBody,
+  PlaceOrderReply,
+  StripeSessionReply,
+  UserOrdersReply,
+  VerifyStripeBody,
+  VerifyStripeReply,
+} from "../../schemas/orders.ts";
+import { readToken } from "../../plugins/auth.ts";
+import { listUserOrders, placeOrder } from "../../domain/orders/service.ts";
+import { startStripeCheckout, verifyStripePayment } from "../../domain/orders/stripe-checkout.ts";
+import { createStripeClient } from "../../domain/payments/stripe.ts";
+
+const tags = ["shopper"];
+
+/**
+ * Rate-limit key: the token's subject, so each customer has their own allowance even behind one carrier NAT.
+ * The limiter runs before authentication; a forged token only buys its own bucket and is refused with 401 next.
+ */
+export function perUser(request: FastifyRequest): string {
+  const token = readToken(request);
+  if (token) {
+    try {
+      const sub = decodeJwt(token).sub;
+      if (typeof sub === "string" && sub.length <= 64) return `user:${sub}`;
+    } catch {
+      // not a JWT: falls back to the address
+    }
+  }
+  return `ip:${request.ip}`;
+}
+
+/** Placements per customer per minute: far above any shopper, low enough to stop a script filling the table. */
+const placeRateLimit = { rateLimit: { max: 30, timeWindow: 60_000, keyGenerator: perUser } };
+
+export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db, config } = app.deps;
+  const auth = app.authenticate;
+  const stripe = config.stripe ? createStripeClient(config.stripe) : undefined;
+  const placeErrors = { ...errorResponses(400, 401, 404, 413, 415, 429), 409: OrderConflictReply };
+
+  app.post(
+    "/api/order/place",
+    { preHandler: auth, config: placeRateLimit, schema: { tags, headers: IdempotencyHeaders, body: PlaceOrderBody, response: { 200: PlaceOrderReply, ...placeErrors } } },
+    async (request) => {
+      const { orderId } = await placeOrder(db.prisma, request.user!.userId, request.body, request.headers["idempotency-key"]);
+      return { success: true as const, message: "Pedido realizado com sucesso!", orderId };
+    },
+  );
+
+  app.post(
+    "/api/order/stripe",
+    {
+      preHandler: auth,
+      config: placeRateLimit,
+      schema: { tags, headers: IdempotencyHeaders, body: PlaceOrderBody, response: { 200: StripeSessionReply, ...placeErrors, ...errorResponses(502) } },
+    },
+    async (request) => {
+      const origin = (config.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, "");
+      const { orderId, sessionUrl } = await startStripeCheckout(db.prisma, stripe, {
+        userId: request.user!.userId,
+        body: request.body,
+        origin,
+        idempotencyKey: request.headers["idempotency-key"],
+      });
+      return { success: true as const, session_url: sessionUrl, orderId };
+    },
+  );
+
+  app.post(
+    "/api/order/verifyStripe",
+    { preHandler: auth, schema: { tags, body: VerifyStripeBody, response: { 200: VerifyStripeReply, ...errorResponses(400, 401, 404, 413, 415, 502) } } },
+    async (request) => ({ success: await verifyStripePayment(db.prisma, stripe, request.user!.userId, request.body.orderId) }),
+  );
+
+  app.post(
+    "/api/order/userorders",
+    { preHandler: auth, schema: { tags, body: EmptyBody, response: { 200: UserOrdersReply, ...errorResponses(400, 401, 413, 415) } } },
+    async (request) => ({ success: true as const, orders: await listUserOrders(db.prisma, request.user!.userId) }),
+  );
+};

@@ -1,0 +1,108 @@
+// Order contracts (SPEC.md §3 Order/Address/Order item, §5 checkout rules, §7 /api/order/*).
+// Address fields and the payment method pass the edge as any bounded string, so the domain can answer
+// with SPEC.md §5's own Portuguese messages; unknown fields are refused everywhere.
+import { Type, type Static } from "typebox";
+import { Id, Money, ShortText, StrictObject } from "./common.ts";
+import { MAX_LINE_QUANTITY } from "./cart.ts";
+
+export const ORDER_STATUSES = ["Aguardando Pagamento", "Pagamento Confirmado", "Em Preparação", "Enviado", "Entregue", "Cancelado"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const PAYMENT_METHODS = ["cod", "stripe"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const MAX_ORDER_ITEMS = 100;
+
+const Field = Type.Optional(ShortText());
+
+export const AddressInput = StrictObject({
+  firstName: Field,
+  lastName: Field,
+  email: Field,
+  street: Field,
+  city: Field,
+  state: Field,
+  zipcode: Field,
+  country: Field,
+  phone: Field,
+});
+export type AddressInput = Static<typeof AddressInput>;
+
+/**
+ * One cart line as the storefront sends it. The product is `_id` or `itemId` (SPEC.md §3 names the order
+ * item's field itemId). name, image and price are accepted because the storefront sends its copy of them,
+ * and are never used: the server reprices every line from the database.
+ */
+export const OrderItemInput = StrictObject({
+  _id: Type.Optional(Id),
+  itemId: Type.Optional(Id),
+  size: ShortText({ maxLength: 100 }),
+  quantity: Type.Integer({ minimum: 0, maximum: MAX_LINE_QUANTITY }),
+  name: Type.Optional(ShortText()),
+  image: Type.Optional(Type.Union([ShortText({ maxLength: 2048 }), Type.Array(ShortText({ maxLength: 2048 }), { maxItems: 20 })])),
+  price: Type.Optional(Money),
+});
+export type OrderItemInput = Static<typeof OrderItemInput>;
+
+export const PlaceOrderBody = StrictObject({
+  address: AddressInput,
+  items: Type.Array(OrderItemInput, { maxItems: MAX_ORDER_ITEMS }),
+  totalAmount: Money,
+  paymentMethod: ShortText({ maxLength: 32 }),
+});
+export type PlaceOrderBody = Static<typeof PlaceOrderBody>;
+
+/** Optional `Idempotency-Key`: a retried placement with the same key returns the first answer. */
+export const IdempotencyHeaders = Type.Object({ "idempotency-key": Type.Optional(Type.String({ minLength: 1, maxLength: 100 })) });
+
+export const PlaceOrderReply = Type.Object({ success: Type.Literal(true), message: Type.String(), orderId: Type.String() });
+export type PlaceOrderReply = Static<typeof PlaceOrderReply>;
+
+/** 409s of placement; when the client total differs from the server's, the current total comes back too. */
+export const OrderConflictReply = Type.Object({ success: Type.Literal(false), message: Type.String(), totalAmount: Type.Optional(Type.Number()) });
+
+export const StripeSessionReply = Type.Object({ success: Type.Literal(true), session_url: Type.String(), orderId: Type.String() });
+
+/** The Stripe return page passes the query's `success` on as text or boolean; it is never trusted. */
+export const VerifyStripeBody = StrictObject({
+  success: Type.Optional(Type.Union([Type.String({ maxLength: 16 }), Type.Boolean()])),
+  orderId: Id,
+});
+export const VerifyStripeReply = Type.Object({ success: Type.Boolean(), message: Type.Optional(Type.String()) });
+
+export const Address = Type.Object({
+  firstName: Type.String(),
+  lastName: Type.String(),
+  email: Type.String(),
+  street: Type.String(),
+  city: Type.String(),
+  state: Type.String(),
+  zipcode: Type.String(),
+  country: Type.String(),
+  phone: Type.String(),
+});
+export type Address = Static<typeof Address>;
+
+export const ShopOrderItem = Type.Object({
+  itemId: Type.Union([Type.String(), Type.Null()]),
+  name: Type.String(),
+  image: Type.Array(Type.String()),
+  price: Type.Number(),
+  size: Type.String(),
+  quantity: Type.Integer(),
+});
+
+/** An order as the shopper sees it (SPEC.md §3): no internal fields (idempotency key, session id, user). */
+export const ShopOrder = Type.Object({
+  _id: Type.String(),
+  createdAt: Type.String(),
+  status: Type.String(),
+  paymentMethod: Type.String(),
+  payment: Type.Boolean(),
+  address: Address,
+  subtotal: Type.Number(),
+  deliveryFee: Type.Number(),
+  totalAmount: Type.Number(),
+  items: Type.Array(ShopOrderItem),
+});
+export type ShopOrder = Static<typeof ShopOrder>;
+
+export const UserOrdersReply = Type.Object({ success: Type.Literal(true), orders: Type.Array(ShopOrder) });

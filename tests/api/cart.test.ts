@@ -1,0 +1,214 @@
+// /api/cart/*: the signed-in shopper's cart (SPEC.md §3 Cart, §4, §5, §7, §8).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp, registerCustomer, type Customer, type TestApp } from "../helpers/app.ts";
+import { expectError, expiredToken, forgedToken, liveProducts, post, type CatalogueProduct } from "./commerce-fixtures.ts";
+
+let t: TestApp;
+let products: CatalogueProduct[];
+beforeAll(async () => {
+  t = await buildTestApp();
+  products = await liveProducts(t);
+});
+afterAll(() => t.close());
+
+const cartOf = async (c: Customer) => {
+  const res = await post(t, "/api/cart/get", {}, c.auth);
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as { cartData: Record<string, Record<string, number>> }).cartData;
+};
+
+describe("POST /api/cart/add", () => {
+  it("adds one of the product in that size and says so in Portuguese", async () => {
+    const c = await registerCustomer(t.app);
+    const p = products[0]!;
+    const res = await post(t, "/api/cart/add", { itemId: p.id, size: p.sizes[0] }, c.auth);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, message: "Produto adicionado ao carrinho!" });
+    expect(await cartOf(c)).toEqual({ [p.id]: { [p.sizes[0]!]: 1 } });
+  });
+
+  it("increments the quantity of a product+size pair that is already there, and keeps sizes apart", async () => {
+    const c = await registerCustomer(t.app);
+    const p = products.find((x) => x.sizes.length >= 2)!;
+    await post(t, "/api/cart/add", { itemId: p.id, size: p.sizes[0] }, c.auth);
+    await post(t, "/api/cart/add", { itemId: p.id, size: p.sizes[0] }, c.auth);
+    await post(t, "/api/cart/add", { itemId: p.id, size: p.sizes[1] }, c.auth);
+    expect(await cartOf(c)).toEqual({ [p.id]: { [p.sizes[0]!]: 2, [p.sizes[1]!]: 1 } });
+  });
+
+  it("loses no update when 20 adds of the same line arrive at once: the line ends at 20", async () => {
+    const c = await registerCustomer(t.app);
+    const p = products[1]!;
+    const replies = await Promise.all(Array.from({ length: 20 }, () => post(t, "/api/cart/add", { itemId: p.id, size: p.sizes[0] }, c.auth)));
+    expect(replies.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    expect(await cartOf(c)).toEqual({ [p.id]: { [p.sizes[0]!]: 20 } });
+  });
+
+  it("refuses an add without a size with SPEC.md's 'Select Product Size'", async () => {
+    const c = await registerCustomer(t.app);
+    expectError(await post(t, "/api/cart/add", { itemId: products[0]!.id, size: "" }, c.auth), 400, "Select Product Size");
+    expectError(await post(t, "/api/cart/add", { itemId: products[0]!.id, size: "   " }, c.auth), 400, "Select Product Size");
+    expect(await cartOf(c)).toEqual({});
+  });
+
+  it("refuses a size the product does not offer with 400", async () => {
+    const c = await registerCustomer(t.app);
+    expectError(await post(t, "/api/cart/add", { itemId: products[0]!.id, size: "Tamanho-inexistente" }, c.auth), 400, "Tamanho não disponível para este produto");
+    expect(await cartOf(c)).toEqual({});
+  });
+
+  it("refuses an unknown product and a deleted one with 404", async () => {
+    const c = await registerCustomer(t.app);
+    expectError(await post(t, "/api/cart/add", { itemId: "nao-existe-123", size: "M" }, c.auth), 404, "Produto não encontrado");
+    const gone = products[products.length - 1]!;
+    await t.prisma.product.update({ where: { id: gone.id }, data: { deletedAt: new Date() } });
+    try {
+      expectError(await post(t, "/api/cart/add", { itemId: gone.id, size: gone.sizes[0] }, c.auth), 404, "Produto não encontrado");
+    } finally {
+      await t.prisma.product.update({ where: { id: gone.id }, data: { deletedAt: null } });
+    }
+  });
+
+  it.each([
+    [{ size: "M" }, "Campo obrigatório em falta: itemId"],
+    [{ itemId: "abc" }, "Campo obrigatório em falta: size"],
+    [{ itemId: 12, size: "M" }, "Tipo inválido no campo itemId"],
+    [{ itemId: "abc", size: ["M"] }, "Tipo inválido no campo size"],
+    [{ itemId: "a b/c", size: "M" }, "Valor inválido no campo itemId"],
+    [{ itemId: "abc", size: "M", quantity: 5 }, "Campo não permitido: quantity"],
+    [{ itemId: "abc", size: "M", price: 1 }, "Campo não permitido: price"],
+    [{ itemId: "abc", size: "x".repeat(101) }, "O campo size é demasiado longo"],
+  ])("refuses a malformed body %j with 400", async (payload, message) => {
+    const c = await registerCustomer(t.app);
+    expectError(await post(t, "/api/cart/add", payload, c.auth), 400, message);
+  });
+});
+
+describe("POST /api/cart/update", () => {
+  it("sets the quantity of a line and answers 'Carrinho atualizado'", async () => {
+    const c = await registerCustomer(t.app);
+    const p = products[2]!;
+    const res = await post(t, "/api/cart/update", { itemId: p.id, size: p.sizes[0], quantity: 7 }, c.auth);
+    expect(res.json()).toEqual({ success: true, message: "Carrinho atualizado" });
+    expect(await cartOf(c)).toEqual({ [p.id]: { [p.sizes[0]!]: 7 } });
+    await post(t, "/api/cart/update", { itemId: p.id, size: p.sizes[0], quantity: 3 }, c.auth);
+    expect(await cartOf(c)).toEqual({ [p.id]: { [p.sizes[0]!]: 3 } });
+  });
+
+  it("removes the line when the quantity is 0, even for a product that left the catalogue", async () => {
+    const c = await registerCustomer(t.app);
+    const [a, b] = [products[3]!, products[4]!];
+    await post(t, "/api/cart/add", { itemId: a.id, size: a.sizes[0] }, c.auth);
+    await post(t, "/api/cart/add", { itemId: b.id, size: b.sizes[0] }, c.auth);
+    expect((await post(t, "/api/cart/update", { itemId: a.id, size: a.sizes[0], quantity: 0 }, c.auth)).statusCode).toBe(200);
+    expect(await cartOf(c)).toEqual({ [b.id]: { [b.sizes[0]!]: 1 } });
+    await t.prisma.product.update({ where: { id: b.id }, data: { deletedAt: new Date() } });
+    try {
+      expect((await post(t, "/api/cart/update", { itemId: b.id, size: b.sizes[0], quantity: 0 }, c.auth)).statusCode).toBe(200);
+      expect(await t.prisma.cartLine.count({ where: { userId: c.userId } })).toBe(0);
+    } finally {
+      await t.prisma.product.update({ where: { id: b.id }, data: { deletedAt: null } });
+    }
+  });
+
+  it.each([
+    [-1, "Valor inválido no campo quantity"],
+    [1000, "Valor inválido no campo quantity"],
+    [1.5, "Tipo inválido no campo quantity"],
+    ["2", "Tipo inválido no campo quantity"],
+    [null, "Tipo inválido no campo quantity"],
+  ])("refuses quantity %j with 400 (an integer from 0 to 999)", async (quantity, message) => {
+    const c = await registerCustomer(t.app);
+    const p = products[0]!;
+    expectError(await post(t, "/api/cart/update", { itemId: p.id, size: p.sizes[0], quantity }, c.auth), 400, message);
+  });
+
+  it("refuses a size the product does not offer, an unknown product and a missing size", async () => {
+    const c = await registerCustomer(t.app);
+    const p = products[0]!;
+    expectError(await post(t, "/api/cart/update", { itemId: p.id, size: "Nada", quantity: 2 }, c.auth), 400, "Tamanho não disponível para este produto");
+    expectError(await post(t, "/api/cart/update", { itemId: "desconhecido", size: "M", quantity: 2 }, c.auth), 404, "Produto não encontrado");
+    expectError(await post(t, "/api/cart/update", { itemId: p.id, size: "", quantity: 2 }, c.auth), 400, "Select Product Size");
+  });
+});
+
+describe("POST /api/cart/get", () => {
+  it("answers an empty cartData for a new customer", async () => {
+    const c = await registerCustomer(t.app);
+    expect((await post(t, "/api/cart/get", {}, c.auth)).json()).toEqual({ success: true, cartData: {} });
+  });
+
+  it("shows only the caller's own lines", async () => {
+    const [alice, bob] = [await registerCustomer(t.app), await registerCustomer(t.app)];
+    const p = products[5]!;
+    await post(t, "/api/cart/add", { itemId: p.id, size: p.sizes[0] }, alice.auth);
+    expect(await cartOf(bob)).toEqual({});
+    expect(Object.keys(await cartOf(alice))).toEqual([p.id]);
+  });
+
+  it("leaves out lines of products that were deleted since they were added", async () => {
+    const c = await registerCustomer(t.app);
+    const p = products[6]!;
+    await post(t, "/api/cart/add", { itemId: p.id, size: p.sizes[0] }, c.auth);
+    await t.prisma.product.update({ where: { id: p.id }, data: { deletedAt: new Date() } });
+    try {
+      expect(await cartOf(c)).toEqual({});
+    } finally {
+      await t.prisma.product.update({ where: { id: p.id }, data: { deletedAt: null } });
+    }
+  });
+
+  it("refuses fields in its empty body", async () => {
+    const c = await registerCustomer(t.app);
+    expectError(await post(t, "/api/cart/get", { userId: "someone-else" }, c.auth), 400, "Campo não permitido: userId");
+  });
+});
+
+describe("POST /api/cart/merge", () => {
+  it("adds a guest's local cart to the account's, skipping unknown products, unknown sizes and zero quantities", async () => {
+    const c = await registerCustomer(t.app);
+    const [a, b] = [products[7]!, products[8]!];
+    await post(t, "/api/cart/add", { itemId: a.id, size: a.sizes[0] }, c.auth);
+    const res = await post(
+      t,
+      "/api/cart/merge",
+      { cartData: { [a.id]: { [a.sizes[0]!]: 2, "Sem-tal-tamanho": 4 }, [b.id]: { [b.sizes[0]!]: 1 }, "produto-fantasma": { M: 3 }, [products[9]!.id]: { [products[9]!.sizes[0]!]: 0 } } },
+      c.auth,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const expected = { [a.id]: { [a.sizes[0]!]: 3 }, [b.id]: { [b.sizes[0]!]: 1 } };
+    expect(res.json()).toEqual({ success: true, cartData: expected });
+    expect(await cartOf(c)).toEqual(expected);
+  });
+
+  it("caps a merged line at 999 and refuses quantities out of bounds", async () => {
+    const c = await registerCustomer(t.app);
+    const p = products[10]!;
+    await post(t, "/api/cart/update", { itemId: p.id, size: p.sizes[0], quantity: 990 }, c.auth);
+    const res = await post(t, "/api/cart/merge", { cartData: { [p.id]: { [p.sizes[0]!]: 50 } } }, c.auth);
+    expect((res.json() as { cartData: Record<string, Record<string, number>> }).cartData[p.id]).toEqual({ [p.sizes[0]!]: 999 });
+    expectError(await post(t, "/api/cart/merge", { cartData: { [p.id]: { [p.sizes[0]!]: 1000 } } }, c.auth), 400);
+    expectError(await post(t, "/api/cart/merge", { cartData: { [p.id]: { [p.sizes[0]!]: -1 } } }, c.auth), 400);
+    expectError(await post(t, "/api/cart/merge", { cartData: { "bad id!": { M: 1 } } }, c.auth), 400);
+    expectError(await post(t, "/api/cart/merge", {}, c.auth), 400, "Campo obrigatório em falta: cartData");
+  });
+});
+
+describe("cart authentication", () => {
+  const routes: [string, () => object][] = [
+    ["/api/cart/add", () => ({ itemId: products[0]!.id, size: products[0]!.sizes[0] })],
+    ["/api/cart/update", () => ({ itemId: products[0]!.id, size: products[0]!.sizes[0], quantity: 2 })],
+    ["/api/cart/get", () => ({})],
+    ["/api/cart/merge", () => ({ cartData: {} })],
+  ];
+  const expired = "Sessão expirada. Por favor, faça login novamente.";
+
+  it.each(routes)("%s answers 401 without a token, with a forged one and with an expired one", async (url, body) => {
+    const c = await registerCustomer(t.app);
+    expectError(await post(t, url, body()), 401, expired);
+    expectError(await post(t, url, body(), { authorization: `Bearer ${await forgedToken(c.userId)}` }), 401, expired);
+    expectError(await post(t, url, body(), { authorization: `Bearer ${await expiredToken(c.userId)}` }), 401, expired);
+    expectError(await post(t, url, body(), { authorization: "Bearer não-é-um-jwt" }), 401, expired);
+    expect(await t.prisma.cartLine.count({ where: { userId: c.userId } })).toBe(0);
+  });
+});
