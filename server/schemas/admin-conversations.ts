@@ -1,20 +1,9 @@
 import { Type, type Static } from "typebox";
+import { SupportMessage } from "./messages.ts";
 
-/** A chat message as both sides see it (same shape as the shopper API's Message) plus the author's name for staff. */
-export const AdminMessage = Type.Object({
-  _id: Type.String(),
-  orderId: Type.String(),
-  sender: Type.Union([Type.Literal("client"), Type.Literal("support")]),
-  text: Type.String(),
-  fileUrl: Type.Union([Type.String(), Type.Null()]),
-  type: Type.Union([Type.Literal("image"), Type.Literal("pdf"), Type.Null()]),
-  fileName: Type.Union([Type.String(), Type.Null()]),
-  createdAt: Type.String(),
-  authorName: Type.Union([Type.String(), Type.Null()]),
-  readBySupportAt: Type.Union([Type.String(), Type.Null()]),
-  readByClientAt: Type.Union([Type.String(), Type.Null()]),
-});
-export type AdminMessage = Static<typeof AdminMessage>;
+/** A chat message as staff see it: the shared SupportMessage contract of the chat domain. */
+export const AdminMessage = SupportMessage;
+export type AdminMessage = SupportMessage;
 
 /** One conversation per order that has at least one message; id is the order id. */
 export const AdminConversation = Type.Object({

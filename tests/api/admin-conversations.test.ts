@@ -78,8 +78,8 @@ describe("conversation messages", () => {
     expectError(await get("/conversations/naoexiste/messages"), 404);
   });
 
-  it("stores a support reply with text and a file, as sender support, with its file served", async () => {
-    const { recent } = await scenario();
+  it("stores a support reply with text and a file, as sender support, which the shopper's chat then shows", async () => {
+    const { c, recent } = await scenario();
     const res = await reply(recent.id, [{ name: "text", value: "  Recebemos o seu comprovativo  " }, { name: "file", file: { bytes: pdfBytes(), filename: "recibo.pdf", type: "application/pdf" } }]);
     expect(res.statusCode, res.body).toBe(200);
     const m: AdminMessage = res.json().message;
@@ -90,6 +90,12 @@ describe("conversation messages", () => {
     expect((await get(`/conversations/${recent.id}`)).json().unread).toBe(0);
     const file = await t.app.inject({ method: "GET", url: m.fileUrl! });
     expect(file.headers["content-type"]).toBe("application/pdf");
+    // The shopper's chat shows it as support's, without staff-only fields.
+    const shopper = await t.app.inject({ method: "GET", url: `/api/message/${recent.id}`, headers: c.auth });
+    expect(shopper.statusCode).toBe(200);
+    const last = shopper.json().messages.at(-1);
+    expect(last).toMatchObject({ sender: "support", text: "Recebemos o seu comprovativo", type: "pdf", fileUrl: m.fileUrl });
+    expect(last.authorName).toBeUndefined();
   });
 
   it("accepts an image alone and a text alone", async () => {

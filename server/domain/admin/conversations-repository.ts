@@ -5,20 +5,6 @@ export interface ConversationWhere { q?: string; unread?: boolean; ids?: string[
 
 export interface ConversationKey { orderId: string; lastAt: Date; total: number; unread: number }
 
-const messageSelect = {
-  id: true,
-  orderId: true,
-  sender: true,
-  text: true,
-  createdAt: true,
-  readByClientAt: true,
-  readBySupportAt: true,
-  author: { select: { name: true } },
-  media: { select: { publicId: true, mimeType: true, fileName: true } },
-} as const satisfies Prisma.MessageSelect;
-
-export type MessageRow = Prisma.MessageGetPayload<{ select: typeof messageSelect }>;
-
 // One conversation per order with messages. Sorting by the latest message and counting unread needs an
 // aggregate Prisma's query API cannot order by, hence raw (parameterised) SQL for the keys.
 function conditions(f: ConversationWhere): Prisma.Sql {
@@ -76,9 +62,4 @@ export const adminConversationsRepository = (db: Db) => ({
       distinct: ["orderId"],
       select: { orderId: true, sender: true, text: true, media: { select: { mimeType: true } } },
     }),
-  messages: (orderId: string) => db.message.findMany({ where: { orderId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: messageSelect }),
-  findOrder: (orderId: string) => db.order.findUnique({ where: { id: orderId }, select: { id: true, userId: true } }),
-  markRead: (orderId: string, at: Date) => db.message.updateMany({ where: { orderId, sender: "client", readBySupportAt: null }, data: { readBySupportAt: at } }),
-  createSupportMessage: (data: { orderId: string; authorId: string; text: string | null; mediaId: string | null }) =>
-    db.message.create({ data: { ...data, sender: "support", readBySupportAt: new Date() }, select: messageSelect }),
 });

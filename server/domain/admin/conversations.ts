@@ -1,11 +1,10 @@
-// The support inbox: one conversation per order, latest message first, unread counts; staff replies are
-// stored with sender 'support' and handed to the real-time hub after the commit.
+// The support inbox: one conversation per order, latest message first, unread counts. Threads, read markers
+// and replies are the chat domain's (server/domain/chat), which also hands replies to the real-time hub.
 import type { PrismaClient } from "../../db/client.ts";
 import { AppError } from "../errors.ts";
-import { mediaUrl, storeAttachment } from "../media/service.ts";
-import type { AdminConversation, AdminMessage } from "../../schemas/admin-conversations.ts";
+import type { AdminConversation } from "../../schemas/admin-conversations.ts";
 import type { ListParams } from "../../schemas/admin-common.ts";
-import { adminConversationsRepository, type MessageRow } from "./conversations-repository.ts";
+import { adminConversationsRepository } from "./conversations-repository.ts";
 import type { ListSpec } from "./list-params.ts";
 import { shortId } from "./orders.ts";
 
@@ -15,36 +14,7 @@ export const CONVERSATION_LIST: ListSpec<{ q: "string"; unread: "boolean"; id: "
   defaultSort: { field: "lastMessageAt", order: "DESC" },
 };
 
-export const MAX_TEXT = 4000;
 const ORDER_NOT_FOUND = "Encomenda não encontrada";
-
-export function toAdminMessage(m: MessageRow): AdminMessage {
-  return {
-    _id: m.id,
-    orderId: m.orderId,
-    sender: m.sender === "client" ? "client" : "support",
-    text: m.text ?? "",
-    fileUrl: m.media ? mediaUrl(m.media.publicId) : null,
-    type: m.media ? (m.media.mimeType === "application/pdf" ? "pdf" : "image") : null,
-    fileName: m.media?.fileName ?? null,
-    createdAt: m.createdAt.toISOString(),
-    authorName: m.sender === "support" ? (m.author?.name ?? null) : null,
-    readBySupportAt: m.readBySupportAt?.toISOString() ?? null,
-    readByClientAt: m.readByClientAt?.toISOString() ?? null,
-  };
-}
-
-/** The shopper-facing Message of the socket contract (no staff-only fields). */
-export const toShopperMessage = (m: AdminMessage) => ({
-  _id: m._id,
-  orderId: m.orderId,
-  sender: m.sender,
-  text: m.text,
-  fileUrl: m.fileUrl,
-  type: m.type,
-  fileName: m.fileName,
-  createdAt: m.createdAt,
-});
 
 export async function listConversations(db: PrismaClient, params: ListParams<{ q?: string; unread?: boolean; id?: string[] }>) {
   const repo = adminConversationsRepository(db);
@@ -86,43 +56,4 @@ export async function getConversation(db: PrismaClient, orderId: string): Promis
   };
 }
 
-export async function listMessages(db: PrismaClient, orderId: string): Promise<AdminMessage[]> {
-  const repo = adminConversationsRepository(db);
-  if (!(await repo.findOrder(orderId))) throw new AppError(404, ORDER_NOT_FOUND);
-  return (await repo.messages(orderId)).map(toAdminMessage);
-}
-
-export async function markConversationRead(db: PrismaClient, orderId: string): Promise<number> {
-  const repo = adminConversationsRepository(db);
-  if (!(await repo.findOrder(orderId))) throw new AppError(404, ORDER_NOT_FOUND);
-  return (await repo.markRead(orderId, new Date())).count;
-}
-
 export const countUnreadConversations = (db: PrismaClient) => adminConversationsRepository(db).unreadConversations();
-
-export interface SupportReplyInput {
-  orderId: string;
-  staffId: string;
-  text: string;
-  file: { bytes: Uint8Array; fileName: string | null } | null;
-}
-
-export interface SupportReplyResult { message: AdminMessage; customerId: string }
-
-/** Stores a staff reply (text and/or one file); replying also marks the customer's messages read. */
-export async function sendSupportReply(db: PrismaClient, input: SupportReplyInput): Promise<SupportReplyResult> {
-  const text = input.text.trim();
-  if (text.length > MAX_TEXT) throw new AppError(400, `A mensagem pode ter no máximo ${MAX_TEXT} caracteres`);
-  if (!text && !input.file) throw new AppError(400, "Escreva uma mensagem ou anexe um ficheiro");
-  const repo = adminConversationsRepository(db);
-  const order = await repo.findOrder(input.orderId);
-  if (!order) throw new AppError(404, ORDER_NOT_FOUND);
-  const media = input.file ? await storeAttachment(db, { bytes: input.file.bytes, fileName: input.file.fileName, ownerId: input.staffId }) : null;
-  const row = await db.$transaction(async (tx) => {
-    const r = adminConversationsRepository(tx);
-    const created = await r.createSupportMessage({ orderId: input.orderId, authorId: input.staffId, text: text || null, mediaId: media?.id ?? null });
-    await r.markRead(input.orderId, new Date());
-    return created;
-  });
-  return { message: toAdminMessage(row), customerId: order.userId };
-}

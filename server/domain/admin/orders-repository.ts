@@ -58,10 +58,6 @@ export const adminOrdersRepository = (db: Db) => ({
     db.order.findMany({ where: where(f), orderBy, skip, take, select: rowSelect }),
   count: (f: OrderWhere) => db.order.count({ where: where(f) }),
   find: (id: string) => db.order.findUnique({ where: { id }, select: detailSelect }),
-  findStatus: (id: string) => db.order.findUnique({ where: { id }, select: { id: true, status: true, paid: true } }),
-  setStatus: (id: string, status: string, paid: boolean) => db.order.update({ where: { id }, data: { status, paid }, select: { id: true } }),
-  addHistory: (orderId: string, status: string, changedById: string, note: string | null) =>
-    db.orderStatusChange.create({ data: { orderId, status, changedById, note }, select: { id: true } }),
   /** Unread customer messages per order, for badges in lists. */
   unreadByOrder: async (orderIds: string[]) => {
     if (orderIds.length === 0) return new Map<string, number>();

@@ -1,9 +1,9 @@
 // Orders for staff: list with status tabs and search, full detail (lines, address, totals, chat attachments,
-// status timeline) and status changes recorded with who and when.
+// status timeline). Status changes themselves are the orders domain's (server/domain/orders).
 import type { PrismaClient } from "../../db/client.ts";
 import { AppError } from "../errors.ts";
 import { mediaUrl } from "../media/service.ts";
-import type { AdminAddress, AdminOrder, OrderStatus } from "../../schemas/admin-orders.ts";
+import type { AdminAddress, AdminOrder } from "../../schemas/admin-orders.ts";
 import type { ListParams } from "../../schemas/admin-common.ts";
 import { adminOrdersRepository, type OrderDetailRow, type OrderRow, type OrderWhere } from "./orders-repository.ts";
 import type { ListSpec } from "./list-params.ts";
@@ -14,8 +14,6 @@ export const ORDER_LIST: ListSpec<{ q: "string"; status: "string"; customerId: "
   defaultSort: { field: "createdAt", order: "DESC" },
 };
 
-/** States after which the money is in (a later cancellation keeps the record of payment). */
-const PAID_STATES: readonly string[] = ["Pagamento Confirmado", "Em Preparação", "Enviado", "Entregue"];
 const ORDER_NOT_FOUND = "Encomenda não encontrada";
 
 export const shortId = (id: string) => id.slice(-6).toUpperCase();
@@ -87,17 +85,4 @@ export async function getOrder(db: PrismaClient, id: string): Promise<AdminOrder
   if (!row) throw new AppError(404, ORDER_NOT_FOUND);
   const unread = await repo.unreadByOrder([id]);
   return toDetail(row, unread.get(id) ?? 0);
-}
-
-/** Moves an order to another status and records who did it and when, in one transaction. */
-export async function changeOrderStatus(db: PrismaClient, id: string, status: OrderStatus, staffId: string, note?: string): Promise<AdminOrder> {
-  await db.$transaction(async (tx) => {
-    const repo = adminOrdersRepository(tx);
-    const order = await repo.findStatus(id);
-    if (!order) throw new AppError(404, ORDER_NOT_FOUND);
-    if (order.status === status) throw new AppError(409, `A encomenda já está no estado ${status}`);
-    await repo.setStatus(id, status, order.paid || PAID_STATES.includes(status));
-    await repo.addHistory(id, status, staffId, note?.trim() || null);
-  });
-  return getOrder(db, id);
 }

@@ -5,22 +5,15 @@ import { errorResponses } from "../../schemas/common.ts";
 import { AdminListQuery, IdParams, OkReply, UnreadCountReply } from "../../schemas/admin-common.ts";
 import { AdminConversation, AdminMessageReply, AdminMessagesReply } from "../../schemas/admin-conversations.ts";
 import { parseListQuery } from "../../domain/admin/list-params.ts";
-import {
-  CONVERSATION_LIST,
-  countUnreadConversations,
-  getConversation,
-  listConversations,
-  listMessages,
-  markConversationRead,
-  sendSupportReply,
-} from "../../domain/admin/conversations.ts";
+import { CONVERSATION_LIST, countUnreadConversations, getConversation, listConversations } from "../../domain/admin/conversations.ts";
+import { listConversationMessages, markReadBySupport, sendSupportReply } from "../../domain/chat/service.ts";
 import { sendList } from "./list-reply.ts";
 import { readMultipart } from "./multipart.ts";
 
 const tags = ["staff"];
 
 export const adminConversationRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db } = app.deps;
+  const { db, hub } = app.deps;
   const staff = app.requireStaff(["admin", "support"]);
 
   app.get(
@@ -52,7 +45,7 @@ export const adminConversationRoutes: FastifyPluginAsyncTypebox = async (app) =>
     { preHandler: staff, schema: { tags, params: IdParams, response: { 200: AdminMessagesReply, ...errorResponses(400, 401, 403, 404) } } },
     async (request, reply) => {
       reply.header("Cache-Control", "no-store");
-      return { success: true as const, messages: await listMessages(db.prisma, request.params.id) };
+      return { success: true as const, messages: await listConversationMessages(db.prisma, request.params.id) };
     },
   );
 
@@ -60,7 +53,7 @@ export const adminConversationRoutes: FastifyPluginAsyncTypebox = async (app) =>
     "/conversations/:id/read",
     { preHandler: staff, schema: { tags, params: IdParams, response: { 200: OkReply, ...errorResponses(400, 401, 403, 404) } } },
     async (request) => {
-      await markConversationRead(db.prisma, request.params.id);
+      await markReadBySupport(db.prisma, request.params.id);
       return { success: true as const };
     },
   );
@@ -73,10 +66,11 @@ export const adminConversationRoutes: FastifyPluginAsyncTypebox = async (app) =>
     },
     async (request) => {
       const form = await readMultipart(request, ["text"]);
-      const { message } = await sendSupportReply(db.prisma, {
+      // Stored with sender 'support' and published to the hub: the shopper's open chat and notifications get it live.
+      const message = await sendSupportReply(db.prisma, hub, {
         orderId: request.params.id,
-        staffId: request.user!.userId,
-        text: form.fields.text ?? "",
+        staffUserId: request.user!.userId,
+        text: form.fields.text,
         file: form.file ? { bytes: form.file.bytes, fileName: form.file.fileName } : null,
       });
       return { success: true as const, message };

@@ -5,7 +5,8 @@ import { errorResponses } from "../../schemas/common.ts";
 import { AdminListQuery, IdParams } from "../../schemas/admin-common.ts";
 import { AdminOrder, AdminOrderStatusBody } from "../../schemas/admin-orders.ts";
 import { parseListQuery } from "../../domain/admin/list-params.ts";
-import { ORDER_LIST, changeOrderStatus, getOrder, listOrders } from "../../domain/admin/orders.ts";
+import { ORDER_LIST, getOrder, listOrders } from "../../domain/admin/orders.ts";
+import { changeOrderStatus } from "../../domain/orders/service.ts";
 import { sendList } from "./list-reply.ts";
 
 const tags = ["staff"];
@@ -32,6 +33,9 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     "/orders/:id",
     { preHandler: staff, schema: { tags, params: IdParams, body: AdminOrderStatusBody, response: { 200: AdminOrder, ...errorResponses(400, 401, 403, 404, 409) } } },
-    async (request) => changeOrderStatus(db.prisma, request.params.id, request.body.status, request.user!.userId, request.body.note),
+    async (request) => {
+      const { id } = await changeOrderStatus(db.prisma, { orderId: request.params.id, status: request.body.status, staffUserId: request.user!.userId, note: request.body.note });
+      return getOrder(db.prisma, id);
+    },
   );
 };
