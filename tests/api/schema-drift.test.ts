@@ -70,7 +70,8 @@ describe("schema.prisma and the migrated database", () => {
         const column = columns.find((c) => c.table_name === table && c.column_name === (field.dbName ?? field.name));
         expect(column, `${table}.${field.dbName ?? field.name} exists`).toBeDefined();
         expect(column!.udt_name, `${table}.${field.name} type`).toBe(expectedUdt(field));
-        expect(column!.is_nullable, `${table}.${field.name} nullability`).toBe(field.isRequired || field.isList ? "NO" : "YES");
+        // Prisma creates scalar lists as nullable array columns and never writes NULL into them.
+        expect(column!.is_nullable, `${table}.${field.name} nullability`).toBe(field.isRequired && !field.isList ? "NO" : "YES");
         if (field.type === "Decimal" && field.nativeType?.[0] === "Decimal") {
           expect([column!.numeric_precision, column!.numeric_scale], `${table}.${field.name} precision`).toEqual(field.nativeType[1].map(Number));
         }
