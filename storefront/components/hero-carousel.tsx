@@ -1,11 +1,19 @@
 import { useEffect, useState } from "react";
 import { HERO_INTERVAL, HERO_TRANSITION, type HeroSlide } from "../features/catalogue/hero-slides.ts";
 
-/** Advances every 20 s and wraps; slides cross-fade in 1 s. Not clickable (SPEC.md §2). */
+/**
+ * Advances every 20 s and wraps; slides cross-fade in 1 s. Not clickable (SPEC.md §2).
+ * Hidden slides overlap the visible one, so lazy loading would not hold their images back:
+ * only the current and the next slide's images are mounted, the rest as the carousel reaches them.
+ */
 export function HeroCarousel({ slides }: { slides: readonly HeroSlide[] }) {
   const [index, setIndex] = useState(0);
+  const [mounted, setMounted] = useState(2);
   useEffect(() => {
-    const t = setInterval(() => setIndex((i) => (i + 1) % slides.length), HERO_INTERVAL);
+    const t = setInterval(() => {
+      setIndex((i) => (i + 1) % slides.length);
+      setMounted((m) => Math.min(slides.length, m + 1));
+    }, HERO_INTERVAL);
     return () => clearInterval(t);
   }, [slides.length]);
 
@@ -19,16 +27,8 @@ export function HeroCarousel({ slides }: { slides: readonly HeroSlide[] }) {
           aria-hidden={i !== index}
           style={{ opacity: i === index ? 1 : 0, transition: `opacity ${HERO_TRANSITION}ms ease-in-out` }}
         >
-          {s.src && (
-            <img
-              src={s.src}
-              srcSet={s.srcSet}
-              sizes="100vw"
-              alt=""
-              loading={i === 0 ? "eager" : "lazy"}
-              fetchPriority={i === 0 ? "high" : "low"}
-              decoding="async"
-            />
+          {s.src && i < mounted && (
+            <img src={s.src} srcSet={s.srcSet} sizes="100vw" alt="" fetchPriority={i === 0 ? "high" : "low"} decoding="async" />
           )}
           <div className="hero-text">
             <p className="hero-subtitle">{s.subtitle}</p>

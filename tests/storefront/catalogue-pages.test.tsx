@@ -24,6 +24,18 @@ describe("home", () => {
 describe("hero carousel", () => {
   afterEach(() => vi.useRealTimers());
 
+  it("loads only the current and the next slide's image, the others as it reaches them", () => {
+    vi.useFakeTimers();
+    const slides = HERO_SLIDES.map((s, i) => ({ ...s, src: `/hero-${i}.webp`, srcSet: `/hero-${i}.webp 800w` }));
+    const { container } = render(<HeroCarousel slides={slides} />);
+    const images = () => [...container.querySelectorAll("img")].map((img) => img.getAttribute("src"));
+    expect(images()).toEqual(["/hero-0.webp", "/hero-1.webp"]);
+    act(() => vi.advanceTimersByTime(20_000));
+    expect(images()).toEqual(["/hero-0.webp", "/hero-1.webp", "/hero-2.webp"]);
+    act(() => vi.advanceTimersByTime(40_000));
+    expect(images()).toHaveLength(4);
+  });
+
   it("advances every 20 s with a 1 s fade and wraps to the first slide", () => {
     vi.useFakeTimers();
     render(<HeroCarousel slides={HERO_SLIDES} />);

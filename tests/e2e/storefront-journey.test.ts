@@ -1,0 +1,162 @@
+// A shopper's whole journey in Chromium against the real shop: browse, cart as a guest, sign up at checkout
+// (the guest cart follows), place a bank-transfer order, see it, and talk to support with live replies and attachments.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { browserAvailable, launchBrowser } from "../helpers/browser.ts";
+import { startShopProcess, type ShopProcess } from "../helpers/shop-process.ts";
+import { expectToast, phonePage, smallPng, staffReply, staffToken, twoPagePdf } from "../storefront/browser-support.ts";
+
+const ADDRESS: Record<string, string> = {
+  "Primeiro nome": "Ana",
+  Sobrenome: "Silva",
+  Email: "ana@exemplo.ao",
+  "Endereço da Rua": "Rua Rainha Ginga 12",
+  Cidade: "Luanda",
+  "Código Postal": "1000",
+  País: "Angola",
+  Telefone: "923000000",
+};
+
+describe.runIf(browserAvailable())("a shopper's journey through the storefront", () => {
+  let shop: ShopProcess;
+  let browser: Browser;
+  let page: Page;
+  let orderId = "";
+
+  beforeAll(async () => {
+    [shop, browser] = await Promise.all([startShopProcess(), launchBrowser()]);
+    page = await phonePage(browser);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await shop?.stop();
+  });
+
+  const fillAddress = async () => {
+    for (const [label, value] of Object.entries(ADDRESS)) await page.getByRole("textbox", { name: label, exact: true }).fill(value);
+  };
+
+  it("a guest picks a product and a size and fills the cart", async () => {
+    await page.goto(`${shop.url}/`);
+    const card = page.getByTestId("product-card").first();
+    await card.waitFor({ timeout: 15_000 });
+    await card.click();
+    await page.waitForURL(/\/product\//);
+    const add = page.getByRole("button", { name: "ADICIONAR AO CARRINHO" });
+    await add.click();
+    await expectToast(page, "Select Product Size");
+    expect(await page.getByTestId("cart-count").textContent()).toBe("0");
+    await page.getByRole("radio").first().click();
+    await add.click();
+    await expectToast(page, "Produto adicionado ao carrinho!");
+    expect(await page.getByTestId("cart-count").textContent()).toBe("1");
+  });
+
+  it("the cart shows the line and the total with the 5000 kz delivery fee", async () => {
+    await page.getByRole("link", { name: /Carrinho/ }).click();
+    await page.getByTestId("cart-line").first().waitFor();
+    expect(await page.getByTestId("cart-line").count()).toBe(1);
+    const parse = (s: string | null) => Number((s ?? "").replace(/[^\d,]/g, "").replace(",", "."));
+    const subtotal = parse(await page.getByTestId("subtotal").textContent());
+    expect(parse(await page.getByTestId("total").textContent())).toBe(subtotal + 5000);
+  });
+
+  it("checkout asks a guest to sign in; signing up keeps the guest's cart", async () => {
+    await page.getByRole("link", { name: "FINALIZAR COMPRA" }).click();
+    await page.waitForURL(/\/place-order$/);
+    await fillAddress();
+    await page.getByRole("button", { name: "FINALIZAR PEDIDO" }).click();
+    await page.waitForURL(/\/login$/);
+    await page.getByRole("button", { name: "Criar uma conta" }).click();
+    await page.getByRole("textbox", { name: "Nome" }).fill("Ana Silva");
+    await page.getByRole("textbox", { name: "Email" }).fill(`ana.${Date.now()}@exemplo.ao`);
+    await page.getByRole("textbox", { name: "Password" }).fill("senha-segura-1");
+    await page.getByRole("button", { name: "Registar" }).click();
+    await expectToast(page, "Login realizado com sucesso!");
+    await page.waitForURL(`${shop.url}/`);
+    expect(await page.evaluate(() => localStorage.getItem("token"))).toBeTruthy();
+    await expect.poll(() => page.getByTestId("cart-count").textContent()).toBe("1");
+    // The cart now lives on the server: a reload still shows it.
+    await page.reload();
+    await expect.poll(() => page.getByTestId("cart-count").textContent(), { timeout: 15_000 }).toBe("1");
+  });
+
+  it("placing the order clears the cart and shows the bank details to pay by transfer", async () => {
+    await page.goto(`${shop.url}/place-order`);
+    await expect.poll(() => page.getByTestId("cart-count").textContent(), { timeout: 15_000 }).toBe("1");
+    await fillAddress();
+    const placed = page.waitForResponse((r) => r.url().endsWith("/api/order/place"));
+    await page.getByRole("button", { name: "FINALIZAR PEDIDO" }).click();
+    const reply = (await (await placed).json()) as { success: boolean; orderId: string };
+    expect(reply.success).toBe(true);
+    orderId = reply.orderId;
+    await expectToast(page, "Pedido realizado com sucesso!");
+    await page.waitForURL(/\/confirmacaotransferencia$/);
+    await page.getByText("Obrigado por fazer a sua encomenda conosco!").waitFor({ timeout: 5000 });
+    expect(await page.locator("body").innerText()).toContain("AO06 0000 0000 0000 0000 0000 1");
+    expect(await page.getByTestId("cart-count").textContent()).toBe("0");
+  });
+
+  it("the order appears under MINHAS ENCOMENDAS with its short id, pending status and a Mensagem button", async () => {
+    await page.getByRole("link", { name: "Ver a Encomenda" }).click();
+    await page.waitForURL(/\/orders$/);
+    const order = page.getByTestId("order").first();
+    await order.waitFor({ timeout: 15_000 });
+    const text = await order.innerText();
+    expect(text).toContain(`#${orderId.slice(-6).toUpperCase()}`);
+    expect(text).toContain("Aguardando Pagamento");
+    expect(await order.getByTestId("status-dot").getAttribute("class")).toContain("dot-pending");
+    await order.getByRole("link", { name: "Mensagem" }).click();
+    await page.waitForURL(new RegExp(`/message/${orderId}$`));
+    await page.getByRole("heading", { name: "Suporte do Pedido" }).waitFor();
+  });
+
+  it("the shopper writes to support and the reply arrives live", async () => {
+    await page.getByRole("textbox", { name: "Digite sua mensagem" }).fill("Já fiz a transferência.");
+    await page.getByRole("button", { name: "Enviar" }).click();
+    const mine = page.getByTestId("chat-message").filter({ hasText: "Já fiz a transferência." });
+    await mine.waitFor({ timeout: 15_000 });
+    expect(await mine.innerText()).toContain("Cliente");
+
+    const token = await staffToken(shop.url);
+    await staffReply(shop.url, token, orderId, "Obrigado, vamos confirmar o pagamento.");
+    const theirs = page.getByTestId("chat-message").filter({ hasText: "Obrigado, vamos confirmar o pagamento." });
+    await theirs.waitFor({ timeout: 15_000 });
+    expect(await theirs.innerText()).toContain("Suporte");
+    await expectToast(page, "Nova resposta do suporte!");
+    // One copy each, though the sent message also came back over the socket.
+    expect(await mine.count()).toBe(1);
+  });
+
+  it("a PDF from support opens in the modal with zoom, and Baixar leads to the PDF viewer", async () => {
+    const token = await staffToken(shop.url);
+    await staffReply(shop.url, token, orderId, "Segue a fatura.", { bytes: twoPagePdf(), name: "fatura.pdf", type: "application/pdf" });
+    const view = page.getByRole("button", { name: "Visualizar PDF" });
+    await view.waitFor({ timeout: 15_000 });
+    await view.click();
+    const dialog = page.getByRole("dialog");
+    await dialog.locator("canvas").nth(1).waitFor({ timeout: 20_000 });
+    const width = () => dialog.locator("canvas").first().evaluate((c) => c.getBoundingClientRect().width);
+    const before = await width();
+    await dialog.getByRole("button", { name: "+ Zoom" }).click();
+    await expect.poll(width).toBeGreaterThan(before);
+    await dialog.getByRole("button", { name: "Baixar" }).click();
+    await page.waitForURL(/\/pdf-viewer\?url=%2Fmedia%2F/);
+    await page.locator("canvas").nth(1).waitFor({ timeout: 20_000 });
+    expect(await page.getByRole("button", { name: "Baixar PDF" }).isVisible()).toBe(true);
+    await page.getByRole("button", { name: "Voltar" }).click();
+    await page.waitForURL(new RegExp(`/message/${orderId}$`));
+  });
+
+  it("an image from support shows as a thumbnail that opens full size", async () => {
+    const token = await staffToken(shop.url);
+    await staffReply(shop.url, token, orderId, "Foto do produto.", { bytes: await smallPng(), name: "foto.png", type: "image/png" });
+    const thumb = page.getByTestId("chat-message").filter({ hasText: "Foto do produto." }).getByRole("button");
+    await thumb.waitFor({ timeout: 15_000 });
+    await thumb.click();
+    const full = page.getByRole("dialog").getByRole("img", { name: "Anexo" });
+    await expect.poll(() => full.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(64);
+    await page.getByRole("button", { name: "Fechar" }).click();
+    expect(await page.getByRole("dialog").count()).toBe(0);
+  });
+});
