@@ -8,10 +8,15 @@ const MAX_FRAME_BYTES = 16 * 1024;
 
 export const wsRoutes: FastifyPluginAsync = async (app) => {
   const { hub } = app.deps;
-  await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false } });
+  await app.register(websocket, {
+    options: { maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false },
+    // On app.close: sockets get 1001 (going away, clients reconnect elsewhere) and the LISTEN connection
+    // closes, all before the database does.
+    preClose(done) {
+      hub.close().finally(() => this.websocketServer.close(() => done()));
+    },
+  });
   await hub.start(app.log);
-  // Sockets and the LISTEN connection close before the database does (app.close runs this first).
-  app.addHook("onClose", async () => hub.close());
 
   app.get("/ws", { websocket: true, schema: { hide: true } }, (socket) => {
     hub.accept(socket);
