@@ -60,7 +60,7 @@ export async function start(config: Config, options: BuildOptions & { logger?: F
   try {
     db = await openDatabase(config);
     await migrate(db);
-    const { products } = config.seedDemo ? await seedDemo(db.prisma) : { products: 0 };
+    const seed = config.seedDemo ? await seedDemo(db.prisma) : undefined;
     const demoAdmin = await ensureDemoAdmin(config, db, env);
     const deps = createDeps(config, db);
     const app = await buildApp(deps, options);
@@ -70,7 +70,7 @@ export async function start(config: Config, options: BuildOptions & { logger?: F
       app,
       deps,
       demoAdmin,
-      seeded: products,
+      seeded: seed?.seeded ? seed.products : 0,
       close: () =>
         (closing ??= (async () => {
           await app.close();
