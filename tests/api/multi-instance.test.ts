@@ -1,0 +1,155 @@
+// Several server instances on one PostgreSQL database: chat messages and catalogue changes travel between
+// them through LISTEN/NOTIFY. On the embedded database there is one instance and fan-out is in-process.
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { FastifyInstance } from "fastify";
+import { buildTestApp, createStaff, registerCustomer, type TestApp } from "../helpers/app.ts";
+import { buildApp } from "../../server/app.ts";
+import { createDeps } from "../../server/bootstrap.ts";
+import { openPostgres, type Database } from "../../server/db/client.ts";
+import type { AppDeps } from "../../server/deps.ts";
+import { sendSupportReply } from "../../server/domain/chat/service.ts";
+import { createOrder, isNewMessage, listen, sendMessage, TestSocket, waitFor } from "./chat-fixtures.ts";
+
+const onPostgres = inject("dbKind") === "postgres";
+
+const productNames = async (app: FastifyInstance) =>
+  ((await app.inject({ method: "GET", url: "/api/product/list" })).json() as { products: { _id: string; name: string }[] }).products;
+
+describe.runIf(onPostgres)("two instances on one PostgreSQL database", () => {
+  let a: TestApp;
+  let bDb: Database;
+  let bDeps: AppDeps;
+  let b: FastifyInstance;
+  let urlA: string;
+  let urlB: string;
+  const sockets: TestSocket[] = [];
+
+  beforeAll(async () => {
+    a = await buildTestApp({ limits: { messagesPerMinute: 1000 } });
+    // Instance B: its own pool, hub and caches, the same database and secret.
+    bDb = await openPostgres(a.db.url!, 5);
+    bDeps = createDeps(a.config, bDb);
+    b = await buildApp(bDeps, { serveApps: false, limits: { registerPerWindow: 10_000, messagesPerMinute: 1000 } });
+    urlA = await listen(a.app);
+    urlB = await listen(b);
+    expect(a.deps.hub.transportKind).toBe("postgres");
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.close();
+    await b?.close();
+    await bDb?.close();
+    await a?.close();
+  });
+
+  const ready = async (url: string, token: string) => {
+    const s = await TestSocket.ready(url, token);
+    sockets.push(s);
+    return s;
+  };
+
+  it("delivers a message posted on A to the owner's and staff's sockets on B, and never to another customer", async () => {
+    const owner = await registerCustomer(a.app);
+    const stranger = await registerCustomer(a.app);
+    const staff = await createStaff(a, "support");
+    const orderId = await createOrder(a.prisma, owner.userId);
+    const room = await ready(urlB, owner.token);
+    room.send({ type: "joinRoom", orderId });
+    await waitFor(() => bDeps.hub.roomSize(orderId) === 1, 5000, "join on B");
+    const global = await ready(urlB, owner.token);
+    const staffB = await ready(urlB, staff.token);
+    const spy = await ready(urlB, stranger.token);
+
+    const res = await sendMessage(a.app, owner.auth, { orderId, text: "enviada para A" });
+    expect(res.statusCode).toBe(200);
+    const sent = res.json().message;
+    expect((await room.next(isNewMessage(orderId))).message).toEqual(sent);
+    expect((await global.next(isNewMessage(orderId))).message).toEqual(sent);
+    expect((await staffB.next(isNewMessage(orderId))).message).toMatchObject({ ...sent, authorName: null });
+    expect(await spy.settle((f) => f.type === "newMessage")).toEqual([]);
+    expect(await room.settle(isNewMessage(orderId))).toEqual([]);
+  });
+
+  it("delivers a support reply made on B to the owner's socket on A", async () => {
+    const owner = await registerCustomer(a.app);
+    const staff = await createStaff(a, "admin");
+    const orderId = await createOrder(a.prisma, owner.userId);
+    const onA = await ready(urlA, owner.token);
+    const reply = await sendSupportReply(bDb.prisma, bDeps.hub, { orderId, staffUserId: staff.userId, text: "Resposta a partir de B", file: null });
+    expect((await onA.next(isNewMessage(orderId))).message).toMatchObject({ _id: reply._id, sender: "support", text: "Resposta a partir de B" });
+  });
+
+  it("carries a message too long for a NOTIFY payload by reference, complete", async () => {
+    const owner = await registerCustomer(a.app);
+    const orderId = await createOrder(a.prisma, owner.userId);
+    const onB = await ready(urlB, owner.token);
+    const text = "ã".repeat(4000);
+    expect(Buffer.byteLength(text)).toBeGreaterThanOrEqual(8000);
+    const res = await sendMessage(a.app, owner.auth, { orderId, text });
+    expect((await onB.next(isNewMessage(orderId))).message).toEqual(res.json().message);
+  });
+
+  it("invalidates B's product list cache when the catalogue changes on A", async () => {
+    const before = await productNames(b);
+    const target = before[0]!;
+    await a.prisma.product.update({ where: { id: target._id }, data: { name: "Nome mudado em A" } });
+    // B serves its cached list until told.
+    expect((await productNames(b)).find((p) => p._id === target._id)?.name).toBe(target.name);
+    a.deps.catalogue.invalidate();
+    await waitFor(async () => (await productNames(b)).find((p) => p._id === target._id)?.name === "Nome mudado em A", 5000, "B's list to change");
+    // A remote announcement is not forwarded back (no echo): B's cache stays warm afterwards.
+    const etag = (await b.inject({ method: "GET", url: "/api/product/list" })).headers.etag;
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await b.inject({ method: "GET", url: "/api/product/list", headers: { "if-none-match": String(etag) } })).statusCode).toBe(304);
+  });
+
+  it("keeps delivering after the LISTEN connections are lost and come back", async () => {
+    const owner = await registerCustomer(a.app);
+    const orderId = await createOrder(a.prisma, owner.userId);
+    const onB = await ready(urlB, owner.token);
+    const dbName = new URL(a.db.url!).pathname.slice(1);
+    await a.db.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'loja-realtime' AND datname = $1", [dbName]);
+    await waitFor(
+      async () => (await a.db.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'loja-realtime' AND datname = $1", [dbName]))[0]!.n === 2,
+      10_000,
+      "both LISTEN connections back",
+    );
+    const res = await sendMessage(a.app, owner.auth, { orderId, text: "depois da falha" });
+    expect((await onB.next(isNewMessage(orderId))).message).toEqual(res.json().message);
+  });
+});
+
+describe.runIf(!onPostgres)("one instance on the embedded database (in-process fan-out)", () => {
+  let t: TestApp;
+  let url: string;
+  const sockets: TestSocket[] = [];
+
+  beforeAll(async () => {
+    t = await buildTestApp({ limits: { messagesPerMinute: 1000 } });
+    url = await listen(t.app);
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.close();
+    await t.close();
+  });
+
+  it("delivers in-process to the owner's and staff's sockets without any database round trip", async () => {
+    expect(t.deps.hub.transportKind).toBe("local");
+    const owner = await registerCustomer(t.app);
+    const staff = await createStaff(t, "support");
+    const orderId = await createOrder(t.prisma, owner.userId);
+    const mine = await TestSocket.ready(url, owner.token);
+    const staffSocket = await TestSocket.ready(url, staff.token);
+    sockets.push(mine, staffSocket);
+    const res = await sendMessage(t.app, owner.auth, { orderId, text: "local" });
+    expect((await mine.next(isNewMessage(orderId))).message).toEqual(res.json().message);
+    expect((await staffSocket.next(isNewMessage(orderId))).message).toMatchObject(res.json().message);
+  });
+
+  it("rebuilds the product list after a catalogue change", async () => {
+    const before = await productNames(t.app);
+    const target = before[0]!;
+    await t.prisma.product.update({ where: { id: target._id }, data: { name: "Nome mudado" } });
+    t.deps.catalogue.invalidate();
+    expect((await productNames(t.app)).find((p) => p._id === target._id)?.name).toBe("Nome mudado");
+  });
+});
