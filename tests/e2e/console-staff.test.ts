@@ -1,0 +1,202 @@
+// The staff console in a real browser against the built shop: sign in, run the catalogue, move an order to
+// Entregue, answer a chat the shopper sees live, and a support agent kept out of the catalogue.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import sharp from "sharp";
+import type { Browser, Page } from "playwright-core";
+import { browserAvailable, launchBrowser } from "../helpers/browser.ts";
+import { E2E_ADMIN, startShopProcess, type ShopProcess } from "../helpers/shop-process.ts";
+
+interface ShopProduct { _id: string; name: string; price: number; sizes: string[]; image: string[]; thumbnail: string[] }
+
+describe.runIf(browserAvailable())("the staff console in Chromium", () => {
+  let shop: ShopProcess;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [shop, browser] = await Promise.all([startShopProcess(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await shop?.stop();
+  });
+
+  const api = async <T>(path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<{ status: number; body: T }> => {
+    const res = await fetch(`${shop.url}${path}`, {
+      method: init.method ?? (init.body ? "POST" : "GET"),
+      headers: { ...(init.body ? { "content-type": "application/json" } : {}), ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
+      body: init.body ? JSON.stringify(init.body) : undefined,
+    });
+    return { status: res.status, body: (await res.json()) as T };
+  };
+
+  async function consoleLogin(email: string, password: string): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${shop.url}/admin/`);
+    await page.locator("#email").fill(email);
+    await page.locator("#password").fill(password);
+    await page.getByRole("button", { name: "Entrar" }).click();
+    await page.getByText("Aguardam pagamento").waitFor({ timeout: 30_000 });
+    return page;
+  }
+
+  async function adminToken(): Promise<string> {
+    const { body } = await api<{ token: string }>("/admin/api/auth/login", { body: E2E_ADMIN });
+    return body.token;
+  }
+
+  async function shopperWithOrder(name: string) {
+    const email = `${name.toLowerCase().replace(/\W+/g, ".")}.${Date.now()}@exemplo.ao`;
+    const reg = await api<{ token: string }>("/api/user/register", { body: { name, email, password: "senha-segura-1" } });
+    expect(reg.status).toBe(200);
+    const token = reg.body.token;
+    const { body } = await api<{ products: ShopProduct[] }>("/api/product/list");
+    const product = body.products[0]!;
+    const address = { firstName: name, lastName: "Teste", email, street: "Rua 1", city: "Luanda", state: "Luanda", zipcode: "1000", country: "Angola", phone: "923000000" };
+    const placed = await api<{ orderId: string }>("/api/order/place", {
+      token,
+      body: { address, items: [{ _id: product._id, size: product.sizes[0], quantity: 1 }], totalAmount: product.price + 5000, paymentMethod: "cod" },
+    });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    return { token, orderId: placed.body.orderId };
+  }
+
+  it("loads the login screen without the react-admin bundle, then the whole console after sign-in", async () => {
+    const page = await browser.newPage();
+    const scripts: string[] = [];
+    page.on("request", (r) => { if (r.resourceType() === "script") scripts.push(r.url()); });
+    await page.goto(`${shop.url}/admin/`);
+    await page.locator("#email").waitFor();
+    expect(scripts.some((s) => /\/app-[\w-]+\.js$/.test(s))).toBe(false);
+    await page.locator("#email").fill(E2E_ADMIN.email);
+    await page.locator("#password").fill("senha-errada-123");
+    await page.getByRole("button", { name: "Entrar" }).click();
+    await page.getByRole("alert").waitFor();
+    expect(await page.getByRole("alert").innerText()).toMatch(/inválid/i);
+    await page.locator("#password").fill(E2E_ADMIN.password);
+    await page.getByRole("button", { name: "Entrar" }).click();
+    await page.getByText("Receita deste mês").waitFor({ timeout: 30_000 });
+    expect(scripts.some((s) => /\/app-[\w-]+\.js$/.test(s))).toBe(true);
+    await page.context().close();
+  });
+
+  it("creates a product with two images that then appears in the storefront", async () => {
+    const page = await consoleLogin(E2E_ADMIN.email, E2E_ADMIN.password);
+    await page.goto(`${shop.url}/admin/#/products/create`);
+    const name = `Relógio Teste ${Date.now()}`;
+    await page.getByLabel("Nome").fill(name);
+    await page.getByLabel("Descrição").fill("Relógio de pulso importado");
+    await page.getByLabel("Preço (kz)").fill("25000");
+    const sizes = page.getByLabel("Tamanhos / cores");
+    await sizes.fill("Preto");
+    await sizes.press("Enter");
+    await sizes.fill("Prateado");
+    await sizes.press("Enter");
+    await page.getByRole("combobox", { name: "Categoria", exact: true }).click();
+    await page.getByRole("option", { name: "Moda", exact: true }).click();
+    await page.getByRole("combobox", { name: "Subcategoria", exact: true }).click();
+    await page.getByRole("option", { name: "Joias & Relógios" }).click();
+    const png = (r: number) => sharp({ create: { width: 900, height: 700, channels: 3, background: { r, g: 80, b: 120 } } }).png().toBuffer();
+    await page.getByTestId("product-image-file").setInputFiles([
+      { name: "frente.png", mimeType: "image/png", buffer: await png(30) },
+      { name: "verso.png", mimeType: "image/png", buffer: await png(220) },
+    ]);
+    await expect.poll(() => page.getByTestId("product-images").locator("img").count(), { timeout: 20_000 }).toBe(2);
+    await page.getByRole("button", { name: "Guardar" }).click();
+    await page.waitForURL(/#\/products$/, { timeout: 20_000 });
+
+    const { body } = await api<{ products: ShopProduct[] }>("/api/product/list");
+    const created = body.products.find((p) => p.name === name);
+    expect(created).toBeDefined();
+    expect(created!.image).toHaveLength(2);
+    expect(created!.thumbnail).toHaveLength(2);
+    expect(created!.sizes).toEqual(["Preto", "Prateado"]);
+    expect(created!.price).toBe(25000);
+
+    const shopper = await browser.newPage();
+    await shopper.goto(`${shop.url}/product/${created!._id}`);
+    await shopper.getByText(name).first().waitFor({ timeout: 20_000 });
+    await shopper.close();
+    await page.context().close();
+  });
+
+  it("moves an order to Pagamento Confirmado and Entregue in one click each, and the shopper's orders show it", async () => {
+    const { token, orderId } = await shopperWithOrder("Carla");
+    const short = orderId.slice(-6).toUpperCase();
+    const page = await consoleLogin(E2E_ADMIN.email, E2E_ADMIN.password);
+    await page.goto(`${shop.url}/admin/#/orders`);
+    await page.getByPlaceholder("Pesquisar").fill(short);
+    const row = page.getByText(`#${short}`);
+    await row.waitFor({ timeout: 20_000 });
+    await row.click();
+    await page.getByTestId("order-short-id").waitFor();
+    await page.getByRole("button", { name: "Pagamento Confirmado" }).click();
+    await expect.poll(() => page.getByTestId("order-history").locator("li").count(), { timeout: 15_000 }).toBe(2);
+    await page.getByRole("button", { name: "Entregue" }).click();
+    await expect.poll(() => page.getByTestId("order-history").locator("li").count(), { timeout: 15_000 }).toBe(3);
+    expect(await page.getByTestId("order-history").innerText()).toContain("Admin");
+
+    const { body } = await api<{ orders: { _id: string; status: string }[] }>("/api/order/userorders", { token, body: {} });
+    expect(body.orders.find((o) => o._id === orderId)?.status).toBe("Entregue");
+
+    const shopper = await browser.newPage();
+    await shopper.goto(`${shop.url}/`);
+    await shopper.evaluate((t) => localStorage.setItem("token", t), token);
+    await shopper.goto(`${shop.url}/orders`);
+    const card = shopper.getByTestId("order").filter({ hasText: short });
+    await card.waitFor({ timeout: 20_000 });
+    expect(await card.innerText()).toContain("Entregue");
+    await shopper.close();
+    await page.context().close();
+  });
+
+  it("answers a chat: the new customer message appears in the inbox live and the reply reaches the shopper live", async () => {
+    const { token, orderId } = await shopperWithOrder("Duarte");
+    const short = orderId.slice(-6).toUpperCase();
+    const page = await consoleLogin(E2E_ADMIN.email, E2E_ADMIN.password);
+    await page.goto(`${shop.url}/admin/#/conversations`);
+    await page.getByTestId("live-indicator").and(page.locator('[data-connected="true"]')).waitFor({ timeout: 20_000 });
+
+    // The shopper opens the order's chat and writes; the console updates without a reload.
+    const shopper = await browser.newPage();
+    await shopper.goto(`${shop.url}/`);
+    await shopper.evaluate((t) => localStorage.setItem("token", t), token);
+    await shopper.goto(`${shop.url}/message/${orderId}`);
+    await shopper.getByTestId("chat-list").waitFor({ timeout: 20_000 });
+    await shopper.getByPlaceholder("Digite sua mensagem").fill("Olá, já fiz a transferência");
+    await shopper.getByRole("button", { name: "Enviar" }).click();
+
+    const inboxRow = page.getByText(`#${short}`);
+    await inboxRow.waitFor({ timeout: 20_000 });
+    await expect.poll(() => page.title(), { timeout: 20_000 }).toMatch(/^\(\d+\) /);
+    await inboxRow.click();
+    await page.getByTestId("chat-message").filter({ hasText: "Olá, já fiz a transferência" }).waitFor({ timeout: 20_000 });
+    await page.getByRole("textbox", { name: "Escreva a resposta" }).fill("Obrigado! Pagamento confirmado.");
+    await page.getByRole("button", { name: "Enviar" }).click();
+
+    await shopper.getByTestId("chat-message").filter({ hasText: "Obrigado! Pagamento confirmado." }).waitFor({ timeout: 20_000 });
+    expect(await shopper.getByTestId("chat-message").filter({ hasText: "Obrigado! Pagamento confirmado." }).innerText()).toContain("Suporte");
+    // Opening the conversation read it: the unread count leaves the title.
+    await expect.poll(() => page.title(), { timeout: 20_000 }).toBe("Loja — Consola");
+    await shopper.close();
+    await page.context().close();
+  });
+
+  it("keeps a support agent out of the catalogue, in the console and in the API", async () => {
+    const token = await adminToken();
+    const email = `suporte.${Date.now()}@loja.ao`;
+    const created = await api<{ id: string }>("/admin/api/staff", { token, body: { name: "Agente Suporte", email, role: "support", password: "senha-suporte-1" } });
+    expect(created.status).toBe(200);
+    const page = await consoleLogin(email, "senha-suporte-1");
+    const menu = await page.locator(".RaSidebar-fixed, .RaMenu-root").first().innerText();
+    expect(menu).toContain("Encomendas");
+    expect(menu).not.toContain("Produtos");
+    await page.goto(`${shop.url}/admin/#/products`);
+    await page.getByText("Não tem permissões para aceder a esta página").waitFor({ timeout: 20_000 });
+    const login = await api<{ token: string }>("/admin/api/auth/login", { body: { email, password: "senha-suporte-1" } });
+    const refused = await api<{ success: boolean; message: string }>("/admin/api/products", { token: login.body.token });
+    expect(refused.status).toBe(403);
+    expect(refused.body.success).toBe(false);
+    await page.context().close();
+  });
+});
