@@ -2,54 +2,11 @@
 // Images live next to this file in images/ and are drawn by tools/draw-images.ts
 // (run `npx tsx prisma/seed/tools/draw-images.ts` after adding or renaming an image).
 
-export type Category = "Moda" | "Eletronico" | "Mobília" | "Máquinas";
+// The taxonomy is the server's (SPEC.md §2): the demo data is checked against the same list the API enforces.
+import { TAXONOMY, type Category } from "../../server/domain/catalogue/taxonomy.ts";
 
-/** The fixed category → sub-category taxonomy of SPEC.md §2, exact strings, in SPEC order. */
-export const taxonomy: Record<Category, readonly string[]> = {
-  Moda: [
-    "Moda Masculina",
-    "Moda Feminina",
-    "Calçados",
-    "Acessórios",
-    "Moda Infantil",
-    "Moda Fitness",
-    "Joias & Relógios",
-    "Moda Plus Size",
-    "Moda Sustentável/Ecológica",
-  ],
-  Eletronico: [
-    "Smartphones & Tablets",
-    "Computadores & Laptops",
-    "Acessórios para Celulares",
-    "Audio & Fones de Ouvido",
-    "TVs & Monitores",
-    "Gaming",
-    "Câmeras & Drones",
-    "Dispositivos Inteligentes",
-    "Eletrônicos para Casa",
-  ],
-  Mobília: [
-    "Sala de Estar",
-    "Quarto",
-    "Cozinha & Sala de Jantar",
-    "Escritório",
-    "Decoração",
-    "Móveis para Jardim & Varanda",
-    "Móveis Modulados/Planejados",
-    "Móveis Pequenos Espaços",
-    "Móveis Infantis",
-  ],
-  Máquinas: [
-    "Ferramentas Elétricas",
-    "Máquinas Industriais",
-    "Máquinas Agrícolas",
-    "Máquinas de Construção",
-    "Máquinas de Costura",
-    "Máquinas de Limpeza",
-    "Máquinas para Oficinas",
-    "Robôs Industriais & Automação",
-  ],
-};
+export type { Category };
+export const taxonomy = TAXONOMY;
 
 export interface DemoProduct {
   name: string;
