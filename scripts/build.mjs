@@ -66,7 +66,15 @@ export async function buildApps({ force = false, log = console.log } = {}) {
     if (!force && !isStale(app)) continue;
     const started = performance.now();
     const hash = sourceHash(app);
-    await build({ configFile: path.join(root, app.name, "vite.config.ts"), logLevel: "warn", mode: "production" });
+    // Vite keeps an inherited NODE_ENV (vitest sets "test"), which would ship React's development build.
+    const inheritedNodeEnv = process.env.NODE_ENV;
+    process.env.NODE_ENV = "production";
+    try {
+      await build({ configFile: path.join(root, app.name, "vite.config.ts"), logLevel: "warn", mode: "production" });
+    } finally {
+      if (inheritedNodeEnv === undefined) delete process.env.NODE_ENV;
+      else process.env.NODE_ENV = inheritedNodeEnv;
+    }
     await precompress(path.join(root, "dist", app.name));
     writeFileSync(stampFile(app), hash);
     log(`  built ${app.name} in ${Math.round(performance.now() - started)} ms`);
