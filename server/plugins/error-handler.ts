@@ -55,6 +55,18 @@ const FASTIFY_CODES: Record<string, [number, string]> = {
   FST_ERR_ASYNC_CONSTRAINT: [400, "Pedido inválido"],
 };
 
+/** The multipart parser (busboy) fails on a truncated or malformed form with plain Errors: the client's fault. */
+const MALFORMED_MULTIPART = /^(Unexpected end of multipart data|Multipart: Boundary not found|\w+ terminated early due to unexpected end of multipart data|Malformed part header)$/;
+
+/**
+ * The PostgreSQL SQLSTATE behind a Prisma error, when a driver adapter reported one. Class 22 ("data exception":
+ * a NUL byte in text, a number out of range…) is always about a value the client sent: a 400, not a 500.
+ */
+function postgresCode(error: { meta?: Record<string, unknown> }): string | undefined {
+  const adapter = error.meta?.driverAdapterError as { cause?: { originalCode?: unknown } } | undefined;
+  return typeof adapter?.cause?.originalCode === "string" ? adapter.cause.originalCode : undefined;
+}
+
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError & { extra?: Record<string, unknown> }, request, reply) => {
     let status = 500;
@@ -68,12 +80,15 @@ export function installErrorHandler(app: FastifyInstance): void {
     } else if (error.validation) {
       status = 400;
       message = describeValidation(error.validation[0] as ValidationIssue | undefined, error.validationContext);
+    } else if (!error.code && MALFORMED_MULTIPART.test(error.message)) {
+      [status, message] = [400, "Formulário multipart inválido"];
     } else if (error.code && FASTIFY_CODES[error.code]) {
       [status, message] = FASTIFY_CODES[error.code]!;
     } else if (error instanceof Prisma.PrismaClientKnownRequestError) {
       if (error.code === "P2002") [status, message] = [409, "Este registo já existe"];
       else if (error.code === "P2025") [status, message] = [404, "Não encontrado"];
       else if (error.code === "P2003") [status, message] = [409, "Este registo está a ser usado noutro lado"];
+      else if (/^22/.test(postgresCode(error) ?? "")) [status, message] = [400, "Dados inválidos no pedido"];
     } else if (typeof error.statusCode === "number" && error.statusCode >= 400 && error.statusCode < 500) {
       status = error.statusCode;
       message = status === 429 ? "Demasiados pedidos. Aguarde um pouco e tente novamente." : status === 404 ? "Não encontrado" : "Pedido inválido";

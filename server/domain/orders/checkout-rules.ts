@@ -21,6 +21,8 @@ const ZIPCODE = /^[0-9]+$/;
 /** Digits, spaces and a leading + (as people type Angolan numbers: +244 923 000 000). */
 const PHONE = /^\+?[0-9 ]+$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Control characters or a lone surrogate half. */
+const UNSTORABLE = /[\u0000-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** The address as stored: every field trimmed, state optional. */
 export function checkAddress(input: AddressInput): Address {
@@ -36,6 +38,8 @@ export function checkAddress(input: AddressInput): Address {
     phone: (input.phone ?? "").trim(),
   };
   for (const [field, message] of REQUIRED) if (!a[field]) throw new AppError(400, message);
+  // The address is kept as JSON: control characters and broken UTF-16 would be refused by the database.
+  if (Object.values(a).some((v) => UNSTORABLE.test(v))) throw new AppError(400, "O endereço contém caracteres inválidos");
   if (!EMAIL.test(a.email)) throw new AppError(400, "Email inválido");
   if (!ZIPCODE.test(a.zipcode)) throw new AppError(400, "Código Postal é necessário");
   if (!PHONE.test(a.phone)) throw new AppError(400, "Número de telefone é necessário");
