@@ -37,12 +37,15 @@ export interface BuildOptions {
   limits?: Partial<AppLimits>;
   /** Serve dist/ (false in API tests). */
   serveApps?: boolean;
+  /** Log every request (on at debug level: at info a busy shop would log little else). */
+  requestLogging?: boolean;
 }
 
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const app = Fastify({
     logger: options.logger ?? false,
+    disableRequestLogging: !options.requestLogging,
     bodyLimit: 1024 * 1024,
     trustProxy: true,
     return503OnClosing: true,

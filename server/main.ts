@@ -20,7 +20,8 @@ const startedAt = performance.now();
 let started: Started;
 try {
   started = await start(config, {
-    logger: { level: config.logLevel, transport: undefined, redact: ["req.headers.authorization", "req.headers.token"] },
+    logger: { level: config.logLevel, redact: ["req.headers.authorization", "req.headers.token"] },
+    requestLogging: config.logLevel === "debug" || config.logLevel === "trace",
   });
 } catch (error) {
   if (error instanceof DataDirLockedError) fail(error.message);
