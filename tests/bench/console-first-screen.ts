@@ -1,0 +1,87 @@
+// Measures the console's production build in Chromium on this machine: a cold load of /admin/ until the
+// login form is usable (the first screen), the JavaScript it needed, and the sign-in until the dashboard shows.
+// Run: npx tsx tests/bench/console-first-screen.ts   (builds the apps if stale, starts a shop on a free port)
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+import { buildApps } from "../../scripts/build.mjs";
+import { CHROMIUM_FLAGS, chromiumPath } from "../helpers/browser.ts";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const RUNS = 5;
+const ADMIN = { email: "admin@loja.local", password: "bench-admin-password-1" };
+
+async function startShop(dataDir: string) {
+  const child = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
+    cwd: root,
+    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, SKIP_BUILD: "1", LOG_LEVEL: "warn", NODE_ENV: "production", DEMO_ADMIN_PASSWORD: ADMIN.password },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`shop did not start:\n${out}`)), 120_000);
+    child.stdout.on("data", (d: Buffer) => {
+      out += d.toString();
+      const m = /Shop:\s+(http:\/\/\S+?)\/\s/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!.replace("localhost", "127.0.0.1"));
+      }
+    });
+    child.stderr.on("data", (d: Buffer) => (out += d.toString()));
+    child.once("exit", (code) => reject(new Error(`shop exited with ${code}:\n${out}`)));
+  });
+  return { url, stop: () => new Promise<void>((resolve) => { child.once("exit", () => resolve()); child.kill("SIGTERM"); }) };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+async function main() {
+  const executablePath = chromiumPath();
+  if (!executablePath) throw new Error("No Chromium found (install Debian's chromium or set CHROME_PATH)");
+  await buildApps();
+  const dataDir = mkdtempSync(path.join(tmpdir(), "loja-bench-console-"));
+  const shop = await startShop(dataDir);
+  const browser = await chromium.launch({ executablePath, args: CHROMIUM_FLAGS, headless: true });
+  const firstScreen: number[] = [];
+  const dashboard: number[] = [];
+  let loginJs = 0;
+  let appJs = 0;
+  try {
+    for (let i = 0; i < RUNS; i++) {
+      // A fresh context each run: empty cache, no session, as a first visit.
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      let js = 0;
+      page.on("response", async (r) => {
+        if (r.request().resourceType() === "script") js += Number(r.headers()["content-length"] ?? (await r.body().catch(() => Buffer.alloc(0))).length);
+      });
+      const started = Date.now();
+      await page.goto(`${shop.url}/admin/`);
+      await page.locator("#email").waitFor();
+      firstScreen.push(Date.now() - started);
+      loginJs = js;
+      await page.locator("#email").fill(ADMIN.email);
+      await page.locator("#password").fill(ADMIN.password);
+      const signIn = Date.now();
+      await page.getByRole("button", { name: "Entrar" }).click();
+      await page.getByText("Receita deste mês").waitFor({ timeout: 60_000 });
+      dashboard.push(Date.now() - signIn);
+      appJs = js - loginJs;
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    await shop.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  console.log(`console first screen (login form usable, cold cache), median of ${RUNS}: ${median(firstScreen)} ms  [${firstScreen.join(", ")}]`);
+  console.log(`  JavaScript for the login screen: ${(loginJs / 1024).toFixed(0)} KiB over the wire`);
+  console.log(`sign-in to dashboard shown (loads react-admin lazily), median: ${median(dashboard)} ms  [${dashboard.join(", ")}]`);
+  console.log(`  JavaScript loaded after sign-in: ${(appJs / 1024).toFixed(0)} KiB over the wire`);
+}
+
+await main();
