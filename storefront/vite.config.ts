@@ -1,15 +1,32 @@
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 
+/**
+ * A build is always a production build, whoever runs it. Vite keeps a NODE_ENV that is already set,
+ * and vitest sets it to "test": building from a test run (the e2e setup) would otherwise ship
+ * React's development bundle (500 KB) and the dev JSX runtime. Vite reads NODE_ENV after loading
+ * this file; the caller's value is put back once the bundle is written.
+ */
+function productionBuild(): Plugin[] {
+  const previous = process.env.NODE_ENV;
+  if (previous === "production") return [];
+  process.env.NODE_ENV = "production";
+  const restore = () => {
+    if (previous === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = previous;
+  };
+  return [{ name: "loja-production-build", closeBundle: restore, buildEnd: (error) => void (error && restore()) }];
+}
+
 // The storefront builds into dist/storefront; the server serves it at / with SPA fallback,
 // hashed assets/ immutable and pre-compressed (.br/.gz written by scripts/build.mjs).
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root,
   base: "/",
-  plugins: [react()],
+  plugins: [react(), ...(command === "build" ? productionBuild() : [])],
   build: {
     outDir: fileURLToPath(new URL("../dist/storefront", import.meta.url)),
     emptyOutDir: true,
@@ -21,4 +38,4 @@ export default defineConfig({
     chunkSizeWarningLimit: 600,
   },
   server: { proxy: { "/api": "http://localhost:3000", "/media": "http://localhost:3000", "/ws": { target: "ws://localhost:3000", ws: true } } },
-});
+}));

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useNavigate } from "react-router-dom";
 import { BagIcon, SearchIcon, UserIcon } from "../components/icons.tsx";
 import { useCart } from "./cart.tsx";
@@ -11,9 +11,21 @@ export function Navbar() {
   const { setShowSearch } = useSearch();
   const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
+  const profile = useRef<HTMLDivElement>(null);
 
+  // A tap or click anywhere else closes the menu (touch screens have no hover to leave).
+  useEffect(() => {
+    if (!menuOpen) return;
+    const close = (e: PointerEvent) => {
+      if (!profile.current?.contains(e.target as Node)) setMenuOpen(false);
+    };
+    document.addEventListener("pointerdown", close);
+    return () => document.removeEventListener("pointerdown", close);
+  }, [menuOpen]);
+
+  // Opens only: hover may have opened it already, and a toggle would close it under the pointer.
   const onProfile = () => {
-    if (token) setMenuOpen((v) => !v);
+    if (token) setMenuOpen(true);
     else navigate("/login");
   };
 
@@ -41,7 +53,12 @@ export function Navbar() {
         >
           <SearchIcon />
         </button>
-        <div className="profile" onMouseEnter={() => token && setMenuOpen(true)} onMouseLeave={() => setMenuOpen(false)}>
+        <div
+          ref={profile}
+          className="profile"
+          onPointerEnter={(e) => token && e.pointerType === "mouse" && setMenuOpen(true)}
+          onPointerLeave={(e) => e.pointerType === "mouse" && setMenuOpen(false)}
+        >
           <button type="button" className="icon-btn" aria-label="Perfil" aria-expanded={token ? menuOpen : undefined} onClick={onProfile}>
             <UserIcon />
           </button>

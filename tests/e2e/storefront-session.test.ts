@@ -1,0 +1,80 @@
+// The session rules of SPEC.md §4/§8 in Chromium against the real shop: a dead token logs the shopper out
+// with the expiry notice, wrong credentials show the server's message, and Logout forgets the token.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { browserAvailable, launchBrowser } from "../helpers/browser.ts";
+import { startShopProcess, type ShopProcess } from "../helpers/shop-process.ts";
+import { expectToast, phonePage } from "../storefront/browser-support.ts";
+
+describe.runIf(browserAvailable())("storefront session", () => {
+  let shop: ShopProcess;
+  let browser: Browser;
+  const email = `sessao.${Date.now()}@exemplo.ao`;
+  const password = "senha-segura-1";
+
+  beforeAll(async () => {
+    [shop, browser] = await Promise.all([startShopProcess(), launchBrowser()]);
+    const res = await fetch(`${shop.url}/api/user/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "Sessão", email, password }) });
+    expect(res.status).toBe(200);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await shop?.stop();
+  });
+
+  it("an expired or forged token is cleared, with 'Sessão expirada…', and the shopper lands on /login", async () => {
+    const page = await phonePage(browser);
+    await page.goto(`${shop.url}/privacypolicy`);
+    await page.evaluate(() => localStorage.setItem("token", "eyJhbGciOiJIUzI1NiJ9.eyJ1c2VySWQiOiJ4In0.forged"));
+    await page.goto(`${shop.url}/orders`);
+    await expectToast(page, "Sessão expirada. Por favor, faça login novamente.");
+    await page.waitForURL(/\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
+    await page.context().close();
+  });
+
+  it("wrong credentials show the server's message and keep the shopper on /login", async () => {
+    const page = await phonePage(browser);
+    await page.goto(`${shop.url}/login`);
+    await page.getByRole("textbox", { name: "Email" }).fill(email);
+    await page.getByRole("textbox", { name: "Password" }).fill("errada");
+    const reply = page.waitForResponse((r) => r.url().endsWith("/api/user/login"));
+    await page.getByRole("button", { name: "Entrar" }).click();
+    const { message } = (await (await reply).json()) as { message: string };
+    expect(message).toBeTruthy();
+    await expectToast(page, message);
+    expect(new URL(page.url()).pathname).toBe("/login");
+    expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
+    await page.context().close();
+  });
+
+  it("signing in stores the token and goes home; Logout removes it and goes to /login", async () => {
+    const page = await phonePage(browser);
+    await page.goto(`${shop.url}/login`);
+    await page.getByRole("textbox", { name: "Email" }).fill(email);
+    await page.getByRole("textbox", { name: "Password" }).fill(password);
+    await page.getByRole("button", { name: "Entrar" }).click();
+    await expectToast(page, "Login realizado com sucesso!");
+    await page.waitForURL(`${shop.url}/`);
+    expect(await page.evaluate(() => localStorage.getItem("token"))).toBeTruthy();
+    await page.getByRole("button", { name: "Perfil" }).click();
+    await page.getByRole("menuitem", { name: "Logout" }).click();
+    await page.waitForURL(/\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
+    // Orders now need a new sign-in.
+    await page.goto(`${shop.url}/orders`);
+    await page.waitForURL(/\/login$/);
+    await page.context().close();
+  });
+
+  it("a signed-in shopper with no orders sees 'Nenhum pedido encontrado'", async () => {
+    const page = await phonePage(browser);
+    const login = await fetch(`${shop.url}/api/user/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password }) });
+    const { token } = (await login.json()) as { token: string };
+    await page.goto(`${shop.url}/privacypolicy`);
+    await page.evaluate((t) => localStorage.setItem("token", t), token);
+    await page.goto(`${shop.url}/orders`);
+    await page.getByText("Nenhum pedido encontrado").waitFor({ timeout: 15_000 });
+    await page.context().close();
+  });
+});
