@@ -3,7 +3,14 @@ import { afterAll, describe, expect, it } from "vitest";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { fileURLToPath } from "node:url";
 import { freshDataDir, spawnShop, startShopProcess, type ShopProcess } from "../helpers/shop-process.ts";
+
+const run = promisify(execFile);
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const npm = (args: string[], env: Record<string, string>) => run("npm", args, { cwd: root, env: { ...process.env, ...env } });
 
 const running: ShopProcess[] = [];
 afterAll(async () => {
@@ -69,5 +76,29 @@ describe("the shop process", () => {
     const { code, output } = await exitOf(spawnShop(freshDataDir(), { PORT: "not-a-port" }));
     expect(code).toBe(1);
     expect(output.trim()).toBe('loja: PORT must be an integer between 0 and 65535 (got "not-a-port")');
+  });
+
+  it("creates staff with npm run staff:create before the first start, and that login works once the shop runs", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "loja-staff-"));
+    try {
+      const created = await npm(["run", "-s", "staff:create", "--", "--email", "Chefe@Loja.ao", "--role", "support"], { DATA_DIR: dataDir });
+      const password = /with password: (\S+)/.exec(created.stdout)?.[1];
+      expect(password).toBeDefined();
+      const migrated = await npm(["run", "-s", "db:migrate"], { DATA_DIR: dataDir });
+      expect(migrated.stdout.trim()).toBe("Database is up to date.");
+      const shop = await startShopProcess({ dataDir, timeoutMs: 90_000 });
+      // staff already exist, so no demo admin is made
+      expect(shop.output()).not.toContain("Demo staff login");
+      const res = await fetch(`${shop.url}/admin/api/auth/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: "chefe@loja.ao", password }),
+      });
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { user: { role: string } }).user.role).toBe("support");
+      expect(await shop.stop()).toBe(0);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
