@@ -33,6 +33,9 @@ const projects = [
     test: { name: "console", include: ["tests/console/**/*.test.{ts,tsx}"], environment: "jsdom", setupFiles: ["tests/helpers/dom-setup.ts"], globals: true, testTimeout: 30_000 },
   },
   {
+    test: { name: "static", include: ["tests/static/**/*.test.ts"], environment: "node", testTimeout: 300_000 },
+  },
+  {
     test: {
       name: "e2e",
       include: ["tests/e2e/**/*.test.ts"],

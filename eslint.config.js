@@ -1,0 +1,47 @@
+// ESLint guards the architecture (DESIGN.md "Layout and house rules"), not style:
+// - the apps never import server code, except types from server/schemas/;
+// - only repositories (and the database layer) import the Prisma client;
+// - no import cycles.
+import tseslint from "typescript-eslint";
+import importX from "eslint-plugin-import-x";
+import reactHooks from "eslint-plugin-react-hooks";
+
+const serverImport = { group: ["**/server/**", "!**/server/schemas/**"], message: "Apps may only import types from server/schemas/." };
+
+export default tseslint.config(
+  { ignores: ["node_modules/**", "dist/**", "data/**", "server/db/generated/**", "tests/.tmp/**", "coverage/**"] },
+  {
+    files: ["**/*.{ts,tsx,mjs,js}"],
+    languageOptions: { parser: tseslint.parser, parserOptions: { ecmaVersion: "latest", sourceType: "module" } },
+    plugins: { "@typescript-eslint": tseslint.plugin, "import-x": importX },
+    settings: { "import-x/resolver-next": [importX.createNodeResolver({ extensions: [".ts", ".tsx", ".js", ".mjs"] })] },
+    rules: {
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+    },
+  },
+  {
+    files: ["storefront/**/*.{ts,tsx}", "console/**/*.{ts,tsx}"],
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "warn",
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { patterns: [serverImport, { group: ["**/server/schemas/**"], message: "Import only types from server/schemas/.", allowTypeImports: true }] },
+      ],
+    },
+  },
+  {
+    files: ["server/**/*.ts"],
+    ignores: ["server/db/**", "server/domain/**/repository.ts", "server/domain/**/*-repository.ts", "server/domain/**/repositories/**"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [{ group: ["**/db/generated/**"], message: "Only repositories and server/db use the Prisma client." }],
+          paths: [{ name: "@prisma/client", message: "Use server/db/client.ts (repositories only)." }],
+        },
+      ],
+    },
+  },
+);
