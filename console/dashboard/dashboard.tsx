@@ -24,7 +24,7 @@ const statusFilter = (status: string) => `/orders?filter=${encodeURIComponent(JS
 export function Dashboard() {
   const translate = useTranslate();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
-  const { unreadCount } = useRealtime();
+  const { unreadCount, connected } = useRealtime();
   const { data, isPending, error } = useQuery({ queryKey: ["dashboard"], queryFn: () => dataProvider.getDashboard(), refetchInterval: 60_000 });
 
   return (
@@ -37,7 +37,7 @@ export function Dashboard() {
           <Box sx={{ display: "flex", flexWrap: "wrap", gap: 2, mb: 2 }}>
             <StatCard testId="stat-awaiting" label={translate("loja.dashboard.awaiting_payment")} value={String(data.awaitingPayment)} to={statusFilter("Aguardando Pagamento")} />
             <StatCard testId="stat-to-ship" label={translate("loja.dashboard.to_ship")} value={String(data.toShip)} to={statusFilter("Pagamento Confirmado")} />
-            <StatCard testId="stat-unread" label={translate("loja.dashboard.unread_conversations")} value={String(Math.max(unreadCount, data.unreadConversations))} to={`/conversations?filter=${encodeURIComponent(JSON.stringify({ unread: true }))}`} />
+            <StatCard testId="stat-unread" label={translate("loja.dashboard.unread_conversations")} value={String(connected ? unreadCount : data.unreadConversations)} to={`/conversations?filter=${encodeURIComponent(JSON.stringify({ unread: true }))}`} />
             <StatCard testId="stat-revenue" label={translate("loja.dashboard.revenue_month")} value={formatKz(data.revenueMonth)} to="/orders" />
           </Box>
           <Card>

@@ -73,7 +73,7 @@ export function OrderDetails() {
             ) : (
               <Box sx={{ display: "flex", flexWrap: "wrap", gap: 2 }} data-testid="order-attachments">
                 {order.attachments.map((att) => (
-                  <Box key={att.messageId}>
+                  <Box key={att.messageId} sx={{ display: "flex", flexDirection: "column", alignItems: "flex-start", gap: 0.5 }}>
                     <AttachmentView url={att.url} type={att.type} fileName={att.fileName} width={200} />
                     <Typography variant="caption" color="text.secondary">
                       {translate(att.sender === "client" ? "loja.conversations.client" : "loja.conversations.support")} · {formatDateTime(att.createdAt)}

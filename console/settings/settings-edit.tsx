@@ -13,6 +13,11 @@ const toForm = (record: RaRecord): RaRecord => {
   return out;
 };
 
+// The storefront footer shows three phones; the privacy policy needs a Portuguese and an English e-mail.
+const exactlyThree = (v: unknown) => (Array.isArray(v) && v.length === 3 ? undefined : "loja.settings.three_phones");
+const atLeastTwo = (v: unknown) => (Array.isArray(v) && v.length >= 2 ? undefined : "loja.settings.two_emails");
+const atLeastOne = (v: unknown) => (Array.isArray(v) && v.length >= 1 ? undefined : "loja.settings.one_address");
+
 const fromForm = (data: Row): Row => {
   const out: Row = { ...data };
   for (const key of LISTS) out[key] = Array.isArray(data[key]) ? (data[key] as { value?: string }[]).map((r) => (r.value ?? "").trim()).filter(Boolean) : [];
@@ -36,18 +41,18 @@ export function SettingsEdit() {
       >
         <SimpleForm toolbar={<Toolbar><SaveButton /></Toolbar>}>
           <Typography variant="h6">{translate("loja.settings.contacts")}</Typography>
-          <ArrayInput source="phones">
-            <SimpleFormIterator inline disableReordering>
+          <ArrayInput source="phones" validate={exactlyThree}>
+            <SimpleFormIterator inline disableReordering disableAdd disableRemove disableClear>
               <TextInput source="value" label={false} validate={[required(), maxLength(40)]} />
             </SimpleFormIterator>
           </ArrayInput>
-          <ArrayInput source="emails">
-            <SimpleFormIterator inline disableReordering>
+          <ArrayInput source="emails" validate={atLeastTwo}>
+            <SimpleFormIterator inline disableReordering disableClear>
               <TextInput source="value" label={false} validate={[required(), email()]} />
             </SimpleFormIterator>
           </ArrayInput>
-          <ArrayInput source="addresses">
-            <SimpleFormIterator inline disableReordering>
+          <ArrayInput source="addresses" validate={atLeastOne}>
+            <SimpleFormIterator inline disableReordering disableClear>
               <TextInput source="value" label={false} validate={[required(), maxLength(300)]} fullWidth />
             </SimpleFormIterator>
           </ArrayInput>
