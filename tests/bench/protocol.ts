@@ -1,0 +1,44 @@
+// Messages between the bench runner and its child processes (server under test, socket load).
+import type { HubStats } from "../../server/realtime/hub.ts";
+
+export interface BenchFixtures {
+  /** One token per bench customer (rate limits are per customer, so load is spread over many). */
+  tokens: string[];
+  /** Orders to chat about: order i belongs to customer `userIndex`. */
+  orders: { orderId: string; userIndex: number }[];
+  products: { id: string; size: string; price: number }[];
+}
+
+export interface QueryTiming {
+  prismaP50: number;
+  rawP50: number;
+  statements: number;
+  sql: { sql: string; params: unknown[] }[];
+}
+
+export type BenchRequest =
+  | { type: "queries"; iterations: number; sql?: { sql: string; params: unknown[] }[] }
+  | { type: "stats" }
+  | { type: "stop" };
+
+export type BenchReply =
+  | { type: "ready"; url: string; kind: "postgres" | "pglite"; fixtures: BenchFixtures }
+  | { type: "queries"; timing: QueryTiming }
+  | { type: "stats"; hub: HubStats }
+  | { type: "stopped" }
+  | { type: "error"; message: string };
+
+export type LoadRequest =
+  | { type: "open"; url: string; tokens: string[]; orders: { orderId: string; userIndex: number }[]; socketsPerRoom: number }
+  | { type: "broadcast"; perSecond: number }
+  | { type: "stopBroadcast" }
+  | { type: "fanout"; messages: number; perSecond: number }
+  | { type: "close" };
+
+export type LoadReply =
+  | { type: "opened"; sockets: number; ms: number }
+  | { type: "broadcasting" }
+  | { type: "broadcastStopped"; sent: number; delivered: number; failed: number }
+  | { type: "fanout"; latencies: number[]; expected: number; delivered: number; failed: number }
+  | { type: "closed" }
+  | { type: "error"; message: string };

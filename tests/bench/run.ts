@@ -1,0 +1,316 @@
+// npm run bench: one run prints every figure of issue 4's performance goals, against a production start
+// (bench-server.ts) on a fresh PostgreSQL database with 1,000 products, then the same list and cart figures on
+// the embedded database. Load comes from autocannon in this process and sockets in socket-load.ts; the
+// storefront and console benches (tests/bench/storefront-*.ts, console-*.ts) run last if present.
+import { fork, type ChildProcess } from "node:child_process";
+import { readdirSync } from "node:fs";
+import { availableParallelism, loadavg } from "node:os";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import autocannon from "autocannon";
+import pg from "pg";
+import type { BenchFixtures, BenchReply, BenchRequest, LoadReply, LoadRequest, QueryTiming } from "./protocol.ts";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const PG_SERVER = process.env.BENCH_DATABASE_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
+const DURATION = Number(process.env.BENCH_SECONDS || 5);
+const BROWSER = { "accept-encoding": "gzip, deflate, br" };
+/** BENCH_PARTS=queries,lists,sockets,writes,pglite,others runs a subset (default: everything). */
+const PARTS = new Set((process.env.BENCH_PARTS || "queries,lists,sockets,writes,pglite,others").split(","));
+
+interface Row {
+  section: string;
+  figure: string;
+  value: string;
+  goal: string;
+  ok?: boolean;
+}
+const rows: Row[] = [];
+const record = (row: Row) => {
+  rows.push(row);
+  const mark = row.ok === undefined ? " " : row.ok ? "✓" : "✗";
+  process.stdout.write(`  ${mark} ${row.section} · ${row.figure}: ${row.value}${row.goal ? `  (goal ${row.goal})` : ""}\n`);
+};
+
+// IPC with the children
+
+function spawn(script: string, env: Record<string, string>): ChildProcess {
+  return fork(path.join(here, script), [], {
+    execArgv: ["--import", "tsx"],
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+}
+
+function next<T extends { type: string }>(child: ChildProcess, type: T["type"], timeoutMs = 300_000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => done(new Error(`timed out waiting for ${type}`)), timeoutMs);
+    const onMessage = (message: T | { type: "error"; message: string }) => {
+      if (message.type === "error") done(new Error((message as { message: string }).message));
+      else if (message.type === type) done(undefined, message as T);
+    };
+    const onExit = (code: number | null) => done(new Error(`child exited (${code}) waiting for ${type}`));
+    function done(error?: Error, value?: T) {
+      clearTimeout(timer);
+      child.off("message", onMessage);
+      child.off("exit", onExit);
+      if (error) reject(error);
+      else resolve(value!);
+    }
+    child.on("message", onMessage);
+    child.on("exit", onExit);
+  });
+}
+
+async function ask<T extends BenchReply | LoadReply>(child: ChildProcess, request: BenchRequest | LoadRequest, type: T["type"], timeoutMs?: number): Promise<T> {
+  const reply = next<T>(child, type, timeoutMs);
+  child.send(request);
+  return reply;
+}
+
+// Load
+
+interface Load {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+async function cannon(options: autocannon.Options): Promise<Load> {
+  // A short warm-up so JIT and pools are in their steady state before measuring.
+  await autocannon({ ...options, duration: 1 });
+  const result = await autocannon({ ...options, duration: DURATION });
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors + result.timeouts };
+}
+
+const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const describeLoad = (l: Load) => `${fmt(l.rps)} req/s, p50 ${fmt(l.p50, 1)} ms, p99 ${fmt(l.p99, 1)} ms${l.non2xx || l.errors ? `, ${l.non2xx} non-2xx, ${l.errors} errors` : ""}`;
+
+const listGet = (url: string, pathName: string): autocannon.Options => ({ url: `${url}${pathName}`, connections: 10, headers: BROWSER });
+
+function cartWrites(url: string, f: BenchFixtures): autocannon.Options {
+  let i = 0;
+  return {
+    url,
+    connections: 50,
+    requests: [
+      {
+        method: "POST",
+        path: "/api/cart/add",
+        setupRequest: (request) => {
+          const n = i++;
+          const product = f.products[(n * 7) % f.products.length]!;
+          return {
+            ...request,
+            headers: { "content-type": "application/json", authorization: `Bearer ${f.tokens[n % f.tokens.length]}` },
+            body: JSON.stringify({ itemId: product.id, size: product.size }),
+          };
+        },
+      },
+    ],
+  };
+}
+
+const ADDRESS = { firstName: "Ana", lastName: "Silva", email: "ana@exemplo.ao", street: "Rua da Missão 12", city: "Luanda", state: "Luanda", zipcode: "1000", country: "Angola", phone: "923000000" };
+
+function orderPlacements(url: string, f: BenchFixtures): autocannon.Options {
+  let i = 0;
+  return {
+    url,
+    connections: 50,
+    requests: [
+      {
+        method: "POST",
+        path: "/api/order/place",
+        setupRequest: (request) => {
+          const n = i++;
+          const product = f.products[(n * 13) % f.products.length]!;
+          const items = [{ itemId: product.id, size: product.size, quantity: 1 }];
+          return {
+            ...request,
+            headers: { "content-type": "application/json", authorization: `Bearer ${f.tokens[n % f.tokens.length]}` },
+            body: JSON.stringify({ address: ADDRESS, items, totalAmount: product.price + 5000, paymentMethod: "cod" }),
+          };
+        },
+      },
+    ],
+  };
+}
+
+// Scenarios
+
+async function measureLists(section: string, url: string): Promise<void> {
+  const bare = await cannon(listGet(url, "/__bench/bare"));
+  record({ section, figure: "bare route (prebuilt Buffer, same bytes)", value: describeLoad(bare), goal: "" });
+  const list = await cannon(listGet(url, "/api/product/list"));
+  record({ section, figure: "GET /api/product/list, cache hit", value: `${describeLoad(list)} → ${fmt(list.rps / bare.rps, 2)}× bare`, goal: "≥ 0.8× bare", ok: list.rps / bare.rps >= 0.8 && list.non2xx === 0 });
+  const uncached = await cannon({ ...listGet(url, "/__bench/list-db"), connections: 4, headers: {} });
+  record({ section, figure: "product list, uncached database path (Prisma + JSON)", value: `${describeLoad(uncached)} → ${fmt(uncached.rps / bare.rps, 3)}× bare`, goal: "" });
+}
+
+async function measureWrites(section: string, url: string, fixtures: BenchFixtures): Promise<void> {
+  const cart = await cannon(cartWrites(url, fixtures));
+  record({ section, figure: "POST /api/cart/add, 50 connections", value: describeLoad(cart), goal: "p99 ≤ 20 ms", ok: cart.p99 <= 20 && cart.non2xx === 0 });
+  const orders = await cannon(orderPlacements(url, fixtures));
+  record({ section, figure: "POST /api/order/place, 50 connections", value: describeLoad(orders), goal: "≥ 300/s", ok: orders.rps >= 300 && orders.non2xx === 0 });
+}
+
+function queryRatio(section: string, t: QueryTiming): void {
+  const ratio = t.prismaP50 / t.rawP50;
+  record({
+    section,
+    figure: `Prisma list query p50 vs the same SQL (${t.statements} statement${t.statements > 1 ? "s" : ""}) through the raw driver`,
+    value: `${fmt(t.prismaP50, 2)} ms vs ${fmt(t.rawP50, 2)} ms → ${fmt(ratio, 2)}×`,
+    goal: "≤ 1.5×",
+    ok: ratio <= 1.5,
+  });
+}
+
+async function measureSockets(section: string, url: string, fixtures: BenchFixtures, server: ChildProcess): Promise<void> {
+  // Idle: no sockets open, nothing broadcast, measured just before the sockets open.
+  const idle = await cannon(listGet(url, "/api/product/list"));
+  record({ section, figure: "GET /api/product/list idle (no sockets)", value: describeLoad(idle), goal: "" });
+  const load = spawn("socket-load.ts", {});
+  try {
+    const wsUrl = `${url.replace(/^http/, "ws")}/ws`;
+    const opened = await ask<Extract<LoadReply, { type: "opened" }>>(load, { type: "open", url: wsUrl, tokens: fixtures.tokens, orders: fixtures.orders, socketsPerRoom: 10 }, "opened");
+    const { hub } = await ask<Extract<BenchReply, { type: "stats" }>>(server, { type: "stats" }, "stats");
+    record({ section, figure: "sockets open (authenticated, in rooms)", value: `${opened.sockets} client-side, ${hub.ready} on the server in ${hub.rooms} rooms, opened in ${fmt(opened.ms / 1000, 1)} s`, goal: "1,000 in 100 rooms", ok: hub.ready >= 1000 && hub.rooms >= 100 });
+
+    await ask(load, { type: "broadcast", perSecond: 10 }, "broadcasting");
+    const busy = await cannon(listGet(url, "/api/product/list"));
+    const stopped = await ask<Extract<LoadReply, { type: "broadcastStopped" }>>(load, { type: "stopBroadcast" }, "broadcastStopped");
+    record({
+      section,
+      figure: "GET /api/product/list with 1,000 sockets and 10 broadcasts/s",
+      value: `${describeLoad(busy)} → ${fmt(busy.rps / idle.rps, 2)}× idle (${stopped.sent} messages, ${stopped.delivered} deliveries, ${stopped.failed} failed)`,
+      goal: "≥ 0.8× idle",
+      ok: busy.rps / idle.rps >= 0.8 && stopped.failed === 0,
+    });
+
+    const fan = await ask<Extract<LoadReply, { type: "fanout" }>>(load, { type: "fanout", messages: 300, perSecond: 25 }, "fanout");
+    const sorted = [...fan.latencies].sort((a, b) => a - b);
+    const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+    record({
+      section,
+      figure: "socket fan-out, 1,000 sockets in 100 rooms: POST /api/message/send → frame on every socket of the room",
+      value: `p50 ${fmt(pct(50), 1)} ms, p99 ${fmt(pct(99), 1)} ms, max ${fmt(sorted.at(-1) ?? NaN, 1)} ms (${fan.delivered}/${fan.expected} deliveries, ${fan.failed} failed posts)`,
+      goal: "p99 < 50 ms",
+      ok: pct(99) < 50 && fan.delivered >= fan.expected && fan.failed === 0,
+    });
+    await ask(load, { type: "close" }, "closed");
+  } finally {
+    if (load.exitCode === null) load.kill();
+  }
+}
+
+async function withServer<T>(env: Record<string, string>, body: (url: string, fixtures: BenchFixtures, server: ChildProcess) => Promise<T>): Promise<T> {
+  const server = spawn("bench-server.ts", env);
+  try {
+    const ready = await next<Extract<BenchReply, { type: "ready" }>>(server, "ready");
+    return await body(ready.url, ready.fixtures, server);
+  } finally {
+    if (server.exitCode === null) {
+      await ask(server, { type: "stop" }, "stopped", 30_000).catch(() => server.kill());
+    }
+  }
+}
+
+async function adminQuery(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: PG_SERVER });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+async function postgresRun(): Promise<QueryTiming["sql"] | undefined> {
+  const name = `loja_bench_${process.pid}`;
+  const url = new URL(PG_SERVER);
+  url.pathname = `/${name}`;
+  const section = "PostgreSQL";
+  try {
+    await adminQuery(`CREATE DATABASE "${name}"`);
+  } catch (error) {
+    record({ section, figure: "PostgreSQL", value: `not measured: ${(error as Error).message}`, goal: "" });
+    return undefined;
+  }
+  try {
+    process.stdout.write(`\nPostgreSQL (${name}, 1,000 products), ${DURATION} s per figure\n`);
+    return await withServer({ BENCH_DB: "postgres", DATABASE_URL: url.toString() }, async (serverUrl, fixtures, server) => {
+      const { timing } = await ask<Extract<BenchReply, { type: "queries" }>>(server, { type: "queries", iterations: PARTS.has("queries") ? 300 : 1 }, "queries");
+      if (PARTS.has("queries")) queryRatio(section, timing);
+      if (PARTS.has("lists")) await measureLists(section, serverUrl);
+      if (PARTS.has("sockets")) await measureSockets(section, serverUrl, fixtures, server);
+      if (PARTS.has("writes")) await measureWrites(section, serverUrl, fixtures);
+      return timing.sql;
+    });
+  } finally {
+    await adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
+  }
+}
+
+async function pgliteRun(sql: QueryTiming["sql"] | undefined): Promise<void> {
+  const section = "Embedded (PGlite)";
+  process.stdout.write(`\nEmbedded database (PGlite, 1,000 products), ${DURATION} s per figure\n`);
+  await withServer({ BENCH_DB: "pglite", DATABASE_URL: "" }, async (serverUrl, fixtures, server) => {
+    if (sql) queryRatio(section, (await ask<Extract<BenchReply, { type: "queries" }>>(server, { type: "queries", iterations: 200, sql }, "queries")).timing);
+    await measureLists(section, serverUrl);
+    await measureWrites(section, serverUrl, fixtures);
+  });
+}
+
+/** Other engineers' benches: each file's default export is an async function; whatever it returns is printed. */
+async function otherBenches(): Promise<void> {
+  const files = readdirSync(here).filter((f) => /^(storefront|console)-.*\.ts$/.test(f)).sort();
+  for (const file of files) {
+    process.stdout.write(`\n${file}\n`);
+    try {
+      const mod = (await import(pathToFileURL(path.join(here, file)).href)) as { default?: () => Promise<unknown> };
+      if (typeof mod.default !== "function") {
+        record({ section: file, figure: "default export", value: "none (its figures are printed above, when it was imported)", goal: "" });
+        continue;
+      }
+      const result = await mod.default();
+      for (const row of normalise(result)) record({ section: file, ...row });
+    } catch (error) {
+      record({ section: file, figure: "run", value: `failed: ${(error as Error).message}`, goal: "", ok: false });
+    }
+  }
+}
+
+function normalise(result: unknown): Omit<Row, "section">[] {
+  const asRow = (figure: string, v: unknown): Omit<Row, "section"> => {
+    if (v && typeof v === "object" && "value" in v) {
+      const o = v as { value: unknown; goal?: unknown; ok?: unknown; figure?: unknown; name?: unknown };
+      return { figure: String(o.figure ?? o.name ?? figure), value: String(o.value), goal: o.goal === undefined ? "" : String(o.goal), ok: typeof o.ok === "boolean" ? o.ok : undefined };
+    }
+    return { figure, value: typeof v === "object" ? JSON.stringify(v) : String(v), goal: "" };
+  };
+  if (result === undefined || result === null) return [];
+  if (Array.isArray(result)) return result.map((v, i) => asRow(String(i + 1), v));
+  if (typeof result === "object") return Object.entries(result).map(([k, v]) => asRow(k, v));
+  return [asRow("result", result)];
+}
+
+function printTable(): void {
+  const header = ["", "section", "figure", "value", "goal"];
+  const body = rows.map((r) => [r.ok === undefined ? "" : r.ok ? "✓" : "✗", r.section, r.figure, r.value, r.goal]);
+  const widths = header.map((h, i) => Math.min(90, Math.max(h.length, ...body.map((b) => b[i]!.length))));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join(" │ ");
+  process.stdout.write(`\n${line(header)}\n${widths.map((w) => "─".repeat(w)).join("─┼─")}\n${body.map(line).join("\n")}\n`);
+  const failed = rows.filter((r) => r.ok === false).length;
+  process.stdout.write(`\n${rows.filter((r) => r.ok).length} goals met, ${failed} missed (${availableParallelism()} CPUs, load average ${loadavg().map((l) => l.toFixed(1)).join(" ")})\n`);
+}
+
+const t0 = performance.now();
+const sql = await postgresRun();
+if (PARTS.has("pglite")) await pgliteRun(sql);
+if (PARTS.has("others")) await otherBenches();
+printTable();
+process.stdout.write(`bench finished in ${fmt((performance.now() - t0) / 1000, 0)} s\n`);
+process.exit(0);
