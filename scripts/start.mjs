@@ -1,16 +1,10 @@
-// `npm start`: builds the storefront and console if their build is missing or stale, then runs the server in
-// this same process (TypeScript through tsx), so SIGTERM/SIGINT reach its graceful shutdown directly.
+// `npm start`: runs the server in this same process (TypeScript through tsx), so SIGTERM/SIGINT reach its
+// graceful shutdown directly. The storefront and console are (re)built when missing or stale, while the
+// database opens, migrates and seeds; the app is assembled once both are done.
 import { register } from "tsx/esm/api";
 import { buildApps } from "./build.mjs";
 
 process.env.NODE_ENV ??= "production";
-if (process.env.SKIP_BUILD !== "1") {
-  try {
-    await buildApps();
-  } catch (error) {
-    process.stderr.write(`loja: building the apps failed: ${error.message}\n`);
-    process.exit(1);
-  }
-}
 register();
-await import("../server/main.ts");
+const { main } = await import("../server/main.ts");
+await main({ prepare: process.env.SKIP_BUILD === "1" ? undefined : () => buildApps() });

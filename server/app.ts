@@ -1,6 +1,6 @@
 // Builds the Fastify app: infrastructure plugins first, then every route, registered explicitly (no autoload)
 // so the whole surface of the server reads top to bottom here.
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { AppDeps } from "./deps.ts";
 import { installValidators } from "./plugins/validation.ts";
@@ -45,7 +45,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const app = Fastify({
     logger: options.logger ?? false,
-    disableRequestLogging: !options.requestLogging,
+    logController: new LogController({ disableRequestLogging: !options.requestLogging }),
     bodyLimit: 1024 * 1024,
     trustProxy: true,
     return503OnClosing: true,

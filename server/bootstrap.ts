@@ -54,7 +54,13 @@ async function ensureDemoAdmin(config: Config, db: Database, env: NodeJS.Process
   return { email: DEMO_ADMIN_EMAIL, password };
 }
 
-export async function start(config: Config, options: BuildOptions & { logger?: FastifyServerOptions["logger"] } = {}, env = process.env): Promise<Started> {
+export interface StartOptions extends BuildOptions {
+  logger?: FastifyServerOptions["logger"];
+  /** Awaited after the database is ready and before the app is built (the apps' build, run in parallel). */
+  beforeApp?: Promise<unknown>;
+}
+
+export async function start(config: Config, options: StartOptions = {}, env = process.env): Promise<Started> {
   const release = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir);
   let db: Database | undefined;
   try {
@@ -63,6 +69,7 @@ export async function start(config: Config, options: BuildOptions & { logger?: F
     const seed = config.seedDemo ? await seedDemo(db.prisma) : undefined;
     const demoAdmin = await ensureDemoAdmin(config, db, env);
     const deps = createDeps(config, db);
+    await options.beforeApp;
     const app = await buildApp(deps, options);
     const openDb = db;
     let closing: Promise<void> | undefined;

@@ -1,5 +1,8 @@
 // Process entry: configuration, logger, listen, graceful shutdown. Everything else is in bootstrap.ts / app.ts.
-import { ConfigError, loadConfig } from "./config.ts";
+// `npm start` (scripts/start.mjs) calls main() with the app build to run alongside the database start-up;
+// `tsx server/main.ts` (npm run dev) runs it directly.
+import { pathToFileURL } from "node:url";
+import { ConfigError, loadConfig, type Config } from "./config.ts";
 import { DataDirLockedError } from "./db/lock.ts";
 import { start, type Started } from "./bootstrap.ts";
 
@@ -8,62 +11,76 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) fail(error.message);
-  throw error;
+export interface MainOptions {
+  /** Work to finish before the app is built, run while the database opens (npm start: building the apps). */
+  prepare?: () => Promise<unknown>;
 }
 
-const startedAt = performance.now();
-let started: Started;
-try {
-  started = await start(config, {
-    logger: { level: config.logLevel, redact: ["req.headers.authorization", "req.headers.token"] },
-    requestLogging: config.logLevel === "debug" || config.logLevel === "trace",
-  });
-} catch (error) {
-  if (error instanceof DataDirLockedError) fail(error.message);
-  fail(`could not start: ${(error as Error).message}`);
-}
-
-const { app, demoAdmin, seeded } = started;
-let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  app.log.info(`${signal} received: closing sockets and the database`);
-  const force = setTimeout(() => process.exit(1), 15_000);
-  force.unref();
+export async function main(options: MainOptions = {}): Promise<void> {
+  let config: Config;
   try {
-    await started.close();
-    process.exit(0);
+    config = loadConfig();
   } catch (error) {
-    app.log.error({ err: error }, "shutdown failed");
-    process.exit(1);
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
   }
-}
-process.on("SIGTERM", () => void shutdown("SIGTERM"));
-process.on("SIGINT", () => void shutdown("SIGINT"));
 
-try {
-  await app.listen({ port: config.port, host: config.host });
-} catch (error) {
-  await started.close().catch(() => undefined);
-  fail(`could not listen on ${config.host}:${config.port}: ${(error as Error).message}`);
+  const startedAt = performance.now();
+  const prepared = options.prepare?.().catch((error: Error) => {
+    throw new Error(`building the apps failed: ${error.message}`);
+  });
+  prepared?.catch(() => undefined); // handled where start() awaits it; this only keeps Node from calling it unhandled
+  let started: Started;
+  try {
+    started = await start(config, {
+      logger: { level: config.logLevel, redact: ["req.headers.authorization", "req.headers.token"] },
+      requestLogging: config.logLevel === "debug" || config.logLevel === "trace",
+      beforeApp: prepared,
+    });
+  } catch (error) {
+    if (error instanceof DataDirLockedError) fail(error.message);
+    fail(`could not start: ${(error as Error).message}`);
+  }
+
+  const { app, demoAdmin, seeded } = started;
+  let stopping = false;
+  async function shutdown(signal: string) {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal} received: closing sockets and the database`);
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    try {
+      await started.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, "shutdown failed");
+      process.exit(1);
+    }
+  }
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await started.close().catch(() => undefined);
+    fail(`could not listen on ${config.host}:${config.port}: ${(error as Error).message}`);
+  }
+
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  const base = `http://localhost:${port}`;
+  const lines = [
+    "",
+    `  Loja is running (${config.databaseUrl ? "PostgreSQL" : `embedded database in ${config.dataDir}`}), ready in ${Math.round(performance.now() - startedAt)} ms`,
+    `  Shop:    ${base}/`,
+    `  Console: ${base}/admin/`,
+    `  API:     ${base}/api/openapi.json`,
+  ];
+  if (seeded) lines.push(`  Seeded the demo catalogue: ${seeded} products.`);
+  if (demoAdmin) lines.push(`  Demo staff login (shown once): ${demoAdmin.email} / ${demoAdmin.password}`);
+  process.stdout.write(`${lines.join("\n")}\n\n`);
 }
 
-const address = app.server.address();
-const port = typeof address === "object" && address ? address.port : config.port;
-const base = `http://localhost:${port}`;
-const lines = [
-  "",
-  `  Loja is running (${config.databaseUrl ? "PostgreSQL" : `embedded database in ${config.dataDir}`}), ready in ${Math.round(performance.now() - startedAt)} ms`,
-  `  Shop:    ${base}/`,
-  `  Console: ${base}/admin/`,
-  `  API:     ${base}/api/openapi.json`,
-];
-if (seeded) lines.push(`  Seeded the demo catalogue: ${seeded} products.`);
-if (demoAdmin) lines.push(`  Demo staff login (shown once): ${demoAdmin.email} / ${demoAdmin.password}`);
-process.stdout.write(`${lines.join("\n")}\n\n`);
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();
