@@ -1,5 +1,5 @@
 import type { AuthProvider } from "react-admin";
-import { getSession, setSession, signIn } from "./lib/session.ts";
+import { SESSION_ENDED, getSession, setSession, signIn } from "./lib/session.ts";
 
 /** What each role may open (DESIGN.md): support works orders and chats and may read customers; admin everything. */
 const SUPPORT_RESOURCES = new Set(["orders", "conversations", "customers"]);
@@ -28,7 +28,7 @@ export const authProvider: AuthProvider = {
   async checkError(error: { status?: number }) {
     // 401 only means a missing/expired token (DESIGN.md); 403 is "not for your role" and must not sign out.
     if (error?.status === 401) {
-      setSession(null);
+      setSession(null, SESSION_ENDED);
       throw new Error("ra.notification.logged_out");
     }
   },

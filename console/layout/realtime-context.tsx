@@ -4,7 +4,7 @@ import { useDataProvider, useLogout } from "react-admin";
 import type { AdminMessage } from "../../server/schemas/admin-conversations.ts";
 import type { ConsoleDataProvider } from "../data-provider.ts";
 import { connectRealtime } from "../lib/realtime.ts";
-import { getToken } from "../lib/session.ts";
+import { SESSION_ENDED, getToken, setSession } from "../lib/session.ts";
 
 type Listener = (orderId: string, message: AdminMessage) => void;
 
@@ -54,7 +54,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     refreshRef.current();
     const client = connectRealtime({
       token,
-      onInvalidToken: () => { void logout(); },
+      onInvalidToken: () => { setSession(null, SESSION_ENDED); void logout(); },
       onEvent: (event) => {
         if (event.type === "status") {
           setConnected(event.connected);

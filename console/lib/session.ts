@@ -29,10 +29,29 @@ export const getSession = (): StaffSession | null => {
 
 export const getToken = (): string | null => getSession()?.token ?? null;
 
-export const setSession = (session: StaffSession | null): void => {
+const NOTICE_KEY = "loja.console.notice";
+export const SESSION_ENDED = "A sua sessão terminou. Volte a entrar.";
+
+/** Ends or starts a session; a notice (e.g. why the session ended) is shown once by the login screen. */
+export const setSession = (session: StaffSession | null, notice?: string): void => {
   if (session) localStorage.setItem(KEY, JSON.stringify(session));
   else localStorage.removeItem(KEY);
+  try {
+    if (notice) sessionStorage.setItem(NOTICE_KEY, notice);
+  } catch {
+    // storage may be unavailable (private mode): the notice is a nicety
+  }
   listeners.forEach((fn) => fn());
+};
+
+export const takeNotice = (): string | null => {
+  try {
+    const notice = sessionStorage.getItem(NOTICE_KEY);
+    sessionStorage.removeItem(NOTICE_KEY);
+    return notice;
+  } catch {
+    return null;
+  }
 };
 
 export const onSessionChange = (fn: () => void): (() => void) => {

@@ -1,5 +1,5 @@
 import { useState, type CSSProperties, type FormEvent } from "react";
-import { signIn } from "../lib/session.ts";
+import { signIn, takeNotice } from "../lib/session.ts";
 
 // The first screen is deliberately plain React: react-admin and MUI load only after sign-in.
 
@@ -12,6 +12,7 @@ const styles: Record<string, CSSProperties> = {
   input: { width: "100%", boxSizing: "border-box", padding: "10px 12px", border: "1px solid #c8ccd2", borderRadius: 8, fontSize: 15, marginBottom: 16 },
   button: { width: "100%", padding: "11px 12px", border: 0, borderRadius: 8, background: "#1f3a5f", color: "#fff", fontSize: 15, fontWeight: 600, cursor: "pointer" },
   error: { background: "#fdecea", color: "#8a1c12", borderRadius: 8, padding: "8px 12px", fontSize: 14, marginBottom: 16 },
+  notice: { background: "#e8f0fb", color: "#1f3a5f", borderRadius: 8, padding: "8px 12px", fontSize: 14, marginBottom: 16 },
 };
 
 export function LoginScreen() {
@@ -19,6 +20,7 @@ export function LoginScreen() {
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [notice] = useState(takeNotice);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -43,6 +45,7 @@ export function LoginScreen() {
       <form style={styles.card} onSubmit={submit} noValidate aria-label="Entrar na consola">
         <h1 style={styles.title}>Loja — Consola</h1>
         <p style={styles.subtitle}>Entre com a sua conta de equipa.</p>
+        {notice && !error && <div role="status" style={styles.notice}>{notice}</div>}
         {error && <div role="alert" style={styles.error}>{error}</div>}
         <label style={styles.label} htmlFor="email">Email</label>
         <input style={styles.input} id="email" name="email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} autoFocus />

@@ -38,3 +38,15 @@ describe("console login screen", () => {
     expect(getSession()).toBeNull();
   });
 });
+
+describe("console session end", () => {
+  it("tells the agent once, on the login screen, that the session ended", () => {
+    setSession({ token: "t", user: { id: "u1", name: "Ana", email: "ana@loja.ao", role: "admin" } });
+    setSession(null, "A sua sessão terminou. Volte a entrar.");
+    const { unmount } = render(<LoginScreen />);
+    expect(screen.getByRole("status")).toHaveTextContent("A sua sessão terminou. Volte a entrar.");
+    unmount();
+    render(<LoginScreen />);
+    expect(screen.queryByRole("status")).toBeNull();
+  });
+});
