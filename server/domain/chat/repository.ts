@@ -16,6 +16,19 @@ const messageSelect = {
 
 export type ChatMessageRow = Prisma.MessageGetPayload<{ select: typeof messageSelect }>;
 
+/** Only the message's own columns: one INSERT … RETURNING, no follow-up reads of its relations. */
+const createdSelect = {
+  id: true,
+  orderId: true,
+  sender: true,
+  text: true,
+  createdAt: true,
+  readByClientAt: true,
+  readBySupportAt: true,
+} as const satisfies Prisma.MessageSelect;
+
+export type CreatedMessage = Prisma.MessageGetPayload<{ select: typeof createdSelect }>;
+
 export interface NewChatMessage {
   orderId: string;
   sender: "client" | "support";
@@ -37,7 +50,9 @@ export const chatRepository = (db: Db) => ({
 
   findMessage: (id: string): Promise<ChatMessageRow | null> => db.message.findUnique({ where: { id }, select: messageSelect }),
 
-  createMessage: (data: NewChatMessage): Promise<ChatMessageRow> => db.message.create({ data, select: messageSelect }),
+  createMessage: (data: NewChatMessage): Promise<CreatedMessage> => db.message.create({ data, select: createdSelect }),
+
+  findAuthorName: async (userId: string): Promise<string | null> => (await db.user.findUnique({ where: { id: userId }, select: { name: true } }))?.name ?? null,
 
   /** The customer opened the chat: support's messages are read. */
   markReadByClient: (orderId: string, at: Date) =>

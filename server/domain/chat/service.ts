@@ -5,7 +5,7 @@ import { AppError } from "../errors.ts";
 import { storeAttachment } from "../media/service.ts";
 import type { ChatPublisher } from "../../realtime/events.ts";
 import { MAX_MESSAGE_TEXT, type Message, type SupportMessage } from "../../schemas/messages.ts";
-import { chatRepository, type NewChatMessage } from "./repository.ts";
+import { chatRepository, type ChatMessageRow, type NewChatMessage } from "./repository.ts";
 import { toShopperMessage, toSupportMessage } from "./message-view.ts";
 
 /** SPEC.md §8: the chat's message for a missing or someone else's order. */
@@ -29,14 +29,28 @@ function cleanText(text: string | undefined, file: ChatFile | null): string | nu
   return trimmed || null;
 }
 
-/** Stores the attachment and the message together, so a failed message leaves no orphan file. */
-async function storeMessage(db: PrismaClient, data: Omit<NewChatMessage, "mediaId">, file: ChatFile | null, afterCreate?: (tx: Db, at: Date) => Promise<unknown>) {
-  return db.$transaction(async (tx) => {
-    const media = file ? await storeAttachment(tx, { bytes: file.bytes, fileName: file.fileName, ownerId: data.authorId }) : null;
-    const row = await chatRepository(tx).createMessage({ ...data, mediaId: media?.id ?? null });
-    await afterCreate?.(tx, row.createdAt);
-    return row;
-  });
+/**
+ * Stores the attachment and the message together, so a failed message leaves no orphan file. A text-only
+ * message with nothing else to write is one INSERT, without an interactive transaction.
+ */
+async function storeMessage(
+  db: PrismaClient,
+  data: Omit<NewChatMessage, "mediaId">,
+  file: ChatFile | null,
+  authorName: string | null,
+  afterCreate?: (tx: Db, at: Date) => Promise<unknown>,
+): Promise<ChatMessageRow> {
+  if (!file && !afterCreate) return { ...(await chatRepository(db).createMessage({ ...data, mediaId: null })), author: authorName === null ? null : { name: authorName }, media: null };
+  return db.$transaction(
+    async (tx) => {
+      const media = file ? await storeAttachment(tx, { bytes: file.bytes, fileName: file.fileName, ownerId: data.authorId }) : null;
+      const row = await chatRepository(tx).createMessage({ ...data, mediaId: media?.id ?? null });
+      await afterCreate?.(tx, row.createdAt);
+      return { ...row, author: authorName === null ? null : { name: authorName }, media: media && { publicId: media.publicId, mimeType: media.mimeType, fileName: media.fileName } };
+    },
+    // A 10 MB attachment is written inside the transaction: more than the default 5 s on a slow disk.
+    { timeout: 30_000 },
+  );
 }
 
 async function ownerOf(db: PrismaClient, orderId: string): Promise<string> {
@@ -61,7 +75,7 @@ export async function sendClientMessage(db: PrismaClient, hub: ChatPublisher, in
   const text = cleanText(input.text, input.file);
   const owner = await chatRepository(db).findOrderOwner(input.orderId);
   if (owner !== input.userId) throw new AppError(404, ORDER_NOT_FOUND);
-  const row = await storeMessage(db, { orderId: input.orderId, sender: "client", authorId: input.userId, text }, input.file);
+  const row = await storeMessage(db, { orderId: input.orderId, sender: "client", authorId: input.userId, text }, input.file, null);
   const message = toSupportMessage(row);
   await hub.publishMessage({ orderId: input.orderId, ownerId: owner, message });
   return toShopperMessage(message);
@@ -74,8 +88,8 @@ export async function sendSupportReply(
   input: NewMessageInput & { staffUserId: string },
 ): Promise<SupportMessage> {
   const text = cleanText(input.text, input.file);
-  const owner = await ownerOf(db, input.orderId);
-  const row = await storeMessage(db, { orderId: input.orderId, sender: "support", authorId: input.staffUserId, text }, input.file, (tx, at) =>
+  const [owner, authorName] = await Promise.all([ownerOf(db, input.orderId), chatRepository(db).findAuthorName(input.staffUserId)]);
+  const row = await storeMessage(db, { orderId: input.orderId, sender: "support", authorId: input.staffUserId, text }, input.file, authorName, (tx, at) =>
     chatRepository(tx).markReadBySupport(input.orderId, at),
   );
   const message = toSupportMessage(row);
