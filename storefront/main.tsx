@@ -1,4 +1,4 @@
-import { StrictMode } from "react";
+import { startTransition, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router-dom";
 import { RootLayout } from "./app/layout.tsx";
@@ -8,13 +8,17 @@ import "./styles.css";
 const root = document.getElementById("root");
 if (!root) throw new Error("#root missing from index.html");
 
-createRoot(root).render(
-  <StrictMode>
-    <BrowserRouter>
-      <RootLayout />
-    </BrowserRouter>
-  </StrictMode>,
-);
+// A transition lets React yield to the browser while it builds the first screen: on a slow phone the
+// page stays responsive instead of one long task (index.html's skeleton is on screen meanwhile).
+startTransition(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <BrowserRouter>
+        <RootLayout />
+      </BrowserRouter>
+    </StrictMode>,
+  );
+});
 
 // After the first page has loaded, while the shopper reads it.
 const idle = (cb: () => void) => ("requestIdleCallback" in window ? requestIdleCallback(cb, { timeout: 5000 }) : setTimeout(cb, 3000));

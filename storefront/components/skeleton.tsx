@@ -3,11 +3,21 @@ import { useEffect, useState } from "react";
 /** SPEC.md §9: every skeleton shows for 1000 ms. */
 export const SKELETON_DELAY = 1000;
 
-/** True once the skeleton time has passed. */
+let firstPage = true;
+
+/** When the page first painted: index.html's skeleton has been on screen since then. */
+const firstPaint = () => performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? performance.now();
+
+/**
+ * True once the skeleton has been shown for `ms`. The first page of a visit counts from the first paint,
+ * when index.html already showed the skeleton, so a slow phone does not wait for it twice.
+ */
 export function useSkeletonDelay(ms = SKELETON_DELAY): boolean {
   const [done, setDone] = useState(false);
   useEffect(() => {
-    const t = setTimeout(() => setDone(true), ms);
+    const shownAt = firstPage ? firstPaint() : performance.now();
+    firstPage = false;
+    const t = setTimeout(() => setDone(true), Math.max(0, ms - (performance.now() - shownAt)));
     return () => clearTimeout(t);
   }, [ms]);
   return done;

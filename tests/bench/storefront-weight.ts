@@ -1,6 +1,7 @@
 // Storefront weight: builds the storefront into a temporary folder and reports, compressed as the
 // server sends it (brotli 11, like scripts/build.mjs), what a first visit downloads and what each
 // route adds, plus which packages make up the entry chunk. Run: npx tsx tests/bench/storefront-weight.ts [--json]
+// `npm run bench` calls the default export and prints its figures against the goals below.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -79,11 +80,28 @@ export async function measureStorefrontWeight(): Promise<StorefrontWeight> {
   }
 }
 
+/** Budgets for shoppers on slow 3G/4G: the first visit in about 2 s at 400 KB/s, each further page in one round trip. */
+export const GOALS = { firstVisit: 110 * 1024, route: 10 * 1024 };
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+/** Figures for `npm run bench` (tests/bench/run.ts). */
+export default async function storefrontWeight() {
+  const w = await measureStorefrontWeight();
+  const [largestRoute, largestSize] = Object.entries(w.routes).sort((a, b) => b[1] - a[1])[0] ?? ["-", 0];
+  return [
+    { figure: "first visit (html+js+css, brotli)", value: kb(w.firstVisit.total), goal: `≤ ${kb(GOALS.firstVisit)}`, ok: w.firstVisit.total <= GOALS.firstVisit },
+    { figure: "first visit JS", value: kb(w.firstVisit.js), goal: "" },
+    { figure: "first visit CSS", value: kb(w.firstVisit.css), goal: "" },
+    { figure: `largest page chunk (${largestRoute})`, value: kb(largestSize), goal: `≤ ${kb(GOALS.route)}`, ok: largestSize <= GOALS.route },
+    { figure: "pdf.js, fetched only when a PDF is opened", value: kb(w.pdfViewer), goal: "" },
+  ];
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const w = await measureStorefrontWeight();
   if (process.argv.includes("--json")) console.log(JSON.stringify(w, null, 2));
   else {
-    const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
     console.log(`first visit (brotli): ${kb(w.firstVisit.total)}  = html ${kb(w.firstVisit.html)} + js ${kb(w.firstVisit.js)} + css ${kb(w.firstVisit.css)}`);
     console.log("each route adds:", Object.entries(w.routes).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${kb(v)}`).join(", "));
     console.log(`PDF viewer adds (only when a PDF is opened): ${kb(w.pdfViewer)}`);
