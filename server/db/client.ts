@@ -54,6 +54,9 @@ export async function openPglite(dataDir: string | PGlite): Promise<Database> {
 
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection dropped by the server (restart, failover, pg_terminate_backend) is reported on the pool;
+  // without a listener that event would crash the process. The pool simply opens a new connection next time.
+  pool.on("error", () => undefined);
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   let closed = false;
   return {

@@ -26,6 +26,8 @@ export const AddressInput = StrictObject({
 });
 export type AddressInput = Static<typeof AddressInput>;
 
+const IGNORED = "Accepted because the storefront sends its copy; never used: the server reprices every line from the catalogue.";
+
 /**
  * One cart line as the storefront sends it. The product is `_id` or `itemId` (SPEC.md §3 names the order
  * item's field itemId). name, image and price are accepted because the storefront sends its copy of them,
@@ -36,9 +38,9 @@ export const OrderItemInput = StrictObject({
   itemId: Type.Optional(Id),
   size: ShortText({ maxLength: 100 }),
   quantity: Type.Integer({ minimum: 0, maximum: MAX_LINE_QUANTITY }),
-  name: Type.Optional(ShortText()),
-  image: Type.Optional(Type.Union([ShortText({ maxLength: 2048 }), Type.Array(ShortText({ maxLength: 2048 }), { maxItems: 20 })])),
-  price: Type.Optional(Money),
+  name: Type.Optional(Type.String({ maxLength: 255, description: IGNORED })),
+  image: Type.Optional(Type.Union([ShortText({ maxLength: 2048 }), Type.Array(ShortText({ maxLength: 2048 }), { maxItems: 20 })], { description: IGNORED })),
+  price: Type.Optional(Type.Number({ minimum: 0, maximum: 1e10, description: IGNORED })),
 });
 export type OrderItemInput = Static<typeof OrderItemInput>;
 

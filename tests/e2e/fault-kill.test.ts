@@ -1,0 +1,126 @@
+// Fault test (DESIGN.md "Known risks": PGlite has no crash recovery of its own): the real shop process is killed
+// with SIGKILL in the middle of a burst of order placements, five times, and restarted on the same data
+// directory each time. Every order the server acknowledged (200 with an orderId) must still be there, whole
+// (lines and first status), and the shop must reopen every time. The figures are printed.
+import { rmSync } from "node:fs";
+import { afterAll, describe, expect, it } from "vitest";
+import { freshDataDir, startShopProcess, type ShopProcess } from "../helpers/shop-process.ts";
+
+const ROUNDS = 5;
+const WORKERS = 6;
+const ADDRESS = { firstName: "Ana", lastName: "Silva", email: "ana@exemplo.ao", street: "Rua 1", city: "Luanda", state: "", zipcode: "1000", country: "Angola", phone: "923000000" };
+
+interface Product {
+  _id: string;
+  price: number;
+  sizes: string[];
+}
+
+const dataDir = freshDataDir();
+let shop: ShopProcess | undefined;
+afterAll(async () => {
+  await shop?.stop().catch(() => undefined);
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function json<T>(url: string, body: unknown, token?: string, extra: Record<string, string> = {}): Promise<{ status: number; body: T }> {
+  const res = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}), ...extra },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as T };
+}
+
+function killed(child: ShopProcess["child"]): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once("exit", () => resolve());
+    child.kill("SIGKILL");
+  });
+}
+
+describe("SIGKILL during order placements", () => {
+  it(`loses no acknowledged order and reopens every time (${ROUNDS} kills)`, async () => {
+    const rounds: { acked: number; attempted: number; reopened: boolean; lost: number; startMs: number }[] = [];
+    shop = await startShopProcess({ dataDir });
+    const { products } = (await (await fetch(`${shop.url}/api/product/list`)).json()) as { products: Product[] };
+    const items = products.filter((p) => p.sizes.length > 0).slice(0, 3);
+    const body = { address: ADDRESS, items: items.map((p) => ({ itemId: p._id, size: p.sizes[0], quantity: 1 })), totalAmount: items.reduce((s, p) => s + p.price, 0) + 5000, paymentMethod: "cod" };
+    // One customer per worker: placement is rate-limited per customer. Tokens survive restarts (the secret is in the data dir).
+    const customers: string[] = [];
+    for (let i = 0; i < WORKERS; i++) {
+      const r = await json<{ token: string }>(`${shop.url}/api/user/register`, { name: `Cliente ${i}`, email: `falha.${i}.${Date.now()}@exemplo.ao`, password: "senha-segura-1" });
+      expect(r.status).toBe(200);
+      customers.push(r.body.token);
+    }
+    const acknowledged = new Map<string, string>(); // orderId → token
+
+    for (let round = 0; round < ROUNDS; round++) {
+      const url = shop.url;
+      let stop = false;
+      let attempted = 0;
+      let acked = 0;
+      const workers = customers.map(async (token, w) => {
+        for (let n = 0; !stop; n++) {
+          attempted++;
+          try {
+            const r = await json<{ orderId?: string }>(`${url}/api/order/place`, body, token, { "idempotency-key": `r${round}-w${w}-n${n}` });
+            if (r.status === 200 && r.body.orderId) {
+              acknowledged.set(r.body.orderId, token);
+              acked++;
+            }
+          } catch {
+            return; // the server is gone
+          }
+        }
+      });
+      // Let the burst get going (orders being acknowledged), then kill at a random moment in the middle of it.
+      const burstStart = Date.now();
+      while (acked < 10 && Date.now() - burstStart < 10_000) await new Promise((resolve) => setTimeout(resolve, 20));
+      await new Promise((resolve) => setTimeout(resolve, Math.floor(Math.random() * 300)));
+      await killed(shop.child);
+      stop = true;
+      await Promise.all(workers);
+
+      const startedAt = Date.now();
+      let reopened = true;
+      try {
+        shop = await startShopProcess({ dataDir, timeoutMs: 60_000 });
+      } catch (error) {
+        reopened = false;
+        console.log(`round ${round + 1}: the shop did not reopen: ${(error as Error).message}`);
+      }
+      let lost = 0;
+      if (reopened) {
+        const present = new Set<string>();
+        for (const token of customers) {
+          const r = await json<{ orders: { _id: string; items: unknown[]; status: string }[] }>(`${shop.url}/api/order/userorders`, {}, token);
+          expect(r.status).toBe(200);
+          for (const o of r.body.orders) {
+            // a surviving order is whole: all its lines and its first status
+            expect(o.items).toHaveLength(items.length);
+            expect(o.status).toBe("Aguardando Pagamento");
+            present.add(o._id);
+          }
+        }
+        lost = [...acknowledged.keys()].filter((id) => !present.has(id)).length;
+      }
+      rounds.push({ acked, attempted, reopened, lost, startMs: Date.now() - startedAt });
+      if (!reopened) break;
+    }
+
+    const totalAcked = rounds.reduce((n, r) => n + r.acked, 0);
+    const lost = rounds.at(-1)?.lost ?? 0;
+    console.log(
+      [
+        `fault test: ${rounds.length} SIGKILLs during bursts of order placements (${WORKERS} concurrent customers)`,
+        ...rounds.map((r, i) => `  kill ${i + 1}: ${r.attempted} attempted, ${r.acked} acknowledged, reopened ${r.reopened ? `yes (${r.startMs} ms)` : "NO"}, acknowledged orders missing after restart: ${r.lost}`),
+        `  total acknowledged: ${totalAcked}, lost: ${lost}, reopened ${rounds.filter((r) => r.reopened).length}/${ROUNDS}`,
+      ].join("\n"),
+    );
+    expect(rounds.filter((r) => r.reopened)).toHaveLength(ROUNDS);
+    expect(totalAcked).toBeGreaterThan(0);
+    expect(lost).toBe(0);
+  }, 600_000);
+});
