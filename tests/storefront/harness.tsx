@@ -1,4 +1,4 @@
-import { render } from "@testing-library/react";
+import { configure, render } from "@testing-library/react";
 import { MemoryRouter, useLocation, type Location } from "react-router-dom";
 import { CatalogueContext, type Catalogue } from "../../storefront/app/catalogue.tsx";
 import { ShopShell } from "../../storefront/app/layout.tsx";
@@ -8,6 +8,9 @@ import type { ShopSettings } from "../../storefront/features/settings/api/get-se
 
 // Renders the real shell and the real page routes at `path`, with the catalogue and session
 // handed in as data: screens are checked without any network (server flows live in tests/e2e).
+
+// Pages are lazy chunks: on a busy CI machine the first import of one can take longer than the default 1 s.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no scrolling; the layout scrolls to the top on every new page.
 window.scrollTo = () => {};
