@@ -178,6 +178,17 @@ describe.runIf(browserAvailable())("the staff console in Chromium", () => {
     expect(await shopper.getByTestId("chat-message").filter({ hasText: "Obrigado! Pagamento confirmado." }).innerText()).toContain("Suporte");
     // Opening the conversation read it: the unread count leaves the title.
     await expect.poll(() => page.title(), { timeout: 20_000 }).toBe("Loja — Consola");
+
+    // A reply with a PDF only: shown inline in the console, offered to the shopper as a PDF.
+    const pdf = Buffer.from(
+      "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n" +
+        "3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
+    );
+    await page.getByTestId("reply-file").setInputFiles({ name: "recibo.pdf", mimeType: "application/pdf", buffer: pdf });
+    await page.getByRole("button", { name: "Enviar" }).click();
+    const preview = page.getByTestId("pdf-attachment").locator("canvas");
+    await expect.poll(() => preview.evaluate((c) => (c as HTMLCanvasElement).width), { timeout: 20_000 }).toBeGreaterThan(0);
+    await shopper.getByText("Visualizar PDF").waitFor({ timeout: 20_000 });
     await shopper.close();
     await page.context().close();
   });
