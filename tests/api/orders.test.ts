@@ -180,6 +180,16 @@ describe("POST /api/order/place", () => {
   });
 });
 
+describe("placement rate limit", () => {
+  it("allows 30 placement attempts a minute per customer, then answers 429 in Portuguese; other customers are unaffected", async () => {
+    const [busy, other] = [await registerCustomer(t.app), await registerCustomer(t.app)];
+    const empty = { address: ADDRESS, items: [], totalAmount: 0, paymentMethod: "cod" };
+    for (let i = 0; i < 30; i++) expect((await place(busy, empty)).statusCode).toBe(400);
+    expectError(await place(busy, empty), 429, /^Demasiados pedidos\. Tente novamente dentro de \d+ segundos\.$/);
+    expect((await place(other, orderBody([{ product: products[0]!, quantity: 1 }]))).statusCode).toBe(200);
+  });
+});
+
 describe("Idempotency-Key on POST /api/order/place", () => {
   it("returns the first order for a retry with the same key and body, and makes no second one", async () => {
     const c = await registerCustomer(t.app);
