@@ -193,21 +193,50 @@ describe.runIf(browserAvailable())("the staff console in Chromium", () => {
     await page.context().close();
   });
 
-  it("keeps a support agent out of the catalogue, in the console and in the API", async () => {
-    const token = await adminToken();
+  it("lets an admin invite a support agent, who is then kept out of the catalogue in the console and the API", async () => {
+    const admin = await consoleLogin(E2E_ADMIN.email, E2E_ADMIN.password);
+    await admin.goto(`${shop.url}/admin/#/staff/create`);
     const email = `suporte.${Date.now()}@loja.ao`;
-    const created = await api<{ id: string }>("/admin/api/staff", { token, body: { name: "Agente Suporte", email, role: "support", password: "senha-suporte-1" } });
-    expect(created.status).toBe(200);
+    await admin.getByLabel("Nome").fill("Agente Suporte");
+    await admin.getByLabel("Email").fill(email);
+    await admin.locator("input[name=password]").fill("senha-suporte-1");
+    await admin.getByRole("button", { name: "Guardar" }).click();
+    await admin.waitForURL(/#\/staff$/, { timeout: 20_000 });
+    await admin.getByText(email).waitFor();
+    await admin.context().close();
+
     const page = await consoleLogin(email, "senha-suporte-1");
     const menu = await page.locator(".RaSidebar-fixed, .RaMenu-root").first().innerText();
     expect(menu).toContain("Encomendas");
+    expect(menu).toContain("Conversas");
     expect(menu).not.toContain("Produtos");
+    expect(menu).not.toContain("Equipa");
+    expect(menu).not.toContain("Definições");
     await page.goto(`${shop.url}/admin/#/products`);
     await page.getByText("Não tem permissões para aceder a esta página").waitFor({ timeout: 20_000 });
-    const login = await api<{ token: string }>("/admin/api/auth/login", { body: { email, password: "senha-suporte-1" } });
+    const login = await api<{ token: string; user: { role: string } }>("/admin/api/auth/login", { body: { email, password: "senha-suporte-1" } });
+    expect(login.body.user.role).toBe("support");
     const refused = await api<{ success: boolean; message: string }>("/admin/api/products", { token: login.body.token });
     expect(refused.status).toBe(403);
     expect(refused.body.success).toBe(false);
+    await page.context().close();
+  });
+
+  it("saves the shop's bank details from the settings screen, and the storefront's transfer page shows them", async () => {
+    const page = await consoleLogin(E2E_ADMIN.email, E2E_ADMIN.password);
+    await page.goto(`${shop.url}/admin/#/settings`);
+    const iban = `AO06 0040 0000 ${Date.now() % 10_000_000}`;
+    await page.getByLabel("Banco").fill("Banco Angolano de Testes");
+    await page.getByLabel("IBAN").fill(iban);
+    await page.getByRole("button", { name: "Guardar" }).click();
+    await page.getByText("Definições guardadas").waitFor({ timeout: 20_000 });
+    const { body } = await api<{ settings: { bank: { bankName: string; iban: string }; isDemo: boolean } }>("/api/settings");
+    expect(body.settings.bank).toMatchObject({ bankName: "Banco Angolano de Testes", iban });
+    expect(body.settings.isDemo).toBe(false);
+    const shopper = await browser.newPage();
+    await shopper.goto(`${shop.url}/confirmacaotransferencia`);
+    await shopper.getByText(iban).waitFor({ timeout: 20_000 });
+    await shopper.close();
     await page.context().close();
   });
 });
