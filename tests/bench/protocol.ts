@@ -39,6 +39,7 @@ export type LoadReply =
   | { type: "opened"; sockets: number; ms: number }
   | { type: "broadcasting" }
   | { type: "broadcastStopped"; sent: number; delivered: number; failed: number }
-  | { type: "fanout"; latencies: number[]; expected: number; delivered: number; failed: number }
+  /** latencies: from the POST's start; fromCreated: from the message's createdAt (server clock, same host). */
+  | { type: "fanout"; latencies: number[]; fromCreated: number[]; expected: number; delivered: number; failed: number }
   | { type: "closed" }
   | { type: "error"; message: string };

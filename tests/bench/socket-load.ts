@@ -12,7 +12,7 @@ interface Room {
 
 const rooms: Room[] = [];
 /** Message text → when its POST started and how many deliveries are still expected. */
-const pending = new Map<string, { startedAt: number; left: number; latencies: number[] }>();
+const pending = new Map<string, { startedAt: number; left: number; latencies: number[]; fromCreated: number[] }>();
 let httpBase = "";
 let failed = 0;
 let delivered = 0;
@@ -26,7 +26,8 @@ function openSocket(url: string, token: string, orderId: string): Promise<WebSoc
     ws.once("error", reject);
     ws.on("open", () => ws.send(JSON.stringify({ type: "auth", token })));
     ws.on("message", (data) => {
-      const frame = JSON.parse(data.toString()) as { type: string; message?: { text?: string } };
+      const receivedAt = Date.now();
+      const frame = JSON.parse(data.toString()) as { type: string; message?: { text?: string; createdAt?: string } };
       if (frame.type === "ready") {
         ws.send(JSON.stringify({ type: "joinRoom", orderId }));
         clearTimeout(timer);
@@ -36,6 +37,7 @@ function openSocket(url: string, token: string, orderId: string): Promise<WebSoc
         delivered++;
         if (!entry) return;
         entry.latencies.push(performance.now() - entry.startedAt);
+        entry.fromCreated.push(receivedAt - Date.parse(frame.message.createdAt ?? ""));
         if (--entry.left === 0) pending.delete(frame.message.text);
       }
     });
@@ -43,12 +45,12 @@ function openSocket(url: string, token: string, orderId: string): Promise<WebSoc
 }
 
 let sequence = 0;
-async function post(room: Room, latencies?: number[]): Promise<void> {
+async function post(room: Room, latencies: number[] = [], fromCreated: number[] = []): Promise<void> {
   const text = `bench ${process.pid} ${sequence++}`;
   const form = new FormData();
   form.append("orderId", room.orderId);
   form.append("text", text);
-  const entry = { startedAt: performance.now(), left: room.sockets.length, latencies: latencies ?? [] };
+  const entry = { startedAt: performance.now(), left: room.sockets.length, latencies, fromCreated };
   pending.set(text, entry);
   const res = await fetch(`${httpBase}/api/message/send`, { method: "POST", body: form, headers: { authorization: `Bearer ${room.token}` } });
   if (!res.ok) {
@@ -99,16 +101,17 @@ async function handle(request: LoadRequest): Promise<void> {
     case "fanout": {
       failed = 0;
       const latencies: number[] = [];
+      const fromCreated: number[] = [];
       const from = delivered;
       const posts: Promise<void>[] = [];
       for (let i = 0; i < request.messages; i++) {
-        posts.push(post(rooms[i % rooms.length]!, latencies));
+        posts.push(post(rooms[i % rooms.length]!, latencies, fromCreated));
         await new Promise((r) => setTimeout(r, 1000 / request.perSecond));
       }
       await Promise.all(posts);
       await new Promise((r) => setTimeout(r, 1000));
       const expected = request.messages * (rooms[0]?.sockets.length ?? 0);
-      send({ type: "fanout", latencies, expected, delivered: delivered - from, failed });
+      send({ type: "fanout", latencies, fromCreated, expected, delivered: delivered - from, failed });
       return;
     }
     case "close":
