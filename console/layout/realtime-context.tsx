@@ -27,6 +27,7 @@ const RealtimeContext = createContext<RealtimeState>({
 export const useRealtime = () => useContext(RealtimeContext);
 
 const BASE_TITLE = "Loja — Consola";
+const UNREAD_POLL_MS = 60_000;
 
 /** Live updates for the whole console: refreshes lists and the dashboard without a sound, keeps the tab title's unread count. */
 export function RealtimeProvider({ children }: { children: ReactNode }) {
@@ -72,7 +73,12 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
         void queryClient.invalidateQueries({ queryKey: ["orders", "getOne", { id: event.orderId }] });
       },
     });
-    return () => client.close();
+    // Reads by other agents are not pushed: recount now and then so the title does not go stale.
+    const poll = setInterval(() => refreshRef.current(), UNREAD_POLL_MS);
+    return () => {
+      clearInterval(poll);
+      client.close();
+    };
   }, [queryClient, logout]);
 
   const subscribe = useCallback((fn: Listener) => {
