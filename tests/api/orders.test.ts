@@ -135,11 +135,13 @@ describe("POST /api/order/place", () => {
     expectError(await place(c, { ...body, address: { ...ADDRESS, [field]: "" } }), 400, "Preencha todos os campos obrigatórios do endereço");
   });
 
-  it("refuses a postal code and a phone number that are not numeric", async () => {
+  it("refuses a postal code and a phone number that are not numeric, a malformed e-mail and control characters", async () => {
     const c = await registerCustomer(t.app);
     const body = orderBody([{ product: products[0]!, quantity: 1 }]);
     expectError(await place(c, { ...body, address: { ...ADDRESS, zipcode: "10A0" } }), 400, "Código Postal é necessário");
     expectError(await place(c, { ...body, address: { ...ADDRESS, phone: "nove dois três" } }), 400, "Número de telefone é necessário");
+    expectError(await place(c, { ...body, address: { ...ADDRESS, email: "ana-sem-arroba" } }), 400, "Por favor, insira um email válido");
+    expectError(await place(c, { ...body, address: { ...ADDRESS, city: "Lu\u0000anda" } }), 400, "O endereço contém caracteres inválidos");
     expect((await place(c, { ...body, address: { ...ADDRESS, state: "" } })).statusCode).toBe(200);
   });
 

@@ -40,7 +40,7 @@ export function checkAddress(input: AddressInput): Address {
   for (const [field, message] of REQUIRED) if (!a[field]) throw new AppError(400, message);
   // The address is kept as JSON: control characters and broken UTF-16 would be refused by the database.
   if (Object.values(a).some((v) => UNSTORABLE.test(v))) throw new AppError(400, "O endereço contém caracteres inválidos");
-  if (!EMAIL.test(a.email)) throw new AppError(400, "Email inválido");
+  if (!EMAIL.test(a.email)) throw new AppError(400, "Por favor, insira um email válido");
   if (!ZIPCODE.test(a.zipcode)) throw new AppError(400, "Código Postal é necessário");
   if (!PHONE.test(a.phone)) throw new AppError(400, "Número de telefone é necessário");
   return a;
