@@ -54,7 +54,7 @@ export default function OrdersPage() {
             <ul>
               {o.items.map((item, i) => (
                 <li key={`${item.itemId}:${item.size}:${i}`} className="order-item">
-                  <img src={Array.isArray(item.image) ? item.image[0] : item.image} alt="" width={64} height={64} loading="lazy" decoding="async" />
+                  <img src={item.image[0]} alt="" width={64} height={64} loading="lazy" decoding="async" />
                   <div>
                     <p>{item.name}</p>
                     <p className="muted">

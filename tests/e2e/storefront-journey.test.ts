@@ -114,6 +114,7 @@ describe.runIf(browserAvailable())("a shopper's journey through the storefront",
   it("the shopper writes to support and the reply arrives live", async () => {
     await page.getByRole("textbox", { name: "Digite sua mensagem" }).fill("Já fiz a transferência.");
     await page.getByRole("button", { name: "Enviar" }).click();
+    await expectToast(page, "Enviando mensagem...");
     const mine = page.getByTestId("chat-message").filter({ hasText: "Já fiz a transferência." });
     await mine.waitFor({ timeout: 15_000 });
     expect(await mine.innerText()).toContain("Cliente");
@@ -148,6 +149,17 @@ describe.runIf(browserAvailable())("a shopper's journey through the storefront",
     await page.waitForURL(new RegExp(`/message/${orderId}$`));
   });
 
+  it("a file type the shop does not accept is refused with 'Erro ao enviar mensagem', keeping the text", async () => {
+    await page.getByRole("textbox", { name: "Digite sua mensagem" }).fill("Segue o comprovativo.");
+    await page.getByLabel("Anexar ficheiro").setInputFiles({ name: "nota.txt", mimeType: "text/plain", buffer: Buffer.from("não é um comprovativo") });
+    await page.getByRole("button", { name: "Enviar" }).click();
+    await expectToast(page, "Erro ao enviar mensagem");
+    expect(await page.getByRole("textbox", { name: "Digite sua mensagem" }).inputValue()).toBe("Segue o comprovativo.");
+    expect(await page.getByTestId("chat-message").filter({ hasText: "Segue o comprovativo." }).count()).toBe(0);
+    await page.getByLabel("Anexar ficheiro").setInputFiles([]);
+    await page.getByRole("textbox", { name: "Digite sua mensagem" }).fill("");
+  });
+
   it("an image from support shows as a thumbnail that opens full size", async () => {
     const token = await staffToken(shop.url);
     await staffReply(shop.url, token, orderId, "Foto do produto.", { bytes: await smallPng(), name: "foto.png", type: "image/png" });
@@ -158,5 +170,11 @@ describe.runIf(browserAvailable())("a shopper's journey through the storefront",
     await expect.poll(() => full.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(64);
     await page.getByRole("button", { name: "Fechar" }).click();
     expect(await page.getByRole("dialog").count()).toBe(0);
+  });
+
+  it("the chat of an order that is not the shopper's says 'Erro ao carregar mensagens'", async () => {
+    await page.goto(`${shop.url}/message/nao-existe`);
+    await expectToast(page, "Erro ao carregar mensagens");
+    expect(await page.getByTestId("chat-message").count()).toBe(0);
   });
 });

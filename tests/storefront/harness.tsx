@@ -46,6 +46,7 @@ export interface Options {
   products?: Product[];
   settings?: ShopSettings | null;
   session?: Partial<Session>;
+  catalogueReload?: () => void;
 }
 
 /** Reports where the app navigated to. */
@@ -55,7 +56,7 @@ function LocationProbe({ onChange }: { onChange: (l: Location) => void }) {
 }
 
 export function renderShop(path: string, opts: Options = {}) {
-  const catalogueValue: Catalogue = { products: opts.products ?? [], loaded: true, settings: opts.settings === undefined ? settings : opts.settings, reload: () => {} };
+  const catalogueValue: Catalogue = { products: opts.products ?? [], loaded: true, settings: opts.settings === undefined ? settings : opts.settings, reload: opts.catalogueReload ?? (() => {}) };
   const sessionValue: Session = { token: "", setToken: () => {}, logout: () => {}, realtime: null, ...opts.session };
   let current: Location | undefined;
   const result = render(

@@ -76,6 +76,13 @@ describe("login", () => {
     await waitFor(() => expect(pathname()).toBe("/"));
   });
 
+  it("shows the phone login block only where the shop configured it, without loading Google's script yet", async () => {
+    renderShop("/login", { settings: { ...settings, phoneLogin: { apiKey: "k", authDomain: "loja.firebaseapp.com", projectId: "loja" } } });
+    expect(await screen.findByRole("textbox", { name: "Número de telefone" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Enviar código" })).toBeInTheDocument();
+    expect(document.querySelector("script[src*='recaptcha']")).toBeNull();
+  });
+
   it("hides the phone login when the shop has not configured it", async () => {
     renderShop("/login", { settings: { ...settings, phoneLogin: null } });
     await screen.findByRole("heading", { name: "Login" });
@@ -225,6 +232,16 @@ describe("layout", () => {
     fireEvent.click(await screen.findByRole("button", { name: "Perfil" }));
     fireEvent.click(screen.getByRole("menuitem", { name: "Logout" }));
     expect(loggedOut).toBe(true);
+  });
+
+  it("tapping the bottom tab of the current page reloads the catalogue and shows the page afresh", async () => {
+    let reloads = 0;
+    renderShop("/novos", { products: catalogue(3), catalogueReload: () => void reloads++ });
+    await screen.findAllByTestId("product-card", {}, SKELETON_WAIT);
+    fireEvent.click(within(screen.getByRole("navigation", { name: "Navegação inferior" })).getByRole("link", { name: "Novos" }));
+    expect(reloads).toBe(1);
+    expect(await screen.findAllByTestId("skeleton")).toHaveLength(10);
+    expect(await screen.findAllByTestId("product-card", {}, SKELETON_WAIT)).toHaveLength(3);
   });
 
   it("/Home leads to the home page", async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { toast } from "react-toastify";
 import { firebaseLogin } from "./api/firebase-login.ts";
 
@@ -39,40 +39,39 @@ const identity = async <T,>(path: string, apiKey: string, body: object): Promise
   return (await res.json()) as T;
 };
 
+interface Widget { g: Grecaptcha; id: number; next: ((token: string) => void) | null }
+
 export default function PhoneLogin({ config, onToken }: { config: Config; onToken: (token: string) => void }) {
   const box = useRef<HTMLDivElement>(null);
-  const widget = useRef<{ g: Grecaptcha; id: number; next: ((t: string) => void) | null } | null>(null);
+  const widget = useRef<Widget | null>(null);
   const [phone, setPhone] = useState("");
   const [code, setCode] = useState("");
   const [session, setSession] = useState("");
 
-  useEffect(() => {
-    let live = true;
-    Promise.all([loadRecaptcha(), identity<{ recaptchaSiteKey: string }>("recaptchaParams", config.apiKey, {})])
-      .then(([g, { recaptchaSiteKey }]) => {
-        if (!live || !box.current) return;
-        const w = { g, id: 0, next: null as ((t: string) => void) | null };
-        w.id = g.render(box.current, {
-          sitekey: recaptchaSiteKey,
-          size: "invisible",
-          callback: (t) => w.next?.(t),
-          "expired-callback": () => toast.error("reCAPTCHA expirou. Recarregue a página."),
-        });
-        widget.current = w;
-      })
-      .catch(() => {});
-    return () => {
-      live = false;
-    };
-  }, [config.apiKey]);
+  // Google's script and the site key are fetched on the first "Enviar código", not on every visit to /login.
+  const ensureWidget = async (): Promise<Widget> => {
+    if (widget.current) return widget.current;
+    const [g, { recaptchaSiteKey }] = await Promise.all([loadRecaptcha(), identity<{ recaptchaSiteKey: string }>("recaptchaParams", config.apiKey, {})]);
+    if (!box.current) throw new Error("phone login closed");
+    const w: Widget = { g, id: 0, next: null };
+    w.id = g.render(box.current, {
+      sitekey: recaptchaSiteKey,
+      size: "invisible",
+      callback: (t) => w.next?.(t),
+      "expired-callback": () => toast.error("reCAPTCHA expirou. Recarregue a página."),
+    });
+    widget.current = w;
+    return w;
+  };
 
   const sendCode = async () => {
-    const w = widget.current;
+    let w: Widget | null = null;
     try {
-      if (!w) throw new Error("recaptcha");
+      w = await ensureWidget();
+      const ready = w;
       const recaptchaToken = await new Promise<string>((resolve) => {
-        w.next = resolve;
-        w.g.execute(w.id);
+        ready.next = resolve;
+        ready.g.execute(ready.id);
       });
       const reply = await identity<{ sessionInfo: string }>("accounts:sendVerificationCode", config.apiKey, { phoneNumber: phone.trim(), recaptchaToken });
       setSession(reply.sessionInfo);

@@ -1,7 +1,8 @@
+import type { CartData } from "../../../server/schemas/cart.ts";
 import type { Product } from "../catalogue/api/list-products.ts";
 
 /** SPEC.md §3: product id → size → quantity. */
-export type CartData = Record<string, Record<string, number>>;
+export type { CartData };
 
 export interface CartLine {
   productId: string;

@@ -1,4 +1,6 @@
-/** SPEC.md §3 Address. */
+import type { OrderItemInput, PaymentMethod as Method, PlaceOrderBody as Body } from "../../../server/schemas/orders.ts";
+
+/** SPEC.md §3 Address: every field a string, state may be empty. */
 export interface Address {
   firstName: string;
   lastName: string;
@@ -11,21 +13,7 @@ export interface Address {
   phone: string;
 }
 
-/** SPEC.md §3 Order item. */
-export interface OrderItem {
-  itemId: string;
-  name: string;
-  image: string[] | string;
-  price: number;
-  size: string;
-  quantity: number;
-}
-
-export type PaymentMethod = "cod" | "stripe";
-
-export interface PlaceOrderBody {
-  address: Address;
-  items: OrderItem[];
-  totalAmount: number;
-  paymentMethod: PaymentMethod;
-}
+/** SPEC.md §3 Order item, as the storefront sends it (the server reprices it). */
+export type OrderItem = OrderItemInput;
+export type PaymentMethod = Method;
+export type PlaceOrderBody = Body;

@@ -1,6 +1,7 @@
+import type { CartDataReply } from "../../../../server/schemas/cart.ts";
 import { api } from "../../../lib/api-client.ts";
 import type { CartData } from "../cart-data.ts";
 
 /** The guest's local cart joins the account's cart at sign-in, in one request; the server answers the result. */
 export const mergeCart = async (cartData: CartData): Promise<CartData> =>
-  (await api<{ cartData?: CartData }>("/api/cart/merge", { body: { cartData }, quiet: true })).cartData ?? {};
+  (await api<CartDataReply>("/api/cart/merge", { body: { cartData }, quiet: true })).cartData;

@@ -1,18 +1,12 @@
+import type { ShopOrder } from "../../../../server/schemas/orders.ts";
 import { api } from "../../../lib/api-client.ts";
-import type { OrderItem } from "../../checkout/types.ts";
 
-export interface Order {
-  _id: string;
-  createdAt: string | number;
-  status: string;
-  items: OrderItem[];
-  totalAmount: number;
-}
+export type Order = ShopOrder;
 
 /** Newest first, whatever order the server sends. */
 export const userOrders = async (): Promise<Order[]> => {
-  const reply = await api<{ success: boolean; orders?: Order[]; message?: string }>("/api/order/userorders", { body: {}, quiet: true });
-  return [...(reply.orders ?? [])].sort((a, b) => new Date(b.createdAt).getTime() - new Date(a.createdAt).getTime());
+  const reply = await api<{ success: true; orders: Order[] }>("/api/order/userorders", { body: {}, quiet: true });
+  return [...reply.orders].sort((a, b) => new Date(b.createdAt).getTime() - new Date(a.createdAt).getTime());
 };
 
 /** SPEC.md §2: the last 6 characters, upper-cased. */
