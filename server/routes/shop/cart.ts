@@ -6,12 +6,11 @@ import { addToCart, getCart, mergeCart, updateCart } from "../../domain/cart/ser
 import { perUser } from "./orders.ts";
 
 const tags = ["shopper"];
-/** Generous: a shopper tapping + quickly must never hit it, a script hammering the database will. */
-const cartRateLimit = { rateLimit: { max: 300, timeWindow: 60_000, keyGenerator: perUser } };
-
 export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db } = app.deps;
+  const { db, tokens } = app.deps;
   const auth = app.authenticate;
+  /** Generous: a shopper tapping + quickly must never hit it, a script hammering the database will. */
+  const cartRateLimit = { rateLimit: { max: 300, timeWindow: 60_000, keyGenerator: perUser(tokens) } };
 
   app.post(
     "/api/cart/add",
