@@ -192,6 +192,15 @@ describe("placement rate limit", () => {
   });
 });
 
+describe("placement rate limit and forged tokens", () => {
+  it("does not let forged tokens naming a customer spend that customer's allowance", async () => {
+    const victim = await registerCustomer(t.app);
+    const forged = { authorization: `Bearer ${await forgedToken(victim.userId)}` };
+    for (let i = 0; i < 31; i++) expect((await post(t, "/api/order/place", orderBody([{ product: products[0]!, quantity: 1 }]), forged)).statusCode).not.toBe(200);
+    expect((await place(victim, orderBody([{ product: products[0]!, quantity: 1 }]))).statusCode).toBe(200);
+  });
+});
+
 describe("Idempotency-Key on POST /api/order/place", () => {
   it("returns the first order for a retry with the same key and body, and makes no second one", async () => {
     const c = await registerCustomer(t.app);
