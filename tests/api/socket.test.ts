@@ -85,6 +85,15 @@ describe("authentication", () => {
     }
   });
 
+  it("keeps a joinRoom sent right behind the auth frame and applies it once the token is accepted", async () => {
+    const id = await createOrder(t.prisma, owner.userId);
+    const s = await open();
+    s.send({ type: "auth", token: owner.token });
+    s.send({ type: "joinRoom", orderId: id });
+    expect(await s.next(() => true)).toEqual({ type: "ready" });
+    await waitFor(() => t.deps.hub.roomSize(id) === 1, 5000, "queued join");
+  });
+
   it("asks for authentication before anything else, without closing", async () => {
     const s = await open();
     s.send({ type: "joinRoom", orderId });
