@@ -77,4 +77,20 @@ describe.runIf(browserAvailable())("storefront session", () => {
     await page.getByText("Nenhum pedido encontrado").waitFor({ timeout: 15_000 });
     await page.context().close();
   });
+
+  it("the Stripe return page asks the server, which decides: an order it cannot verify sends the shopper to /cart", async () => {
+    const page = await phonePage(browser);
+    const login = await fetch(`${shop.url}/api/user/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password }) });
+    const { token } = (await login.json()) as { token: string };
+    await page.goto(`${shop.url}/privacypolicy`);
+    await page.evaluate((t) => localStorage.setItem("token", t), token);
+    const verify = page.waitForRequest((r) => r.url().endsWith("/api/order/verifyStripe"));
+    // success=true in the query is never trusted: the server finds no paid session for this order.
+    await page.goto(`${shop.url}/verify?success=true&orderId=naoexiste123`);
+    const request = await verify;
+    expect(request.headers()["token"]).toBe(token);
+    expect(JSON.parse(request.postData() ?? "{}")).toEqual({ success: "true", orderId: "naoexiste123" });
+    await page.waitForURL(/\/cart$/);
+    await page.context().close();
+  });
 });
