@@ -1,4 +1,5 @@
 import { Admin, CustomRoutes, Resource, defaultTheme } from "react-admin";
+import { ptPT } from "@mui/material/locale";
 import polyglotI18nProvider from "ra-i18n-polyglot";
 import { Route } from "react-router-dom";
 import { authProvider } from "./auth-provider.ts";
@@ -15,9 +16,18 @@ import { SettingsEdit } from "./settings/settings-edit.tsx";
 
 const i18nProvider = polyglotI18nProvider(() => ptMessages, "pt", [{ locale: "pt", name: "Português" }], { allowMissing: false });
 
+// MUI's own texts (autocomplete, pagination, alerts) in Portuguese too, under react-admin's defaults.
 const theme = {
   ...defaultTheme,
   palette: { ...defaultTheme.palette, primary: { main: "#1f3a5f" }, secondary: { main: "#1f3a5f" } },
+  components: {
+    ...ptPT.components,
+    ...defaultTheme.components,
+    MuiAutocomplete: {
+      ...defaultTheme.components?.MuiAutocomplete,
+      defaultProps: { ...ptPT.components?.MuiAutocomplete?.defaultProps, ...defaultTheme.components?.MuiAutocomplete?.defaultProps },
+    },
+  },
 };
 
 /** The whole react-admin console; loaded lazily by main.tsx once a staff session exists. */

@@ -96,6 +96,9 @@ describe.runIf(browserAvailable())("the staff console in Chromium", () => {
     await page.getByRole("option", { name: "Moda", exact: true }).click();
     await page.getByRole("combobox", { name: "Subcategoria", exact: true }).click();
     await page.getByRole("option", { name: "Joias & Relógios" }).click();
+    // No English left in MUI's own labels either (autocomplete, selects, pagination).
+    const labels = await page.evaluate(() => [...document.querySelectorAll("[aria-label],[title]")].map((e) => e.getAttribute("aria-label") ?? e.getAttribute("title") ?? ""));
+    expect(labels.filter((l) => /^(Clear|Open|Close|No options|Loading…|Show password|Hide password)$/.test(l))).toEqual([]);
     const png = (r: number) => sharp({ create: { width: 900, height: 700, channels: 3, background: { r, g: 80, b: 120 } } }).png().toBuffer();
     await page.getByTestId("product-image-file").setInputFiles([
       { name: "frente.png", mimeType: "image/png", buffer: await png(30) },
@@ -115,7 +118,7 @@ describe.runIf(browserAvailable())("the staff console in Chromium", () => {
 
     const shopper = await browser.newPage();
     await shopper.goto(`${shop.url}/product/${created!._id}`);
-    await shopper.getByText(name).first().waitFor({ timeout: 20_000 });
+    await shopper.getByText(name).first().waitFor({ timeout: 40_000 });
     await shopper.close();
     await page.context().close();
   });
