@@ -18,7 +18,14 @@ export const wsRoutes: FastifyPluginAsync = async (app) => {
   });
   await hub.start(app.log);
 
-  app.get("/ws", { websocket: true, schema: { hide: true } }, (socket) => {
-    hub.accept(socket);
+  app.route({
+    method: "GET",
+    url: "/ws",
+    schema: { hide: true },
+    // A plain HTTP request (no upgrade) gets the API's error shape instead of an empty 404.
+    handler: (_request, reply) => reply.status(426).header("Upgrade", "websocket").send({ success: false, message: "Esta ligação só aceita WebSocket" }),
+    wsHandler: (socket) => {
+      hub.accept(socket);
+    },
   });
 };

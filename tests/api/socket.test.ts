@@ -242,6 +242,14 @@ describe("heartbeat", () => {
   });
 });
 
+describe("plain HTTP", () => {
+  it("answers a request without the WebSocket upgrade with 426 in the API's error shape", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/ws" });
+    expect(res.statusCode).toBe(426);
+    expect(res.json()).toEqual({ success: false, message: "Esta ligação só aceita WebSocket" });
+  });
+});
+
 describe("shutdown", () => {
   it("closes every socket (1001) when the app closes", async () => {
     const other = await buildTestApp();
