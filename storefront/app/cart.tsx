@@ -67,13 +67,14 @@ export function CartProvider({ children }: { children: ReactNode }) {
     };
   }, [token]);
 
+  // A guest's cart survives reloads and dropped connections in local storage.
+  useEffect(() => {
+    if (!token) writeGuest(cart);
+  }, [cart, token]);
+
   const change = useCallback(
     (next: (c: CartData) => CartData, send: () => Promise<unknown>) => {
-      setCart((c) => {
-        const updated = next(c);
-        if (!token) writeGuest(updated);
-        return updated;
-      });
+      setCart(next);
       if (token) send().catch(() => {});
     },
     [token],
@@ -93,10 +94,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
     [change],
   );
 
-  const clear = useCallback(() => {
-    setCart({});
-    writeGuest({});
-  }, []);
+  const clear = useCallback(() => setCart({}), []);
 
   const value = useMemo(
     () => ({ cart, count: cartCount(cart), amount: cartAmount(cart, products), add, setQuantity, clear }),

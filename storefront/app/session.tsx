@@ -53,7 +53,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     const conn = new RealtimeConnection(token);
     setRealtime(conn);
     const off = conn.on((event) => {
-      if (event.type === "connect_error") logout(EXPIRED_MESSAGE);
+      // A 401 from the API may have logged out already: one notice, not two.
+      if (event.type === "connect_error" && readToken()) logout(EXPIRED_MESSAGE);
       // The chat screen of that order shows its own notice.
       if (event.type === "newMessage" && event.orderId && pathRef.current !== `/message/${event.orderId}`) {
         toast.info(`Nova mensagem sobre o pedido #${shortOrderId(event.orderId)}`);
