@@ -58,6 +58,9 @@ describe("GET /admin/api/conversations", () => {
     const { recent } = await scenario();
     const short = recent.id.slice(-6).toUpperCase();
     expect((await get(`/conversations?filter=${encodeURIComponent(JSON.stringify({ q: short }))}`)).json().map((x: AdminConversation) => x.id)).toEqual([recent.id]);
+    // LIKE wildcards typed in the search box are text, not patterns.
+    expect((await get(`/conversations?filter=${encodeURIComponent(JSON.stringify({ q: "%" }))}`)).json()).toEqual([]);
+    expect((await get(`/conversations?filter=${encodeURIComponent(JSON.stringify({ q: "_" }))}`)).json()).toEqual([]);
     const page = await get("/conversations?range=[0,0]");
     expect(page.json()).toHaveLength(1);
     expect(page.headers["content-range"]).toMatch(/^conversations 0-0\/\d+$/);

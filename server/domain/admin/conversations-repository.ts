@@ -5,15 +5,18 @@ export interface ConversationWhere { q?: string; unread?: boolean; ids?: string[
 
 export interface ConversationKey { orderId: string; lastAt: Date; total: number; unread: number }
 
+/** LIKE's wildcards in user text match themselves (PostgreSQL's default escape character is the backslash). */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
 // One conversation per order with messages. Sorting by the latest message and counting unread needs an
 // aggregate Prisma's query API cannot order by, hence raw (parameterised) SQL for the keys.
 function conditions(f: ConversationWhere): Prisma.Sql {
   const parts: Prisma.Sql[] = [];
   if (f.ids) parts.push(Prisma.sql`m.order_id IN (${Prisma.join(f.ids)})`);
   if (f.q) {
-    const q = f.q.replace(/^#/, "");
-    const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    parts.push(Prisma.sql`(m.order_id LIKE ${`%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}`} OR u.name ILIKE ${like} OR u.email ILIKE ${like})`);
+    const q = escapeLike(f.q.replace(/^#/, ""));
+    // Short ids are the last 6 characters of the (lower-case) order id; names and e-mails match anywhere.
+    parts.push(Prisma.sql`(m.order_id LIKE ${`%${q.toLowerCase()}`} OR u.name ILIKE ${`%${q}%`} OR u.email ILIKE ${`%${q}%`})`);
   }
   return parts.length ? Prisma.sql`WHERE ${Prisma.join(parts, " AND ")}` : Prisma.empty;
 }
