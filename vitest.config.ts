@@ -7,7 +7,9 @@ import react from "@vitejs/plugin-react";
 // - storefront / console: components in jsdom with Testing Library;
 // - e2e: Chromium through playwright-core against a server the test starts.
 // tests/bench is never part of `npm test`.
-const apiProject = (name: string, env: Record<string, string>) => ({
+// Projects run one group after another (vitest requires distinct groups for different worker counts), which
+// also keeps the two cores for one kind of work at a time: databases, then jsdom, then browsers.
+const apiProject = (name: string, env: Record<string, string>, groupOrder: number) => ({
   test: {
     name,
     include: ["tests/api/**/*.test.ts"],
@@ -18,22 +20,23 @@ const apiProject = (name: string, env: Record<string, string>) => ({
     hookTimeout: 120_000,
     pool: "forks" as const,
     maxWorkers: 2,
+    sequence: { groupOrder },
   },
 });
 
 const projects = [
-  apiProject("api-pglite", { LOJA_TEST_DB: "pglite" }),
-  ...(process.env.TEST_DATABASE_URL ? [apiProject("api-postgres", { LOJA_TEST_DB: "postgres" })] : []),
+  apiProject("api-pglite", { LOJA_TEST_DB: "pglite" }, 0),
+  ...(process.env.TEST_DATABASE_URL ? [apiProject("api-postgres", { LOJA_TEST_DB: "postgres" }, 1)] : []),
   {
     plugins: [react()],
-    test: { name: "storefront", include: ["tests/storefront/**/*.test.{ts,tsx}"], environment: "jsdom", setupFiles: ["tests/helpers/dom-setup.ts"], globals: true },
+    test: { name: "storefront", include: ["tests/storefront/**/*.test.{ts,tsx}"], environment: "jsdom", setupFiles: ["tests/helpers/dom-setup.ts"], globals: true, maxWorkers: 2, sequence: { groupOrder: 2 } },
   },
   {
     plugins: [react()],
-    test: { name: "console", include: ["tests/console/**/*.test.{ts,tsx}"], environment: "jsdom", setupFiles: ["tests/helpers/dom-setup.ts"], globals: true, testTimeout: 30_000 },
+    test: { name: "console", include: ["tests/console/**/*.test.{ts,tsx}"], environment: "jsdom", setupFiles: ["tests/helpers/dom-setup.ts"], globals: true, testTimeout: 30_000, maxWorkers: 2, sequence: { groupOrder: 3 } },
   },
   {
-    test: { name: "static", include: ["tests/static/**/*.test.ts"], environment: "node", testTimeout: 300_000 },
+    test: { name: "static", include: ["tests/static/**/*.test.ts"], environment: "node", testTimeout: 300_000, maxWorkers: 1, sequence: { groupOrder: 4 } },
   },
   {
     test: {
@@ -46,6 +49,7 @@ const projects = [
       pool: "forks" as const,
       maxWorkers: 1,
       fileParallelism: false,
+      sequence: { groupOrder: 5 },
     },
   },
 ];
