@@ -2,6 +2,7 @@
 // get an error frame and never reach the hub; a socket that floods is closed.
 import type { RawData, WebSocket } from "ws";
 import { Compile } from "typebox/compile";
+import { decodeJwt } from "jose";
 import { CLOSE_INVALID_TOKEN, ClientFrame, type ServerFrame } from "../schemas/realtime.ts";
 import type { TokenClaims } from "../domain/users/tokens.ts";
 
@@ -36,6 +37,7 @@ export class Connection {
   private state: "waiting" | "authenticating" | "ready" | "closed" = "waiting";
   private pending: ClientFrame[] = [];
   private readonly authTimer: NodeJS.Timeout;
+  private expiryTimer: NodeJS.Timeout | undefined;
   private frames = 0;
   private windowStart = Date.now();
 
@@ -148,11 +150,24 @@ export class Connection {
     clearTimeout(this.authTimer);
     this.claims = claims;
     this.state = "ready";
+    this.expireWith(token);
     this.host.attach(this);
     this.send({ type: "ready" });
     const pending = this.pending;
     this.pending = [];
     for (const frame of pending) await this.handle(frame);
+  }
+
+  /** When the (already verified) token expires, the session ends as a bad token would: the client logs out. */
+  private expireWith(token: string): void {
+    const exp = decodeJwt(token).exp;
+    if (typeof exp !== "number") return;
+    const ms = Math.max(0, Math.min(exp * 1000 - Date.now(), 2 ** 31 - 1));
+    this.expiryTimer = setTimeout(() => {
+      this.send({ type: "connect_error", message: "invalid token" });
+      this.close(CLOSE_INVALID_TOKEN, "token expired");
+    }, ms);
+    this.expiryTimer.unref();
   }
 
   private async handle(frame: ClientFrame): Promise<void> {
@@ -179,6 +194,7 @@ export class Connection {
 
   private onClose(): void {
     clearTimeout(this.authTimer);
+    clearTimeout(this.expiryTimer);
     this.state = "closed";
     this.pending = [];
     this.host.detach(this);

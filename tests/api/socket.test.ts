@@ -63,6 +63,17 @@ describe("authentication", () => {
     }
   });
 
+  it("ends a session when its token expires: connect_error then 4401", async () => {
+    const shortLived = await new SignJWT({ role: "customer" })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(owner.userId)
+      .setExpirationTime(Math.floor(Date.now() / 1000) + 2)
+      .sign(new TextEncoder().encode(TEST_JWT_SECRET));
+    const s = await ready(shortLived);
+    expect(await s.next(() => true, 5000)).toEqual({ type: "connect_error", message: "invalid token" });
+    expect((await s.closed).code).toBe(4401);
+  });
+
   it("refuses a deactivated staff member's token", async () => {
     const staff = await createStaff(t, "support");
     await t.prisma.user.update({ where: { id: staff.userId }, data: { active: false } });
