@@ -320,6 +320,7 @@ export const ptMessages: TranslationMessages = {
       no_images: "Sem imagens",
       images_required: "Adicione pelo menos uma imagem",
       sizes_help: "Escreva um tamanho ou cor e carregue em Enter",
+      sizes_required: "Indique pelo menos um tamanho ou cor",
       add_size: "Adicionar",
       size_placeholder: "Ex.: M, 42, Preto",
       delete_keeps_orders: "O produto sai do catálogo; as encomendas antigas mantêm-se intactas.",

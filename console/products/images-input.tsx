@@ -18,8 +18,9 @@ export function ImagesInput() {
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
-  const { field, fieldState } = useInput<AdminProductImage[]>({ source: "images", validate: atLeastOne, defaultValue: [] });
+  const { field, fieldState, formState } = useInput<AdminProductImage[]>({ source: "images", validate: atLeastOne, defaultValue: [] });
   const images: AdminProductImage[] = Array.isArray(field.value) ? field.value : [];
+  const showError = fieldState.invalid && (fieldState.isTouched || formState.isSubmitted);
   const [uploading, setUploading] = useState(0);
   const fileRef = useRef<HTMLInputElement>(null);
   // Several uploads may finish in any order; always append to the latest list.
@@ -85,8 +86,8 @@ export function ImagesInput() {
         <input ref={fileRef} data-testid="product-image-file" type="file" accept="image/jpeg,image/png,image/webp,image/gif" multiple hidden onChange={onFiles} />
         {uploading > 0 && <><CircularProgress size={18} /><Typography variant="body2">{translate("loja.products.uploading")}</Typography></>}
       </Box>
-      <FormHelperText error={fieldState.invalid && fieldState.isTouched}>
-        {fieldState.invalid && fieldState.isTouched && fieldState.error?.message ? translate(fieldState.error.message) : translate("loja.products.images_help")}
+      <FormHelperText error={showError}>
+        {showError && fieldState.error?.message ? translate(fieldState.error.message) : translate("loja.products.images_help")}
       </FormHelperText>
     </Box>
   );

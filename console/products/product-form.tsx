@@ -3,6 +3,9 @@ import { BooleanInput, NumberInput, SimpleForm, TextArrayInput, TextInput, maxLe
 import { CategoryInputs } from "./category-inputs.tsx";
 import { ImagesInput } from "./images-input.tsx";
 
+// Shoppers must pick a size or colour to add to the cart (SPEC.md §5), so a product needs at least one.
+const atLeastOneSize = (value: unknown) => (Array.isArray(value) && value.length > 0 ? undefined : "loja.products.sizes_required");
+
 export function ProductForm({ toolbar }: { toolbar?: ReactElement }) {
   const translate = useTranslate();
   return (
@@ -10,7 +13,7 @@ export function ProductForm({ toolbar }: { toolbar?: ReactElement }) {
       <TextInput source="name" validate={[required(), maxLength(200)]} fullWidth />
       <TextInput source="description" multiline minRows={3} validate={maxLength(10000)} fullWidth />
       <NumberInput source="price" validate={[required(), minValue(0)]} min={0} step={100} />
-      <TextArrayInput source="sizes" helperText={translate("loja.products.sizes_help")} fullWidth />
+      <TextArrayInput source="sizes" validate={atLeastOneSize} helperText={translate("loja.products.sizes_help")} fullWidth />
       <CategoryInputs />
       <BooleanInput source="bestseller" />
       <ImagesInput />
