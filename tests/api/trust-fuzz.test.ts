@@ -44,7 +44,8 @@ let realIds: string[] = [];
 const figures = new Map<string, Map<number, number>>();
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  // The chat's per-minute message limit would stop the deep multipart fuzz early.
+  t = await buildTestApp({ limits: { messagesPerMinute: 100_000 } });
   const customer = await registerCustomer(t.app);
   const admin = await createStaff(t, "admin");
   const support = await createStaff(t, "support");
@@ -144,10 +145,48 @@ const segment = fc.oneof(
   fc.string({ minLength: 1, maxLength: 40 }).map(encodeURIComponent),
 );
 
+interface Part {
+  name: string;
+  value: string;
+  file: { filename: string; type: string; bytes: Uint8Array } | null;
+}
+
+/** Real file starts (PNG, JPEG, PDF, GIF, SVG, HTML) followed by random bytes, or random bytes alone. */
+const fileBytes = fc.tuple(
+  fc.constantFrom(
+    new Uint8Array(0),
+    Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    Uint8Array.from([0xff, 0xd8, 0xff, 0xe0]),
+    new TextEncoder().encode("%PDF-1.4\n"),
+    new TextEncoder().encode("GIF89a"),
+    new TextEncoder().encode("<svg xmlns='http://www.w3.org/2000/svg'>"),
+    new TextEncoder().encode("<!doctype html><script>"),
+  ),
+  fc.uint8Array({ maxLength: 3000 }),
+).map(([head, tail]) => Uint8Array.from([...head, ...tail]));
+
+const part: fc.Arbitrary<Part> = fc.record({
+  name: fc.oneof(fc.constantFrom("orderId", "text", "file", "files", "image", "x", ""), fc.string({ maxLength: 20 })),
+  value: fc.oneof(fc.constantFrom(...["", "olá", "x".repeat(5000)]), fc.string({ maxLength: 200 })),
+  file: fc.option(fc.record({ filename: fc.oneof(fc.constantFrom("a.png", "b.pdf", "../../x", "", "c.svg"), fc.string({ maxLength: 30 })), type: fc.constantFrom("image/png", "application/pdf", "text/html", "application/octet-stream", ""), bytes: fileBytes }), { nil: null }),
+});
+
+function multipart(parts: Part[], boundary: string): Buffer {
+  const chunks: Buffer[] = [];
+  const clean = (v: string) => v.replace(/["\r\n]/g, "_");
+  for (const p of parts) {
+    const disposition = `Content-Disposition: form-data; name="${clean(p.name)}"${p.file ? `; filename="${clean(p.file.filename)}"` : ""}`;
+    const type = p.file?.type ? `\r\nContent-Type: ${p.file.type}` : "";
+    chunks.push(Buffer.from(`--${boundary}\r\n${disposition}${type}\r\n\r\n`), p.file ? Buffer.from(p.file.bytes) : Buffer.from(p.value), Buffer.from("\r\n"));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return Buffer.concat(chunks);
+}
+
 interface Input {
   pathValues: string[];
   query: Record<string, unknown>;
-  body: { kind: "json"; value: unknown } | { kind: "raw"; value: string; type: string } | { kind: "none" };
+  body: { kind: "json"; value: unknown } | { kind: "raw"; value: string; type: string } | { kind: "multipart"; parts: Part[] } | { kind: "none" };
   auth: "none" | "customer" | "admin" | "support" | "garbage" | "token-header";
   header: string | null;
 }
@@ -167,6 +206,13 @@ function inputFor(op: Operation): fc.Arbitrary<Input> {
           type: fc.constantFrom("application/json", "text/plain", "multipart/form-data; boundary=x", "multipart/form-data", "application/x-www-form-urlencoded", "application/octet-stream"),
         }),
       },
+      {
+        weight: op.multipart ? 5 : 1,
+        // Half the forms name the customer's real order, so the junk reaches the chat's deeper code.
+        arbitrary: fc
+          .tuple(fc.boolean(), fc.array(part, { maxLength: 4 }))
+          .map(([real, parts]) => ({ kind: "multipart" as const, parts: real ? [{ name: "orderId", value: realIds[2]!, file: null }, ...parts] : parts })),
+      },
       { weight: 1, arbitrary: fc.constant({ kind: "none" as const }) },
     ),
     auth: fc.constantFrom("none", "customer", "admin", "support", "garbage", "token-header"),
@@ -185,10 +231,13 @@ function request(op: Operation, input: Input) {
   else if (input.auth === "token-header") headers.token = tokens.customer!;
   else if (input.auth !== "none") headers.authorization = `Bearer ${tokens[input.auth]}`;
   if (input.header !== null) headers["idempotency-key"] = input.header.replace(/[^\x20-\x7e]/g, "");
-  let payload: string | undefined;
+  let payload: string | Buffer | undefined;
   if (input.body.kind === "json" && op.method !== "GET" && op.method !== "DELETE") {
     headers["content-type"] = "application/json";
     payload = JSON.stringify(input.body.value) ?? "null";
+  } else if (input.body.kind === "multipart" && op.method !== "GET") {
+    headers["content-type"] = "multipart/form-data; boundary=fuzzboundary";
+    payload = multipart(input.body.parts, "fuzzboundary");
   } else if (input.body.kind === "raw" && op.method !== "GET") {
     headers["content-type"] = input.body.type;
     payload = input.body.value;
@@ -241,7 +290,7 @@ describe("fuzzing every operation of /api/openapi.json", () => {
     expect(failures).toEqual([]);
   }, 600_000);
 
-  it("answers valid commerce bodies with one field replaced by anything with a status below 500", async () => {
+  it("answers valid commerce bodies with one field replaced by anything, and junk chat forms, with a status below 500", async () => {
     // Random bodies rarely get past validation; these start valid, so the junk reaches the domain and the database.
     const products = await liveProducts(t);
     const p = products[2]!;
@@ -273,5 +322,23 @@ describe("fuzzing every operation of /api/openapi.json", () => {
         { numRuns: RUNS_PER_OPERATION * 2 },
       );
     }
+
+    // The chat's multipart form, from its owner, on a real order: junk text and junk files of every kind.
+    const statuses = new Map<number, number>();
+    figures.set("POST /api/message/send (owner, real order, junk parts)", statuses);
+    await fc.assert(
+      fc.asyncProperty(fc.array(part, { maxLength: 3 }), fc.option(fc.string({ maxLength: 5000 }), { nil: undefined }), async (parts, text) => {
+        const form = [{ name: "orderId", value: realIds[2]!, file: null }, ...(text === undefined ? [] : [{ name: "text", value: text, file: null }]), ...parts];
+        const res = await t.app.inject({
+          method: "POST",
+          url: "/api/message/send",
+          headers: { authorization: `Bearer ${tokens.customer}`, "content-type": "multipart/form-data; boundary=fuzzboundary" },
+          payload: multipart(form, "fuzzboundary"),
+        });
+        statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+        expect(res.statusCode, `${JSON.stringify(form.map((p) => [p.name, p.value.slice(0, 40), p.file?.filename]))} → ${res.body.slice(0, 200)}`).toBeLessThan(500);
+      }),
+      { numRuns: RUNS_PER_OPERATION * 2 },
+    );
   }, 600_000);
 });
