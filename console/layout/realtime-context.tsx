@@ -71,6 +71,8 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
         void queryClient.invalidateQueries({ queryKey: ["conversations"] });
         void queryClient.invalidateQueries({ queryKey: ["dashboard"] });
         void queryClient.invalidateQueries({ queryKey: ["orders", "getOne", { id: event.orderId }] });
+        // Order lists carry unread badges too.
+        void queryClient.invalidateQueries({ queryKey: ["orders", "getList"] });
       },
     });
     // Reads by other agents are not pushed: recount now and then so the title does not go stale.
