@@ -59,6 +59,8 @@ describe.runIf(browserAvailable())("storefront weight on a first visit", () => {
 
     // Let the idle prefetch of page chunks run: pdf.js must still not be among the downloads.
     await page.waitForTimeout(1500);
+    // index.html preloads the product list and the app reuses that download: one request, not two.
+    expect(responses.filter((r) => new URL(r.url()).pathname === "/api/product/list")).toHaveLength(1);
     expect(responses.map((r) => r.url()).filter((u) => /pdf\.worker|pdf-pages/.test(u))).toEqual([]);
     await page.context().close();
   });
