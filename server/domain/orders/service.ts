@@ -3,14 +3,13 @@
 // row, and take the ordered lines out of the cart. An Idempotency-Key makes a retry return the first order.
 import { createHash } from "node:crypto";
 import type { Db, PrismaClient } from "../../db/client.ts";
-import { ORDER_STATUSES, type OrderStatus, type PlaceOrderBody, type ShopOrder } from "../../schemas/orders.ts";
+import { ORDER_STATUSES, type Address, type OrderStatus, type PaymentMethod, type PlaceOrderBody, type ShopOrder } from "../../schemas/orders.ts";
 import { cartRepository } from "../cart/repository.ts";
 import { AppError } from "../errors.ts";
 import { checkAddress, checkSubmit } from "./checkout-rules.ts";
 import { newOrderId } from "./ids.ts";
 import { checkClientTotal, priceOrder, requestedLines, type PricedOrder, type RequestedLine } from "./pricing.ts";
 import { ordersRepository, type KeyedOrder, type NewOrder, type ShopOrderRow } from "./repository.ts";
-import type { Address, PaymentMethod } from "../../schemas/orders.ts";
 
 export const AWAITING_PAYMENT: OrderStatus = "Aguardando Pagamento";
 export const PAYMENT_CONFIRMED: OrderStatus = "Pagamento Confirmado";
