@@ -1,5 +1,6 @@
 import { useState, type CSSProperties, type FormEvent } from "react";
 import { signIn, takeNotice } from "../lib/session.ts";
+import { loadConsoleApp } from "../lib/load-app.ts";
 
 // The first screen is deliberately plain React: react-admin and MUI load only after sign-in.
 
@@ -30,6 +31,8 @@ export function LoginScreen() {
     }
     setBusy(true);
     setError(null);
+    // Warm the app chunk while the credentials are checked; a failed download is retried by React.lazy.
+    loadConsoleApp().catch(() => undefined);
     try {
       await signIn(email.trim(), password);
       // A fresh session always starts on the dashboard, whatever hash the last one left.
