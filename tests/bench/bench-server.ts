@@ -5,6 +5,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { performance as nodePerformance } from "node:perf_hooks";
 import type { FastifyReply } from "fastify";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
@@ -140,7 +141,10 @@ process.on("message", (request: BenchRequest) => {
   void (async () => {
     try {
       if (request.type === "queries") send({ type: "queries", timing: await timeQueries(request.iterations, request.sql) });
-      else if (request.type === "stats") send({ type: "stats", hub: deps.hub.stats() });
+      else if (request.type === "stats") {
+        const cpu = process.cpuUsage();
+        send({ type: "stats", hub: deps.hub.stats(), cpuMs: (cpu.user + cpu.system) / 1000, eluActiveMs: nodePerformance.eventLoopUtilization().active });
+      }
       else if (request.type === "stop") {
         await started.close();
         send({ type: "stopped" });

@@ -24,7 +24,8 @@ export type BenchRequest =
 export type BenchReply =
   | { type: "ready"; url: string; kind: "postgres" | "pglite"; fixtures: BenchFixtures }
   | { type: "queries"; timing: QueryTiming }
-  | { type: "stats"; hub: HubStats }
+  /** cpuMs: the server process's CPU time so far (user + system); eluActiveMs: its event loop's busy time. */
+  | { type: "stats"; hub: HubStats; cpuMs: number; eluActiveMs: number }
   | { type: "stopped" }
   | { type: "error"; message: string };
 
@@ -38,7 +39,8 @@ export type LoadRequest =
 export type LoadReply =
   | { type: "opened"; sockets: number; ms: number }
   | { type: "broadcasting" }
-  | { type: "broadcastStopped"; sent: number; delivered: number; failed: number }
+  /** cpuMs: the load process's own CPU time during the broadcast (it shares the machine with the server). */
+  | { type: "broadcastStopped"; sent: number; delivered: number; failed: number; cpuMs: number }
   /** latencies: from the POST's start; fromCreated: from the message's createdAt (server clock, same host). */
   | { type: "fanout"; latencies: number[]; fromCreated: number[]; expected: number; delivered: number; failed: number }
   | { type: "closed" }

@@ -205,6 +205,7 @@ async function measureSockets(section: string, url: string, fixtures: BenchFixtu
           ok: hub.ready >= 1000 && hub.rooms >= 100,
         });
       }
+      if (round === 0) await measureBroadcastCost(section, load, server);
       await ask(load, { type: "broadcast", perSecond: 10 }, "broadcasting");
       busies.push(await cannon(listGet(url, "/api/product/list")));
       const stopped = await ask<Extract<LoadReply, { type: "broadcastStopped" }>>(load, { type: "stopBroadcast" }, "broadcastStopped");
@@ -225,6 +226,43 @@ async function measureSockets(section: string, url: string, fixtures: BenchFixtu
     value: `${describeLoad(busy)} → ${fmt(busy.rps / idle.rps, 2)}× idle (${messages.sent} messages, ${messages.delivered} socket deliveries, ${messages.failed} failed)`,
     goal: "≥ 0.8× idle",
     ok: busy.rps / idle.rps >= 0.8 && messages.failed === 0,
+  });
+}
+
+/**
+ * What broadcasting costs the server, measured as its own CPU time rather than as throughput (which a shared
+ * machine blurs): 1,000 idle sockets for a few seconds, then the same with 10 messages/s, no other load.
+ */
+async function measureBroadcastCost(section: string, load: ChildProcess, server: ChildProcess): Promise<void> {
+  type Stats = Extract<BenchReply, { type: "stats" }>;
+  const seconds = 4;
+  const sample = async (during: () => Promise<void>) => {
+    const a = await ask<Stats>(server, { type: "stats" }, "stats");
+    const t = performance.now();
+    await during();
+    const b = await ask<Stats>(server, { type: "stats" }, "stats");
+    const elapsed = (performance.now() - t) / 1000;
+    return { cpuPerSecond: (b.cpuMs - a.cpuMs) / elapsed, busyPerSecond: (b.eluActiveMs - a.eluActiveMs) / elapsed };
+  };
+  const broadcastFor = async (ms: number) => {
+    await ask(load, { type: "broadcast", perSecond: 10 }, "broadcasting");
+    await new Promise((r) => setTimeout(r, ms));
+    return ask<Extract<LoadReply, { type: "broadcastStopped" }>>(load, { type: "stopBroadcast" }, "broadcastStopped");
+  };
+  // Warm-up: the first messages of a process pay for JIT and first-use compilation.
+  await broadcastFor(2000);
+  const quiet = await sample(() => new Promise((r) => setTimeout(r, seconds * 1000)));
+  let stopped: Extract<LoadReply, { type: "broadcastStopped" }> | undefined;
+  const busy = await sample(async () => {
+    stopped = await broadcastFor(seconds * 1000);
+  });
+  const sent = stopped?.sent ?? 0;
+  const perMessage = (busy.cpuPerSecond - quiet.cpuPerSecond) / (sent / seconds);
+  record({
+    section,
+    figure: "server CPU, 1,000 sockets open: idle vs 10 messages/s (each POSTed, stored, sent to 10 sockets and NOTIFYed)",
+    value: `${fmt(quiet.cpuPerSecond, 1)} → ${fmt(busy.cpuPerSecond, 1)} ms CPU per second (${fmt((busy.cpuPerSecond / 10), 1)}% of a core), ≈ ${fmt(perMessage, 2)} ms per message; event loop busy ${fmt(busy.busyPerSecond / 10, 1)}%; the load process itself used ${fmt((stopped?.cpuMs ?? 0) / seconds, 1)} ms CPU per second`,
+    goal: "",
   });
 }
 

@@ -63,6 +63,7 @@ async function post(room: Room, latencies: number[] = [], fromCreated: number[] 
 let broadcastTimer: NodeJS.Timeout | undefined;
 let broadcastSent = 0;
 let broadcastDeliveredFrom = 0;
+let broadcastCpuFrom = process.cpuUsage();
 
 async function handle(request: LoadRequest): Promise<void> {
   switch (request.type) {
@@ -83,6 +84,7 @@ async function handle(request: LoadRequest): Promise<void> {
     case "broadcast": {
       broadcastSent = 0;
       broadcastDeliveredFrom = delivered;
+      broadcastCpuFrom = process.cpuUsage();
       failed = 0;
       let next = 0;
       broadcastTimer = setInterval(() => {
@@ -96,7 +98,8 @@ async function handle(request: LoadRequest): Promise<void> {
     case "stopBroadcast":
       clearInterval(broadcastTimer);
       await new Promise((r) => setTimeout(r, 500));
-      send({ type: "broadcastStopped", sent: broadcastSent, delivered: delivered - broadcastDeliveredFrom, failed });
+      const cpu = process.cpuUsage(broadcastCpuFrom);
+      send({ type: "broadcastStopped", sent: broadcastSent, delivered: delivered - broadcastDeliveredFrom, failed, cpuMs: (cpu.user + cpu.system) / 1000 });
       return;
     case "fanout": {
       failed = 0;
