@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
-import { toast } from "react-toastify";
+import { toast } from "../lib/toast.ts";
 import { addToCart } from "../features/cart/api/add-to-cart.ts";
 import { getCart } from "../features/cart/api/get-cart.ts";
 import { updateCart } from "../features/cart/api/update-cart.ts";

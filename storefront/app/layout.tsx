@@ -1,6 +1,5 @@
 import { useState } from "react";
 import { useLocation } from "react-router-dom";
-import { ToastContainer } from "react-toastify";
 import { BottomNav } from "./bottom-nav.tsx";
 import { BusyProvider } from "./busy.tsx";
 import { CartProvider } from "./cart.tsx";
@@ -12,6 +11,7 @@ import { RoutedPage } from "./router.tsx";
 import { SearchBar } from "./search-bar.tsx";
 import { SearchProvider } from "./search.tsx";
 import { SessionProvider } from "./session.tsx";
+import { ToastHost } from "./toast-host.tsx";
 
 /** The chrome is hidden on the PDF viewer and the chat (SPEC.md §2). */
 const isBare = (path: string) => path.startsWith("/pdf-viewer") || path.startsWith("/message");
@@ -53,17 +53,14 @@ export function RootLayout() {
   );
 }
 
-/**
- * Everything under the session and the catalogue. SPEC.md §9 toasts: top-right, 5 s,
- * pause on hover and focus loss, drag 80 % to dismiss.
- */
+/** Everything under the session and the catalogue. */
 export function ShopShell() {
   return (
     <CartProvider>
       <SearchProvider>
         <BusyProvider>
           <Chrome />
-          <ToastContainer position="top-right" autoClose={5000} pauseOnHover pauseOnFocusLoss draggable draggablePercent={80} />
+          <ToastHost />
         </BusyProvider>
       </SearchProvider>
     </CartProvider>

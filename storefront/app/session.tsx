@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
-import { toast } from "react-toastify";
+import { toast } from "../lib/toast.ts";
 import { setUnauthorizedHandler } from "../lib/api-client.ts";
 import { RealtimeConnection } from "../lib/socket.ts";
 import { readToken, writeToken } from "../lib/token.ts";

@@ -1,4 +1,4 @@
-import { toast } from "react-toastify";
+import { toast } from "./toast.ts";
 import { readToken } from "./token.ts";
 
 // The one HTTP client (DESIGN.md): Bearer token when signed in, the 401 rule, and the error toast.

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router-dom";
-import { toast } from "react-toastify";
+import { toast } from "../lib/toast.ts";
 import { useBusy } from "../app/busy.tsx";
 import { useCatalogue } from "../app/catalogue.tsx";
 import { useSession } from "../app/session.tsx";

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
-import { toast } from "react-toastify";
+import { toast } from "../lib/toast.ts";
 import { useSession } from "../app/session.tsx";
 import { Skeleton } from "../components/skeleton.tsx";
 import { getMessages } from "../features/chat/api/get-messages.ts";

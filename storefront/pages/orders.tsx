@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
-import { toast } from "react-toastify";
+import { toast } from "../lib/toast.ts";
 import { useSession } from "../app/session.tsx";
 import { Skeleton } from "../components/skeleton.tsx";
 import { shortOrderId, userOrders, type Order } from "../features/orders/api/user-orders.ts";

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
-import { toast } from "react-toastify";
+import { toast } from "../lib/toast.ts";
 import { useBusy } from "../app/busy.tsx";
 import { useCart } from "../app/cart.tsx";
 import { useCatalogue } from "../app/catalogue.tsx";

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useParams } from "react-router-dom";
-import { toast } from "react-toastify";
+import { toast } from "../lib/toast.ts";
 import { useCart } from "../app/cart.tsx";
 import { useCatalogue } from "../app/catalogue.tsx";
 import { ProductGrid } from "../components/product-card.tsx";

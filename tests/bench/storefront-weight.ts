@@ -14,7 +14,7 @@ const root = fileURLToPath(new URL("../..", import.meta.url));
 export interface StorefrontWeight {
   /** Bytes (brotli) of HTML + entry JS and its static imports + CSS: what the home page needs before it renders. */
   firstVisit: { html: number; js: number; css: number; total: number };
-  /** Extra bytes (brotli) each lazy route fetches on top of the first visit. */
+  /** Extra bytes (brotli) each lazy route (or lazily loaded library) fetches on top of the first visit. */
   routes: Record<string, number>;
   /** Raw (minified, uncompressed) kilobytes of the entry chunk by package. */
   entryComposition: Record<string, number>;
@@ -67,7 +67,9 @@ export async function measureStorefrontWeight(): Promise<StorefrontWeight> {
     const routes: Record<string, number> = {};
     for (const key of manifest[entryKey]?.dynamicImports ?? []) {
       const extra = [...closure(key)].filter((k) => !initial.has(k));
-      const name = path.basename(key).replace(/\.tsx?$/, "");
+      // Pages by file name; a library split off on its own (react-toastify) by package.
+      const pkg = key.split("node_modules/")[1];
+      const name = pkg ? pkg.split("/").slice(0, pkg.startsWith("@") ? 2 : 1).join("/") : path.basename(key).replace(/\.tsx?$/, "");
       routes[name] = extra.reduce((n, k) => n + size(manifest[k]!.file) + (manifest[k]?.css ?? []).reduce((m, f) => m + size(f), 0), 0);
     }
     const pdfKey = Object.keys(manifest).find((k) => k.endsWith("pdf-pages.tsx"));
@@ -93,7 +95,7 @@ export default async function storefrontWeight() {
     { figure: "first visit (html+js+css, brotli)", value: kb(w.firstVisit.total), goal: `≤ ${kb(GOALS.firstVisit)}`, ok: w.firstVisit.total <= GOALS.firstVisit },
     { figure: "first visit JS", value: kb(w.firstVisit.js), goal: "" },
     { figure: "first visit CSS", value: kb(w.firstVisit.css), goal: "" },
-    { figure: `largest page chunk (${largestRoute})`, value: kb(largestSize), goal: `≤ ${kb(GOALS.route)}`, ok: largestSize <= GOALS.route },
+    { figure: `largest lazy chunk (${largestRoute})`, value: kb(largestSize), goal: `≤ ${kb(GOALS.route)}`, ok: largestSize <= GOALS.route },
     { figure: "pdf.js, fetched only when a PDF is opened", value: kb(w.pdfViewer), goal: "" },
   ];
 }

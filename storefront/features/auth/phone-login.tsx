@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { toast } from "react-toastify";
+import { toast } from "../../lib/toast.ts";
 import { firebaseLogin } from "./api/firebase-login.ts";
 
 // SMS login through Firebase's REST API and an invisible reCAPTCHA, without the Firebase SDK

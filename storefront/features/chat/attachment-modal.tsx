@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useNavigate } from "react-router-dom";
-import { toast } from "react-toastify";
+import { toast } from "../../lib/toast.ts";
 import { downloadUrl } from "../../lib/download.ts";
 import { ZOOM_START } from "../pdf/zoom.ts";
 import { ZoomControls } from "../pdf/zoom-controls.tsx";
