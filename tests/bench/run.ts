@@ -16,7 +16,7 @@ const PG_SERVER = process.env.BENCH_DATABASE_URL || "postgresql://postgres@127.0
 const DURATION = Number(process.env.BENCH_SECONDS || 4);
 /** Interleaved rounds per ratio (bare vs list, idle vs sockets); the median round counts. */
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
-const SOCKET_ROUNDS = Math.max(1, ROUNDS - 1);
+const SOCKET_ROUNDS = ROUNDS;
 const BROWSER = { "accept-encoding": "gzip, deflate, br" };
 /** BENCH_PARTS=queries,lists,sockets,writes,pglite,others runs a subset (default: everything). */
 const PARTS = new Set((process.env.BENCH_PARTS || "queries,lists,sockets,writes,pglite,others").split(","));
