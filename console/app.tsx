@@ -13,6 +13,7 @@ import conversations from "./conversations/index.ts";
 import customers from "./customers/index.ts";
 import staff from "./staff/index.ts";
 import { SettingsEdit } from "./settings/settings-edit.tsx";
+import { shellMessages } from "./i18n/shell.ts";
 
 const i18nProvider = polyglotI18nProvider(() => ptMessages, "pt", [{ locale: "pt", name: "Português" }], { allowMissing: false });
 
@@ -34,7 +35,7 @@ const theme = {
 export function ConsoleApp() {
   return (
     <Admin
-      title="Loja — Consola"
+      title={shellMessages.title}
       dataProvider={dataProvider}
       authProvider={authProvider}
       i18nProvider={i18nProvider}

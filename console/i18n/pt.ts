@@ -1,4 +1,5 @@
 import type { TranslationMessages } from "react-admin";
+import { shellMessages } from "./shell.ts";
 
 // Every string the console shows: react-admin's own messages in European/Angolan Portuguese,
 // then resource names and field labels, then the console's own texts (DESIGN.md: no labels in components).
@@ -286,7 +287,8 @@ export const ptMessages: TranslationMessages = {
     },
   },
   loja: {
-    title: "Loja — Consola",
+    title: shellMessages.title,
+    shell: shellMessages,
     common: { currency: "kz", none: "—", system: "Sistema", you: "Você" },
     roles: { admin: "Administrador", support: "Suporte" },
     payment: { cod: "Transferência bancária", stripe: "Cartão (Stripe)" },

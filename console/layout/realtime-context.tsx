@@ -5,6 +5,7 @@ import type { AdminMessage } from "../../server/schemas/admin-conversations.ts";
 import type { ConsoleDataProvider } from "../data-provider.ts";
 import { connectRealtime } from "../lib/realtime.ts";
 import { SESSION_ENDED, getToken, setSession } from "../lib/session.ts";
+import { shellMessages } from "../i18n/shell.ts";
 
 type Listener = (orderId: string, message: AdminMessage) => void;
 
@@ -26,7 +27,7 @@ const RealtimeContext = createContext<RealtimeState>({
 
 export const useRealtime = () => useContext(RealtimeContext);
 
-const BASE_TITLE = "Loja — Consola";
+const BASE_TITLE = shellMessages.title;
 const UNREAD_POLL_MS = 60_000;
 
 /** Live updates for the whole console: refreshes lists and the dashboard without a sound, keeps the tab title's unread count. */

@@ -1,6 +1,7 @@
 import { HttpError, fetchUtils } from "react-admin";
 import { API_URL } from "./api-url.ts";
 import { getToken } from "./session.ts";
+import { shellMessages } from "../i18n/shell.ts";
 
 // The one HTTP client of the console: adds the staff Bearer token; errors surface the server's
 // Portuguese `message` (fetchJson puts body.message into HttpError); the 401 rule lives in auth-provider.
@@ -22,9 +23,9 @@ export const apiFetch = async <T>(path: string, init: RequestInit = {}): Promise
   try {
     res = await fetch(`${API_URL}${path}`, { ...init, headers });
   } catch {
-    throw new HttpError("Erro de comunicação com o servidor", 0);
+    throw new HttpError(shellMessages.http_error, 0);
   }
   const body = (await res.json().catch(() => null)) as (T & { message?: string }) | null;
-  if (!res.ok || body === null) throw new HttpError(body?.message ?? "Erro de comunicação com o servidor", res.status, body);
+  if (!res.ok || body === null) throw new HttpError(body?.message ?? shellMessages.http_error, res.status, body);
   return body;
 };

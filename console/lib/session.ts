@@ -1,4 +1,5 @@
 import { API_URL } from "./api-url.ts";
+import { shellMessages } from "../i18n/shell.ts";
 
 // The staff session: token and user kept in localStorage, with a tiny change feed so the
 // light login shell (main.tsx) and the lazily loaded react-admin app agree on who is signed in.
@@ -30,7 +31,7 @@ export const getSession = (): StaffSession | null => {
 export const getToken = (): string | null => getSession()?.token ?? null;
 
 const NOTICE_KEY = "loja.console.notice";
-export const SESSION_ENDED = "A sua sessão terminou. Volte a entrar.";
+export const SESSION_ENDED = shellMessages.session_ended;
 
 /** Ends or starts a session; a notice (e.g. why the session ended) is shown once by the login screen. */
 export const setSession = (session: StaffSession | null, notice?: string): void => {
@@ -71,12 +72,12 @@ export const signIn = async (email: string, password: string): Promise<StaffSess
       body: JSON.stringify({ email, password }),
     });
   } catch {
-    throw new Error("Não foi possível contactar o servidor. Verifique a ligação.");
+    throw new Error(shellMessages.unreachable);
   }
   const body = (await res.json().catch(() => null)) as { success?: boolean; token?: string; user?: StaffUser; message?: string } | null;
-  if (!res.ok || !body?.success || !body.token || !body.user) throw new Error(body?.message ?? "Falha na autenticação, tente novamente.");
+  if (!res.ok || !body?.success || !body.token || !body.user) throw new Error(body?.message ?? shellMessages.sign_in_failed);
   const session = { token: body.token, user: body.user };
-  if (!isSession(session)) throw new Error("Esta conta não tem acesso à consola.");
+  if (!isSession(session)) throw new Error(shellMessages.not_staff);
   setSession(session);
   return session;
 };

@@ -1,6 +1,7 @@
 import { useState, type CSSProperties, type FormEvent } from "react";
 import { signIn, takeNotice } from "../lib/session.ts";
 import { loadConsoleApp } from "../lib/load-app.ts";
+import { shellMessages } from "../i18n/shell.ts";
 
 // The first screen is deliberately plain React: react-admin and MUI load only after sign-in.
 
@@ -26,7 +27,7 @@ export function LoginScreen() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!email.trim() || !password) {
-      setError("Preencha o email e a palavra-passe.");
+      setError(shellMessages.fill_both);
       return;
     }
     setBusy(true);
@@ -38,23 +39,23 @@ export function LoginScreen() {
       // A fresh session always starts on the dashboard, whatever hash the last one left.
       window.location.hash = "#/";
     } catch (err) {
-      setError(err instanceof Error ? err.message : "Falha na autenticação, tente novamente.");
+      setError(err instanceof Error ? err.message : shellMessages.sign_in_failed);
       setBusy(false);
     }
   };
 
   return (
     <main style={styles.page}>
-      <form style={styles.card} onSubmit={submit} noValidate aria-label="Entrar na consola">
-        <h1 style={styles.title}>Loja — Consola</h1>
-        <p style={styles.subtitle}>Entre com a sua conta de equipa.</p>
+      <form style={styles.card} onSubmit={submit} noValidate aria-label={shellMessages.form_label}>
+        <h1 style={styles.title}>{shellMessages.title}</h1>
+        <p style={styles.subtitle}>{shellMessages.subtitle}</p>
         {notice && !error && <div role="status" style={styles.notice}>{notice}</div>}
         {error && <div role="alert" style={styles.error}>{error}</div>}
-        <label style={styles.label} htmlFor="email">Email</label>
+        <label style={styles.label} htmlFor="email">{shellMessages.email}</label>
         <input style={styles.input} id="email" name="email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} autoFocus />
-        <label style={styles.label} htmlFor="password">Palavra-passe</label>
+        <label style={styles.label} htmlFor="password">{shellMessages.password}</label>
         <input style={styles.input} id="password" name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-        <button style={{ ...styles.button, opacity: busy ? 0.7 : 1 }} type="submit" disabled={busy}>{busy ? "A entrar…" : "Entrar"}</button>
+        <button style={{ ...styles.button, opacity: busy ? 0.7 : 1 }} type="submit" disabled={busy}>{busy ? shellMessages.submitting : shellMessages.submit}</button>
       </form>
     </main>
   );
