@@ -2,7 +2,6 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { AppError } from "../../domain/errors.ts";
 import { staffAuthRoutes } from "./auth.ts";
-import { ensureMultipart } from "./multipart.ts";
 import { adminDashboardRoutes } from "./dashboard.ts";
 import { adminProductRoutes } from "./products.ts";
 import { adminOrderRoutes } from "./orders.ts";
@@ -11,7 +10,6 @@ import { adminPeopleRoutes } from "./people.ts";
 import { adminSettingsRoutes } from "./settings.ts";
 
 export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  await ensureMultipart(app);
   await app.register(staffAuthRoutes);
   await app.register(adminDashboardRoutes);
   await app.register(adminProductRoutes);

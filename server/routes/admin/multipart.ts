@@ -1,13 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
-import multipart from "@fastify/multipart";
+// Multipart parsing itself (limits: one file of at most 10 MB) is registered once by app.ts.
+import type { FastifyRequest } from "fastify";
 import { AppError } from "../../domain/errors.ts";
-import { MAX_ATTACHMENT_BYTES } from "../../domain/media/service.ts";
-
-/** Registers multipart parsing for the staff API unless the app already did (one file of at most 10 MB). */
-export async function ensureMultipart(app: FastifyInstance): Promise<void> {
-  if (app.hasContentTypeParser("multipart/form-data")) return;
-  await app.register(multipart, { limits: { fileSize: MAX_ATTACHMENT_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 64 * 1024 } });
-}
 
 export interface MultipartForm {
   fields: Record<string, string>;
