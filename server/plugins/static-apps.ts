@@ -45,6 +45,8 @@ export async function registerStaticApps(app: FastifyInstance, distDir: string):
     if (API_PREFIXES.some((p) => url.startsWith(p)) || url === "/admin/api") return false;
     const spa = apps.find((a) => url.startsWith(a.prefix) || `${url}/` === a.prefix);
     if (!spa) return false;
+    // A missing hashed asset (an old tab after a release) must be a 404, not index.html served as JavaScript.
+    if (url.startsWith(`${spa.prefix}assets/`)) return false;
     if (url === "/admin") {
       void reply.redirect("/admin/");
       return true;
