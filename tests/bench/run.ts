@@ -13,10 +13,10 @@ import type { BenchFixtures, BenchReply, BenchRequest, LoadReply, LoadRequest, Q
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const PG_SERVER = process.env.BENCH_DATABASE_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
-const DURATION = Number(process.env.BENCH_SECONDS || 4);
+const DURATION = Number(process.env.BENCH_SECONDS || 3);
 /** Interleaved rounds per ratio (bare vs list, idle vs sockets); the median round counts. */
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
-const SOCKET_ROUNDS = ROUNDS;
+const SOCKET_ROUNDS = Math.max(1, ROUNDS - 1);
 const BROWSER = { "accept-encoding": "gzip, deflate, br" };
 /** BENCH_PARTS=queries,lists,sockets,writes,pglite,others runs a subset (default: everything). */
 const PARTS = new Set((process.env.BENCH_PARTS || "queries,lists,sockets,writes,pglite,others").split(","));
@@ -325,7 +325,7 @@ async function postgresRun(): Promise<QueryTiming["sql"] | undefined> {
   try {
     process.stdout.write(`\nPostgreSQL (${name}, 1,000 products), ${DURATION} s per figure\n`);
     return await withServer({ BENCH_DB: "postgres", DATABASE_URL: url.toString() }, async (serverUrl, fixtures, server) => {
-      const { timing } = await ask<Extract<BenchReply, { type: "queries" }>>(server, { type: "queries", iterations: PARTS.has("queries") ? 150 : 1 }, "queries");
+      const { timing } = await ask<Extract<BenchReply, { type: "queries" }>>(server, { type: "queries", iterations: PARTS.has("queries") ? 100 : 1 }, "queries");
       if (PARTS.has("queries")) queryRatio(section, timing);
       if (PARTS.has("lists")) await measureLists(section, serverUrl);
       if (PARTS.has("sockets")) await measureSockets(section, serverUrl, fixtures, server);
@@ -341,7 +341,7 @@ async function pgliteRun(sql: QueryTiming["sql"] | undefined): Promise<void> {
   const section = "Embedded (PGlite)";
   process.stdout.write(`\nEmbedded database (PGlite, 1,000 products), ${DURATION} s per figure\n`);
   await withServer({ BENCH_DB: "pglite", DATABASE_URL: "" }, async (serverUrl, fixtures, server) => {
-    if (sql) queryRatio(section, (await ask<Extract<BenchReply, { type: "queries" }>>(server, { type: "queries", iterations: 100, sql }, "queries")).timing);
+    if (sql) queryRatio(section, (await ask<Extract<BenchReply, { type: "queries" }>>(server, { type: "queries", iterations: 60, sql }, "queries")).timing);
     await measureLists(section, serverUrl);
     await measureWrites(section, serverUrl, fixtures);
   });
