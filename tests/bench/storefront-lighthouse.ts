@@ -1,0 +1,172 @@
+// Lighthouse (npm, v12) against the production storefront, driving the system Chromium: mobile performance of
+// `/`, `/collection` and a product page, on Lighthouse's default mobile profile (Moto G Power screen, slow 4G:
+// 150 ms RTT, 1.6 Mbit/s, CPU 4x slower) and on its "Regular 3G" profile (300 ms RTT, 700 kbit/s, CPU 4x),
+// both with the default "simulate" throttling method: the page is loaded unthrottled and Lighthouse's Lantern
+// model replays it under the profile, so a busy shared machine does not skew the figures as real throttling would.
+// Each page and profile is run RUNS times; the median run (by score) is reported.
+// Run: npx tsx tests/bench/storefront-lighthouse.ts   (`npm run bench` calls the default export)
+// LIGHTHOUSE_REPORTS=<dir> also writes every run's full JSON report there (for the details behind a figure).
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse, { type Config, type Flags } from "lighthouse";
+import * as constants from "lighthouse/core/config/constants.js";
+import { buildApps } from "../../scripts/build.mjs";
+import { chromiumPath } from "../helpers/browser.ts";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS || 3);
+const REPORTS = process.env.LIGHTHOUSE_REPORTS;
+let reportCount = 0;
+
+/** The flags the brief gives for the system Chromium under chrome-launcher. */
+const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"];
+
+interface Profile {
+  name: string;
+  /** Lighthouse's own constants (lighthouse/core/config/constants.js → Lantern's throttling table). */
+  throttling: typeof constants.throttling.mobileSlow4G;
+  lcpGoal: number;
+}
+const PROFILES: Profile[] = [
+  { name: "default mobile (slow 4G)", throttling: constants.throttling.mobileSlow4G, lcpGoal: 2500 },
+  { name: "Regular 3G", throttling: constants.throttling.mobileRegular3G, lcpGoal: 4000 },
+];
+const SCORE_GOAL = 90;
+
+export interface LighthouseRun {
+  score: number;
+  lcp: number;
+  fcp: number;
+  tbt: number;
+  cls: number;
+  speedIndex: number;
+  /** Opportunities and diagnostics that cost something, for finding out why a page misses a goal. */
+  issues: string[];
+}
+
+async function startShop(dataDir: string) {
+  const child = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
+    cwd: root,
+    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, SKIP_BUILD: "1", LOG_LEVEL: "warn", NODE_ENV: "production" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`shop did not start:\n${out}`)), 180_000);
+    child.stdout.on("data", (d: Buffer) => {
+      out += d.toString();
+      const m = /Shop:\s+(http:\/\/\S+?)\/\s/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!.replace("localhost", "127.0.0.1"));
+      }
+    });
+    child.stderr.on("data", (d: Buffer) => (out += d.toString()));
+    child.once("exit", (code) => reject(new Error(`shop exited with ${code}:\n${out}`)));
+  });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once("exit", () => resolve());
+      child.kill("SIGTERM");
+    });
+  return { url, stop };
+}
+
+function configFor(profile: Profile): Config {
+  // The default config already is the mobile one; only the network/CPU profile changes between runs.
+  return { extends: "lighthouse:default", settings: { onlyCategories: ["performance"], throttlingMethod: "simulate", throttling: profile.throttling } };
+}
+
+async function audit(port: number, url: string, profile: Profile): Promise<LighthouseRun> {
+  const flags: Flags = { port, output: "json", logLevel: "error" };
+  const result = await lighthouse(url, flags, configFor(profile));
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  if (REPORTS) {
+    mkdirSync(REPORTS, { recursive: true });
+    const name = `${++reportCount}-${new URL(url).pathname.split("/")[1] || "home"}-${profile.throttling.rttMs}ms.json`;
+    writeFileSync(path.join(REPORTS, name), JSON.stringify(lhr));
+  }
+  if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const metric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  const issues = Object.values(lhr.audits)
+    .filter((a) => a.score !== null && a.score < 0.9 && (a.scoreDisplayMode === "metricSavings" || a.scoreDisplayMode === "numeric" || a.scoreDisplayMode === "binary"))
+    .filter((a) => !["largest-contentful-paint", "first-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index", "interactive", "max-potential-fid"].includes(a.id))
+    .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ""}`);
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    lcp: metric("largest-contentful-paint"),
+    fcp: metric("first-contentful-paint"),
+    tbt: metric("total-blocking-time"),
+    cls: metric("cumulative-layout-shift"),
+    speedIndex: metric("speed-index"),
+    issues,
+  };
+}
+
+const medianRun = (runs: LighthouseRun[]) => [...runs].sort((a, b) => a.score - b.score || b.lcp - a.lcp)[Math.floor(runs.length / 2)]!;
+const seconds = (n: number) => `${(n / 1000).toFixed(2)} s`;
+
+export interface LighthouseRow {
+  figure: string;
+  value: string;
+  goal: string;
+  ok?: boolean;
+}
+
+export default async function storefrontLighthouse(): Promise<LighthouseRow[]> {
+  const chromePath = chromiumPath();
+  if (!chromePath) throw new Error("No Chromium found (install Debian's chromium or set CHROME_PATH)");
+  await buildApps();
+  const dataDir = mkdtempSync(path.join(tmpdir(), "loja-bench-lighthouse-"));
+  const shop = await startShop(dataDir);
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
+  const rows: LighthouseRow[] = [];
+  try {
+    const { products } = (await (await fetch(`${shop.url}/api/product/list`)).json()) as { products: { _id: string }[] };
+    const productId = products.at(-1)?._id;
+    if (!productId) throw new Error("The seeded shop has no products");
+    const pages = [
+      { name: "/", url: `${shop.url}/` },
+      { name: "/collection", url: `${shop.url}/collection` },
+      { name: "/product/:id", url: `${shop.url}/product/${productId}` },
+    ];
+    // One throwaway load so the server's caches and the first-start work do not count against the first page.
+    await audit(chrome.port, pages[0]!.url, PROFILES[0]!);
+    for (const profile of PROFILES) {
+      for (const p of pages) {
+        const runs: LighthouseRun[] = [];
+        for (let i = 0; i < RUNS; i++) runs.push(await audit(chrome.port, p.url, profile));
+        const m = medianRun(runs);
+        const ok = m.score >= SCORE_GOAL && m.lcp <= profile.lcpGoal;
+        rows.push({
+          figure: `${p.name}, ${profile.name}: score / LCP (median of ${RUNS}: scores ${runs.map((r) => r.score).join(", ")})`,
+          value: `${m.score} / ${seconds(m.lcp)}`,
+          goal: `≥ ${SCORE_GOAL} / ≤ ${seconds(profile.lcpGoal)}`,
+          ok,
+        });
+        rows.push({
+          figure: `${p.name}, ${profile.name}: FCP, TBT, CLS, Speed Index`,
+          value: `${seconds(m.fcp)}, ${Math.round(m.tbt)} ms, ${m.cls.toFixed(3)}, ${seconds(m.speedIndex)}`,
+          goal: "",
+        });
+        if (!ok && m.issues.length) rows.push({ figure: `${p.name}, ${profile.name}: Lighthouse flags`, value: m.issues.join("; "), goal: "" });
+      }
+    }
+  } finally {
+    await chrome.kill();
+    await shop.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return rows;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  for (const r of await storefrontLighthouse()) console.log(`${r.ok === undefined ? " " : r.ok ? "✓" : "✗"} ${r.figure}: ${r.value}${r.goal ? `  (goal ${r.goal})` : ""}`);
+  process.exit(0);
+}
