@@ -1,23 +1,14 @@
 import { Type, type Static } from "typebox";
 import { StrictObject } from "./common.ts";
+import { Address, ORDER_STATUSES, type Address as ShopAddress } from "./orders.ts";
 
-export const ORDER_STATUSES = ["Aguardando Pagamento", "Pagamento Confirmado", "Em Preparação", "Enviado", "Entregue", "Cancelado"] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export { ORDER_STATUSES, type OrderStatus } from "./orders.ts";
 
 export const OrderStatusSchema = Type.Union(ORDER_STATUSES.map((s) => Type.Literal(s)));
 
-export const AdminAddress = Type.Object({
-  firstName: Type.String(),
-  lastName: Type.String(),
-  email: Type.String(),
-  street: Type.String(),
-  city: Type.String(),
-  state: Type.String(),
-  zipcode: Type.String(),
-  country: Type.String(),
-  phone: Type.String(),
-});
-export type AdminAddress = Static<typeof AdminAddress>;
+/** Staff see the address exactly as the shopper submitted it (the orders contract's Address). */
+export const AdminAddress = Address;
+export type AdminAddress = ShopAddress;
 
 export const AdminOrderCustomer = Type.Object({ id: Type.String(), name: Type.String(), email: Type.Union([Type.String(), Type.Null()]) });
 
