@@ -2,7 +2,7 @@
 // start through server/bootstrap.ts on the database named by the parent, filled to 1,000 products, plus two
 // routes that exist only here: a bare route sending the product list's bytes from a prebuilt Buffer, and the
 // uncached database path of the list. Talks to run.ts over IPC.
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance as nodePerformance } from "node:perf_hooks";
@@ -23,13 +23,15 @@ const USERS = 1000;
 const ORDERS = 100;
 
 const kind = process.env.BENCH_DB === "postgres" ? "postgres" : "pglite";
+/** Always a fresh data dir (never the user's ./data), removed again on stop. */
+const ownDataDir = mkdtempSync(path.join(tmpdir(), "loja-bench-"));
 const config = loadConfig({
   ...process.env,
   NODE_ENV: "production",
   LOG_LEVEL: "silent",
   JWT_SECRET: BENCH_JWT_SECRET,
   SEED_DEMO: "true",
-  DATA_DIR: process.env.DATA_DIR || mkdtempSync(path.join(tmpdir(), "loja-bench-")),
+  DATA_DIR: ownDataDir,
   PORT: "0",
   HOST: "127.0.0.1",
 });
@@ -147,6 +149,7 @@ process.on("message", (request: BenchRequest) => {
       }
       else if (request.type === "stop") {
         await started.close();
+        rmSync(ownDataDir, { recursive: true, force: true });
         send({ type: "stopped" });
         process.exit(0);
       }
