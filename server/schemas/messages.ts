@@ -36,10 +36,3 @@ export type MessageListReply = Static<typeof MessageListReply>;
 
 export const MessageSendReply = Type.Object({ success: Type.Literal(true), message: Message });
 export type MessageSendReply = Static<typeof MessageSendReply>;
-
-/** Multipart fields of POST /api/message/send (the file part is named `file`), for the API description. */
-export const MessageSendForm = Type.Object({
-  orderId: Type.String({ minLength: 1, maxLength: 200 }),
-  text: Type.Optional(Type.String({ maxLength: MAX_MESSAGE_TEXT })),
-  file: Type.Optional(Type.String({ format: "binary" })),
-});

@@ -1,6 +1,6 @@
 // The /ws socket contract (DESIGN.md "Support chat and real time"): one JSON object per frame.
 import { Type, type Static } from "typebox";
-import { Message, SupportMessage } from "./messages.ts";
+import type { Message, SupportMessage } from "./messages.ts";
 
 const OrderId = Type.String({ minLength: 1, maxLength: 200 });
 
@@ -21,5 +21,3 @@ export type ServerFrame =
   | { type: "connect_error"; message: "invalid token" }
   | { type: "newMessage"; orderId: string; message: Message | SupportMessage }
   | { type: "error"; message: string };
-
-export const NewMessageFrame = Type.Object({ type: Type.Literal("newMessage"), orderId: Type.String(), message: Type.Union([Message, SupportMessage]) });

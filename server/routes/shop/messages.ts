@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
 import { errorResponses } from "../../schemas/common.ts";
-import { MessageListReply, MessageParams, MessageSendForm, MessageSendReply } from "../../schemas/messages.ts";
+import { MAX_MESSAGE_TEXT, MessageListReply, MessageParams, MessageSendReply } from "../../schemas/messages.ts";
 import { AppError } from "../../domain/errors.ts";
 import { ORDER_NOT_FOUND, listOrderMessages, sendClientMessage, type ChatFile } from "../../domain/chat/service.ts";
 
@@ -64,7 +64,7 @@ export const messageRoutes: FastifyPluginAsyncTypebox<{ limits: MessageRouteLimi
       schema: {
         tags: ["shopper"],
         consumes: ["multipart/form-data"],
-        description: `Multipart fields: ${Object.keys(MessageSendForm.properties).join(", ")}`,
+        description: `Multipart fields: orderId; text (optional, at most ${MAX_MESSAGE_TEXT} characters); file (optional, one JPEG, PNG, WebP, GIF or PDF of at most 10 MB).`,
         response: { 200: MessageSendReply, ...errorResponses(400, 401, 404, 413, 415, 429) },
       },
       // Per customer, counted after the token is checked (the limiter runs after authenticate).
