@@ -20,6 +20,11 @@ startTransition(() => {
   );
 });
 
-// After the first page has loaded, while the shopper reads it.
-const idle = (cb: () => void) => ("requestIdleCallback" in window ? requestIdleCallback(cb, { timeout: 5000 }) : setTimeout(cb, 3000));
-window.addEventListener("load", () => idle(prefetchPages), { once: true });
+// While the shopper reads the first page: not before its skeleton second and pictures are through, so on 3G
+// the other pages' chunks do not compete with the first screen's images for the little bandwidth there is.
+const PREFETCH_AFTER = 3000;
+const idle = (cb: () => void) => ("requestIdleCallback" in window ? requestIdleCallback(cb, { timeout: 5000 }) : setTimeout(cb, 0));
+const prefetchLater = () => setTimeout(() => idle(prefetchPages), PREFETCH_AFTER);
+// main.tsx may start after the load event (index.html imports it once the skeleton is painted).
+if (document.readyState === "complete") prefetchLater();
+else window.addEventListener("load", prefetchLater, { once: true });

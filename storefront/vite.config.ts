@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
+import { paintFirst } from "./paint-first.ts";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 
@@ -26,7 +27,7 @@ function productionBuild(): Plugin[] {
 export default defineConfig(({ command }) => ({
   root,
   base: "/",
-  plugins: [react(), ...(command === "build" ? productionBuild() : [])],
+  plugins: [react(), paintFirst(), ...(command === "build" ? productionBuild() : [])],
   build: {
     outDir: fileURLToPath(new URL("../dist/storefront", import.meta.url)),
     emptyOutDir: true,

@@ -2,8 +2,16 @@ import { Link } from "react-router-dom";
 import { ChatIcon } from "../components/icons.tsx";
 import { useCatalogue } from "./catalogue.tsx";
 
-/** Floating support button: WhatsApp on the shop's first phone, else the contact page. */
+/** Floating support button: WhatsApp on the shop's first phone, else the contact page. In a landmark of its own, so screen readers can find it. */
 export function FloatingSupport() {
+  return (
+    <aside aria-label="Apoio ao cliente">
+      <SupportLink />
+    </aside>
+  );
+}
+
+function SupportLink() {
   const phone = useCatalogue().settings?.phones[0]?.replace(/\D/g, "");
   if (phone) {
     return (

@@ -3,11 +3,11 @@ import type { Product } from "../features/catalogue/api/list-products.ts";
 import { formatMoney } from "../lib/money.ts";
 import { ProductImage } from "./product-image.tsx";
 
-export function ProductCard({ product, eager }: { product: Product; eager?: boolean }) {
+export function ProductCard({ product, eager, priority }: { product: Product; eager?: boolean; priority?: boolean }) {
   return (
     <Link to={`/product/${product._id}`} className="card" data-testid="product-card">
       <div className="card-img">
-        <ProductImage image={product.image} thumbnail={product.thumbnail} alt={product.name} eager={eager} />
+        <ProductImage image={product.image} thumbnail={product.thumbnail} alt={product.name} eager={eager} priority={priority} />
       </div>
       <p className="card-name">{product.name}</p>
       <p className="card-price">{formatMoney(product.price)}</p>
@@ -15,11 +15,12 @@ export function ProductCard({ product, eager }: { product: Product; eager?: bool
   );
 }
 
-export function ProductGrid({ products, className = "grid" }: { products: readonly Product[]; className?: string }) {
+/** `lead`: the grid is the top of its page, so its first pictures are the largest paint and get fetched first. */
+export function ProductGrid({ products, className = "grid", lead }: { products: readonly Product[]; className?: string; lead?: boolean }) {
   return (
     <div className={className}>
       {products.map((p, i) => (
-        <ProductCard key={p._id} product={p} eager={i < 2} />
+        <ProductCard key={p._id} product={p} eager={i < 2} priority={lead && i < 2} />
       ))}
     </div>
   );

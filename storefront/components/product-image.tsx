@@ -8,6 +8,8 @@ interface Props {
   /** Layout width hint for srcset. */
   sizes?: string;
   eager?: boolean;
+  /** The page's largest picture (its LCP): fetched ahead of other images. */
+  priority?: boolean;
   className?: string;
 }
 
@@ -15,7 +17,7 @@ interface Props {
 export const THUMB_WIDTH = 400;
 export const FULL_WIDTH = 1000;
 
-export function ProductImage({ image, thumbnail, index = 0, alt, sizes = "(min-width: 1024px) 20vw, (min-width: 640px) 33vw, 50vw", eager, className }: Props) {
+export function ProductImage({ image, thumbnail, index = 0, alt, sizes = "(min-width: 1024px) 20vw, (min-width: 640px) 33vw, 50vw", eager, priority, className }: Props) {
   const full = image[index] ?? image[0] ?? "";
   const thumb = thumbnail?.[index];
   return (
@@ -27,7 +29,8 @@ export function ProductImage({ image, thumbnail, index = 0, alt, sizes = "(min-w
       alt={alt}
       width={THUMB_WIDTH}
       height={THUMB_WIDTH}
-      loading={eager ? "eager" : "lazy"}
+      loading={eager || priority ? "eager" : "lazy"}
+      fetchPriority={priority ? "high" : undefined}
       decoding="async"
     />
   );

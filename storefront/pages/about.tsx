@@ -10,7 +10,7 @@ export default function AboutPage() {
   if (!ready) return <Skeleton count={6} variant="row" />;
   return (
     <div className="static-page">
-      <Title first="SOBRE" second="NÓS" />
+      <Title first="SOBRE" second="NÓS" as="h1" />
       <p>
         Trazemos para Angola produtos importados selecionados — moda, eletrónicos, mobília, máquinas e telefones — e tratamos do envio da sua
         mercadoria, de pequenas encomendas a grandes projetos.

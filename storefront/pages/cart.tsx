@@ -19,7 +19,7 @@ export default function CartPage() {
 
   return (
     <div className="cart">
-      <Title first="O SEU" second="CARRINHO" />
+      <Title first="O SEU" second="CARRINHO" as="h1" />
       {lines.length === 0 && <p className="empty">O seu carrinho está vazio.</p>}
       <ul className="cart-lines">
         {lines.map(({ product, size, quantity }) => (

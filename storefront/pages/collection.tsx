@@ -61,14 +61,14 @@ export default function CollectionPage() {
       </aside>
       <section className="collection-main">
         <div className="collection-head">
-          <Title first="TODAS AS" second="COLEÇÕES" />
+          <Title first="TODAS AS" second="COLEÇÕES" as="h1" />
           <select value={sort} onChange={(e) => setSort(e.target.value as SortKey)} aria-label="Ordenar">
             <option value="relevant">Ordenar por: Relevante</option>
             <option value="low-high">Preço: menor para maior</option>
             <option value="high-low">Preço: maior para menor</option>
           </select>
         </div>
-        {!ready ? <Skeleton count={12} /> : shown.length ? <ProductGrid products={shown} /> : <p className="empty">Nenhum produto encontrado</p>}
+        {!ready ? <Skeleton count={12} /> : shown.length ? <ProductGrid products={shown} lead /> : <p className="empty">Nenhum produto encontrado</p>}
       </section>
     </div>
   );

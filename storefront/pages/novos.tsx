@@ -9,7 +9,7 @@ export default function NovosPage() {
   return (
     <section className="section">
       <h1 className="page-title">ÚLTIMAS NOVIDADES</h1>
-      {ready ? <ProductGrid products={novos(products)} className="grid grid-novos" /> : <Skeleton count={10} />}
+      {ready ? <ProductGrid products={novos(products)} className="grid grid-novos" lead /> : <Skeleton count={10} />}
     </section>
   );
 }

@@ -80,7 +80,7 @@ export default function PlaceOrderPage() {
   return (
     <form className="checkout" onSubmit={onSubmit} noValidate>
       <section className="checkout-form">
-        <Title first="INFORMAÇÕES DE" second="ENTREGA" />
+        <Title first="INFORMAÇÕES DE" second="ENTREGA" as="h1" />
         <div className="fields">
           {FIELDS.map((f) => (
             <label key={f.name} className={f.half ? "field half" : "field"}>

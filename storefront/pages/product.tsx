@@ -45,7 +45,7 @@ function ProductView({ productId }: { productId: string }) {
             ))}
           </div>
           <div className="gallery-main">
-            <ProductImage image={product.image} thumbnail={product.thumbnail} index={imageIndex} alt={product.name} sizes="(min-width: 768px) 45vw, 100vw" eager />
+            <ProductImage image={product.image} thumbnail={product.thumbnail} index={imageIndex} alt={product.name} sizes="(min-width: 768px) 45vw, 100vw" priority />
           </div>
         </div>
         <div className="product-info">

@@ -38,14 +38,17 @@ export default function TransferConfirmationPage() {
           <div key={f.label} className="bank-row">
             <dt>{f.label}</dt>
             <dd>{f.value}</dd>
-            <button
-              type="button"
-              className="btn btn-outline btn-small"
-              aria-label={`Copiar ${f.label}`}
-              onClick={() => copyText(f.value).then(() => setCopied(f.label.toUpperCase()), () => {})}
-            >
-              Copiar
-            </button>
+            {/* Inside the group as a <dd>: a <dl> may hold only name-value groups (axe: definition-list). */}
+            <dd className="bank-copy">
+              <button
+                type="button"
+                className="btn btn-outline btn-small"
+                aria-label={`Copiar ${f.label}`}
+                onClick={() => copyText(f.value).then(() => setCopied(f.label.toUpperCase()), () => {})}
+              >
+                Copiar
+              </button>
+            </dd>
           </div>
         ))}
       </dl>

@@ -1,0 +1,79 @@
+import { createHash } from "node:crypto";
+import type { Plugin, Rollup } from "vite";
+
+/** Routes whose page is a lazy chunk, by path prefix, and the page module that serves them (app/router.tsx). */
+const ROUTE_PAGES: Record<string, string> = {
+  "/collection": "pages/collection.tsx",
+  "/novos": "pages/novos.tsx",
+  "/about": "pages/about.tsx",
+  "/contact": "pages/contact.tsx",
+  "/product/": "pages/product.tsx",
+  "/cart": "pages/cart.tsx",
+  "/login": "pages/login.tsx",
+  "/place-order": "pages/place-order.tsx",
+  "/orders": "pages/orders.tsx",
+  "/message": "pages/message.tsx",
+  "/privacypolicy": "pages/privacy-policy.tsx",
+  "/confirmacaotransferencia": "pages/transfer-confirmation.tsx",
+};
+
+/**
+ * The built index.html starts the app only after the browser has painted its skeleton, and fetches the
+ * landing page's chunk alongside the app instead of after it.
+ *
+ * Why: on a phone the app's first evaluation is a long task; when the scripts arrive quickly (a warm cache,
+ * a fast network) the browser would run it before its first frame and the shopper would stare at a white
+ * screen. A modulepreload still downloads the app during parsing; a small inline module imports it after the
+ * next frame. And a shopper who opens a shared product link would otherwise wait for the app, then one more
+ * round trip (300 ms or more on 3G) for the product page's chunk.
+ */
+export function paintFirst(): Plugin {
+  return {
+    name: "loja-paint-first",
+    apply: "build",
+    // After Vite has written index.html into the bundle; the server's CSP allows no inline script, so the
+    // boot code is a small file of its own, named by its content like every other asset.
+    generateBundle: {
+      order: "post",
+      handler(_options, bundle) {
+        const page = bundle["index.html"];
+        if (page?.type !== "asset") return;
+        const html = String(page.source);
+        const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === "chunk");
+        const entry = chunks.find((c) => c.isEntry);
+        if (!entry) return;
+        const tag = `<script type="module" crossorigin src="/${entry.fileName}"></script>`;
+        if (!html.includes(tag)) throw new Error(`paint-first: the entry's script tag for ${entry.fileName} is not in index.html`);
+
+        // Files a route needs beyond the entry and its static imports.
+        const initial = new Set<string>();
+        const addClosure = (file: string) => {
+          if (initial.has(file)) return;
+          initial.add(file);
+          const chunk = bundle[file];
+          for (const dep of chunk?.type === "chunk" ? chunk.imports : []) addClosure(dep);
+        };
+        addClosure(entry.fileName);
+        const routes: Record<string, string[]> = {};
+        for (const [prefix, pageModule] of Object.entries(ROUTE_PAGES)) {
+          const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(`/storefront/${pageModule}`));
+          if (!chunk) throw new Error(`paint-first: no chunk for ${pageModule}`);
+          routes[prefix] = [chunk.fileName, ...chunk.imports.filter((f) => !initial.has(f))].map((f) => `/${f}`);
+        }
+
+        const boot = [
+          `const r=${JSON.stringify(routes)};`,
+          `const p=location.pathname;const k=Object.keys(r).find((k)=>k.endsWith("/")?p.startsWith(k):p===k||p.startsWith(k+"/"));`,
+          `if(k)for(const h of r[k]){const l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=h;document.head.append(l)}`,
+          // A hidden tab paints nothing: start at once there rather than wait for a frame that will not come.
+          `const go=()=>import("/${entry.fileName}");`,
+          `if(document.visibilityState==="hidden")go();else requestAnimationFrame(()=>setTimeout(go));`,
+          "\n",
+        ].join("");
+        const fileName = `assets/boot-${createHash("sha256").update(boot).digest("base64url").slice(0, 8)}.js`;
+        this.emitFile({ type: "asset", fileName, source: boot });
+        page.source = html.replace(tag, `<link rel="modulepreload" crossorigin href="/${entry.fileName}">\n    <script type="module" crossorigin src="/${fileName}"></script>`);
+      },
+    },
+  };
+}
