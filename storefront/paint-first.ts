@@ -64,15 +64,21 @@ export function paintFirst(): Plugin {
         const boot = [
           `const r=${JSON.stringify(routes)};`,
           `const p=location.pathname;const k=Object.keys(r).find((k)=>k.endsWith("/")?p.startsWith(k):p===k||p.startsWith(k+"/"));`,
-          `if(k)for(const h of r[k]){const l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=h;document.head.append(l)}`,
+          `if(k)for(const h of r[k]){const l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.fetchPriority="low";l.href=h;document.head.append(l)}`,
           // A hidden tab paints nothing: start at once there rather than wait for a frame that will not come.
           `const go=()=>import("/${entry.fileName}");`,
-          `if(document.visibilityState==="hidden")go();else requestAnimationFrame(()=>setTimeout(go));`,
+          // Two frames: the first one has been presented (not only produced) before the app's long first task starts.
+          `if(document.visibilityState==="hidden")go();else requestAnimationFrame(()=>requestAnimationFrame(()=>setTimeout(go)));`,
           "\n",
         ].join("");
         const fileName = `assets/boot-${createHash("sha256").update(boot).digest("base64url").slice(0, 8)}.js`;
         this.emitFile({ type: "asset", fileName, source: boot });
-        page.source = html.replace(tag, `<link rel="modulepreload" crossorigin href="/${entry.fileName}">\n    <script type="module" crossorigin src="/${fileName}"></script>`);
+        // The scripts are not needed for the first paint any more: low priority keeps them behind the CSS and,
+        // on the home page, the hero picture, while still downloading during parsing.
+        const preloads = html
+          .replace(tag, `<link rel="modulepreload" crossorigin href="/${entry.fileName}">\n    <script type="module" crossorigin src="/${fileName}"></script>`)
+          .replace(/<link rel="modulepreload" crossorigin href=/g, '<link rel="modulepreload" crossorigin fetchpriority="low" href=');
+        page.source = preloads;
       },
     },
   };

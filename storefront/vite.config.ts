@@ -37,6 +37,13 @@ export default defineConfig(({ command }) => ({
     assetsInlineLimit: 2048,
     // pdf.js is its own lazy chunk, loaded only when a PDF is opened, and large by nature.
     chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      output: {
+        // React DOM in a file of its own: the server speaks HTTP/1.1, so on 3G two files of ~40 KB download side
+        // by side on two connections, each through fewer slow-start round trips than one file of 80 KB.
+        codeSplitting: { groups: [{ name: "react-dom", test: /node_modules[\\/](react-dom|scheduler)[\\/]/ }] },
+      },
+    },
   },
   server: { proxy: { "/api": "http://localhost:3000", "/media": "http://localhost:3000", "/ws": { target: "ws://localhost:3000", ws: true } } },
 }));

@@ -1,5 +1,6 @@
 // Product pictures: the small WebP thumbnail for lists, the full image only for wide slots,
-// lazy and async so the first screen paints before the pictures below it arrive.
+// lazy and async so the first screen paints before the pictures below it arrive; only the page's largest
+// picture (`priority`) is fetched at high priority, the rest at low.
 interface Props {
   image: readonly string[];
   thumbnail?: readonly string[];
@@ -30,7 +31,8 @@ export function ProductImage({ image, thumbnail, index = 0, alt, sizes = "(min-w
       width={THUMB_WIDTH}
       height={THUMB_WIDTH}
       loading={eager || priority ? "eager" : "lazy"}
-      fetchPriority={priority ? "high" : undefined}
+      // Every other product picture yields to it (and to the app's scripts) on a slow connection.
+      fetchPriority={priority ? "high" : "low"}
       decoding="async"
     />
   );

@@ -1,12 +1,29 @@
-// Toasts without react-toastify on the critical path: the library is its own chunk, fetched right after the
-// first screen (or at the first toast). Toasts raised before its container mounts wait in its own queue.
+// Toasts without react-toastify on the critical path: the library is its own chunk, fetched a few seconds after
+// the first screen (or at the first toast). Toasts raised before its container mounts wait in its own queue.
 type ToastLib = typeof import("react-toastify");
 
 let lib: Promise<ToastLib> | undefined;
+let wanted = false;
+const listeners = new Set<() => void>();
 
 export const loadToasts = (): Promise<ToastLib> => (lib ??= import("react-toastify"));
 
+/** Calls `cb` once a toast has been raised (at once if one already was); returns the unsubscribe. */
+export function onFirstToast(cb: () => void): () => void {
+  if (wanted) {
+    cb();
+    return () => {};
+  }
+  listeners.add(cb);
+  return () => listeners.delete(cb);
+}
+
 const show = (kind: "success" | "error" | "info") => (message: string) => {
+  if (!wanted) {
+    wanted = true;
+    for (const cb of listeners) cb();
+    listeners.clear();
+  }
   void loadToasts().then(({ toast: t }) => t[kind](message));
 };
 
