@@ -17,10 +17,24 @@ export const cartRepository = (db: Db) => ({
       ON CONFLICT (user_id, product_id, size)
       DO UPDATE SET quantity = LEAST(cart_lines.quantity + EXCLUDED.quantity, ${max}::int), updated_at = now()`,
 
-  setQuantity: (userId: string, productId: string, size: string, quantity: number) =>
+  /**
+   * The hot path of "add to cart": checks that the product is live and offers the size, and adds `by`, in one
+   * statement. Returns 0 when the product or size is not on offer (the caller then finds out which).
+   */
+  incrementIfOffered: (userId: string, productId: string, size: string, by: number, max: number) =>
     db.$executeRaw`
       INSERT INTO cart_lines (user_id, product_id, size, quantity, updated_at)
-      VALUES (${userId}, ${productId}, ${size}, ${quantity}::int, now())
+      SELECT ${userId}, p.id, ${size}, LEAST(${by}::int, ${max}::int), now()
+      FROM products p WHERE p.id = ${productId} AND p.deleted_at IS NULL AND ${size} = ANY(p.sizes)
+      ON CONFLICT (user_id, product_id, size)
+      DO UPDATE SET quantity = LEAST(cart_lines.quantity + EXCLUDED.quantity, ${max}::int), updated_at = now()`,
+
+  /** Sets a line's quantity in one statement when the product is live and offers the size; 0 rows otherwise. */
+  setQuantityIfOffered: (userId: string, productId: string, size: string, quantity: number) =>
+    db.$executeRaw`
+      INSERT INTO cart_lines (user_id, product_id, size, quantity, updated_at)
+      SELECT ${userId}, p.id, ${size}, ${quantity}::int, now()
+      FROM products p WHERE p.id = ${productId} AND p.deleted_at IS NULL AND ${size} = ANY(p.sizes)
       ON CONFLICT (user_id, product_id, size)
       DO UPDATE SET quantity = EXCLUDED.quantity, updated_at = now()`,
 

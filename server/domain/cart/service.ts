@@ -25,9 +25,17 @@ export function toCartData(lines: readonly CartLineRow[]): CartData {
   return data;
 }
 
+/** Called when a one-statement cart write changed nothing: says why (unknown product or size), in Portuguese. */
+async function explainRefusal(db: Db, productId: string, size: string): Promise<never> {
+  await requireSize(db, productId, size);
+  // The product changed between the write and this check (deleted or sizes edited): let the shopper retry.
+  throw new AppError(409, "O produto acabou de mudar; tente novamente");
+}
+
 export async function addToCart(db: Db, userId: string, input: { itemId: string; size: string }): Promise<void> {
-  await requireSize(db, input.itemId, input.size);
-  await cartRepository(db).increment(userId, input.itemId, input.size, 1, MAX_LINE_QUANTITY);
+  if (!input.size.trim()) throw new AppError(400, SELECT_SIZE);
+  const added = await cartRepository(db).incrementIfOffered(userId, input.itemId, input.size, 1, MAX_LINE_QUANTITY);
+  if (added === 0) await explainRefusal(db, input.itemId, input.size);
 }
 
 export async function updateCart(db: Db, userId: string, input: { itemId: string; size: string; quantity: number }): Promise<void> {
@@ -36,8 +44,9 @@ export async function updateCart(db: Db, userId: string, input: { itemId: string
     await cartRepository(db).remove(userId, input.itemId, input.size);
     return;
   }
-  await requireSize(db, input.itemId, input.size);
-  await cartRepository(db).setQuantity(userId, input.itemId, input.size, input.quantity);
+  if (!input.size.trim()) throw new AppError(400, SELECT_SIZE);
+  const set = await cartRepository(db).setQuantityIfOffered(userId, input.itemId, input.size, input.quantity);
+  if (set === 0) await explainRefusal(db, input.itemId, input.size);
 }
 
 export async function getCart(db: Db, userId: string): Promise<CartData> {
