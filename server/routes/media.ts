@@ -10,7 +10,7 @@ const Params = Type.Object({ publicId: Type.String({ minLength: 16, maxLength: 3
 export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, files } = app.deps;
 
-  app.get("/media/:publicId", { schema: { hide: true, params: Params }, config: { compress: false } }, async (request, reply) => {
+  app.get("/media/:publicId", { schema: { hide: true, params: Params }, compress: false }, async (request, reply) => {
     const { publicId } = request.params;
     let file = files.get(publicId);
     if (!file) {

@@ -9,7 +9,7 @@ export const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     "/api/product/list",
-    { schema: { tags: ["shopper"], response: { 200: ProductListReply, ...errorResponses(500) } }, config: { compress: false } },
+    { schema: { tags: ["shopper"], response: { 200: ProductListReply, ...errorResponses(500) } }, compress: false },
     async (request, typedReply) => {
       // The reply carries prebuilt bytes, not an object for the serializer: use the untyped reply.
       const reply = typedReply as FastifyReply;
