@@ -5,7 +5,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
 import { buildApps } from "../../scripts/build.mjs";
 import { CHROMIUM_FLAGS, chromiumPath } from "../helpers/browser.ts";
@@ -39,7 +39,8 @@ async function startShop(dataDir: string) {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-async function main() {
+/** Measures the console's first screen; `npm run bench` calls it, `npx tsx` on this file runs it alone. */
+export default async function consoleFirstScreen() {
   const executablePath = chromiumPath();
   if (!executablePath) throw new Error("No Chromium found (install Debian's chromium or set CHROME_PATH)");
   await buildApps();
@@ -82,6 +83,7 @@ async function main() {
   console.log(`  JavaScript for the login screen: ${(loginJs / 1024).toFixed(0)} KiB over the wire`);
   console.log(`sign-in to dashboard shown (loads react-admin lazily), median: ${median(dashboard)} ms  [${dashboard.join(", ")}]`);
   console.log(`  JavaScript loaded after sign-in: ${(appJs / 1024).toFixed(0)} KiB over the wire`);
+  return { firstScreenMs: median(firstScreen), loginJsKiB: Math.round(loginJs / 1024), dashboardMs: median(dashboard), appJsKiB: Math.round(appJs / 1024) };
 }
 
-await main();
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await consoleFirstScreen();
