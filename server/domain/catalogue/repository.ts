@@ -20,9 +20,9 @@ export const catalogueRepository = (db: Db) => ({
   // SQL instead of 1.50× on 1,000 products).
   listLive: () =>
     db.product.findMany({ relationLoadStrategy: "join", where: { deletedAt: null }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: listSelect }),
-  findLive: (id: string) => db.product.findFirst({ where: { id, deletedAt: null }, select: { id: true, name: true, price: true, sizes: true, images: listSelect.images } }),
+  findLive: (id: string) => db.product.findFirst({ relationLoadStrategy: "join", where: { id, deletedAt: null }, select: { id: true, name: true, price: true, sizes: true, images: listSelect.images } }),
   findLiveMany: (ids: string[]) =>
-    db.product.findMany({ where: { id: { in: ids }, deletedAt: null }, select: { id: true, name: true, price: true, sizes: true, images: listSelect.images } }),
+    db.product.findMany({ relationLoadStrategy: "join", where: { id: { in: ids }, deletedAt: null }, select: { id: true, name: true, price: true, sizes: true, images: listSelect.images } }),
   count: () => db.product.count(),
 });
 export type ListedProduct = Awaited<ReturnType<ReturnType<typeof catalogueRepository>["listLive"]>>[number];

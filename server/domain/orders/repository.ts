@@ -45,8 +45,8 @@ export interface NewOrder {
 }
 
 export const ordersRepository = (db: Db) => ({
-  /** Products by id, deleted ones included (so a refusal can name them). */
-  findProducts: (ids: string[]): Promise<OrderableProduct[]> => db.product.findMany({ where: { id: { in: ids } }, select: productSelect }),
+  /** Products by id, deleted ones included (so a refusal can name them); one statement with the image joined in. */
+  findProducts: (ids: string[]): Promise<OrderableProduct[]> => db.product.findMany({ relationLoadStrategy: "join", where: { id: { in: ids } }, select: productSelect }),
 
   findByKey: (userId: string, idempotencyKey: string): Promise<KeyedOrder | null> =>
     db.order.findUnique({ where: { userId_idempotencyKey: { userId, idempotencyKey } }, select: keySelect }),
