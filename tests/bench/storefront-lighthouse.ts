@@ -30,12 +30,13 @@ interface Profile {
   /** Lighthouse's own constants (lighthouse/core/config/constants.js → Lantern's throttling table). */
   throttling: typeof constants.throttling.mobileSlow4G;
   lcpGoal: number;
+  /** The score goal holds on the default profile; on Regular 3G the goal is LCP alone (issue 5). */
+  scoreGoal?: number;
 }
 const PROFILES: Profile[] = [
-  { name: "default mobile (slow 4G)", throttling: constants.throttling.mobileSlow4G, lcpGoal: 2500 },
+  { name: "default mobile (slow 4G)", throttling: constants.throttling.mobileSlow4G, lcpGoal: 2500, scoreGoal: 90 },
   { name: "Regular 3G", throttling: constants.throttling.mobileRegular3G, lcpGoal: 4000 },
 ];
-const SCORE_GOAL = 90;
 
 export interface LighthouseRun {
   score: number;
@@ -143,11 +144,11 @@ export default async function storefrontLighthouse(): Promise<LighthouseRow[]> {
         const runs: LighthouseRun[] = [];
         for (let i = 0; i < RUNS; i++) runs.push(await audit(chrome.port, p.url, profile));
         const m = medianRun(runs);
-        const ok = m.score >= SCORE_GOAL && m.lcp <= profile.lcpGoal;
+        const ok = m.score >= (profile.scoreGoal ?? 0) && m.lcp <= profile.lcpGoal;
         rows.push({
           figure: `${p.name}, ${profile.name}: score / LCP (median of ${RUNS}: scores ${runs.map((r) => r.score).join(", ")})`,
           value: `${m.score} / ${seconds(m.lcp)}`,
-          goal: `≥ ${SCORE_GOAL} / ≤ ${seconds(profile.lcpGoal)}`,
+          goal: `${profile.scoreGoal ? `≥ ${profile.scoreGoal}` : "-"} / ≤ ${seconds(profile.lcpGoal)}`,
           ok,
         });
         rows.push({
