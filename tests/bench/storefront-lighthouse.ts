@@ -83,9 +83,11 @@ function configFor(profile: Profile): Config {
   return { extends: "lighthouse:default", settings: { onlyCategories: ["performance"], throttlingMethod: "simulate", throttling: profile.throttling } };
 }
 
-async function audit(port: number, url: string, profile: Profile): Promise<LighthouseRun> {
+/** Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP) on a busy machine: such a run is retried. */
+async function audit(port: number, url: string, profile: Profile, attempt = 1): Promise<LighthouseRun> {
   const flags: Flags = { port, output: "json", logLevel: "error" };
   const result = await lighthouse(url, flags, configFor(profile));
+  if (result?.lhr.runtimeError && attempt < 3) return audit(port, url, profile, attempt + 1);
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   if (REPORTS) {
