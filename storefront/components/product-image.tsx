@@ -1,3 +1,5 @@
+import { FULL_WIDTH, THUMB_WIDTH } from "../features/catalogue/image-sizes.ts";
+
 // Product pictures: the small WebP thumbnail for lists, the full image only for wide slots,
 // lazy and async so the first screen paints before the pictures below it arrive; only the page's largest
 // picture (`priority`) is fetched at high priority, the rest at low.
@@ -13,10 +15,6 @@ interface Props {
   priority?: boolean;
   className?: string;
 }
-
-/** Width of the thumbnails made at upload (sharp) and of the full images. */
-export const THUMB_WIDTH = 400;
-export const FULL_WIDTH = 1000;
 
 export function ProductImage({ image, thumbnail, index = 0, alt, sizes = "(min-width: 1024px) 20vw, (min-width: 640px) 33vw, 50vw", eager, priority, className }: Props) {
   const full = image[index] ?? image[0] ?? "";

@@ -8,6 +8,7 @@ import { ProductImage } from "../components/product-image.tsx";
 import { Title } from "../components/title.tsx";
 import { relatedProducts } from "../features/catalogue/selections.ts";
 import { formatMoney } from "../lib/money.ts";
+import { PRODUCT_MAIN_SIZES } from "../features/catalogue/image-sizes.ts";
 
 /** Keyed by id so a related product opens with a fresh image and size choice. */
 export default function ProductPage() {
@@ -45,7 +46,7 @@ function ProductView({ productId }: { productId: string }) {
             ))}
           </div>
           <div className="gallery-main">
-            <ProductImage image={product.image} thumbnail={product.thumbnail} index={imageIndex} alt={product.name} sizes="(min-width: 768px) 45vw, 100vw" priority />
+            <ProductImage image={product.image} thumbnail={product.thumbnail} index={imageIndex} alt={product.name} sizes={PRODUCT_MAIN_SIZES} priority />
           </div>
         </div>
         <div className="product-info">

@@ -3,4 +3,18 @@ import { api } from "../../../lib/api-client.ts";
 
 export type Product = ShopProduct;
 
-export const listProducts = async (): Promise<Product[]> => (await api<ProductListReply>("/api/product/list")).products;
+/** Set by index.html's boot script (paint-first.ts) on a product page: the list it already fetched to start that product's picture early. */
+declare global {
+  interface Window {
+    __lojaProductList?: Promise<ProductListReply | null>;
+  }
+}
+
+export async function listProducts(): Promise<Product[]> {
+  // The first load of a visit reuses the boot script's download (one request, not two); reloads ask again.
+  const early = window.__lojaProductList;
+  window.__lojaProductList = undefined;
+  const reply = early ? await early.catch(() => null) : null;
+  if (reply?.success && Array.isArray(reply.products)) return reply.products;
+  return (await api<ProductListReply>("/api/product/list")).products;
+}

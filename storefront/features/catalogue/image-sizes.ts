@@ -1,0 +1,6 @@
+/** Width of the thumbnails made at upload (sharp) and of the full images. */
+export const THUMB_WIDTH = 400;
+export const FULL_WIDTH = 1000;
+
+/** The product page's main picture: its `sizes`, shared with index.html's boot script, which preloads it (paint-first.ts). */
+export const PRODUCT_MAIN_SIZES = "(min-width: 768px) 45vw, 100vw";
