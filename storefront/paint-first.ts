@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Plugin, Rollup } from "vite";
-import { FULL_WIDTH, PRODUCT_MAIN_SIZES, THUMB_WIDTH } from "./features/catalogue/image-sizes.ts";
+import { CARD_SIZES, FULL_WIDTH, PRODUCT_MAIN_SIZES, THUMB_WIDTH } from "./features/catalogue/image-sizes.ts";
 
 /** Routes whose page is a lazy chunk, by path prefix, and the page module that serves them (app/router.tsx). */
 const ROUTE_PAGES: Record<string, string> = {
@@ -67,14 +67,15 @@ export function paintFirst(): Plugin {
           `const r=${JSON.stringify(routes)};`,
           `const p=location.pathname;const k=Object.keys(r).find((k)=>k.endsWith("/")?p.startsWith(k):p===k||p.startsWith(k+"/"));`,
           `if(k)for(const h of r[k]){const l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.fetchPriority="low";l.href=h;document.head.append(l)}`,
-          // A product page's largest paint is the product's picture, known only from the product list: fetch the
-          // list here (index.html's preload serves it), hand it to the app (list-products.ts), and start the picture
-          // with the same src/srcset/sizes as ProductImage's main gallery image, before the app has even arrived.
-          `if(p.startsWith("/product/")){const id=decodeURIComponent(p.slice(9));`,
+          // The largest paint of a product page (the product's picture) and of /collection (the first card's, the
+          // list's first product in the default order) is known only from the product list: fetch the list here
+          // (index.html's preload serves it), hand it to the app (list-products.ts), and start that picture with the
+          // same src/srcset/sizes as its <img> (ProductImage), before the app has even arrived.
+          `const pp=p.startsWith("/product/");if(pp||p==="/collection"){const id=pp&&decodeURIComponent(p.slice(9));`,
           `window.__lojaProductList=fetch("/api/product/list",{headers:{Accept:"application/json"}}).then((res)=>res.ok?res.json():null);`,
-          `window.__lojaProductList.then((d)=>{const x=d&&d.products&&d.products.find((q)=>q._id===id);if(!x||!x.image[0])return;`,
+          `window.__lojaProductList.then((d)=>{const x=d&&d.products&&(pp?d.products.find((q)=>q._id===id):d.products[0]);if(!x||!x.image[0])return;`,
           `const l=document.createElement("link");l.rel="preload";l.as="image";l.fetchPriority="high";const t=x.thumbnail&&x.thumbnail[0];`,
-          `if(t){l.href=t;l.imageSrcset=t+" ${THUMB_WIDTH}w, "+x.image[0]+" ${FULL_WIDTH}w";l.imageSizes=${JSON.stringify(PRODUCT_MAIN_SIZES)}}else l.href=x.image[0];`,
+          `if(t){l.href=t;l.imageSrcset=t+" ${THUMB_WIDTH}w, "+x.image[0]+" ${FULL_WIDTH}w";l.imageSizes=pp?${JSON.stringify(PRODUCT_MAIN_SIZES)}:${JSON.stringify(CARD_SIZES)}}else l.href=x.image[0];`,
           `document.head.append(l)},()=>{})}`,
           // A hidden tab paints nothing: start at once there rather than wait for a frame that will not come.
           `const go=()=>import("/${entry.fileName}");`,

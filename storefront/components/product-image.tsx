@@ -1,4 +1,4 @@
-import { FULL_WIDTH, THUMB_WIDTH } from "../features/catalogue/image-sizes.ts";
+import { CARD_SIZES, FULL_WIDTH, THUMB_WIDTH } from "../features/catalogue/image-sizes.ts";
 
 // Product pictures: the small WebP thumbnail for lists, the full image only for wide slots,
 // lazy and async so the first screen paints before the pictures below it arrive; only the page's largest
@@ -16,7 +16,7 @@ interface Props {
   className?: string;
 }
 
-export function ProductImage({ image, thumbnail, index = 0, alt, sizes = "(min-width: 1024px) 20vw, (min-width: 640px) 33vw, 50vw", eager, priority, className }: Props) {
+export function ProductImage({ image, thumbnail, index = 0, alt, sizes = CARD_SIZES, eager, priority, className }: Props) {
   const full = image[index] ?? image[0] ?? "";
   const thumb = thumbnail?.[index];
   return (
