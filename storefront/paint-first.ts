@@ -63,6 +63,15 @@ export function paintFirst(): Plugin {
           routes[prefix] = [chunk.fileName, ...chunk.imports.filter((f) => !initial.has(f))].map((f) => `/${f}`);
         }
 
+        // Hero pictures by slide number (1-4), as hero-slides.ts builds their srcset.
+        const hero: string[] = [];
+        for (let n = 1; n <= 4; n++) {
+          const url = (w: number) => Object.keys(bundle).find((f) => new RegExp(`^assets/hero-${n}-${w}-[^/]+\\.webp$`).test(f));
+          const small = url(800);
+          const large = url(1600);
+          hero.push([small && `/${small} 800w`, large && `/${large} 1600w`].filter(Boolean).join(", "));
+        }
+
         const boot = [
           `const r=${JSON.stringify(routes)};`,
           `const p=location.pathname;const k=Object.keys(r).find((k)=>k.endsWith("/")?p.startsWith(k):p===k||p.startsWith(k+"/"));`,
@@ -77,6 +86,10 @@ export function paintFirst(): Plugin {
           `const l=document.createElement("link");l.rel="preload";l.as="image";l.fetchPriority="high";const t=x.thumbnail&&x.thumbnail[0];`,
           `if(t){l.href=t;l.imageSrcset=t+" ${THUMB_WIDTH}w, "+x.image[0]+" ${FULL_WIDTH}w";l.imageSizes=pp?${JSON.stringify(PRODUCT_MAIN_SIZES)}:${JSON.stringify(CARD_SIZES)}}else l.href=x.image[0];`,
           `document.head.append(l)},()=>{})}`,
+          // The home page's largest paint is its first hero slide, random per visit: pick it here, preload its
+          // picture like home.tsx does, and tell the app which one it is (hero-slides.ts: firstSlideFirst).
+          `if(p==="/"){const h=${JSON.stringify(hero)};const f=Math.floor(Math.random()*h.length);window.__lojaHeroFirst=f;`,
+          `if(h[f]){const l=document.createElement("link");l.rel="preload";l.as="image";l.fetchPriority="high";l.href=h[f].split(" ")[0];l.imageSrcset=h[f];l.imageSizes="100vw";document.head.append(l)}}`,
           // A hidden tab paints nothing: start at once there rather than wait for a frame that will not come.
           `const go=()=>import("/${entry.fileName}");`,
           // Two frames: the first one has been presented (not only produced) before the app's long first task starts.

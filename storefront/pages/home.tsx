@@ -5,11 +5,11 @@ import { PolicyStrip } from "../components/policy-strip.tsx";
 import { ProductGrid } from "../components/product-card.tsx";
 import { Skeleton, useSkeletonDelay } from "../components/skeleton.tsx";
 import { Title } from "../components/title.tsx";
-import { HERO_SLIDES, shuffled } from "../features/catalogue/hero-slides.ts";
+import { heroOrder } from "../features/catalogue/hero-slides.ts";
 import { bestSellers, latestProducts } from "../features/catalogue/selections.ts";
 
-// Random order once per visit; the first slide's image starts downloading during the skeleton second.
-const slides = shuffled(HERO_SLIDES);
+// Random order once per visit; index.html's boot script picked the first slide and already started its picture.
+const slides = heroOrder();
 
 export default function HomePage() {
   const ready = useSkeletonDelay();

@@ -33,6 +33,20 @@ export const HERO_SLIDES: readonly HeroSlide[] = TEXTS.map((t, i) => {
 export const HERO_INTERVAL = 20_000;
 export const HERO_TRANSITION = 1000;
 
+declare global {
+  interface Window {
+    /** The first slide (index in HERO_SLIDES) that index.html's boot script picked and preloaded (paint-first.ts). */
+    __lojaHeroFirst?: number;
+  }
+}
+
+/** A random order whose first slide is the one the boot script already started downloading, if any. */
+export function heroOrder(random: () => number = Math.random): HeroSlide[] {
+  const order = shuffled(HERO_SLIDES, random);
+  const first = typeof window === "undefined" ? undefined : HERO_SLIDES[window.__lojaHeroFirst ?? -1];
+  return first ? [first, ...order.filter((s) => s !== first)] : order;
+}
+
 /** Fisher–Yates: a fresh random order, so the first slide is random too. */
 export const shuffled = <T,>(items: readonly T[], random: () => number = Math.random): T[] => {
   const out = [...items];
