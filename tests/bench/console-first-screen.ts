@@ -1,41 +1,19 @@
 // Measures the console's production build in Chromium on this machine: a cold load of /admin/ until the
 // login form is usable (the first screen), the JavaScript it needed, and the sign-in until the dashboard shows.
 // Run: npx tsx tests/bench/console-first-screen.ts   (builds the apps if stale, starts a shop on a free port)
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
 import { buildApps } from "../../scripts/build.mjs";
 import { CHROMIUM_FLAGS, chromiumPath } from "../helpers/browser.ts";
+import { startBenchShop } from "./shop.ts";
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
 const RUNS = 5;
 const ADMIN = { email: "admin@loja.local", password: "bench-admin-password-1" };
 
-async function startShop(dataDir: string) {
-  const child = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
-    cwd: root,
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, SKIP_BUILD: "1", LOG_LEVEL: "warn", NODE_ENV: "production", DEMO_ADMIN_PASSWORD: ADMIN.password },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let out = "";
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`shop did not start:\n${out}`)), 120_000);
-    child.stdout.on("data", (d: Buffer) => {
-      out += d.toString();
-      const m = /Shop:\s+(http:\/\/\S+?)\/\s/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]!.replace("localhost", "127.0.0.1"));
-      }
-    });
-    child.stderr.on("data", (d: Buffer) => (out += d.toString()));
-    child.once("exit", (code) => reject(new Error(`shop exited with ${code}:\n${out}`)));
-  });
-  return { url, stop: () => new Promise<void>((resolve) => { child.once("exit", () => resolve()); child.kill("SIGTERM"); }) };
-}
+const startShop = (dataDir: string) => startBenchShop(dataDir, { DEMO_ADMIN_PASSWORD: ADMIN.password });
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 

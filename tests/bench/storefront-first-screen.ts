@@ -3,7 +3,6 @@
 // and on 3G (300 ms, 750 kbit/s). Measures first and largest contentful paint, blocking time and bytes, for the
 // home page and for a product page opened from a shared link.
 // Run: npx tsx tests/bench/storefront-first-screen.ts   (`npm run bench` calls the default export)
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -11,8 +10,8 @@ import { fileURLToPath } from "node:url";
 import { chromium, type Browser } from "playwright-core";
 import { buildApps } from "../../scripts/build.mjs";
 import { CHROMIUM_FLAGS, chromiumPath } from "../helpers/browser.ts";
+import { startBenchShop } from "./shop.ts";
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
 const RUNS = 3;
 
 interface Profile { name: string; latency: number; down: number; up: number; cpu: number }
@@ -26,34 +25,7 @@ const GOALS = { fcp: 1800, lcp: 2500, tbt: 200 };
 
 interface Sample { fcp: number; lcp: number; tbt: number; bytes: number }
 
-async function startShop(dataDir: string) {
-  const child = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
-    cwd: root,
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, SKIP_BUILD: "1", LOG_LEVEL: "warn", NODE_ENV: "production" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let out = "";
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`shop did not start:\n${out}`)), 180_000);
-    child.stdout.on("data", (d: Buffer) => {
-      out += d.toString();
-      const m = /Shop:\s+(http:\/\/\S+?)\/\s/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]!.replace("localhost", "127.0.0.1"));
-      }
-    });
-    child.stderr.on("data", (d: Buffer) => (out += d.toString()));
-    child.once("exit", (code) => reject(new Error(`shop exited with ${code}:\n${out}`)));
-  });
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once("exit", () => resolve());
-      child.kill("SIGTERM");
-    });
-  return { url, stop };
-}
+const startShop = (dataDir: string) => startBenchShop(dataDir);
 
 // Collected in the page from its first byte: LCP candidates until the first input, and long tasks.
 const OBSERVE = `

@@ -6,7 +6,6 @@
 // Each page and profile is run RUNS times; the median run (by score) is reported.
 // Run: npx tsx tests/bench/storefront-lighthouse.ts   (`npm run bench` calls the default export)
 // LIGHTHOUSE_REPORTS=<dir> also writes every run's full JSON report there (for the details behind a figure).
-import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -16,8 +15,8 @@ import lighthouse, { type Config, type Flags } from "lighthouse";
 import * as constants from "lighthouse/core/config/constants.js";
 import { buildApps } from "../../scripts/build.mjs";
 import { chromiumPath } from "../helpers/browser.ts";
+import { startBenchShop } from "./shop.ts";
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS || 3);
 const REPORTS = process.env.LIGHTHOUSE_REPORTS;
 let reportCount = 0;
@@ -49,34 +48,7 @@ export interface LighthouseRun {
   issues: string[];
 }
 
-async function startShop(dataDir: string) {
-  const child = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
-    cwd: root,
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, SKIP_BUILD: "1", LOG_LEVEL: "warn", NODE_ENV: "production" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let out = "";
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`shop did not start:\n${out}`)), 180_000);
-    child.stdout.on("data", (d: Buffer) => {
-      out += d.toString();
-      const m = /Shop:\s+(http:\/\/\S+?)\/\s/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]!.replace("localhost", "127.0.0.1"));
-      }
-    });
-    child.stderr.on("data", (d: Buffer) => (out += d.toString()));
-    child.once("exit", (code) => reject(new Error(`shop exited with ${code}:\n${out}`)));
-  });
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once("exit", () => resolve());
-      child.kill("SIGTERM");
-    });
-  return { url, stop };
-}
+const startShop = (dataDir: string) => startBenchShop(dataDir);
 
 function configFor(profile: Profile): Config {
   // The default config already is the mobile one; only the network/CPU profile changes between runs.
