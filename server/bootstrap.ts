@@ -6,8 +6,10 @@ import type { Config } from "./config.ts";
 import { openDatabase, type Database } from "./db/client.ts";
 import { lockDataDir } from "./db/lock.ts";
 import { migrate } from "./db/migrate.ts";
+import type { NaturalBatchOptions } from "./db/natural-batch.ts";
 import { buildApp, type BuildOptions } from "./app.ts";
 import type { AppDeps } from "./deps.ts";
+import { CART_BATCH, createCartAdder } from "./domain/cart/adder.ts";
 import { ListCache } from "./domain/catalogue/list-cache.ts";
 import { listShopProducts } from "./domain/catalogue/service.ts";
 import { FileCache } from "./domain/media/file-cache.ts";
@@ -29,7 +31,12 @@ export interface Started {
   close(): Promise<void>;
 }
 
-export function createDeps(config: Config, db: Database): AppDeps {
+export interface DepsOptions {
+  /** How "add to cart" calls are batched (tests narrow it to force batches). */
+  cartBatch?: NaturalBatchOptions;
+}
+
+export function createDeps(config: Config, db: Database, options: DepsOptions = {}): AppDeps {
   const secret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir);
   const tokens = createTokenService(secret, config.jwtTtlSeconds);
   const catalogue = new ListCache(() => listShopProducts(db.prisma));
@@ -40,6 +47,8 @@ export function createDeps(config: Config, db: Database): AppDeps {
     catalogue,
     files: new FileCache(),
     loginThrottle: new LoginThrottle(),
+    // PGlite runs one statement at a time, within the event-loop turn: adds gather for a turn and go one batch at a time.
+    cartAdder: createCartAdder(db.prisma, options.cartBatch ?? (db.kind === "pglite" ? { ...CART_BATCH, concurrency: 1, gatherTurn: true } : CART_BATCH)),
     // Started by the /ws routes (LISTEN connection, heartbeat); closed with the app, before the database.
     hub: new Hub({ db, tokens, catalogue }),
   };

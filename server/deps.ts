@@ -6,6 +6,7 @@ import type { LoginThrottle } from "./domain/users/login-throttle.ts";
 import type { TokenService } from "./domain/users/tokens.ts";
 import type { FileCache } from "./domain/media/file-cache.ts";
 import type { Hub } from "./realtime/hub.ts";
+import type { CartAdder } from "./domain/cart/adder.ts";
 
 export interface AppDeps {
   config: Config;
@@ -14,6 +15,8 @@ export interface AppDeps {
   catalogue: ListCache;
   files: FileCache;
   loginThrottle: LoginThrottle;
+  /** "Add to cart" writes, batched under load. */
+  cartAdder: CartAdder;
   /** Real-time sockets and the fan-out between instances. */
   hub: Hub;
 }

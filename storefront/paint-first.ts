@@ -2,8 +2,11 @@ import { createHash } from "node:crypto";
 import type { Plugin, Rollup } from "vite";
 import { CARD_SIZES, FULL_WIDTH, PRODUCT_MAIN_SIZES, THUMB_WIDTH } from "./features/catalogue/image-sizes.ts";
 
-/** Routes whose page is a lazy chunk, by path prefix, and the page module that serves them (app/router.tsx). */
-const ROUTE_PAGES: Record<string, string> = {
+/**
+ * Routes whose page is a lazy chunk, by path prefix, and the page module that serves them (app/router.tsx).
+ * tests/storefront/route-table.test.ts fails when this and the router disagree.
+ */
+export const ROUTE_PAGES: Record<string, string> = {
   "/collection": "pages/collection.tsx",
   "/novos": "pages/novos.tsx",
   "/about": "pages/about.tsx",

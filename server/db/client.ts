@@ -29,9 +29,48 @@ export function pgliteDir(dataDir: string): string {
   return path.join(dataDir, "pglite");
 }
 
+/**
+ * PGlite runs a statement synchronously inside the call, so queries queued behind its lock ran back to back in
+ * one task: under load the event loop stalled 100-200 ms at a time with every finished response waiting to be
+ * written (placement p99 2 s). Prisma's queries here take turns, one per event-loop iteration, so sockets are
+ * read and written between any two statements. (Interactive transactions run inside PGlite's own lock and are
+ * not delayed between their statements.)
+ */
+function oneQueryPerTurn(pglite: PGlite): PGlite {
+  const waiting: (() => void)[] = [];
+  let turnTaken = false;
+  const nextTurn = () => {
+    const start = waiting.shift();
+    if (start) start();
+    else turnTaken = false;
+  };
+  const query: PGlite["query"] = async (...args) => {
+    await new Promise<void>((resolve) => {
+      waiting.push(resolve);
+      if (!turnTaken) {
+        turnTaken = true;
+        setImmediate(nextTurn);
+      }
+    });
+    try {
+      return await pglite.query(...args);
+    } finally {
+      setImmediate(nextTurn);
+    }
+  };
+  return new Proxy(pglite, {
+    get(target, property) {
+      if (property === "query") return query;
+      const value: unknown = Reflect.get(target, property, target);
+      // PGlite keeps its state in private fields: its methods must run on the real instance.
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
 export async function openPglite(dataDir: string | PGlite): Promise<Database> {
   const pglite = typeof dataDir === "string" ? await PGlite.create(pgliteDir(dataDir)) : dataDir;
-  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(oneQueryPerTurn(pglite)) });
   let closed = false;
   return {
     kind: "pglite",

@@ -3,6 +3,7 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { Prisma } from "../db/client.ts";
 import { AppError } from "../domain/errors.ts";
+import { SESSION_EXPIRED } from "./auth.ts";
 
 interface ValidationIssue {
   instancePath: string;
@@ -67,6 +68,13 @@ function postgresCode(error: { meta?: Record<string, unknown> }): string | undef
   return typeof adapter?.cause?.originalCode === "string" ? adapter.cause.originalCode : undefined;
 }
 
+/** The constraint a driver adapter names in a constraint violation (raw queries included). */
+function violatedConstraint(error: { meta?: Record<string, unknown> }): string {
+  const adapter = error.meta?.driverAdapterError as { cause?: { constraint?: { index?: unknown } } } | undefined;
+  const index = adapter?.cause?.constraint?.index;
+  return typeof index === "string" ? index : "";
+}
+
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError & { extra?: Record<string, unknown> }, request, reply) => {
     let status = 500;
@@ -85,10 +93,15 @@ export function installErrorHandler(app: FastifyInstance): void {
     } else if (error.code && FASTIFY_CODES[error.code]) {
       [status, message] = FASTIFY_CODES[error.code]!;
     } else if (error instanceof Prisma.PrismaClientKnownRequestError) {
-      if (error.code === "P2002") [status, message] = [409, "Este registo já existe"];
+      const sqlState = postgresCode(error);
+      const foreignKey = error.code === "P2003" || sqlState === "23503";
+      // Every user_id we write comes from the session's token: if it references no account, the account is gone
+      // (deleted after the token was issued) and the session with it.
+      if (foreignKey && /_user_id_fkey$/.test(violatedConstraint(error))) [status, message] = [401, SESSION_EXPIRED];
+      else if (error.code === "P2002" || sqlState === "23505") [status, message] = [409, "Este registo já existe"];
       else if (error.code === "P2025") [status, message] = [404, "Não encontrado"];
-      else if (error.code === "P2003") [status, message] = [409, "Este registo está a ser usado noutro lado"];
-      else if (/^22/.test(postgresCode(error) ?? "")) [status, message] = [400, "Dados inválidos no pedido"];
+      else if (foreignKey) [status, message] = [409, "Este registo está a ser usado noutro lado"];
+      else if (/^22/.test(sqlState ?? "")) [status, message] = [400, "Dados inválidos no pedido"];
     } else if (typeof error.statusCode === "number" && error.statusCode >= 400 && error.statusCode < 500) {
       status = error.statusCode;
       message = status === 429 ? "Demasiados pedidos. Aguarde um pouco e tente novamente." : status === 404 ? "Não encontrado" : "Pedido inválido";

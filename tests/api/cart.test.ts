@@ -11,8 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const cartOf = async (c: Customer) => {
-  const res = await post(t, "/api/cart/get", {}, c.auth);
+const cartOf = async (c: Customer, app: TestApp = t) => {
+  const res = await post(app, "/api/cart/get", {}, c.auth);
   expect(res.statusCode, res.body).toBe(200);
   return (res.json() as { cartData: Record<string, Record<string, number>> }).cartData;
 };
@@ -34,14 +34,6 @@ describe("POST /api/cart/add", () => {
     await post(t, "/api/cart/add", { itemId: p.id, size: p.sizes[0] }, c.auth);
     await post(t, "/api/cart/add", { itemId: p.id, size: p.sizes[1] }, c.auth);
     expect(await cartOf(c)).toEqual({ [p.id]: { [p.sizes[0]!]: 2, [p.sizes[1]!]: 1 } });
-  });
-
-  it("loses no update when 20 adds of the same line arrive at once: the line ends at 20", async () => {
-    const c = await registerCustomer(t.app);
-    const p = products[1]!;
-    const replies = await Promise.all(Array.from({ length: 20 }, () => post(t, "/api/cart/add", { itemId: p.id, size: p.sizes[0] }, c.auth)));
-    expect(replies.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
-    expect(await cartOf(c)).toEqual({ [p.id]: { [p.sizes[0]!]: 20 } });
   });
 
   it("refuses an add without a size with SPEC.md's 'Select Product Size'", async () => {
@@ -82,6 +74,61 @@ describe("POST /api/cart/add", () => {
     const c = await registerCustomer(t.app);
     expectError(await post(t, "/api/cart/add", payload, c.auth), 400, message);
   });
+});
+
+
+// Concurrent adds are written in batches (server/domain/cart/adder.ts): once with one batch in flight, so
+// concurrent adds always share statements, and once with the settings the shop uses on this database.
+describe.each([
+  ["one batch in flight", { cartBatch: { concurrency: 1, maxBatch: 200 } }],
+  ["the shop's own batching settings", undefined],
+])("POST /api/cart/add, many at once, with %s", (_settings, deps) => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await buildTestApp({ deps });
+  });
+  afterAll(() => app.close());
+
+    it("loses no update when 20 adds of the same line arrive at once: the line ends at 20", async () => {
+      const c = await registerCustomer(app.app);
+      const p = products[1]!;
+      const replies = await Promise.all(Array.from({ length: 20 }, () => post(app, "/api/cart/add", { itemId: p.id, size: p.sizes[0] }, c.auth)));
+      expect(replies.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+      expect(await cartOf(c, app)).toEqual({ [p.id]: { [p.sizes[0]!]: 20 } });
+    });
+
+    it("answers each of many different adds arriving at once as if it came alone (under load they share statements)", async () => {
+      const [a, b, c] = await Promise.all([registerCustomer(app.app), registerCustomer(app.app), registerCustomer(app.app)]);
+      const [p1, p2, p3] = [products[2]!, products[3]!, products[4]!];
+      const gone = products[products.length - 2]!;
+      await app.prisma.product.update({ where: { id: gone.id }, data: { deletedAt: new Date() } });
+      // A genuine token whose account is not in the database: its adds fail alone, not the others'.
+      const ghost = { authorization: `Bearer ${await app.deps.tokens.sign({ userId: "conta-que-nao-existe", role: "customer" })}` };
+      type Call = [headers: Record<string, string>, body: { itemId: string; size: string }, status: number];
+      const times = (n: number, call: Call): Call[] => Array.from({ length: n }, () => call);
+      const groups: Call[][] = [
+        times(5, [a.auth, { itemId: p1.id, size: p1.sizes[0]! }, 200]),
+        times(3, [b.auth, { itemId: p1.id, size: p1.sizes[0]! }, 200]),
+        times(2, [a.auth, { itemId: p2.id, size: p2.sizes[0]! }, 200]),
+        times(4, [b.auth, { itemId: p2.id, size: p2.sizes[0]! }, 200]),
+        times(1, [a.auth, { itemId: p3.id, size: p3.sizes[0]! }, 200]),
+        times(2, [c.auth, { itemId: "nao-existe-456", size: "M" }, 404]),
+        times(2, [c.auth, { itemId: p1.id, size: "Tamanho-inexistente" }, 400]),
+        times(2, [c.auth, { itemId: gone.id, size: gone.sizes[0]! }, 404]),
+        times(2, [ghost, { itemId: p1.id, size: p1.sizes[0]! }, 401]),
+      ];
+      // Interleaved, so the good and the bad are mixed within every batch.
+      const calls = Array.from({ length: 5 }, (_, i) => groups.flatMap((g) => (g[i] ? [g[i]] : []))).flat();
+      try {
+        const replies = await Promise.all(calls.map(([headers, body]) => post(app, "/api/cart/add", body, headers)));
+        expect(replies.map((r) => r.statusCode)).toEqual(calls.map(([, , status]) => status));
+        expect(await cartOf(a, app)).toEqual({ [p1.id]: { [p1.sizes[0]!]: 5 }, [p2.id]: { [p2.sizes[0]!]: 2 }, [p3.id]: { [p3.sizes[0]!]: 1 } });
+        expect(await cartOf(b, app)).toEqual({ [p1.id]: { [p1.sizes[0]!]: 3 }, [p2.id]: { [p2.sizes[0]!]: 4 } });
+        expect(await cartOf(c, app)).toEqual({});
+      } finally {
+        await app.prisma.product.update({ where: { id: gone.id }, data: { deletedAt: null } });
+      }
+    });
 });
 
 describe("POST /api/cart/update", () => {
@@ -165,16 +212,25 @@ describe("POST /api/cart/get", () => {
 });
 
 describe("POST /api/cart/merge", () => {
-  it("adds a guest's local cart to the account's, skipping unknown products, unknown sizes and zero quantities", async () => {
+  it("adds a guest's local cart to the account's, skipping unknown or deleted products, unknown sizes and zero quantities", async () => {
     const c = await registerCustomer(t.app);
-    const [a, b] = [products[7]!, products[8]!];
+    const [a, b, gone] = [products[7]!, products[8]!, products[10]!];
     await post(t, "/api/cart/add", { itemId: a.id, size: a.sizes[0] }, c.auth);
+    await t.prisma.product.update({ where: { id: gone.id }, data: { deletedAt: new Date() } });
     const res = await post(
       t,
       "/api/cart/merge",
-      { cartData: { [a.id]: { [a.sizes[0]!]: 2, "Sem-tal-tamanho": 4 }, [b.id]: { [b.sizes[0]!]: 1 }, "produto-fantasma": { M: 3 }, [products[9]!.id]: { [products[9]!.sizes[0]!]: 0 } } },
+      {
+        cartData: {
+          [a.id]: { [a.sizes[0]!]: 2, "Sem-tal-tamanho": 4 },
+          [b.id]: { [b.sizes[0]!]: 1 },
+          "produto-fantasma": { M: 3 },
+          [products[9]!.id]: { [products[9]!.sizes[0]!]: 0 },
+          [gone.id]: { [gone.sizes[0]!]: 2 },
+        },
+      },
       c.auth,
-    );
+    ).finally(() => t.prisma.product.update({ where: { id: gone.id }, data: { deletedAt: null } }));
     expect(res.statusCode, res.body).toBe(200);
     const expected = { [a.id]: { [a.sizes[0]!]: 3 }, [b.id]: { [b.sizes[0]!]: 1 } };
     expect(res.json()).toEqual({ success: true, cartData: expected });

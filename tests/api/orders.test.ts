@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, createStaff, registerCustomer, type Customer, type TestApp } from "../helpers/app.ts";
 import { changeOrderStatus } from "../../server/domain/orders/service.ts";
 import { formatKz } from "../../server/domain/orders/pricing.ts";
+import { ordersRepository } from "../../server/domain/orders/repository.ts";
 import { Prisma } from "../../server/db/client.ts";
 import { ADDRESS, DELIVERY_FEE, expectError, expiredToken, forgedToken, liveProducts, orderBody, post, type CatalogueProduct } from "./commerce-fixtures.ts";
 
@@ -55,6 +56,39 @@ describe("POST /api/order/place", () => {
     await post(t, "/api/cart/add", { itemId: b.id, size: b.sizes[0] }, c.auth);
     expect((await place(c, orderBody([{ product: a, quantity: 2 }]))).statusCode).toBe(200);
     expect((await post(t, "/api/cart/get", {}, c.auth)).json()).toEqual({ success: true, cartData: { [b.id]: { [b.sizes[0]!]: 1 } } });
+  });
+
+  it("writes all of an order or none of it: a line the database refuses leaves no order, history or cart change", async () => {
+    const c = await registerCustomer(t.app);
+    const a = products[4]!;
+    await post(t, "/api/cart/add", { itemId: a.id, size: a.sizes[0] }, c.auth);
+    const priced = { productId: a.id, name: a.name, image: "", price: new Prisma.Decimal(a.price), size: a.sizes[0]!, quantity: 1 };
+    const order = {
+      id: `atomic-${Date.now()}`,
+      userId: c.userId,
+      status: "Aguardando Pagamento",
+      paymentMethod: "cod",
+      address: { ...ADDRESS },
+      subtotal: new Prisma.Decimal(a.price * 2),
+      deliveryFee: new Prisma.Decimal(DELIVERY_FEE),
+      totalAmount: new Prisma.Decimal(a.price * 2 + DELIVERY_FEE),
+      idempotencyKey: null,
+      requestHash: null,
+      stripeSessionId: null,
+      // The second line names a product that does not exist: its foreign key fails after the order row went in.
+      lines: [priced, { ...priced, productId: "produto-inexistente" }],
+    };
+    await expect(ordersRepository(t.prisma).insertOrder(order, { clearCart: true })).rejects.toThrow(/foreign key/);
+    expect(await t.prisma.order.count({ where: { id: order.id } })).toBe(0);
+    expect(await t.prisma.orderStatusChange.count({ where: { orderId: order.id } })).toBe(0);
+    expect((await post(t, "/api/cart/get", {}, c.auth)).json()).toEqual({ success: true, cartData: { [a.id]: { [a.sizes[0]!]: 1 } } });
+  });
+
+  it("answers 401 when the token's account no longer exists, and writes nothing", async () => {
+    const ghost = { authorization: `Bearer ${await t.deps.tokens.sign({ userId: "conta-apagada-ha-pouco", role: "customer" })}` };
+    const before = await t.prisma.order.count();
+    expectError(await post(t, "/api/order/place", orderBody([{ product: products[0]!, quantity: 1 }]), ghost), 401, "Sessão expirada. Por favor, faça login novamente.");
+    expect(await t.prisma.order.count()).toBe(before);
   });
 
   it("ignores the prices, names and images the client sends and stores the catalogue's", async () => {

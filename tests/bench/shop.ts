@@ -1,8 +1,13 @@
-// A production shop process for the browser benches (`node scripts/start.mjs` on a free port, apps already built).
-// The tests' own helper (tests/helpers/shop-process.ts) needs vitest's inject(), so benches use this one.
+// A production shop process for the browser benches (`node scripts/start.mjs` on a free port, apps already built),
+// and the frame those benches share. The tests' own helper (tests/helpers/shop-process.ts) needs vitest's
+// inject(), so benches use this one.
 import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { buildApps } from "../../scripts/build.mjs";
+import { chromiumPath } from "../helpers/browser.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -38,4 +43,36 @@ export async function startBenchShop(dataDir: string, env: Record<string, string
       child.kill("SIGTERM");
     });
   return { url, stop };
+}
+
+/**
+ * A browser bench's frame: the system Chromium found, the apps built (when stale), a production shop on a fresh
+ * data dir for `body`, then the shop stopped and the data dir removed, whatever `body` did.
+ */
+export async function withBenchShop<T>(name: string, env: Record<string, string>, body: (shop: BenchShop, chromePath: string) => Promise<T>): Promise<T> {
+  const chromePath = chromiumPath();
+  if (!chromePath) throw new Error("No Chromium found (install Debian's chromium or set CHROME_PATH)");
+  await buildApps();
+  const dataDir = mkdtempSync(path.join(tmpdir(), `loja-bench-${name}-`));
+  const shop = await startBenchShop(dataDir, env);
+  try {
+    return await body(shop, chromePath);
+  } finally {
+    await shop.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+export interface FigureRow {
+  figure: string;
+  value: string;
+  goal: string;
+  ok?: boolean;
+}
+
+/** Prints figure rows marked as `npm run bench` marks them, for a bench file run on its own. */
+export function printRows(rows: readonly FigureRow[]): void {
+  for (const r of rows) console.log(`${r.ok === undefined ? " " : r.ok ? "✓" : "✗"} ${r.figure}: ${r.value}${r.goal ? `  (goal ${r.goal})` : ""}`);
 }

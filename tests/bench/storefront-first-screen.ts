@@ -3,14 +3,11 @@
 // and on 3G (300 ms, 750 kbit/s). Measures first and largest contentful paint, blocking time and bytes, for the
 // home page and for a product page opened from a shared link.
 // Run: npx tsx tests/bench/storefront-first-screen.ts   (`npm run bench` calls the default export)
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser } from "playwright-core";
-import { buildApps } from "../../scripts/build.mjs";
-import { CHROMIUM_FLAGS, chromiumPath } from "../helpers/browser.ts";
-import { startBenchShop } from "./shop.ts";
+import { CHROMIUM_FLAGS } from "../helpers/browser.ts";
+import { median, printRows, withBenchShop, type FigureRow } from "./shop.ts";
 
 const RUNS = 3;
 
@@ -24,8 +21,6 @@ const PROFILES: Profile[] = [
 const GOALS = { fcp: 1800, lcp: 2500, tbt: 200 };
 
 interface Sample { fcp: number; lcp: number; tbt: number; bytes: number }
-
-const startShop = (dataDir: string) => startBenchShop(dataDir);
 
 // Collected in the page from its first byte: LCP candidates until the first input, and long tasks.
 const OBSERVE = `
@@ -58,44 +53,36 @@ async function coldLoad(browser: Browser, url: string, profile: Profile, ready: 
   return { ...sample, bytes };
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const ms = (n: number) => `${Math.round(n)} ms`;
 
-export default async function storefrontFirstScreen() {
-  const executablePath = chromiumPath();
-  if (!executablePath) throw new Error("No Chromium found (install Debian's chromium or set CHROME_PATH)");
-  await buildApps();
-  const dataDir = mkdtempSync(path.join(tmpdir(), "loja-bench-storefront-"));
-  const shop = await startShop(dataDir);
-  const browser = await chromium.launch({ executablePath, args: CHROMIUM_FLAGS, headless: true });
-  const rows: { figure: string; value: string; goal: string; ok?: boolean }[] = [];
-  try {
-    const { products } = (await (await fetch(`${shop.url}/api/product/list`)).json()) as { products: { _id: string }[] };
-    const pages = [
-      { name: "home", url: `${shop.url}/`, ready: "[data-testid=hero-slide]" },
-      { name: "product page (shared link)", url: `${shop.url}/product/${products.at(-1)?._id ?? ""}`, ready: "text=ADICIONAR AO CARRINHO" },
-    ];
-    for (const profile of PROFILES) {
-      for (const p of pages) {
-        const samples: Sample[] = [];
-        for (let i = 0; i < RUNS; i++) samples.push(await coldLoad(browser, p.url, profile, p.ready));
-        const m = (k: keyof Sample) => median(samples.map((s) => s[k]));
-        const strict = profile === PROFILES[0];
-        const label = `${p.name}, ${profile.name}, CPU ${profile.cpu}x`;
-        rows.push({ figure: `${label}: FCP`, value: ms(m("fcp")), goal: strict ? `≤ ${ms(GOALS.fcp)}` : "", ok: strict ? m("fcp") <= GOALS.fcp : undefined });
-        rows.push({ figure: `${label}: LCP`, value: ms(m("lcp")), goal: strict ? `≤ ${ms(GOALS.lcp)}` : "", ok: strict ? m("lcp") <= GOALS.lcp : undefined });
-        rows.push({ figure: `${label}: blocking time`, value: ms(m("tbt")), goal: strict ? `≤ ${ms(GOALS.tbt)}` : "", ok: strict ? m("tbt") <= GOALS.tbt : undefined });
-        rows.push({ figure: `${label}: bytes`, value: `${(m("bytes") / 1024).toFixed(0)} KB`, goal: "" });
+export default async function storefrontFirstScreen(): Promise<FigureRow[]> {
+  return withBenchShop("storefront", {}, async (shop, executablePath) => {
+    const browser = await chromium.launch({ executablePath, args: CHROMIUM_FLAGS, headless: true });
+    const rows: FigureRow[] = [];
+    try {
+      const { products } = (await (await fetch(`${shop.url}/api/product/list`)).json()) as { products: { _id: string }[] };
+      const pages = [
+        { name: "home", url: `${shop.url}/`, ready: "[data-testid=hero-slide]" },
+        { name: "product page (shared link)", url: `${shop.url}/product/${products.at(-1)?._id ?? ""}`, ready: "text=ADICIONAR AO CARRINHO" },
+      ];
+      for (const profile of PROFILES) {
+        for (const p of pages) {
+          const samples: Sample[] = [];
+          for (let i = 0; i < RUNS; i++) samples.push(await coldLoad(browser, p.url, profile, p.ready));
+          const m = (k: keyof Sample) => median(samples.map((s) => s[k]));
+          const strict = profile === PROFILES[0];
+          const label = `${p.name}, ${profile.name}, CPU ${profile.cpu}x`;
+          rows.push({ figure: `${label}: FCP`, value: ms(m("fcp")), goal: strict ? `≤ ${ms(GOALS.fcp)}` : "", ok: strict ? m("fcp") <= GOALS.fcp : undefined });
+          rows.push({ figure: `${label}: LCP`, value: ms(m("lcp")), goal: strict ? `≤ ${ms(GOALS.lcp)}` : "", ok: strict ? m("lcp") <= GOALS.lcp : undefined });
+          rows.push({ figure: `${label}: blocking time`, value: ms(m("tbt")), goal: strict ? `≤ ${ms(GOALS.tbt)}` : "", ok: strict ? m("tbt") <= GOALS.tbt : undefined });
+          rows.push({ figure: `${label}: bytes`, value: `${(m("bytes") / 1024).toFixed(0)} KB`, goal: "" });
+        }
       }
+    } finally {
+      await browser.close();
     }
-  } finally {
-    await browser.close();
-    await shop.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-  return rows;
+    return rows;
+  });
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  for (const r of await storefrontFirstScreen()) console.log(`${r.ok === undefined ? " " : r.ok ? "✓" : "✗"} ${r.figure}: ${r.value}${r.goal ? `  (goal ${r.goal})` : ""}`);
-}
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) printRows(await storefrontFirstScreen());

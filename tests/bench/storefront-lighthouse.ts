@@ -6,16 +6,13 @@
 // Each page and profile is run RUNS times; the median run (by score) is reported.
 // Run: npx tsx tests/bench/storefront-lighthouse.ts   (`npm run bench` calls the default export)
 // LIGHTHOUSE_REPORTS=<dir> also writes every run's full JSON report there (for the details behind a figure).
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Config, type Flags } from "lighthouse";
 import * as constants from "lighthouse/core/config/constants.js";
-import { buildApps } from "../../scripts/build.mjs";
-import { chromiumPath } from "../helpers/browser.ts";
-import { startBenchShop } from "./shop.ts";
+import { printRows, withBenchShop, type FigureRow } from "./shop.ts";
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS || 3);
 const REPORTS = process.env.LIGHTHOUSE_REPORTS;
@@ -47,8 +44,6 @@ export interface LighthouseRun {
   /** Opportunities and diagnostics that cost something, for finding out why a page misses a goal. */
   issues: string[];
 }
-
-const startShop = (dataDir: string) => startBenchShop(dataDir);
 
 function configFor(profile: Profile): Config {
   // The default config already is the mobile one; only the network/CPU profile changes between runs.
@@ -87,61 +82,49 @@ async function audit(port: number, url: string, profile: Profile, attempt = 1): 
 const medianRun = (runs: LighthouseRun[]) => [...runs].sort((a, b) => a.score - b.score || b.lcp - a.lcp)[Math.floor(runs.length / 2)]!;
 const seconds = (n: number) => `${(n / 1000).toFixed(2)} s`;
 
-export interface LighthouseRow {
-  figure: string;
-  value: string;
-  goal: string;
-  ok?: boolean;
-}
-
-export default async function storefrontLighthouse(): Promise<LighthouseRow[]> {
-  const chromePath = chromiumPath();
-  if (!chromePath) throw new Error("No Chromium found (install Debian's chromium or set CHROME_PATH)");
-  await buildApps();
-  const dataDir = mkdtempSync(path.join(tmpdir(), "loja-bench-lighthouse-"));
-  const shop = await startShop(dataDir);
-  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
-  const rows: LighthouseRow[] = [];
-  try {
-    const { products } = (await (await fetch(`${shop.url}/api/product/list`)).json()) as { products: { _id: string }[] };
-    const productId = products.at(-1)?._id;
-    if (!productId) throw new Error("The seeded shop has no products");
-    const pages = [
-      { name: "/", url: `${shop.url}/` },
-      { name: "/collection", url: `${shop.url}/collection` },
-      { name: "/product/:id", url: `${shop.url}/product/${productId}` },
-    ];
-    // One throwaway load so the server's caches and the first-start work do not count against the first page.
-    await audit(chrome.port, pages[0]!.url, PROFILES[0]!);
-    for (const profile of PROFILES) {
-      for (const p of pages) {
-        const runs: LighthouseRun[] = [];
-        for (let i = 0; i < RUNS; i++) runs.push(await audit(chrome.port, p.url, profile));
-        const m = medianRun(runs);
-        const ok = m.score >= (profile.scoreGoal ?? 0) && m.lcp <= profile.lcpGoal;
-        rows.push({
-          figure: `${p.name}, ${profile.name}: score / LCP (median of ${RUNS}: scores ${runs.map((r) => r.score).join(", ")})`,
-          value: `${m.score} / ${seconds(m.lcp)}`,
-          goal: `${profile.scoreGoal ? `≥ ${profile.scoreGoal}` : "-"} / ≤ ${seconds(profile.lcpGoal)}`,
-          ok,
-        });
-        rows.push({
-          figure: `${p.name}, ${profile.name}: FCP, TBT, CLS, Speed Index`,
-          value: `${seconds(m.fcp)}, ${Math.round(m.tbt)} ms, ${m.cls.toFixed(3)}, ${seconds(m.speedIndex)}`,
-          goal: "",
-        });
-        if (!ok && m.issues.length) rows.push({ figure: `${p.name}, ${profile.name}: Lighthouse flags`, value: m.issues.join("; "), goal: "" });
+export default async function storefrontLighthouse(): Promise<FigureRow[]> {
+  return withBenchShop("lighthouse", {}, async (shop, chromePath) => {
+    const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
+    const rows: FigureRow[] = [];
+    try {
+      const { products } = (await (await fetch(`${shop.url}/api/product/list`)).json()) as { products: { _id: string }[] };
+      const productId = products.at(-1)?._id;
+      if (!productId) throw new Error("The seeded shop has no products");
+      const pages = [
+        { name: "/", url: `${shop.url}/` },
+        { name: "/collection", url: `${shop.url}/collection` },
+        { name: "/product/:id", url: `${shop.url}/product/${productId}` },
+      ];
+      // One throwaway load so the server's caches and the first-start work do not count against the first page.
+      await audit(chrome.port, pages[0]!.url, PROFILES[0]!);
+      for (const profile of PROFILES) {
+        for (const p of pages) {
+          const runs: LighthouseRun[] = [];
+          for (let i = 0; i < RUNS; i++) runs.push(await audit(chrome.port, p.url, profile));
+          const m = medianRun(runs);
+          const ok = m.score >= (profile.scoreGoal ?? 0) && m.lcp <= profile.lcpGoal;
+          rows.push({
+            figure: `${p.name}, ${profile.name}: score / LCP (median of ${RUNS}: scores ${runs.map((r) => r.score).join(", ")})`,
+            value: `${m.score} / ${seconds(m.lcp)}`,
+            goal: `${profile.scoreGoal ? `≥ ${profile.scoreGoal}` : "-"} / ≤ ${seconds(profile.lcpGoal)}`,
+            ok,
+          });
+          rows.push({
+            figure: `${p.name}, ${profile.name}: FCP, TBT, CLS, Speed Index`,
+            value: `${seconds(m.fcp)}, ${Math.round(m.tbt)} ms, ${m.cls.toFixed(3)}, ${seconds(m.speedIndex)}`,
+            goal: "",
+          });
+          if (!ok && m.issues.length) rows.push({ figure: `${p.name}, ${profile.name}: Lighthouse flags`, value: m.issues.join("; "), goal: "" });
+        }
       }
+    } finally {
+      await chrome.kill();
     }
-  } finally {
-    await chrome.kill();
-    await shop.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-  return rows;
+    return rows;
+  });
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  for (const r of await storefrontLighthouse()) console.log(`${r.ok === undefined ? " " : r.ok ? "✓" : "✗"} ${r.figure}: ${r.value}${r.goal ? `  (goal ${r.goal})` : ""}`);
+  printRows(await storefrontLighthouse());
   process.exit(0);
 }

@@ -12,8 +12,12 @@ import { build, type Manifest, type Plugin, type Rollup } from "vite";
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
 export interface StorefrontWeight {
-  /** Bytes (brotli) of HTML + entry JS and its static imports + CSS: what the home page needs before it renders. */
-  firstVisit: { html: number; js: number; css: number; total: number };
+  /**
+   * Bytes (brotli) a first visit needs before the app renders: the HTML (the stylesheet is inlined into it by
+   * storefront/paint-first.ts, so `css` is counted inside `html` and not again), the boot script, the entry JS
+   * and its static imports.
+   */
+  firstVisit: { html: number; boot: number; js: number; css: number; total: number };
   /** Extra bytes (brotli) each lazy route (or lazily loaded library) fetches on top of the first visit. */
   routes: Record<string, number>;
   /** Raw (minified, uncompressed) kilobytes of the entry chunk by package. */
@@ -62,7 +66,11 @@ export async function measureStorefrontWeight(): Promise<StorefrontWeight> {
     const initial = closure(entryKey);
     const js = [...initial].reduce((n, k) => n + size(manifest[k]!.file), 0);
     const css = [...initial].flatMap((k) => manifest[k]?.css ?? []).reduce((n, f) => n + size(f), 0);
+    const htmlText = readFileSync(path.join(outDir, "index.html"), "utf8");
     const html = size("index.html");
+    const cssInlined = !/<link rel="stylesheet"/.test(htmlText);
+    const bootFile = /<script type="module" crossorigin src="\/(assets\/boot-[^"]+\.js)">/.exec(htmlText)?.[1];
+    const boot = bootFile ? size(bootFile) : 0;
 
     const routes: Record<string, number> = {};
     for (const key of manifest[entryKey]?.dynamicImports ?? []) {
@@ -76,7 +84,7 @@ export async function measureStorefrontWeight(): Promise<StorefrontWeight> {
     const worker = Object.values(manifest).find((c) => c.file.includes("pdf.worker"));
     const pdfViewer = (pdfKey ? [...closure(pdfKey)].filter((k) => !initial.has(k)).reduce((n, k) => n + size(manifest[k]!.file), 0) : 0) + (worker ? size(worker.file) : 0);
 
-    return { firstVisit: { html, js, css, total: html + js + css }, routes, entryComposition: composition, pdfViewer };
+    return { firstVisit: { html, boot, js, css, total: html + boot + js + (cssInlined ? 0 : css) }, routes, entryComposition: composition, pdfViewer };
   } finally {
     rmSync(outDir, { recursive: true, force: true });
   }
@@ -92,9 +100,10 @@ export default async function storefrontWeight() {
   const w = await measureStorefrontWeight();
   const [largestRoute, largestSize] = Object.entries(w.routes).sort((a, b) => b[1] - a[1])[0] ?? ["-", 0];
   return [
-    { figure: "first visit (html+js+css, brotli)", value: kb(w.firstVisit.total), goal: `≤ ${kb(GOALS.firstVisit)}`, ok: w.firstVisit.total <= GOALS.firstVisit },
-    { figure: "first visit JS", value: kb(w.firstVisit.js), goal: "" },
-    { figure: "first visit CSS", value: kb(w.firstVisit.css), goal: "" },
+    { figure: "first visit (html with inlined css + boot script + js, brotli)", value: kb(w.firstVisit.total), goal: `≤ ${kb(GOALS.firstVisit)}`, ok: w.firstVisit.total <= GOALS.firstVisit },
+    { figure: "first visit JS (entry and its static imports)", value: kb(w.firstVisit.js), goal: "" },
+    { figure: "first visit HTML (of which inlined CSS)", value: `${kb(w.firstVisit.html)} (${kb(w.firstVisit.css)})`, goal: "" },
+    { figure: "boot script", value: kb(w.firstVisit.boot), goal: "" },
     { figure: `largest lazy chunk (${largestRoute})`, value: kb(largestSize), goal: `≤ ${kb(GOALS.route)}`, ok: largestSize <= GOALS.route },
     { figure: "pdf.js, fetched only when a PDF is opened", value: kb(w.pdfViewer), goal: "" },
   ];
@@ -104,7 +113,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   const w = await measureStorefrontWeight();
   if (process.argv.includes("--json")) console.log(JSON.stringify(w, null, 2));
   else {
-    console.log(`first visit (brotli): ${kb(w.firstVisit.total)}  = html ${kb(w.firstVisit.html)} + js ${kb(w.firstVisit.js)} + css ${kb(w.firstVisit.css)}`);
+    console.log(`first visit (brotli): ${kb(w.firstVisit.total)}  = html ${kb(w.firstVisit.html)} (css ${kb(w.firstVisit.css)} inlined) + boot ${kb(w.firstVisit.boot)} + js ${kb(w.firstVisit.js)}`);
     console.log("each route adds:", Object.entries(w.routes).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${kb(v)}`).join(", "));
     console.log(`PDF viewer adds (only when a PDF is opened): ${kb(w.pdfViewer)}`);
     console.log("entry chunk by package (raw KB):", Object.entries(w.entryComposition).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v}`).join(", "));

@@ -1,7 +1,7 @@
 // The session rules of SPEC.md §4/§8 in Chromium against the real shop: a dead token logs the shopper out
 // with the expiry notice, wrong credentials show the server's message, and Logout forgets the token.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { browserAvailable, launchBrowser } from "../helpers/browser.ts";
 import { startShopProcess, type ShopProcess } from "../helpers/shop-process.ts";
 import { expectToast, phonePage } from "../storefront/browser-support.ts";
@@ -22,10 +22,20 @@ describe.runIf(browserAvailable())("storefront session", () => {
     await shop?.stop();
   });
 
+  /**
+   * Puts a token in the shop's storage, as a previous visit would have. The page written from must have started
+   * its app first: the app starts after the page's load event (storefront/paint-first.ts), and an app starting
+   * after the write would act on the token there (a forged one: log out and toast on a page about to be left).
+   */
+  async function storeToken(page: Page, token: string): Promise<void> {
+    await page.goto(`${shop.url}/privacypolicy`);
+    await page.locator("h1").first().waitFor();
+    await page.evaluate((t) => localStorage.setItem("token", t), token);
+  }
+
   it("an expired or forged token is cleared, with 'Sessão expirada…', and the shopper lands on /login", async () => {
     const page = await phonePage(browser);
-    await page.goto(`${shop.url}/privacypolicy`);
-    await page.evaluate(() => localStorage.setItem("token", "eyJhbGciOiJIUzI1NiJ9.eyJ1c2VySWQiOiJ4In0.forged"));
+    await storeToken(page, "eyJhbGciOiJIUzI1NiJ9.eyJ1c2VySWQiOiJ4In0.forged");
     await page.goto(`${shop.url}/orders`);
     await expectToast(page, "Sessão expirada. Por favor, faça login novamente.");
     await page.waitForURL(/\/login$/);
@@ -71,8 +81,7 @@ describe.runIf(browserAvailable())("storefront session", () => {
     const page = await phonePage(browser);
     const login = await fetch(`${shop.url}/api/user/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password }) });
     const { token } = (await login.json()) as { token: string };
-    await page.goto(`${shop.url}/privacypolicy`);
-    await page.evaluate((t) => localStorage.setItem("token", t), token);
+    await storeToken(page, token);
     await page.goto(`${shop.url}/orders`);
     await page.getByText("Nenhum pedido encontrado").waitFor({ timeout: 15_000 });
     await page.context().close();
@@ -82,8 +91,7 @@ describe.runIf(browserAvailable())("storefront session", () => {
     const page = await phonePage(browser);
     const login = await fetch(`${shop.url}/api/user/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password }) });
     const { token } = (await login.json()) as { token: string };
-    await page.goto(`${shop.url}/privacypolicy`);
-    await page.evaluate((t) => localStorage.setItem("token", t), token);
+    await storeToken(page, token);
     const verify = page.waitForRequest((r) => r.url().endsWith("/api/order/verifyStripe"));
     // success=true in the query is never trusted: the server finds no paid session for this order.
     await page.goto(`${shop.url}/verify?success=true&orderId=naoexiste123`);

@@ -6,7 +6,7 @@ import { inject } from "vitest";
 import type { FastifyInstance } from "fastify";
 import { loadConfig, type Config } from "../../server/config.ts";
 import { buildApp, type AppLimits } from "../../server/app.ts";
-import { createDeps } from "../../server/bootstrap.ts";
+import { createDeps, type DepsOptions } from "../../server/bootstrap.ts";
 import type { AppDeps } from "../../server/deps.ts";
 import type { Database, PrismaClient } from "../../server/db/client.ts";
 import { createStaffAccount } from "../../server/domain/users/service.ts";
@@ -27,6 +27,7 @@ export interface TestAppOptions {
   /** Environment overrides for loadConfig (e.g. STRIPE_SECRET_KEY). */
   env?: Record<string, string>;
   limits?: Partial<AppLimits>;
+  deps?: DepsOptions;
 }
 
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -38,7 +39,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     SEED_DEMO: "false",
     ...options.env,
   });
-  const deps = createDeps(config, db);
+  const deps = createDeps(config, db, options.deps);
   // Generous limits unless a test is about them: many sign-ups come from one test address.
   const app = await buildApp(deps, { serveApps: false, limits: { registerPerWindow: 10_000, ...options.limits } });
   await app.ready();

@@ -1,16 +1,9 @@
 import type { Db } from "../../db/client.ts";
 import { Prisma } from "../../db/client.ts";
+import { productColumns } from "../catalogue/repository.ts";
 
 const adminSelect = {
-  id: true,
-  name: true,
-  description: true,
-  price: true,
-  sizes: true,
-  category: true,
-  subCategory: true,
-  bestseller: true,
-  createdAt: true,
+  ...productColumns,
   updatedAt: true,
   images: {
     orderBy: { position: "asc" },

@@ -8,15 +8,22 @@ export interface CartLineRow {
   quantity: number;
 }
 
-export const cartRepository = (db: Db) => ({
-  /** Adds `by` to a line (creating it), capped at `max`. */
-  increment: (userId: string, productId: string, size: string, by: number, max: number) =>
-    db.$executeRaw`
-      INSERT INTO cart_lines (user_id, product_id, size, quantity, updated_at)
-      VALUES (${userId}, ${productId}, ${size}, LEAST(${by}::int, ${max}::int), now())
-      ON CONFLICT (user_id, product_id, size)
-      DO UPDATE SET quantity = LEAST(cart_lines.quantity + EXCLUDED.quantity, ${max}::int), updated_at = now()`,
+/** One cart line of one shopper. */
+export interface CartLineKey {
+  userId: string;
+  productId: string;
+  size: string;
+}
 
+export interface CartAdd extends CartLineKey {
+  by: number;
+}
+
+const compare = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+/** One fixed order of cart lines (shopper, product, size): the order rows are locked in. */
+const byLine = (x: CartLineKey, y: CartLineKey) => compare(x.userId, y.userId) || compare(x.productId, y.productId) || compare(x.size, y.size);
+
+export const cartRepository = (db: Db) => ({
   /**
    * The hot path of "add to cart": checks that the product is live and offers the size, and adds `by`, in one
    * statement. Returns 0 when the product or size is not on offer (the caller then finds out which).
@@ -28,6 +35,26 @@ export const cartRepository = (db: Db) => ({
       FROM products p WHERE p.id = ${productId} AND p.deleted_at IS NULL AND ${size} = ANY(p.sizes)
       ON CONFLICT (user_id, product_id, size)
       DO UPDATE SET quantity = LEAST(cart_lines.quantity + EXCLUDED.quantity, ${max}::int), updated_at = now()`,
+
+  /**
+   * Adds `by` to many lines in one statement (batched adds in cart/adder.ts, a guest cart merged at sign-in):
+   * each line is added to, capped at `max`, when its product is live and offers the size. Inputs must name each
+   * line once. Rows are written sorted by line, so concurrent statements that share lines lock them in the same
+   * order and cannot deadlock. Answers the lines written.
+   */
+  async incrementManyIfOffered(adds: readonly CartAdd[], max: number): Promise<CartLineKey[]> {
+    const sorted = [...adds].sort(byLine);
+    return db.$queryRaw<CartLineKey[]>`
+      INSERT INTO cart_lines (user_id, product_id, size, quantity, updated_at)
+      SELECT r.user_id, p.id, r.size, LEAST(r.by, ${max}::int), now()
+      FROM unnest(${sorted.map((a) => a.userId)}::text[], ${sorted.map((a) => a.productId)}::text[], ${sorted.map((a) => a.size)}::text[],
+                  ${sorted.map((a) => a.by)}::int[]) WITH ORDINALITY AS r(user_id, product_id, size, by, n)
+      JOIN products p ON p.id = r.product_id AND p.deleted_at IS NULL AND r.size = ANY(p.sizes)
+      ORDER BY r.n
+      ON CONFLICT (user_id, product_id, size)
+      DO UPDATE SET quantity = LEAST(cart_lines.quantity + EXCLUDED.quantity, ${max}::int), updated_at = now()
+      RETURNING user_id AS "userId", product_id AS "productId", size`;
+  },
 
   /** Sets a line's quantity in one statement when the product is live and offers the size; 0 rows otherwise. */
   setQuantityIfOffered: (userId: string, productId: string, size: string, quantity: number) =>

@@ -4,6 +4,7 @@ import type { Db } from "../../db/client.ts";
 import { MAX_LINE_QUANTITY, type CartData } from "../../schemas/cart.ts";
 import { catalogueRepository } from "../catalogue/repository.ts";
 import { AppError } from "../errors.ts";
+import type { CartAdder } from "./adder.ts";
 import { cartRepository, type CartLineRow } from "./repository.ts";
 
 export const SELECT_SIZE = "Select Product Size";
@@ -32,10 +33,10 @@ async function explainRefusal(db: Db, productId: string, size: string): Promise<
   throw new AppError(409, "O produto acabou de mudar; tente novamente");
 }
 
-export async function addToCart(db: Db, userId: string, input: { itemId: string; size: string }): Promise<void> {
+export async function addToCart(adder: CartAdder, db: Db, userId: string, input: { itemId: string; size: string }): Promise<void> {
   if (!input.size.trim()) throw new AppError(400, SELECT_SIZE);
-  const added = await cartRepository(db).incrementIfOffered(userId, input.itemId, input.size, 1, MAX_LINE_QUANTITY);
-  if (added === 0) await explainRefusal(db, input.itemId, input.size);
+  const added = await adder({ userId, productId: input.itemId, size: input.size });
+  if (!added) await explainRefusal(db, input.itemId, input.size);
 }
 
 export async function updateCart(db: Db, userId: string, input: { itemId: string; size: string; quantity: number }): Promise<void> {
@@ -58,13 +59,10 @@ export async function getCart(db: Db, userId: string): Promise<CartData> {
  * unknown or deleted products and sizes a product does not offer are skipped, not refused.
  */
 export async function mergeCart(db: Db, userId: string, guest: CartData): Promise<CartData> {
-  const ids = Object.keys(guest);
-  const products = ids.length ? await catalogueRepository(db).findLiveMany(ids) : [];
-  const repo = cartRepository(db);
-  for (const product of products) {
-    for (const [size, quantity] of Object.entries(guest[product.id] ?? {})) {
-      if (quantity > 0 && product.sizes.includes(size)) await repo.increment(userId, product.id, size, quantity, MAX_LINE_QUANTITY);
-    }
-  }
+  const adds = Object.entries(guest)
+    .flatMap(([productId, sizes]) => Object.entries(sizes).map(([size, by]) => ({ userId, productId, size, by })))
+    .filter((line) => line.by > 0);
+  // One statement for the whole guest cart.
+  if (adds.length) await cartRepository(db).incrementManyIfOffered(adds, MAX_LINE_QUANTITY);
   return getCart(db, userId);
 }

@@ -1,7 +1,7 @@
 import type { Db } from "../../db/client.ts";
 
-/** What the shopper list needs of a product: its fields and its images' public ids, in order. */
-const listSelect = {
+/** A product's own columns as the shop and the console show them (images come separately, in order). */
+export const productColumns = {
   id: true,
   name: true,
   description: true,
@@ -11,6 +11,11 @@ const listSelect = {
   subCategory: true,
   bestseller: true,
   createdAt: true,
+} as const;
+
+/** What the shopper list needs of a product: its fields and its images' public ids, in order. */
+const listSelect = {
+  ...productColumns,
   images: { orderBy: { position: "asc" }, select: { media: { select: { publicId: true } }, thumb: { select: { publicId: true } } } },
 } as const;
 
@@ -21,8 +26,6 @@ export const catalogueRepository = (db: Db) => ({
   listLive: () =>
     db.product.findMany({ relationLoadStrategy: "join", where: { deletedAt: null }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: listSelect }),
   findLive: (id: string) => db.product.findFirst({ relationLoadStrategy: "join", where: { id, deletedAt: null }, select: { id: true, name: true, price: true, sizes: true, images: listSelect.images } }),
-  findLiveMany: (ids: string[]) =>
-    db.product.findMany({ relationLoadStrategy: "join", where: { id: { in: ids }, deletedAt: null }, select: { id: true, name: true, price: true, sizes: true, images: listSelect.images } }),
   count: () => db.product.count(),
 });
 export type ListedProduct = Awaited<ReturnType<ReturnType<typeof catalogueRepository>["listLive"]>>[number];

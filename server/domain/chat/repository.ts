@@ -2,20 +2,6 @@
 import type { Db } from "../../db/client.ts";
 import type { Prisma } from "../../db/client.ts";
 
-const messageSelect = {
-  id: true,
-  orderId: true,
-  sender: true,
-  text: true,
-  createdAt: true,
-  readByClientAt: true,
-  readBySupportAt: true,
-  author: { select: { name: true } },
-  media: { select: { publicId: true, mimeType: true, fileName: true } },
-} as const satisfies Prisma.MessageSelect;
-
-export type ChatMessageRow = Prisma.MessageGetPayload<{ select: typeof messageSelect }>;
-
 /** Only the message's own columns: one INSERT … RETURNING, no follow-up reads of its relations. */
 const createdSelect = {
   id: true,
@@ -26,6 +12,15 @@ const createdSelect = {
   readByClientAt: true,
   readBySupportAt: true,
 } as const satisfies Prisma.MessageSelect;
+
+/** A message as the chat shows it: its own columns, the author's name and the attachment. */
+const messageSelect = {
+  ...createdSelect,
+  author: { select: { name: true } },
+  media: { select: { publicId: true, mimeType: true, fileName: true } },
+} as const satisfies Prisma.MessageSelect;
+
+export type ChatMessageRow = Prisma.MessageGetPayload<{ select: typeof messageSelect }>;
 
 export type CreatedMessage = Prisma.MessageGetPayload<{ select: typeof createdSelect }>;
 

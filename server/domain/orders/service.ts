@@ -1,10 +1,9 @@
 // Placing orders (bank transfer), the shopper's order list and status changes with history.
-// Placement runs in one transaction: reprice, compare the client's total, insert order + lines + first history
-// row, and take the ordered lines out of the cart. An Idempotency-Key makes a retry return the first order.
+// Placement: reprice, compare the client's total, then one statement inserts order + lines + first history row
+// and takes the ordered lines out of the cart. An Idempotency-Key makes a retry return the first order.
 import { createHash } from "node:crypto";
 import type { Db, PrismaClient } from "../../db/client.ts";
 import { ORDER_STATUSES, type Address, type OrderStatus, type PaymentMethod, type PlaceOrderBody, type ShopOrder } from "../../schemas/orders.ts";
-import { cartRepository } from "../cart/repository.ts";
 import { AppError } from "../errors.ts";
 import { checkAddress, checkSubmit } from "./checkout-rules.ts";
 import { newOrderId } from "./ids.ts";
@@ -72,7 +71,7 @@ export function replayOf(existing: KeyedOrder | null, requestHash: string): Keye
   return existing;
 }
 
-/** Thrown inside a transaction when a concurrent request with the same key committed first: rolls it back. */
+/** The order was not written because a concurrent request with the same key committed first. */
 export class KeyTaken extends Error {}
 
 export async function placeOrder(db: PrismaClient, userId: string, body: PlaceOrderBody, idempotencyKey?: string): Promise<{ orderId: string; replayed: boolean }> {
@@ -82,16 +81,14 @@ export async function placeOrder(db: PrismaClient, userId: string, body: PlaceOr
     const earlier = replayOf(await orders.findByKey(userId, idempotencyKey), v.requestHash);
     if (earlier) return { orderId: earlier.id, replayed: true };
   }
+  // Priced from one read, written in one statement: the same guarantees as a READ COMMITTED transaction around
+  // both (neither locks the products), without holding a connection across round trips.
+  const priced = await priceOrder(db, v.lines);
+  checkClientTotal(v.totalAmount, priced);
+  const order = newOrder(userId, v, priced, { paymentMethod: v.paymentMethod, idempotencyKey });
   try {
-    const orderId = await db.$transaction(async (tx) => {
-      const priced = await priceOrder(tx, v.lines);
-      checkClientTotal(v.totalAmount, priced);
-      const order = newOrder(userId, v, priced, { paymentMethod: v.paymentMethod, idempotencyKey });
-      if (!(await ordersRepository(tx).insertOrder(order))) throw new KeyTaken();
-      await cartRepository(tx).removeLines(userId, v.lines);
-      return order.id;
-    });
-    return { orderId, replayed: false };
+    if (!(await orders.insertOrder(order, { clearCart: true }))) throw new KeyTaken();
+    return { orderId: order.id, replayed: false };
   } catch (error) {
     if (!(error instanceof KeyTaken) || !idempotencyKey) throw error;
     const earlier = replayOf(await orders.findByKey(userId, idempotencyKey), v.requestHash);

@@ -58,9 +58,7 @@ export async function startStripeCheckout(
   if (!session.url) throw new AppError(502, "O serviço de pagamento não devolveu o endereço da sessão");
   const order = newOrder(userId, v, priced, { id: orderId, paymentMethod: "stripe", idempotencyKey, stripeSessionId: session.id });
   try {
-    await db.$transaction(async (tx) => {
-      if (!(await ordersRepository(tx).insertOrder(order))) throw new KeyTaken();
-    });
+    if (!(await orders.insertOrder(order, { clearCart: false }))) throw new KeyTaken();
     return { orderId, sessionUrl: session.url };
   } catch (error) {
     if (!(error instanceof KeyTaken) || !idempotencyKey) throw error;

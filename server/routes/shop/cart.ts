@@ -7,7 +7,7 @@ import { perUser } from "./orders.ts";
 
 const tags = ["shopper"];
 export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db, tokens } = app.deps;
+  const { db, tokens, cartAdder } = app.deps;
   const auth = app.authenticate;
   /** Generous: a shopper tapping + quickly must never hit it, a script hammering the database will. */
   const cartRateLimit = { rateLimit: { max: 300, timeWindow: 60_000, keyGenerator: perUser(tokens) } };
@@ -16,7 +16,7 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
     "/api/cart/add",
     { preHandler: auth, config: cartRateLimit, schema: { tags, body: CartAddBody, response: { 200: CartMessageReply, ...errorResponses(400, 401, 404, 413, 415, 429) } } },
     async (request) => {
-      await addToCart(db.prisma, request.user!.userId, request.body);
+      await addToCart(cartAdder, db.prisma, request.user!.userId, request.body);
       return { success: true as const, message: "Produto adicionado ao carrinho!" };
     },
   );

@@ -1,0 +1,27 @@
+// The embedded database answers inside the call, so without care a queue of waiting queries runs in one go while
+// no socket is read or written (server/db/client.ts: oneQueryPerTurn). Counted in event-loop turns, not time.
+import { describe, expect, it } from "vitest";
+import { PGlite } from "@electric-sql/pglite";
+import { openPglite } from "../../server/db/client.ts";
+
+describe("Prisma on PGlite", () => {
+  it("answers queued queries one per event-loop turn, so I/O is served between any two of them", async () => {
+    const db = await openPglite(new PGlite());
+    try {
+      let turn = 0;
+      let counting = true;
+      const count = () => {
+        turn++;
+        if (counting) setImmediate(count);
+      };
+      setImmediate(count);
+      const answeredAt = await Promise.all(Array.from({ length: 20 }, (_, i) => db.prisma.$queryRaw<{ n: number }[]>`SELECT ${i}::int AS n`.then((rows) => [rows[0]!.n, turn])));
+      counting = false;
+      expect(answeredAt.map(([n]) => n)).toEqual(Array.from({ length: 20 }, (_, i) => i));
+      const turns = answeredAt.map(([, t]) => t);
+      expect(new Set(turns).size, `turns: ${turns.join(",")}`).toBe(20);
+    } finally {
+      await db.close();
+    }
+  });
+});
