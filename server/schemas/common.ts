@@ -20,3 +20,6 @@ export const errorResponses = (...codes: number[]): Record<number, TSchema> =>
 
 /** Request bodies never accept unknown fields. */
 export const StrictObject = <T extends Record<string, TSchema>>(props: T) => Type.Object(props, { additionalProperties: false });
+
+/** Optional `Idempotency-Key` (order placement, guest cart merge): a request retried with the same key acts once. */
+export const IdempotencyHeaders = Type.Object({ "idempotency-key": Type.Optional(Type.String({ minLength: 1, maxLength: 100 })) });

@@ -52,9 +52,6 @@ export const PlaceOrderBody = StrictObject({
 });
 export type PlaceOrderBody = Static<typeof PlaceOrderBody>;
 
-/** Optional `Idempotency-Key`: a retried placement with the same key returns the first answer. */
-export const IdempotencyHeaders = Type.Object({ "idempotency-key": Type.Optional(Type.String({ minLength: 1, maxLength: 100 })) });
-
 export const PlaceOrderReply = Type.Object({ success: Type.Literal(true), message: Type.String(), orderId: Type.String() });
 export type PlaceOrderReply = Static<typeof PlaceOrderReply>;
 

@@ -9,11 +9,10 @@ import { ApiError } from "../lib/api-client.ts";
 import { useCatalogue } from "./catalogue.tsx";
 import { useSession } from "./session.tsx";
 import { readToken } from "../lib/token.ts";
+import { guestCartMergeKey, readGuestCart, writeGuestCart } from "../features/cart/guest-cart.ts";
 
 // Changes apply locally at once and, when signed in, go to the server (SPEC.md §4).
-// The guest cart is kept in local storage so a slow or dropped connection does not lose it,
-// and is merged into the server cart at sign-in.
-const GUEST_KEY = "guestCart";
+// The guest cart is kept in local storage (features/cart/guest-cart.ts) and merged into the server cart at sign-in.
 
 interface Cart {
   cart: CartData;
@@ -26,37 +25,21 @@ interface Cart {
 
 const CartContext = createContext<Cart>({ cart: {}, count: 0, amount: 0, add: () => {}, setQuantity: () => {}, clear: () => {} });
 
-const readGuest = (): CartData => {
-  try {
-    return JSON.parse(localStorage.getItem(GUEST_KEY) ?? "{}") as CartData;
-  } catch {
-    return {};
-  }
-};
-const writeGuest = (cart: CartData) => {
-  try {
-    if (Object.keys(cart).length) localStorage.setItem(GUEST_KEY, JSON.stringify(cart));
-    else localStorage.removeItem(GUEST_KEY);
-  } catch {
-    // no storage: the cart lives in memory only
-  }
-};
-
 export function CartProvider({ children }: { children: ReactNode }) {
   const { token } = useSession();
   const { products } = useCatalogue();
-  const [cart, setCart] = useState<CartData>(() => (readToken() ? {} : readGuest()));
+  const [cart, setCart] = useState<CartData>(() => (readToken() ? {} : readGuestCart()));
 
   useEffect(() => {
     if (!token) {
-      setCart(readGuest());
+      setCart(readGuestCart());
       return;
     }
     let live = true;
-    const guest = readGuest();
-    (Object.keys(guest).length ? mergeCart(guest) : getCart())
+    const guest = readGuestCart();
+    (Object.keys(guest).length ? mergeCart(guest, guestCartMergeKey()) : getCart())
       .then((server) => {
-        writeGuest({});
+        writeGuestCart({});
         if (live) setCart(server);
       })
       .catch((e: unknown) => {
@@ -69,7 +52,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
 
   // A guest's cart survives reloads and dropped connections in local storage.
   useEffect(() => {
-    if (!token) writeGuest(cart);
+    if (!token) writeGuestCart(cart);
   }, [cart, token]);
 
   const change = useCallback(

@@ -248,6 +248,45 @@ describe("POST /api/cart/merge", () => {
     expectError(await post(t, "/api/cart/merge", { cartData: { "bad id!": { M: 1 } } }, c.auth), 400);
     expectError(await post(t, "/api/cart/merge", {}, c.auth), 400, "Campo obrigatório em falta: cartData");
   });
+
+  it("merges a guest cart once per Idempotency-Key: replays add nothing and answer the cart, a new key adds again", async () => {
+    const c = await registerCustomer(t.app);
+    const [a, b] = [products[11]!, products[12]!];
+    const guest = { cartData: { [a.id]: { [a.sizes[0]!]: 2 }, [b.id]: { [b.sizes[0]!]: 1 } } };
+    const once = { [a.id]: { [a.sizes[0]!]: 2 }, [b.id]: { [b.sizes[0]!]: 1 } };
+    const withKey = (key: string) => ({ ...c.auth, "idempotency-key": key });
+    // The page reloaded while the first merge was in flight: the same key, one after another and all at once.
+    for (let i = 0; i < 3; i++) {
+      const res = await post(t, "/api/cart/merge", guest, withKey("guest-cart-1"));
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ success: true, cartData: once });
+    }
+    const replies = await Promise.all(Array.from({ length: 10 }, () => post(t, "/api/cart/merge", guest, withKey("guest-cart-1"))));
+    for (const res of replies) expect(res.json()).toEqual({ success: true, cartData: once });
+    expect(await cartOf(c)).toEqual(once);
+    // Another guest cart (another key) is merged.
+    await post(t, "/api/cart/merge", guest, withKey("guest-cart-2"));
+    expect(await cartOf(c)).toEqual({ [a.id]: { [a.sizes[0]!]: 4 }, [b.id]: { [b.sizes[0]!]: 2 } });
+  });
+
+  it("ten different keys sent at once all merge, and one customer's key never stops another's merge", async () => {
+    const [c, d] = await Promise.all([registerCustomer(t.app), registerCustomer(t.app)]);
+    const p = products[13]!;
+    const guest = { cartData: { [p.id]: { [p.sizes[0]!]: 1 } } };
+    await Promise.all(Array.from({ length: 10 }, (_, i) => post(t, "/api/cart/merge", guest, { ...c.auth, "idempotency-key": `k${i}` })));
+    await post(t, "/api/cart/merge", guest, { ...d.auth, "idempotency-key": "k0" });
+    expect(await cartOf(c)).toEqual({ [p.id]: { [p.sizes[0]!]: 10 } });
+    expect(await cartOf(d)).toEqual({ [p.id]: { [p.sizes[0]!]: 1 } });
+  });
+
+  it("refuses an empty or over-long Idempotency-Key", async () => {
+    const c = await registerCustomer(t.app);
+    const p = products[14]!;
+    const guest = { cartData: { [p.id]: { [p.sizes[0]!]: 1 } } };
+    expectError(await post(t, "/api/cart/merge", guest, { ...c.auth, "idempotency-key": "x".repeat(101) }), 400);
+    expectError(await post(t, "/api/cart/merge", guest, { ...c.auth, "idempotency-key": "" }), 400);
+    expect(await cartOf(c)).toEqual({});
+  });
 });
 
 describe("cart authentication", () => {

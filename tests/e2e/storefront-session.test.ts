@@ -1,5 +1,6 @@
 // The session rules of SPEC.md §4/§8 in Chromium against the real shop: a dead token logs the shopper out
-// with the expiry notice, wrong credentials show the server's message, and Logout forgets the token.
+// with the expiry notice, wrong credentials show the server's message, Logout forgets the token, and a guest
+// cart is merged into the account once even when the page reloads during the merge.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { browserAvailable, launchBrowser } from "../helpers/browser.ts";
@@ -84,6 +85,36 @@ describe.runIf(browserAvailable())("storefront session", () => {
     await storeToken(page, token);
     await page.goto(`${shop.url}/orders`);
     await page.getByText("Nenhum pedido encontrado").waitFor({ timeout: 15_000 });
+    await page.context().close();
+  });
+
+  it("a guest cart merged at sign-in counts once when the page reloads before the merge's answer arrives", async () => {
+    const shopper = { name: "Recarga", email: `recarga.${Date.now()}@exemplo.ao`, password };
+    const registered = await fetch(`${shop.url}/api/user/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(shopper) });
+    const { token } = (await registered.json()) as { token: string };
+    const { products } = (await (await fetch(`${shop.url}/api/product/list`)).json()) as { products: { _id: string; sizes: string[] }[] };
+    const p = products.find((x) => x.sizes.length > 0)!;
+    const page = await phonePage(browser);
+    await storeToken(page, token);
+    await page.evaluate((cart) => localStorage.setItem("guestCart", JSON.stringify(cart)), { [p._id]: { [p.sizes[0]!]: 1 } });
+    // The first merge reaches the server and is applied, but its answer never reaches the page (slow 3G, a reload).
+    let merged!: () => void;
+    const firstMergeApplied = new Promise<void>((resolve) => (merged = resolve));
+    await page.route("**/api/cart/merge", async (route) => {
+      await route.fetch();
+      merged();
+    });
+    await page.goto(`${shop.url}/`);
+    await firstMergeApplied;
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+    // Reloaded with the guest cart still in storage: the app merges again, with the same key.
+    const secondMerge = page.waitForResponse((r) => r.url().endsWith("/api/cart/merge"));
+    await page.reload();
+    expect((await secondMerge).status()).toBe(200);
+    await expect.poll(() => page.getByTestId("cart-count").textContent(), { timeout: 15_000 }).toBe("1");
+    expect(await page.evaluate(() => localStorage.getItem("guestCart"))).toBeNull();
+    const cart = await fetch(`${shop.url}/api/cart/get`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body: "{}" });
+    expect(((await cart.json()) as { cartData: unknown }).cartData).toEqual({ [p._id]: { [p.sizes[0]!]: 1 } });
     await page.context().close();
   });
 

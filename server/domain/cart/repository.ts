@@ -56,6 +56,33 @@ export const cartRepository = (db: Db) => ({
       RETURNING user_id AS "userId", product_id AS "productId", size`;
   },
 
+  /**
+   * A guest cart merged at sign-in under its Idempotency-Key, in one statement: the key is claimed on the
+   * customer's row and the lines are added only if the claim succeeded, so the same merge sent again (the page
+   * reloaded while the first was in flight, a retried request) adds nothing. A replay running at the same time
+   * waits for the first one's row lock, then finds the key taken. Answers whether the lines were added.
+   */
+  async mergeOnce(userId: string, key: string, adds: readonly Omit<CartAdd, "userId">[], max: number): Promise<boolean> {
+    const sorted = adds.map((a) => ({ ...a, userId })).sort(byLine);
+    const [row] = await db.$queryRaw<{ claimed: boolean }[]>`
+      WITH claim AS (
+        UPDATE users SET cart_merge_key = ${key} WHERE id = ${userId} AND cart_merge_key IS DISTINCT FROM ${key} RETURNING id
+      ), added AS (
+        INSERT INTO cart_lines (user_id, product_id, size, quantity, updated_at)
+        SELECT claim.id, p.id, r.size, LEAST(r.by, ${max}::int), now()
+        FROM claim
+        CROSS JOIN unnest(${sorted.map((a) => a.productId)}::text[], ${sorted.map((a) => a.size)}::text[], ${sorted.map((a) => a.by)}::int[])
+          WITH ORDINALITY AS r(product_id, size, by, n)
+        JOIN products p ON p.id = r.product_id AND p.deleted_at IS NULL AND r.size = ANY(p.sizes)
+        ORDER BY r.n
+        ON CONFLICT (user_id, product_id, size)
+        DO UPDATE SET quantity = LEAST(cart_lines.quantity + EXCLUDED.quantity, ${max}::int), updated_at = now()
+        RETURNING 1
+      )
+      SELECT EXISTS (SELECT 1 FROM claim) AS claimed`;
+    return row?.claimed ?? false;
+  },
+
   /** Sets a line's quantity in one statement when the product is live and offers the size; 0 rows otherwise. */
   setQuantityIfOffered: (userId: string, productId: string, size: string, quantity: number) =>
     db.$executeRaw`

@@ -55,14 +55,17 @@ export async function getCart(db: Db, userId: string): Promise<CartData> {
 }
 
 /**
- * Merges a guest's local cart into the account's (at login): quantities add up, capped at 999 a line;
- * unknown or deleted products and sizes a product does not offer are skipped, not refused.
+ * Merges a guest's local cart into the account's (at sign-in): quantities add up, capped at 999 a line;
+ * unknown or deleted products and sizes a product does not offer are skipped, not refused. With an
+ * Idempotency-Key the merge happens once: the same key sent again answers the cart without adding.
  */
-export async function mergeCart(db: Db, userId: string, guest: CartData): Promise<CartData> {
+export async function mergeCart(db: Db, userId: string, guest: CartData, idempotencyKey?: string): Promise<CartData> {
   const adds = Object.entries(guest)
-    .flatMap(([productId, sizes]) => Object.entries(sizes).map(([size, by]) => ({ userId, productId, size, by })))
+    .flatMap(([productId, sizes]) => Object.entries(sizes).map(([size, by]) => ({ productId, size, by })))
     .filter((line) => line.by > 0);
+  const repo = cartRepository(db);
   // One statement for the whole guest cart.
-  if (adds.length) await cartRepository(db).incrementManyIfOffered(adds, MAX_LINE_QUANTITY);
+  if (adds.length && idempotencyKey) await repo.mergeOnce(userId, idempotencyKey, adds, MAX_LINE_QUANTITY);
+  else if (adds.length) await repo.incrementManyIfOffered(adds.map((a) => ({ ...a, userId })), MAX_LINE_QUANTITY);
   return getCart(db, userId);
 }

@@ -1,6 +1,6 @@
 // /api/cart/* (SPEC.md §7): the signed-in shopper's server-side cart.
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { errorResponses } from "../../schemas/common.ts";
+import { errorResponses, IdempotencyHeaders } from "../../schemas/common.ts";
 import { CartAddBody, CartDataReply, CartMergeBody, CartMessageReply, CartUpdateBody, EmptyBody } from "../../schemas/cart.ts";
 import { addToCart, getCart, mergeCart, updateCart } from "../../domain/cart/service.ts";
 import { perUser } from "./orders.ts";
@@ -38,7 +38,14 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     "/api/cart/merge",
-    { preHandler: auth, config: cartRateLimit, schema: { tags, body: CartMergeBody, response: { 200: CartDataReply, ...errorResponses(400, 401, 413, 415, 429) } } },
-    async (request) => ({ success: true as const, cartData: await mergeCart(db.prisma, request.user!.userId, request.body.cartData) }),
+    {
+      preHandler: auth,
+      config: cartRateLimit,
+      schema: { tags, headers: IdempotencyHeaders, body: CartMergeBody, response: { 200: CartDataReply, ...errorResponses(400, 401, 413, 415, 429) } },
+    },
+    async (request) => ({
+      success: true as const,
+      cartData: await mergeCart(db.prisma, request.user!.userId, request.body.cartData, request.headers["idempotency-key"]),
+    }),
   );
 };

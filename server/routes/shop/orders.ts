@@ -1,10 +1,9 @@
 // /api/order/* (SPEC.md §7): placement (bank transfer and Stripe), the shopper's orders, the Stripe return.
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
-import { errorResponses } from "../../schemas/common.ts";
+import { errorResponses, IdempotencyHeaders } from "../../schemas/common.ts";
 import { EmptyBody } from "../../schemas/cart.ts";
 import {
-  IdempotencyHeaders,
   OrderConflictReply,
   PlaceOrderBody,
   PlaceOrderReply,
