@@ -3,7 +3,7 @@
 // the right role is 403.
 import fp from "fastify-plugin";
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
-import { AppError } from "../domain/errors.ts";
+import { AppError, SESSION_EXPIRED } from "../domain/errors.ts";
 import { usersRepository } from "../domain/users/repository.ts";
 import type { Role, TokenClaims } from "../domain/users/tokens.ts";
 
@@ -16,8 +16,6 @@ declare module "fastify" {
     requireStaff(roles?: readonly Role[]): preHandlerAsyncHookHandler;
   }
 }
-
-export const SESSION_EXPIRED = "Sessão expirada. Por favor, faça login novamente.";
 
 /** The Bearer token, or SPEC.md's `token` header (used by the Stripe verify call). */
 export function readToken(request: FastifyRequest): string | undefined {

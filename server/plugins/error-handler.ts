@@ -2,8 +2,7 @@
 // 5xx details never reach the client; they are logged.
 import type { FastifyError, FastifyInstance } from "fastify";
 import { Prisma } from "../db/client.ts";
-import { AppError } from "../domain/errors.ts";
-import { SESSION_EXPIRED } from "./auth.ts";
+import { AppError, SESSION_EXPIRED } from "../domain/errors.ts";
 
 interface ValidationIssue {
   instancePath: string;

@@ -279,6 +279,14 @@ describe("POST /api/cart/merge", () => {
     expect(await cartOf(d)).toEqual({ [p.id]: { [p.sizes[0]!]: 1 } });
   });
 
+  it("answers 401 when the token's account no longer exists, with or without a key", async () => {
+    const ghost = { authorization: `Bearer ${await t.deps.tokens.sign({ userId: "conta-apagada-ha-pouco", role: "customer" })}` };
+    const guest = { cartData: { [products[0]!.id]: { [products[0]!.sizes[0]!]: 1 } } };
+    const expired = "Sessão expirada. Por favor, faça login novamente.";
+    expectError(await post(t, "/api/cart/merge", guest, { ...ghost, "idempotency-key": "k" }), 401, expired);
+    expectError(await post(t, "/api/cart/merge", guest, ghost), 401, expired);
+  });
+
   it("refuses an empty or over-long Idempotency-Key", async () => {
     const c = await registerCustomer(t.app);
     const p = products[14]!;

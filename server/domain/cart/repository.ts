@@ -60,11 +60,12 @@ export const cartRepository = (db: Db) => ({
    * A guest cart merged at sign-in under its Idempotency-Key, in one statement: the key is claimed on the
    * customer's row and the lines are added only if the claim succeeded, so the same merge sent again (the page
    * reloaded while the first was in flight, a retried request) adds nothing. A replay running at the same time
-   * waits for the first one's row lock, then finds the key taken. Answers whether the lines were added.
+   * waits for the first one's row lock, then finds the key taken. Answers "merged", "replayed" (the key was
+   * taken) or "no-account" (the customer no longer exists).
    */
-  async mergeOnce(userId: string, key: string, adds: readonly Omit<CartAdd, "userId">[], max: number): Promise<boolean> {
+  async mergeOnce(userId: string, key: string, adds: readonly Omit<CartAdd, "userId">[], max: number): Promise<"merged" | "replayed" | "no-account"> {
     const sorted = adds.map((a) => ({ ...a, userId })).sort(byLine);
-    const [row] = await db.$queryRaw<{ claimed: boolean }[]>`
+    const [row] = await db.$queryRaw<{ claimed: boolean; known: boolean }[]>`
       WITH claim AS (
         UPDATE users SET cart_merge_key = ${key} WHERE id = ${userId} AND cart_merge_key IS DISTINCT FROM ${key} RETURNING id
       ), added AS (
@@ -79,8 +80,8 @@ export const cartRepository = (db: Db) => ({
         DO UPDATE SET quantity = LEAST(cart_lines.quantity + EXCLUDED.quantity, ${max}::int), updated_at = now()
         RETURNING 1
       )
-      SELECT EXISTS (SELECT 1 FROM claim) AS claimed`;
-    return row?.claimed ?? false;
+      SELECT EXISTS (SELECT 1 FROM claim) AS claimed, EXISTS (SELECT 1 FROM users WHERE id = ${userId}) AS known`;
+    return row?.claimed ? "merged" : row?.known ? "replayed" : "no-account";
   },
 
   /** Sets a line's quantity in one statement when the product is live and offers the size; 0 rows otherwise. */

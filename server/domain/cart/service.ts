@@ -3,7 +3,7 @@
 import type { Db } from "../../db/client.ts";
 import { MAX_LINE_QUANTITY, type CartData } from "../../schemas/cart.ts";
 import { catalogueRepository } from "../catalogue/repository.ts";
-import { AppError } from "../errors.ts";
+import { AppError, sessionExpired } from "../errors.ts";
 import type { CartAdder } from "./adder.ts";
 import { cartRepository, type CartLineRow } from "./repository.ts";
 
@@ -65,7 +65,9 @@ export async function mergeCart(db: Db, userId: string, guest: CartData, idempot
     .filter((line) => line.by > 0);
   const repo = cartRepository(db);
   // One statement for the whole guest cart.
-  if (adds.length && idempotencyKey) await repo.mergeOnce(userId, idempotencyKey, adds, MAX_LINE_QUANTITY);
-  else if (adds.length) await repo.incrementManyIfOffered(adds.map((a) => ({ ...a, userId })), MAX_LINE_QUANTITY);
+  if (adds.length && idempotencyKey) {
+    // A token whose account is gone: the same 401 as any other cart write (error-handler.ts, foreign keys).
+    if ((await repo.mergeOnce(userId, idempotencyKey, adds, MAX_LINE_QUANTITY)) === "no-account") throw sessionExpired();
+  } else if (adds.length) await repo.incrementManyIfOffered(adds.map((a) => ({ ...a, userId })), MAX_LINE_QUANTITY);
   return getCart(db, userId);
 }
