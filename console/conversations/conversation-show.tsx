@@ -74,11 +74,13 @@ function ReplyBox({ orderId, onSent }: { orderId: string; onSent: (m: AdminMessa
     e?.preventDefault();
     if (sending || (!text.trim() && !file)) return;
     setSending(true);
+    const [sentText, sentFile] = [text, file];
     try {
-      const message = await dataProvider.sendMessage(orderId, text.trim(), file);
+      const message = await dataProvider.sendMessage(orderId, sentText.trim(), sentFile);
       onSent(message);
-      setText("");
-      setFile(null);
+      // Clear only what went out: a file picked or words typed while it was sending stay for the next send.
+      setText((current) => (current === sentText ? "" : current));
+      setFile((current) => (current === sentFile ? null : current));
     } catch (err) {
       notify(err instanceof Error && err.message ? err.message : translate("loja.conversations.send_failed"), { type: "error" });
     } finally {

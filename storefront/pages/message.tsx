@@ -18,6 +18,8 @@ export default function MessagePage() {
   const [file, setFile] = useState<File | null>(null);
   const [open, setOpen] = useState<Attachment | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  /** Messages on their way to the server. */
+  const sending = useRef<{ text: string; file: File | null }[]>([]);
   const list = useRef<HTMLDivElement>(null);
 
   const load = useCallback(() => {
@@ -66,16 +68,24 @@ export default function MessagePage() {
 
   const onSend = async (e: FormEvent) => {
     e.preventDefault();
-    if (!text.trim() && !file) return;
+    const outgoing = { text: text.trim(), file };
+    if (!outgoing.text && !outgoing.file) return;
+    // A second tap on Enviar while the same message is still going out (slow 3G) must not send it twice.
+    if (sending.current.some((m) => m.text === outgoing.text && m.file === outgoing.file)) return;
+    sending.current.push(outgoing);
     toast.info("Enviando mensagem...");
     try {
-      const sent = await sendMessage(orderId, text.trim(), file);
+      const sent = await sendMessage(orderId, outgoing.text, outgoing.file);
       setMessages((list) => appendMessage(list ?? [], sent));
-      setText("");
-      setFile(null);
-      if (fileInput.current) fileInput.current.value = "";
+      // Clear only what went out: words typed or a file picked while it was sending stay for the next message.
+      setText((current) => (current.trim() === outgoing.text ? "" : current));
+      setFile((current) => (current === outgoing.file ? null : current));
+      const input = fileInput.current;
+      if (input && input.files?.[0] === (outgoing.file ?? undefined)) input.value = "";
     } catch (err) {
       if (!(err instanceof ApiError && err.status === 401)) toast.error("Erro ao enviar mensagem");
+    } finally {
+      sending.current = sending.current.filter((m) => m !== outgoing);
     }
   };
 

@@ -174,6 +174,18 @@ describe.runIf(browserAvailable())("the staff console in Chromium", () => {
     await expect.poll(() => page.title(), { timeout: 20_000 }).toMatch(/^\(\d+\) /);
     await inboxRow.click();
     await page.getByTestId("chat-message").filter({ hasText: "Olá, já fiz a transferência" }).waitFor({ timeout: 20_000 });
+    // The answer to the reply is held back (a slow link) until the agent has attached the next file: the reply
+    // reaches the shopper, and the file picked meanwhile must stay for the next send.
+    let release!: () => void;
+    const answerHeld = new Promise<void>((resolve) => (release = resolve));
+    let held = false;
+    await page.route("**/admin/api/conversations/*/messages", async (route) => {
+      if (route.request().method() !== "POST" || held) return route.continue();
+      held = true;
+      const response = await route.fetch();
+      await answerHeld;
+      await route.fulfill({ response });
+    });
     await page.getByRole("textbox", { name: "Escreva a resposta" }).fill("Obrigado! Pagamento confirmado.");
     await page.getByRole("button", { name: "Enviar" }).click();
 
@@ -188,6 +200,8 @@ describe.runIf(browserAvailable())("the staff console in Chromium", () => {
         "3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
     );
     await page.getByTestId("reply-file").setInputFiles({ name: "recibo.pdf", mimeType: "application/pdf", buffer: pdf });
+    release();
+    await page.getByTestId("chat-message").filter({ hasText: "Obrigado! Pagamento confirmado." }).waitFor({ timeout: 20_000 });
     await page.getByRole("button", { name: "Enviar" }).click();
     const preview = page.getByTestId("pdf-attachment").locator("canvas");
     await expect.poll(() => preview.evaluate((c) => (c as HTMLCanvasElement).width), { timeout: 20_000 }).toBeGreaterThan(0);

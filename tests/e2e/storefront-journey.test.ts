@@ -172,6 +172,37 @@ describe.runIf(browserAvailable())("a shopper's journey through the storefront",
     expect(await page.getByRole("dialog").count()).toBe(0);
   });
 
+  it("on a slow network a second tap sends the message once, and a file picked while it goes out stays for the next one", async () => {
+    // The answer to the first send is held back, as on slow 3G, while the shopper taps again and picks a photo.
+    let release!: () => void;
+    const answerHeld = new Promise<void>((resolve) => (release = resolve));
+    let sends = 0;
+    await page.route("**/api/message/send", async (route) => {
+      sends++;
+      const response = await route.fetch();
+      if (sends === 1) await answerHeld;
+      await route.fulfill({ response });
+    });
+    const box = page.getByRole("textbox", { name: "Digite sua mensagem" });
+    await box.fill("Quando chega a encomenda?");
+    await page.getByRole("button", { name: "Enviar" }).click();
+    await page.getByRole("button", { name: "Enviar" }).click();
+    await page.getByLabel("Anexar ficheiro").setInputFiles({ name: "talao.png", mimeType: "image/png", buffer: Buffer.from(await smallPng()) });
+    release();
+    const mine = page.getByTestId("chat-message").filter({ hasText: "Quando chega a encomenda?" });
+    await mine.waitFor({ timeout: 15_000 });
+    expect(await box.inputValue()).toBe("");
+    // The photo is still chosen: the next tap sends it.
+    expect(await page.getByLabel("Anexar ficheiro").evaluate((input) => (input as HTMLInputElement).files?.length)).toBe(1);
+    const before = await page.getByTestId("chat-message").count();
+    await page.getByRole("button", { name: "Enviar" }).click();
+    await expect.poll(() => page.getByTestId("chat-message").count(), { timeout: 15_000 }).toBe(before + 1);
+    expect(await page.getByTestId("chat-message").last().getByRole("button").count()).toBe(1);
+    expect(await mine.count()).toBe(1);
+    expect(sends).toBe(2);
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+  });
+
   it("the chat of an order that is not the shopper's says 'Erro ao carregar mensagens'", async () => {
     await page.goto(`${shop.url}/message/nao-existe`);
     await expectToast(page, "Erro ao carregar mensagens");
