@@ -39,6 +39,23 @@ describe("the migrator", () => {
     await expect(migrate(db, dir)).rejects.toThrow(/modified after it was applied/);
   });
 
+  it("brings a database made by an earlier release up to date with only the migrations it lacks, keeping its data", async () => {
+    const scratch = await openPglite(await PGlite.create());
+    try {
+      const all = await readMigrations();
+      const earlier = mkdtempSync(path.join(tmpdir(), "loja-migrations-"));
+      cpSync(path.join(MIGRATIONS_DIR, all[0]!.name), path.join(earlier, all[0]!.name), { recursive: true });
+      expect(await migrate(scratch, earlier)).toEqual([all[0]!.name]);
+      await scratch.exec(`INSERT INTO users (id, name, email, updated_at) VALUES ('antes', 'Cliente antigo', 'antigo@exemplo.ao', now())`);
+      expect(await migrate(scratch)).toEqual(all.slice(1).map((m) => m.name));
+      const [kept] = await scratch.query<{ name: string }>(`SELECT name FROM users WHERE id = 'antes'`);
+      expect(kept?.name).toBe("Cliente antigo");
+      expect(await migrate(scratch)).toEqual([]);
+    } finally {
+      await scratch.close();
+    }
+  });
+
   it("rolls back a failing migration completely and reports it", async () => {
     const scratch = await openPglite(await PGlite.create());
     try {
