@@ -97,6 +97,10 @@ app.get("/__bench/list-db", { compress: false }, async (_request, reply: Fastify
   return reply.send(JSON.stringify(await listShopProducts(db.prisma)));
 });
 
+// The machine's floor for a write: the same app (its global hooks: headers, compression) answering a POST of the
+// cart add's body with the cart add's reply, without authentication, rate limit or database.
+app.post("/__bench/empty", async () => ({ success: true, message: "Produto adicionado ao carrinho!" }));
+
 await app.listen({ port: 0, host: "127.0.0.1" });
 const address = app.server.address();
 const port = typeof address === "object" && address ? address.port : 0;
