@@ -61,10 +61,10 @@ export const cartRepository = (db: Db) => ({
    * customer's row and the lines are added only if the claim succeeded, so the same merge sent again (the page
    * reloaded while the first was in flight, a retried request) adds nothing. A replay running at the same time
    * waits for the first one's row lock, then finds the key taken. Answers "merged", "replayed" (the key was
-   * taken) or "no-account" (the customer no longer exists).
+   * taken) or "no-account" (the customer no longer exists). `adds` are all of `userId`'s cart.
    */
-  async mergeOnce(userId: string, key: string, adds: readonly Omit<CartAdd, "userId">[], max: number): Promise<"merged" | "replayed" | "no-account"> {
-    const sorted = adds.map((a) => ({ ...a, userId })).sort(byLine);
+  async mergeOnce(userId: string, key: string, adds: readonly CartAdd[], max: number): Promise<"merged" | "replayed" | "no-account"> {
+    const sorted = [...adds].sort(byLine);
     const [row] = await db.$queryRaw<{ claimed: boolean; known: boolean }[]>`
       WITH claim AS (
         UPDATE users SET cart_merge_key = ${key} WHERE id = ${userId} AND cart_merge_key IS DISTINCT FROM ${key} RETURNING id

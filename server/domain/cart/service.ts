@@ -60,14 +60,14 @@ export async function getCart(db: Db, userId: string): Promise<CartData> {
  * Idempotency-Key the merge happens once: the same key sent again answers the cart without adding.
  */
 export async function mergeCart(db: Db, userId: string, guest: CartData, idempotencyKey?: string): Promise<CartData> {
-  const adds = Object.entries(guest)
-    .flatMap(([productId, sizes]) => Object.entries(sizes).map(([size, by]) => ({ productId, size, by })))
+  const lines = Object.entries(guest)
+    .flatMap(([productId, sizes]) => Object.entries(sizes).map(([size, by]) => ({ userId, productId, size, by })))
     .filter((line) => line.by > 0);
-  const repo = cartRepository(db);
+  if (lines.length === 0) return getCart(db, userId);
   // One statement for the whole guest cart.
-  if (adds.length && idempotencyKey) {
-    // A token whose account is gone: the same 401 as any other cart write (error-handler.ts, foreign keys).
-    if ((await repo.mergeOnce(userId, idempotencyKey, adds, MAX_LINE_QUANTITY)) === "no-account") throw sessionExpired();
-  } else if (adds.length) await repo.incrementManyIfOffered(adds.map((a) => ({ ...a, userId })), MAX_LINE_QUANTITY);
+  const repo = cartRepository(db);
+  if (!idempotencyKey) await repo.incrementManyIfOffered(lines, MAX_LINE_QUANTITY);
+  // A token whose account is gone: the same 401 as any other cart write (error-handler.ts, foreign keys).
+  else if ((await repo.mergeOnce(userId, idempotencyKey, lines, MAX_LINE_QUANTITY)) === "no-account") throw sessionExpired();
   return getCart(db, userId);
 }
