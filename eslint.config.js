@@ -1,5 +1,6 @@
 // ESLint guards the architecture (DESIGN.md "Layout and house rules"), not style:
 // - the apps never import server code, except types from server/schemas/;
+// - shared/ (rules the server and both apps use) imports none of them, and no package;
 // - only repositories (and the database layer) import the Prisma client;
 // - no import cycles.
 import tseslint from "typescript-eslint";
@@ -28,6 +29,15 @@ export default tseslint.config(
       "@typescript-eslint/no-restricted-imports": [
         "error",
         { patterns: [serverImport, { group: ["**/server/schemas/**"], message: "Import only types from server/schemas/.", allowTypeImports: true }] },
+      ],
+    },
+  },
+  {
+    files: ["shared/**/*.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["**/server/**", "**/storefront/**", "**/console/**"], message: "shared/ is imported by the server and the apps; it imports none of them." }, { regex: "^[^.]", message: "shared/ imports no package: both apps and the server load it as plain TypeScript." }] },
       ],
     },
   },

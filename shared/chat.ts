@@ -1,0 +1,20 @@
+// The order chat's limits (DESIGN.md "Support chat and real time"): what a message and its file may be.
+
+/** Longest message text, in characters. */
+export const MAX_MESSAGE_TEXT = 4000;
+
+/** Largest attachment (and payment proof), in bytes. */
+export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
+export const ATTACHMENT_TOO_LARGE = "Ficheiro demasiado grande (máximo 10 MB)";
+
+/** Attachments are accepted only when their bytes are one of these (sniffed on the server). */
+export const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"] as const;
+export const ATTACHMENT_TYPES = [...IMAGE_TYPES, "application/pdf"] as const;
+export type AttachmentType = (typeof ATTACHMENT_TYPES)[number];
+
+/** For a file input's `accept`. */
+export const ATTACHMENT_ACCEPT = ATTACHMENT_TYPES.join(",");
+export const IMAGE_ACCEPT = IMAGE_TYPES.join(",");
+
+/** SPEC.md §3 Message.type: how to show an attachment of this MIME type. */
+export const attachmentKind = (mimeType: string): "image" | "pdf" => (mimeType === "application/pdf" ? "pdf" : "image");

@@ -1,0 +1,70 @@
+// SPEC.md §5's checkout and sign-up rules with their messages. The storefront shows them before sending; the
+// server applies the same rules so no client can skip them.
+
+export interface AddressFields {
+  firstName: string;
+  lastName: string;
+  email: string;
+  street: string;
+  city: string;
+  state: string;
+  zipcode: string;
+  country: string;
+  phone: string;
+}
+export type AddressField = keyof AddressFields;
+
+/** Required fields in the form's order, each with SPEC.md's message; state is optional. */
+export const REQUIRED_ADDRESS_FIELDS: readonly (readonly [AddressField, string])[] = [
+  ["firstName", "Primeiro nome é necessário"],
+  ["lastName", "Sobrenome é necessário"],
+  ["email", "Email é necessário"],
+  ["street", "Endereço da Rua é necessário"],
+  ["city", "Cidade é necessário"],
+  ["zipcode", "Código Postal é necessário"],
+  ["country", "País é necessário"],
+  ["phone", "Número de telefone é necessário"],
+];
+export const REQUIRED_ADDRESS_MESSAGES: Readonly<Partial<Record<AddressField, string>>> = Object.fromEntries(REQUIRED_ADDRESS_FIELDS);
+
+export const FILL_ADDRESS = "Preencha todos os campos obrigatórios do endereço";
+export const EMPTY_CART = "Seu carrinho está vazio";
+export const BAD_PAYMENT_METHOD = "Método de pagamento inválido";
+export const BAD_EMAIL = "Por favor, insira um email válido";
+
+/** SPEC.md: the postal code is numeric. */
+export const ZIPCODE_PATTERN = /^[0-9]+$/;
+/** Digits, spaces and a leading + (as people type Angolan numbers: +244 923 000 000). */
+export const PHONE_PATTERN = /^\+?[0-9 ]+$/;
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Field → message for every field of the form that fails (trimmed values). */
+export function addressErrors(a: Readonly<Record<AddressField, string | undefined>>): Partial<Record<AddressField, string>> {
+  const errors: Partial<Record<AddressField, string>> = {};
+  for (const [field, message] of REQUIRED_ADDRESS_FIELDS) if (!(a[field] ?? "").trim()) errors[field] = message;
+  if (!errors.zipcode && !ZIPCODE_PATTERN.test((a.zipcode ?? "").trim())) errors.zipcode = REQUIRED_ADDRESS_MESSAGES.zipcode;
+  if (!errors.phone && !PHONE_PATTERN.test((a.phone ?? "").trim())) errors.phone = REQUIRED_ADDRESS_MESSAGES.phone;
+  return errors;
+}
+
+/** The submit-time checks of SPEC.md §5, in order; null when the order may be sent. */
+export function submitError(a: Readonly<Partial<Record<AddressField, string>>>, itemCount: number, paymentMethod: string): string | null {
+  if (!a.street?.trim() || !a.city?.trim() || !a.zipcode?.trim()) return FILL_ADDRESS;
+  if (itemCount <= 0) return EMPTY_CART;
+  if (paymentMethod !== "cod" && paymentMethod !== "stripe") return BAD_PAYMENT_METHOD;
+  return null;
+}
+
+export interface SignUpFields {
+  name: string;
+  email: string;
+  password: string;
+}
+
+/** SPEC.md §5 sign-up rules: the first failing rule's message, or null. */
+export function signUpError(v: SignUpFields): string | null {
+  if (!v.name.trim()) return "Nome é obrigatório";
+  if (!EMAIL_PATTERN.test(v.email.trim())) return "Email é obrigatório";
+  if (!v.password) return "Password é obrigatório";
+  return null;
+}

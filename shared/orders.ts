@@ -1,0 +1,49 @@
+// Orders as every part of Loja sees them: the statuses, their Portuguese labels, which are paid, which moves
+// staff may make, the payment methods and the short id shoppers and staff read aloud.
+
+/** Every status an order can have, in the order an order goes through them (the console's tabs follow it). */
+export const ORDER_STATUSES = ["Aguardando Pagamento", "Pagamento Confirmado", "Em Preparação", "Enviado", "Entregue", "Cancelado"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** The status of a new bank-transfer order (DESIGN.md "Shopper API"). */
+export const AWAITING_PAYMENT: OrderStatus = "Aguardando Pagamento";
+export const PAYMENT_CONFIRMED: OrderStatus = "Pagamento Confirmado";
+export const DELIVERED: OrderStatus = "Entregue";
+export const CANCELLED: OrderStatus = "Cancelado";
+
+/** Statuses in which the shop holds the shopper's money. */
+export const PAID_STATUSES: readonly OrderStatus[] = ["Pagamento Confirmado", "Em Preparação", "Enviado", "Entregue"];
+export const isPaidStatus = (status: string): boolean => (PAID_STATUSES as readonly string[]).includes(status);
+export const isOrderStatus = (value: string): value is OrderStatus => (ORDER_STATUSES as readonly string[]).includes(value);
+
+/**
+ * The moves staff make in the normal course of an order: forward one step at a time, or cancel while unpaid.
+ * Anything else (going back, cancelling a paid order) is an exception for an admin with a written reason.
+ */
+export const FORWARD_MOVES: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  "Aguardando Pagamento": ["Pagamento Confirmado", "Cancelado"],
+  "Pagamento Confirmado": ["Em Preparação"],
+  "Em Preparação": ["Enviado"],
+  Enviado: ["Entregue"],
+  Entregue: [],
+  Cancelado: [],
+};
+export const isForwardMove = (from: OrderStatus, to: OrderStatus): boolean => FORWARD_MOVES[from].includes(to);
+
+/** How the console colours each status (MUI palette names, kept here so a new status cannot miss one). */
+export const STATUS_TONE: Readonly<Record<OrderStatus, "warning" | "info" | "primary" | "secondary" | "success" | "error">> = {
+  "Aguardando Pagamento": "warning",
+  "Pagamento Confirmado": "info",
+  "Em Preparação": "primary",
+  Enviado: "secondary",
+  Entregue: "success",
+  Cancelado: "error",
+};
+
+/** SPEC.md §9: 'cod' is the bank transfer offered; 'stripe' is handled but not offered. */
+export const PAYMENT_METHODS = ["cod", "stripe"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_METHOD_LABELS: Readonly<Record<PaymentMethod, string>> = { cod: "Transferência bancária", stripe: "Cartão (Stripe)" };
+
+/** SPEC.md §2/§9: an order is shown by the last 6 characters of its id, upper-cased. */
+export const shortOrderId = (id: string): string => id.slice(-6).toUpperCase();

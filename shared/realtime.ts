@@ -1,0 +1,22 @@
+// The /ws socket contract (DESIGN.md "Support chat and real time"): one JSON object per frame, the close code
+// that means "sign in again", and how long clients wait before reconnecting.
+
+/** Client → server. The first frame must be `auth`. */
+export type ClientFrame = { type: "auth"; token: string } | { type: "joinRoom"; orderId: string } | { type: "leaveRoom"; orderId: string };
+
+/** Server → client. `M` is the message shape the socket's owner sees (shopper's or staff's). */
+export type ServerFrame<M = unknown> =
+  | { type: "ready" }
+  | { type: "connect_error"; message: "invalid token" }
+  | { type: "newMessage"; orderId: string; message: M }
+  | { type: "error"; message: string };
+
+/** Close code after `connect_error` or when a session ends: the client signs out. */
+export const CLOSE_INVALID_TOKEN = 4401;
+
+/** SPEC.md §7: reconnection delay 1 s up to 5 s (doubling), connection timeout 20 s. */
+export const RECONNECT_MIN_MS = 1000;
+export const RECONNECT_MAX_MS = 5000;
+export const CONNECT_TIMEOUT_MS = 20_000;
+
+export const nextReconnectDelay = (delay: number): number => Math.min(delay * 2, RECONNECT_MAX_MS);
