@@ -6,12 +6,15 @@
 //   `Authorization: Token <api key>` and `Accept: application/vnd.proxypay.v2+json`, JSON bodies with
 //   `Content-Type: application/json`, 401 for a wrong key and 406 for a format that is not theirs.
 // - Public clients of the same API, for what the stored excerpt of the docs did not show:
-//   nellcorp/proxypay-go, uhttred/django-proxypay and nextbss/proxypay-kotlin agree that
+//   nellcorp/proxypay-go, uhttred/django-proxypay, nextbss/proxypay-kotlin and the Multicaixa/ProxyPay
+//   WooCommerce plugin (Naked-Cat-Plugins) agree that
 //   `POST /reference_ids` answers a bare JSON number (the 9-digit reference), `PUT /references/{id}` takes
 //   `{ amount, end_datetime, custom_fields }` and answers 204, `DELETE /references/{id}` removes a
 //   reference, `GET /payments` lists the payments not yet acknowledged, `DELETE /payments/{id}`
 //   acknowledges one, and webhooks carry `X-Signature`: the hex HMAC-SHA256 of the raw body keyed with
-//   the API key. The payment fields below are the ones those clients model (amounts come as strings).
+//   the API key. `end_datetime` is an ISO 8601 date-time; `amount` is sent as a number (the Python client
+//   does; the PHP and Kotlin ones send the same value as a string). The payment fields below are the ones
+//   those clients model (amounts come back as strings).
 import { createHmac, timingSafeEqual } from "node:crypto";
 
 export const PROXYPAY_PRODUCTION_URL = "https://api.proxypay.co.ao";

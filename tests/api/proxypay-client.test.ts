@@ -96,6 +96,19 @@ describe("failures become ProxyPayError", () => {
     expect((error as ProxyPayError).status).toBe(0);
   });
 
+  it("the stand-in answers like ProxyPay to a request without its Accept header (406) or key (401)", async () => {
+    const noAccept = await fetch(`${proxypay.url}/payments`, { headers: { Authorization: `Token ${STANDIN_API_KEY}` } });
+    expect(noAccept.status).toBe(406);
+    const noKey = await fetch(`${proxypay.url}/payments`, { headers: { Accept: "application/vnd.proxypay.v2+json" } });
+    expect(noKey.status).toBe(401);
+  });
+
+  it("a deleted reference can no longer be paid at the stand-in", async () => {
+    const id = await client.createReference({ amount: 500, endDatetime: deadline });
+    await client.deleteReference(id);
+    expect(() => proxypay.pay(id, 500)).toThrow(/cannot be paid/);
+  });
+
   it("the base URL defaults to ProxyPay's production API", () => {
     expect(PROXYPAY_PRODUCTION_URL).toBe("https://api.proxypay.co.ao");
   });

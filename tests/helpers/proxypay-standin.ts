@@ -71,7 +71,8 @@ export class ProxyPayStandin {
   /** A shopper pays `referenceId` at a Multicaixa terminal: the payment waits in GET /payments until acknowledged. */
   pay(referenceId: string, amount: number): ProxyPayPayment {
     const reference = this.references.get(referenceId);
-    if (!reference || reference.deleted) throw new Error(`stand-in: reference ${referenceId} cannot be paid`);
+    // A Multicaixa terminal refuses a withdrawn or expired reference.
+    if (!reference || reference.deleted || Date.parse(reference.end_datetime) <= Date.now()) throw new Error(`stand-in: reference ${referenceId} cannot be paid`);
     const now = new Date();
     const payment: ProxyPayPayment = {
       id: this.nextPayment++,
