@@ -74,6 +74,13 @@ export function matchProof(reading: Pick<ProofReading, "amounts" | "ibans">, exp
   };
 }
 
+/** What a proof's `hints` keep for the Pagamentos queue: what was read and whether it matches (no full text). */
+export type ProofHints = Pick<ProofReading, "amounts" | "ibans"> & ProofMatch;
+
+export function proofHints(reading: ProofReading, expected: { expectedAmount: number; shopIban: string | null | undefined }): ProofHints {
+  return { amounts: reading.amounts, ibans: reading.ibans, ...matchProof(reading, expected) };
+}
+
 /** Files start with "%PDF-" (readers tolerate a little junk before it, so look in the first KiB). */
 function looksLikePdf(bytes: Uint8Array): boolean {
   return Buffer.from(bytes.subarray(0, 1024)).includes("%PDF-");

@@ -162,6 +162,37 @@ function parseReferenceId(raw: string): string {
   return id;
 }
 
+/** A ProxyPay payment as Loja records it (Payment.externalId, amount, bankReference, receivedAt). */
+export interface ReceivedProxyPayPayment {
+  /** ProxyPay's payment id, as a string: the key that makes a replayed notification count once. */
+  paymentId: string;
+  /** In kwanzas. */
+  amount: number;
+  /** The Multicaixa reference that was paid (the order's multicaixaReference). */
+  referenceId: string;
+  receivedAt: Date;
+  customFields: ProxyPayCustomFields;
+}
+
+/**
+ * Checks and converts one payment from a webhook body (after its signature is verified) or from
+ * `listPayments`; null when a field Loja relies on is missing or malformed.
+ */
+export function readProxyPayPayment(value: unknown): ReceivedProxyPayPayment | null {
+  if (typeof value !== "object" || value === null) return null;
+  const { id, amount, reference_id, datetime, custom_fields } = value as Record<string, unknown>;
+  const paymentId = typeof id === "number" || typeof id === "string" ? String(id) : "";
+  const referenceId = typeof reference_id === "number" || typeof reference_id === "string" ? String(reference_id) : "";
+  const paid = typeof amount === "number" || (typeof amount === "string" && /^\d+(\.\d+)?$/.test(amount)) ? Number(amount) : NaN;
+  const receivedAt = typeof datetime === "string" ? new Date(datetime) : new Date(NaN);
+  if (!/^\d+$/.test(paymentId) || !/^\d+$/.test(referenceId) || !(paid > 0) || Number.isNaN(receivedAt.getTime())) return null;
+  const customFields: ProxyPayCustomFields = {};
+  if (typeof custom_fields === "object" && custom_fields !== null) {
+    for (const [key, field] of Object.entries(custom_fields)) if (typeof field === "string") customFields[key] = field;
+  }
+  return { paymentId, amount: Math.round(paid * 100) / 100, referenceId, receivedAt, customFields };
+}
+
 /** Signs a webhook body as ProxyPay does: hex HMAC-SHA256 keyed with the API key. */
 export function proxyPaySignature(rawBody: Buffer | string, apiKey: string): string {
   return createHmac("sha256", apiKey).update(rawBody).digest("hex");

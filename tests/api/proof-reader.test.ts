@@ -1,7 +1,7 @@
 // The payment-proof reader on real PDFs built here (tests/helpers/tiny-pdf.ts): the text layer, the amounts
 // and IBANs it finds, the hints it gives staff, and its silence on scanned or broken files.
 import { describe, expect, it } from "vitest";
-import { findAmounts, findIbans, matchProof, readProof } from "../../server/payments/proof-reader.ts";
+import { findAmounts, findIbans, matchProof, proofHints, readProof } from "../../server/payments/proof-reader.ts";
 import { pdfWithText, pdfWithoutText } from "../helpers/tiny-pdf.ts";
 
 // A valid Angolan IBAN (see tests/api/iban.test.ts for how it was computed).
@@ -29,6 +29,17 @@ describe("readProof", () => {
   it("matches the order's amount and the shop's IBAN", async () => {
     const reading = await readProof(receipt);
     expect(matchProof(reading, { expectedAmount: 12_500, shopIban: "AO06 0040 0000 1234 5678 1014 2" })).toEqual({ amountFound: true, amountMatches: true, ibanFound: true, ibanMatches: true });
+  });
+
+  it("gives the hints a proof keeps: what was read and whether it matches", async () => {
+    expect(proofHints(await readProof(receipt), { expectedAmount: 12_000, shopIban: SHOP_IBAN })).toEqual({
+      amounts: [12_500],
+      ibans: [SHOP_IBAN],
+      amountFound: true,
+      amountMatches: false,
+      ibanFound: true,
+      ibanMatches: true,
+    });
   });
 
   it("flags a different amount and another account's IBAN", async () => {

@@ -1,7 +1,7 @@
 // The ProxyPay API v2 client against a local server that answers like ProxyPay (tests/helpers/proxypay-standin.ts):
 // what it sends, what it makes of the answers, and the webhook signature check.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { PROXYPAY_PRODUCTION_URL, ProxyPayClient, ProxyPayError, verifyProxyPaySignature } from "../../server/payments/proxypay.ts";
+import { PROXYPAY_PRODUCTION_URL, ProxyPayClient, ProxyPayError, readProxyPayPayment, verifyProxyPaySignature } from "../../server/payments/proxypay.ts";
 import { ProxyPayStandin, STANDIN_API_KEY } from "../helpers/proxypay-standin.ts";
 
 let proxypay: ProxyPayStandin;
@@ -134,5 +134,33 @@ describe("webhook signature", () => {
     expect(verifyProxyPaySignature(body, "z".repeat(64), STANDIN_API_KEY)).toBe(false);
     expect(verifyProxyPaySignature(body, signature, "another-key")).toBe(false);
     expect(verifyProxyPaySignature(body.replace("12500.00", "99999.00"), signature, STANDIN_API_KEY)).toBe(false);
+  });
+});
+
+describe("readProxyPayPayment", () => {
+  it("turns a webhook body from ProxyPay into what Loja records", async () => {
+    const id = await client.createReference({ amount: 12_500, endDatetime: deadline, customFields: { order: "7F3A9C" } });
+    const payment = proxypay.pay(id, 12_500);
+    const { body, headers } = proxypay.webhookFor(payment);
+    expect(verifyProxyPaySignature(body, headers["x-signature"], STANDIN_API_KEY)).toBe(true);
+    expect(readProxyPayPayment(JSON.parse(body))).toEqual({
+      paymentId: String(payment.id),
+      amount: 12_500,
+      referenceId: id,
+      receivedAt: new Date(payment.datetime),
+      customFields: { order: "7F3A9C" },
+    });
+  });
+
+  it("refuses a payment missing what Loja relies on", () => {
+    const good = { id: 1, amount: "100.00", reference_id: 123456789, datetime: "2026-11-23T10:00:00Z" };
+    expect(readProxyPayPayment(good)).toMatchObject({ paymentId: "1", amount: 100, referenceId: "123456789", customFields: {} });
+    expect(readProxyPayPayment(null)).toBeNull();
+    expect(readProxyPayPayment("x")).toBeNull();
+    expect(readProxyPayPayment({ ...good, id: undefined })).toBeNull();
+    expect(readProxyPayPayment({ ...good, amount: "12,50" })).toBeNull();
+    expect(readProxyPayPayment({ ...good, amount: "0.00" })).toBeNull();
+    expect(readProxyPayPayment({ ...good, reference_id: "abc" })).toBeNull();
+    expect(readProxyPayPayment({ ...good, datetime: "ontem" })).toBeNull();
   });
 });
