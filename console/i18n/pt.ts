@@ -1,4 +1,5 @@
 import type { TranslationMessages } from "react-admin";
+import { ORDER_STATUSES } from "../../shared/orders.ts";
 import { shellMessages } from "./shell.ts";
 
 // Every string the console shows: react-admin's own messages in European/Angolan Portuguese,
@@ -291,16 +292,8 @@ export const ptMessages: TranslationMessages = {
     shell: shellMessages,
     common: { currency: "kz", none: "—", system: "Sistema", you: "Você" },
     roles: { admin: "Administrador", support: "Suporte" },
-    payment: { cod: "Transferência bancária", stripe: "Cartão (Stripe)" },
-    status: {
-      all: "Todas",
-      "Aguardando Pagamento": "Aguardando Pagamento",
-      "Pagamento Confirmado": "Pagamento Confirmado",
-      "Em Preparação": "Em Preparação",
-      Enviado: "Enviado",
-      Entregue: "Entregue",
-      Cancelado: "Cancelado",
-    },
+    // A status's name is its Portuguese label (shared/orders.ts); "all" is the list's first tab.
+    status: { all: "Todas", ...Object.fromEntries(ORDER_STATUSES.map((status) => [status, status])) },
     dashboard: {
       title: "Painel",
       awaiting_payment: "Aguardam pagamento",

@@ -1,7 +1,7 @@
 import { Datagrid, DateField, FunctionField, List, NumberField, SearchInput, TextField, useListContext, useTranslate } from "react-admin";
 import { Badge, Divider, Tab, Tabs } from "@mui/material";
 import type { AdminOrder } from "../../server/schemas/admin-orders.ts";
-import { ORDER_STATUS_VALUES } from "./statuses.ts";
+import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_METHOD_LABELS, type PaymentMethod } from "../../shared/orders.ts";
 import { StatusChip } from "./status-chip.tsx";
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
@@ -22,7 +22,7 @@ function StatusTabs() {
         }}
       >
         <Tab value="all" label={translate("loja.status.all")} />
-        {ORDER_STATUS_VALUES.map((s) => <Tab key={s} value={s} label={translate(`loja.status.${s}`)} />)}
+        {ORDER_STATUSES.map((s) => <Tab key={s} value={s} label={translate(`loja.status.${s}`)} />)}
       </Tabs>
       <Divider />
     </>
@@ -47,9 +47,10 @@ function OrderGrid() {
   );
 }
 
+const isPaymentMethod = (method: string): method is PaymentMethod => (PAYMENT_METHODS as readonly string[]).includes(method);
+
 export function PaymentLabel({ method }: { method: string }) {
-  const translate = useTranslate();
-  return <>{translate(`loja.payment.${method}`, { _: method })}</>;
+  return <>{isPaymentMethod(method) ? PAYMENT_METHOD_LABELS[method] : method}</>;
 }
 
 export function OrderList() {

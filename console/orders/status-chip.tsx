@@ -1,16 +1,8 @@
 import { Chip } from "@mui/material";
 import { useTranslate } from "react-admin";
-
-const COLORS: Record<string, "default" | "warning" | "info" | "primary" | "secondary" | "success" | "error"> = {
-  "Aguardando Pagamento": "warning",
-  "Pagamento Confirmado": "info",
-  "Em Preparação": "primary",
-  Enviado: "secondary",
-  Entregue: "success",
-  Cancelado: "error",
-};
+import { STATUS_TONE, isOrderStatus } from "../../shared/orders.ts";
 
 export function StatusChip({ status }: { status: string }) {
   const translate = useTranslate();
-  return <Chip size="small" color={COLORS[status] ?? "default"} label={translate(`loja.status.${status}`, { _: status })} data-testid="order-status" />;
+  return <Chip size="small" color={isOrderStatus(status) ? STATUS_TONE[status] : "default"} label={translate(`loja.status.${status}`, { _: status })} data-testid="order-status" />;
 }
