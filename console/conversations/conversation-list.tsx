@@ -2,7 +2,7 @@ import { Datagrid, DateField, FunctionField, List, NullableBooleanInput, SearchI
 import { Badge, Box, Typography } from "@mui/material";
 import AttachFileIcon from "@mui/icons-material/AttachFile";
 import type { AdminConversation } from "../../server/schemas/admin-conversations.ts";
-import { StatusChip } from "../orders/status-chip.tsx";
+import { StatusChip } from "../components/status-chip.tsx";
 
 function UnreadFilterLabel(props: { source: string; alwaysOn?: boolean }) {
   const translate = useTranslate();

@@ -13,8 +13,8 @@ import { ATTACHMENT_ACCEPT, MAX_ATTACHMENT_BYTES, MAX_MESSAGE_TEXT } from "../..
 import { formatKz } from "../../shared/money.ts";
 import { shortOrderId } from "../../shared/orders.ts";
 import { formatDateTime } from "../lib/format.ts";
-import { StatusChip } from "../orders/status-chip.tsx";
-import { AttachmentView } from "./attachment-view.tsx";
+import { AttachmentView } from "../components/attachment-view.tsx";
+import { StatusChip } from "../components/status-chip.tsx";
 
 const mergeMessage = (list: AdminMessage[], m: AdminMessage) =>
   list.some((x) => x._id === m._id) ? list : [...list, m].sort((a, b) => a.createdAt.localeCompare(b.createdAt));

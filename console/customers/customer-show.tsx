@@ -1,7 +1,7 @@
 import { BooleanField, Datagrid, DateField, EmailField, FunctionField, NumberField, Pagination, ReferenceManyField, Show, SimpleShowLayout, TextField, useTranslate } from "react-admin";
 import { Typography } from "@mui/material";
 import type { AdminOrder } from "../../server/schemas/admin-orders.ts";
-import { StatusChip } from "../orders/status-chip.tsx";
+import { StatusChip } from "../components/status-chip.tsx";
 
 function CustomerOrders() {
   const translate = useTranslate();

@@ -1,8 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link as RouterLink } from "react-router-dom";
 import { Loading, Title, useDataProvider, useTranslate } from "react-admin";
-import { Box, Card, CardContent, Chip, Link, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
+import { Box, Card, CardContent, Link, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
 import type { ConsoleDataProvider } from "../data-provider.ts";
+import { StatusChip } from "../components/status-chip.tsx";
 import { formatKz } from "../../shared/money.ts";
 import { AWAITING_PAYMENT, PAYMENT_CONFIRMED } from "../../shared/orders.ts";
 import { formatDateTime } from "../lib/format.ts";
@@ -63,7 +64,7 @@ export function Dashboard() {
                       <TableRow key={o.id} hover>
                         <TableCell><Link component={RouterLink} to={`/orders/${o.id}/show`}>#{o.shortId}</Link></TableCell>
                         <TableCell>{o.customerName}</TableCell>
-                        <TableCell><Chip size="small" label={translate(`loja.status.${o.status}`, { _: o.status })} /></TableCell>
+                        <TableCell><StatusChip status={o.status} /></TableCell>
                         <TableCell align="right">{formatKz(o.totalAmount)}</TableCell>
                         <TableCell>{formatDateTime(o.createdAt)}</TableCell>
                       </TableRow>

@@ -1,8 +1,9 @@
 import { Datagrid, DateField, FunctionField, List, NumberField, SearchInput, TextField, useListContext, useTranslate } from "react-admin";
 import { Badge, Divider, Tab, Tabs } from "@mui/material";
 import type { AdminOrder } from "../../server/schemas/admin-orders.ts";
-import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_METHOD_LABELS, type PaymentMethod } from "../../shared/orders.ts";
-import { StatusChip } from "./status-chip.tsx";
+import { ORDER_STATUSES } from "../../shared/orders.ts";
+import { PaymentMethodLabel } from "../components/payment-method-label.tsx";
+import { StatusChip } from "../components/status-chip.tsx";
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
@@ -38,19 +39,13 @@ function OrderGrid() {
         <DateField source="createdAt" showTime locales="pt-PT" />
         <TextField source="customer.name" sortable={false} />
         <FunctionField<AdminOrder> source="status" render={(o) => <StatusChip status={o.status} />} />
-        <FunctionField<AdminOrder> source="paymentMethod" sortable={false} render={(o) => <PaymentLabel method={o.paymentMethod} />} />
+        <FunctionField<AdminOrder> source="paymentMethod" sortable={false} render={(o) => <PaymentMethodLabel method={o.paymentMethod} />} />
         <NumberField source="itemCount" sortable={false} />
         <NumberField source="totalAmount" options={{ minimumFractionDigits: 2, maximumFractionDigits: 2 }} locales="pt-AO" />
         <FunctionField<AdminOrder> source="unread" sortable={false} render={(o) => (o.unread > 0 ? <Badge color="error" badgeContent={o.unread} /> : null)} />
       </Datagrid>
     </>
   );
-}
-
-const isPaymentMethod = (method: string): method is PaymentMethod => (PAYMENT_METHODS as readonly string[]).includes(method);
-
-export function PaymentLabel({ method }: { method: string }) {
-  return <>{isPaymentMethod(method) ? PAYMENT_METHOD_LABELS[method] : method}</>;
 }
 
 export function OrderList() {

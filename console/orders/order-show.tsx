@@ -6,10 +6,10 @@ import ForumIcon from "@mui/icons-material/Forum";
 import type { AdminOrder } from "../../server/schemas/admin-orders.ts";
 import { formatKz } from "../../shared/money.ts";
 import { formatDateTime } from "../lib/format.ts";
-import { AttachmentView } from "../conversations/attachment-view.tsx";
+import { AttachmentView } from "../components/attachment-view.tsx";
+import { PaymentMethodLabel } from "../components/payment-method-label.tsx";
+import { StatusChip } from "../components/status-chip.tsx";
 import { StatusButtons } from "./status-buttons.tsx";
-import { StatusChip } from "./status-chip.tsx";
-import { PaymentLabel } from "./order-list.tsx";
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -90,7 +90,7 @@ export function OrderDetails() {
             <Row label={translate("resources.orders.fields.subtotal")} value={formatKz(order.subtotal)} />
             <Row label={translate("resources.orders.fields.deliveryFee")} value={formatKz(order.deliveryFee)} />
             <Row label={translate("resources.orders.fields.totalAmount")} value={formatKz(order.totalAmount)} strong />
-            <Row label={translate("loja.orders.payment_method")} value={<PaymentLabel method={order.paymentMethod} />} />
+            <Row label={translate("loja.orders.payment_method")} value={<PaymentMethodLabel method={order.paymentMethod} />} />
             <Row label={translate("resources.orders.fields.paid")} value={translate(order.paid ? "ra.boolean.true" : "ra.boolean.false")} />
           </Section>
           <Section title={translate("loja.orders.address")}>
