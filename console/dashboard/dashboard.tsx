@@ -22,7 +22,7 @@ function StatCard({ label, value, to, testId }: { label: string; value: string; 
   );
 }
 
-const statusFilter = (status: string) => `/orders?filter=${encodeURIComponent(JSON.stringify({ status }))}`;
+const ordersWithStatusPath = (status: string) => `/orders?filter=${encodeURIComponent(JSON.stringify({ status }))}`;
 
 export function Dashboard() {
   const translate = useTranslate();
@@ -38,8 +38,8 @@ export function Dashboard() {
       {data && (
         <>
           <Box sx={{ display: "flex", flexWrap: "wrap", gap: 2, mb: 2 }}>
-            <StatCard testId="stat-awaiting" label={translate("loja.dashboard.awaiting_payment")} value={String(data.awaitingPayment)} to={statusFilter(AWAITING_PAYMENT)} />
-            <StatCard testId="stat-to-ship" label={translate("loja.dashboard.to_ship")} value={String(data.toShip)} to={statusFilter(PAYMENT_CONFIRMED)} />
+            <StatCard testId="stat-awaiting" label={translate("loja.dashboard.awaiting_payment")} value={String(data.awaitingPayment)} to={ordersWithStatusPath(AWAITING_PAYMENT)} />
+            <StatCard testId="stat-to-ship" label={translate("loja.dashboard.to_ship")} value={String(data.toShip)} to={ordersWithStatusPath(PAYMENT_CONFIRMED)} />
             <StatCard testId="stat-unread" label={translate("loja.dashboard.unread_conversations")} value={String(connected ? unreadCount : data.unreadConversations)} to={`/conversations?filter=${encodeURIComponent(JSON.stringify({ unread: true }))}`} />
             <StatCard testId="stat-revenue" label={translate("loja.dashboard.revenue_month")} value={formatKz(data.revenueMonth)} to="/orders" />
           </Box>

@@ -38,9 +38,9 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
   const [connected, setConnected] = useState(false);
   const [unreadCount, setUnreadCount] = useState(0);
   const listeners = useRef(new Set<Listener>());
-  const refreshRef = useRef<() => void>(() => undefined);
+  const refreshUnreadRef = useRef<() => void>(() => undefined);
 
-  refreshRef.current = () => {
+  refreshUnreadRef.current = () => {
     dataProvider.getUnreadCount().then(setUnreadCount, () => undefined);
   };
 
@@ -53,7 +53,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     const token = getToken();
     if (!token) return;
-    refreshRef.current();
+    refreshUnreadRef.current();
     // Staff receive every conversation's newMessage; the client signs out on a refused token (close code 4401).
     const client = new RealtimeClient<AdminMessage>({
       token,
@@ -64,14 +64,14 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
         setConnected(event.connected);
         // After a (re)connection, fetch what may have been missed meanwhile.
         if (event.connected) {
-          refreshRef.current();
+          refreshUnreadRef.current();
           void queryClient.invalidateQueries({ queryKey: ["conversations"] });
         }
         return;
       }
       if (event.type !== "newMessage") return;
       listeners.current.forEach((fn) => fn(event.orderId, event.message));
-      refreshRef.current();
+      refreshUnreadRef.current();
       void queryClient.invalidateQueries({ queryKey: ["conversations"] });
       void queryClient.invalidateQueries({ queryKey: ["dashboard"] });
       void queryClient.invalidateQueries({ queryKey: ["orders", "getOne", { id: event.orderId }] });
@@ -79,7 +79,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       void queryClient.invalidateQueries({ queryKey: ["orders", "getList"] });
     });
     // Reads by other agents are not pushed: recount now and then so the title does not go stale.
-    const poll = setInterval(() => refreshRef.current(), UNREAD_POLL_MS);
+    const poll = setInterval(() => refreshUnreadRef.current(), UNREAD_POLL_MS);
     return () => {
       clearInterval(poll);
       unsubscribe();
@@ -91,7 +91,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     listeners.current.add(fn);
     return () => { listeners.current.delete(fn); };
   }, []);
-  const refreshUnread = useCallback(() => refreshRef.current(), []);
+  const refreshUnread = useCallback(() => refreshUnreadRef.current(), []);
   const value = useMemo<RealtimeState>(() => ({ connected, unreadCount, subscribe, refreshUnread }), [connected, unreadCount, subscribe, refreshUnread]);
   return <RealtimeContext.Provider value={value}>{children}</RealtimeContext.Provider>;
 }
