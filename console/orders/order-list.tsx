@@ -4,6 +4,7 @@ import type { AdminOrder } from "../../server/schemas/admin-orders.ts";
 import { ORDER_STATUSES } from "../../shared/orders.ts";
 import { PaymentMethodLabel } from "../components/payment-method-label.tsx";
 import { StatusChip } from "../components/status-chip.tsx";
+import { AmountField } from "../components/amount-field.tsx";
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
@@ -41,7 +42,7 @@ function OrderGrid() {
         <FunctionField<AdminOrder> source="status" render={(o) => <StatusChip status={o.status} />} />
         <FunctionField<AdminOrder> source="paymentMethod" sortable={false} render={(o) => <PaymentMethodLabel method={o.paymentMethod} />} />
         <NumberField source="itemCount" sortable={false} />
-        <NumberField source="totalAmount" options={{ minimumFractionDigits: 2, maximumFractionDigits: 2 }} locales="pt-AO" />
+        <AmountField source="totalAmount" />
         <FunctionField<AdminOrder> source="unread" sortable={false} render={(o) => (o.unread > 0 ? <Badge color="error" badgeContent={o.unread} /> : null)} />
       </Datagrid>
     </>
