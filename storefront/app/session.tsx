@@ -4,7 +4,7 @@ import { toast } from "../lib/toast.ts";
 import { setUnauthorizedHandler } from "../lib/api-client.ts";
 import { RealtimeConnection } from "../lib/socket.ts";
 import { readToken, writeToken } from "../lib/token.ts";
-import { shortOrderId } from "../features/orders/api/user-orders.ts";
+import { shortOrderId } from "../../shared/orders.ts";
 
 export const EXPIRED_MESSAGE = "Sessão expirada. Por favor, faça login novamente.";
 

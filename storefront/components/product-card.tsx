@@ -1,6 +1,6 @@
 import { Link } from "react-router-dom";
 import type { Product } from "../features/catalogue/api/list-products.ts";
-import { formatMoney } from "../lib/money.ts";
+import { formatKz } from "../../shared/money.ts";
 import { ProductImage } from "./product-image.tsx";
 
 export function ProductCard({ product, eager, priority }: { product: Product; eager?: boolean; priority?: boolean }) {
@@ -10,7 +10,7 @@ export function ProductCard({ product, eager, priority }: { product: Product; ea
         <ProductImage image={product.image} thumbnail={product.thumbnail} alt={product.name} eager={eager} priority={priority} />
       </div>
       <p className="card-name">{product.name}</p>
-      <p className="card-price">{formatMoney(product.price)}</p>
+      <p className="card-price">{formatKz(product.price)}</p>
     </Link>
   );
 }

@@ -6,7 +6,7 @@ import { ProductImage } from "../components/product-image.tsx";
 import { Title } from "../components/title.tsx";
 import { cartLines } from "../features/cart/cart-data.ts";
 import { CartTotals } from "../features/cart/cart-totals.tsx";
-import { formatMoney } from "../lib/money.ts";
+import { formatKz } from "../../shared/money.ts";
 
 export default function CartPage() {
   const { cart, amount, setQuantity } = useCart();
@@ -28,7 +28,7 @@ export default function CartPage() {
             <div className="cart-line-info">
               <p className="strong">{product.name}</p>
               <p>
-                {formatMoney(product.price)} <span className="chip">{size}</span>
+                {formatKz(product.price)} <span className="chip">{size}</span>
               </p>
             </div>
             <input

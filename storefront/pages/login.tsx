@@ -6,7 +6,7 @@ import { useCatalogue } from "../app/catalogue.tsx";
 import { useSession } from "../app/session.tsx";
 import { login } from "../features/auth/api/login.ts";
 import { register } from "../features/auth/api/register.ts";
-import { validateSignUp } from "../features/auth/validate-sign-up.ts";
+import { signUpError } from "../../shared/checkout.ts";
 
 // Phone login needs Google's scripts: loaded only where the shop configured it.
 const PhoneLogin = lazy(() => import("../features/auth/phone-login.tsx"));
@@ -30,7 +30,7 @@ export default function LoginPage() {
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (mode === "Sign Up") {
-      const error = validateSignUp({ name, email, password });
+      const error = signUpError({ name, email, password });
       if (error) {
         toast.error(error);
         return;

@@ -8,6 +8,7 @@ import { sendMessage } from "../features/chat/api/send-message.ts";
 import { AttachmentModal, type Attachment } from "../features/chat/attachment-modal.tsx";
 import { appendMessage, isClient, isImage, type ChatMessage } from "../features/chat/types.ts";
 import { ApiError } from "../lib/api-client.ts";
+import { ATTACHMENT_ACCEPT, MAX_MESSAGE_TEXT } from "../../shared/chat.ts";
 
 export default function MessagePage() {
   const { orderId = "" } = useParams();
@@ -118,11 +119,11 @@ export default function MessagePage() {
         )}
       </div>
       <form className="chat-input" onSubmit={onSend}>
-        <input type="text" placeholder="Digite sua mensagem" aria-label="Digite sua mensagem" value={text} onChange={(e) => setText(e.target.value)} maxLength={4000} />
+        <input type="text" placeholder="Digite sua mensagem" aria-label="Digite sua mensagem" value={text} onChange={(e) => setText(e.target.value)} maxLength={MAX_MESSAGE_TEXT} />
         <input
           ref={fileInput}
           type="file"
-          accept="image/jpeg,image/png,image/webp,image/gif,application/pdf"
+          accept={ATTACHMENT_ACCEPT}
           aria-label="Anexar ficheiro"
           onChange={(e) => setFile(e.target.files?.[0] ?? null)}
         />

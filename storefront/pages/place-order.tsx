@@ -11,7 +11,7 @@ import { CartTotals, orderTotal } from "../features/cart/cart-totals.tsx";
 import { placeOrder } from "../features/checkout/api/place-order.ts";
 import { stripeOrder } from "../features/checkout/api/stripe-order.ts";
 import type { Address, OrderItem, PaymentMethod } from "../features/checkout/types.ts";
-import { addressErrors, submitError } from "../features/checkout/validate-address.ts";
+import { addressErrors, submitError } from "../../shared/checkout.ts";
 import { randomId } from "../lib/random-id.ts";
 
 const EMPTY: Address = { firstName: "", lastName: "", email: "", street: "", city: "", state: "", zipcode: "", country: "", phone: "" };
