@@ -1,6 +1,6 @@
 import { Link } from "react-router-dom";
 import { ChatIcon } from "../components/icons.tsx";
-import { useCatalogue } from "./catalogue.tsx";
+import { useCatalogue } from "../features/catalogue/catalogue-provider.tsx";
 
 /** Floating support button: WhatsApp on the shop's first phone, else the contact page. In a landmark of its own, so screen readers can find it. */
 export function FloatingSupport() {

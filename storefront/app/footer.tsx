@@ -1,5 +1,5 @@
 import { Link } from "react-router-dom";
-import { useCatalogue } from "./catalogue.tsx";
+import { useCatalogue } from "../features/catalogue/catalogue-provider.tsx";
 
 export function Footer() {
   const { settings } = useCatalogue();

@@ -2,14 +2,14 @@ import { useState } from "react";
 import { useLocation } from "react-router-dom";
 import { BottomNav } from "./bottom-nav.tsx";
 import { BusyProvider } from "./busy.tsx";
-import { CartProvider } from "./cart.tsx";
-import { CatalogueProvider, useCatalogue } from "./catalogue.tsx";
+import { CartProvider } from "../features/cart/cart-provider.tsx";
+import { CatalogueProvider, useCatalogue } from "../features/catalogue/catalogue-provider.tsx";
 import { FloatingSupport } from "./floating-support.tsx";
 import { Footer } from "./footer.tsx";
 import { Navbar } from "./navbar.tsx";
 import { RoutedPage } from "./router.tsx";
 import { SearchBar } from "./search-bar.tsx";
-import { SearchProvider } from "./search.tsx";
+import { SearchProvider } from "../features/catalogue/search-provider.tsx";
 import { SessionProvider } from "./session.tsx";
 import { ToastHost } from "./toast-host.tsx";
 

@@ -1,6 +1,6 @@
 import { Link } from "react-router-dom";
-import { useCart } from "../app/cart.tsx";
-import { useCatalogue } from "../app/catalogue.tsx";
+import { useCart } from "../features/cart/cart-provider.tsx";
+import { useCatalogue } from "../features/catalogue/catalogue-provider.tsx";
 import { BinIcon } from "../components/icons.tsx";
 import { ProductImage } from "../components/product-image.tsx";
 import { Title } from "../components/title.tsx";

@@ -1,4 +1,4 @@
-import { useCatalogue } from "../app/catalogue.tsx";
+import { useCatalogue } from "../features/catalogue/catalogue-provider.tsx";
 import { Skeleton, useSkeletonDelay } from "../components/skeleton.tsx";
 import { Title } from "../components/title.tsx";
 import { ShopContacts } from "../features/settings/shop-contacts.tsx";

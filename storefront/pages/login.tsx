@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { toast } from "../lib/toast.ts";
 import { useBusy } from "../app/busy.tsx";
-import { useCatalogue } from "../app/catalogue.tsx";
+import { useCatalogue } from "../features/catalogue/catalogue-provider.tsx";
 import { useSession } from "../app/session.tsx";
 import { login } from "../features/auth/api/login.ts";
 import { register } from "../features/auth/api/register.ts";

@@ -1,39 +1,13 @@
-import { useEffect, useState } from "react";
-import { Link, useNavigate } from "react-router-dom";
-import { toast } from "../lib/toast.ts";
-import { useSession } from "../app/session.tsx";
-import { Skeleton } from "../components/skeleton.tsx";
-import { userOrders, type Order } from "../features/orders/api/user-orders.ts";
-import { ApiError } from "../lib/api-client.ts";
+import { Link } from "react-router-dom";
 import { formatKz } from "../../shared/money.ts";
 import { DELIVERED, shortOrderId } from "../../shared/orders.ts";
+import { Skeleton } from "../components/skeleton.tsx";
+import { useOrders } from "../features/orders/use-orders.ts";
 
 const dateFormat = new Intl.DateTimeFormat("pt-PT", { day: "2-digit", month: "2-digit", year: "numeric" });
 
-/** SPEC.md §8: the server's message, else a refusal without one, else a failed request. */
-const ordersErrorMessage = (e: unknown) => {
-  if (!(e instanceof ApiError) || e.status === 0) return "Erro ao carregar pedidos";
-  return e.fromServer ? e.message : "Não foi possível carregar os pedidos";
-};
-
 export default function OrdersPage() {
-  const { token } = useSession();
-  const navigate = useNavigate();
-  const [orders, setOrders] = useState<Order[] | null>(null);
-
-  useEffect(() => {
-    if (!token) {
-      navigate("/login");
-      return;
-    }
-    userOrders()
-      .then(setOrders)
-      .catch((e: unknown) => {
-        if (e instanceof ApiError && e.status === 401) return;
-        toast.error(ordersErrorMessage(e));
-        setOrders([]);
-      });
-  }, [token, navigate]);
+  const orders = useOrders();
 
   return (
     <div className="orders">

@@ -1,4 +1,4 @@
-import { useCatalogue } from "../app/catalogue.tsx";
+import { useCatalogue } from "../features/catalogue/catalogue-provider.tsx";
 
 // SPEC.md §2: bilingual policy in nine sections.
 const SECTIONS: readonly { pt: [string, string]; en: [string, string] }[] = [

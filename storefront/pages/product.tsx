@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { useParams } from "react-router-dom";
 import { toast } from "../lib/toast.ts";
-import { useCart } from "../app/cart.tsx";
-import { useCatalogue } from "../app/catalogue.tsx";
+import { useCart } from "../features/cart/cart-provider.tsx";
+import { useCatalogue } from "../features/catalogue/catalogue-provider.tsx";
 import { ProductGrid } from "../components/product-card.tsx";
 import { ProductImage } from "../components/product-image.tsx";
 import { Title } from "../components/title.tsx";

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router-dom";
-import { useCatalogue } from "../app/catalogue.tsx";
+import { useCatalogue } from "../features/catalogue/catalogue-provider.tsx";
 import { Skeleton, useSkeletonDelay } from "../components/skeleton.tsx";
 import { copyText } from "../features/settings/copy-text.ts";
 

@@ -1,6 +1,6 @@
 import { configure, render } from "@testing-library/react";
 import { MemoryRouter, useLocation, type Location } from "react-router-dom";
-import { CatalogueContext, type Catalogue } from "../../storefront/app/catalogue.tsx";
+import { CatalogueContext, type Catalogue } from "../../storefront/features/catalogue/catalogue-provider.tsx";
 import { ShopShell } from "../../storefront/app/layout.tsx";
 import { SessionContext, type Session } from "../../storefront/app/session.tsx";
 import type { Product } from "../../storefront/features/catalogue/api/list-products.ts";

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
-import { listProducts, type Product } from "../features/catalogue/api/list-products.ts";
-import { getSettings, type ShopSettings } from "../features/settings/api/get-settings.ts";
+import { listProducts, type Product } from "./api/list-products.ts";
+import { getSettings, type ShopSettings } from "../settings/api/get-settings.ts";
 
 // The product list is loaded once for every screen (SPEC.md: the product page waits for it).
 export interface Catalogue {
