@@ -1,13 +1,13 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
-import { RealtimeClient } from "../../shared/realtime-client.ts";
+import type { RealtimeClient } from "../../shared/realtime-client.ts";
 import { shortOrderId } from "../../shared/orders.ts";
 import { toast } from "../lib/toast.ts";
 import { expireSession, onSessionExpired } from "../lib/api-client.ts";
 import { readToken, writeToken } from "../lib/token.ts";
 import type { ChatMessage } from "../features/chat/types.ts";
 
-export type ShopRealtime = RealtimeClient<ChatMessage>;
+type ShopRealtime = RealtimeClient<ChatMessage>;
 
 export interface Session {
   token: string;
@@ -49,20 +49,31 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [navigate],
   );
 
-  // The real-time connection lives as long as the token.
+  // The real-time connection lives as long as the token. Its client is a chunk of its own, fetched once signed
+  // in: a first visit (signed out) does not download it (tests/e2e/storefront-weight.test.ts).
   useEffect(() => {
     if (!token) return;
-    const client: ShopRealtime = new RealtimeClient<ChatMessage>({ token, onInvalidToken: expireSession });
-    setRealtime(client);
-    const off = client.on((event) => {
-      // The chat screen of that order shows its own notice.
-      if (event.type === "newMessage" && pathRef.current !== `/message/${event.orderId}`) {
-        toast.info(`Nova mensagem sobre o pedido #${shortOrderId(event.orderId)}`);
-      }
-    });
+    let client: ShopRealtime | undefined;
+    let off = () => {};
+    let live = true;
+    import("../../shared/realtime-client.ts")
+      .then(({ RealtimeClient }) => {
+        if (!live) return;
+        client = new RealtimeClient<ChatMessage>({ token, onInvalidToken: expireSession });
+        off = client.on((event) => {
+          // The chat screen of that order shows its own notice.
+          if (event.type === "newMessage" && event.orderId && pathRef.current !== `/message/${event.orderId}`) {
+            toast.info(`Nova mensagem sobre o pedido #${shortOrderId(event.orderId)}`);
+          }
+        });
+        setRealtime(client);
+      })
+      // The chunk did not arrive (connection lost): the pages still work, without live updates.
+      .catch(() => {});
     return () => {
+      live = false;
       off();
-      client.close();
+      client?.close();
       setRealtime(null);
     };
   }, [token]);

@@ -3,7 +3,7 @@ import type { Product } from "../features/catalogue/api/list-products.ts";
 import { formatKz } from "../../shared/money.ts";
 import { ProductImage } from "./product-image.tsx";
 
-export function ProductCard({ product, eager, priority }: { product: Product; eager?: boolean; priority?: boolean }) {
+function ProductCard({ product, eager, priority }: { product: Product; eager?: boolean; priority?: boolean }) {
   return (
     <Link to={`/product/${product._id}`} className="card" data-testid="product-card">
       <div className="card-img">

@@ -4,8 +4,6 @@ import { readToken, writeToken } from "./token.ts";
 // The one HTTP client (DESIGN.md): Bearer token when signed in, the 401 rule, and the error toast.
 // No timeout on purpose (SPEC.md §7): slow 3G requests must be allowed to finish.
 
-export interface ApiFailure { success: false; message: string }
-
 /** Thrown for every failed call; `message` is already shown to the shopper unless `quiet` was asked. */
 export class ApiError extends Error {
   /** `fromServer`: the message is the server's own, not a local fallback. Status 0: no response. */
@@ -15,7 +13,7 @@ export class ApiError extends Error {
 }
 
 /** SPEC.md §8: the notice for a 401 anywhere (or a real-time 'invalid token'). */
-export const SESSION_EXPIRED_MESSAGE = "Sessão expirada. Por favor, faça login novamente.";
+const SESSION_EXPIRED_MESSAGE = "Sessão expirada. Por favor, faça login novamente.";
 
 /**
  * Thrown instead of ApiError when the server refused the token: the session has already been expired (and the
@@ -46,7 +44,7 @@ export function expireSession(): void {
   for (const listener of [...expiryListeners]) listener();
 }
 
-export interface RequestOptions {
+interface RequestOptions {
   method?: "GET" | "POST";
   body?: unknown;
   headers?: Record<string, string>;

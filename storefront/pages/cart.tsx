@@ -9,7 +9,7 @@ import { CartTotals } from "../features/cart/cart-totals.tsx";
 import { formatKz } from "../../shared/money.ts";
 
 export default function CartPage() {
-  const { cart, amount, setQuantity } = useCart();
+  const { cart, subtotal, setQuantity } = useCart();
   const { products } = useCatalogue();
   const byId = new Map(products.map((p) => [p._id, p]));
   const lines = cartLines(cart).flatMap((l) => {
@@ -50,7 +50,7 @@ export default function CartPage() {
         ))}
       </ul>
       <div className="cart-summary">
-        <CartTotals subtotal={amount} />
+        <CartTotals subtotal={subtotal} />
         <Link to="/place-order" className="btn">FINALIZAR COMPRA</Link>
       </div>
     </div>

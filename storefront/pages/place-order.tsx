@@ -32,7 +32,7 @@ export default function PlaceOrderPage() {
   const [address, setAddress] = useState<Address>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<keyof Address, string>>>({});
   const [method, setMethod] = useState<PaymentMethod>("cod");
-  const { cart, amount, clear } = useCart();
+  const { cart, subtotal, clear } = useCart();
   const { products } = useCatalogue();
   const { token } = useSession();
   const { run } = useBusy();
@@ -60,7 +60,7 @@ export default function PlaceOrderPage() {
       navigate("/login");
       return;
     }
-    const body = { address, items, totalAmount: orderTotal(amount), paymentMethod: method };
+    const body = { address, items, totalAmount: orderTotal(subtotal), paymentMethod: method };
     try {
       if (method === "stripe") {
         window.location.replace(await run(stripeOrder(body, idempotencyKey.current)));
@@ -101,7 +101,7 @@ export default function PlaceOrderPage() {
         </div>
       </section>
       <section className="checkout-side">
-        <CartTotals subtotal={amount} />
+        <CartTotals subtotal={subtotal} />
         <Title first="MÉTODO DE" second="PAGAMENTO" />
         <label className="payment">
           <input type="radio" name="payment" value="cod" checked={method === "cod"} onChange={() => setMethod("cod")} />

@@ -5,7 +5,7 @@ import { Skeleton, useSkeletonDelay } from "../components/skeleton.tsx";
 import { copyText } from "../features/settings/copy-text.ts";
 
 /** SPEC.md §9: the copy feedback shows for 2000 ms. */
-export const COPY_FEEDBACK_MS = 2000;
+const COPY_FEEDBACK_MS = 2000;
 
 export default function TransferConfirmationPage() {
   const ready = useSkeletonDelay();

@@ -7,7 +7,7 @@ import { getMessages } from "./api/get-messages.ts";
 import { sendMessage } from "./api/send-message.ts";
 import { appendMessage, isClient, type ChatMessage } from "./types.ts";
 
-export interface OrderChat {
+interface OrderChat {
   /** null until the first load answers. */
   messages: ChatMessage[] | null;
   text: string;
