@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { toast } from "../lib/toast.ts";
 import { useBusy } from "../app/busy.tsx";
-import { useCatalogue } from "../features/catalogue/catalogue-provider.tsx";
+import { useShopSettings } from "../features/settings/settings-provider.tsx";
 import { useSession } from "../app/session.tsx";
 import { login } from "../features/auth/api/login.ts";
 import { register } from "../features/auth/api/register.ts";
@@ -19,7 +19,7 @@ export default function LoginPage() {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const { token, setToken } = useSession();
-  const { settings } = useCatalogue();
+  const settings = useShopSettings();
   const { run } = useBusy();
   const navigate = useNavigate();
 

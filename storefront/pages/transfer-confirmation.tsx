@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router-dom";
-import { useCatalogue } from "../features/catalogue/catalogue-provider.tsx";
+import { useShopSettings } from "../features/settings/settings-provider.tsx";
 import { Skeleton, useSkeletonDelay } from "../components/skeleton.tsx";
 import { copyText } from "../features/settings/copy-text.ts";
 
@@ -9,7 +9,7 @@ const COPY_FEEDBACK_MS = 2000;
 
 export default function TransferConfirmationPage() {
   const ready = useSkeletonDelay();
-  const bank = useCatalogue().settings?.bank;
+  const bank = useShopSettings()?.bank;
   const [copied, setCopied] = useState("");
 
   useEffect(() => {
