@@ -18,7 +18,7 @@ import { cartRoutes } from "./routes/shop/cart.ts";
 import { orderRoutes } from "./routes/shop/orders.ts";
 import { phoneLoginRoutes } from "./routes/shop/phone-login.ts";
 import multipart from "@fastify/multipart";
-import { MAX_ATTACHMENT_BYTES } from "./domain/media/service.ts";
+import { MAX_ATTACHMENT_BYTES } from "../shared/chat.ts";
 import { messageRoutes } from "./routes/shop/messages.ts";
 import { wsRoutes } from "./routes/ws.ts";
 

@@ -10,7 +10,7 @@ import type { TokenService, TokenClaims } from "../domain/users/tokens.ts";
 import { usersRepository } from "../domain/users/repository.ts";
 import { chatRepository } from "../domain/chat/repository.ts";
 import { toShopperMessage, toSupportMessage } from "../domain/chat/message-view.ts";
-import { ORDER_NOT_FOUND } from "../domain/chat/service.ts";
+import { CHAT_ORDER_NOT_FOUND } from "../domain/orders/not-found.ts";
 import type { ServerFrame } from "../schemas/realtime.ts";
 import { Connection, type ConnectionHost } from "./connection.ts";
 import type { ChatEvent, ChatPublisher } from "./events.ts";
@@ -174,7 +174,7 @@ export class Hub implements ChatPublisher, ConnectionHost {
     if (connection.rooms.has(orderId)) return undefined;
     if (connection.rooms.size >= MAX_ROOMS_PER_SOCKET) return "Demasiadas conversas abertas nesta ligação";
     const owner = await this.ownerOf(orderId);
-    if (!owner || (owner !== claims.userId && !connection.isStaff)) return ORDER_NOT_FOUND;
+    if (!owner || (owner !== claims.userId && !connection.isStaff)) return CHAT_ORDER_NOT_FOUND;
     // The socket may have closed while the order was looked up.
     if (!connection.isReady || !this.connections.has(connection)) return undefined;
     connection.rooms.add(orderId);

@@ -5,10 +5,10 @@ import sharp from "sharp";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../errors.ts";
 import { mediaRepository, type NewMedia } from "./repository.ts";
-import { ATTACHMENT_TYPES, IMAGE_TYPES, sniffType } from "./sniff.ts";
+import { ATTACHMENT_TOO_LARGE, ATTACHMENT_TYPES, IMAGE_TYPES, MAX_ATTACHMENT_BYTES, attachmentKind } from "../../../shared/chat.ts";
+import { sniffType } from "./sniff.ts";
 
-export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
-export const MAX_PRODUCT_IMAGE_BYTES = 10 * 1024 * 1024;
+const MAX_PRODUCT_IMAGE_BYTES = 10 * 1024 * 1024;
 /** Product images are stored as WebP at these widths (full view, then cards and srcset). */
 export const PRODUCT_FULL_WIDTH = 1000;
 export const PRODUCT_THUMB_WIDTH = 400;
@@ -39,12 +39,12 @@ export interface StoredAttachment {
 /** Keeps a chat attachment as sent, after checking its bytes are an allowed type. */
 export async function storeAttachment(db: Db, input: { bytes: Uint8Array; fileName?: string | null; ownerId: string }): Promise<StoredAttachment> {
   if (input.bytes.byteLength === 0) throw new AppError(400, "O ficheiro está vazio");
-  if (input.bytes.byteLength > MAX_ATTACHMENT_BYTES) throw new AppError(413, "Ficheiro demasiado grande (máximo 10 MB)");
+  if (input.bytes.byteLength > MAX_ATTACHMENT_BYTES) throw new AppError(413, ATTACHMENT_TOO_LARGE);
   const mimeType = await sniffType(input.bytes, ATTACHMENT_TYPES);
   if (!mimeType) throw new AppError(415, "Tipo de ficheiro não suportado: envie uma imagem (JPEG, PNG, WebP, GIF) ou um PDF");
   const fileName = input.fileName ? input.fileName.replace(/[\\/\r\n"]/g, "_").slice(0, 200) : null;
   const row = await store(db, { mimeType, bytes: input.bytes, kind: "attachment", ownerId: input.ownerId, fileName });
-  return { id: row.id, publicId: row.publicId, url: mediaUrl(row.publicId), mimeType, kind: mimeType === "application/pdf" ? "pdf" : "image", fileName };
+  return { id: row.id, publicId: row.publicId, url: mediaUrl(row.publicId), mimeType, kind: attachmentKind(mimeType), fileName };
 }
 
 export interface StoredProductImage {

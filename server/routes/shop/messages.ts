@@ -2,9 +2,11 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
 import { errorResponses } from "../../schemas/common.ts";
-import { MAX_MESSAGE_TEXT, MessageListReply, MessageParams, MessageSendReply } from "../../schemas/messages.ts";
+import { MessageListReply, MessageParams, MessageSendReply } from "../../schemas/messages.ts";
+import { MAX_MESSAGE_TEXT } from "../../../shared/chat.ts";
 import { AppError } from "../../domain/errors.ts";
-import { ORDER_NOT_FOUND, listOrderMessages, sendClientMessage, type ChatFile } from "../../domain/chat/service.ts";
+import { listOrderMessages, sendClientMessage, type ChatFile } from "../../domain/chat/service.ts";
+import { CHAT_ORDER_NOT_FOUND } from "../../domain/orders/not-found.ts";
 
 export interface MessageRouteLimits {
   /** Messages one customer may send per minute. */
@@ -79,7 +81,7 @@ export const messageRoutes: FastifyPluginAsyncTypebox<{ limits: MessageRouteLimi
     },
     async (request) => {
       const form = await readSendForm(request);
-      if (!form.orderId) throw new AppError(400, ORDER_NOT_FOUND);
+      if (!form.orderId) throw new AppError(400, CHAT_ORDER_NOT_FOUND);
       const message = await sendClientMessage(db.prisma, hub, { orderId: form.orderId, userId: request.user!.userId, text: form.text, file: form.file });
       return { success: true as const, message };
     },

@@ -14,9 +14,11 @@ import {
 } from "../../schemas/orders.ts";
 import { readToken } from "../../plugins/auth.ts";
 import type { TokenService } from "../../domain/users/tokens.ts";
-import { listUserOrders, placeOrder } from "../../domain/orders/service.ts";
-import { startStripeCheckout, verifyStripePayment } from "../../domain/orders/stripe-checkout.ts";
-import { createStripeClient } from "../../domain/payments/stripe.ts";
+import { listUserOrders } from "../../domain/orders/service.ts";
+import { placeOrder } from "../../domain/orders/placement.ts";
+import { bankTransfer } from "../../domain/orders/bank-transfer.ts";
+import { stripeCheckout, verifyStripePayment } from "../../domain/orders/stripe-checkout.ts";
+import { createStripeClient } from "../../payments/stripe.ts";
 
 const tags = ["shopper"];
 
@@ -44,7 +46,8 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     "/api/order/place",
     { preHandler: auth, config: placeRateLimit, schema: { tags, headers: IdempotencyHeaders, body: PlaceOrderBody, response: { 200: PlaceOrderReply, ...placeErrors } } },
     async (request) => {
-      const { orderId } = await placeOrder(db.prisma, request.user!.userId, request.body, request.headers["idempotency-key"]);
+      const input = { userId: request.user!.userId, body: request.body, idempotencyKey: request.headers["idempotency-key"] };
+      const { orderId } = await placeOrder(db.prisma, bankTransfer, input);
       return { success: true as const, message: "Pedido realizado com sucesso!", orderId };
     },
   );
@@ -58,12 +61,8 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const origin = (config.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, "");
-      const { orderId, sessionUrl } = await startStripeCheckout(db.prisma, stripe, {
-        userId: request.user!.userId,
-        body: request.body,
-        origin,
-        idempotencyKey: request.headers["idempotency-key"],
-      });
+      const input = { userId: request.user!.userId, body: request.body, idempotencyKey: request.headers["idempotency-key"] };
+      const { orderId, sessionUrl } = await placeOrder(db.prisma, stripeCheckout(stripe, origin), input);
       return { success: true as const, session_url: sessionUrl, orderId };
     },
   );

@@ -1,6 +1,6 @@
 // Stripe's REST API, the two calls Loja needs (Checkout Sessions), with fetch: no SDK, the base URL is
 // configurable so tests run against a local server that answers like Stripe.
-import { AppError } from "../errors.ts";
+import { AppError } from "../domain/errors.ts";
 
 export interface StripeConfig {
   secretKey: string;
