@@ -23,7 +23,7 @@ export interface CheckoutSession {
   metadata: Record<string, string> | null;
 }
 
-export const STRIPE_UNAVAILABLE = "Não foi possível contactar o serviço de pagamento por cartão. Tente novamente.";
+const STRIPE_UNAVAILABLE = "Não foi possível contactar o serviço de pagamento por cartão. Tente novamente.";
 const TIMEOUT_MS = 15_000;
 
 function isSession(value: unknown): value is CheckoutSession {

@@ -65,5 +65,3 @@ export const AdminOrderStatusBody = StrictObject({
   note: Type.Optional(Type.String({ maxLength: 500 })),
 });
 export type AdminOrderStatusBody = Static<typeof AdminOrderStatusBody>;
-
-export interface OrderFilter { q?: string; status?: string; customerId?: string; ids?: string[] }

@@ -10,7 +10,7 @@ import { ORDER_STATUSES } from "../../shared/orders.ts";
 export type { OrderStatus, PaymentMethod } from "../../shared/orders.ts";
 /** The statuses of shared/orders.ts as a schema (responses and the staff's status change). */
 export const OrderStatusSchema = Type.Union(ORDER_STATUSES.map((s) => Type.Literal(s)));
-export const MAX_ORDER_ITEMS = 100;
+const MAX_ORDER_ITEMS = 100;
 
 const Field = Type.Optional(ShortText());
 

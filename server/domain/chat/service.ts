@@ -108,3 +108,12 @@ export async function markReadBySupport(db: PrismaClient, orderId: string): Prom
   await ownerOf(db, orderId);
   return (await chatRepository(db).markReadBySupport(orderId, new Date())).count;
 }
+
+/** The order's customer, or null when there is no such order (the hub checks who may join a room). */
+export const findOrderOwner = (db: PrismaClient, orderId: string): Promise<string | null> => chatRepository(db).findOrderOwner(orderId);
+
+/** A stored message as staff see it (announced by another instance), or null. */
+export async function findSupportMessage(db: PrismaClient, messageId: string): Promise<SupportMessage | null> {
+  const row = await chatRepository(db).findMessage(messageId);
+  return row && toSupportMessage(row);
+}

@@ -4,17 +4,18 @@ import { createHash, randomBytes } from "node:crypto";
 import sharp from "sharp";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../errors.ts";
-import { mediaRepository, type NewMedia } from "./repository.ts";
+import type { FileCache } from "./file-cache.ts";
+import { mediaRepository, type NewMedia, type StoredFile } from "./repository.ts";
 import { ATTACHMENT_TOO_LARGE, ATTACHMENT_TYPES, IMAGE_TYPES, MAX_ATTACHMENT_BYTES, attachmentKind } from "../../../shared/chat.ts";
 import { sniffType } from "./sniff.ts";
 
 const MAX_PRODUCT_IMAGE_BYTES = 10 * 1024 * 1024;
 /** Product images are stored as WebP at these widths (full view, then cards and srcset). */
-export const PRODUCT_FULL_WIDTH = 1000;
-export const PRODUCT_THUMB_WIDTH = 400;
+const PRODUCT_FULL_WIDTH = 1000;
+const PRODUCT_THUMB_WIDTH = 400;
 
 export const mediaUrl = (publicId: string) => `/media/${publicId}`;
-export const newPublicId = () => randomBytes(16).toString("base64url");
+const newPublicId = () => randomBytes(16).toString("base64url");
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
 function toOwnedBytes(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
@@ -89,4 +90,14 @@ export async function saveProductImage(db: Db, image: PreparedProductImage, owne
 /** Turns an uploaded product photo into a WebP full image and a WebP thumbnail (made once, at upload). */
 export async function storeProductImage(db: Db, bytes: Uint8Array, ownerId: string | null = null): Promise<StoredProductImage> {
   return saveProductImage(db, await prepareProductImage(bytes), ownerId);
+}
+
+/** A stored file by its public id, from the in-memory cache when it was served recently (files never change). */
+export async function findFile(db: Db, cache: FileCache, publicId: string): Promise<StoredFile> {
+  const cached = cache.get(publicId);
+  if (cached) return cached;
+  const row = await mediaRepository(db).findByPublicId(publicId);
+  if (!row) throw new AppError(404, "Ficheiro não encontrado");
+  cache.set(publicId, row);
+  return row;
 }

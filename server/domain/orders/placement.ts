@@ -14,7 +14,7 @@ import { newOrderId } from "./ids.ts";
 import { checkClientTotal, priceOrder, requestedLines, type PricedOrder, type RequestedLine } from "./pricing.ts";
 import { ordersRepository, type KeyedOrder, type NewOrder } from "./repository.ts";
 
-export const KEY_REUSED = "Esta chave de idempotência já foi usada para um pedido diferente";
+const KEY_REUSED = "Esta chave de idempotência já foi usada para um pedido diferente";
 
 /** The provider's own references kept on the order row (a new provider adds its column here). */
 export interface PaymentReferences {

@@ -14,7 +14,7 @@ function toShopAddress(value: unknown): Address {
   return { firstName: s("firstName"), lastName: s("lastName"), email: s("email"), street: s("street"), city: s("city"), state: s("state"), zipcode: s("zipcode"), country: s("country"), phone: s("phone") };
 }
 
-export function toShopOrder(o: ShopOrderRow): ShopOrder {
+function toShopOrder(o: ShopOrderRow): ShopOrder {
   return {
     _id: o.id,
     createdAt: o.createdAt.toISOString(),

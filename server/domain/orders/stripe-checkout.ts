@@ -10,7 +10,7 @@ import { ORDER_NOT_FOUND } from "./not-found.ts";
 import type { PaymentStrategy } from "./placement.ts";
 import { ordersRepository, type KeyedOrder } from "./repository.ts";
 
-export const CARD_UNAVAILABLE = "Pagamento por cartão não está disponível";
+const CARD_UNAVAILABLE = "Pagamento por cartão não está disponível";
 /** Stripe's code for the kwanza; a two-decimal currency there, so amounts go in cents. */
 const CURRENCY = "aoa";
 const cents = (amount: { times(n: number): { toNumber(): number } }) => Math.round(amount.times(100).toNumber());

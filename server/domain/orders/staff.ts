@@ -1,26 +1,26 @@
-// Orders for staff: list with status tabs and search, full detail (lines, address, totals, chat attachments,
-// status timeline). Status changes themselves are the orders domain's (server/domain/orders).
+// Orders as staff see them: list with status tabs and search, full detail (lines, address, totals, chat
+// attachments, status timeline). Status changes are service.ts's.
 import type { PrismaClient } from "../../db/client.ts";
+import { attachmentKind } from "../../../shared/chat.ts";
+import { shortOrderId } from "../../../shared/orders.ts";
 import { AppError } from "../errors.ts";
 import { mediaUrl } from "../media/service.ts";
+import { chatRepository } from "../chat/repository.ts";
+import type { ListPage, ListQuery, ListSpec } from "../list-query.ts";
+import { orderByOf } from "../list-query.ts";
 import type { AdminAddress, AdminOrder } from "../../schemas/admin-orders.ts";
-import type { ListParams } from "../../schemas/admin-common.ts";
-import { adminOrdersRepository, type OrderDetailRow, type OrderRow, type OrderWhere } from "./orders-repository.ts";
-import type { ListSpec } from "./list-params.ts";
+import { STAFF_ORDER_NOT_FOUND } from "./not-found.ts";
+import { ordersRepository, type StaffOrderDetailRow, type StaffOrderRow } from "./repository.ts";
 
-export const ORDER_LIST: ListSpec<{ q: "string"; status: "string"; customerId: "string"; id: "ids" }> = {
+export const ORDER_LIST = {
   filters: { q: "string", status: "string", customerId: "string", id: "ids" },
   sortable: ["createdAt", "updatedAt", "status", "totalAmount"],
   defaultSort: { field: "createdAt", order: "DESC" },
-};
-
-const ORDER_NOT_FOUND = "Encomenda não encontrada";
-
-export const shortId = (id: string) => id.slice(-6).toUpperCase();
+} as const satisfies ListSpec<{ q: "string"; status: "string"; customerId: "string"; id: "ids" }>;
 
 const str = (v: unknown) => (typeof v === "string" ? v : typeof v === "number" ? String(v) : "");
 
-export function toAddress(value: unknown): AdminAddress {
+function toAddress(value: unknown): AdminAddress {
   const a = typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
   return {
     firstName: str(a.firstName),
@@ -35,10 +35,10 @@ export function toAddress(value: unknown): AdminAddress {
   };
 }
 
-function toRow(o: OrderRow, unread: number): AdminOrder {
+function toRow(o: StaffOrderRow, unread: number): AdminOrder {
   return {
     id: o.id,
-    shortId: shortId(o.id),
+    shortId: shortOrderId(o.id),
     customer: { id: o.user.id, name: o.user.name, email: o.user.email },
     status: o.status,
     paymentMethod: o.paymentMethod,
@@ -57,32 +57,30 @@ function toRow(o: OrderRow, unread: number): AdminOrder {
   };
 }
 
-function toDetail(o: OrderDetailRow, unread: number): AdminOrder {
+function toDetail(o: StaffOrderDetailRow, unread: number): AdminOrder {
   return {
     ...toRow(o, unread),
     lines: o.lines.map((l) => ({ productId: l.productId, name: l.name, image: l.image, price: l.price.toNumber(), size: l.size, quantity: l.quantity })),
     history: o.statusHistory.map((h) => ({ status: h.status, by: h.changedBy, note: h.note, at: h.createdAt.toISOString() })),
     attachments: o.messages.flatMap((m) =>
       m.media
-        ? [{ messageId: m.id, sender: m.sender, url: mediaUrl(m.media.publicId), type: m.media.mimeType === "application/pdf" ? ("pdf" as const) : ("image" as const), fileName: m.media.fileName, createdAt: m.createdAt.toISOString() }]
+        ? [{ messageId: m.id, sender: m.sender, url: mediaUrl(m.media.publicId), type: attachmentKind(m.media.mimeType), fileName: m.media.fileName, createdAt: m.createdAt.toISOString() }]
         : [],
     ),
   };
 }
 
-export async function listOrders(db: PrismaClient, params: ListParams<{ q?: string; status?: string; customerId?: string; id?: string[] }>) {
-  const f: OrderWhere = { q: params.filter.q, status: params.filter.status, customerId: params.filter.customerId, ids: params.filter.id };
-  const repo = adminOrdersRepository(db);
-  const dir = params.sortOrder === "ASC" ? "asc" : "desc";
-  const [rows, total] = await Promise.all([repo.list(f, [{ [params.sortField]: dir }, { id: dir }], params.skip, params.take), repo.count(f)]);
-  const unread = await repo.unreadByOrder(rows.map((r) => r.id));
+export async function listOrders(db: PrismaClient, query: ListQuery<{ q?: string; status?: string; customerId?: string; id?: string[] }>): Promise<ListPage<AdminOrder>> {
+  const f = { q: query.filter.q, status: query.filter.status, customerId: query.filter.customerId, ids: query.filter.id };
+  const repo = ordersRepository(db);
+  const [rows, total] = await Promise.all([repo.listForStaff(f, orderByOf(query.sort), query.offset, query.limit), repo.countForStaff(f)]);
+  const unread = await chatRepository(db).unreadByOrder(rows.map((r) => r.id));
   return { rows: rows.map((r) => toRow(r, unread.get(r.id) ?? 0)), total };
 }
 
 export async function getOrder(db: PrismaClient, id: string): Promise<AdminOrder> {
-  const repo = adminOrdersRepository(db);
-  const row = await repo.find(id);
-  if (!row) throw new AppError(404, ORDER_NOT_FOUND);
-  const unread = await repo.unreadByOrder([id]);
+  const row = await ordersRepository(db).findForStaff(id);
+  if (!row) throw new AppError(404, STAFF_ORDER_NOT_FOUND);
+  const unread = await chatRepository(db).unreadByOrder([id]);
   return toDetail(row, unread.get(id) ?? 0);
 }
