@@ -8,9 +8,10 @@ import { ordersRepository, type ShopOrderRow } from "./repository.ts";
 
 const toNumber = (d: { toNumber(): number }) => d.toNumber();
 
-function toShopAddress(value: unknown): Address {
+/** The stored address (JSON) as the shopper and staff see it: every field a string, missing ones empty. */
+export function storedAddress(value: unknown): Address {
   const a = typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
-  const s = (k: keyof Address) => (typeof a[k] === "string" ? (a[k] as string) : "");
+  const s = (k: keyof Address) => (typeof a[k] === "string" ? a[k] : typeof a[k] === "number" ? String(a[k]) : "");
   return { firstName: s("firstName"), lastName: s("lastName"), email: s("email"), street: s("street"), city: s("city"), state: s("state"), zipcode: s("zipcode"), country: s("country"), phone: s("phone") };
 }
 
@@ -21,7 +22,7 @@ function toShopOrder(o: ShopOrderRow): ShopOrder {
     status: o.status,
     paymentMethod: o.paymentMethod,
     payment: o.paid,
-    address: toShopAddress(o.address),
+    address: storedAddress(o.address),
     subtotal: toNumber(o.subtotal),
     deliveryFee: toNumber(o.deliveryFee),
     totalAmount: toNumber(o.totalAmount),

@@ -8,32 +8,16 @@ import { mediaUrl } from "../media/service.ts";
 import { chatRepository } from "../chat/repository.ts";
 import type { ListPage, ListQuery, ListSpec } from "../list-query.ts";
 import { orderByOf } from "../list-query.ts";
-import type { AdminAddress, AdminOrder } from "../../schemas/admin-orders.ts";
+import type { AdminOrder } from "../../schemas/admin-orders.ts";
 import { STAFF_ORDER_NOT_FOUND } from "./not-found.ts";
 import { ordersRepository, type StaffOrderDetailRow, type StaffOrderRow } from "./repository.ts";
+import { storedAddress } from "./service.ts";
 
 export const ORDER_LIST = {
   filters: { q: "string", status: "string", customerId: "string", id: "ids" },
   sortable: ["createdAt", "updatedAt", "status", "totalAmount"],
   defaultSort: { field: "createdAt", order: "DESC" },
 } as const satisfies ListSpec<{ q: "string"; status: "string"; customerId: "string"; id: "ids" }>;
-
-const str = (v: unknown) => (typeof v === "string" ? v : typeof v === "number" ? String(v) : "");
-
-function toAddress(value: unknown): AdminAddress {
-  const a = typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
-  return {
-    firstName: str(a.firstName),
-    lastName: str(a.lastName),
-    email: str(a.email),
-    street: str(a.street),
-    city: str(a.city),
-    state: str(a.state),
-    zipcode: str(a.zipcode),
-    country: str(a.country),
-    phone: str(a.phone),
-  };
-}
 
 function toRow(o: StaffOrderRow, unread: number): AdminOrder {
   return {
@@ -43,7 +27,7 @@ function toRow(o: StaffOrderRow, unread: number): AdminOrder {
     status: o.status,
     paymentMethod: o.paymentMethod,
     paid: o.paid,
-    address: toAddress(o.address),
+    address: storedAddress(o.address),
     subtotal: o.subtotal.toNumber(),
     deliveryFee: o.deliveryFee.toNumber(),
     totalAmount: o.totalAmount.toNumber(),
