@@ -2,6 +2,7 @@
 // - the apps never import server code, except types from server/schemas/;
 // - shared/ (rules the server and both apps use) imports none of them, and no package;
 // - only repositories (and the database layer) import the Prisma client;
+// - routes and the real-time code reach the database through domain functions, never a repository;
 // - no import cycles.
 import tseslint from "typescript-eslint";
 import importX from "eslint-plugin-import-x";
@@ -49,6 +50,21 @@ export default tseslint.config(
         "error",
         {
           patterns: [{ group: ["**/db/generated/**"], message: "Only repositories and server/db use the Prisma client." }],
+          paths: [{ name: "@prisma/client", message: "Use server/db/client.ts (repositories only)." }],
+        },
+      ],
+    },
+  },
+  {
+    files: ["server/routes/**/*.ts", "server/realtime/**/*.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["**/db/generated/**"], message: "Only repositories and server/db use the Prisma client." },
+            { group: ["**/repository.ts", "**/*-repository.ts"], message: "Routes and real-time code call domain functions, not repositories." },
+          ],
           paths: [{ name: "@prisma/client", message: "Use server/db/client.ts (repositories only)." }],
         },
       ],

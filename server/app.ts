@@ -17,10 +17,10 @@ import { adminRoutes } from "./routes/admin/index.ts";
 import { cartRoutes } from "./routes/shop/cart.ts";
 import { orderRoutes } from "./routes/shop/orders.ts";
 import { phoneLoginRoutes } from "./routes/shop/phone-login.ts";
-import multipart from "@fastify/multipart";
-import { MAX_ATTACHMENT_BYTES } from "./domain/media/service.ts";
+import multipartPlugin from "./plugins/multipart.ts";
+import simpleRestPlugin from "./plugins/simple-rest.ts";
+import { realtimePlugin } from "./plugins/realtime.ts";
 import { messageRoutes } from "./routes/shop/messages.ts";
-import { wsRoutes } from "./routes/ws.ts";
 
 export interface AppLimits {
   /** Sign-ups per address per window (a shop behind one carrier NAT needs headroom). */
@@ -59,8 +59,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await registerSecurity(app, { firebase: Boolean(deps.config.firebase), stripe: Boolean(deps.config.stripe) });
   await registerOpenApi(app);
   await app.register(authPlugin);
-  // Chat attachments and product photos: one file of at most 10 MB, a few small fields, never more buffered.
-  await app.register(multipart, { limits: { fileSize: MAX_ATTACHMENT_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 64 * 1024, headerPairs: 100 } });
+  await app.register(multipartPlugin);
+  await app.register(simpleRestPlugin);
 
   // Shopper API (SPEC.md §7)
   await app.register(userRoutes, { limits });
@@ -70,8 +70,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(cartRoutes);
   await app.register(orderRoutes);
   await app.register(messageRoutes, { limits });
-  // Real time
-  await app.register(wsRoutes);
+  // Real time: the websocket, the hub's start and close, GET /ws
+  await app.register(realtimePlugin);
   // Files
   await app.register(mediaRoutes);
   // Staff API

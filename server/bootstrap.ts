@@ -8,7 +8,7 @@ import { lockDataDir } from "./db/lock.ts";
 import { migrate } from "./db/migrate.ts";
 import type { NaturalBatchOptions } from "./db/natural-batch.ts";
 import { buildApp, type BuildOptions } from "./app.ts";
-import type { AppDeps } from "./deps.ts";
+import { createPaymentClients, type AppDeps } from "./deps.ts";
 import { CART_BATCH, createCartAdder } from "./domain/cart/adder.ts";
 import { ListCache } from "./domain/catalogue/list-cache.ts";
 import { listShopProducts } from "./domain/catalogue/service.ts";
@@ -39,18 +39,19 @@ export interface DepsOptions {
 export function createDeps(config: Config, db: Database, options: DepsOptions = {}): AppDeps {
   const secret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir);
   const tokens = createTokenService(secret, config.jwtTtlSeconds);
-  const catalogue = new ListCache(() => listShopProducts(db.prisma));
+  const productListCache = new ListCache(() => listShopProducts(db.prisma));
   return {
     config,
     db,
     tokens,
-    catalogue,
+    productListCache,
     files: new FileCache(),
     loginThrottle: new LoginThrottle(),
     // PGlite runs one statement at a time, within the event-loop turn: adds gather for a turn and go one batch at a time.
     cartAdder: createCartAdder(db.prisma, options.cartBatch ?? (db.kind === "pglite" ? { ...CART_BATCH, concurrency: 1, gatherTurn: true } : CART_BATCH)),
     // Started by the /ws routes (LISTEN connection, heartbeat); closed with the app, before the database.
-    hub: new Hub({ db, tokens, catalogue }),
+    hub: new Hub({ db, tokens, productListCache }),
+    payments: createPaymentClients(config),
   };
 }
 

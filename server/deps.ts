@@ -1,4 +1,5 @@
-// What routes and plugins reach through `app.deps`: built once by main.ts (or a test) and passed to buildApp.
+// What routes and plugins reach through `app.deps`: built once by bootstrap.ts's createDeps (or a test) and
+// passed to buildApp.
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import type { ListCache } from "./domain/catalogue/list-cache.ts";
@@ -7,18 +8,31 @@ import type { TokenService } from "./domain/users/tokens.ts";
 import type { FileCache } from "./domain/media/file-cache.ts";
 import type { Hub } from "./realtime/hub.ts";
 import type { CartAdder } from "./domain/cart/adder.ts";
+import { createStripeClient, type StripeClient } from "./payments/stripe.ts";
+
+/** The payment providers' HTTP clients, each present only when configured. */
+export interface PaymentClients {
+  stripe?: StripeClient;
+}
+
+export function createPaymentClients(config: Pick<Config, "stripe">): PaymentClients {
+  return { stripe: config.stripe ? createStripeClient(config.stripe) : undefined };
+}
 
 export interface AppDeps {
   config: Config;
   db: Database;
   tokens: TokenService;
-  catalogue: ListCache;
+  /** The shopper product list, built once and served pre-compressed until the catalogue changes. */
+  productListCache: ListCache;
+  /** Recently served media files. */
   files: FileCache;
   loginThrottle: LoginThrottle;
   /** "Add to cart" writes, batched under load. */
   cartAdder: CartAdder;
   /** Real-time sockets and the fan-out between instances. */
   hub: Hub;
+  payments: PaymentClients;
 }
 
 declare module "fastify" {

@@ -11,7 +11,6 @@ export class AppError extends Error {
 }
 
 export const notFound = (message = "Não encontrado") => new AppError(404, message);
-export const badRequest = (message: string) => new AppError(400, message);
 
 /** The answer to a missing, invalid or expired session (and to a token whose account is gone): the storefront logs out on it. */
 export const SESSION_EXPIRED = "Sessão expirada. Por favor, faça login novamente.";

@@ -4,7 +4,7 @@
 import fp from "fastify-plugin";
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
 import { AppError, SESSION_EXPIRED } from "../domain/errors.ts";
-import { usersRepository } from "../domain/users/repository.ts";
+import { findActiveStaff } from "../domain/users/service.ts";
 import type { Role, TokenClaims } from "../domain/users/tokens.ts";
 
 declare module "fastify" {
@@ -14,6 +14,8 @@ declare module "fastify" {
   interface FastifyInstance {
     authenticate: preHandlerAsyncHookHandler;
     requireStaff(roles?: readonly Role[]): preHandlerAsyncHookHandler;
+    /** Rate-limit key of the shopper routes: one allowance per customer (see below). */
+    perCustomer(request: FastifyRequest): Promise<string>;
   }
 }
 
@@ -29,6 +31,16 @@ export default fp(
   async (app) => {
     app.decorateRequest("user", undefined);
 
+    /**
+     * The verified customer, so each one has their own allowance even behind one carrier NAT. A limiter may run
+     * before authentication, so the token is checked here too (verified tokens are cached): a forged token cannot
+     * spend someone else's allowance, it falls back to the address and is refused with 401 next.
+     */
+    app.decorate("perCustomer", async (request: FastifyRequest): Promise<string> => {
+      const claims = request.user ?? (await app.deps.tokens.verify(readToken(request)));
+      return claims ? `user:${claims.userId}` : `ip:${request.ip}`;
+    });
+
     app.decorate("authenticate", async (request: FastifyRequest, _reply: FastifyReply) => {
       const claims = await app.deps.tokens.verify(readToken(request));
       if (!claims) throw new AppError(401, SESSION_EXPIRED);
@@ -40,8 +52,8 @@ export default fp(
       if (!claims) throw new AppError(401, SESSION_EXPIRED);
       if (claims.role === "customer") throw new AppError(403, "Acesso reservado à equipa da loja");
       // Staff accounts can be deactivated or demoted at any time: the database, not the token, has the last word.
-      const user = await usersRepository(app.deps.db.prisma).findById(claims.userId);
-      if (!user || !user.active || user.role === "customer") throw new AppError(401, SESSION_EXPIRED);
+      const user = await findActiveStaff(app.deps.db.prisma, claims.userId);
+      if (!user) throw new AppError(401, SESSION_EXPIRED);
       if (!roles.includes(user.role)) throw new AppError(403, "Não tem permissão para esta ação");
       request.user = { userId: user.id, role: user.role };
     });

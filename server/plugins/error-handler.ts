@@ -2,6 +2,7 @@
 // 5xx details never reach the client; they are logged.
 import type { FastifyError, FastifyInstance } from "fastify";
 import { Prisma } from "../db/client.ts";
+import { ATTACHMENT_TOO_LARGE } from "../../shared/chat.ts";
 import { AppError, SESSION_EXPIRED } from "../domain/errors.ts";
 
 interface ValidationIssue {
@@ -45,7 +46,7 @@ const FASTIFY_CODES: Record<string, [number, string]> = {
   FST_ERR_CTP_BODY_TOO_LARGE: [413, "Pedido demasiado grande"],
   FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, "Tipo de conteúdo não suportado"],
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, "Tamanho do pedido inválido"],
-  FST_REQ_FILE_TOO_LARGE: [413, "Ficheiro demasiado grande (máximo 10 MB)"],
+  FST_REQ_FILE_TOO_LARGE: [413, ATTACHMENT_TOO_LARGE],
   FST_PARTS_LIMIT: [413, "Demasiadas partes no pedido"],
   FST_FILES_LIMIT: [413, "Só é permitido um ficheiro por mensagem"],
   FST_FIELDS_LIMIT: [413, "Demasiados campos no pedido"],

@@ -3,7 +3,8 @@
 import type { RawData, WebSocket } from "ws";
 import { Compile } from "typebox/compile";
 import { decodeJwt } from "jose";
-import { CLOSE_INVALID_TOKEN, ClientFrame, type ServerFrame } from "../schemas/realtime.ts";
+import { CLOSE_INVALID_TOKEN } from "../../shared/realtime.ts";
+import { ClientFrame, type ServerFrame } from "../schemas/realtime.ts";
 import type { TokenClaims } from "../domain/users/tokens.ts";
 
 const checkFrame = Compile(ClientFrame);

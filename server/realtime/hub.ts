@@ -7,10 +7,10 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/client.ts";
 import type { ListCache } from "../domain/catalogue/list-cache.ts";
 import type { TokenService, TokenClaims } from "../domain/users/tokens.ts";
-import { usersRepository } from "../domain/users/repository.ts";
-import { chatRepository } from "../domain/chat/repository.ts";
-import { toShopperMessage, toSupportMessage } from "../domain/chat/message-view.ts";
-import { ORDER_NOT_FOUND } from "../domain/chat/service.ts";
+import { findActiveStaff } from "../domain/users/service.ts";
+import { findOrderOwner, findSupportMessage } from "../domain/chat/service.ts";
+import { toShopperMessage } from "../domain/chat/message-view.ts";
+import { CHAT_ORDER_NOT_FOUND } from "../domain/orders/not-found.ts";
 import type { ServerFrame } from "../schemas/realtime.ts";
 import { Connection, type ConnectionHost } from "./connection.ts";
 import type { ChatEvent, ChatPublisher } from "./events.ts";
@@ -32,7 +32,7 @@ const OWNER_CACHE_SIZE = 10_000;
 export interface HubDeps {
   db: Database;
   tokens: TokenService;
-  catalogue: ListCache;
+  productListCache: ListCache;
 }
 
 export interface HubStats {
@@ -78,12 +78,12 @@ export class Hub implements ChatPublisher, ConnectionHost {
     return (this.started ??= (async () => {
       await this.transport.start({
         chat: (remote) => void this.receive(remote),
-        catalogue: () => this.deps.catalogue.invalidate("remote"),
+        catalogue: () => this.deps.productListCache.invalidate("remote"),
         // Announcements may have been lost while disconnected: rebuild the list on next request.
-        resumed: () => this.deps.catalogue.invalidate("remote"),
+        resumed: () => this.deps.productListCache.invalidate("remote"),
         warn: (message, error) => this.warn(message, error),
       });
-      this.stopForwarding = this.deps.catalogue.onInvalidate(() => {
+      this.stopForwarding = this.deps.productListCache.onInvalidate(() => {
         this.transport.publishCatalogue().catch((error: unknown) => this.warn("could not announce a catalogue change", error));
       });
       this.restartHeartbeat();
@@ -148,8 +148,8 @@ export class Hub implements ChatPublisher, ConnectionHost {
     const claims = await this.deps.tokens.verify(token);
     if (!claims || claims.role === "customer") return claims;
     // Staff can be deactivated or demoted at any time: the database has the last word, as on the staff API.
-    const user = await usersRepository(this.deps.db.prisma).findById(claims.userId);
-    if (!user || !user.active || user.role === "customer") return undefined;
+    const user = await findActiveStaff(this.deps.db.prisma, claims.userId);
+    if (!user) return undefined;
     return { userId: user.id, role: user.role };
   }
 
@@ -174,7 +174,7 @@ export class Hub implements ChatPublisher, ConnectionHost {
     if (connection.rooms.has(orderId)) return undefined;
     if (connection.rooms.size >= MAX_ROOMS_PER_SOCKET) return "Demasiadas conversas abertas nesta ligação";
     const owner = await this.ownerOf(orderId);
-    if (!owner || (owner !== claims.userId && !connection.isStaff)) return ORDER_NOT_FOUND;
+    if (!owner || (owner !== claims.userId && !connection.isStaff)) return CHAT_ORDER_NOT_FOUND;
     // The socket may have closed while the order was looked up.
     if (!connection.isReady || !this.connections.has(connection)) return undefined;
     connection.rooms.add(orderId);
@@ -214,8 +214,8 @@ export class Hub implements ChatPublisher, ConnectionHost {
       return;
     }
     try {
-      const row = await chatRepository(this.deps.db.prisma).findMessage(remote.ref.messageId);
-      if (row) this.deliver({ orderId: remote.ref.orderId, ownerId: remote.ref.ownerId, message: toSupportMessage(row) });
+      const message = await findSupportMessage(this.deps.db.prisma, remote.ref.messageId);
+      if (message) this.deliver({ orderId: remote.ref.orderId, ownerId: remote.ref.ownerId, message });
     } catch (error) {
       this.warn("could not read an announced chat message", error);
     }
@@ -224,7 +224,7 @@ export class Hub implements ChatPublisher, ConnectionHost {
   private async ownerOf(orderId: string): Promise<string | null> {
     const cached = this.owners.get(orderId);
     if (cached) return cached;
-    const owner = await chatRepository(this.deps.db.prisma).findOrderOwner(orderId);
+    const owner = await findOrderOwner(this.deps.db.prisma, orderId);
     if (owner) {
       if (this.owners.size >= OWNER_CACHE_SIZE) this.owners.delete(this.owners.keys().next().value as string);
       this.owners.set(orderId, owner);

@@ -6,8 +6,8 @@ import pg from "pg";
 import type { Database } from "../db/client.ts";
 import type { ChatEvent } from "./events.ts";
 
-export const CHAT_CHANNEL = "loja_chat";
-export const CATALOGUE_CHANNEL = "loja_catalogue";
+const CHAT_CHANNEL = "loja_chat";
+const CATALOGUE_CHANNEL = "loja_catalogue";
 /** NOTIFY payloads must stay under 8000 bytes; a longer message travels as its id and is read back. */
 const MAX_INLINE_PAYLOAD = 7000;
 

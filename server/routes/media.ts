@@ -2,8 +2,7 @@
 // files never change, so they are cached for a year, and never sniffed or run by the browser.
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
-import { mediaRepository } from "../domain/media/repository.ts";
-import { AppError } from "../domain/errors.ts";
+import { findFile } from "../domain/media/service.ts";
 
 const Params = Type.Object({ publicId: Type.String({ minLength: 16, maxLength: 32, pattern: "^[A-Za-z0-9_-]+$" }) });
 
@@ -12,13 +11,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get("/media/:publicId", { schema: { hide: true, params: Params }, compress: false }, async (request, reply) => {
     const { publicId } = request.params;
-    let file = files.get(publicId);
-    if (!file) {
-      const row = await mediaRepository(db.prisma).findByPublicId(publicId);
-      if (!row) throw new AppError(404, "Ficheiro não encontrado");
-      file = row;
-      files.set(publicId, row);
-    }
+    const file = await findFile(db.prisma, files, publicId);
     const etag = `"${file.sha256.slice(0, 32)}"`;
     reply
       .header("Cache-Control", "public, max-age=31536000, immutable")

@@ -3,7 +3,7 @@ import { Id } from "./common.ts";
 
 /**
  * ra-data-simple-rest list query: `filter` (JSON object), `range` ([start, end] inclusive),
- * `sort` ([field, "ASC"|"DESC"]), each JSON-encoded. Parsed and checked by the admin list helper.
+ * `sort` ([field, "ASC"|"DESC"]), each JSON-encoded. Parsed and checked by server/plugins/simple-rest.ts.
  */
 export const AdminListQuery = Type.Object(
   {
@@ -20,15 +20,6 @@ export type IdParams = Static<typeof IdParams>;
 
 export const OrderIdParams = Type.Object({ orderId: Id }, { additionalProperties: false });
 export type OrderIdParams = Static<typeof OrderIdParams>;
-
-/** Parsed list parameters handed to repositories. */
-export interface ListParams<F> {
-  filter: F;
-  sortField: string;
-  sortOrder: "ASC" | "DESC";
-  skip: number;
-  take: number;
-}
 
 export const DashboardStats = Type.Object({
   awaitingPayment: Type.Integer(),

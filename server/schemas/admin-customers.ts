@@ -11,5 +11,3 @@ export const AdminCustomer = Type.Object({
   createdAt: Type.String(),
 });
 export type AdminCustomer = Static<typeof AdminCustomer>;
-
-export interface CustomerFilter { q?: string; ids?: string[] }

@@ -1,10 +1,8 @@
 import { Type, type Static } from "typebox";
 import { StrictObject } from "./common.ts";
-import { Address, ORDER_STATUSES, type Address as ShopAddress } from "./orders.ts";
+import { Address, OrderStatusSchema, type Address as ShopAddress } from "./orders.ts";
 
-export { ORDER_STATUSES, type OrderStatus } from "./orders.ts";
-
-export const OrderStatusSchema = Type.Union(ORDER_STATUSES.map((s) => Type.Literal(s)));
+export type { OrderStatus } from "./orders.ts";
 
 /** Staff see the address exactly as the shopper submitted it (the orders contract's Address). */
 export const AdminAddress = Address;
@@ -67,5 +65,3 @@ export const AdminOrderStatusBody = StrictObject({
   note: Type.Optional(Type.String({ maxLength: 500 })),
 });
 export type AdminOrderStatusBody = Static<typeof AdminOrderStatusBody>;
-
-export interface OrderFilter { q?: string; status?: string; customerId?: string; ids?: string[] }

@@ -48,6 +48,3 @@ export const TaxonomyReply = Type.Object({
   categories: Type.Array(Type.Object({ name: Type.String(), subCategories: Type.Array(Type.String()) })),
 });
 export type TaxonomyReply = Static<typeof TaxonomyReply>;
-
-/** List filter: free text on the name, taxonomy, bestseller. */
-export interface ProductFilter { q?: string; category?: string; subCategory?: string; bestseller?: boolean; ids?: string[] }

@@ -30,5 +30,3 @@ export const AdminStaffUpdateBody = StrictObject({
   password: Type.Optional(StaffPassword),
 });
 export type AdminStaffUpdateBody = Static<typeof AdminStaffUpdateBody>;
-
-export interface StaffFilter { q?: string; role?: string; active?: boolean; ids?: string[] }

@@ -3,7 +3,7 @@ import { Type, type Static } from "typebox";
 import { Id, ShortText, StrictObject } from "./common.ts";
 
 export const MAX_LINE_QUANTITY = 999;
-export const MAX_CART_PRODUCTS = 100;
+const MAX_CART_PRODUCTS = 100;
 
 /** A size or colour label; empty passes the edge so the domain can answer with SPEC.md's own message. */
 const Size = ShortText({ maxLength: 100 });

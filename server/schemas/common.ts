@@ -9,8 +9,6 @@ export const ShortText = (opts: { minLength?: number; maxLength?: number } = {})
 export const Email = Type.String({ minLength: 3, maxLength: 254, format: "email" });
 export const Password = Type.String({ minLength: 1, maxLength: 128 });
 export const Money = Type.Number({ minimum: 0, maximum: 1e10 });
-export const PageSize = Type.Integer({ minimum: 1, maximum: 100 });
-
 /** The one error shape (DESIGN.md): every failure, every status. */
 export const ErrorReply = Type.Object({ success: Type.Literal(false), message: Type.String() });
 

@@ -1,8 +1,6 @@
 // The per-order support chat as the shopper API shows it (SPEC.md §3 Message, §7 /api/message/*).
 import { Type, type Static } from "typebox";
 
-/** Longest message text (characters). */
-export const MAX_MESSAGE_TEXT = 4000;
 
 /** SPEC.md §3 Message: `type` says how to show the attachment, `fileUrl` is its /media/<publicId> URL. */
 export const Message = Type.Object({

@@ -5,11 +5,12 @@ import { Type, type Static } from "typebox";
 import { Id, Money, ShortText, StrictObject } from "./common.ts";
 import { MAX_LINE_QUANTITY } from "./cart.ts";
 
-export const ORDER_STATUSES = ["Aguardando Pagamento", "Pagamento Confirmado", "Em Preparação", "Enviado", "Entregue", "Cancelado"] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export const PAYMENT_METHODS = ["cod", "stripe"] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-export const MAX_ORDER_ITEMS = 100;
+import { ORDER_STATUSES } from "../../shared/orders.ts";
+
+export type { OrderStatus, PaymentMethod } from "../../shared/orders.ts";
+/** The statuses of shared/orders.ts as a schema (responses and the staff's status change). */
+export const OrderStatusSchema = Type.Union(ORDER_STATUSES.map((s) => Type.Literal(s)));
+const MAX_ORDER_ITEMS = 100;
 
 const Field = Type.Optional(ShortText());
 

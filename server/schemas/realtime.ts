@@ -1,5 +1,6 @@
 // The /ws socket contract (DESIGN.md "Support chat and real time"): one JSON object per frame.
 import { Type, type Static } from "typebox";
+import type { ServerFrame as SharedServerFrame } from "../../shared/realtime.ts";
 import type { Message, SupportMessage } from "./messages.ts";
 
 const OrderId = Type.String({ minLength: 1, maxLength: 200 });
@@ -12,12 +13,5 @@ export const ClientFrame = Type.Union([
 ]);
 export type ClientFrame = Static<typeof ClientFrame>;
 
-/** Close code sent after `connect_error`: the storefront logs out. */
-export const CLOSE_INVALID_TOKEN = 4401;
-
-/** Server → client. Staff sockets receive `newMessage` with the staff shape of the message. */
-export type ServerFrame =
-  | { type: "ready" }
-  | { type: "connect_error"; message: "invalid token" }
-  | { type: "newMessage"; orderId: string; message: Message | SupportMessage }
-  | { type: "error"; message: string };
+/** Server → client (shared/realtime.ts). Staff sockets receive `newMessage` with the staff shape of the message. */
+export type ServerFrame = SharedServerFrame<Message | SupportMessage>;

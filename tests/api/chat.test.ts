@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SignJWT } from "jose";
 import { buildTestApp, createStaff, registerCustomer, TEST_JWT_SECRET, type Customer, type TestApp } from "../helpers/app.ts";
 import { listConversationMessages, markReadBySupport, sendSupportReply } from "../../server/domain/chat/service.ts";
-import { MAX_ATTACHMENT_BYTES } from "../../server/domain/media/service.ts";
+import { MAX_ATTACHMENT_BYTES } from "../../shared/chat.ts";
 import { createOrder, pdfBytes, pngBytes, sendMessage } from "./chat-fixtures.ts";
 
 const NOT_FOUND = "Pedido inválido ou não encontrado.";

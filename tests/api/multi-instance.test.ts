@@ -95,7 +95,7 @@ if (onPostgres) describe("two instances on one PostgreSQL database", () => {
     await a.prisma.product.update({ where: { id: target._id }, data: { name: "Nome mudado em A" } });
     // B serves its cached list until told.
     expect((await productNames(b)).find((p) => p._id === target._id)?.name).toBe(target.name);
-    a.deps.catalogue.invalidate();
+    a.deps.productListCache.invalidate();
     await waitFor(async () => (await productNames(b)).find((p) => p._id === target._id)?.name === "Nome mudado em A", 5000, "B's list to change");
     // A remote announcement is not forwarded back (no echo): B's cache stays warm afterwards.
     const etag = (await b.inject({ method: "GET", url: "/api/product/list" })).headers.etag;
@@ -150,7 +150,7 @@ if (!onPostgres) describe("one instance on the embedded database (in-process fan
     const before = await productNames(t.app);
     const target = before[0]!;
     await t.prisma.product.update({ where: { id: target._id }, data: { name: "Nome mudado" } });
-    t.deps.catalogue.invalidate();
+    t.deps.productListCache.invalidate();
     expect((await productNames(t.app)).find((p) => p._id === target._id)?.name).toBe("Nome mudado");
   });
 });

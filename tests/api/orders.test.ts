@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, createStaff, registerCustomer, type Customer, type TestApp } from "../helpers/app.ts";
 import { changeOrderStatus } from "../../server/domain/orders/service.ts";
-import { formatKz } from "../../server/domain/orders/pricing.ts";
+import { formatKz } from "../../shared/money.ts";
 import { ordersRepository } from "../../server/domain/orders/repository.ts";
 import { Prisma } from "../../server/db/client.ts";
 import { ADDRESS, DELIVERY_FEE, expectError, expiredToken, forgedToken, liveProducts, orderBody, post, type CatalogueProduct } from "./commerce-fixtures.ts";
@@ -128,9 +128,9 @@ describe("POST /api/order/place", () => {
   });
 
   it("formats kwanza totals the way the storefront shows them", () => {
-    expect(formatKz(new Prisma.Decimal(12500))).toBe("12 500,00 kz");
-    expect(formatKz(new Prisma.Decimal("1234567.5"))).toBe("1 234 567,50 kz");
-    expect(formatKz(new Prisma.Decimal(5000))).toBe("5 000,00 kz");
+    expect(formatKz(new Prisma.Decimal(12500))).toBe("12\u00a0500,00 kz");
+    expect(formatKz(new Prisma.Decimal("1234567.5"))).toBe("1\u00a0234\u00a0567,50 kz");
+    expect(formatKz(new Prisma.Decimal(5000))).toBe("5\u00a0000,00 kz");
     expect(formatKz(new Prisma.Decimal(999))).toBe("999,00 kz");
   });
 

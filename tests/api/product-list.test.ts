@@ -71,7 +71,7 @@ describe("GET /api/product/list", () => {
     const before = (await list()).json().products as { _id: string }[];
     const victim = before[0]!._id;
     await t.prisma.product.update({ where: { id: victim }, data: { deletedAt: new Date() } });
-    t.deps.catalogue.invalidate();
+    t.deps.productListCache.invalidate();
     const after = (await list()).json().products as { _id: string }[];
     expect(after.map((p) => p._id)).not.toContain(victim);
     expect(after).toHaveLength(before.length - 1);

@@ -76,9 +76,9 @@ async function createFixtures(database: Database): Promise<BenchFixtures> {
 }
 
 await fillCatalogue(db);
-deps.catalogue.invalidate();
+deps.productListCache.invalidate();
 const fixtures = await createFixtures(db);
-const prebuilt = await deps.catalogue.get();
+const prebuilt = await deps.productListCache.get();
 
 // The same headers and bytes as GET /api/product/list, from a Buffer made before the run.
 app.get("/__bench/bare", { compress: false }, (request, reply: FastifyReply) => {

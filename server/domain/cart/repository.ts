@@ -108,4 +108,7 @@ export const cartRepository = (db: Db) => ({
     lines.length === 0
       ? Promise.resolve({ count: 0 })
       : db.cartLine.deleteMany({ where: { userId, OR: lines.map((l) => ({ productId: l.productId, size: l.size })) } }),
+
+  /** A product left the catalogue: no cart keeps it. */
+  removeProduct: (productId: string) => db.cartLine.deleteMany({ where: { productId } }),
 });

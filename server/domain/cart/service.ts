@@ -7,9 +7,9 @@ import { AppError, sessionExpired } from "../errors.ts";
 import type { CartAdder } from "./adder.ts";
 import { cartRepository, type CartLineRow } from "./repository.ts";
 
-export const SELECT_SIZE = "Select Product Size";
+const SELECT_SIZE = "Select Product Size";
 export const PRODUCT_NOT_FOUND = "Produto não encontrado";
-export const SIZE_NOT_OFFERED = "Tamanho não disponível para este produto";
+const SIZE_NOT_OFFERED = "Tamanho não disponível para este produto";
 
 /** The live product and a size it offers, or the Portuguese reason why not. */
 async function requireSize(db: Db, productId: string, size: string) {
@@ -20,7 +20,7 @@ async function requireSize(db: Db, productId: string, size: string) {
   return product;
 }
 
-export function toCartData(lines: readonly CartLineRow[]): CartData {
+function toCartData(lines: readonly CartLineRow[]): CartData {
   const data: CartData = {};
   for (const l of lines) (data[l.productId] ??= {})[l.size] = l.quantity;
   return data;

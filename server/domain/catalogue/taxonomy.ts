@@ -21,7 +21,7 @@ export const TAXONOMY = {
 export type Category = keyof typeof TAXONOMY;
 export const CATEGORIES = Object.keys(TAXONOMY) as Category[];
 
-export function isCategory(value: string): value is Category {
+function isCategory(value: string): value is Category {
   return Object.hasOwn(TAXONOMY, value);
 }
 

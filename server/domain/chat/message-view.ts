@@ -1,4 +1,5 @@
 // Stored rows → the Message of the shopper API and socket (SPEC.md §3), and the staff view of it.
+import { attachmentKind } from "../../../shared/chat.ts";
 import type { Message, SupportMessage } from "../../schemas/messages.ts";
 import { mediaUrl } from "../media/service.ts";
 import type { ChatMessageRow } from "./repository.ts";
@@ -10,7 +11,7 @@ export function toSupportMessage(row: ChatMessageRow): SupportMessage {
     sender: row.sender === "client" ? "client" : "support",
     text: row.text ?? "",
     fileUrl: row.media ? mediaUrl(row.media.publicId) : null,
-    type: row.media ? (row.media.mimeType === "application/pdf" ? "pdf" : "image") : null,
+    type: row.media ? attachmentKind(row.media.mimeType) : null,
     fileName: row.media?.fileName ?? null,
     createdAt: row.createdAt.toISOString(),
     authorName: row.sender === "client" ? null : (row.author?.name ?? null),

@@ -2,14 +2,14 @@
 // Messages are stored (with their attachment) in one transaction and handed to the hub after the commit.
 import type { Db, PrismaClient } from "../../db/client.ts";
 import { AppError } from "../errors.ts";
+import { CHAT_ORDER_NOT_FOUND } from "../orders/not-found.ts";
 import { storeAttachment } from "../media/service.ts";
 import type { ChatPublisher } from "../../realtime/events.ts";
-import { MAX_MESSAGE_TEXT, type Message, type SupportMessage } from "../../schemas/messages.ts";
+import { MAX_MESSAGE_TEXT } from "../../../shared/chat.ts";
+import type { Message, SupportMessage } from "../../schemas/messages.ts";
 import { chatRepository, type ChatMessageRow, type NewChatMessage } from "./repository.ts";
 import { toShopperMessage, toSupportMessage } from "./message-view.ts";
 
-/** SPEC.md §8: the chat's message for a missing or someone else's order. */
-export const ORDER_NOT_FOUND = "Pedido inválido ou não encontrado.";
 
 export interface ChatFile {
   bytes: Uint8Array;
@@ -55,7 +55,7 @@ async function storeMessage(
 
 async function ownerOf(db: PrismaClient, orderId: string): Promise<string> {
   const owner = await chatRepository(db).findOrderOwner(orderId);
-  if (!owner) throw new AppError(404, ORDER_NOT_FOUND);
+  if (!owner) throw new AppError(404, CHAT_ORDER_NOT_FOUND);
   return owner;
 }
 
@@ -63,7 +63,7 @@ async function ownerOf(db: PrismaClient, orderId: string): Promise<string> {
 export async function listOrderMessages(db: PrismaClient, input: { orderId: string; userId: string }): Promise<Message[]> {
   const owner = await chatRepository(db).findOrderOwner(input.orderId);
   // Someone else's order is indistinguishable from a missing one.
-  if (owner !== input.userId) throw new AppError(404, ORDER_NOT_FOUND);
+  if (owner !== input.userId) throw new AppError(404, CHAT_ORDER_NOT_FOUND);
   const repo = chatRepository(db);
   const rows = await repo.listMessages(input.orderId);
   if (rows.some((r) => r.sender !== "client" && !r.readByClientAt)) await repo.markReadByClient(input.orderId, new Date());
@@ -74,7 +74,7 @@ export async function listOrderMessages(db: PrismaClient, input: { orderId: stri
 export async function sendClientMessage(db: PrismaClient, hub: ChatPublisher, input: NewMessageInput & { userId: string }): Promise<Message> {
   const text = cleanText(input.text, input.file);
   const owner = await chatRepository(db).findOrderOwner(input.orderId);
-  if (owner !== input.userId) throw new AppError(404, ORDER_NOT_FOUND);
+  if (owner !== input.userId) throw new AppError(404, CHAT_ORDER_NOT_FOUND);
   const row = await storeMessage(db, { orderId: input.orderId, sender: "client", authorId: input.userId, text }, input.file, null);
   const message = toSupportMessage(row);
   await hub.publishMessage({ orderId: input.orderId, ownerId: owner, message });
@@ -107,4 +107,13 @@ export async function listConversationMessages(db: PrismaClient, orderId: string
 export async function markReadBySupport(db: PrismaClient, orderId: string): Promise<number> {
   await ownerOf(db, orderId);
   return (await chatRepository(db).markReadBySupport(orderId, new Date())).count;
+}
+
+/** The order's customer, or null when there is no such order (the hub checks who may join a room). */
+export const findOrderOwner = (db: PrismaClient, orderId: string): Promise<string | null> => chatRepository(db).findOrderOwner(orderId);
+
+/** A stored message as staff see it (announced by another instance), or null. */
+export async function findSupportMessage(db: PrismaClient, messageId: string): Promise<SupportMessage | null> {
+  const row = await chatRepository(db).findMessage(messageId);
+  return row && toSupportMessage(row);
 }

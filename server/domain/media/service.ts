@@ -4,17 +4,18 @@ import { createHash, randomBytes } from "node:crypto";
 import sharp from "sharp";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../errors.ts";
-import { mediaRepository, type NewMedia } from "./repository.ts";
-import { ATTACHMENT_TYPES, IMAGE_TYPES, sniffType } from "./sniff.ts";
+import type { FileCache } from "./file-cache.ts";
+import { mediaRepository, type NewMedia, type StoredFile } from "./repository.ts";
+import { ATTACHMENT_TOO_LARGE, ATTACHMENT_TYPES, IMAGE_TYPES, MAX_ATTACHMENT_BYTES, attachmentKind } from "../../../shared/chat.ts";
+import { sniffType } from "./sniff.ts";
 
-export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
-export const MAX_PRODUCT_IMAGE_BYTES = 10 * 1024 * 1024;
+const MAX_PRODUCT_IMAGE_BYTES = 10 * 1024 * 1024;
 /** Product images are stored as WebP at these widths (full view, then cards and srcset). */
-export const PRODUCT_FULL_WIDTH = 1000;
-export const PRODUCT_THUMB_WIDTH = 400;
+const PRODUCT_FULL_WIDTH = 1000;
+const PRODUCT_THUMB_WIDTH = 400;
 
 export const mediaUrl = (publicId: string) => `/media/${publicId}`;
-export const newPublicId = () => randomBytes(16).toString("base64url");
+const newPublicId = () => randomBytes(16).toString("base64url");
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
 function toOwnedBytes(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
@@ -39,12 +40,12 @@ export interface StoredAttachment {
 /** Keeps a chat attachment as sent, after checking its bytes are an allowed type. */
 export async function storeAttachment(db: Db, input: { bytes: Uint8Array; fileName?: string | null; ownerId: string }): Promise<StoredAttachment> {
   if (input.bytes.byteLength === 0) throw new AppError(400, "O ficheiro está vazio");
-  if (input.bytes.byteLength > MAX_ATTACHMENT_BYTES) throw new AppError(413, "Ficheiro demasiado grande (máximo 10 MB)");
+  if (input.bytes.byteLength > MAX_ATTACHMENT_BYTES) throw new AppError(413, ATTACHMENT_TOO_LARGE);
   const mimeType = await sniffType(input.bytes, ATTACHMENT_TYPES);
   if (!mimeType) throw new AppError(415, "Tipo de ficheiro não suportado: envie uma imagem (JPEG, PNG, WebP, GIF) ou um PDF");
   const fileName = input.fileName ? input.fileName.replace(/[\\/\r\n"]/g, "_").slice(0, 200) : null;
   const row = await store(db, { mimeType, bytes: input.bytes, kind: "attachment", ownerId: input.ownerId, fileName });
-  return { id: row.id, publicId: row.publicId, url: mediaUrl(row.publicId), mimeType, kind: mimeType === "application/pdf" ? "pdf" : "image", fileName };
+  return { id: row.id, publicId: row.publicId, url: mediaUrl(row.publicId), mimeType, kind: attachmentKind(mimeType), fileName };
 }
 
 export interface StoredProductImage {
@@ -89,4 +90,14 @@ export async function saveProductImage(db: Db, image: PreparedProductImage, owne
 /** Turns an uploaded product photo into a WebP full image and a WebP thumbnail (made once, at upload). */
 export async function storeProductImage(db: Db, bytes: Uint8Array, ownerId: string | null = null): Promise<StoredProductImage> {
   return saveProductImage(db, await prepareProductImage(bytes), ownerId);
+}
+
+/** A stored file by its public id, from the in-memory cache when it was served recently (files never change). */
+export async function findFile(db: Db, cache: FileCache, publicId: string): Promise<StoredFile> {
+  const cached = cache.get(publicId);
+  if (cached) return cached;
+  const row = await mediaRepository(db).findByPublicId(publicId);
+  if (!row) throw new AppError(404, "Ficheiro não encontrado");
+  cache.set(publicId, row);
+  return row;
 }

@@ -1,26 +1,11 @@
-// SPEC.md §5 checkout rules, applied on the server so no client can skip them. The submit checks come first,
-// in the storefront's order, then each required field with its own message.
+// SPEC.md §5 checkout rules, applied on the server so no client can skip them. The rules and their messages are
+// shared/checkout.ts's (the storefront shows the same ones before sending); here they become 400s. The submit
+// checks come first, in the storefront's order, then each required field with its own message.
+import { BAD_EMAIL, BAD_PAYMENT_METHOD, EMAIL_PATTERN, EMPTY_CART, FILL_ADDRESS, PHONE_PATTERN, REQUIRED_ADDRESS_FIELDS, REQUIRED_ADDRESS_MESSAGES, ZIPCODE_PATTERN } from "../../../shared/checkout.ts";
+import { PAYMENT_METHODS, type PaymentMethod } from "../../../shared/orders.ts";
 import { AppError } from "../errors.ts";
-import { PAYMENT_METHODS, type Address, type AddressInput, type PaymentMethod } from "../../schemas/orders.ts";
+import type { Address, AddressInput } from "../../schemas/orders.ts";
 
-export const FILL_ADDRESS = "Preencha todos os campos obrigatórios do endereço";
-export const EMPTY_CART = "Seu carrinho está vazio";
-export const BAD_PAYMENT_METHOD = "Método de pagamento inválido";
-
-const REQUIRED: readonly [keyof Address, string][] = [
-  ["firstName", "Primeiro nome é necessário"],
-  ["lastName", "Sobrenome é necessário"],
-  ["email", "Email é necessário"],
-  ["street", "Endereço da Rua é necessário"],
-  ["city", "Cidade é necessário"],
-  ["zipcode", "Código Postal é necessário"],
-  ["country", "País é necessário"],
-  ["phone", "Número de telefone é necessário"],
-];
-const ZIPCODE = /^[0-9]+$/;
-/** Digits, spaces and a leading + (as people type Angolan numbers: +244 923 000 000). */
-const PHONE = /^\+?[0-9 ]+$/;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Control characters or a lone surrogate half. */
 const UNSTORABLE = /[\u0000-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
@@ -37,12 +22,12 @@ export function checkAddress(input: AddressInput): Address {
     country: (input.country ?? "").trim(),
     phone: (input.phone ?? "").trim(),
   };
-  for (const [field, message] of REQUIRED) if (!a[field]) throw new AppError(400, message);
+  for (const [field, message] of REQUIRED_ADDRESS_FIELDS) if (!a[field]) throw new AppError(400, message);
   // The address is kept as JSON: control characters and broken UTF-16 would be refused by the database.
   if (Object.values(a).some((v) => UNSTORABLE.test(v))) throw new AppError(400, "O endereço contém caracteres inválidos");
-  if (!EMAIL.test(a.email)) throw new AppError(400, "Por favor, insira um email válido");
-  if (!ZIPCODE.test(a.zipcode)) throw new AppError(400, "Código Postal é necessário");
-  if (!PHONE.test(a.phone)) throw new AppError(400, "Número de telefone é necessário");
+  if (!EMAIL_PATTERN.test(a.email)) throw new AppError(400, BAD_EMAIL);
+  if (!ZIPCODE_PATTERN.test(a.zipcode)) throw new AppError(400, REQUIRED_ADDRESS_MESSAGES.zipcode!);
+  if (!PHONE_PATTERN.test(a.phone)) throw new AppError(400, REQUIRED_ADDRESS_MESSAGES.phone!);
   return a;
 }
 

@@ -4,12 +4,13 @@ import type { Db } from "../../db/client.ts";
 import { Prisma } from "../../db/client.ts";
 import type { OrderItemInput } from "../../schemas/orders.ts";
 import { MAX_LINE_QUANTITY } from "../../schemas/cart.ts";
+import { DELIVERY_FEE, formatKz } from "../../../shared/money.ts";
 import { AppError } from "../errors.ts";
 import { mediaUrl } from "../media/service.ts";
 import { ordersRepository } from "./repository.ts";
 
-/** SPEC.md §9 'Taxa de envio'. */
-export const DELIVERY_FEE = new Prisma.Decimal(5000);
+/** SPEC.md §9 'Taxa de envio' (shared/money.ts), as the Decimal the totals are summed in. */
+const DELIVERY_FEE_DECIMAL = new Prisma.Decimal(DELIVERY_FEE);
 
 export interface RequestedLine {
   productId: string;
@@ -64,13 +65,7 @@ export async function priceOrder(db: Db, requested: readonly RequestedLine[]): P
     return { productId: p.id, name: p.name, image: first ? mediaUrl(first.media.publicId) : "", price: p.price, size: r.size, quantity: r.quantity };
   });
   const subtotal = lines.reduce((sum, l) => sum.plus(l.price.times(l.quantity)), new Prisma.Decimal(0));
-  return { lines, subtotal, deliveryFee: DELIVERY_FEE, totalAmount: subtotal.plus(DELIVERY_FEE) };
-}
-
-/** "12 500,00 kz": the storefront's way of showing money (SPEC.md §9: 2 decimals, currency kz). */
-export function formatKz(amount: Prisma.Decimal): string {
-  const [whole, cents] = amount.toFixed(2).split(".") as [string, string];
-  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, " ")},${cents} kz`;
+  return { lines, subtotal, deliveryFee: DELIVERY_FEE_DECIMAL, totalAmount: subtotal.plus(DELIVERY_FEE_DECIMAL) };
 }
 
 /** Compares the client's total with the server's to the cent, and refuses a stale one with the current total. */

@@ -1,6 +1,8 @@
-// Orders, their lines and status history: the only Prisma caller of the orders domain.
+// Orders, their lines and status history: the only Prisma caller of the orders domain. The shopper's and the
+// staff's views are selections of this one repository.
 import type { Db } from "../../db/client.ts";
 import { Prisma } from "../../db/client.ts";
+import { CANCELLED } from "../../../shared/orders.ts";
 import { newOrderId } from "./ids.ts";
 
 const productSelect = {
@@ -29,6 +31,68 @@ export type ShopOrderRow = Prisma.OrderGetPayload<{ select: typeof shopOrderSele
 
 const keySelect = { id: true, requestHash: true, stripeSessionId: true, paymentMethod: true } as const satisfies Prisma.OrderSelect;
 export type KeyedOrder = Prisma.OrderGetPayload<{ select: typeof keySelect }>;
+
+/** An order as a staff list row shows it. */
+const staffRowSelect = {
+  id: true,
+  status: true,
+  paymentMethod: true,
+  paid: true,
+  address: true,
+  subtotal: true,
+  deliveryFee: true,
+  totalAmount: true,
+  createdAt: true,
+  updatedAt: true,
+  user: { select: { id: true, name: true, email: true } },
+  _count: { select: { lines: true } },
+  lines: { select: { quantity: true } },
+} as const satisfies Prisma.OrderSelect;
+
+/** A staff list row plus lines, status history and chat attachments. */
+const staffDetailSelect = {
+  ...staffRowSelect,
+  lines: { orderBy: { position: "asc" }, select: { productId: true, name: true, image: true, price: true, size: true, quantity: true } },
+  statusHistory: { orderBy: { createdAt: "asc" }, select: { status: true, note: true, createdAt: true, changedBy: { select: { id: true, name: true } } } },
+  messages: {
+    where: { mediaId: { not: null } },
+    orderBy: { createdAt: "asc" },
+    select: { id: true, sender: true, createdAt: true, media: { select: { publicId: true, mimeType: true, fileName: true } } },
+  },
+} as const satisfies Prisma.OrderSelect;
+
+/** What a conversation shows of its order. */
+const summarySelect = { id: true, status: true, totalAmount: true, user: { select: { id: true, name: true, email: true } } } as const satisfies Prisma.OrderSelect;
+
+export type StaffOrderRow = Prisma.OrderGetPayload<{ select: typeof staffRowSelect }>;
+export type StaffOrderDetailRow = Prisma.OrderGetPayload<{ select: typeof staffDetailSelect }>;
+
+export interface StaffOrderFilter {
+  q?: string;
+  status?: string;
+  customerId?: string;
+  ids?: string[];
+}
+
+function staffWhere(f: StaffOrderFilter): Prisma.OrderWhereInput {
+  const and: Prisma.OrderWhereInput[] = [];
+  if (f.ids) and.push({ id: { in: f.ids } });
+  if (f.status) and.push({ status: f.status });
+  if (f.customerId) and.push({ userId: f.customerId });
+  if (f.q) {
+    const q = f.q.replace(/^#/, "");
+    and.push({
+      OR: [
+        // The short id is the end of the id upper-cased (shared/orders.ts shortOrderId); ids are lower-case.
+        { id: { endsWith: q.toLowerCase() } },
+        { id: q },
+        { user: { name: { contains: q, mode: "insensitive" } } },
+        { user: { email: { contains: q, mode: "insensitive" } } },
+      ],
+    });
+  }
+  return and.length ? { AND: and } : {};
+}
 
 export interface NewOrder {
   id: string;
@@ -109,4 +173,29 @@ export const ordersRepository = (db: Db) => ({
 
   addHistory: (orderId: string, status: string, changedById: string | null, note: string | null) =>
     db.orderStatusChange.create({ data: { orderId, status, changedById, note } }),
+
+  // Staff views
+
+  listForStaff: (f: StaffOrderFilter, orderBy: Prisma.OrderOrderByWithRelationInput[], skip: number, take: number): Promise<StaffOrderRow[]> =>
+    db.order.findMany({ where: staffWhere(f), orderBy, skip, take, select: staffRowSelect }),
+  countForStaff: (f: StaffOrderFilter) => db.order.count({ where: staffWhere(f) }),
+  findForStaff: (id: string): Promise<StaffOrderDetailRow | null> => db.order.findUnique({ where: { id }, select: staffDetailSelect }),
+  summaries: (ids: string[]) => db.order.findMany({ where: { id: { in: ids } }, select: summarySelect }),
+
+  countWithStatus: (statuses: readonly string[]) => db.order.count({ where: { status: { in: [...statuses] } } }),
+  revenueSince: async (since: Date, statuses: readonly string[]) =>
+    (await db.order.aggregate({ where: { createdAt: { gte: since }, status: { in: [...statuses] } }, _sum: { totalAmount: true } }))._sum.totalAmount?.toNumber() ?? 0,
+  latest: (take: number) =>
+    db.order.findMany({ orderBy: [{ createdAt: "desc" }, { id: "desc" }], take, select: { id: true, status: true, totalAmount: true, createdAt: true, user: { select: { name: true } } } }),
+
+  /** Orders and money per customer (cancelled orders are not money spent). */
+  statsByCustomer: async (userIds: string[]) => {
+    if (userIds.length === 0) return new Map<string, { count: number; spent: number }>();
+    const [counts, sums] = await Promise.all([
+      db.order.groupBy({ by: ["userId"], where: { userId: { in: userIds } }, _count: { _all: true } }),
+      db.order.groupBy({ by: ["userId"], where: { userId: { in: userIds }, status: { not: CANCELLED } }, _sum: { totalAmount: true } }),
+    ]);
+    const spent = new Map(sums.map((s) => [s.userId, s._sum.totalAmount?.toNumber() ?? 0]));
+    return new Map(counts.map((c) => [c.userId, { count: c._count._all, spent: spent.get(c.userId) ?? 0 }]));
+  },
 });

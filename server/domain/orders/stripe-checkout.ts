@@ -1,17 +1,16 @@
-// Card payment through Stripe Checkout (SPEC.md §4: handled, not offered). The order is priced and validated
+// Card payment through Stripe Checkout (SPEC.md §4: handled, not offered). The order is placed by placement.ts
 // like a bank-transfer one, a Checkout Session is opened for exactly the server's lines, and the order is paid
 // only when Stripe itself says the session is paid; the `success` the browser sends back is never trusted.
 import type { PrismaClient } from "../../db/client.ts";
-import type { PlaceOrderBody } from "../../schemas/orders.ts";
+import { AWAITING_PAYMENT, CANCELLED, PAYMENT_CONFIRMED } from "../../../shared/orders.ts";
+import type { StripeClient } from "../../payments/stripe.ts";
 import { cartRepository } from "../cart/repository.ts";
 import { AppError } from "../errors.ts";
-import type { StripeClient } from "../payments/stripe.ts";
-import { newOrderId } from "./ids.ts";
-import { checkClientTotal, priceOrder } from "./pricing.ts";
+import { ORDER_NOT_FOUND } from "./not-found.ts";
+import type { PaymentStrategy } from "./placement.ts";
 import { ordersRepository, type KeyedOrder } from "./repository.ts";
-import { AWAITING_PAYMENT, CANCELLED, KeyTaken, ORDER_NOT_FOUND, PAYMENT_CONFIRMED, newOrder, replayOf, validateOrder } from "./service.ts";
 
-export const CARD_UNAVAILABLE = "Pagamento por cartão não está disponível";
+const CARD_UNAVAILABLE = "Pagamento por cartão não está disponível";
 /** Stripe's code for the kwanza; a two-decimal currency there, so amounts go in cents. */
 const CURRENCY = "aoa";
 const cents = (amount: { times(n: number): { toNumber(): number } }) => Math.round(amount.times(100).toNumber());
@@ -28,46 +27,33 @@ async function sessionUrlOf(stripe: StripeClient, order: KeyedOrder): Promise<{ 
   return { orderId: order.id, sessionUrl: session.url };
 }
 
-export async function startStripeCheckout(
-  db: PrismaClient,
-  stripeClient: StripeClient | undefined,
-  input: { userId: string; body: PlaceOrderBody; origin: string; idempotencyKey?: string },
-): Promise<{ orderId: string; sessionUrl: string }> {
+/** Card payment as a placement strategy: opens a Checkout Session for exactly the server's lines; the cart keeps them until payment. */
+export function stripeCheckout(stripeClient: StripeClient | undefined, origin: string): PaymentStrategy<{ stripeSessionId: string; sessionUrl: string }, { orderId: string; sessionUrl: string }> {
   const stripe = requireStripe(stripeClient);
-  const { userId, idempotencyKey } = input;
-  const v = validateOrder(input.body, "stripe");
-  const orders = ordersRepository(db);
-  if (idempotencyKey) {
-    const earlier = replayOf(await orders.findByKey(userId, idempotencyKey), v.requestHash);
-    if (earlier) return sessionUrlOf(stripe, earlier);
-  }
-  const priced = await priceOrder(db, v.lines);
-  checkClientTotal(v.totalAmount, priced);
-  const orderId = newOrderId();
-  const back = (success: boolean) => `${input.origin}/verify?success=${success}&orderId=${orderId}`;
-  const session = await stripe.createCheckoutSession({
-    orderId,
-    currency: CURRENCY,
-    lines: [
-      ...priced.lines.map((l) => ({ name: `${l.name} (${l.size})`, unitAmount: cents(l.price), quantity: l.quantity })),
-      { name: "Taxa de envio", unitAmount: cents(priced.deliveryFee), quantity: 1 },
-    ],
-    successUrl: back(true),
-    cancelUrl: back(false),
-  });
-  if (!session.url) throw new AppError(502, "O serviço de pagamento não devolveu o endereço da sessão");
-  const order = newOrder(userId, v, priced, { id: orderId, paymentMethod: "stripe", idempotencyKey, stripeSessionId: session.id });
-  try {
-    if (!(await orders.insertOrder(order, { clearCart: false }))) throw new KeyTaken();
-    return { orderId, sessionUrl: session.url };
-  } catch (error) {
-    if (!(error instanceof KeyTaken) || !idempotencyKey) throw error;
-    // A concurrent retry won: close our session and answer with the winner's.
-    await stripe.expireCheckoutSession(session.id).catch(() => undefined);
-    const earlier = replayOf(await orders.findByKey(userId, idempotencyKey), v.requestHash);
-    if (!earlier) throw error;
-    return sessionUrlOf(stripe, earlier);
-  }
+  return {
+    checkout: "stripe",
+    clearsCart: false,
+    paymentMethod: () => "stripe",
+    async prepare(orderId, priced) {
+      const back = (success: boolean) => `${origin}/verify?success=${success}&orderId=${orderId}`;
+      const session = await stripe.createCheckoutSession({
+        orderId,
+        currency: CURRENCY,
+        lines: [
+          ...priced.lines.map((l) => ({ name: `${l.name} (${l.size})`, unitAmount: cents(l.price), quantity: l.quantity })),
+          { name: "Taxa de envio", unitAmount: cents(priced.deliveryFee), quantity: 1 },
+        ],
+        successUrl: back(true),
+        cancelUrl: back(false),
+      });
+      if (!session.url) throw new AppError(502, "O serviço de pagamento não devolveu o endereço da sessão");
+      return { stripeSessionId: session.id, sessionUrl: session.url };
+    },
+    placed: (orderId, session) => ({ orderId, sessionUrl: session.sessionUrl }),
+    replayed: (earlier) => sessionUrlOf(stripe, earlier),
+    // Close our session: the order that won has its own.
+    abandon: async (session) => void (await stripe.expireCheckoutSession(session.stripeSessionId).catch(() => undefined)),
+  };
 }
 
 /**

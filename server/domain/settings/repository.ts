@@ -1,3 +1,4 @@
+// The shop's one settings row (id 1): the only Prisma caller of the settings domain.
 import type { Db } from "../../db/client.ts";
 
 export interface ShopDetails {
@@ -15,5 +16,7 @@ const select = { phones: true, emails: true, addresses: true, bankName: true, ac
 
 export const settingsRepository = (db: Db) => ({
   get: (): Promise<ShopDetails | null> => db.shopSettings.findUnique({ where: { id: 1 }, select }),
+  /** The row with its last change, as staff edit it. */
+  getWithUpdatedAt: (): Promise<(ShopDetails & { updatedAt: Date }) | null> => db.shopSettings.findUnique({ where: { id: 1 }, select: { ...select, updatedAt: true } }),
   save: (data: ShopDetails): Promise<ShopDetails> => db.shopSettings.upsert({ where: { id: 1 }, create: { id: 1, ...data }, update: data, select }),
 });

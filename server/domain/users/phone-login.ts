@@ -13,9 +13,9 @@ export interface FirebaseConfig {
   jwksUrl: string;
 }
 
-export const PHONE_LOGIN_UNAVAILABLE = "Login por telefone não está disponível";
+const PHONE_LOGIN_UNAVAILABLE = "Login por telefone não está disponível";
 /** SPEC.md §8's phone-login message: whatever is wrong with the token, the shopper asks for a new code. */
-export const BAD_CODE = "Código inválido ou expirado.";
+const BAD_CODE = "Código inválido ou expirado.";
 const E164 = /^\+[1-9][0-9]{6,14}$/;
 
 const keySets = new Map<string, JWTVerifyGetKey>();
@@ -30,7 +30,7 @@ function keySet(url: string): JWTVerifyGetKey {
 }
 
 /** The verified phone number (E.164) of a Firebase ID token, or a 400. */
-export async function verifyFirebaseIdToken(config: FirebaseConfig, idToken: string): Promise<string> {
+async function verifyFirebaseIdToken(config: FirebaseConfig, idToken: string): Promise<string> {
   let payload;
   try {
     ({ payload } = await jwtVerify(idToken, keySet(config.jwksUrl), {

@@ -1,4 +1,7 @@
+// Users (customers and staff alike): the only Prisma caller of the users domain. Sign-in reads one user; the
+// console's customers and staff resources are both "accounts", told apart by role.
 import type { Db } from "../../db/client.ts";
+import type { Prisma } from "../../db/client.ts";
 import type { Role } from "./tokens.ts";
 
 export interface UserRow {
@@ -13,6 +16,26 @@ export interface UserRow {
 
 const select = { id: true, name: true, email: true, phone: true, passwordHash: true, role: true, active: true } as const;
 
+/** An account as the console lists it. */
+const accountSelect = { id: true, name: true, email: true, phone: true, role: true, active: true, createdAt: true } as const satisfies Prisma.UserSelect;
+export type AccountRow = Prisma.UserGetPayload<{ select: typeof accountSelect }>;
+
+export interface AccountFilter {
+  q?: string;
+  ids?: string[];
+  role?: string;
+  active?: boolean;
+}
+
+const accountWhere = (roles: readonly Role[], f: AccountFilter): Prisma.UserWhereInput => ({
+  role: { in: f.role && roles.includes(f.role as Role) ? [f.role as Role] : [...roles] },
+  ...(f.ids ? { id: { in: f.ids } } : {}),
+  ...(f.active !== undefined ? { active: f.active } : {}),
+  ...(f.q
+    ? { OR: [{ name: { contains: f.q, mode: "insensitive" } }, { email: { contains: f.q, mode: "insensitive" } }, { phone: { contains: f.q } }] }
+    : {}),
+});
+
 export const usersRepository = (db: Db) => ({
   findByEmail: (email: string): Promise<UserRow | null> => db.user.findUnique({ where: { email }, select }),
   findByPhone: (phone: string): Promise<UserRow | null> => db.user.findUnique({ where: { phone }, select }),
@@ -20,5 +43,15 @@ export const usersRepository = (db: Db) => ({
   create: (data: { name: string; email?: string | null; phone?: string | null; passwordHash?: string | null; role?: Role }): Promise<UserRow> =>
     db.user.create({ data, select }),
   countStaff: () => db.user.count({ where: { role: { in: ["admin", "support"] } } }),
+
+  // Accounts as the console shows them (customers or staff, by role)
+
+  listAccounts: (roles: readonly Role[], f: AccountFilter, orderBy: Prisma.UserOrderByWithRelationInput[], skip: number, take: number): Promise<AccountRow[]> =>
+    db.user.findMany({ where: accountWhere(roles, f), orderBy, skip, take, select: accountSelect }),
+  countAccounts: (roles: readonly Role[], f: AccountFilter) => db.user.count({ where: accountWhere(roles, f) }),
+  findAccount: (id: string, roles: readonly Role[]): Promise<AccountRow | null> => db.user.findFirst({ where: { id, role: { in: [...roles] } }, select: accountSelect }),
+  createAccount: (data: { name: string; email: string; passwordHash: string; role: Role }): Promise<AccountRow> => db.user.create({ data, select: accountSelect }),
+  updateAccount: (id: string, data: Prisma.UserUpdateInput): Promise<AccountRow> => db.user.update({ where: { id }, data, select: accountSelect }),
+  emailTaken: async (email: string) => (await db.user.count({ where: { email } })) > 0,
+  countActiveAdmins: () => db.user.count({ where: { role: "admin", active: true } }),
 });
-export type UsersRepository = ReturnType<typeof usersRepository>;

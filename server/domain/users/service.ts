@@ -1,24 +1,24 @@
 // Accounts: sign-up and sign-in for shoppers (SPEC.md §5 and §7) and sign-in for staff.
 import type { Db } from "../../db/client.ts";
 import { Prisma } from "../../db/client.ts";
+import { BAD_EMAIL, EMAIL_PATTERN } from "../../../shared/checkout.ts";
 import { AppError } from "../errors.ts";
 import { decoyHash, hashPassword, verifyPassword } from "./passwords.ts";
 import { usersRepository, type UserRow } from "./repository.ts";
 import type { TokenService } from "./tokens.ts";
 import type { LoginThrottle } from "./login-throttle.ts";
 
-export const MIN_PASSWORD_LENGTH = 8;
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const INVALID_CREDENTIALS = "Email ou senha inválidos";
-export const TOO_MANY_ATTEMPTS = "Demasiadas tentativas de login falhadas. Tente novamente dentro de 15 minutos.";
+const MIN_PASSWORD_LENGTH = 8;
+const INVALID_CREDENTIALS = "Email ou senha inválidos";
+const TOO_MANY_ATTEMPTS = "Demasiadas tentativas de login falhadas. Tente novamente dentro de 15 minutos.";
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 /** SPEC.md §5 sign-up rules, checked here too so no client can skip them. */
-export function checkSignUp(input: { name: string; email: string; password: string }): void {
+function checkSignUp(input: { name: string; email: string; password: string }): void {
   if (!input.name.trim()) throw new AppError(400, "Nome é obrigatório");
   if (!input.email.trim()) throw new AppError(400, "Email é obrigatório");
-  if (!EMAIL_PATTERN.test(input.email.trim())) throw new AppError(400, "Por favor, insira um email válido");
+  if (!EMAIL_PATTERN.test(input.email.trim())) throw new AppError(400, BAD_EMAIL);
   if (!input.password) throw new AppError(400, "Password é obrigatório");
   if (input.password.length < MIN_PASSWORD_LENGTH) throw new AppError(400, `A senha deve ter pelo menos ${MIN_PASSWORD_LENGTH} caracteres`);
 }
@@ -75,9 +75,15 @@ export async function loginStaff(db: Db, tokens: TokenService, throttle: LoginTh
   return { user, token: await tokens.sign({ userId: user.id, role: user.role }) };
 }
 
+/** The staff member behind a token, if the account is still active and still staff (the database, not the token, has the last word). */
+export async function findActiveStaff(db: Db, userId: string): Promise<UserRow | null> {
+  const user = await usersRepository(db).findById(userId);
+  return user && user.active && user.role !== "customer" ? user : null;
+}
+
 /** Creates a staff account (CLI and first start); returns the password it set. */
 export async function createStaffAccount(db: Db, input: { email: string; name?: string; password: string; role: "admin" | "support" }) {
-  if (!EMAIL_PATTERN.test(input.email.trim())) throw new AppError(400, "Por favor, insira um email válido");
+  if (!EMAIL_PATTERN.test(input.email.trim())) throw new AppError(400, BAD_EMAIL);
   if (input.password.length < MIN_PASSWORD_LENGTH) throw new AppError(400, `A senha deve ter pelo menos ${MIN_PASSWORD_LENGTH} caracteres`);
   const email = normaliseEmail(input.email);
   const users = usersRepository(db);

@@ -4,11 +4,8 @@ import { Type } from "typebox";
 import { errorResponses } from "../../schemas/common.ts";
 import { AdminListQuery, IdParams, OkReply, UnreadCountReply } from "../../schemas/admin-common.ts";
 import { AdminConversation, AdminMessageReply, AdminMessagesReply } from "../../schemas/admin-conversations.ts";
-import { parseListQuery } from "../../domain/admin/list-params.ts";
-import { CONVERSATION_LIST, countUnreadConversations, getConversation, listConversations } from "../../domain/admin/conversations.ts";
+import { CONVERSATION_LIST, countUnreadConversations, getConversation, listConversations } from "../../domain/chat/conversations.ts";
 import { listConversationMessages, markReadBySupport, sendSupportReply } from "../../domain/chat/service.ts";
-import { sendList } from "./list-reply.ts";
-import { readMultipart } from "./multipart.ts";
 
 const tags = ["staff"];
 
@@ -20,8 +17,8 @@ export const adminConversationRoutes: FastifyPluginAsyncTypebox = async (app) =>
     "/conversations",
     { preHandler: staff, schema: { tags, querystring: AdminListQuery, response: { 200: Type.Array(AdminConversation), ...errorResponses(400, 401, 403) } } },
     async (request, reply) => {
-      const params = parseListQuery(request.query, CONVERSATION_LIST);
-      return sendList(reply, "conversations", params.skip, await listConversations(db.prisma, params));
+      const { rows, total } = await listConversations(db.prisma, request.listQuery(CONVERSATION_LIST));
+      return reply.sendList(rows, total, "conversations");
     },
   );
 
@@ -65,13 +62,13 @@ export const adminConversationRoutes: FastifyPluginAsyncTypebox = async (app) =>
       schema: { tags, params: IdParams, consumes: ["multipart/form-data"], response: { 200: AdminMessageReply, ...errorResponses(400, 401, 403, 404, 413, 415) } },
     },
     async (request) => {
-      const form = await readMultipart(request, ["text"]);
+      const form = await request.readForm(["text"]);
       // Stored with sender 'support' and published to the hub: the shopper's open chat and notifications get it live.
       const message = await sendSupportReply(db.prisma, hub, {
         orderId: request.params.id,
         staffUserId: request.user!.userId,
         text: form.fields.text,
-        file: form.file ? { bytes: form.file.bytes, fileName: form.file.fileName } : null,
+        file: form.file,
       });
       return { success: true as const, message };
     },

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { errorResponses } from "../../schemas/common.ts";
 import { DashboardReply } from "../../schemas/admin-common.ts";
-import { dashboardStats } from "../../domain/admin/dashboard.ts";
+import { dashboardStats } from "../../domain/dashboard/service.ts";
 
 export const adminDashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.deps;

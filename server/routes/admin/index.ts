@@ -6,7 +6,8 @@ import { adminDashboardRoutes } from "./dashboard.ts";
 import { adminProductRoutes } from "./products.ts";
 import { adminOrderRoutes } from "./orders.ts";
 import { adminConversationRoutes } from "./conversations.ts";
-import { adminPeopleRoutes } from "./people.ts";
+import { adminCustomerRoutes } from "./customers.ts";
+import { adminStaffRoutes } from "./staff.ts";
 import { adminSettingsRoutes } from "./settings.ts";
 
 export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -15,7 +16,8 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(adminProductRoutes);
   await app.register(adminOrderRoutes);
   await app.register(adminConversationRoutes);
-  await app.register(adminPeopleRoutes);
+  await app.register(adminCustomerRoutes);
+  await app.register(adminStaffRoutes);
   await app.register(adminSettingsRoutes);
   // Unknown staff routes answer in the API's shape, not the console's HTML fallback.
   app.setNotFoundHandler((request) => {

@@ -4,10 +4,8 @@ import { Type } from "typebox";
 import { errorResponses } from "../../schemas/common.ts";
 import { AdminListQuery, IdParams } from "../../schemas/admin-common.ts";
 import { AdminOrder, AdminOrderStatusBody } from "../../schemas/admin-orders.ts";
-import { parseListQuery } from "../../domain/admin/list-params.ts";
-import { ORDER_LIST, getOrder, listOrders } from "../../domain/admin/orders.ts";
+import { ORDER_LIST, getOrder, listOrders } from "../../domain/orders/staff.ts";
 import { changeOrderStatus } from "../../domain/orders/service.ts";
-import { sendList } from "./list-reply.ts";
 
 const tags = ["staff"];
 
@@ -19,8 +17,8 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     "/orders",
     { preHandler: staff, schema: { tags, querystring: AdminListQuery, response: { 200: Type.Array(AdminOrder), ...errorResponses(400, 401, 403) } } },
     async (request, reply) => {
-      const params = parseListQuery(request.query, ORDER_LIST);
-      return sendList(reply, "orders", params.skip, await listOrders(db.prisma, params));
+      const { rows, total } = await listOrders(db.prisma, request.listQuery(ORDER_LIST));
+      return reply.sendList(rows, total, "orders");
     },
   );
 

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { errorResponses } from "../../schemas/common.ts";
 import { AdminSettings, AdminSettingsBody } from "../../schemas/admin-settings.ts";
-import { getAdminSettings, saveAdminSettings } from "../../domain/admin/settings.ts";
+import { getAdminSettings, saveAdminSettings } from "../../domain/settings/service.ts";
 
 const tags = ["staff"];
 const Params = Type.Object({ id: Type.Literal("1") }, { additionalProperties: false });
@@ -16,8 +16,7 @@ export const adminSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     "/settings",
     { preHandler: admin, schema: { tags, response: { 200: Type.Array(AdminSettings), ...errorResponses(401, 403) } } },
     async (_request, reply) => {
-      reply.header("Content-Range", "settings 0-0/1").header("Access-Control-Expose-Headers", "Content-Range");
-      return [await getAdminSettings(db.prisma)];
+      return reply.sendList([await getAdminSettings(db.prisma)], 1, "settings");
     },
   );
 

@@ -3,14 +3,13 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { errorResponses, IdempotencyHeaders } from "../../schemas/common.ts";
 import { CartAddBody, CartDataReply, CartMergeBody, CartMessageReply, CartUpdateBody, EmptyBody } from "../../schemas/cart.ts";
 import { addToCart, getCart, mergeCart, updateCart } from "../../domain/cart/service.ts";
-import { perUser } from "./orders.ts";
 
 const tags = ["shopper"];
 export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db, tokens, cartAdder } = app.deps;
+  const { db, cartAdder } = app.deps;
   const auth = app.authenticate;
   /** Generous: a shopper tapping + quickly must never hit it, a script hammering the database will. */
-  const cartRateLimit = { rateLimit: { max: 300, timeWindow: 60_000, keyGenerator: perUser(tokens) } };
+  const cartRateLimit = { rateLimit: { max: 300, timeWindow: 60_000, keyGenerator: app.perCustomer } };
 
   app.post(
     "/api/cart/add",

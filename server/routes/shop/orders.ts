@@ -1,6 +1,5 @@
 // /api/order/* (SPEC.md §7): placement (bank transfer and Stripe), the shopper's orders, the Stripe return.
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import type { FastifyRequest } from "fastify";
 import { errorResponses, IdempotencyHeaders } from "../../schemas/common.ts";
 import { EmptyBody } from "../../schemas/cart.ts";
 import {
@@ -12,39 +11,26 @@ import {
   VerifyStripeBody,
   VerifyStripeReply,
 } from "../../schemas/orders.ts";
-import { readToken } from "../../plugins/auth.ts";
-import type { TokenService } from "../../domain/users/tokens.ts";
-import { listUserOrders, placeOrder } from "../../domain/orders/service.ts";
-import { startStripeCheckout, verifyStripePayment } from "../../domain/orders/stripe-checkout.ts";
-import { createStripeClient } from "../../domain/payments/stripe.ts";
+import { listUserOrders } from "../../domain/orders/service.ts";
+import { placeOrder } from "../../domain/orders/placement.ts";
+import { bankTransfer } from "../../domain/orders/bank-transfer.ts";
+import { stripeCheckout, verifyStripePayment } from "../../domain/orders/stripe-checkout.ts";
 
 const tags = ["shopper"];
 
-/**
- * Rate-limit key: the verified customer, so each one has their own allowance even behind one carrier NAT. The
- * limiter runs before authentication, so the token is checked here too (an HS256 check is cheap): a forged
- * token cannot spend someone else's allowance, it falls back to the address and is refused with 401 next.
- */
-export function perUser(tokens: TokenService) {
-  return async (request: FastifyRequest): Promise<string> => {
-    const claims = await tokens.verify(readToken(request));
-    return claims ? `user:${claims.userId}` : `ip:${request.ip}`;
-  };
-}
-
 export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db, config, tokens } = app.deps;
+  const { db, config, payments } = app.deps;
   const auth = app.authenticate;
   /** Placements per customer per minute: far above any shopper, low enough to stop a script filling the table. */
-  const placeRateLimit = { rateLimit: { max: 30, timeWindow: 60_000, keyGenerator: perUser(tokens) } };
-  const stripe = config.stripe ? createStripeClient(config.stripe) : undefined;
+  const placeRateLimit = { rateLimit: { max: 30, timeWindow: 60_000, keyGenerator: app.perCustomer } };
   const placeErrors = { ...errorResponses(400, 401, 404, 413, 415, 429), 409: OrderConflictReply };
 
   app.post(
     "/api/order/place",
     { preHandler: auth, config: placeRateLimit, schema: { tags, headers: IdempotencyHeaders, body: PlaceOrderBody, response: { 200: PlaceOrderReply, ...placeErrors } } },
     async (request) => {
-      const { orderId } = await placeOrder(db.prisma, request.user!.userId, request.body, request.headers["idempotency-key"]);
+      const input = { userId: request.user!.userId, body: request.body, idempotencyKey: request.headers["idempotency-key"] };
+      const { orderId } = await placeOrder(db.prisma, bankTransfer, input);
       return { success: true as const, message: "Pedido realizado com sucesso!", orderId };
     },
   );
@@ -58,12 +44,8 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const origin = (config.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, "");
-      const { orderId, sessionUrl } = await startStripeCheckout(db.prisma, stripe, {
-        userId: request.user!.userId,
-        body: request.body,
-        origin,
-        idempotencyKey: request.headers["idempotency-key"],
-      });
+      const input = { userId: request.user!.userId, body: request.body, idempotencyKey: request.headers["idempotency-key"] };
+      const { orderId, sessionUrl } = await placeOrder(db.prisma, stripeCheckout(payments.stripe, origin), input);
       return { success: true as const, session_url: sessionUrl, orderId };
     },
   );
@@ -71,7 +53,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     "/api/order/verifyStripe",
     { preHandler: auth, schema: { tags, body: VerifyStripeBody, response: { 200: VerifyStripeReply, ...errorResponses(400, 401, 404, 413, 415, 502) } } },
-    async (request) => ({ success: await verifyStripePayment(db.prisma, stripe, request.user!.userId, request.body.orderId) }),
+    async (request) => ({ success: await verifyStripePayment(db.prisma, payments.stripe, request.user!.userId, request.body.orderId) }),
   );
 
   app.post(

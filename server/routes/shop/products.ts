@@ -5,7 +5,7 @@ import { errorResponses } from "../../schemas/common.ts";
 
 /** GET /api/product/list: served from the in-memory list cache, pre-compressed, with an ETag. */
 export const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { catalogue } = app.deps;
+  const { productListCache } = app.deps;
 
   app.get(
     "/api/product/list",
@@ -13,7 +13,7 @@ export const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, typedReply) => {
       // The reply carries prebuilt bytes, not an object for the serializer: use the untyped reply.
       const reply = typedReply as FastifyReply;
-      const body = await catalogue.get();
+      const body = await productListCache.get();
       reply.header("ETag", body.etag).header("Cache-Control", "no-cache").header("Vary", "Accept-Encoding");
       if (request.headers["if-none-match"] === body.etag) return reply.status(304).send();
       const accept = String(request.headers["accept-encoding"] ?? "");

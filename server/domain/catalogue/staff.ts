@@ -2,24 +2,25 @@
 // Every change invalidates the shopper product-list cache.
 import type { PrismaClient } from "../../db/client.ts";
 import { Prisma } from "../../db/client.ts";
-import type { ListCache } from "../catalogue/list-cache.ts";
-import { TAXONOMY, isValidPlacement } from "../catalogue/taxonomy.ts";
-import { mediaUrl, storeProductImage } from "../media/service.ts";
+import { cartRepository } from "../cart/repository.ts";
 import { AppError } from "../errors.ts";
+import { orderByOf, type ListPage, type ListQuery, type ListSpec } from "../list-query.ts";
+import { mediaRepository } from "../media/repository.ts";
+import { mediaUrl, storeProductImage } from "../media/service.ts";
 import type { AdminProduct, AdminProductBody, AdminProductImage } from "../../schemas/admin-products.ts";
-import type { ListParams } from "../../schemas/admin-common.ts";
-import { adminProductsRepository, type AdminProductRow, type ProductWhere } from "./products-repository.ts";
-import type { ListSpec } from "./list-params.ts";
+import type { ListCache } from "./list-cache.ts";
+import { catalogueRepository, type StaffProductFilter, type StaffProductRow } from "./repository.ts";
+import { TAXONOMY, isValidPlacement } from "./taxonomy.ts";
 
-export const PRODUCT_LIST: ListSpec<{ q: "string"; category: "string"; subCategory: "string"; bestseller: "boolean"; id: "ids" }> = {
+export const PRODUCT_LIST = {
   filters: { q: "string", category: "string", subCategory: "string", bestseller: "boolean", id: "ids" },
   sortable: ["name", "price", "category", "subCategory", "bestseller", "createdAt", "updatedAt"],
   defaultSort: { field: "createdAt", order: "DESC" },
-};
+} as const satisfies ListSpec<{ q: "string"; category: "string"; subCategory: "string"; bestseller: "boolean"; id: "ids" }>;
 
 const PRODUCT_NOT_FOUND = "Produto não encontrado";
 
-export function toAdminProduct(p: AdminProductRow): AdminProduct {
+function toAdminProduct(p: StaffProductRow): AdminProduct {
   return {
     id: p.id,
     name: p.name,
@@ -42,16 +43,19 @@ export function toAdminProduct(p: AdminProductRow): AdminProduct {
 
 export const taxonomy = () => Object.entries(TAXONOMY).map(([name, subs]) => ({ name, subCategories: [...subs] }));
 
-export async function listProducts(db: PrismaClient, params: ListParams<{ q?: string; category?: string; subCategory?: string; bestseller?: boolean; id?: string[] }>) {
-  const f: ProductWhere = { ...params.filter, ids: params.filter.id };
-  const repo = adminProductsRepository(db);
-  const dir = params.sortOrder === "ASC" ? "asc" : "desc";
-  const [rows, total] = await Promise.all([repo.list(f, [{ [params.sortField]: dir }, { id: dir }], params.skip, params.take), repo.count(f)]);
+export async function listProducts(
+  db: PrismaClient,
+  query: ListQuery<{ q?: string; category?: string; subCategory?: string; bestseller?: boolean; id?: string[] }>,
+): Promise<ListPage<AdminProduct>> {
+  const { id: ids, ...rest } = query.filter;
+  const f: StaffProductFilter = { ...rest, ids };
+  const repo = catalogueRepository(db);
+  const [rows, total] = await Promise.all([repo.listForStaff(f, orderByOf(query.sort), query.offset, query.limit), repo.countForStaff(f)]);
   return { rows: rows.map(toAdminProduct), total };
 }
 
 export async function getProduct(db: PrismaClient, id: string): Promise<AdminProduct> {
-  const row = await adminProductsRepository(db).findLive(id);
+  const row = await catalogueRepository(db).findLiveForStaff(id);
   if (!row) throw new AppError(404, PRODUCT_NOT_FOUND);
   return toAdminProduct(row);
 }
@@ -77,7 +81,7 @@ async function checkImages(db: PrismaClient, images: AdminProductBody["images"])
   const mediaIds = images.map((i) => i.mediaId);
   if (new Set(mediaIds).size !== mediaIds.length) throw new AppError(400, "A mesma imagem aparece mais de uma vez");
   const ids = [...mediaIds, ...images.flatMap((i) => (i.thumbId ? [i.thumbId] : []))];
-  const kinds = new Map((await adminProductsRepository(db).mediaKinds(ids)).map((m) => [m.id, m.kind]));
+  const kinds = new Map((await mediaRepository(db).kinds(ids)).map((m) => [m.id, m.kind]));
   for (const img of images) {
     if (kinds.get(img.mediaId) !== "product" || (img.thumbId !== null && kinds.get(img.thumbId) !== "thumbnail")) {
       throw new AppError(400, "Imagem inválida: envie-a primeiro pelo carregamento de imagens");
@@ -89,7 +93,7 @@ export async function createProduct(db: PrismaClient, cache: ListCache, body: Ad
   const data = normalise(body);
   await checkImages(db, body.images);
   const id = await db.$transaction(async (tx) => {
-    const repo = adminProductsRepository(tx);
+    const repo = catalogueRepository(tx);
     const { id } = await repo.create(data);
     await repo.replaceImages(id, body.images);
     return id;
@@ -102,8 +106,8 @@ export async function updateProduct(db: PrismaClient, cache: ListCache, id: stri
   const data = normalise(body);
   await checkImages(db, body.images);
   await db.$transaction(async (tx) => {
-    const repo = adminProductsRepository(tx);
-    if (!(await repo.findLive(id))) throw new AppError(404, PRODUCT_NOT_FOUND);
+    const repo = catalogueRepository(tx);
+    if (!(await repo.findLiveForStaff(id))) throw new AppError(404, PRODUCT_NOT_FOUND);
     await repo.update(id, data);
     await repo.replaceImages(id, body.images);
   });
@@ -115,9 +119,8 @@ export async function updateProduct(db: PrismaClient, cache: ListCache, id: stri
 export async function deleteProduct(db: PrismaClient, cache: ListCache, id: string): Promise<AdminProduct> {
   const before = await getProduct(db, id);
   await db.$transaction(async (tx) => {
-    const repo = adminProductsRepository(tx);
-    await repo.softDelete(id);
-    await repo.removeFromCarts(id);
+    await catalogueRepository(tx).softDelete(id);
+    await cartRepository(tx).removeProduct(id);
   });
   cache.invalidate();
   return before;

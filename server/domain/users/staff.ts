@@ -3,24 +3,23 @@
 import type { PrismaClient } from "../../db/client.ts";
 import { Prisma } from "../../db/client.ts";
 import { AppError } from "../errors.ts";
-import { hashPassword } from "../users/passwords.ts";
-import { normaliseEmail } from "../users/service.ts";
+import { orderByOf, type ListPage, type ListQuery, type ListSpec } from "../list-query.ts";
 import type { AdminStaff, AdminStaffCreateBody, AdminStaffUpdateBody } from "../../schemas/admin-staff.ts";
-import type { ListParams } from "../../schemas/admin-common.ts";
-import { adminPeopleRepository, type PersonRow } from "./people-repository.ts";
-import type { ListSpec } from "./list-params.ts";
+import { hashPassword } from "./passwords.ts";
+import { usersRepository, type AccountRow } from "./repository.ts";
+import { normaliseEmail } from "./service.ts";
 
-export const STAFF_LIST: ListSpec<{ q: "string"; role: "string"; active: "boolean"; id: "ids" }> = {
+export const STAFF_LIST = {
   filters: { q: "string", role: "string", active: "boolean", id: "ids" },
   sortable: ["name", "email", "role", "active", "createdAt"],
   defaultSort: { field: "createdAt", order: "DESC" },
-};
+} as const satisfies ListSpec<{ q: "string"; role: "string"; active: "boolean"; id: "ids" }>;
 
 const STAFF_ROLES = ["admin", "support"] as const;
 const STAFF_NOT_FOUND = "Membro da equipa não encontrado";
 const EMAIL_TAKEN = "Já existe uma conta com este email";
 
-const toStaff = (u: PersonRow): AdminStaff => ({
+const toStaff = (u: AccountRow): AdminStaff => ({
   id: u.id,
   name: u.name,
   email: u.email,
@@ -29,17 +28,15 @@ const toStaff = (u: PersonRow): AdminStaff => ({
   createdAt: u.createdAt.toISOString(),
 });
 
-export async function listStaff(db: PrismaClient, params: ListParams<{ q?: string; role?: string; active?: boolean; id?: string[] }>) {
-  const repo = adminPeopleRepository(db);
-  const f = { q: params.filter.q, role: params.filter.role, active: params.filter.active, ids: params.filter.id };
-  const dir = params.sortOrder === "ASC" ? "asc" : "desc";
-  const roles = [...STAFF_ROLES];
-  const [rows, total] = await Promise.all([repo.list(roles, f, [{ [params.sortField]: dir }, { id: dir }], params.skip, params.take), repo.count(roles, f)]);
+export async function listStaff(db: PrismaClient, query: ListQuery<{ q?: string; role?: string; active?: boolean; id?: string[] }>): Promise<ListPage<AdminStaff>> {
+  const users = usersRepository(db);
+  const f = { q: query.filter.q, role: query.filter.role, active: query.filter.active, ids: query.filter.id };
+  const [rows, total] = await Promise.all([users.listAccounts(STAFF_ROLES, f, orderByOf(query.sort), query.offset, query.limit), users.countAccounts(STAFF_ROLES, f)]);
   return { rows: rows.map(toStaff), total };
 }
 
 export async function getStaff(db: PrismaClient, id: string): Promise<AdminStaff> {
-  const row = await adminPeopleRepository(db).find(id, [...STAFF_ROLES]);
+  const row = await usersRepository(db).findAccount(id, STAFF_ROLES);
   if (!row) throw new AppError(404, STAFF_NOT_FOUND);
   return toStaff(row);
 }
@@ -48,10 +45,10 @@ export async function createStaff(db: PrismaClient, body: AdminStaffCreateBody):
   const name = body.name.trim();
   if (!name) throw new AppError(400, "O nome é obrigatório");
   const email = normaliseEmail(body.email);
-  const repo = adminPeopleRepository(db);
-  if (await repo.emailTaken(email)) throw new AppError(409, EMAIL_TAKEN);
+  const users = usersRepository(db);
+  if (await users.emailTaken(email)) throw new AppError(409, EMAIL_TAKEN);
   try {
-    return toStaff(await repo.create({ name, email, role: body.role, passwordHash: await hashPassword(body.password) }));
+    return toStaff(await users.createAccount({ name, email, role: body.role, passwordHash: await hashPassword(body.password) }));
   } catch (error) {
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") throw new AppError(409, EMAIL_TAKEN);
     throw error;
@@ -74,8 +71,8 @@ export async function updateStaff(db: PrismaClient, id: string, actorId: string,
   if (body.active !== undefined) data.active = body.active;
   if (body.password !== undefined) data.passwordHash = await hashPassword(body.password);
   return db.$transaction(async (tx) => {
-    const repo = adminPeopleRepository(tx);
-    if (losesAdmin && (await repo.countActiveAdmins()) <= 1) throw new AppError(409, "A loja precisa de pelo menos um administrador ativo");
-    return toStaff(await repo.update(id, data));
+    const users = usersRepository(tx);
+    if (losesAdmin && (await users.countActiveAdmins()) <= 1) throw new AppError(409, "A loja precisa de pelo menos um administrador ativo");
+    return toStaff(await users.updateAccount(id, data));
   });
 }

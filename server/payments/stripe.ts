@@ -1,6 +1,6 @@
 // Stripe's REST API, the two calls Loja needs (Checkout Sessions), with fetch: no SDK, the base URL is
 // configurable so tests run against a local server that answers like Stripe.
-import { AppError } from "../errors.ts";
+import { AppError } from "../domain/errors.ts";
 
 export interface StripeConfig {
   secretKey: string;
@@ -23,7 +23,7 @@ export interface CheckoutSession {
   metadata: Record<string, string> | null;
 }
 
-export const STRIPE_UNAVAILABLE = "Não foi possível contactar o serviço de pagamento por cartão. Tente novamente.";
+const STRIPE_UNAVAILABLE = "Não foi possível contactar o serviço de pagamento por cartão. Tente novamente.";
 const TIMEOUT_MS = 15_000;
 
 function isSession(value: unknown): value is CheckoutSession {

@@ -1,12 +1,13 @@
-// GET /ws: the real-time socket (DESIGN.md contract). The route only upgrades and hands the socket to the
-// hub; the protocol lives in server/realtime/.
+// Real time as infrastructure: registers @fastify/websocket, starts the hub (LISTEN connection, heartbeat) and
+// closes it with the app, and serves GET /ws, which only upgrades and hands the socket to the hub. The protocol
+// lives in server/realtime/.
 import type { FastifyPluginAsync } from "fastify";
 import websocket from "@fastify/websocket";
 
 /** Client frames are tiny (a token or an order id): anything bigger is refused by ws with close 1009. */
 const MAX_FRAME_BYTES = 16 * 1024;
 
-export const wsRoutes: FastifyPluginAsync = async (app) => {
+export const realtimePlugin: FastifyPluginAsync = async (app) => {
   const { hub } = app.deps;
   await app.register(websocket, {
     options: { maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false },

@@ -1,0 +1,122 @@
+// Placing an order, written once for every payment method:
+//   validate → replay check (Idempotency-Key) → price → compare the client's total → insert → replay on key conflict.
+// What differs between methods is a small PaymentStrategy: what it does with the priced order before the insert
+// (Stripe opens a Checkout Session), whether the ordered lines leave the cart now, and what the shopper is
+// answered. Bank transfer is bank-transfer.ts, card is stripe-checkout.ts; a new method (Multicaixa references)
+// is one more strategy beside them.
+import { createHash } from "node:crypto";
+import type { PrismaClient } from "../../db/client.ts";
+import { AWAITING_PAYMENT, type PaymentMethod } from "../../../shared/orders.ts";
+import type { Address, PlaceOrderBody } from "../../schemas/orders.ts";
+import { AppError } from "../errors.ts";
+import { checkAddress, checkSubmit } from "./checkout-rules.ts";
+import { newOrderId } from "./ids.ts";
+import { checkClientTotal, priceOrder, requestedLines, type PricedOrder, type RequestedLine } from "./pricing.ts";
+import { ordersRepository, type KeyedOrder, type NewOrder } from "./repository.ts";
+
+const KEY_REUSED = "Esta chave de idempotência já foi usada para um pedido diferente";
+
+/** The provider's own references kept on the order row (a new provider adds its column here). */
+export interface PaymentReferences {
+  stripeSessionId?: string;
+}
+
+export interface PaymentStrategy<Prepared extends PaymentReferences, Answer> {
+  /** Which checkout this is: part of the request hash, so one key never serves two kinds of checkout. */
+  readonly checkout: string;
+  /** True when placing the order takes its lines out of the cart at once (otherwise they leave on payment). */
+  readonly clearsCart: boolean;
+  /** The method stored on the order, given the one the shopper asked for. */
+  paymentMethod(requested: PaymentMethod): PaymentMethod;
+  /** Runs with the priced order before it is written (the order id is already chosen); returns its references. */
+  prepare(orderId: string, priced: PricedOrder): Promise<Prepared>;
+  /** The shopper's answer for the order just written. */
+  placed(orderId: string, prepared: Prepared): Answer | Promise<Answer>;
+  /** The shopper's answer for an earlier order under the same key (a retry). */
+  replayed(earlier: KeyedOrder): Answer | Promise<Answer>;
+  /** A concurrent retry wrote its order first: undo what `prepare` did. */
+  abandon?(prepared: Prepared): Promise<void>;
+}
+
+export interface ValidatedOrder {
+  address: Address;
+  paymentMethod: PaymentMethod;
+  lines: RequestedLine[];
+  totalAmount: number;
+  /** sha256 of what was asked, to tell a replay from another order under the same key. */
+  requestHash: string;
+}
+
+/** Deterministic JSON (keys sorted) so the same body hashes the same whatever order its fields came in. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+    return `{${entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** SPEC.md §5 checks, then the lines the order is about. */
+function validateOrder(body: PlaceOrderBody, checkout: string): ValidatedOrder {
+  const lines = requestedLines(body.items);
+  const paymentMethod = checkSubmit(body.address, lines.length, body.paymentMethod);
+  const address = checkAddress(body.address);
+  const requestHash = createHash("sha256").update(canonical({ route: checkout, body })).digest("hex");
+  return { address, paymentMethod, lines, totalAmount: body.totalAmount, requestHash };
+}
+
+/** The earlier order under this key, if the same request made it; another body under one key is refused. */
+function replayOf(existing: KeyedOrder | null, requestHash: string): KeyedOrder | null {
+  if (!existing) return null;
+  if (existing.requestHash !== requestHash) throw new AppError(409, KEY_REUSED);
+  return existing;
+}
+
+/** The order was not written because a concurrent request with the same key committed first. */
+class KeyTaken extends Error {}
+
+export async function placeOrder<Prepared extends PaymentReferences, Answer>(
+  db: PrismaClient,
+  method: PaymentStrategy<Prepared, Answer>,
+  input: { userId: string; body: PlaceOrderBody; idempotencyKey?: string },
+): Promise<Answer> {
+  const { userId, idempotencyKey } = input;
+  const v = validateOrder(input.body, method.checkout);
+  const orders = ordersRepository(db);
+  if (idempotencyKey) {
+    const earlier = replayOf(await orders.findByKey(userId, idempotencyKey), v.requestHash);
+    if (earlier) return method.replayed(earlier);
+  }
+  // Priced from one read, written in one statement: the same guarantees as a READ COMMITTED transaction around
+  // both (neither locks the products), without holding a connection across round trips.
+  const priced = await priceOrder(db, v.lines);
+  checkClientTotal(v.totalAmount, priced);
+  const orderId = newOrderId();
+  const prepared = await method.prepare(orderId, priced);
+  const order: NewOrder = {
+    id: orderId,
+    userId,
+    status: AWAITING_PAYMENT,
+    paymentMethod: method.paymentMethod(v.paymentMethod),
+    address: { ...v.address },
+    subtotal: priced.subtotal,
+    deliveryFee: priced.deliveryFee,
+    totalAmount: priced.totalAmount,
+    idempotencyKey: idempotencyKey ?? null,
+    requestHash: idempotencyKey ? v.requestHash : null,
+    stripeSessionId: prepared.stripeSessionId ?? null,
+    lines: priced.lines,
+  };
+  try {
+    if (!(await orders.insertOrder(order, { clearCart: method.clearsCart }))) throw new KeyTaken();
+    return await method.placed(orderId, prepared);
+  } catch (error) {
+    if (!(error instanceof KeyTaken) || !idempotencyKey) throw error;
+    // A concurrent retry won: answer with its order.
+    await method.abandon?.(prepared);
+    const earlier = replayOf(await orders.findByKey(userId, idempotencyKey), v.requestHash);
+    if (!earlier) throw error;
+    return method.replayed(earlier);
+  }
+}
