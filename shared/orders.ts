@@ -17,13 +17,15 @@ export const isPaidStatus = (status: string): boolean => (PAID_STATUSES as reado
 export const isOrderStatus = (value: string): value is OrderStatus => (ORDER_STATUSES as readonly string[]).includes(value);
 
 /**
- * The moves staff make in the normal course of an order: forward one step at a time, or cancel while unpaid.
+ * The moves staff make in the normal course of an order: forward, or cancel while unpaid. Once paid, an order may
+ * skip ahead (a parcel handed over the same day goes from Pagamento Confirmado to Entregue in one click, as the
+ * console has always offered); an unpaid one only becomes paid or cancelled.
  * Anything else (going back, cancelling a paid order) is an exception for an admin with a written reason.
  */
 export const FORWARD_MOVES: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   "Aguardando Pagamento": ["Pagamento Confirmado", "Cancelado"],
-  "Pagamento Confirmado": ["Em Preparação"],
-  "Em Preparação": ["Enviado"],
+  "Pagamento Confirmado": ["Em Preparação", "Enviado", "Entregue"],
+  "Em Preparação": ["Enviado", "Entregue"],
   Enviado: ["Entregue"],
   Entregue: [],
   Cancelado: [],

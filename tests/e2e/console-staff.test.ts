@@ -256,4 +256,33 @@ describe.runIf(browserAvailable())("the staff console in Chromium", () => {
     await shopper.close();
     await page.context().close();
   });
+
+  it("writes an amount the same way in the server's message, the storefront's cart and the console's order", async () => {
+    const email = `kwanza.${Date.now()}@exemplo.ao`;
+    const { body: reg } = await api<{ token: string }>("/api/user/register", { body: { name: "Kwanza", email, password: "senha-segura-1" } });
+    const { body } = await api<{ products: ShopProduct[] }>("/api/product/list");
+    const product = body.products.find((p) => p.price >= 1000)!;
+    const size = product.sizes[0]!;
+    expect((await api("/api/cart/add", { token: reg.token, body: { itemId: product._id, size } })).status).toBe(200);
+    const address = { firstName: "Kwanza", lastName: "Teste", email, street: "Rua 1", city: "Luanda", state: "Luanda", zipcode: "1000", country: "Angola", phone: "923000000" };
+    const items = [{ _id: product._id, size, quantity: 1 }];
+    const stale = await api<{ message: string }>("/api/order/place", { token: reg.token, body: { address, items, totalAmount: 1, paymentMethod: "cod" } });
+    expect(stale.status).toBe(409);
+    const fromServer = /(\S+(?:\u00a0\d{3})*,\d{2} kz)$/.exec(stale.body.message)?.[1];
+    expect(fromServer, stale.body.message).toBeDefined();
+
+    const shopper = await browser.newPage();
+    await shopper.goto(`${shop.url}/`);
+    await shopper.evaluate((t) => localStorage.setItem("token", t), reg.token);
+    await shopper.goto(`${shop.url}/cart`);
+    await expect.poll(() => shopper.getByTestId("total").innerText(), { timeout: 20_000 }).toBe(fromServer);
+    await shopper.close();
+
+    const placed = await api<{ orderId: string }>("/api/order/place", { token: reg.token, body: { address, items, totalAmount: product.price + 5000, paymentMethod: "cod" } });
+    expect(placed.status).toBe(200);
+    const page = await consoleLogin(E2E_ADMIN.email, E2E_ADMIN.password);
+    await page.goto(`${shop.url}/admin/#/orders/${placed.body.orderId}/show`);
+    await page.getByText(fromServer!, { exact: true }).first().waitFor({ timeout: 20_000 });
+    await page.context().close();
+  });
 });
