@@ -5,34 +5,21 @@ import type { AdminMessage, AdminMessageReply, AdminMessagesReply } from "../ser
 import type { DashboardReply, DashboardStats, UnreadCountReply } from "../server/schemas/admin-common.ts";
 import { API_URL } from "./lib/api-url.ts";
 import { apiFetch, httpClient } from "./lib/http.ts";
+import type { RequestBodyTransform, Row } from "./lib/request-body.ts";
+import { orderRequestBody } from "./orders/transform.ts";
+import { productRequestBody } from "./products/transform.ts";
+import { settingsRequestBody } from "./settings/transform.ts";
+import { staffRequestBody } from "./staff/transform.ts";
 
-type Row = Record<string, unknown>;
-
-/** Bodies are strict on the server: send only the fields each resource accepts, never the whole record. */
-const WRITABLE: Record<string, readonly string[]> = {
-  products: ["name", "description", "price", "sizes", "category", "subCategory", "bestseller", "images"],
-  orders: ["status", "note"],
-  staff: ["name", "email", "role", "active", "password"],
-  settings: ["phones", "emails", "addresses", "bankName", "accountHolder", "accountNumber", "iban"],
+/** Bodies are strict on the server: each writable resource's transform sends only what it accepts, never the whole record. */
+const REQUEST_BODIES: Partial<Record<string, RequestBodyTransform>> = {
+  products: productRequestBody,
+  orders: orderRequestBody,
+  staff: staffRequestBody,
+  settings: settingsRequestBody,
 };
 
-const pick = (resource: string, data: Row, creating: boolean): Row => {
-  const fields = WRITABLE[resource];
-  if (!fields) return data;
-  const out: Row = {};
-  for (const f of fields) {
-    const v = data[f];
-    if (v === undefined || v === null) continue;
-    // Staff e-mails are fixed after creation; an empty password field means "keep it".
-    if (resource === "staff" && !creating && f === "email") continue;
-    if (resource === "staff" && f === "password" && v === "") continue;
-    out[f] = f === "images" && Array.isArray(v) ? v.map((img: AdminProductImage) => ({ mediaId: img.mediaId, thumbId: img.thumbId })) : v;
-  }
-  if (resource === "products" && typeof out.description !== "string") out.description = "";
-  if (resource === "products" && typeof out.bestseller !== "boolean") out.bestseller = false;
-  if (resource === "products" && !Array.isArray(out.sizes)) out.sizes = [];
-  return out;
-};
+const toRequestBody = (resource: string, data: Row, creating: boolean): Row => REQUEST_BODIES[resource]?.(data, creating) ?? data;
 
 export interface ConsoleDataProvider extends DataProvider {
   uploadImage(file: File): Promise<AdminProductImage>;
@@ -49,9 +36,9 @@ const base = simpleRestProvider(API_URL, httpClient);
 export const dataProvider: ConsoleDataProvider = {
   ...base,
   create: <R extends RaRecord>(resource: string, params: CreateParams) =>
-    base.create<R>(resource, { ...params, data: pick(resource, params.data as Row, true) }),
+    base.create<R>(resource, { ...params, data: toRequestBody(resource, params.data as Row, true) }),
   update: <R extends RaRecord>(resource: string, params: UpdateParams) =>
-    base.update<R>(resource, { ...params, data: pick(resource, params.data as Row, false) }),
+    base.update<R>(resource, { ...params, data: toRequestBody(resource, params.data as Row, false) }),
 
   async uploadImage(file) {
     const form = new FormData();

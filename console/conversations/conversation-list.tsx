@@ -2,14 +2,14 @@ import { Datagrid, DateField, FunctionField, List, NullableBooleanInput, SearchI
 import { Badge, Box, Typography } from "@mui/material";
 import AttachFileIcon from "@mui/icons-material/AttachFile";
 import type { AdminConversation } from "../../server/schemas/admin-conversations.ts";
-import { StatusChip } from "../orders/status-chip.tsx";
+import { StatusChip } from "../components/status-chip.tsx";
 
-function UnreadFilterLabel(props: { source: string; alwaysOn?: boolean }) {
+function UnreadOnlyFilter(props: { source: string; alwaysOn?: boolean }) {
   const translate = useTranslate();
   return <NullableBooleanInput {...props} label={translate("loja.conversations.unread_only")} />;
 }
 
-const filters = [<SearchInput key="q" source="q" alwaysOn />, <UnreadFilterLabel key="unread" source="unread" alwaysOn />];
+const filters = [<SearchInput key="q" source="q" alwaysOn />, <UnreadOnlyFilter key="unread" source="unread" alwaysOn />];
 
 function LastMessage({ c }: { c: AdminConversation }) {
   const translate = useTranslate();

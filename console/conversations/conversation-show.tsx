@@ -9,11 +9,12 @@ import type { AdminMessage } from "../../server/schemas/admin-conversations.ts";
 import type { AdminOrder } from "../../server/schemas/admin-orders.ts";
 import type { ConsoleDataProvider } from "../data-provider.ts";
 import { useRealtime } from "../layout/realtime-context.tsx";
-import { formatDateTime, formatKz, shortOrderId } from "../lib/format.ts";
-import { StatusChip } from "../orders/status-chip.tsx";
-import { AttachmentView } from "./attachment-view.tsx";
-
-const MAX_FILE_BYTES = 10 * 1024 * 1024;
+import { ATTACHMENT_ACCEPT, MAX_ATTACHMENT_BYTES, MAX_MESSAGE_TEXT } from "../../shared/chat.ts";
+import { formatKz } from "../../shared/money.ts";
+import { shortOrderId } from "../../shared/orders.ts";
+import { formatDateTime } from "../lib/format.ts";
+import { AttachmentView } from "../components/attachment-view.tsx";
+import { StatusChip } from "../components/status-chip.tsx";
 
 const mergeMessage = (list: AdminMessage[], m: AdminMessage) =>
   list.some((x) => x._id === m._id) ? list : [...list, m].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
@@ -105,11 +106,11 @@ function ReplyBox({ orderId, onSent }: { orderId: string; onSent: (m: AdminMessa
           data-testid="reply-file"
           type="file"
           hidden
-          accept="image/jpeg,image/png,image/webp,image/gif,application/pdf"
+          accept={ATTACHMENT_ACCEPT}
           onChange={(e) => {
             const f = e.target.files?.[0] ?? null;
             e.target.value = "";
-            if (f && f.size > MAX_FILE_BYTES) { notify("loja.conversations.attachment_too_big", { type: "warning" }); return; }
+            if (f && f.size > MAX_ATTACHMENT_BYTES) { notify("loja.conversations.attachment_too_big", { type: "warning" }); return; }
             setFile(f);
           }}
         />
@@ -118,7 +119,7 @@ function ReplyBox({ orderId, onSent }: { orderId: string; onSent: (m: AdminMessa
           onChange={(e) => setText(e.target.value)}
           onKeyDown={(e) => { if (e.key === "Enter" && !e.shiftKey) { e.preventDefault(); void submit(); } }}
           placeholder={translate("loja.conversations.reply_placeholder")}
-          slotProps={{ htmlInput: { maxLength: 4000, "aria-label": translate("loja.conversations.reply_placeholder") } }}
+          slotProps={{ htmlInput: { maxLength: MAX_MESSAGE_TEXT, "aria-label": translate("loja.conversations.reply_placeholder") } }}
           multiline
           maxRows={6}
           fullWidth

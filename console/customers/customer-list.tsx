@@ -1,4 +1,5 @@
 import { BooleanField, Datagrid, DateField, EmailField, List, NumberField, SearchInput, TextField } from "react-admin";
+import { AmountField } from "../components/amount-field.tsx";
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
@@ -10,7 +11,7 @@ export function CustomerList() {
         <EmailField source="email" />
         <TextField source="phone" />
         <NumberField source="orderCount" sortable={false} />
-        <NumberField source="totalSpent" sortable={false} options={{ minimumFractionDigits: 2, maximumFractionDigits: 2 }} locales="pt-AO" />
+        <AmountField source="totalSpent" sortable={false} />
         <BooleanField source="active" />
         <DateField source="createdAt" locales="pt-PT" />
       </Datagrid>

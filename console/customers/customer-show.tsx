@@ -1,7 +1,8 @@
 import { BooleanField, Datagrid, DateField, EmailField, FunctionField, NumberField, Pagination, ReferenceManyField, Show, SimpleShowLayout, TextField, useTranslate } from "react-admin";
 import { Typography } from "@mui/material";
 import type { AdminOrder } from "../../server/schemas/admin-orders.ts";
-import { StatusChip } from "../orders/status-chip.tsx";
+import { StatusChip } from "../components/status-chip.tsx";
+import { AmountField } from "../components/amount-field.tsx";
 
 function CustomerOrders() {
   const translate = useTranslate();
@@ -13,7 +14,7 @@ function CustomerOrders() {
           <FunctionField<AdminOrder> source="shortId" label="resources.orders.fields.shortId" render={(o) => `#${o.shortId}`} />
           <DateField source="createdAt" label="resources.orders.fields.createdAt" showTime locales="pt-PT" />
           <FunctionField<AdminOrder> source="status" label="resources.orders.fields.status" render={(o) => <StatusChip status={o.status} />} />
-          <NumberField source="totalAmount" label="resources.orders.fields.totalAmount" options={{ minimumFractionDigits: 2, maximumFractionDigits: 2 }} locales="pt-AO" />
+          <AmountField source="totalAmount" label="resources.orders.fields.totalAmount" />
         </Datagrid>
       </ReferenceManyField>
     </>
@@ -29,7 +30,7 @@ export function CustomerShow() {
         <TextField source="phone" emptyText="—" />
         <BooleanField source="active" />
         <NumberField source="orderCount" />
-        <NumberField source="totalSpent" options={{ minimumFractionDigits: 2, maximumFractionDigits: 2 }} locales="pt-AO" />
+        <AmountField source="totalSpent" />
         <DateField source="createdAt" showTime locales="pt-PT" />
         <CustomerOrders />
       </SimpleShowLayout>

@@ -1,9 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link as RouterLink } from "react-router-dom";
 import { Loading, Title, useDataProvider, useTranslate } from "react-admin";
-import { Box, Card, CardContent, Chip, Link, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
+import { Box, Card, CardContent, Link, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
 import type { ConsoleDataProvider } from "../data-provider.ts";
-import { formatDateTime, formatKz } from "../lib/format.ts";
+import { StatusChip } from "../components/status-chip.tsx";
+import { formatKz } from "../../shared/money.ts";
+import { AWAITING_PAYMENT, PAYMENT_CONFIRMED } from "../../shared/orders.ts";
+import { formatDateTime } from "../lib/format.ts";
 import { useRealtime } from "../layout/realtime-context.tsx";
 
 function StatCard({ label, value, to, testId }: { label: string; value: string; to: string; testId: string }) {
@@ -19,7 +22,7 @@ function StatCard({ label, value, to, testId }: { label: string; value: string; 
   );
 }
 
-const statusFilter = (status: string) => `/orders?filter=${encodeURIComponent(JSON.stringify({ status }))}`;
+const ordersWithStatusPath = (status: string) => `/orders?filter=${encodeURIComponent(JSON.stringify({ status }))}`;
 
 export function Dashboard() {
   const translate = useTranslate();
@@ -35,8 +38,8 @@ export function Dashboard() {
       {data && (
         <>
           <Box sx={{ display: "flex", flexWrap: "wrap", gap: 2, mb: 2 }}>
-            <StatCard testId="stat-awaiting" label={translate("loja.dashboard.awaiting_payment")} value={String(data.awaitingPayment)} to={statusFilter("Aguardando Pagamento")} />
-            <StatCard testId="stat-to-ship" label={translate("loja.dashboard.to_ship")} value={String(data.toShip)} to={statusFilter("Pagamento Confirmado")} />
+            <StatCard testId="stat-awaiting" label={translate("loja.dashboard.awaiting_payment")} value={String(data.awaitingPayment)} to={ordersWithStatusPath(AWAITING_PAYMENT)} />
+            <StatCard testId="stat-to-ship" label={translate("loja.dashboard.to_ship")} value={String(data.toShip)} to={ordersWithStatusPath(PAYMENT_CONFIRMED)} />
             <StatCard testId="stat-unread" label={translate("loja.dashboard.unread_conversations")} value={String(connected ? unreadCount : data.unreadConversations)} to={`/conversations?filter=${encodeURIComponent(JSON.stringify({ unread: true }))}`} />
             <StatCard testId="stat-revenue" label={translate("loja.dashboard.revenue_month")} value={formatKz(data.revenueMonth)} to="/orders" />
           </Box>
@@ -61,7 +64,7 @@ export function Dashboard() {
                       <TableRow key={o.id} hover>
                         <TableCell><Link component={RouterLink} to={`/orders/${o.id}/show`}>#{o.shortId}</Link></TableCell>
                         <TableCell>{o.customerName}</TableCell>
-                        <TableCell><Chip size="small" label={translate(`loja.status.${o.status}`, { _: o.status })} /></TableCell>
+                        <TableCell><StatusChip status={o.status} /></TableCell>
                         <TableCell align="right">{formatKz(o.totalAmount)}</TableCell>
                         <TableCell>{formatDateTime(o.createdAt)}</TableCell>
                       </TableRow>

@@ -1,4 +1,5 @@
 import type { TranslationMessages } from "react-admin";
+import { ORDER_STATUSES } from "../../shared/orders.ts";
 import { shellMessages } from "./shell.ts";
 
 // Every string the console shows: react-admin's own messages in European/Angolan Portuguese,
@@ -289,18 +290,10 @@ export const ptMessages: TranslationMessages = {
   loja: {
     title: shellMessages.title,
     shell: shellMessages,
-    common: { currency: "kz", none: "—", system: "Sistema", you: "Você" },
+    common: { system: "Sistema" },
     roles: { admin: "Administrador", support: "Suporte" },
-    payment: { cod: "Transferência bancária", stripe: "Cartão (Stripe)" },
-    status: {
-      all: "Todas",
-      "Aguardando Pagamento": "Aguardando Pagamento",
-      "Pagamento Confirmado": "Pagamento Confirmado",
-      "Em Preparação": "Em Preparação",
-      Enviado: "Enviado",
-      Entregue: "Entregue",
-      Cancelado: "Cancelado",
-    },
+    // A status's name is its Portuguese label (shared/orders.ts); "all" is the list's first tab.
+    status: { all: "Todas", ...Object.fromEntries(ORDER_STATUSES.map((status) => [status, status])) },
     dashboard: {
       title: "Painel",
       awaiting_payment: "Aguardam pagamento",
@@ -323,8 +316,6 @@ export const ptMessages: TranslationMessages = {
       images_required: "Adicione pelo menos uma imagem",
       sizes_help: "Escreva um tamanho ou cor e carregue em Enter",
       sizes_required: "Indique pelo menos um tamanho ou cor",
-      add_size: "Adicionar",
-      size_placeholder: "Ex.: M, 42, Preto",
       delete_keeps_orders: "O produto sai do catálogo; as encomendas antigas mantêm-se intactas.",
     },
     orders: {
@@ -364,15 +355,12 @@ export const ptMessages: TranslationMessages = {
       order_summary: "Resumo da encomenda",
       view_order: "Ver encomenda",
       attachment_too_big: "O ficheiro excede 10 MB",
-      new_message: "Nova mensagem na encomenda %{shortId}",
       live: "Atualizações em direto",
       offline: "Sem ligação em direto — a tentar de novo…",
       pdf: "PDF",
     },
     customers: { orders: "Encomendas do cliente", no_orders: "Este cliente ainda não tem encomendas." },
     staff: {
-      deactivate: "Desativar",
-      activate: "Reativar",
       password_help: "Pelo menos 8 caracteres",
       cannot_self: "Não pode desativar a sua própria conta",
     },

@@ -3,7 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useDataProvider, useLogout } from "react-admin";
 import type { AdminMessage } from "../../server/schemas/admin-conversations.ts";
 import type { ConsoleDataProvider } from "../data-provider.ts";
-import { connectRealtime } from "../lib/realtime.ts";
+import { RealtimeClient } from "../../shared/realtime-client.ts";
 import { SESSION_ENDED, getToken, setSession } from "../lib/session.ts";
 import { shellMessages } from "../i18n/shell.ts";
 
@@ -38,9 +38,9 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
   const [connected, setConnected] = useState(false);
   const [unreadCount, setUnreadCount] = useState(0);
   const listeners = useRef(new Set<Listener>());
-  const refreshRef = useRef<() => void>(() => undefined);
+  const refreshUnreadRef = useRef<() => void>(() => undefined);
 
-  refreshRef.current = () => {
+  refreshUnreadRef.current = () => {
     dataProvider.getUnreadCount().then(setUnreadCount, () => undefined);
   };
 
@@ -53,33 +53,36 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     const token = getToken();
     if (!token) return;
-    refreshRef.current();
-    const client = connectRealtime({
+    refreshUnreadRef.current();
+    // Staff receive every conversation's newMessage; the client signs out on a refused token (close code 4401).
+    const client = new RealtimeClient<AdminMessage>({
       token,
       onInvalidToken: () => { setSession(null, SESSION_ENDED); void logout(); },
-      onEvent: (event) => {
-        if (event.type === "status") {
-          setConnected(event.connected);
-          // After a (re)connection, fetch what may have been missed meanwhile.
-          if (event.connected) {
-            refreshRef.current();
-            void queryClient.invalidateQueries({ queryKey: ["conversations"] });
-          }
-          return;
+    });
+    const unsubscribe = client.on((event) => {
+      if (event.type === "status") {
+        setConnected(event.connected);
+        // After a (re)connection, fetch what may have been missed meanwhile.
+        if (event.connected) {
+          refreshUnreadRef.current();
+          void queryClient.invalidateQueries({ queryKey: ["conversations"] });
         }
-        listeners.current.forEach((fn) => fn(event.orderId, event.message));
-        refreshRef.current();
-        void queryClient.invalidateQueries({ queryKey: ["conversations"] });
-        void queryClient.invalidateQueries({ queryKey: ["dashboard"] });
-        void queryClient.invalidateQueries({ queryKey: ["orders", "getOne", { id: event.orderId }] });
-        // Order lists carry unread badges too.
-        void queryClient.invalidateQueries({ queryKey: ["orders", "getList"] });
-      },
+        return;
+      }
+      if (event.type !== "newMessage") return;
+      listeners.current.forEach((fn) => fn(event.orderId, event.message));
+      refreshUnreadRef.current();
+      void queryClient.invalidateQueries({ queryKey: ["conversations"] });
+      void queryClient.invalidateQueries({ queryKey: ["dashboard"] });
+      void queryClient.invalidateQueries({ queryKey: ["orders", "getOne", { id: event.orderId }] });
+      // Order lists carry unread badges too.
+      void queryClient.invalidateQueries({ queryKey: ["orders", "getList"] });
     });
     // Reads by other agents are not pushed: recount now and then so the title does not go stale.
-    const poll = setInterval(() => refreshRef.current(), UNREAD_POLL_MS);
+    const poll = setInterval(() => refreshUnreadRef.current(), UNREAD_POLL_MS);
     return () => {
       clearInterval(poll);
+      unsubscribe();
       client.close();
     };
   }, [queryClient, logout]);
@@ -88,7 +91,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     listeners.current.add(fn);
     return () => { listeners.current.delete(fn); };
   }, []);
-  const refreshUnread = useCallback(() => refreshRef.current(), []);
+  const refreshUnread = useCallback(() => refreshUnreadRef.current(), []);
   const value = useMemo<RealtimeState>(() => ({ connected, unreadCount, subscribe, refreshUnread }), [connected, unreadCount, subscribe, refreshUnread]);
   return <RealtimeContext.Provider value={value}>{children}</RealtimeContext.Provider>;
 }

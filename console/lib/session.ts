@@ -4,9 +4,9 @@ import { shellMessages } from "../i18n/shell.ts";
 // The staff session: token and user kept in localStorage, with a tiny change feed so the
 // light login shell (main.tsx) and the lazily loaded react-admin app agree on who is signed in.
 
-export type StaffRole = "admin" | "support";
-export interface StaffUser { id: string; name: string; email: string; role: StaffRole }
-export interface StaffSession { token: string; user: StaffUser }
+type StaffRole = "admin" | "support";
+interface StaffUser { id: string; name: string; email: string; role: StaffRole }
+interface StaffSession { token: string; user: StaffUser }
 
 const KEY = "loja.console.session";
 const listeners = new Set<() => void>();

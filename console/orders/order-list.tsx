@@ -1,8 +1,10 @@
 import { Datagrid, DateField, FunctionField, List, NumberField, SearchInput, TextField, useListContext, useTranslate } from "react-admin";
 import { Badge, Divider, Tab, Tabs } from "@mui/material";
 import type { AdminOrder } from "../../server/schemas/admin-orders.ts";
-import { ORDER_STATUS_VALUES } from "./statuses.ts";
-import { StatusChip } from "./status-chip.tsx";
+import { ORDER_STATUSES } from "../../shared/orders.ts";
+import { PaymentMethodLabel } from "../components/payment-method-label.tsx";
+import { StatusChip } from "../components/status-chip.tsx";
+import { AmountField } from "../components/amount-field.tsx";
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
@@ -22,7 +24,7 @@ function StatusTabs() {
         }}
       >
         <Tab value="all" label={translate("loja.status.all")} />
-        {ORDER_STATUS_VALUES.map((s) => <Tab key={s} value={s} label={translate(`loja.status.${s}`)} />)}
+        {ORDER_STATUSES.map((s) => <Tab key={s} value={s} label={translate(`loja.status.${s}`)} />)}
       </Tabs>
       <Divider />
     </>
@@ -38,18 +40,13 @@ function OrderGrid() {
         <DateField source="createdAt" showTime locales="pt-PT" />
         <TextField source="customer.name" sortable={false} />
         <FunctionField<AdminOrder> source="status" render={(o) => <StatusChip status={o.status} />} />
-        <FunctionField<AdminOrder> source="paymentMethod" sortable={false} render={(o) => <PaymentLabel method={o.paymentMethod} />} />
+        <FunctionField<AdminOrder> source="paymentMethod" sortable={false} render={(o) => <PaymentMethodLabel method={o.paymentMethod} />} />
         <NumberField source="itemCount" sortable={false} />
-        <NumberField source="totalAmount" options={{ minimumFractionDigits: 2, maximumFractionDigits: 2 }} locales="pt-AO" />
+        <AmountField source="totalAmount" />
         <FunctionField<AdminOrder> source="unread" sortable={false} render={(o) => (o.unread > 0 ? <Badge color="error" badgeContent={o.unread} /> : null)} />
       </Datagrid>
     </>
   );
-}
-
-export function PaymentLabel({ method }: { method: string }) {
-  const translate = useTranslate();
-  return <>{translate(`loja.payment.${method}`, { _: method })}</>;
 }
 
 export function OrderList() {

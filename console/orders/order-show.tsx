@@ -4,11 +4,12 @@ import { Show, TopToolbar, useRecordContext, useTranslate } from "react-admin";
 import { Box, Button, Card, CardContent, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
 import ForumIcon from "@mui/icons-material/Forum";
 import type { AdminOrder } from "../../server/schemas/admin-orders.ts";
-import { formatDateTime, formatKz } from "../lib/format.ts";
-import { AttachmentView } from "../conversations/attachment-view.tsx";
+import { formatKz } from "../../shared/money.ts";
+import { formatDateTime } from "../lib/format.ts";
+import { AttachmentView } from "../components/attachment-view.tsx";
+import { PaymentMethodLabel } from "../components/payment-method-label.tsx";
+import { StatusChip } from "../components/status-chip.tsx";
 import { StatusButtons } from "./status-buttons.tsx";
-import { StatusChip } from "./status-chip.tsx";
-import { PaymentLabel } from "./order-list.tsx";
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -21,7 +22,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-export function OrderDetails() {
+function OrderDetails() {
   const order = useRecordContext<AdminOrder>();
   const translate = useTranslate();
   if (!order) return null;
@@ -86,11 +87,11 @@ export function OrderDetails() {
         </Box>
         <Box>
           <Section title={translate("loja.orders.totals")}>
-            <Row label={translate("resources.orders.fields.subtotal")} value={formatKz(order.subtotal)} />
-            <Row label={translate("resources.orders.fields.deliveryFee")} value={formatKz(order.deliveryFee)} />
-            <Row label={translate("resources.orders.fields.totalAmount")} value={formatKz(order.totalAmount)} strong />
-            <Row label={translate("loja.orders.payment_method")} value={<PaymentLabel method={order.paymentMethod} />} />
-            <Row label={translate("resources.orders.fields.paid")} value={translate(order.paid ? "ra.boolean.true" : "ra.boolean.false")} />
+            <DetailRow label={translate("resources.orders.fields.subtotal")} value={formatKz(order.subtotal)} />
+            <DetailRow label={translate("resources.orders.fields.deliveryFee")} value={formatKz(order.deliveryFee)} />
+            <DetailRow label={translate("resources.orders.fields.totalAmount")} value={formatKz(order.totalAmount)} strong />
+            <DetailRow label={translate("loja.orders.payment_method")} value={<PaymentMethodLabel method={order.paymentMethod} />} />
+            <DetailRow label={translate("resources.orders.fields.paid")} value={translate(order.paid ? "ra.boolean.true" : "ra.boolean.false")} />
           </Section>
           <Section title={translate("loja.orders.address")}>
             <Typography>{a.firstName} {a.lastName}</Typography>
@@ -122,7 +123,7 @@ export function OrderDetails() {
   );
 }
 
-function Row({ label, value, strong }: { label: string; value: ReactNode; strong?: boolean }) {
+function DetailRow({ label, value, strong }: { label: string; value: ReactNode; strong?: boolean }) {
   return (
     <Box sx={{ display: "flex", justifyContent: "space-between", gap: 2, py: 0.25 }}>
       <Typography color="text.secondary">{label}</Typography>

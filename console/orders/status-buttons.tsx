@@ -5,9 +5,9 @@ import PaidIcon from "@mui/icons-material/Paid";
 import DoneAllIcon from "@mui/icons-material/DoneAll";
 import ArrowDropDownIcon from "@mui/icons-material/ArrowDropDown";
 import type { AdminOrder } from "../../server/schemas/admin-orders.ts";
-import { ORDER_STATUS_VALUES } from "./statuses.ts";
+import { DELIVERED, ORDER_STATUSES, PAYMENT_CONFIRMED, type OrderStatus } from "../../shared/orders.ts";
 
-/** One click to `Pagamento Confirmado`, one to `Entregue`, and a menu for the other states. */
+/** One click to confirm the payment, one to mark it delivered, and a menu for the other states. */
 export function StatusButtons() {
   const record = useRecordContext<AdminOrder>();
   const translate = useTranslate();
@@ -16,7 +16,7 @@ export function StatusButtons() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   if (!record) return null;
 
-  const change = (status: string) => {
+  const change = (status: OrderStatus) => {
     setAnchor(null);
     update(
       "orders",
@@ -31,17 +31,17 @@ export function StatusButtons() {
 
   return (
     <ButtonGroup variant="contained" size="small" sx={{ flexWrap: "wrap" }}>
-      <Button label="loja.orders.confirm_payment" onClick={() => change("Pagamento Confirmado")} disabled={isPending || record.status === "Pagamento Confirmado"} variant="contained">
+      <Button label="loja.orders.confirm_payment" onClick={() => change(PAYMENT_CONFIRMED)} disabled={isPending || record.status === PAYMENT_CONFIRMED} variant="contained">
         <PaidIcon />
       </Button>
-      <Button label="loja.orders.mark_delivered" onClick={() => change("Entregue")} disabled={isPending || record.status === "Entregue"} variant="contained" color="success">
+      <Button label="loja.orders.mark_delivered" onClick={() => change(DELIVERED)} disabled={isPending || record.status === DELIVERED} variant="contained" color="success">
         <DoneAllIcon />
       </Button>
       <Button label="loja.orders.change_status" onClick={(e) => setAnchor(e.currentTarget)} disabled={isPending} variant="outlined">
         <ArrowDropDownIcon />
       </Button>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        {ORDER_STATUS_VALUES.map((s) => (
+        {ORDER_STATUSES.map((s) => (
           <MenuItem key={s} disabled={s === record.status} onClick={() => change(s)}>{translate(`loja.status.${s}`)}</MenuItem>
         ))}
       </Menu>

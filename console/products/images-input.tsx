@@ -6,6 +6,7 @@ import ArrowForwardIcon from "@mui/icons-material/ArrowForward";
 import DeleteIcon from "@mui/icons-material/Delete";
 import AddPhotoAlternateIcon from "@mui/icons-material/AddPhotoAlternate";
 import type { AdminProductImage } from "../../server/schemas/admin-products.ts";
+import { IMAGE_ACCEPT } from "../../shared/chat.ts";
 import type { ConsoleDataProvider } from "../data-provider.ts";
 
 const atLeastOne = (value: unknown) => (Array.isArray(value) && value.length > 0 ? undefined : "loja.products.images_required");
@@ -83,7 +84,7 @@ export function ImagesInput() {
         <Button variant="outlined" size="small" startIcon={<AddPhotoAlternateIcon />} onClick={() => fileRef.current?.click()}>
           {translate("loja.products.add_images")}
         </Button>
-        <input ref={fileRef} data-testid="product-image-file" type="file" accept="image/jpeg,image/png,image/webp,image/gif" multiple hidden onChange={onFiles} />
+        <input ref={fileRef} data-testid="product-image-file" type="file" accept={IMAGE_ACCEPT} multiple hidden onChange={onFiles} />
         {uploading > 0 && <><CircularProgress size={18} /><Typography variant="body2">{translate("loja.products.uploading")}</Typography></>}
       </Box>
       <FormHelperText error={showError}>

@@ -1,6 +1,7 @@
-import { BooleanField, CreateButton, Datagrid, EditButton, ExportButton, FunctionField, List, NullableBooleanInput, NumberField, SearchInput, SelectInput, TextField, TopToolbar, useListContext } from "react-admin";
+import { BooleanField, CreateButton, Datagrid, EditButton, ExportButton, FunctionField, List, NullableBooleanInput, SearchInput, SelectInput, TextField, TopToolbar, useListContext } from "react-admin";
 import type { AdminProduct } from "../../server/schemas/admin-products.ts";
 import { toChoices, useTaxonomy } from "./use-taxonomy.ts";
+import { AmountField } from "../components/amount-field.tsx";
 
 function SubCategoryFilter(props: { source: string; alwaysOn?: boolean }) {
   const { data: categories = [] } = useTaxonomy();
@@ -41,7 +42,7 @@ export function ProductList() {
         <TextField source="name" />
         <TextField source="category" />
         <TextField source="subCategory" />
-        <NumberField source="price" options={{ minimumFractionDigits: 2, maximumFractionDigits: 2 }} locales="pt-AO" />
+        <AmountField source="price" />
         <BooleanField source="bestseller" />
         <EditButton />
       </Datagrid>

@@ -1,28 +1,11 @@
-import { type RaRecord, AccessDenied, ArrayInput, CanAccess, Edit, SaveButton, SimpleForm, SimpleFormIterator, TextInput, Toolbar, email, maxLength, required, useNotify, useTranslate } from "react-admin";
+import { AccessDenied, ArrayInput, CanAccess, Edit, SaveButton, SimpleForm, SimpleFormIterator, TextInput, Toolbar, email, maxLength, required, useNotify, useTranslate } from "react-admin";
 import { Typography } from "@mui/material";
-
-// The shop's contact and bank details are data (SPEC.md leaves them open): one row, id 1.
-// Arrays of strings are edited as lists of { value } rows and flattened back on save.
-
-type Row = Record<string, unknown>;
-const LISTS = ["phones", "emails", "addresses"] as const;
-
-const toForm = (record: RaRecord): RaRecord => {
-  const out: RaRecord = { ...record };
-  for (const key of LISTS) out[key] = Array.isArray(record[key]) ? (record[key] as string[]).map((value) => ({ value })) : [];
-  return out;
-};
+import { settingsFromForm, settingsToForm } from "./transform.ts";
 
 // The storefront footer shows three phones; the privacy policy needs a Portuguese and an English e-mail.
 const exactlyThree = (v: unknown) => (Array.isArray(v) && v.length === 3 ? undefined : "loja.settings.three_phones");
 const atLeastTwo = (v: unknown) => (Array.isArray(v) && v.length >= 2 ? undefined : "loja.settings.two_emails");
 const atLeastOne = (v: unknown) => (Array.isArray(v) && v.length >= 1 ? undefined : "loja.settings.one_address");
-
-const fromForm = (data: Row): Row => {
-  const out: Row = { ...data };
-  for (const key of LISTS) out[key] = Array.isArray(data[key]) ? (data[key] as { value?: string }[]).map((r) => (r.value ?? "").trim()).filter(Boolean) : [];
-  return out;
-};
 
 export function SettingsEdit() {
   const translate = useTranslate();
@@ -35,8 +18,8 @@ export function SettingsEdit() {
         redirect={false}
         mutationMode="pessimistic"
         title={translate("loja.settings.title")}
-        queryOptions={{ select: toForm }}
-        transform={fromForm}
+        queryOptions={{ select: settingsToForm }}
+        transform={settingsFromForm}
         mutationOptions={{ onSuccess: () => notify("loja.settings.saved", { type: "success" }) }}
       >
         <SimpleForm toolbar={<Toolbar><SaveButton /></Toolbar>}>

@@ -1,7 +1,7 @@
 import { Component, type ReactNode } from "react";
 
 /** The fallback page (SPEC.md §8); a failed chunk download after a deploy is the usual cause. */
-export function ErrorPage({ detail }: { detail?: string }) {
+function ErrorPage({ detail }: { detail?: string }) {
   return (
     <div className="error-page">
       <h1>Unexpected Application Error!</h1>

@@ -1,6 +1,6 @@
 import { Link } from "react-router-dom";
 import { ChatIcon } from "../components/icons.tsx";
-import { useCatalogue } from "./catalogue.tsx";
+import { useShopSettings } from "../features/settings/settings-provider.tsx";
 
 /** Floating support button: WhatsApp on the shop's first phone, else the contact page. In a landmark of its own, so screen readers can find it. */
 export function FloatingSupport() {
@@ -12,7 +12,7 @@ export function FloatingSupport() {
 }
 
 function SupportLink() {
-  const phone = useCatalogue().settings?.phones[0]?.replace(/\D/g, "");
+  const phone = useShopSettings()?.phones[0]?.replace(/\D/g, "");
   if (phone) {
     return (
       <a className="floating" href={`https://wa.me/${phone}`} target="_blank" rel="noopener noreferrer" aria-label="Suporte por WhatsApp">

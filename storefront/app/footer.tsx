@@ -1,8 +1,8 @@
 import { Link } from "react-router-dom";
-import { useCatalogue } from "./catalogue.tsx";
+import { useShopSettings } from "../features/settings/settings-provider.tsx";
 
 export function Footer() {
-  const { settings } = useCatalogue();
+  const settings = useShopSettings();
   return (
     <footer className="footer">
       <div className="footer-cols">

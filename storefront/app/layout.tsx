@@ -2,15 +2,16 @@ import { useState } from "react";
 import { useLocation } from "react-router-dom";
 import { BottomNav } from "./bottom-nav.tsx";
 import { BusyProvider } from "./busy.tsx";
-import { CartProvider } from "./cart.tsx";
-import { CatalogueProvider, useCatalogue } from "./catalogue.tsx";
+import { CartProvider } from "../features/cart/cart-provider.tsx";
+import { CatalogueProvider, useCatalogue } from "../features/catalogue/catalogue-provider.tsx";
 import { FloatingSupport } from "./floating-support.tsx";
 import { Footer } from "./footer.tsx";
 import { Navbar } from "./navbar.tsx";
 import { RoutedPage } from "./router.tsx";
 import { SearchBar } from "./search-bar.tsx";
-import { SearchProvider } from "./search.tsx";
+import { SearchProvider } from "../features/catalogue/search-provider.tsx";
 import { SessionProvider } from "./session.tsx";
+import { SettingsProvider } from "../features/settings/settings-provider.tsx";
 import { ToastHost } from "./toast-host.tsx";
 
 /** The chrome is hidden on the PDF viewer and the chat (SPEC.md §2). */
@@ -46,14 +47,16 @@ function Chrome() {
 export function RootLayout() {
   return (
     <SessionProvider>
-      <CatalogueProvider>
-        <ShopShell />
-      </CatalogueProvider>
+      <SettingsProvider>
+        <CatalogueProvider>
+          <ShopShell />
+        </CatalogueProvider>
+      </SettingsProvider>
     </SessionProvider>
   );
 }
 
-/** Everything under the session and the catalogue. */
+/** Everything under the session, the shop's settings and the catalogue. */
 export function ShopShell() {
   return (
     <CartProvider>

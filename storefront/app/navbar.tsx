@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useNavigate } from "react-router-dom";
 import { BagIcon, SearchIcon, UserIcon } from "../components/icons.tsx";
-import { useCart } from "./cart.tsx";
-import { useSearch } from "./search.tsx";
+import { useCart } from "../features/cart/cart-provider.tsx";
+import { useSearch } from "../features/catalogue/search-provider.tsx";
 import { useSession } from "./session.tsx";
 
 export function Navbar() {

@@ -37,7 +37,7 @@ export const prefetchPages = () => {
 };
 
 /** The screens of SPEC.md §2. */
-export function PageRoutes() {
+function PageRoutes() {
   return (
     <Routes>
       <Route path="/" element={<HomePage />} />

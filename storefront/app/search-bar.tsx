@@ -1,6 +1,6 @@
 import { useLocation } from "react-router-dom";
 import { CloseIcon, SearchIcon } from "../components/icons.tsx";
-import { useSearch } from "./search.tsx";
+import { useSearch } from "../features/catalogue/search-provider.tsx";
 
 /** Shown only on collection routes, once the search icon opened it (SPEC.md §2). */
 export function SearchBar() {

@@ -1,26 +1,27 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
+import type { RealtimeClient } from "../../shared/realtime-client.ts";
+import { shortOrderId } from "../../shared/orders.ts";
 import { toast } from "../lib/toast.ts";
-import { setUnauthorizedHandler } from "../lib/api-client.ts";
-import { RealtimeConnection } from "../lib/socket.ts";
+import { expireSession, onSessionExpired } from "../lib/api-client.ts";
 import { readToken, writeToken } from "../lib/token.ts";
-import { shortOrderId } from "../features/orders/api/user-orders.ts";
+import type { ChatMessage } from "../features/chat/types.ts";
 
-export const EXPIRED_MESSAGE = "Sessão expirada. Por favor, faça login novamente.";
+type ShopRealtime = RealtimeClient<ChatMessage>;
 
 export interface Session {
   token: string;
   setToken: (token: string) => void;
-  /** Clears token and cart, tells the shopper why, and goes to /login (SPEC.md §4). */
-  logout: (message?: string) => void;
-  realtime: RealtimeConnection | null;
+  /** The shopper's own logout: clears token and cart, says so, and goes to /login (SPEC.md §4). */
+  logout: () => void;
+  realtime: ShopRealtime | null;
 }
 
 export const SessionContext = createContext<Session>({ token: "", setToken: () => {}, logout: () => {}, realtime: null });
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [token, setTokenState] = useState(readToken);
-  const [realtime, setRealtime] = useState<RealtimeConnection | null>(null);
+  const [realtime, setRealtime] = useState<ShopRealtime | null>(null);
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const pathRef = useRef(pathname);
@@ -31,41 +32,51 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setTokenState(next);
   }, []);
 
-  const logout = useCallback(
-    (message = "Sessão terminada.") => {
-      writeToken("");
-      setTokenState("");
-      toast.info(message);
-      navigate("/login");
-    },
+  const logout = useCallback(() => {
+    writeToken("");
+    setTokenState("");
+    toast.info("Sessão terminada.");
+    navigate("/login");
+  }, [navigate]);
+
+  // The API client decides when the session has expired (lib/api-client.ts); here the screen follows.
+  useEffect(
+    () =>
+      onSessionExpired(() => {
+        setTokenState("");
+        navigate("/login");
+      }),
     [navigate],
   );
 
-  useEffect(() => {
-    setUnauthorizedHandler(() => {
-      if (readToken()) logout(EXPIRED_MESSAGE);
-    });
-  }, [logout]);
-
-  // The real-time connection lives as long as the token.
+  // The real-time connection lives as long as the token. Its client is a chunk of its own, fetched once signed
+  // in: a first visit (signed out) does not download it (tests/e2e/storefront-weight.test.ts).
   useEffect(() => {
     if (!token) return;
-    const conn = new RealtimeConnection(token);
-    setRealtime(conn);
-    const off = conn.on((event) => {
-      // A 401 from the API may have logged out already: one notice, not two.
-      if (event.type === "connect_error" && readToken()) logout(EXPIRED_MESSAGE);
-      // The chat screen of that order shows its own notice.
-      if (event.type === "newMessage" && event.orderId && pathRef.current !== `/message/${event.orderId}`) {
-        toast.info(`Nova mensagem sobre o pedido #${shortOrderId(event.orderId)}`);
-      }
-    });
+    let client: ShopRealtime | undefined;
+    let off = () => {};
+    let live = true;
+    import("../../shared/realtime-client.ts")
+      .then(({ RealtimeClient }) => {
+        if (!live) return;
+        client = new RealtimeClient<ChatMessage>({ token, onInvalidToken: expireSession });
+        off = client.on((event) => {
+          // The chat screen of that order shows its own notice.
+          if (event.type === "newMessage" && event.orderId && pathRef.current !== `/message/${event.orderId}`) {
+            toast.info(`Nova mensagem sobre o pedido #${shortOrderId(event.orderId)}`);
+          }
+        });
+        setRealtime(client);
+      })
+      // The chunk did not arrive (connection lost): the pages still work, without live updates.
+      .catch(() => {});
     return () => {
+      live = false;
       off();
-      conn.close();
+      client?.close();
       setRealtime(null);
     };
-  }, [token, logout]);
+  }, [token]);
 
   const value = useMemo(() => ({ token, setToken, logout, realtime }), [token, setToken, logout, realtime]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

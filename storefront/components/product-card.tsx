@@ -1,16 +1,16 @@
 import { Link } from "react-router-dom";
 import type { Product } from "../features/catalogue/api/list-products.ts";
-import { formatMoney } from "../lib/money.ts";
+import { formatKz } from "../../shared/money.ts";
 import { ProductImage } from "./product-image.tsx";
 
-export function ProductCard({ product, eager, priority }: { product: Product; eager?: boolean; priority?: boolean }) {
+function ProductCard({ product, eager, priority }: { product: Product; eager?: boolean; priority?: boolean }) {
   return (
     <Link to={`/product/${product._id}`} className="card" data-testid="product-card">
       <div className="card-img">
         <ProductImage image={product.image} thumbnail={product.thumbnail} alt={product.name} eager={eager} priority={priority} />
       </div>
       <p className="card-name">{product.name}</p>
-      <p className="card-price">{formatMoney(product.price)}</p>
+      <p className="card-price">{formatKz(product.price)}</p>
     </Link>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 
 /** SPEC.md §9: every skeleton shows for 1000 ms. */
-export const SKELETON_DELAY = 1000;
+const SKELETON_DELAY = 1000;
 
 let firstPage = true;
 

@@ -1,10 +1,8 @@
 import { toast } from "./toast.ts";
-import { readToken } from "./token.ts";
+import { readToken, writeToken } from "./token.ts";
 
 // The one HTTP client (DESIGN.md): Bearer token when signed in, the 401 rule, and the error toast.
 // No timeout on purpose (SPEC.md §7): slow 3G requests must be allowed to finish.
-
-export interface ApiFailure { success: false; message: string }
 
 /** Thrown for every failed call; `message` is already shown to the shopper unless `quiet` was asked. */
 export class ApiError extends Error {
@@ -14,15 +12,39 @@ export class ApiError extends Error {
   }
 }
 
-type UnauthorizedHandler = () => void;
-let onUnauthorized: UnauthorizedHandler = () => {};
+/** SPEC.md §8: the notice for a 401 anywhere (or a real-time 'invalid token'). */
+const SESSION_EXPIRED_MESSAGE = "Sessão expirada. Por favor, faça login novamente.";
 
-/** The session registers how to log out; the client calls it on any 401. */
-export const setUnauthorizedHandler = (handler: UnauthorizedHandler) => {
-  onUnauthorized = handler;
-};
+/**
+ * Thrown instead of ApiError when the server refused the token: the session has already been expired (and the
+ * shopper told), so callers show nothing of their own.
+ */
+export class SessionExpiredError extends Error {
+  constructor() {
+    super(SESSION_EXPIRED_MESSAGE);
+  }
+}
 
-export interface RequestOptions {
+const expiryListeners = new Set<() => void>();
+
+/** The session follows expiries here (drops its token state, goes to /login); returns the unsubscribe. */
+export function onSessionExpired(listener: () => void): () => void {
+  expiryListeners.add(listener);
+  return () => void expiryListeners.delete(listener);
+}
+
+/**
+ * SPEC.md §4: a 401, or the real-time client's 'invalid token', ends the session: the token goes (and with it
+ * the signed-in cart), one info toast, then /login. Only while a token is held, so parallel 401s give one notice.
+ */
+export function expireSession(): void {
+  if (!readToken()) return;
+  writeToken("");
+  toast.info(SESSION_EXPIRED_MESSAGE);
+  for (const listener of [...expiryListeners]) listener();
+}
+
+interface RequestOptions {
   method?: "GET" | "POST";
   body?: unknown;
   headers?: Record<string, string>;
@@ -35,7 +57,8 @@ const messageOf = (data: unknown): string | undefined =>
 
 /**
  * Calls the shopper API and returns its JSON body.
- * Rejects with ApiError on a network failure, a non-2xx status or `success: false`.
+ * Rejects with SessionExpiredError on a 401, else with ApiError on a network failure, a non-2xx status or
+ * `success: false`.
  */
 export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: "application/json", ...opts.headers };
@@ -56,8 +79,8 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
   }
   const data: unknown = await res.json().catch(() => undefined);
   if (res.status === 401) {
-    onUnauthorized();
-    throw new ApiError(401, messageOf(data) ?? "Sessão expirada", Boolean(messageOf(data)));
+    expireSession();
+    throw new SessionExpiredError();
   }
   const success = data && typeof data === "object" && "success" in data ? data.success !== false : true;
   if (!res.ok || !success) {

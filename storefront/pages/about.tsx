@@ -1,4 +1,4 @@
-import { useCatalogue } from "../app/catalogue.tsx";
+import { useShopSettings } from "../features/settings/settings-provider.tsx";
 import { PolicyStrip } from "../components/policy-strip.tsx";
 import { Skeleton, useSkeletonDelay } from "../components/skeleton.tsx";
 import { Title } from "../components/title.tsx";
@@ -6,7 +6,7 @@ import { ShopContacts } from "../features/settings/shop-contacts.tsx";
 
 export default function AboutPage() {
   const ready = useSkeletonDelay();
-  const { settings } = useCatalogue();
+  const settings = useShopSettings();
   if (!ready) return <Skeleton count={6} variant="row" />;
   return (
     <div className="static-page">

@@ -1,15 +1,15 @@
 import { Link } from "react-router-dom";
-import { useCart } from "../app/cart.tsx";
-import { useCatalogue } from "../app/catalogue.tsx";
+import { useCart } from "../features/cart/cart-provider.tsx";
+import { useCatalogue } from "../features/catalogue/catalogue-provider.tsx";
 import { BinIcon } from "../components/icons.tsx";
 import { ProductImage } from "../components/product-image.tsx";
 import { Title } from "../components/title.tsx";
 import { cartLines } from "../features/cart/cart-data.ts";
 import { CartTotals } from "../features/cart/cart-totals.tsx";
-import { formatMoney } from "../lib/money.ts";
+import { formatKz } from "../../shared/money.ts";
 
 export default function CartPage() {
-  const { cart, amount, setQuantity } = useCart();
+  const { cart, subtotal, setQuantity } = useCart();
   const { products } = useCatalogue();
   const byId = new Map(products.map((p) => [p._id, p]));
   const lines = cartLines(cart).flatMap((l) => {
@@ -28,7 +28,7 @@ export default function CartPage() {
             <div className="cart-line-info">
               <p className="strong">{product.name}</p>
               <p>
-                {formatMoney(product.price)} <span className="chip">{size}</span>
+                {formatKz(product.price)} <span className="chip">{size}</span>
               </p>
             </div>
             <input
@@ -50,7 +50,7 @@ export default function CartPage() {
         ))}
       </ul>
       <div className="cart-summary">
-        <CartTotals subtotal={amount} />
+        <CartTotals subtotal={subtotal} />
         <Link to="/place-order" className="btn">FINALIZAR COMPRA</Link>
       </div>
     </div>

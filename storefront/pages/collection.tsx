@@ -1,6 +1,6 @@
 import { useMemo, useState } from "react";
-import { useCatalogue } from "../app/catalogue.tsx";
-import { useSearch } from "../app/search.tsx";
+import { useCatalogue } from "../features/catalogue/catalogue-provider.tsx";
+import { useSearch } from "../features/catalogue/search-provider.tsx";
 import { ChevronIcon } from "../components/icons.tsx";
 import { ProductGrid } from "../components/product-card.tsx";
 import { Skeleton, useSkeletonDelay } from "../components/skeleton.tsx";

@@ -1,11 +1,11 @@
-import { useCatalogue } from "../app/catalogue.tsx";
+import { useShopSettings } from "../features/settings/settings-provider.tsx";
 import { Skeleton, useSkeletonDelay } from "../components/skeleton.tsx";
 import { Title } from "../components/title.tsx";
 import { ShopContacts } from "../features/settings/shop-contacts.tsx";
 
 export default function ContactPage() {
   const ready = useSkeletonDelay();
-  const { settings } = useCatalogue();
+  const settings = useShopSettings();
   if (!ready) return <Skeleton count={6} variant="row" />;
   return (
     <div className="static-page">

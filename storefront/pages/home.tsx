@@ -1,5 +1,5 @@
 import { preload } from "react-dom";
-import { useCatalogue } from "../app/catalogue.tsx";
+import { useCatalogue } from "../features/catalogue/catalogue-provider.tsx";
 import { HeroCarousel } from "../components/hero-carousel.tsx";
 import { PolicyStrip } from "../components/policy-strip.tsx";
 import { ProductGrid } from "../components/product-card.tsx";

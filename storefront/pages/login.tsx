@@ -2,11 +2,11 @@ import { lazy, Suspense, useEffect, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { toast } from "../lib/toast.ts";
 import { useBusy } from "../app/busy.tsx";
-import { useCatalogue } from "../app/catalogue.tsx";
+import { useShopSettings } from "../features/settings/settings-provider.tsx";
 import { useSession } from "../app/session.tsx";
 import { login } from "../features/auth/api/login.ts";
 import { register } from "../features/auth/api/register.ts";
-import { validateSignUp } from "../features/auth/validate-sign-up.ts";
+import { signUpError } from "../../shared/checkout.ts";
 
 // Phone login needs Google's scripts: loaded only where the shop configured it.
 const PhoneLogin = lazy(() => import("../features/auth/phone-login.tsx"));
@@ -19,7 +19,7 @@ export default function LoginPage() {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const { token, setToken } = useSession();
-  const { settings } = useCatalogue();
+  const settings = useShopSettings();
   const { run } = useBusy();
   const navigate = useNavigate();
 
@@ -30,7 +30,7 @@ export default function LoginPage() {
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (mode === "Sign Up") {
-      const error = validateSignUp({ name, email, password });
+      const error = signUpError({ name, email, password });
       if (error) {
         toast.error(error);
         return;

@@ -1,4 +1,4 @@
-import { useCatalogue } from "../app/catalogue.tsx";
+import { useCatalogue } from "../features/catalogue/catalogue-provider.tsx";
 import { ProductGrid } from "../components/product-card.tsx";
 import { Skeleton, useSkeletonDelay } from "../components/skeleton.tsx";
 import { novos } from "../features/catalogue/selections.ts";

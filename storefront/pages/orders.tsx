@@ -1,38 +1,13 @@
-import { useEffect, useState } from "react";
-import { Link, useNavigate } from "react-router-dom";
-import { toast } from "../lib/toast.ts";
-import { useSession } from "../app/session.tsx";
+import { Link } from "react-router-dom";
+import { formatKz } from "../../shared/money.ts";
+import { DELIVERED, shortOrderId } from "../../shared/orders.ts";
 import { Skeleton } from "../components/skeleton.tsx";
-import { shortOrderId, userOrders, type Order } from "../features/orders/api/user-orders.ts";
-import { ApiError } from "../lib/api-client.ts";
-import { formatMoney } from "../lib/money.ts";
+import { useOrders } from "../features/orders/use-orders.ts";
 
 const dateFormat = new Intl.DateTimeFormat("pt-PT", { day: "2-digit", month: "2-digit", year: "numeric" });
 
-/** SPEC.md §8: the server's message, else a refusal without one, else a failed request. */
-const ordersErrorMessage = (e: unknown) => {
-  if (!(e instanceof ApiError) || e.status === 0) return "Erro ao carregar pedidos";
-  return e.fromServer ? e.message : "Não foi possível carregar os pedidos";
-};
-
 export default function OrdersPage() {
-  const { token } = useSession();
-  const navigate = useNavigate();
-  const [orders, setOrders] = useState<Order[] | null>(null);
-
-  useEffect(() => {
-    if (!token) {
-      navigate("/login");
-      return;
-    }
-    userOrders()
-      .then(setOrders)
-      .catch((e: unknown) => {
-        if (e instanceof ApiError && e.status === 401) return;
-        toast.error(ordersErrorMessage(e));
-        setOrders([]);
-      });
-  }, [token, navigate]);
+  const orders = useOrders();
 
   return (
     <div className="orders">
@@ -48,7 +23,7 @@ export default function OrdersPage() {
               <p className="strong">Pedido #{shortOrderId(o._id)}</p>
               <p className="muted">{dateFormat.format(new Date(o.createdAt))}</p>
               <p className="status">
-                <span className={o.status === "Entregue" ? "dot dot-done" : "dot dot-pending"} data-testid="status-dot" /> {o.status}
+                <span className={o.status === DELIVERED ? "dot dot-done" : "dot dot-pending"} data-testid="status-dot" /> {o.status}
               </p>
             </header>
             <ul>
@@ -58,14 +33,14 @@ export default function OrdersPage() {
                   <div>
                     <p>{item.name}</p>
                     <p className="muted">
-                      {formatMoney(item.price)} · Tamanho: {item.size} · Quantidade: {item.quantity}
+                      {formatKz(item.price)} · Tamanho: {item.size} · Quantidade: {item.quantity}
                     </p>
                   </div>
                 </li>
               ))}
             </ul>
             <footer className="order-foot">
-              <p className="strong">Total: {formatMoney(o.totalAmount)}</p>
+              <p className="strong">Total: {formatKz(o.totalAmount)}</p>
               <Link to={`/message/${o._id}`} className="btn btn-outline">Mensagem</Link>
             </footer>
           </article>

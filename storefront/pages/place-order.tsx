@@ -2,8 +2,8 @@ import { useRef, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
 import { toast } from "../lib/toast.ts";
 import { useBusy } from "../app/busy.tsx";
-import { useCart } from "../app/cart.tsx";
-import { useCatalogue } from "../app/catalogue.tsx";
+import { useCart } from "../features/cart/cart-provider.tsx";
+import { useCatalogue } from "../features/catalogue/catalogue-provider.tsx";
 import { useSession } from "../app/session.tsx";
 import { Title } from "../components/title.tsx";
 import { cartLines } from "../features/cart/cart-data.ts";
@@ -11,7 +11,7 @@ import { CartTotals, orderTotal } from "../features/cart/cart-totals.tsx";
 import { placeOrder } from "../features/checkout/api/place-order.ts";
 import { stripeOrder } from "../features/checkout/api/stripe-order.ts";
 import type { Address, OrderItem, PaymentMethod } from "../features/checkout/types.ts";
-import { addressErrors, submitError } from "../features/checkout/validate-address.ts";
+import { addressErrors, submitError } from "../../shared/checkout.ts";
 import { randomId } from "../lib/random-id.ts";
 
 const EMPTY: Address = { firstName: "", lastName: "", email: "", street: "", city: "", state: "", zipcode: "", country: "", phone: "" };
@@ -32,7 +32,7 @@ export default function PlaceOrderPage() {
   const [address, setAddress] = useState<Address>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<keyof Address, string>>>({});
   const [method, setMethod] = useState<PaymentMethod>("cod");
-  const { cart, amount, clear } = useCart();
+  const { cart, subtotal, clear } = useCart();
   const { products } = useCatalogue();
   const { token } = useSession();
   const { run } = useBusy();
@@ -60,7 +60,7 @@ export default function PlaceOrderPage() {
       navigate("/login");
       return;
     }
-    const body = { address, items, totalAmount: orderTotal(amount), paymentMethod: method };
+    const body = { address, items, totalAmount: orderTotal(subtotal), paymentMethod: method };
     try {
       if (method === "stripe") {
         window.location.replace(await run(stripeOrder(body, idempotencyKey.current)));
@@ -101,7 +101,7 @@ export default function PlaceOrderPage() {
         </div>
       </section>
       <section className="checkout-side">
-        <CartTotals subtotal={amount} />
+        <CartTotals subtotal={subtotal} />
         <Title first="MÉTODO DE" second="PAGAMENTO" />
         <label className="payment">
           <input type="radio" name="payment" value="cod" checked={method === "cod"} onChange={() => setMethod("cod")} />

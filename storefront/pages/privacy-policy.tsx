@@ -1,4 +1,4 @@
-import { useCatalogue } from "../app/catalogue.tsx";
+import { useShopSettings } from "../features/settings/settings-provider.tsx";
 
 // SPEC.md §2: bilingual policy in nine sections.
 const SECTIONS: readonly { pt: [string, string]; en: [string, string] }[] = [
@@ -37,7 +37,7 @@ const SECTIONS: readonly { pt: [string, string]; en: [string, string] }[] = [
 ];
 
 export default function PrivacyPolicyPage() {
-  const emails = useCatalogue().settings?.emails ?? [];
+  const emails = useShopSettings()?.emails ?? [];
   const ptEmail = emails[0] ?? "";
   const enEmail = emails[1] ?? ptEmail;
   return (

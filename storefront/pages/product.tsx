@@ -1,13 +1,13 @@
 import { useState } from "react";
 import { useParams } from "react-router-dom";
 import { toast } from "../lib/toast.ts";
-import { useCart } from "../app/cart.tsx";
-import { useCatalogue } from "../app/catalogue.tsx";
+import { useCart } from "../features/cart/cart-provider.tsx";
+import { useCatalogue } from "../features/catalogue/catalogue-provider.tsx";
 import { ProductGrid } from "../components/product-card.tsx";
 import { ProductImage } from "../components/product-image.tsx";
 import { Title } from "../components/title.tsx";
 import { relatedProducts } from "../features/catalogue/selections.ts";
-import { formatMoney } from "../lib/money.ts";
+import { formatKz } from "../../shared/money.ts";
 import { PRODUCT_MAIN_SIZES } from "../features/catalogue/image-sizes.ts";
 
 /** Keyed by id so a related product opens with a fresh image and size choice. */
@@ -51,7 +51,7 @@ function ProductView({ productId }: { productId: string }) {
         </div>
         <div className="product-info">
           <h1>{product.name}</h1>
-          <p className="product-price">{formatMoney(product.price)}</p>
+          <p className="product-price">{formatKz(product.price)}</p>
           <p className="muted pre-line">{product.description}</p>
           {product.sizes.length > 0 && (
             <div className="sizes">

@@ -1,15 +1,15 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router-dom";
-import { useCatalogue } from "../app/catalogue.tsx";
+import { useShopSettings } from "../features/settings/settings-provider.tsx";
 import { Skeleton, useSkeletonDelay } from "../components/skeleton.tsx";
 import { copyText } from "../features/settings/copy-text.ts";
 
 /** SPEC.md §9: the copy feedback shows for 2000 ms. */
-export const COPY_FEEDBACK_MS = 2000;
+const COPY_FEEDBACK_MS = 2000;
 
 export default function TransferConfirmationPage() {
   const ready = useSkeletonDelay();
-  const bank = useCatalogue().settings?.bank;
+  const bank = useShopSettings()?.bank;
   const [copied, setCopied] = useState("");
 
   useEffect(() => {

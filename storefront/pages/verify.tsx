@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useNavigate, useSearchParams } from "react-router-dom";
-import { useCart } from "../app/cart.tsx";
+import { useCart } from "../features/cart/cart-provider.tsx";
 import { verifyStripe } from "../features/checkout/api/verify-stripe.ts";
 
 /** Stripe return (SPEC.md §2): the server checks the session; the query's `success` is only passed on. */

@@ -1,4 +1,4 @@
-import { cartAmount, cartCount, cartLines, withAdded, withQuantity } from "../../storefront/features/cart/cart-data.ts";
+import { cartSubtotal as cartAmount, cartCount, cartLines, withAdded, withQuantity } from "../../storefront/features/cart/cart-data.ts";
 import { orderTotal } from "../../storefront/features/cart/cart-totals.tsx";
 import { product } from "./harness.tsx";
 

@@ -1,12 +1,13 @@
 import { configure, render } from "@testing-library/react";
 import { MemoryRouter, useLocation, type Location } from "react-router-dom";
-import { CatalogueContext, type Catalogue } from "../../storefront/app/catalogue.tsx";
+import { CatalogueContext, type Catalogue } from "../../storefront/features/catalogue/catalogue-provider.tsx";
 import { ShopShell } from "../../storefront/app/layout.tsx";
 import { SessionContext, type Session } from "../../storefront/app/session.tsx";
 import type { Product } from "../../storefront/features/catalogue/api/list-products.ts";
 import type { ShopSettings } from "../../storefront/features/settings/api/get-settings.ts";
+import { SettingsContext } from "../../storefront/features/settings/settings-provider.tsx";
 
-// Renders the real shell and the real page routes at `path`, with the catalogue and session
+// Renders the real shell and the real page routes at `path`, with the catalogue, settings and session
 // handed in as data: screens are checked without any network (server flows live in tests/e2e).
 
 // Pages are lazy chunks: on a busy CI machine the first import of one can take longer than the default 1 s.
@@ -56,16 +57,19 @@ function LocationProbe({ onChange }: { onChange: (l: Location) => void }) {
 }
 
 export function renderShop(path: string, opts: Options = {}) {
-  const catalogueValue: Catalogue = { products: opts.products ?? [], loaded: true, settings: opts.settings === undefined ? settings : opts.settings, reload: opts.catalogueReload ?? (() => {}) };
+  const catalogueValue: Catalogue = { products: opts.products ?? [], loaded: true, reload: opts.catalogueReload ?? (() => {}) };
+  const settingsValue = opts.settings === undefined ? settings : opts.settings;
   const sessionValue: Session = { token: "", setToken: () => {}, logout: () => {}, realtime: null, ...opts.session };
   let current: Location | undefined;
   const result = render(
     <MemoryRouter initialEntries={[path]}>
       <LocationProbe onChange={(l) => (current = l)} />
       <SessionContext.Provider value={sessionValue}>
-        <CatalogueContext.Provider value={catalogueValue}>
-          <ShopShell />
-        </CatalogueContext.Provider>
+        <SettingsContext.Provider value={settingsValue}>
+          <CatalogueContext.Provider value={catalogueValue}>
+            <ShopShell />
+          </CatalogueContext.Provider>
+        </SettingsContext.Provider>
       </SessionContext.Provider>
     </MemoryRouter>,
   );

@@ -1,10 +1,10 @@
-import { validateSignUp } from "../../storefront/features/auth/validate-sign-up.ts";
+import { signUpError as validateSignUp } from "../../shared/checkout.ts";
 import { HERO_SLIDES, shuffled } from "../../storefront/features/catalogue/hero-slides.ts";
 import type { Address } from "../../storefront/features/checkout/types.ts";
-import { addressErrors, submitError } from "../../storefront/features/checkout/validate-address.ts";
-import { shortOrderId } from "../../storefront/features/orders/api/user-orders.ts";
+import { addressErrors, submitError } from "../../shared/checkout.ts";
+import { shortOrderId } from "../../shared/orders.ts";
 import { stepZoom, ZOOM_START } from "../../storefront/features/pdf/zoom.ts";
-import { DELIVERY_FEE, formatMoney } from "../../storefront/lib/money.ts";
+import { DELIVERY_FEE, formatKz as formatMoney } from "../../shared/money.ts";
 
 const address: Address = { firstName: "Ana", lastName: "Silva", email: "ana@example.ao", street: "Rua 1", city: "Luanda", state: "", zipcode: "1000", country: "Angola", phone: "923000000" };
 

@@ -4,7 +4,7 @@ import type { Product } from "../catalogue/api/list-products.ts";
 /** SPEC.md §3: product id → size → quantity. */
 export type { CartData };
 
-export interface CartLine {
+interface CartLine {
   productId: string;
   size: string;
   quantity: number;
@@ -35,7 +35,7 @@ export const cartLines = (cart: CartData): CartLine[] =>
 export const cartCount = (cart: CartData): number => cartLines(cart).reduce((n, l) => n + l.quantity, 0);
 
 /** Subtotal of the lines whose product is still in the catalogue. */
-export const cartAmount = (cart: CartData, products: readonly Product[]): number => {
+export const cartSubtotal = (cart: CartData, products: readonly Product[]): number => {
   const byId = new Map(products.map((p) => [p._id, p]));
   return cartLines(cart).reduce((sum, l) => sum + (byId.get(l.productId)?.price ?? 0) * l.quantity, 0);
 };

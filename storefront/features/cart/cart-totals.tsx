@@ -1,4 +1,4 @@
-import { DELIVERY_FEE, formatMoney } from "../../lib/money.ts";
+import { DELIVERY_FEE, formatKz } from "../../../shared/money.ts";
 import { Title } from "../../components/title.tsx";
 
 /** SPEC.md §9: total = subtotal + delivery fee, or 0 when the cart is empty. */
@@ -8,9 +8,9 @@ export function CartTotals({ subtotal }: { subtotal: number }) {
   return (
     <div className="totals">
       <Title first="TOTAL DO" second="CARRINHO" />
-      <p><span>Subtotal</span><span data-testid="subtotal">{formatMoney(subtotal)}</span></p>
-      <p><span>Taxa de envio</span><span>{formatMoney(DELIVERY_FEE)}</span></p>
-      <p className="strong"><span>Total</span><span data-testid="total">{formatMoney(orderTotal(subtotal))}</span></p>
+      <p><span>Subtotal</span><span data-testid="subtotal">{formatKz(subtotal)}</span></p>
+      <p><span>Taxa de envio</span><span>{formatKz(DELIVERY_FEE)}</span></p>
+      <p className="strong"><span>Total</span><span data-testid="total">{formatKz(orderTotal(subtotal))}</span></p>
     </div>
   );
 }

@@ -1,10 +1,10 @@
 import type { Product } from "./api/list-products.ts";
 
 // The list selections SPEC.md §2 and §9 describe, as plain functions.
-export const LATEST_COUNT = 12;
-export const BESTSELLER_COUNT = 12;
-export const RELATED_COUNT = 5;
-export const NOVOS_COUNT = 34;
+const LATEST_COUNT = 12;
+const BESTSELLER_COUNT = 12;
+const RELATED_COUNT = 5;
+const NOVOS_COUNT = 34;
 
 /** First 12 of the list reversed: newest first. */
 export const latestProducts = (products: readonly Product[]) => [...products].reverse().slice(0, LATEST_COUNT);
@@ -20,7 +20,7 @@ export const novos = (products: readonly Product[]) => products.slice(0, NOVOS_C
 
 export type SortKey = "relevant" | "low-high" | "high-low";
 
-export interface CollectionFilter {
+interface CollectionFilter {
   search: string;
   categories: readonly string[];
   subCategories: readonly string[];

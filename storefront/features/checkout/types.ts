@@ -1,17 +1,8 @@
+import type { AddressFields } from "../../../shared/checkout.ts";
 import type { OrderItemInput, PaymentMethod as Method, PlaceOrderBody as Body } from "../../../server/schemas/orders.ts";
 
 /** SPEC.md §3 Address: every field a string, state may be empty. */
-export interface Address {
-  firstName: string;
-  lastName: string;
-  email: string;
-  street: string;
-  city: string;
-  state: string;
-  zipcode: string;
-  country: string;
-  phone: string;
-}
+export type Address = AddressFields;
 
 /** SPEC.md §3 Order item, as the storefront sends it (the server reprices it). */
 export type OrderItem = OrderItemInput;

@@ -8,6 +8,3 @@ export const userOrders = async (): Promise<Order[]> => {
   const reply = await api<{ success: true; orders: Order[] }>("/api/order/userorders", { body: {}, quiet: true });
   return [...reply.orders].sort((a, b) => new Date(b.createdAt).getTime() - new Date(a.createdAt).getTime());
 };
-
-/** SPEC.md §2: the last 6 characters, upper-cased. */
-export const shortOrderId = (id: string) => id.slice(-6).toUpperCase();

@@ -1,15 +1,15 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
-import { toast } from "../lib/toast.ts";
-import { addToCart } from "../features/cart/api/add-to-cart.ts";
-import { getCart } from "../features/cart/api/get-cart.ts";
-import { updateCart } from "../features/cart/api/update-cart.ts";
-import { mergeCart } from "../features/cart/api/merge-cart.ts";
-import { cartAmount, cartCount, withAdded, withQuantity, type CartData } from "../features/cart/cart-data.ts";
-import { ApiError } from "../lib/api-client.ts";
-import { useCatalogue } from "./catalogue.tsx";
-import { useSession } from "./session.tsx";
-import { readToken } from "../lib/token.ts";
-import { guestCartMergeKey, readGuestCart, writeGuestCart } from "../features/cart/guest-cart.ts";
+import { toast } from "../../lib/toast.ts";
+import { addToCart } from "./api/add-to-cart.ts";
+import { getCart } from "./api/get-cart.ts";
+import { updateCart } from "./api/update-cart.ts";
+import { mergeCart } from "./api/merge-cart.ts";
+import { cartCount, cartSubtotal, withAdded, withQuantity, type CartData } from "./cart-data.ts";
+import { ApiError } from "../../lib/api-client.ts";
+import { useCatalogue } from "../catalogue/catalogue-provider.tsx";
+import { useSession } from "../../app/session.tsx";
+import { readToken } from "../../lib/token.ts";
+import { guestCartMergeKey, readGuestCart, writeGuestCart } from "./guest-cart.ts";
 
 // Changes apply locally at once and, when signed in, go to the server (SPEC.md §4).
 // The guest cart is kept in local storage (features/cart/guest-cart.ts) and merged into the server cart at sign-in.
@@ -17,13 +17,14 @@ import { guestCartMergeKey, readGuestCart, writeGuestCart } from "../features/ca
 interface Cart {
   cart: CartData;
   count: number;
-  amount: number;
+  /** The lines' prices times quantities, before the delivery fee. */
+  subtotal: number;
   add: (productId: string, size: string) => void;
   setQuantity: (productId: string, size: string, quantity: number) => void;
   clear: () => void;
 }
 
-const CartContext = createContext<Cart>({ cart: {}, count: 0, amount: 0, add: () => {}, setQuantity: () => {}, clear: () => {} });
+const CartContext = createContext<Cart>({ cart: {}, count: 0, subtotal: 0, add: () => {}, setQuantity: () => {}, clear: () => {} });
 
 export function CartProvider({ children }: { children: ReactNode }) {
   const { token } = useSession();
@@ -43,7 +44,8 @@ export function CartProvider({ children }: { children: ReactNode }) {
         if (live) setCart(server);
       })
       .catch((e: unknown) => {
-        if (e instanceof ApiError && e.status !== 401) toast.error(e.fromServer ? e.message : "Error loading cart");
+        // A refused token has expired the session already (SessionExpiredError): nothing more to say.
+        if (e instanceof ApiError) toast.error(e.fromServer ? e.message : "Error loading cart");
       });
     return () => {
       live = false;
@@ -80,7 +82,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const clear = useCallback(() => setCart({}), []);
 
   const value = useMemo(
-    () => ({ cart, count: cartCount(cart), amount: cartAmount(cart, products), add, setQuantity, clear }),
+    () => ({ cart, count: cartCount(cart), subtotal: cartSubtotal(cart, products), add, setQuantity, clear }),
     [cart, products, add, setQuantity, clear],
   );
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;

@@ -1,21 +1,18 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
-import { listProducts, type Product } from "../features/catalogue/api/list-products.ts";
-import { getSettings, type ShopSettings } from "../features/settings/api/get-settings.ts";
+import { listProducts, type Product } from "./api/list-products.ts";
 
 // The product list is loaded once for every screen (SPEC.md: the product page waits for it).
 export interface Catalogue {
   products: Product[];
   loaded: boolean;
-  settings: ShopSettings | null;
   reload: () => void;
 }
 
-export const CatalogueContext = createContext<Catalogue>({ products: [], loaded: false, settings: null, reload: () => {} });
+export const CatalogueContext = createContext<Catalogue>({ products: [], loaded: false, reload: () => {} });
 
 export function CatalogueProvider({ children }: { children: ReactNode }) {
   const [products, setProducts] = useState<Product[]>([]);
   const [loaded, setLoaded] = useState(false);
-  const [settings, setSettings] = useState<ShopSettings | null>(null);
 
   const reload = useCallback(() => {
     listProducts()
@@ -26,10 +23,9 @@ export function CatalogueProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     reload();
-    getSettings().then(setSettings, () => {});
   }, [reload]);
 
-  const value = useMemo(() => ({ products, loaded, settings, reload }), [products, loaded, settings, reload]);
+  const value = useMemo(() => ({ products, loaded, reload }), [products, loaded, reload]);
   return <CatalogueContext.Provider value={value}>{children}</CatalogueContext.Provider>;
 }
 
