@@ -1,12 +1,17 @@
 // Bank details guarded (issue 11): the IBAN must be a valid Angolan IBAN, a bank change needs the acting
 // admin's own password, every change is audited (who, when, before → after), and the admins are told live.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { FastifyInstance } from "fastify";
 import { buildTestApp, createStaff, registerCustomer, type TestApp } from "../helpers/app.ts";
+import { buildApp } from "../../server/app.ts";
+import { createDeps } from "../../server/bootstrap.ts";
+import { openPostgres, type Database } from "../../server/db/client.ts";
 import { expectError } from "./admin-fixtures.ts";
 import { listen, TestSocket } from "./chat-fixtures.ts";
 import { INVALID_IBAN_MESSAGE } from "../../server/payments/iban.ts";
 import type { AdminSettings } from "../../server/schemas/admin-settings.ts";
 
+const onPostgres = inject("dbKind") === "postgres";
 const PASSWORD_NEEDED = "Confirme a sua palavra-passe para alterar os dados bancários";
 const IBAN = "AO06 0040 0000 1234 5678 1014 2";
 const IBAN_STORED = "AO06004000001234567810142";
@@ -169,6 +174,52 @@ describe("settingsChanged in real time", () => {
       adminSocket.close();
       supportSocket.close();
       customerSocket.close();
+    }
+  });
+});
+
+// Several instances on one PostgreSQL database hear each other through LISTEN/NOTIFY; on the embedded database
+// there is one instance. Only the PostgreSQL project registers this suite, so nothing shows as skipped.
+if (onPostgres) describe("settingsChanged between two instances on one PostgreSQL database", () => {
+  let a: TestApp;
+  let bDb: Database;
+  let b: FastifyInstance;
+  let urlB: string;
+
+  beforeAll(async () => {
+    a = await buildTestApp();
+    bDb = await openPostgres(a.db.url!, 5);
+    b = await buildApp(createDeps(a.config, bDb), { serveApps: false });
+    await listen(a.app);
+    urlB = await listen(b);
+  });
+  afterAll(async () => {
+    await b?.close();
+    await bDb?.close();
+    await a?.close();
+  });
+
+  it("tells the admins on B of a change saved on A, and not support on B", async () => {
+    const actor = await createStaff(a, "admin");
+    const colleague = await createStaff(a, "admin");
+    const support = await createStaff(a, "support");
+    const adminOnB = await TestSocket.ready(urlB, colleague.token);
+    const supportOnB = await TestSocket.ready(urlB, support.token);
+    try {
+      const settings = (await a.app.inject({ method: "GET", url: "/admin/api/settings/1", headers: actor.auth })).json();
+      const { phones, emails, addresses, bankName, accountHolder, accountNumber } = settings;
+      const res = await a.app.inject({
+        method: "PUT",
+        url: "/admin/api/settings/1",
+        headers: actor.auth,
+        payload: { phones, emails, addresses, bankName, accountHolder, accountNumber, iban: "AO06 0040 0000 1234 5678 1014 2", currentPassword: actor.password },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await adminOnB.next((f) => f.type === "settingsChanged")).toEqual({ type: "settingsChanged", by: "Admin Teste", fields: ["iban"] });
+      expect(await supportOnB.settle((f) => f.type === "settingsChanged")).toEqual([]);
+    } finally {
+      adminOnB.close();
+      supportOnB.close();
     }
   });
 });
