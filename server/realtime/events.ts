@@ -13,3 +13,15 @@ export interface ChatEvent {
 export interface ChatPublisher {
   publishMessage(event: ChatEvent): Promise<void>;
 }
+
+/** What the settings domain hands to the hub after a commit: every admin socket is told who changed what. */
+export interface SettingsChangedEvent {
+  /** The acting admin's name. */
+  by: string;
+  fields: string[];
+}
+
+/** Publishing never fails the request (the change is already stored). */
+export interface SettingsPublisher {
+  publishSettingsChanged(event: SettingsChangedEvent): Promise<void>;
+}

@@ -1,7 +1,8 @@
 // The real-time hub: every open socket, indexed by order room, by customer and by staff. A new message goes
 // to the order's room, to every socket of the order's owner (the global notification) and to every staff
 // socket, each socket once. Other instances hear of it through the transport (LISTEN/NOTIFY on PostgreSQL),
-// and so do catalogue changes, which invalidate the other instances' product list caches.
+// and so do catalogue changes, which invalidate the other instances' product list caches, and changes to the
+// shop's settings, which every admin socket is told of.
 import type { WebSocket } from "ws";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/client.ts";
@@ -13,7 +14,7 @@ import { toShopperMessage } from "../domain/chat/message-view.ts";
 import { CHAT_ORDER_NOT_FOUND } from "../domain/orders/not-found.ts";
 import type { ServerFrame } from "../schemas/realtime.ts";
 import { Connection, type ConnectionHost } from "./connection.ts";
-import type { ChatEvent, ChatPublisher } from "./events.ts";
+import type { ChatEvent, ChatPublisher, SettingsChangedEvent, SettingsPublisher } from "./events.ts";
 import { localTransport, postgresTransport, type RemoteChat, type Transport } from "./transport.ts";
 
 export interface HubTimings {
@@ -42,7 +43,7 @@ export interface HubStats {
   rooms: number;
 }
 
-export class Hub implements ChatPublisher, ConnectionHost {
+export class Hub implements ChatPublisher, SettingsPublisher, ConnectionHost {
   private readonly connections = new Set<Connection>();
   private readonly rooms = new Map<string, Set<Connection>>();
   private readonly byUser = new Map<string, Set<Connection>>();
@@ -79,6 +80,7 @@ export class Hub implements ChatPublisher, ConnectionHost {
       await this.transport.start({
         chat: (remote) => void this.receive(remote),
         catalogue: () => this.deps.productListCache.invalidate("remote"),
+        settings: (event) => this.tellAdmins(event),
         // Announcements may have been lost while disconnected: rebuild the list on next request.
         resumed: () => this.deps.productListCache.invalidate("remote"),
         warn: (message, error) => this.warn(message, error),
@@ -114,6 +116,16 @@ export class Hub implements ChatPublisher, ConnectionHost {
       await this.transport.publishChat(event);
     } catch (error) {
       this.warn("could not announce a chat message to other instances", error);
+    }
+  }
+
+  /** Tells every admin socket here, then on the other instances. Never throws: the change is already stored. */
+  async publishSettingsChanged(event: SettingsChangedEvent): Promise<void> {
+    this.tellAdmins(event);
+    try {
+      await this.transport.publishSettings(event);
+    } catch (error) {
+      this.warn("could not announce a settings change to other instances", error);
     }
   }
 
@@ -205,6 +217,14 @@ export class Hub implements ChatPublisher, ConnectionHost {
       if (!c.isReady) continue;
       if (c.isStaff) c.sendRaw((staffFrame ??= frame({ type: "newMessage", orderId: event.orderId, message: event.message })));
       else c.sendRaw((shopperFrame ??= frame({ type: "newMessage", orderId: event.orderId, message: toShopperMessage(event.message) })));
+    }
+  }
+
+  /** Admins only: support and customers never hear of settings changes. */
+  private tellAdmins(event: SettingsChangedEvent): void {
+    let raw: Buffer | undefined;
+    for (const c of this.staff) {
+      if (c.isReady && c.claims?.role === "admin") c.sendRaw((raw ??= frame({ type: "settingsChanged", by: event.by, fields: event.fields })));
     }
   }
 

@@ -4,10 +4,11 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import type { Database } from "../db/client.ts";
-import type { ChatEvent } from "./events.ts";
+import type { ChatEvent, SettingsChangedEvent } from "./events.ts";
 
 const CHAT_CHANNEL = "loja_chat";
 const CATALOGUE_CHANNEL = "loja_catalogue";
+const SETTINGS_CHANNEL = "loja_settings";
 /** NOTIFY payloads must stay under 8000 bytes; a longer message travels as its id and is read back. */
 const MAX_INLINE_PAYLOAD = 7000;
 
@@ -16,6 +17,7 @@ export type RemoteChat = { event: ChatEvent } | { ref: { messageId: string; orde
 export interface TransportHandlers {
   chat(remote: RemoteChat): void;
   catalogue(): void;
+  settings(event: SettingsChangedEvent): void;
   /** The LISTEN connection came back after a loss: announcements may have been missed. */
   resumed(): void;
   warn(message: string, error?: unknown): void;
@@ -26,6 +28,7 @@ export interface Transport {
   start(handlers: TransportHandlers): Promise<void>;
   publishChat(event: ChatEvent): Promise<void>;
   publishCatalogue(): Promise<void>;
+  publishSettings(event: SettingsChangedEvent): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -35,6 +38,7 @@ export function localTransport(): Transport {
     start: async () => undefined,
     publishChat: async () => undefined,
     publishCatalogue: async () => undefined,
+    publishSettings: async () => undefined,
     close: async () => undefined,
   };
 }
@@ -43,6 +47,7 @@ interface Wire {
   from: string;
   event?: ChatEvent;
   ref?: { messageId: string; orderId: string; ownerId: string };
+  settings?: SettingsChangedEvent;
 }
 
 export function postgresTransport(db: Database): Transport {
@@ -68,6 +73,7 @@ export function postgresTransport(db: Database): Transport {
     if (note.channel === CATALOGUE_CHANNEL) handlers.catalogue();
     else if (note.channel === CHAT_CHANNEL && wire.event) handlers.chat({ event: wire.event });
     else if (note.channel === CHAT_CHANNEL && wire.ref) handlers.chat({ ref: wire.ref });
+    else if (note.channel === SETTINGS_CHANNEL && wire.settings) handlers.settings(wire.settings);
   };
 
   async function connect(): Promise<void> {
@@ -79,7 +85,7 @@ export function postgresTransport(db: Database): Transport {
     });
     next.on("end", () => lost(next));
     await next.connect();
-    await next.query(`LISTEN ${CHAT_CHANNEL}; LISTEN ${CATALOGUE_CHANNEL}`);
+    await next.query(`LISTEN ${CHAT_CHANNEL}; LISTEN ${CATALOGUE_CHANNEL}; LISTEN ${SETTINGS_CHANNEL}`);
     if (closed) {
       await next.end().catch(() => undefined);
       return;
@@ -129,6 +135,9 @@ export function postgresTransport(db: Database): Transport {
     },
     async publishCatalogue() {
       await notify(CATALOGUE_CHANNEL, JSON.stringify({ from: instanceId } satisfies Wire));
+    },
+    async publishSettings(event) {
+      await notify(SETTINGS_CHANNEL, JSON.stringify({ from: instanceId, settings: event } satisfies Wire));
     },
     async close() {
       closed = true;

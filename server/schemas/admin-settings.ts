@@ -1,5 +1,16 @@
 import { Type, type Static } from "typebox";
-import { ShortText, StrictObject } from "./common.ts";
+import { Password, ShortText, StrictObject } from "./common.ts";
+
+/** One change to the shop's details, newest first in `changes`. Lists (phones, e-mails, addresses) are JSON arrays. */
+export const AdminSettingsChange = Type.Object({
+  field: Type.String(),
+  before: Type.String(),
+  after: Type.String(),
+  /** Who made it; null once that account is gone. */
+  by: Type.Union([Type.Object({ id: Type.String(), name: Type.String() }), Type.Null()]),
+  at: Type.String(),
+});
+export type AdminSettingsChange = Static<typeof AdminSettingsChange>;
 
 /** The single settings row as staff edit it; the id is always 1 (ra-data-simple-rest needs one). */
 export const AdminSettings = Type.Object({
@@ -10,9 +21,13 @@ export const AdminSettings = Type.Object({
   bankName: Type.String(),
   accountHolder: Type.String(),
   accountNumber: Type.String(),
+  /** Grouped in fours ("AO06 0040 …"), as shoppers read it; stored without spaces. */
   iban: Type.String(),
+  paymentDeadlineHours: Type.Number(),
   isDemo: Type.Boolean(),
   updatedAt: Type.String(),
+  /** The audit trail: the last 50 changes, newest first. */
+  changes: Type.Array(AdminSettingsChange),
 });
 export type AdminSettings = Static<typeof AdminSettings>;
 
@@ -24,6 +39,11 @@ export const AdminSettingsBody = StrictObject({
   bankName: ShortText({ minLength: 1, maxLength: 120 }),
   accountHolder: ShortText({ minLength: 1, maxLength: 160 }),
   accountNumber: ShortText({ minLength: 1, maxLength: 60 }),
+  /** Checked as an Angolan IBAN (mod-97) by the settings domain, which answers with its own message. */
   iban: ShortText({ minLength: 1, maxLength: 60 }),
+  /** Hours a shopper has to pay (0 < h ≤ 720, two decimals; checked by the domain with its own message). Left out: unchanged. */
+  paymentDeadlineHours: Type.Optional(Type.Number()),
+  /** The acting admin's own password: required when a bank field changes. */
+  currentPassword: Type.Optional(Password),
 });
 export type AdminSettingsBody = Static<typeof AdminSettingsBody>;

@@ -1,4 +1,4 @@
-// The shop's one settings row (id 1): the only Prisma caller of the settings domain.
+// The shop's one settings row (id 1) and its audit trail: the only Prisma caller of the settings domain.
 import type { Db } from "../../db/client.ts";
 
 export interface ShopDetails {
@@ -9,14 +9,65 @@ export interface ShopDetails {
   accountHolder: string;
   accountNumber: string;
   iban: string;
+  paymentDeadlineHours: number;
   isDemo: boolean;
 }
 
-const select = { phones: true, emails: true, addresses: true, bankName: true, accountHolder: true, accountNumber: true, iban: true, isDemo: true } as const;
+export interface NewSettingsChange {
+  changedById: string;
+  field: string;
+  before: string;
+  after: string;
+}
+
+export interface SettingsChangeRow {
+  field: string;
+  before: string;
+  after: string;
+  createdAt: Date;
+  changedBy: { id: string; name: string } | null;
+}
+
+const select = {
+  phones: true,
+  emails: true,
+  addresses: true,
+  bankName: true,
+  accountHolder: true,
+  accountNumber: true,
+  iban: true,
+  paymentDeadlineHours: true,
+  isDemo: true,
+} as const;
+
+// The deadline is a Decimal(8,2) column; two decimals are exact as a number.
+const toDetails = <T extends { paymentDeadlineHours: { toNumber(): number } }>(row: T) => ({ ...row, paymentDeadlineHours: row.paymentDeadlineHours.toNumber() });
 
 export const settingsRepository = (db: Db) => ({
-  get: (): Promise<ShopDetails | null> => db.shopSettings.findUnique({ where: { id: 1 }, select }),
+  get: async (): Promise<ShopDetails | null> => {
+    const row = await db.shopSettings.findUnique({ where: { id: 1 }, select });
+    return row && toDetails(row);
+  },
   /** The row with its last change, as staff edit it. */
-  getWithUpdatedAt: (): Promise<(ShopDetails & { updatedAt: Date }) | null> => db.shopSettings.findUnique({ where: { id: 1 }, select: { ...select, updatedAt: true } }),
-  save: (data: ShopDetails): Promise<ShopDetails> => db.shopSettings.upsert({ where: { id: 1 }, create: { id: 1, ...data }, update: data, select }),
+  getWithUpdatedAt: async (): Promise<(ShopDetails & { updatedAt: Date }) | null> => {
+    const row = await db.shopSettings.findUnique({ where: { id: 1 }, select: { ...select, updatedAt: true } });
+    return row && toDetails(row);
+  },
+  /** Holds the row until the transaction ends, so two saves read and audit one after the other. */
+  lock: async (): Promise<void> => {
+    await db.$queryRaw`SELECT id FROM shop_settings WHERE id = 1 FOR UPDATE`;
+  },
+  save: async (data: ShopDetails): Promise<void> => {
+    await db.shopSettings.upsert({ where: { id: 1 }, create: { id: 1, ...data }, update: data, select: { id: true } });
+  },
+  recordChanges: async (changes: NewSettingsChange[]): Promise<void> => {
+    if (changes.length > 0) await db.settingsChange.createMany({ data: changes });
+  },
+  /** The newest changes first (one save's rows share a time; the id keeps their order stable). */
+  listChanges: (take: number): Promise<SettingsChangeRow[]> =>
+    db.settingsChange.findMany({
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take,
+      select: { field: true, before: true, after: true, createdAt: true, changedBy: { select: { id: true, name: true } } },
+    }),
 });

@@ -1,42 +1,124 @@
-// The shop's own details (phones, e-mails, addresses, bank): what the storefront shows, and what staff edit.
-// Saving real values clears the demo flag the seed sets.
+// The shop's own details (phones, e-mails, addresses, bank, payment deadline): what the storefront shows, and
+// what admins edit. The IBAN must be a valid Angolan one; a bank change needs the admin's password; every
+// changed field is audited in the same transaction; the admins are told after the commit. Saving real values
+// clears the demo flag the seed sets.
 import type { Config } from "../../config.ts";
 import type { Db, PrismaClient } from "../../db/client.ts";
+import { formatIban, INVALID_IBAN_MESSAGE, isValidAngolanIban, normalizeIban } from "../../payments/iban.ts";
+import type { SettingsPublisher } from "../../realtime/events.ts";
 import type { AdminSettings, AdminSettingsBody } from "../../schemas/admin-settings.ts";
 import type { PublicSettings } from "../../schemas/settings.ts";
-import { settingsRepository } from "./repository.ts";
+import { DEFAULT_PAYMENT_DEADLINE_HOURS } from "../../../shared/payments.ts";
+import { AppError, sessionExpired } from "../errors.ts";
+import type { LoginThrottle } from "../users/login-throttle.ts";
+import { findActiveStaff } from "../users/service.ts";
+import { BANK_PASSWORD_REQUIRED, confirmBankChange } from "./bank-guard.ts";
+import { auditText, changedFields, touchesBank, type EditableSettings } from "./changes.ts";
+import { settingsRepository, type ShopDetails } from "./repository.ts";
+
+/** How many audit rows the console shows. */
+const CHANGES_SHOWN = 50;
+const MAX_PAYMENT_DEADLINE_HOURS = 720;
+const INVALID_DEADLINE = `O prazo de pagamento deve ser maior que 0 e no máximo ${MAX_PAYMENT_DEADLINE_HOURS} horas, com até duas casas decimais`;
+
+const EMPTY: ShopDetails = {
+  phones: [],
+  emails: [],
+  addresses: [],
+  bankName: "",
+  accountHolder: "",
+  accountNumber: "",
+  iban: "",
+  paymentDeadlineHours: DEFAULT_PAYMENT_DEADLINE_HOURS,
+  isDemo: false,
+};
 
 export async function getPublicSettings(db: Db, config: Pick<Config, "firebase">): Promise<PublicSettings> {
-  const row = await settingsRepository(db).get();
+  const row = (await settingsRepository(db).get()) ?? EMPTY;
   const firebase = config.firebase;
   return {
-    phones: row?.phones ?? [],
-    emails: row?.emails ?? [],
-    addresses: row?.addresses ?? [],
-    bank: { bankName: row?.bankName ?? "", accountHolder: row?.accountHolder ?? "", accountNumber: row?.accountNumber ?? "", iban: row?.iban ?? "" },
-    isDemo: row?.isDemo ?? false,
+    phones: row.phones,
+    emails: row.emails,
+    addresses: row.addresses,
+    bank: { bankName: row.bankName, accountHolder: row.accountHolder, accountNumber: row.accountNumber, iban: formatIban(row.iban) },
+    isDemo: row.isDemo,
     phoneLogin: firebase?.apiKey ? { apiKey: firebase.apiKey, authDomain: firebase.authDomain ?? "", projectId: firebase.projectId } : null,
   };
 }
 
-const EMPTY = { phones: [], emails: [], addresses: [], bankName: "", accountHolder: "", accountNumber: "", iban: "", isDemo: false, updatedAt: new Date(0) };
-
 export async function getAdminSettings(db: PrismaClient): Promise<AdminSettings> {
-  const { updatedAt, ...row } = (await settingsRepository(db).getWithUpdatedAt()) ?? EMPTY;
-  return { id: 1, ...row, updatedAt: updatedAt.toISOString() };
+  const repo = settingsRepository(db);
+  const [row, changes] = await Promise.all([repo.getWithUpdatedAt(), repo.listChanges(CHANGES_SHOWN)]);
+  const { updatedAt, ...details } = row ?? { ...EMPTY, updatedAt: new Date(0) };
+  return {
+    id: 1,
+    ...details,
+    iban: formatIban(details.iban),
+    updatedAt: updatedAt.toISOString(),
+    changes: changes.map((c) => ({ field: c.field, before: c.before, after: c.after, by: c.changedBy, at: c.createdAt.toISOString() })),
+  };
 }
 
-export async function saveAdminSettings(db: PrismaClient, body: AdminSettingsBody): Promise<AdminSettings> {
+export interface SaveSettingsDeps {
+  db: PrismaClient;
+  /** Where the admins' sockets are told (the real-time hub). */
+  publisher: SettingsPublisher;
+  /** Throttles wrong passwords on bank changes. */
+  throttle: LoginThrottle;
+}
+
+export async function saveAdminSettings(deps: SaveSettingsDeps, actorId: string, body: AdminSettingsBody): Promise<AdminSettings> {
+  const { db } = deps;
+  if (!isValidAngolanIban(body.iban)) throw new AppError(400, INVALID_IBAN_MESSAGE);
+  const hours = body.paymentDeadlineHours;
+  if (hours !== undefined && !isValidDeadline(hours)) throw new AppError(400, INVALID_DEADLINE);
+  const admin = await findActiveStaff(db, actorId);
+  if (!admin) throw sessionExpired();
+
+  const current = (await settingsRepository(db).get()) ?? EMPTY;
+  // The password is checked (slowly: argon2) before the transaction, so no lock waits on it.
+  const confirmed = touchesBank(changedFields(comparable(current), editedSettings(body, current)));
+  if (confirmed) await confirmBankChange(deps.throttle, admin, body.currentPassword);
+
+  const changed = await db.$transaction(async (tx) => {
+    const repo = settingsRepository(tx);
+    await repo.lock();
+    const before = (await repo.get()) ?? EMPTY;
+    const next = editedSettings(body, before);
+    const fields = changedFields(comparable(before), next);
+    // Another admin changed the bank details meanwhile: this save would overwrite them unconfirmed.
+    if (touchesBank(fields) && !confirmed) throw new AppError(403, BANK_PASSWORD_REQUIRED);
+    await repo.save({ ...next, isDemo: false });
+    await repo.recordChanges(fields.map((field) => ({ changedById: admin.id, field, before: auditText(before[field]), after: auditText(next[field]) })));
+    return fields;
+  });
+
+  if (changed.length > 0) await deps.publisher.publishSettingsChanged({ by: admin.name, fields: changed });
+  return getAdminSettings(db);
+}
+
+/** More than 0, at most 30 days, and exact in the Decimal(8,2) column. */
+function isValidDeadline(hours: number): boolean {
+  return hours > 0 && hours <= MAX_PAYMENT_DEADLINE_HOURS && Math.abs(hours * 100 - Math.round(hours * 100)) < 1e-6;
+}
+
+/** The body as it will be stored: trimmed, e-mails in lower case, the IBAN without spaces. */
+function editedSettings(body: AdminSettingsBody, current: ShopDetails): EditableSettings {
   const clean = (list: string[]) => list.map((s) => s.trim());
-  await settingsRepository(db).save({
+  return {
     phones: clean(body.phones),
     emails: clean(body.emails).map((e) => e.toLowerCase()),
     addresses: clean(body.addresses),
     bankName: body.bankName.trim(),
     accountHolder: body.accountHolder.trim(),
     accountNumber: body.accountNumber.trim(),
-    iban: body.iban.trim(),
-    isDemo: false,
-  });
-  return getAdminSettings(db);
+    iban: normalizeIban(body.iban),
+    paymentDeadlineHours: body.paymentDeadlineHours ?? current.paymentDeadlineHours,
+  };
+}
+
+/** The stored row for comparison: an IBAN kept with spaces (the seed's, older rows) is the same IBAN without them. */
+function comparable(row: ShopDetails): EditableSettings {
+  const { isDemo: _isDemo, ...details } = row;
+  return { ...details, iban: normalizeIban(details.iban) };
 }
