@@ -6,13 +6,19 @@ import DoneAllIcon from "@mui/icons-material/DoneAll";
 import CancelIcon from "@mui/icons-material/Cancel";
 import ArrowForwardIcon from "@mui/icons-material/ArrowForward";
 import WarningAmberIcon from "@mui/icons-material/WarningAmber";
-import { CANCELLED, DELIVERED, FORWARD_MOVES, PAYMENT_CONFIRMED, isOrderStatus, type OrderStatus } from "../../shared/orders.ts";
+import { CANCELLED, DELIVERED, ORDER_STATUSES, PAYMENT_CONFIRMED, type OrderStatus } from "../../shared/orders.ts";
 import type { AllowedMoves, StaffOrder } from "../lib/money-types.ts";
 import { ExceptionMoveDialog } from "./exception-move-dialog.tsx";
 
-/** The moves the server allows this member of staff; an older server without `allowedMoves` gets the forward ones. */
-const allowedMoves = (order: StaffOrder): AllowedMoves =>
-  order.allowedMoves ?? { forward: isOrderStatus(order.status) ? [...FORWARD_MOVES[order.status]] : [], exceptions: [] };
+/**
+ * The moves the server allows this member of staff. A server from before issue 11 sends no `allowedMoves` and
+ * takes any move from anyone: then every other status is offered as it was.
+ */
+export const allowedMoves = (order: StaffOrder): AllowedMoves =>
+  order.allowedMoves ?? { forward: ORDER_STATUSES.filter((s) => s !== order.status), exceptions: [] };
+
+/** The two one-click buttons staff know, always in place: enabled when the move is forward, asking why when it is an exception. */
+const ALWAYS_SHOWN: readonly OrderStatus[] = [PAYMENT_CONFIRMED, DELIVERED];
 
 // The one-click buttons keep their labels ("Pagamento Confirmado", "Entregue"); other moves read as their status.
 const FORWARD_LOOK: Partial<Record<OrderStatus, { label: string; icon: ReactElement; color?: "success" | "error" }>> = {
@@ -27,7 +33,7 @@ export function StatusButtons() {
   const translate = useTranslate();
   const notify = useNotify();
   const [update, { isPending }] = useUpdate<StaffOrder>();
-  const [exceptionOpen, setExceptionOpen] = useState(false);
+  const [exceptionMoves, setExceptionMoves] = useState<readonly OrderStatus[] | null>(null);
   const [confirmCancel, setConfirmCancel] = useState(false);
   if (!record) return null;
   const moves = allowedMoves(record);
@@ -48,15 +54,22 @@ export function StatusButtons() {
   return (
     <>
       <ButtonGroup variant="contained" size="small" sx={{ flexWrap: "wrap" }} data-testid="status-moves">
-        {moves.forward.map((status) => {
+        {[...ALWAYS_SHOWN, ...moves.forward.filter((s) => !ALWAYS_SHOWN.includes(s))].map((status) => {
           const look = FORWARD_LOOK[status];
+          const forward = moves.forward.includes(status);
+          const exception = moves.exceptions.includes(status);
+          const onClick = () => {
+            if (!forward) setExceptionMoves([status]);
+            else if (status === CANCELLED) setConfirmCancel(true);
+            else void change({ status }).catch(() => undefined);
+          };
           return (
             <Button
               key={status}
               label={look?.label ?? `loja.status.${status}`}
-              onClick={() => (status === CANCELLED ? setConfirmCancel(true) : void change({ status }).catch(() => undefined))}
-              disabled={isPending}
-              variant="contained"
+              onClick={onClick}
+              disabled={isPending || (!forward && !exception)}
+              variant={forward ? "contained" : "outlined"}
               color={look?.color ?? "primary"}
             >
               {look?.icon ?? <ArrowForwardIcon />}
@@ -64,7 +77,7 @@ export function StatusButtons() {
           );
         })}
         {moves.exceptions.length > 0 && (
-          <Button label="loja.orders.exception_move" onClick={() => setExceptionOpen(true)} disabled={isPending} variant="outlined" color="warning">
+          <Button label="loja.orders.exception_move" onClick={() => setExceptionMoves(moves.exceptions)} disabled={isPending} variant="outlined" color="warning">
             <WarningAmberIcon />
           </Button>
         )}
@@ -77,7 +90,7 @@ export function StatusButtons() {
         onConfirm={() => { setConfirmCancel(false); void change({ status: CANCELLED }).catch(() => undefined); }}
         onClose={() => setConfirmCancel(false)}
       />
-      {exceptionOpen && <ExceptionMoveDialog open moves={moves.exceptions} onClose={() => setExceptionOpen(false)} onSubmit={async (move) => { await change(move); }} />}
+      {exceptionMoves && <ExceptionMoveDialog open moves={exceptionMoves} onClose={() => setExceptionMoves(null)} onSubmit={async (move) => { await change(move); }} />}
     </>
   );
 }
