@@ -59,7 +59,7 @@ export function SettingsEdit() {
           <TextInput source="iban" validate={[required(), maxLength(60), ibanFormatError]} helperText={translate("loja.settings.iban_help")} />
           <CurrentPasswordInput />
           <Typography variant="h6" sx={{ mt: 2 }}>{translate("loja.settings.payments")}</Typography>
-          <NumberInput source="paymentDeadlineHours" validate={[required(), paymentDeadlineError]} min={0.01} max={MAX_PAYMENT_DEADLINE_HOURS} step={1} helperText={translate("loja.settings.deadline_help")} />
+          <NumberInput source="paymentDeadlineHours" validate={paymentDeadlineError} min={0.01} max={MAX_PAYMENT_DEADLINE_HOURS} step={1} helperText={translate("loja.settings.deadline_help")} />
         </SimpleForm>
         <SettingsChanges />
       </Edit>

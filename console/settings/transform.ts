@@ -45,7 +45,9 @@ export const settingsRequestBody: RequestBodyTransform = (data) => pickFields(da
 export const ibanFormatError = (value: unknown): string | undefined =>
   /^AO\d{23}$/.test(String(value ?? "").replace(/\s+/g, "").toUpperCase()) ? undefined : "loja.settings.iban_format";
 
+/** Empty is left to the server (the field is not sent, the shop keeps its deadline); a value must be 0 < h ≤ 720. */
 export const paymentDeadlineError = (value: unknown): string | undefined => {
+  if (value === undefined || value === null || value === "") return undefined;
   const hours = typeof value === "number" ? value : Number(value);
   return Number.isFinite(hours) && hours > 0 && hours <= MAX_PAYMENT_DEADLINE_HOURS ? undefined : "loja.settings.deadline_range";
 };

@@ -11,7 +11,7 @@ import { timeLeft } from "../../console/lib/deadline.ts";
 import { orderRequestBody, paymentFormErrors, paymentRequestBody } from "../../console/orders/transform.ts";
 import { PaymentDialog, RefuseProofDialog } from "../../console/orders/payment-dialogs.tsx";
 import { ExceptionMoveDialog } from "../../console/orders/exception-move-dialog.tsx";
-import { ibanFormatError, settingsFromForm, settingsRequestBody, settingsToForm } from "../../console/settings/transform.ts";
+import { ibanFormatError, paymentDeadlineError, settingsFromForm, settingsRequestBody, settingsToForm } from "../../console/settings/transform.ts";
 import { isSettingsChangedFrame, settingsChangedMessage } from "../../console/settings/settings-changed.ts";
 import { senderLabel } from "../../console/conversations/sender.ts";
 import { PaymentQueueGrid } from "../../console/payments/payment-list.tsx";
@@ -161,6 +161,11 @@ describe("the settings' bank details", () => {
     expect(ibanFormatError("ao06004000001234567890123")).toBeUndefined();
     expect(ibanFormatError("AO06 1234")).toBe("loja.settings.iban_format");
     expect(ibanFormatError("PT50 0002 0123 1234 5678 9015 4")).toBe("loja.settings.iban_format");
+  });
+
+  it("takes a payment deadline in hours above 0 and up to 720, decimals allowed", () => {
+    for (const ok of [0.01, 24.5, 48, 720, undefined, null, ""]) expect(paymentDeadlineError(ok), String(ok)).toBeUndefined();
+    for (const bad of [0, -1, 721, "abc"]) expect(paymentDeadlineError(bad), String(bad)).toBe("loja.settings.deadline_range");
   });
 
   it("recognises the settingsChanged frame and names the admin who changed the bank details", () => {
