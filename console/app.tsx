@@ -9,6 +9,7 @@ import { ConsoleLayout } from "./layout/layout.tsx";
 import { Dashboard } from "./dashboard/dashboard.tsx";
 import products from "./products/index.ts";
 import orders from "./orders/index.ts";
+import payments from "./payments/index.ts";
 import conversations from "./conversations/index.ts";
 import customers from "./customers/index.ts";
 import staff from "./staff/index.ts";
@@ -46,6 +47,7 @@ export function ConsoleApp() {
       requireAuth
     >
       <Resource name="orders" {...orders} />
+      <Resource name="payments" {...payments} />
       <Resource name="conversations" {...conversations} />
       <Resource name="products" {...products} />
       <Resource name="customers" {...customers} />

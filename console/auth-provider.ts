@@ -1,9 +1,12 @@
 import type { AuthProvider } from "react-admin";
 import { SESSION_ENDED, getSession, setSession, signIn } from "./lib/session.ts";
 
-/** What each role may open (DESIGN.md): support works orders and chats and may read customers; admin everything. */
-const SUPPORT_RESOURCES = new Set(["orders", "conversations", "customers"]);
-const SUPPORT_READ_ONLY = new Set(["customers"]);
+/**
+ * What each role may open (DESIGN.md): support works orders and chats, reads customers and the Pagamentos queue
+ * (payments are recorded on the order); admin everything.
+ */
+const SUPPORT_RESOURCES = new Set(["orders", "payments", "conversations", "customers"]);
+const SUPPORT_READ_ONLY = new Set(["customers", "payments"]);
 
 export const canRoleAccess = (role: string | undefined, resource: string, action: string): boolean => {
   if (role === "admin") return true;

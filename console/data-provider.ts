@@ -6,7 +6,7 @@ import type { DashboardReply, DashboardStats, UnreadCountReply } from "../server
 import { API_URL } from "./lib/api-url.ts";
 import { apiFetch, httpClient } from "./lib/http.ts";
 import type { RequestBodyTransform, Row } from "./lib/request-body.ts";
-import { orderRequestBody } from "./orders/transform.ts";
+import { orderRequestBody, type PaymentBody } from "./orders/transform.ts";
 import { productRequestBody } from "./products/transform.ts";
 import { settingsRequestBody } from "./settings/transform.ts";
 import { staffRequestBody } from "./staff/transform.ts";
@@ -29,7 +29,13 @@ export interface ConsoleDataProvider extends DataProvider {
   getMessages(orderId: string): Promise<AdminMessage[]>;
   sendMessage(orderId: string, text: string, file: File | null): Promise<AdminMessage>;
   markRead(orderId: string): Promise<void>;
+  /** Money received for an order (the server answers with the order, which the page then refetches). */
+  recordPayment(orderId: string, body: PaymentBody): Promise<void>;
+  acceptProof(orderId: string, proofId: string, body: PaymentBody): Promise<void>;
+  refuseProof(orderId: string, proofId: string, reason: string): Promise<void>;
 }
+
+const orderPath = (orderId: string) => `/orders/${encodeURIComponent(orderId)}`;
 
 const base = simpleRestProvider(API_URL, httpClient);
 
@@ -66,5 +72,14 @@ export const dataProvider: ConsoleDataProvider = {
   },
   async markRead(orderId) {
     await apiFetch<{ success: true }>(`/conversations/${encodeURIComponent(orderId)}/read`, { method: "POST", body: "{}" });
+  },
+  async recordPayment(orderId, body) {
+    await apiFetch<unknown>(`${orderPath(orderId)}/payments`, { method: "POST", body: JSON.stringify(body) });
+  },
+  async acceptProof(orderId, proofId, body) {
+    await apiFetch<unknown>(`${orderPath(orderId)}/proofs/${encodeURIComponent(proofId)}/accept`, { method: "POST", body: JSON.stringify(body) });
+  },
+  async refuseProof(orderId, proofId, reason) {
+    await apiFetch<unknown>(`${orderPath(orderId)}/proofs/${encodeURIComponent(proofId)}/refuse`, { method: "POST", body: JSON.stringify({ reason }) });
   },
 };

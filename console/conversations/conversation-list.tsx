@@ -3,6 +3,7 @@ import { Badge, Box, Typography } from "@mui/material";
 import AttachFileIcon from "@mui/icons-material/AttachFile";
 import type { AdminConversation } from "../../server/schemas/admin-conversations.ts";
 import { StatusChip } from "../components/status-chip.tsx";
+import { senderLabel } from "./sender.ts";
 
 function UnreadOnlyFilter(props: { source: string; alwaysOn?: boolean }) {
   const translate = useTranslate();
@@ -13,7 +14,7 @@ const filters = [<SearchInput key="q" source="q" alwaysOn />, <UnreadOnlyFilter 
 
 function LastMessage({ c }: { c: AdminConversation }) {
   const translate = useTranslate();
-  const who = translate(c.lastMessage.sender === "client" ? "loja.conversations.client" : "loja.conversations.support");
+  const who = translate(senderLabel(c.lastMessage.sender));
   return (
     <Box sx={{ display: "flex", alignItems: "center", gap: 0.5, maxWidth: 420 }}>
       <Typography variant="body2" color="text.secondary" noWrap sx={{ fontWeight: c.unread > 0 ? 700 : 400 }}>

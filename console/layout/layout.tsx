@@ -46,6 +46,7 @@ function ConsoleMenu() {
     <Menu>
       <Menu.DashboardItem />
       <Menu.ResourceItem name="orders" />
+      <Menu.ResourceItem name="payments" />
       <ConversationsMenuItem />
       {canProducts && <Menu.ResourceItem name="products" />}
       <Menu.ResourceItem name="customers" />

@@ -1,10 +1,11 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import { useDataProvider, useLogout } from "react-admin";
+import { useDataProvider, useLogout, useNotify } from "react-admin";
 import type { AdminMessage } from "../../server/schemas/admin-conversations.ts";
 import type { ConsoleDataProvider } from "../data-provider.ts";
 import { RealtimeClient } from "../../shared/realtime-client.ts";
-import { SESSION_ENDED, getToken, setSession } from "../lib/session.ts";
+import { SESSION_ENDED, getSession, getToken, setSession } from "../lib/session.ts";
+import { isSettingsChangedFrame, settingsChangedMessage, type SettingsChangedFrame } from "../settings/settings-changed.ts";
 import { shellMessages } from "../i18n/shell.ts";
 
 type Listener = (orderId: string, message: AdminMessage) => void;
@@ -35,6 +36,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const queryClient = useQueryClient();
   const logout = useLogout();
+  const notify = useNotify();
   const [connected, setConnected] = useState(false);
   const [unreadCount, setUnreadCount] = useState(0);
   const listeners = useRef(new Set<Listener>());
@@ -42,6 +44,14 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
 
   refreshUnreadRef.current = () => {
     dataProvider.getUnreadCount().then(setUnreadCount, () => undefined);
+  };
+
+  // Another admin changed the settings: an alert that stays until dismissed, and the settings screen refetches.
+  const settingsChangedRef = useRef<(frame: SettingsChangedFrame) => void>(() => undefined);
+  settingsChangedRef.current = (frame) => {
+    void queryClient.invalidateQueries({ queryKey: ["settings"] });
+    if (getSession()?.user.role !== "admin") return;
+    notify(settingsChangedMessage(frame), { type: "warning", autoHideDuration: null, messageArgs: { name: frame.by } });
   };
 
   useEffect(() => {
@@ -69,14 +79,16 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
         }
         return;
       }
+      if (isSettingsChangedFrame(event)) return settingsChangedRef.current(event);
       if (event.type !== "newMessage") return;
       listeners.current.forEach((fn) => fn(event.orderId, event.message));
       refreshUnreadRef.current();
       void queryClient.invalidateQueries({ queryKey: ["conversations"] });
       void queryClient.invalidateQueries({ queryKey: ["dashboard"] });
       void queryClient.invalidateQueries({ queryKey: ["orders", "getOne", { id: event.orderId }] });
-      // Order lists carry unread badges too.
+      // Order lists carry unread badges too; a proof arrives as a message and changes the Pagamentos queue.
       void queryClient.invalidateQueries({ queryKey: ["orders", "getList"] });
+      void queryClient.invalidateQueries({ queryKey: ["payments", "getList"] });
     });
     // Reads by other agents are not pushed: recount now and then so the title does not go stale.
     const poll = setInterval(() => refreshUnreadRef.current(), UNREAD_POLL_MS);

@@ -10,6 +10,8 @@ import { AttachmentView } from "../components/attachment-view.tsx";
 import { PaymentMethodLabel } from "../components/payment-method-label.tsx";
 import { StatusChip } from "../components/status-chip.tsx";
 import { StatusButtons } from "./status-buttons.tsx";
+import { OrderPayments } from "./order-payments.tsx";
+import { senderLabel } from "../conversations/sender.ts";
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -77,7 +79,7 @@ function OrderDetails() {
                   <Box key={att.messageId} sx={{ display: "flex", flexDirection: "column", alignItems: "flex-start", gap: 0.5 }}>
                     <AttachmentView url={att.url} type={att.type} fileName={att.fileName} width={200} />
                     <Typography variant="caption" color="text.secondary">
-                      {translate(att.sender === "client" ? "loja.conversations.client" : "loja.conversations.support")} · {formatDateTime(att.createdAt)}
+                      {translate(senderLabel(att.sender))} · {formatDateTime(att.createdAt)}
                     </Typography>
                   </Box>
                 ))}
@@ -92,6 +94,9 @@ function OrderDetails() {
             <DetailRow label={translate("resources.orders.fields.totalAmount")} value={formatKz(order.totalAmount)} strong />
             <DetailRow label={translate("loja.orders.payment_method")} value={<PaymentMethodLabel method={order.paymentMethod} />} />
             <DetailRow label={translate("resources.orders.fields.paid")} value={translate(order.paid ? "ra.boolean.true" : "ra.boolean.false")} />
+          </Section>
+          <Section title={translate("loja.payments.section")}>
+            <OrderPayments />
           </Section>
           <Section title={translate("loja.orders.address")}>
             <Typography>{a.firstName} {a.lastName}</Typography>

@@ -1,50 +1,96 @@
-import { Button, useNotify, useRecordContext, useTranslate, useUpdate } from "react-admin";
-import { ButtonGroup, Menu, MenuItem } from "@mui/material";
-import { useState } from "react";
+import { Button, Confirm, useNotify, useRecordContext, useTranslate, useUpdate } from "react-admin";
+import { ButtonGroup } from "@mui/material";
+import { useState, type ReactElement } from "react";
 import PaidIcon from "@mui/icons-material/Paid";
 import DoneAllIcon from "@mui/icons-material/DoneAll";
-import ArrowDropDownIcon from "@mui/icons-material/ArrowDropDown";
-import type { AdminOrder } from "../../server/schemas/admin-orders.ts";
-import { DELIVERED, ORDER_STATUSES, PAYMENT_CONFIRMED, type OrderStatus } from "../../shared/orders.ts";
+import CancelIcon from "@mui/icons-material/Cancel";
+import ArrowForwardIcon from "@mui/icons-material/ArrowForward";
+import WarningAmberIcon from "@mui/icons-material/WarningAmber";
+import { CANCELLED, DELIVERED, ORDER_STATUSES, PAYMENT_CONFIRMED, type OrderStatus } from "../../shared/orders.ts";
+import type { AllowedMoves, StaffOrder } from "../lib/money-types.ts";
+import { ExceptionMoveDialog } from "./exception-move-dialog.tsx";
 
-/** One click to confirm the payment, one to mark it delivered, and a menu for the other states. */
+/**
+ * The moves the server allows this member of staff. A server from before issue 11 sends no `allowedMoves` and
+ * takes any move from anyone: then every other status is offered as it was.
+ */
+export const allowedMoves = (order: StaffOrder): AllowedMoves =>
+  order.allowedMoves ?? { forward: ORDER_STATUSES.filter((s) => s !== order.status), exceptions: [] };
+
+/** The two one-click buttons staff know, always in place: enabled when the move is forward, asking why when it is an exception. */
+const ALWAYS_SHOWN: readonly OrderStatus[] = [PAYMENT_CONFIRMED, DELIVERED];
+
+// The one-click buttons keep their labels ("Pagamento Confirmado", "Entregue"); other moves read as their status.
+const FORWARD_LOOK: Partial<Record<OrderStatus, { label: string; icon: ReactElement; color?: "success" | "error" }>> = {
+  [PAYMENT_CONFIRMED]: { label: "loja.orders.confirm_payment", icon: <PaidIcon /> },
+  [DELIVERED]: { label: "loja.orders.mark_delivered", icon: <DoneAllIcon />, color: "success" },
+  [CANCELLED]: { label: "loja.orders.cancel", icon: <CancelIcon />, color: "error" },
+};
+
+/** One click for each move forward the server allows; exceptions (admins) through a dialog that asks why. */
 export function StatusButtons() {
-  const record = useRecordContext<AdminOrder>();
+  const record = useRecordContext<StaffOrder>();
   const translate = useTranslate();
   const notify = useNotify();
-  const [update, { isPending }] = useUpdate<AdminOrder>();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [update, { isPending }] = useUpdate<StaffOrder>();
+  const [exceptionMoves, setExceptionMoves] = useState<readonly OrderStatus[] | null>(null);
+  const [confirmCancel, setConfirmCancel] = useState(false);
   if (!record) return null;
+  const moves = allowedMoves(record);
 
-  const change = (status: OrderStatus) => {
-    setAnchor(null);
+  const change = (data: { status: OrderStatus; reason?: string }) =>
     update(
       "orders",
-      { id: record.id, data: { status }, previousData: record },
+      { id: record.id, data, previousData: record },
       {
         mutationMode: "pessimistic",
-        onSuccess: () => notify("loja.orders.status_changed", { type: "success", messageArgs: { status: translate(`loja.status.${status}`, { _: status }) } }),
-        onError: (err) => notify(err instanceof Error ? err.message : "ra.notification.http_error", { type: "error" }),
+        returnPromise: true,
+        onSuccess: () => notify("loja.orders.status_changed", { type: "success", messageArgs: { status: translate(`loja.status.${data.status}`, { _: data.status }) } }),
+        // 403 (role) and 409 (not allowed from here, reason missing) come with the server's Portuguese message.
+        onError: (err) => notify(err instanceof Error && err.message ? err.message : "ra.notification.http_error", { type: "error" }),
       },
     );
-  };
 
   return (
-    <ButtonGroup variant="contained" size="small" sx={{ flexWrap: "wrap" }}>
-      <Button label="loja.orders.confirm_payment" onClick={() => change(PAYMENT_CONFIRMED)} disabled={isPending || record.status === PAYMENT_CONFIRMED} variant="contained">
-        <PaidIcon />
-      </Button>
-      <Button label="loja.orders.mark_delivered" onClick={() => change(DELIVERED)} disabled={isPending || record.status === DELIVERED} variant="contained" color="success">
-        <DoneAllIcon />
-      </Button>
-      <Button label="loja.orders.change_status" onClick={(e) => setAnchor(e.currentTarget)} disabled={isPending} variant="outlined">
-        <ArrowDropDownIcon />
-      </Button>
-      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        {ORDER_STATUSES.map((s) => (
-          <MenuItem key={s} disabled={s === record.status} onClick={() => change(s)}>{translate(`loja.status.${s}`)}</MenuItem>
-        ))}
-      </Menu>
-    </ButtonGroup>
+    <>
+      <ButtonGroup variant="contained" size="small" sx={{ flexWrap: "wrap" }} data-testid="status-moves">
+        {[...ALWAYS_SHOWN, ...moves.forward.filter((s) => !ALWAYS_SHOWN.includes(s))].map((status) => {
+          const look = FORWARD_LOOK[status];
+          const forward = moves.forward.includes(status);
+          const exception = moves.exceptions.includes(status);
+          const onClick = () => {
+            if (!forward) setExceptionMoves([status]);
+            else if (status === CANCELLED) setConfirmCancel(true);
+            else void change({ status }).catch(() => undefined);
+          };
+          return (
+            <Button
+              key={status}
+              label={look?.label ?? `loja.status.${status}`}
+              onClick={onClick}
+              disabled={isPending || (!forward && !exception)}
+              variant={forward ? "contained" : "outlined"}
+              color={look?.color ?? "primary"}
+            >
+              {look?.icon ?? <ArrowForwardIcon />}
+            </Button>
+          );
+        })}
+        {moves.exceptions.length > 0 && (
+          <Button label="loja.orders.exception_move" onClick={() => setExceptionMoves(moves.exceptions)} disabled={isPending} variant="outlined" color="warning">
+            <WarningAmberIcon />
+          </Button>
+        )}
+      </ButtonGroup>
+      <Confirm
+        isOpen={confirmCancel}
+        title="loja.orders.cancel_title"
+        content="loja.orders.cancel_content"
+        loading={isPending}
+        onConfirm={() => { setConfirmCancel(false); void change({ status: CANCELLED }).catch(() => undefined); }}
+        onClose={() => setConfirmCancel(false)}
+      />
+      {exceptionMoves && <ExceptionMoveDialog open moves={exceptionMoves} onClose={() => setExceptionMoves(null)} onSubmit={async (move) => { await change(move); }} />}
+    </>
   );
 }

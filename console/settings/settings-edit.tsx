@@ -1,11 +1,24 @@
-import { AccessDenied, ArrayInput, CanAccess, Edit, SaveButton, SimpleForm, SimpleFormIterator, TextInput, Toolbar, email, maxLength, required, useNotify, useTranslate } from "react-admin";
+import {
+  AccessDenied, ArrayInput, CanAccess, Edit, NumberInput, PasswordInput, SaveButton, SimpleForm, SimpleFormIterator, TextInput, Toolbar,
+  email, maxLength, required, useNotify, useRecordContext, useTranslate,
+} from "react-admin";
 import { Typography } from "@mui/material";
-import { settingsFromForm, settingsToForm } from "./transform.ts";
+import { MAX_PAYMENT_DEADLINE_HOURS, bankFieldsChanged, ibanFormatError, paymentDeadlineError, settingsFromForm, settingsToForm } from "./transform.ts";
+import { SettingsChanges } from "./settings-changes.tsx";
 
 // The storefront footer shows three phones; the privacy policy needs a Portuguese and an English e-mail.
 const exactlyThree = (v: unknown) => (Array.isArray(v) && v.length === 3 ? undefined : "loja.settings.three_phones");
 const atLeastTwo = (v: unknown) => (Array.isArray(v) && v.length >= 2 ? undefined : "loja.settings.two_emails");
 const atLeastOne = (v: unknown) => (Array.isArray(v) && v.length >= 1 ? undefined : "loja.settings.one_address");
+
+/** The admin's own password, asked again only when a bank field changes (the server checks it). */
+function CurrentPasswordInput() {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const requiredWithBankChange = (value: unknown, all: Record<string, unknown>) =>
+    bankFieldsChanged(record, all) && !value ? "loja.settings.password_required" : undefined;
+  return <PasswordInput source="currentPassword" validate={requiredWithBankChange} helperText={translate("loja.settings.password_help")} autoComplete="current-password" />;
+}
 
 export function SettingsEdit() {
   const translate = useTranslate();
@@ -43,8 +56,12 @@ export function SettingsEdit() {
           <TextInput source="bankName" validate={[required(), maxLength(120)]} />
           <TextInput source="accountHolder" validate={[required(), maxLength(160)]} />
           <TextInput source="accountNumber" validate={[required(), maxLength(60)]} />
-          <TextInput source="iban" validate={[required(), maxLength(60)]} />
+          <TextInput source="iban" validate={[required(), maxLength(60), ibanFormatError]} helperText={translate("loja.settings.iban_help")} />
+          <CurrentPasswordInput />
+          <Typography variant="h6" sx={{ mt: 2 }}>{translate("loja.settings.payments")}</Typography>
+          <NumberInput source="paymentDeadlineHours" validate={paymentDeadlineError} min={0.01} max={MAX_PAYMENT_DEADLINE_HOURS} step={1} helperText={translate("loja.settings.deadline_help")} />
         </SimpleForm>
+        <SettingsChanges />
       </Edit>
     </CanAccess>
   );

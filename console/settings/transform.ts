@@ -5,20 +5,49 @@ import { pickFields, type RequestBodyTransform, type Row } from "../lib/request-
 // Arrays of strings are edited as lists of { value } rows and flattened back on save.
 
 const LISTS = ["phones", "emails", "addresses"] as const;
-const FIELDS = [...LISTS, "bankName", "accountHolder", "accountNumber", "iban"] as const;
+/** Where shoppers send their money: changing any of these needs the admin's password again (issue 11). */
+export const BANK_FIELDS = ["bankName", "accountHolder", "accountNumber", "iban"] as const;
+const FIELDS = [...LISTS, ...BANK_FIELDS, "paymentDeadlineHours", "currentPassword"] as const;
 
-/** The record as the form edits it: each list of strings as rows of { value }. */
+/** Longest payment deadline the server accepts, in hours (30 days). */
+export const MAX_PAYMENT_DEADLINE_HOURS = 720;
+
+/** The record as the form edits it: each list of strings as rows of { value }, the deadline as a number. */
 export const settingsToForm = (record: RaRecord): RaRecord => {
   const out: RaRecord = { ...record };
   for (const key of LISTS) out[key] = Array.isArray(record[key]) ? (record[key] as string[]).map((value) => ({ value })) : [];
+  if (record.paymentDeadlineHours !== undefined && record.paymentDeadlineHours !== null) out.paymentDeadlineHours = Number(record.paymentDeadlineHours);
   return out;
 };
 
-/** The form back into lists of strings, trimmed, blank rows dropped. */
-export const settingsFromForm = (data: Row): Row => {
+const bankValue = (row: Row | undefined, field: (typeof BANK_FIELDS)[number]): string => String(row?.[field] ?? "").trim();
+
+/** Whether the form changes where shoppers pay (compared with the record as loaded). */
+export const bankFieldsChanged = (before: Row | undefined, after: Row): boolean => BANK_FIELDS.some((f) => bankValue(before, f) !== bankValue(after, f));
+
+/**
+ * The form back into lists of strings, trimmed, blank rows dropped. The current password goes out only with
+ * a change of bank details: it is not sent (nor kept anywhere) otherwise.
+ */
+export const settingsFromForm = (data: Row, options?: { previousData?: Row }): Row => {
   const out: Row = { ...data };
   for (const key of LISTS) out[key] = Array.isArray(data[key]) ? (data[key] as { value?: string }[]).map((r) => (r.value ?? "").trim()).filter(Boolean) : [];
+  if (!bankFieldsChanged(options?.previousData, data) || !data.currentPassword) delete out.currentPassword;
   return out;
 };
 
 export const settingsRequestBody: RequestBodyTransform = (data) => pickFields(data, FIELDS);
+
+/**
+ * An Angolan IBAN's shape: AO and 23 digits, spaces allowed. The server decides with the mod-97 check; this
+ * only catches a mistyped length or letters before the round trip.
+ */
+export const ibanFormatError = (value: unknown): string | undefined =>
+  /^AO\d{23}$/.test(String(value ?? "").replace(/\s+/g, "").toUpperCase()) ? undefined : "loja.settings.iban_format";
+
+/** Empty is left to the server (the field is not sent, the shop keeps its deadline); a value must be 0 < h ≤ 720. */
+export const paymentDeadlineError = (value: unknown): string | undefined => {
+  if (value === undefined || value === null || value === "") return undefined;
+  const hours = typeof value === "number" ? value : Number(value);
+  return Number.isFinite(hours) && hours > 0 && hours <= MAX_PAYMENT_DEADLINE_HOURS ? undefined : "loja.settings.deadline_range";
+};

@@ -1,0 +1,132 @@
+import { useState, type ReactNode } from "react";
+import { useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from "react-admin";
+import { Box, Button, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
+import AddCardIcon from "@mui/icons-material/AddCard";
+import { formatKz } from "../../shared/money.ts";
+import { CANCELLED } from "../../shared/orders.ts";
+import { paymentState } from "../../shared/payments.ts";
+import type { ConsoleDataProvider } from "../data-provider.ts";
+import type { AdminProof, StaffOrder } from "../lib/money-types.ts";
+import { formatDateTime } from "../lib/format.ts";
+import { PaymentStateChip } from "../components/payment-state-chip.tsx";
+import { DeadlineText } from "../components/deadline-text.tsx";
+import { ProofView } from "../components/proof-view.tsx";
+import { PaymentDialog, RefuseProofDialog } from "./payment-dialogs.tsx";
+import type { PaymentBody } from "./transform.ts";
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box sx={{ display: "flex", justifyContent: "space-between", alignItems: "center", gap: 2, py: 0.25 }}>
+      <Typography color="text.secondary">{label}</Typography>
+      <Box sx={{ textAlign: "right" }}>{children}</Box>
+    </Box>
+  );
+}
+
+/** What is still due: never below zero (an overpayment is still "paid"). */
+export const amountDue = (order: Pick<StaffOrder, "totalAmount" | "amountPaid">): number => Math.max(0, Math.round((order.totalAmount - (order.amountPaid ?? 0)) * 100) / 100);
+
+type OpenDialog = { kind: "record" } | { kind: "accept"; proof: AdminProof } | { kind: "refuse"; proof: AdminProof } | null;
+
+/**
+ * The order's money: paid / total and its state, the reference and deadline the shopper was given, the payments
+ * recorded, the proofs sent (accept with the payment's details, refuse with a reason).
+ */
+export function OrderPayments() {
+  const order = useRecordContext<StaffOrder>();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  if (!order) return null;
+
+  const paid = order.amountPaid ?? 0;
+  const state = order.paymentState ?? paymentState(order.totalAmount, paid);
+  const payments = order.payments ?? [];
+  const proofs = order.proofs ?? [];
+  const due = amountDue(order);
+  const canRecord = order.status !== CANCELLED;
+
+  // After the server took it: tell the agent and refetch the order (status, history and chat may have moved too).
+  const done = (message: string) => () => { notify(message, { type: "success" }); refresh(); };
+  const record = (body: PaymentBody) => dataProvider.recordPayment(order.id, body).then(done("loja.payments.recorded"));
+  const accept = (proof: AdminProof) => (body: PaymentBody) => dataProvider.acceptProof(order.id, proof.id, body).then(done("loja.payments.proof_accepted"));
+  const refuse = (proof: AdminProof) => (reason: string) => dataProvider.refuseProof(order.id, proof.id, reason).then(done("loja.payments.proof_refused"));
+
+  return (
+    <Box data-testid="order-payments">
+      <Row label={translate("loja.payments.paid_of_total")}>
+        <Typography sx={{ fontWeight: 700 }} data-testid="amount-paid">{formatKz(paid)} / {formatKz(order.totalAmount)}</Typography>
+      </Row>
+      <Row label={translate("loja.payments.state")}><PaymentStateChip state={state} /></Row>
+      {state !== "paid" && <Row label={translate("loja.payments.due")}><Typography>{formatKz(due)}</Typography></Row>}
+      {order.paymentReference && (
+        <Row label={translate("loja.payments.reference")}><Typography sx={{ fontFamily: "monospace" }} data-testid="payment-reference">{order.paymentReference}</Typography></Row>
+      )}
+      {order.paymentDeadline && state !== "paid" && order.status !== CANCELLED && (
+        <Row label={translate("loja.payments.deadline")}><DeadlineText deadline={order.paymentDeadline} /></Row>
+      )}
+      {canRecord && (
+        <Button variant="outlined" size="small" startIcon={<AddCardIcon />} sx={{ mt: 1 }} onClick={() => setDialog({ kind: "record" })}>
+          {translate("loja.payments.record")}
+        </Button>
+      )}
+
+      <Typography variant="subtitle2" sx={{ mt: 2 }}>{translate("loja.payments.payments")}</Typography>
+      {payments.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">{translate("loja.payments.no_payments")}</Typography>
+      ) : (
+        <Table size="small" data-testid="payments-table">
+          <TableHead>
+            <TableRow>
+              <TableCell align="right">{translate("loja.payments.amount")}</TableCell>
+              <TableCell>{translate("loja.payments.bank_reference")}</TableCell>
+              <TableCell>{translate("loja.payments.received_at")}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {payments.map((p) => (
+              <TableRow key={p.id}>
+                <TableCell align="right">{formatKz(p.amount)}</TableCell>
+                <TableCell>{p.bankReference}</TableCell>
+                <TableCell>
+                  <Typography variant="body2">{formatDateTime(p.receivedAt)}</Typography>
+                  <Typography variant="caption" color="text.secondary">{translate("loja.orders.changed_by", { name: p.actor })}</Typography>
+                  {p.note && <Typography variant="body2">{p.note}</Typography>}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+
+      <Typography variant="subtitle2" sx={{ mt: 2 }}>{translate("loja.payments.proofs")}</Typography>
+      {proofs.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">{translate("loja.payments.no_proofs")}</Typography>
+      ) : (
+        <Box sx={{ display: "flex", flexDirection: "column", gap: 2, mt: 1 }}>
+          {proofs.map((proof) => (
+            <Box key={proof.id}>
+              <ProofView proof={proof} />
+              {proof.status === "pending" && (
+                <Box sx={{ display: "flex", gap: 1, mt: 1 }}>
+                  <Button size="small" variant="contained" color="success" onClick={() => setDialog({ kind: "accept", proof })}>{translate("loja.payments.accept")}</Button>
+                  <Button size="small" variant="outlined" color="error" onClick={() => setDialog({ kind: "refuse", proof })}>{translate("loja.payments.refuse")}</Button>
+                </Box>
+              )}
+            </Box>
+          ))}
+        </Box>
+      )}
+
+      {dialog?.kind === "record" && (
+        <PaymentDialog open title={translate("loja.payments.record_title")} submitLabel={translate("loja.payments.record")} initialAmount={due} onClose={() => setDialog(null)} onSubmit={record} />
+      )}
+      {dialog?.kind === "accept" && (
+        <PaymentDialog open title={translate("loja.payments.accept_title")} submitLabel={translate("loja.payments.accept")} initialAmount={due} onClose={() => setDialog(null)} onSubmit={accept(dialog.proof)} />
+      )}
+      {dialog?.kind === "refuse" && <RefuseProofDialog open onClose={() => setDialog(null)} onSubmit={refuse(dialog.proof)} />}
+    </Box>
+  );
+}

@@ -1,0 +1,135 @@
+import { useState, type FormEvent, type ReactNode } from "react";
+import { useTranslate } from "react-admin";
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from "@mui/material";
+import { kwanzaInputValue } from "../lib/kwanza-input.ts";
+import { MAX_BANK_REFERENCE, MAX_REFUSAL_REASON, paymentFormErrors, paymentRequestBody, refusalReasonError, type PaymentBody, type PaymentForm } from "./transform.ts";
+
+const errorText = (err: unknown): string | null => (err instanceof Error && err.message ? err.message : null);
+
+/** The dialog frame both money dialogs share: a form, the server's refusal shown inside it, Cancel and a submit button. */
+function MoneyDialog(props: { open: boolean; title: string; submitLabel: string; busy: boolean; error: string | null; onClose(): void; onSubmit(e: FormEvent): void; children: ReactNode; testId: string }) {
+  const translate = useTranslate();
+  return (
+    <Dialog open={props.open} onClose={props.busy ? undefined : props.onClose} fullWidth maxWidth="xs" data-testid={props.testId}>
+      <form onSubmit={props.onSubmit} noValidate>
+        <DialogTitle>{props.title}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {props.error && <Alert severity="error">{props.error}</Alert>}
+            {props.children}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={props.onClose} disabled={props.busy}>{translate("ra.action.cancel")}</Button>
+          <Button type="submit" variant="contained" disabled={props.busy}>{props.submitLabel}</Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
+const emptyForm = (amount?: number): PaymentForm => ({ amount: amount && amount > 0 ? kwanzaInputValue(amount) : "", bankReference: "", receivedAt: "", note: "" });
+
+/**
+ * Money received by bank transfer: the amount in kwanza (any amount above zero, decimals with a comma), the
+ * bank's reference, when it arrived (empty: now) and a note. Used to record a payment and to accept a proof.
+ * Mounted when opened, so each opening starts from what is due.
+ */
+export function PaymentDialog({ open, title, submitLabel, initialAmount, onClose, onSubmit }: {
+  open: boolean;
+  title: string;
+  submitLabel: string;
+  /** Prefilled: what is still due. */
+  initialAmount?: number;
+  onClose(): void;
+  onSubmit(body: PaymentBody): Promise<void>;
+}) {
+  const translate = useTranslate();
+  const [form, setForm] = useState<PaymentForm>(() => emptyForm(initialAmount));
+  const [errors, setErrors] = useState<Partial<Record<keyof PaymentForm, string>>>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const field = (name: keyof PaymentForm) => ({
+    name,
+    value: form[name],
+    onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [name]: e.target.value })),
+    error: Boolean(errors[name]),
+    helperText: errors[name] ? translate(errors[name]!) : undefined,
+  });
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const found = paymentFormErrors(form);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    setServerError(null);
+    try {
+      await onSubmit(paymentRequestBody(form));
+      onClose();
+    } catch (err) {
+      setServerError(errorText(err) ?? translate("ra.notification.http_error"));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <MoneyDialog open={open} title={title} submitLabel={submitLabel} busy={busy} error={serverError} onClose={onClose} onSubmit={submit} testId="payment-dialog">
+      <TextField {...field("amount")} label={translate("loja.payments.amount")} required autoFocus slotProps={{ htmlInput: { inputMode: "decimal" } }} placeholder="12 500,00" />
+      <TextField {...field("bankReference")} label={translate("loja.payments.bank_reference")} required slotProps={{ htmlInput: { maxLength: MAX_BANK_REFERENCE } }} />
+      <TextField
+        {...field("receivedAt")}
+        label={translate("loja.payments.received_at")}
+        type="datetime-local"
+        slotProps={{ inputLabel: { shrink: true } }}
+        helperText={errors.receivedAt ? translate(errors.receivedAt) : translate("loja.payments.received_at_help")}
+      />
+      <TextField {...field("note")} label={translate("loja.payments.note")} multiline minRows={2} slotProps={{ htmlInput: { maxLength: 500 } }} />
+    </MoneyDialog>
+  );
+}
+
+/** Refusing a proof needs a reason: the shopper reads it in their orders and in the chat. */
+export function RefuseProofDialog({ open, onClose, onSubmit }: { open: boolean; onClose(): void; onSubmit(reason: string): Promise<void> }) {
+  const translate = useTranslate();
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const found = refusalReasonError(reason);
+    setError(found);
+    if (found) return;
+    setBusy(true);
+    setServerError(null);
+    try {
+      await onSubmit(reason.trim());
+      onClose();
+    } catch (err) {
+      setServerError(errorText(err) ?? translate("ra.notification.http_error"));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <MoneyDialog open={open} title={translate("loja.payments.refuse_title")} submitLabel={translate("loja.payments.refuse")} busy={busy} error={serverError} onClose={onClose} onSubmit={submit} testId="refuse-dialog">
+      <TextField
+        label={translate("loja.payments.refusal_reason")}
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+        error={Boolean(error)}
+        helperText={translate(error ?? "loja.payments.refusal_help")}
+        multiline
+        minRows={3}
+        required
+        autoFocus
+        slotProps={{ htmlInput: { maxLength: MAX_REFUSAL_REASON } }}
+      />
+    </MoneyDialog>
+  );
+}

@@ -1,0 +1,72 @@
+import { Datagrid, FunctionField, List, TextField, useListContext, useTranslate } from "react-admin";
+import { Box, FormControlLabel, Switch, Typography } from "@mui/material";
+import { formatKz } from "../../shared/money.ts";
+import { PROOF_STATUSES, PROOF_STATUS_LABELS } from "../../shared/payments.ts";
+import type { PaymentQueueRow } from "../lib/money-types.ts";
+import { DeadlineText } from "../components/deadline-text.tsx";
+import { ProofView } from "../components/proof-view.tsx";
+
+/** "com comprovativo": only orders with a proof waiting for a decision (hasProof=true); off shows every unpaid order. */
+export function HasProofToggle() {
+  const translate = useTranslate();
+  const { filterValues, setFilters, displayedFilters } = useListContext();
+  const on = (filterValues as { hasProof?: boolean }).hasProof === true;
+  return (
+    <FormControlLabel
+      sx={{ ml: 1, my: 1 }}
+      control={
+        <Switch
+          checked={on}
+          onChange={(_, checked) => {
+            const { hasProof: _old, ...rest } = filterValues as Record<string, unknown>;
+            setFilters(checked ? { ...rest, hasProof: true } : rest, displayedFilters);
+          }}
+        />
+      }
+      label={translate("loja.payments.has_proof")}
+    />
+  );
+}
+
+/** How many proofs a row has, by state ("1 Em análise · 1 Recusado"), with the files themselves beside. */
+function ProofsCell({ row }: { row: PaymentQueueRow }) {
+  const translate = useTranslate();
+  if (row.proofs.length === 0) return <Typography variant="body2" color="text.secondary">{translate("loja.payments.no_proofs_short")}</Typography>;
+  const counts = PROOF_STATUSES.map((s) => [s, row.proofs.filter((p) => p.status === s).length] as const).filter(([, n]) => n > 0);
+  return (
+    <Box>
+      <Typography variant="body2" data-testid="proof-counts">{counts.map(([s, n]) => `${n} ${PROOF_STATUS_LABELS[s]}`).join(" · ")}</Typography>
+      <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap", mt: 0.5 }} onClick={(e) => e.stopPropagation()}>
+        {row.proofs.map((proof) => <ProofView key={proof.id} proof={proof} width={90} compact />)}
+      </Box>
+    </Box>
+  );
+}
+
+export const expectedAmount = (row: Pick<PaymentQueueRow, "totalAmount" | "amountPaid">): number => Math.max(0, row.totalAmount - row.amountPaid);
+
+/** The queue itself, for a List context (the resource page, or a test's ListContextProvider). */
+export function PaymentQueueGrid() {
+  return (
+    <>
+      <HasProofToggle />
+      <Datagrid rowClick={(id) => `/orders/${id}/show`} bulkActionButtons={false} data-testid="payments-queue">
+        <FunctionField<PaymentQueueRow> source="shortId" sortable={false} render={(r) => `#${r.shortId}`} />
+        <TextField source="customer.name" sortable={false} />
+        <FunctionField<PaymentQueueRow> source="expected" sortable={false} textAlign="right" render={(r) => formatKz(expectedAmount(r))} />
+        <FunctionField<PaymentQueueRow> source="paymentReference" sortable={false} render={(r) => <Box component="span" sx={{ fontFamily: "monospace" }}>{r.paymentReference ?? "—"}</Box>} />
+        <FunctionField<PaymentQueueRow> source="paymentDeadline" render={(r) => (r.paymentDeadline ? <DeadlineText deadline={r.paymentDeadline} /> : "—")} />
+        <FunctionField<PaymentQueueRow> source="proofs" sortable={false} render={(r) => <ProofsCell row={r} />} />
+      </Datagrid>
+    </>
+  );
+}
+
+/** "Pagamentos": unpaid bank-transfer orders, soonest deadline first; a row opens the order to record the money. */
+export function PaymentList() {
+  return (
+    <List sort={{ field: "paymentDeadline", order: "ASC" }} perPage={25} exporter={false}>
+      <PaymentQueueGrid />
+    </List>
+  );
+}

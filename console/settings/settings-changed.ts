@@ -1,0 +1,16 @@
+// The realtime frame the server sends the other admins when someone changes the shop's settings (issue 11):
+// the bank details decide where shoppers' money goes, so every admin with the console open is told.
+
+export interface SettingsChangedFrame { type: "settingsChanged"; by: string; fields: string[] }
+
+export const isSettingsChangedFrame = (frame: unknown): frame is SettingsChangedFrame => {
+  if (typeof frame !== "object" || frame === null) return false;
+  const f = frame as Partial<SettingsChangedFrame>;
+  return f.type === "settingsChanged" && typeof f.by === "string" && Array.isArray(f.fields);
+};
+
+const BANK_FIELD_NAMES = new Set(["bankName", "accountHolder", "accountNumber", "iban"]);
+
+/** The alert's translation key: a bank change is the one to worry about. */
+export const settingsChangedMessage = (frame: SettingsChangedFrame): string =>
+  frame.fields.some((f) => BANK_FIELD_NAMES.has(f)) ? "loja.settings.bank_changed_by" : "loja.settings.changed_by";

@@ -1,0 +1,89 @@
+// The order page's money path: only the moves the server allows, exceptions through a reasoned dialog, and the
+// payments and proofs with their hints (a hint, never the decision).
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { AdminContext, RecordContextProvider } from "react-admin";
+import polyglotI18nProvider from "ra-i18n-polyglot";
+import type { ReactNode } from "react";
+import { ptMessages } from "../../console/i18n/pt.ts";
+import { StatusButtons } from "../../console/orders/status-buttons.tsx";
+import { OrderPayments } from "../../console/orders/order-payments.tsx";
+import type { StaffOrder } from "../../console/lib/money-types.ts";
+
+const i18nProvider = polyglotI18nProvider(() => ptMessages, "pt");
+
+const order = (over: Partial<StaffOrder>): StaffOrder => ({
+  id: "order0000000000c1", shortId: "0000C1", customer: { id: "c1", name: "Carla", email: null }, status: "Pagamento Confirmado", paymentMethod: "cod", paid: true,
+  address: { firstName: "Carla", lastName: "Teste", email: "c@exemplo.ao", street: "Rua 1", city: "Luanda", state: "Luanda", zipcode: "1000", country: "Angola", phone: "923000000" },
+  subtotal: 25000, deliveryFee: 5000, totalAmount: 30000, itemCount: 1, unread: 0, createdAt: "2026-01-01T10:00:00Z", updatedAt: "2026-01-01T10:00:00Z",
+  lines: [], history: [], attachments: [], ...over,
+});
+
+const onOrderPage = (record: StaffOrder, ui: ReactNode) =>
+  render(<AdminContext i18nProvider={i18nProvider}><RecordContextProvider value={record}>{ui}</RecordContextProvider></AdminContext>);
+
+describe("the order's status moves", () => {
+  it("offers an admin the forward moves in one click and the exceptions through a dialog that asks why", async () => {
+    onOrderPage(order({ allowedMoves: { forward: ["Em Preparação"], exceptions: ["Aguardando Pagamento", "Entregue", "Cancelado"] } }), <StatusButtons />);
+    const moves = screen.getByTestId("status-moves");
+    expect(within(moves).getByRole("button", { name: "Em Preparação" })).toBeEnabled();
+    expect(within(moves).getByRole("button", { name: "Pagamento Confirmado" })).toBeDisabled();
+    expect(within(moves).getByRole("button", { name: "Outro estado…" })).toBeEnabled();
+    // "Entregue" is two steps ahead: an exception, so the click asks for the reason first.
+    await userEvent.click(within(moves).getByRole("button", { name: "Entregue" }));
+    const dialog = await screen.findByTestId("exception-dialog");
+    expect(within(dialog).getByRole("combobox", { name: /Novo estado/ })).toHaveTextContent("Entregue");
+    expect(within(dialog).getByLabelText(/Motivo/)).toHaveValue("");
+  });
+
+  it("gives support no exceptions at all", () => {
+    onOrderPage(order({ allowedMoves: { forward: ["Em Preparação"], exceptions: [] } }), <StatusButtons />);
+    const moves = screen.getByTestId("status-moves");
+    expect(within(moves).getByRole("button", { name: "Em Preparação" })).toBeEnabled();
+    expect(within(moves).getByRole("button", { name: "Entregue" })).toBeDisabled();
+    expect(within(moves).queryByRole("button", { name: "Outro estado…" })).toBeNull();
+  });
+});
+
+describe("the order's payments", () => {
+  const awaiting = order({
+    status: "Aguardando Pagamento", paid: false, amountPaid: 12500, paymentState: "partial", paymentReference: "LJ4KX7PQM",
+    paymentDeadline: new Date(Date.now() + 3 * 3_600_000).toISOString(),
+    payments: [{ id: "pay1", amount: 12500, bankReference: "BAI-118", receivedAt: "2026-01-02T09:00:00Z", note: "Primeira parte", actor: "Ana", createdAt: "2026-01-02T09:05:00Z" }],
+    proofs: [
+      { id: "pr1", url: "/media/pr1", type: "image", fileName: "talao.jpg", status: "pending", reason: null, hints: null, decidedBy: null, decidedAt: null, createdAt: "2026-01-02T08:00:00Z" },
+      { id: "pr2", url: "/media/pr2", type: "image", fileName: "antigo.jpg", status: "refused", reason: "Ilegível", hints: { amountFound: 17500, amountMatches: true, ibanFound: "AO06004000001234567890123", ibanMatches: false }, decidedBy: { id: "s1", name: "Ana" }, decidedAt: "2026-01-02T08:30:00Z", createdAt: "2026-01-02T07:00:00Z" },
+    ],
+  });
+
+  it("shows paid of total, the state, reference, deadline, payments and proofs with their hints", () => {
+    onOrderPage(awaiting, <OrderPayments />);
+    const section = screen.getByTestId("order-payments");
+    expect(screen.getByTestId("amount-paid")).toHaveTextContent("12 500,00 kz / 30 000,00 kz");
+    expect(screen.getByTestId("payment-state")).toHaveTextContent("Pago em parte");
+    expect(section).toHaveTextContent("Falta pagar17 500,00 kz");
+    expect(screen.getByTestId("payment-reference")).toHaveTextContent("LJ4KX7PQM");
+    expect(screen.getByTestId("payment-deadline")).toHaveAttribute("data-urgent", "true");
+    const table = screen.getByTestId("payments-table");
+    expect(table).toHaveTextContent("BAI-118");
+    expect(table).toHaveTextContent("por Ana");
+    expect(table).toHaveTextContent("Primeira parte");
+    const hints = screen.getByTestId("proof-hints");
+    expect(hints).toHaveTextContent("Montante lido: 17 500,00 kz — confere");
+    expect(hints).toHaveTextContent("IBAN lido AO06004000001234567890123 — não é o IBAN da loja");
+    expect(hints).toHaveTextContent("Indicação automática: confirme sempre no extrato bancário");
+    expect(section).toHaveTextContent("Motivo: Ilegível");
+    // Only the pending proof can be decided.
+    expect(screen.getAllByRole("button", { name: "Aceitar" })).toHaveLength(1);
+    expect(screen.getAllByRole("button", { name: "Recusar" })).toHaveLength(1);
+  });
+
+  it("prefills the payment with what is still due, in recording and in accepting a proof", async () => {
+    onOrderPage(awaiting, <OrderPayments />);
+    await userEvent.click(screen.getByRole("button", { name: "Registar pagamento" }));
+    expect(within(await screen.findByTestId("payment-dialog")).getByLabelText(/Montante/)).toHaveValue("17500");
+    await userEvent.click(screen.getByRole("button", { name: "Cancelar" }));
+    await userEvent.click(screen.getByRole("button", { name: "Aceitar" }));
+    expect(within(await screen.findByTestId("payment-dialog")).getByLabelText(/Montante/)).toHaveValue("17500");
+  });
+});
