@@ -1,5 +1,5 @@
 -- Reaching people where they are (issue 13): an outbox of e-mails written with the events that cause them,
--- password-reset tokens (only their hash), Web Push subscriptions, the customer's notification choices and
+-- password-reset tokens (only their hash), how far support replies were e-mailed, Web Push subscriptions, the customer's notification choices and
 -- saved address, and the addresses that receive staff alerts.
 
 ALTER TABLE "users" ADD COLUMN "notify_email" BOOLEAN NOT NULL DEFAULT true;
@@ -55,6 +55,14 @@ CREATE TABLE "push_subscriptions" (
     CONSTRAINT "push_subscriptions_pkey" PRIMARY KEY ("id")
 );
 
+-- CreateTable
+CREATE TABLE "support_reply_digests" (
+    "order_id" TEXT NOT NULL,
+    "covered_until" TIMESTAMP(3) NOT NULL,
+
+    CONSTRAINT "support_reply_digests_pkey" PRIMARY KEY ("order_id")
+);
+
 -- CreateIndex
 CREATE UNIQUE INDEX "outbox_mails_dedupe_key_key" ON "outbox_mails"("dedupe_key");
 CREATE INDEX "outbox_mails_status_next_attempt_at_idx" ON "outbox_mails"("status", "next_attempt_at");
@@ -67,6 +75,8 @@ CREATE INDEX "push_subscriptions_user_id_idx" ON "push_subscriptions"("user_id")
 -- AddForeignKey
 ALTER TABLE "password_reset_tokens" ADD CONSTRAINT "password_reset_tokens_user_id_fkey" FOREIGN KEY ("user_id") REFERENCES "users"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 ALTER TABLE "push_subscriptions" ADD CONSTRAINT "push_subscriptions_user_id_fkey" FOREIGN KEY ("user_id") REFERENCES "users"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+ALTER TABLE "support_reply_digests" ADD CONSTRAINT "support_reply_digests_order_id_fkey" FOREIGN KEY ("order_id") REFERENCES "orders"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- Rules Prisma cannot express.
 ALTER TABLE "outbox_mails" ADD CONSTRAINT "outbox_mails_status_check" CHECK ("status" IN ('pending', 'sent', 'failed'));
