@@ -1,0 +1,116 @@
+// The outbox table: mails written with the events that cause them, claimed and marked by the sending worker.
+import type { Db } from "../db/client.ts";
+import { Prisma } from "../db/client.ts";
+
+export interface NewMail {
+  /** What the mail is about, e.g. 'order-placed' (the console filters and shows it). */
+  kind: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** Mails with the same key are one mail: the second enqueue is a no-op. */
+  dedupeKey?: string | null;
+}
+
+export interface ClaimedMail {
+  id: string;
+  kind: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** Including the one just claimed. */
+  attempts: number;
+  createdAt: Date;
+}
+
+export type OutboxStatus = "pending" | "sent" | "failed";
+
+export interface OutboxRow extends ClaimedMail {
+  status: OutboxStatus;
+  dedupeKey: string | null;
+  nextAttemptAt: Date;
+  lastError: string | null;
+  sentAt: Date | null;
+}
+
+// Timestamp columns hold UTC (as Prisma writes them); the raw SQL compares them with the database's clock in UTC
+// whatever the session's time zone.
+const NOW = Prisma.sql`(now() AT TIME ZONE 'UTC')`;
+
+const rowSelect = {
+  id: true, kind: true, to: true, subject: true, html: true, text: true, attempts: true, createdAt: true,
+  status: true, dedupeKey: true, nextAttemptAt: true, lastError: true, sentAt: true,
+} as const;
+
+export const outboxRepository = (db: Db) => ({
+  /** Inserts the mail unless one with its dedupeKey exists (ON CONFLICT DO NOTHING keeps the caller's transaction alive). */
+  async insert(mail: NewMail): Promise<boolean> {
+    const { count } = await db.outboxMail.createMany({
+      data: [{ kind: mail.kind, to: mail.to, subject: mail.subject, html: mail.html, text: mail.text, dedupeKey: mail.dedupeKey ?? null, nextAttemptAt: new Date() }],
+      skipDuplicates: true,
+    });
+    return count === 1;
+  },
+
+  /**
+   * Claims up to `limit` due mails for `workerId` until `lockMs` from now, counting the attempt. SKIP LOCKED lets
+   * two instances claim at the same moment without waiting on each other or taking the same rows.
+   */
+  async claimDue(workerId: string, limit: number, lockMs: number): Promise<ClaimedMail[]> {
+    const rows = await db.$queryRaw<{ id: string; kind: string; to: string; subject: string; html: string; text: string; attempts: number; created_at: Date }[]>(Prisma.sql`
+      UPDATE outbox_mails
+         SET locked_until = ${NOW} + make_interval(secs => ${lockMs / 1000}::float8), locked_by = ${workerId}, attempts = attempts + 1
+       WHERE id IN (SELECT id FROM outbox_mails
+                     WHERE status = 'pending' AND next_attempt_at <= ${NOW} AND (locked_until IS NULL OR locked_until < ${NOW})
+                     ORDER BY next_attempt_at
+                     LIMIT ${limit}::int
+                     FOR UPDATE SKIP LOCKED)
+       RETURNING id, kind, "to", subject, html, text, attempts, created_at`);
+    return rows
+      .map((r) => ({ id: r.id, kind: r.kind, to: r.to, subject: r.subject, html: r.html, text: r.text, attempts: Number(r.attempts), createdAt: r.created_at }))
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  },
+
+  /** Only the worker holding the claim may settle the mail. */
+  async markSent(id: string, workerId: string): Promise<void> {
+    await db.outboxMail.updateMany({
+      where: { id, lockedBy: workerId, status: "pending" },
+      data: { status: "sent", sentAt: new Date(), lastError: null, lockedUntil: null, lockedBy: null },
+    });
+  },
+
+  async scheduleRetry(id: string, workerId: string, error: string, nextAttemptAt: Date): Promise<void> {
+    await db.outboxMail.updateMany({
+      where: { id, lockedBy: workerId, status: "pending" },
+      data: { nextAttemptAt, lastError: error, lockedUntil: null, lockedBy: null },
+    });
+  },
+
+  async markFailed(id: string, workerId: string, error: string): Promise<void> {
+    await db.outboxMail.updateMany({
+      where: { id, lockedBy: workerId, status: "pending" },
+      data: { status: "failed", lastError: error, lockedUntil: null, lockedBy: null },
+    });
+  },
+
+  /** Newest first, for the console's outbox page. */
+  list(opts: { status?: OutboxStatus; skip?: number; take?: number } = {}): Promise<OutboxRow[]> {
+    return db.outboxMail.findMany({
+      where: opts.status ? { status: opts.status } : {},
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      skip: opts.skip ?? 0,
+      take: opts.take ?? 50,
+      select: rowSelect,
+    }) as Promise<OutboxRow[]>;
+  },
+
+  count(status?: OutboxStatus): Promise<number> {
+    return db.outboxMail.count({ where: status ? { status } : {} });
+  },
+
+  get(id: string): Promise<OutboxRow | null> {
+    return db.outboxMail.findUnique({ where: { id }, select: rowSelect }) as Promise<OutboxRow | null>;
+  },
+});

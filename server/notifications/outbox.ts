@@ -1,0 +1,153 @@
+// E-mail through an outbox (DESIGN.md "Notifications"): a mail is written in the same transaction as the event
+// that causes it, so a rolled-back event sends nothing and a committed one loses nothing; a worker sends it by
+// SMTP afterwards, retrying with back-off. Several instances on one PostgreSQL database send each mail once:
+// a mail is claimed (locked_until/locked_by) before it is sent. Without SMTP_URL no worker runs and mails stay
+// pending, which the console lists as what would have been sent.
+import { hostname } from "node:os";
+import { randomBytes } from "node:crypto";
+import type { Db } from "../db/client.ts";
+import { outboxRepository, type ClaimedMail, type NewMail } from "./outbox-repository.ts";
+
+export type { NewMail, ClaimedMail, OutboxRow, OutboxStatus } from "./outbox-repository.ts";
+
+/** Writes a mail to the outbox with the caller's transaction client. False when its dedupeKey was already used. */
+export function enqueueMail(tx: Db, mail: NewMail): Promise<boolean> {
+  if (!mail.to.trim()) throw new Error("enqueueMail: empty recipient");
+  return outboxRepository(tx).insert(mail);
+}
+
+/** Where the worker hands a mail: nodemailer's SMTP transport in production (see smtp-transport.ts). */
+export interface MailTransport {
+  send(mail: { to: string; subject: string; html: string; text: string }): Promise<void>;
+}
+
+export interface OutboxLogger {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export interface RetryPolicy {
+  /** Wait after the first failure; doubled after each further one. */
+  firstDelayMs: number;
+  maxDelayMs: number;
+  /** A mail still failing this long after it was written is given up as failed. */
+  giveUpAfterMs: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = { firstDelayMs: 30_000, maxDelayMs: 60 * 60_000, giveUpAfterMs: 24 * 60 * 60_000 };
+
+/** Delay before the next attempt after `attempts` failed ones: 30 s, 1 min, 2 min … capped (1 h by default). */
+export function retryDelayMs(attempts: number, policy: RetryPolicy = DEFAULT_RETRY): number {
+  const exponent = Math.min(Math.max(attempts - 1, 0), 30);
+  return Math.min(policy.firstDelayMs * 2 ** exponent, policy.maxDelayMs);
+}
+
+export interface OutboxWorkerOptions {
+  db: Db;
+  transport: MailTransport;
+  logger: OutboxLogger;
+  /** How often to look for due mails when idle (wake() looks at once). */
+  pollMs?: number;
+  batchSize?: number;
+  /** How long a claim lasts: a worker that dies mid-batch leaves its mails to others after this. */
+  lockMs?: number;
+  retry?: RetryPolicy;
+  /** Names this instance in locked_by (defaults to host:pid:random). */
+  workerId?: string;
+}
+
+export interface OutboxWorker {
+  readonly workerId: string;
+  /** Looks for due mails now (call after committing a transaction that enqueued mail). */
+  wake(): void;
+  /** Stops polling and waits for the batch in flight. */
+  stop(): Promise<void>;
+}
+
+const describeError = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+
+export function startOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
+  const { db, transport, logger } = opts;
+  const pollMs = opts.pollMs ?? 5000;
+  const batchSize = opts.batchSize ?? 20;
+  const lockMs = opts.lockMs ?? 10 * 60_000;
+  const retry = opts.retry ?? DEFAULT_RETRY;
+  const workerId = opts.workerId ?? `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
+  const outbox = outboxRepository(db);
+
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let wakeRequested = false;
+
+  async function deliver(mail: ClaimedMail): Promise<void> {
+    try {
+      await transport.send({ to: mail.to, subject: mail.subject, html: mail.html, text: mail.text });
+    } catch (error) {
+      const message = describeError(error);
+      if (Date.now() - mail.createdAt.getTime() >= retry.giveUpAfterMs) {
+        logger.error({ mailId: mail.id, to: mail.to, attempts: mail.attempts, err: message }, "outbox: giving up on mail");
+        await outbox.markFailed(mail.id, workerId, message);
+      } else {
+        const delay = retryDelayMs(mail.attempts, retry);
+        logger.warn({ mailId: mail.id, attempts: mail.attempts, retryInMs: delay, err: message }, "outbox: send failed, will retry");
+        await outbox.scheduleRetry(mail.id, workerId, message, new Date(Date.now() + delay));
+      }
+      return;
+    }
+    await outbox.markSent(mail.id, workerId);
+  }
+
+  /** One batch; true when it was full (more may be due). */
+  async function runBatch(): Promise<boolean> {
+    const mails = await outbox.claimDue(workerId, batchSize, lockMs);
+    for (const mail of mails) {
+      if (stopped) break; // the rest keep their claim and are taken again once it expires
+      await deliver(mail);
+    }
+    return mails.length === batchSize;
+  }
+
+  function schedule(delay: number) {
+    if (stopped) return;
+    clearTimeout(timer);
+    timer = setTimeout(tick, delay);
+  }
+
+  function tick() {
+    if (stopped || running) return;
+    wakeRequested = false;
+    running = runBatch()
+      .then(
+        (full) => schedule(full || wakeRequested ? 0 : pollMs),
+        (error: unknown) => {
+          logger.error({ err: describeError(error) }, "outbox: batch failed");
+          schedule(pollMs);
+        },
+      )
+      .finally(() => {
+        running = undefined;
+      });
+  }
+
+  schedule(0);
+  return {
+    workerId,
+    wake() {
+      if (stopped) return;
+      if (running) wakeRequested = true;
+      else schedule(0);
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
+
+/** The console's outbox page: newest first, with what was sent, is pending (or would be, without SMTP) or failed. */
+export const listOutbox = (db: Db, opts: Parameters<ReturnType<typeof outboxRepository>["list"]>[0] = {}) => outboxRepository(db).list(opts);
+export const countOutbox = (db: Db, status?: Parameters<ReturnType<typeof outboxRepository>["count"]>[0]) => outboxRepository(db).count(status);
+export const getOutboxMail = (db: Db, id: string) => outboxRepository(db).get(id);

@@ -1,0 +1,302 @@
+// The e-mails Loja sends, in Portuguese (Angola), each with an HTML part (simple, inline-styled: mail clients
+// ignore stylesheets) and a plain-text part. A mail is a list of blocks rendered twice, so both parts always say
+// the same, and every value from outside (names, reasons, messages, settings) is HTML-escaped by construction.
+import { formatKz, type MoneyAmount } from "../../shared/money.ts";
+import { shortOrderId } from "../../shared/orders.ts";
+
+export interface ShopContact {
+  /** The shop's name; "Loja" when the settings carry none. */
+  name?: string | null;
+  phones: string[];
+  emails: string[];
+  bankName?: string;
+  accountHolder?: string;
+  accountNumber?: string;
+  iban?: string;
+}
+
+export interface MailContext {
+  shop: ShopContact;
+  /** Public address of the storefront, e.g. https://loja.exemplo.ao (links are built on it). */
+  baseUrl: string;
+}
+
+export interface MailContent {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+type Block =
+  | { kind: "paragraph"; text: string }
+  | { kind: "quote"; text: string }
+  | { kind: "facts"; rows: [label: string, value: string][] }
+  | { kind: "items"; rows: string[] }
+  | { kind: "button"; label: string; url: string };
+
+export const escapeHtml = (value: string): string =>
+  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+const shopName = (shop: ShopContact) => shop.name?.trim() || "Loja";
+
+export const link = (ctx: MailContext, pathAndQuery: string): string => `${ctx.baseUrl.replace(/\/+$/, "")}${pathAndQuery}`;
+
+/** "25/11/2026 às 14:30" in Luanda's time (UTC+1 all year, no daylight saving), independent of ICU data. */
+export function formatLuandaDateTime(date: Date): string {
+  const luanda = new Date(date.getTime() + 60 * 60_000);
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${two(luanda.getUTCDate())}/${two(luanda.getUTCMonth() + 1)}/${luanda.getUTCFullYear()} às ${two(luanda.getUTCHours())}:${two(luanda.getUTCMinutes())}`;
+}
+
+const FONT = "font-family:Arial,Helvetica,sans-serif;color:#222;";
+
+function blockHtml(block: Block): string {
+  switch (block.kind) {
+    case "paragraph":
+      return `<p style="${FONT}font-size:15px;line-height:1.5;margin:0 0 14px">${escapeHtml(block.text).replace(/\n/g, "<br>")}</p>`;
+    case "quote":
+      return `<blockquote style="${FONT}font-size:15px;line-height:1.5;margin:0 0 14px;padding:8px 12px;border-left:3px solid #999;background:#f6f6f6">${escapeHtml(block.text).replace(/\n/g, "<br>")}</blockquote>`;
+    case "facts":
+      return `<table role="presentation" style="border-collapse:collapse;margin:0 0 14px">${block.rows
+        .map(([label, value]) => `<tr><td style="${FONT}font-size:14px;padding:3px 12px 3px 0;color:#555">${escapeHtml(label)}</td><td style="${FONT}font-size:14px;padding:3px 0;font-weight:bold">${escapeHtml(value)}</td></tr>`)
+        .join("")}</table>`;
+    case "items":
+      return `<ul style="${FONT}font-size:14px;line-height:1.5;margin:0 0 14px;padding-left:20px">${block.rows.map((row) => `<li>${escapeHtml(row)}</li>`).join("")}</ul>`;
+    case "button":
+      return `<p style="margin:18px 0"><a href="${escapeHtml(block.url)}" style="${FONT}display:inline-block;background:#111;color:#fff;text-decoration:none;padding:10px 18px;border-radius:4px;font-size:15px">${escapeHtml(block.label)}</a></p>`;
+  }
+}
+
+function blockText(block: Block): string {
+  switch (block.kind) {
+    case "paragraph":
+      return block.text;
+    case "quote":
+      return block.text.split("\n").map((line) => `> ${line}`).join("\n");
+    case "facts":
+      return block.rows.map(([label, value]) => `${label}: ${value}`).join("\n");
+    case "items":
+      return block.rows.map((row) => `- ${row}`).join("\n");
+    case "button":
+      return `${block.label}: ${block.url}`;
+  }
+}
+
+function contactLines(shop: ShopContact): string[] {
+  const lines: string[] = [];
+  if (shop.phones.length) lines.push(`Telefone: ${shop.phones.join(", ")}`);
+  if (shop.emails.length) lines.push(`E-mail: ${shop.emails.join(", ")}`);
+  return lines;
+}
+
+function render(ctx: MailContext, subject: string, blocks: Block[]): MailContent {
+  const name = shopName(ctx.shop);
+  const contacts = contactLines(ctx.shop);
+  const html = `<!doctype html>
+<html lang="pt-AO"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:0;background:#f2f2f2">
+<table role="presentation" width="100%" style="border-collapse:collapse;background:#f2f2f2"><tr><td align="center" style="padding:20px 10px">
+<table role="presentation" width="100%" style="border-collapse:collapse;max-width:560px;background:#fff">
+<tr><td style="${FONT}font-size:20px;font-weight:bold;padding:18px 24px;border-bottom:1px solid #eee">${escapeHtml(name)}</td></tr>
+<tr><td style="padding:20px 24px">
+${blocks.map(blockHtml).join("\n")}
+</td></tr>
+<tr><td style="${FONT}font-size:12px;color:#777;padding:14px 24px;border-top:1px solid #eee">${[name, ...contacts].map(escapeHtml).join("<br>")}</td></tr>
+</table></td></tr></table>
+</body></html>`;
+  const text = `${[...blocks.map(blockText)].join("\n\n")}\n\n--\n${[name, ...contacts].join("\n")}\n`;
+  return { subject, html, text };
+}
+
+const hello = (name: string) => ({ kind: "paragraph", text: `Olá ${name},` }) as const;
+const orderLabel = (orderId: string) => `#${shortOrderId(orderId)}`;
+const ordersButton = (ctx: MailContext): Block => ({ kind: "button", label: "Ver os meus pedidos", url: link(ctx, "/orders") });
+const chatButton = (ctx: MailContext, orderId: string): Block => ({ kind: "button", label: "Abrir a conversa", url: link(ctx, `/message/${encodeURIComponent(orderId)}`) });
+
+export interface MulticaixaReference {
+  entity: string | number;
+  reference: string;
+  amount: MoneyAmount;
+}
+
+/** What a bank-transfer (or Multicaixa) order still needs from the shopper. */
+export interface PaymentDue {
+  amountDue: MoneyAmount;
+  paymentReference?: string | null;
+  paymentDeadline?: Date | null;
+  multicaixa?: MulticaixaReference | null;
+}
+
+function paymentBlocks(ctx: MailContext, due: PaymentDue): Block[] {
+  const blocks: Block[] = [];
+  const facts: [string, string][] = [["Valor a pagar", formatKz(due.amountDue)]];
+  if (due.paymentReference) facts.push(["Referência (escreva-a na descrição da transferência)", due.paymentReference]);
+  if (due.paymentDeadline) facts.push(["Prazo de pagamento", formatLuandaDateTime(due.paymentDeadline)]);
+  blocks.push({ kind: "facts", rows: facts });
+  const { bankName, accountHolder, accountNumber, iban } = ctx.shop;
+  if (iban || accountNumber) {
+    blocks.push({ kind: "paragraph", text: "Transferência bancária para:" });
+    blocks.push({
+      kind: "facts",
+      rows: ([["Banco", bankName], ["Titular", accountHolder], ["Número da conta", accountNumber], ["IBAN", iban]] as [string, string | undefined][])
+        .filter((row): row is [string, string] => Boolean(row[1])),
+    });
+  }
+  if (due.multicaixa) {
+    blocks.push({ kind: "paragraph", text: "Ou pague no Multicaixa Express ou num ATM (Pagamento por Referência):" });
+    blocks.push({ kind: "facts", rows: [["Entidade", String(due.multicaixa.entity)], ["Referência", due.multicaixa.reference], ["Montante", formatKz(due.multicaixa.amount)]] });
+  }
+  blocks.push({ kind: "paragraph", text: "Depois de pagar, envie o comprovativo na página do pedido." });
+  return blocks;
+}
+
+export interface OrderLineSummary {
+  name: string;
+  size?: string | null;
+  quantity: number;
+  price: MoneyAmount;
+}
+
+export interface OrderPlaced extends Partial<PaymentDue> {
+  orderId: string;
+  customerName: string;
+  lines: OrderLineSummary[];
+  subtotal: MoneyAmount;
+  deliveryFee: MoneyAmount;
+  total: MoneyAmount;
+}
+
+const lineText = (line: OrderLineSummary) =>
+  `${line.quantity} × ${line.name}${line.size ? ` (${line.size})` : ""} — ${formatKz(Number(line.price.toFixed(2)) * line.quantity)}`;
+
+export function orderPlacedMail(ctx: MailContext, order: OrderPlaced): MailContent {
+  const blocks: Block[] = [
+    hello(order.customerName),
+    { kind: "paragraph", text: `Recebemos o seu pedido ${orderLabel(order.orderId)}. Obrigado pela sua compra!` },
+    { kind: "items", rows: order.lines.map(lineText) },
+    { kind: "facts", rows: [["Subtotal", formatKz(order.subtotal)], ["Taxa de envio", formatKz(order.deliveryFee)], ["Total", formatKz(order.total)]] },
+  ];
+  if (order.amountDue !== undefined) blocks.push(...paymentBlocks(ctx, order as PaymentDue));
+  blocks.push(ordersButton(ctx));
+  return render(ctx, `Pedido ${orderLabel(order.orderId)} recebido`, blocks);
+}
+
+export interface OrderRef {
+  orderId: string;
+  customerName: string;
+}
+
+export function proofReceivedMail(ctx: MailContext, order: OrderRef): MailContent {
+  return render(ctx, `Comprovativo recebido — pedido ${orderLabel(order.orderId)}`, [
+    hello(order.customerName),
+    { kind: "paragraph", text: `Recebemos o comprovativo de pagamento do pedido ${orderLabel(order.orderId)}. Vamos confirmá-lo e avisamos assim que o pagamento for confirmado.` },
+    ordersButton(ctx),
+  ]);
+}
+
+export function paymentConfirmedMail(ctx: MailContext, order: OrderRef & { amountPaid?: MoneyAmount }): MailContent {
+  return render(ctx, `Pagamento confirmado — pedido ${orderLabel(order.orderId)}`, [
+    hello(order.customerName),
+    { kind: "paragraph", text: `Confirmámos o pagamento do pedido ${orderLabel(order.orderId)}${order.amountPaid !== undefined ? ` (${formatKz(order.amountPaid)})` : ""}. Vamos preparar a sua encomenda.` },
+    ordersButton(ctx),
+  ]);
+}
+
+export function orderShippedMail(ctx: MailContext, order: OrderRef): MailContent {
+  return render(ctx, `Pedido ${orderLabel(order.orderId)} enviado`, [
+    hello(order.customerName),
+    { kind: "paragraph", text: `O seu pedido ${orderLabel(order.orderId)} foi enviado (estado: Enviado). Em breve chega à morada indicada.` },
+    ordersButton(ctx),
+  ]);
+}
+
+export function orderDeliveredMail(ctx: MailContext, order: OrderRef): MailContent {
+  return render(ctx, `Pedido ${orderLabel(order.orderId)} entregue`, [
+    hello(order.customerName),
+    { kind: "paragraph", text: `O seu pedido ${orderLabel(order.orderId)} foi entregue. Obrigado por comprar connosco!` },
+    ordersButton(ctx),
+  ]);
+}
+
+export function paymentReminderMail(ctx: MailContext, order: OrderRef & PaymentDue): MailContent {
+  return render(ctx, `Lembrete: pagamento do pedido ${orderLabel(order.orderId)}`, [
+    hello(order.customerName),
+    {
+      kind: "paragraph",
+      text: `Ainda não recebemos o pagamento do pedido ${orderLabel(order.orderId)}.${order.paymentDeadline ? ` Se não for pago até ${formatLuandaDateTime(order.paymentDeadline)}, o pedido é cancelado.` : ""}`,
+    },
+    ...paymentBlocks(ctx, order),
+    ordersButton(ctx),
+  ]);
+}
+
+export function orderCancelledMail(ctx: MailContext, order: OrderRef & { reason: string }): MailContent {
+  return render(ctx, `Pedido ${orderLabel(order.orderId)} cancelado`, [
+    hello(order.customerName),
+    { kind: "paragraph", text: `O seu pedido ${orderLabel(order.orderId)} foi cancelado.` },
+    { kind: "facts", rows: [["Motivo", order.reason]] },
+    { kind: "paragraph", text: "Se tiver dúvidas, responda na conversa do pedido ou contacte-nos." },
+    chatButton(ctx, order.orderId),
+  ]);
+}
+
+export interface SupportReply {
+  /** The reply's text; null for an attachment alone. */
+  text: string | null;
+  hasAttachment?: boolean;
+  at: Date;
+}
+
+/** Replies sent while the shopper had no page open, joined in one e-mail. */
+export function supportRepliesMail(ctx: MailContext, conversation: OrderRef & { replies: SupportReply[] }): MailContent {
+  const count = conversation.replies.length;
+  return render(ctx, count === 1 ? `Nova resposta sobre o pedido ${orderLabel(conversation.orderId)}` : `${count} novas respostas sobre o pedido ${orderLabel(conversation.orderId)}`, [
+    hello(conversation.customerName),
+    { kind: "paragraph", text: `O suporte respondeu sobre o seu pedido ${orderLabel(conversation.orderId)}:` },
+    ...conversation.replies.map(
+      (reply): Block => ({
+        kind: "quote",
+        text: `${formatLuandaDateTime(reply.at)}\n${[reply.text ?? "", reply.hasAttachment ? "(anexo)" : ""].filter(Boolean).join("\n")}`,
+      }),
+    ),
+    chatButton(ctx, conversation.orderId),
+  ]);
+}
+
+export const RESET_TOKEN_MINUTES = 30;
+
+export function passwordResetMail(ctx: MailContext, request: { customerName: string; token: string }): MailContent {
+  return render(ctx, "Redefinir a sua senha", [
+    hello(request.customerName),
+    { kind: "paragraph", text: "Recebemos um pedido para redefinir a senha da sua conta. Use o botão abaixo para escolher uma nova senha." },
+    { kind: "button", label: "Redefinir a senha", url: link(ctx, `/reset-password?token=${encodeURIComponent(request.token)}`) },
+    { kind: "paragraph", text: `O link é válido durante ${RESET_TOKEN_MINUTES} minutos e só pode ser usado uma vez. Se não pediu esta alteração, ignore este e-mail: a sua senha continua a mesma.` },
+  ]);
+}
+
+// Staff alerts open the console (react-admin routes under /admin/#/).
+const consoleButton = (ctx: MailContext, label: string, route: string): Block => ({ kind: "button", label, url: link(ctx, `/admin/#${route}`) });
+
+export function staffNewOrderMail(ctx: MailContext, order: OrderRef & { total: MoneyAmount; paymentMethod: string }): MailContent {
+  return render(ctx, `Novo pedido ${orderLabel(order.orderId)} — ${formatKz(order.total)}`, [
+    { kind: "paragraph", text: `Chegou um novo pedido ${orderLabel(order.orderId)}.` },
+    { kind: "facts", rows: [["Cliente", order.customerName], ["Total", formatKz(order.total)], ["Pagamento", order.paymentMethod]] },
+    consoleButton(ctx, "Abrir o pedido", `/orders/${encodeURIComponent(order.orderId)}/show`),
+  ]);
+}
+
+export function staffNewProofMail(ctx: MailContext, order: OrderRef & { amountDue?: MoneyAmount }): MailContent {
+  return render(ctx, `Novo comprovativo — pedido ${orderLabel(order.orderId)}`, [
+    { kind: "paragraph", text: `${order.customerName} enviou um comprovativo de pagamento para o pedido ${orderLabel(order.orderId)}. Verifique-o no extrato e aceite ou recuse.` },
+    ...(order.amountDue !== undefined ? [{ kind: "facts", rows: [["Valor em falta", formatKz(order.amountDue)]] } as Block] : []),
+    consoleButton(ctx, "Abrir o pedido", `/orders/${encodeURIComponent(order.orderId)}/show`),
+  ]);
+}
+
+export function staffMessageWaitingMail(ctx: MailContext, message: OrderRef & { text: string | null; hasAttachment?: boolean }): MailContent {
+  return render(ctx, `Mensagem à espera — pedido ${orderLabel(message.orderId)}`, [
+    { kind: "paragraph", text: `${message.customerName} escreveu sobre o pedido ${orderLabel(message.orderId)} e não há ninguém do suporte ligado:` },
+    { kind: "quote", text: [message.text ?? "", message.hasAttachment ? "(anexo)" : ""].filter(Boolean).join("\n") },
+    consoleButton(ctx, "Responder", `/conversations/${encodeURIComponent(message.orderId)}/show`),
+  ]);
+}

@@ -1,0 +1,80 @@
+// Booting the mailer with and without SMTP_URL, the template context from the shop's settings, and staff alerts
+// fanned out to the addresses the settings name.
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
+import type { Database } from "../../server/db/client.ts";
+import { enqueueStaffAlert, loadMailContext, staffAlertAddresses } from "../../server/notifications/mail-context.ts";
+import { startMailer } from "../../server/notifications/mailer.ts";
+import { enqueueMail, listOutbox } from "../../server/notifications/outbox.ts";
+import { staffNewOrderMail } from "../../server/notifications/templates.ts";
+import { openTestDatabase } from "../helpers/test-db.ts";
+import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink.ts";
+
+const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const mail = { kind: "test", to: "ana@exemplo.ao", subject: "Olá", html: "<p>Olá</p>", text: "Olá" };
+
+describe("the mailer and staff alerts", () => {
+  let db: Database;
+  let sink: SmtpSink;
+  beforeAll(async () => {
+    db = await openTestDatabase(inject("dbKind"), inject("dbTemplate"), inject("dbServerUrl"));
+    sink = await startSmtpSink();
+  });
+  afterAll(async () => {
+    await sink?.close();
+    await db?.close();
+  });
+  beforeEach(async () => {
+    await db.exec(`DELETE FROM outbox_mails`);
+    sink.messages.length = 0;
+  });
+
+  it("without SMTP_URL sends nothing and keeps the mail pending for the console", async () => {
+    const logged: string[] = [];
+    const mailer = startMailer({ db: db.prisma, env: {}, logger: { ...quiet, info: (_o, msg) => logged.push(msg) }, pollMs: 20 });
+    expect(mailer.sending).toBe(false);
+    await enqueueMail(db.prisma, mail);
+    mailer.wake();
+    await sleep(300);
+    await mailer.stop();
+    expect(sink.messages).toHaveLength(0);
+    expect((await listOutbox(db.prisma)).map((m) => m.status)).toEqual(["pending"]);
+    expect(logged.join()).toMatch(/SMTP_URL/);
+  });
+
+  it("with SMTP_URL sends as MAIL_FROM", async () => {
+    const mailer = startMailer({ db: db.prisma, env: { SMTP_URL: sink.url, MAIL_FROM: "Kitanda <pedidos@kitanda.ao>" }, logger: quiet, pollMs: 5000 });
+    try {
+      expect(mailer.sending).toBe(true);
+      await enqueueMail(db.prisma, mail);
+      mailer.wake();
+      const [received] = await sink.waitForCount(1, 10_000);
+      expect(received).toMatchObject({ from: "pedidos@kitanda.ao", to: ["ana@exemplo.ao"], subject: "Olá" });
+    } finally {
+      await mailer.stop();
+    }
+  });
+
+  it("builds the templates' context from the shop's settings", async () => {
+    const settings = await db.prisma.shopSettings.findUniqueOrThrow({ where: { id: 1 } });
+    const ctx = await loadMailContext(db.prisma, "https://loja.exemplo.ao");
+    expect(ctx).toEqual({
+      baseUrl: "https://loja.exemplo.ao",
+      shop: { phones: settings.phones, emails: settings.emails, bankName: settings.bankName, accountHolder: settings.accountHolder, accountNumber: settings.accountNumber, iban: settings.iban },
+    });
+  });
+
+  it("sends a staff alert once to each address in the settings", async () => {
+    await db.prisma.shopSettings.update({ where: { id: 1 }, data: { staffAlertEmails: [] } });
+    const content = staffNewOrderMail(await loadMailContext(db.prisma, "https://loja.exemplo.ao"), { orderId: "cm3xyzabc123def456", customerName: "Ana", total: 12500, paymentMethod: "Transferência" });
+    expect(await enqueueStaffAlert(db.prisma, { kind: "staff-new-order", dedupeKey: "staff-new-order:1", content })).toBe(0);
+
+    await db.prisma.shopSettings.update({ where: { id: 1 }, data: { staffAlertEmails: ["Gerente@Loja.ao", " gerente@loja.ao ", "apoio@loja.ao", ""] } });
+    expect(await staffAlertAddresses(db.prisma)).toEqual(["gerente@loja.ao", "apoio@loja.ao"]);
+    expect(await db.prisma.$transaction((tx) => enqueueStaffAlert(tx, { kind: "staff-new-order", dedupeKey: "staff-new-order:2", content }))).toBe(2);
+    expect(await enqueueStaffAlert(db.prisma, { kind: "staff-new-order", dedupeKey: "staff-new-order:2", content })).toBe(0);
+    const rows = await listOutbox(db.prisma);
+    expect(rows.map((r) => r.to).sort()).toEqual(["apoio@loja.ao", "gerente@loja.ao"]);
+    expect(rows.every((r) => r.kind === "staff-new-order" && r.subject === content.subject)).toBe(true);
+  });
+});
