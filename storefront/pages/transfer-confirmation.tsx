@@ -119,7 +119,7 @@ function Proofs({ order, payment, canSend }: { order: Order; payment: OrderPayme
         </>
       )}
       {payment.proofError && (
-        <p className="form-error" role="alert">
+        <p className="form-error" role="alert" data-testid="proof-error">
           {payment.proofError}
         </p>
       )}
