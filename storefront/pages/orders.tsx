@@ -7,7 +7,7 @@ import type { Order } from "../features/orders/api/user-orders.ts";
 import { amountDue, awaitsTransfer, DEADLINE_EXPIRED_LABEL, formatDeadline, timeLeft } from "../features/orders/payment.ts";
 import { useNow } from "../features/orders/use-now.ts";
 import { useOrders } from "../features/orders/use-orders.ts";
-import "./payment.css";
+import "./payment-styles.ts";
 
 const dateFormat = new Intl.DateTimeFormat("pt-PT", { day: "2-digit", month: "2-digit", year: "numeric" });
 

@@ -10,7 +10,7 @@ import { amountDue, awaitsTransfer, formatDeadline, ibanWithoutSpaces, plainAmou
 import { useNow } from "../features/orders/use-now.ts";
 import { useOrderPayment, type OrderPayment } from "../features/orders/use-order-payment.ts";
 import { useShopSettings } from "../features/settings/settings-provider.tsx";
-import "./payment.css";
+import "./payment-styles.ts";
 
 export default function TransferConfirmationPage() {
   const ready = useSkeletonDelay();
