@@ -31,7 +31,8 @@ export default function TransferConfirmationPage() {
       value: bank.iban,
       actions: [
         { text: bank.iban, name: "Copiar IBAN" },
-        { text: ibanWithoutSpaces(bank.iban), button: "Copiar sem espaços", name: "Copiar IBAN sem espaços", field: "IBAN sem espaços" },
+        // The accessible name starts with the visible text (axe: label-content-name-mismatch).
+        { text: ibanWithoutSpaces(bank.iban), button: "Copiar sem espaços", name: "Copiar sem espaços o IBAN", field: "IBAN sem espaços" },
       ],
     },
   ];
