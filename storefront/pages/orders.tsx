@@ -1,13 +1,19 @@
 import { Link } from "react-router-dom";
 import { formatKz } from "../../shared/money.ts";
 import { DELIVERED, shortOrderId } from "../../shared/orders.ts";
+import { PAYMENT_STATE_LABELS, PROOF_STATUS_LABELS } from "../../shared/payments.ts";
 import { Skeleton } from "../components/skeleton.tsx";
+import type { Order } from "../features/orders/api/user-orders.ts";
+import { amountDue, awaitsTransfer, DEADLINE_EXPIRED_LABEL, formatDeadline, timeLeft } from "../features/orders/payment.ts";
+import { useNow } from "../features/orders/use-now.ts";
 import { useOrders } from "../features/orders/use-orders.ts";
+import "./payment-styles.ts";
 
 const dateFormat = new Intl.DateTimeFormat("pt-PT", { day: "2-digit", month: "2-digit", year: "numeric" });
 
 export default function OrdersPage() {
   const orders = useOrders();
+  const now = useNow();
 
   return (
     <div className="orders">
@@ -17,34 +23,73 @@ export default function OrdersPage() {
       ) : orders.length === 0 ? (
         <p className="empty">Nenhum pedido encontrado</p>
       ) : (
-        orders.map((o) => (
-          <article key={o._id} className="order" data-testid="order">
-            <header className="order-head">
-              <p className="strong">Pedido #{shortOrderId(o._id)}</p>
-              <p className="muted">{dateFormat.format(new Date(o.createdAt))}</p>
-              <p className="status">
-                <span className={o.status === DELIVERED ? "dot dot-done" : "dot dot-pending"} data-testid="status-dot" /> {o.status}
-              </p>
-            </header>
-            <ul>
-              {o.items.map((item, i) => (
-                <li key={`${item.itemId}:${item.size}:${i}`} className="order-item">
-                  <img src={item.image[0]} alt="" width={64} height={64} loading="lazy" decoding="async" />
-                  <div>
-                    <p>{item.name}</p>
-                    <p className="muted">
-                      {formatKz(item.price)} · Tamanho: {item.size} · Quantidade: {item.quantity}
-                    </p>
-                  </div>
-                </li>
-              ))}
-            </ul>
-            <footer className="order-foot">
-              <p className="strong">Total: {formatKz(o.totalAmount)}</p>
-              <Link to={`/message/${o._id}`} className="btn btn-outline">Mensagem</Link>
-            </footer>
-          </article>
-        ))
+        orders.map((o) => {
+          const toPay = awaitsTransfer(o);
+          return (
+            <article key={o._id} className="order" data-testid="order">
+              <header className="order-head">
+                <p className="strong">Pedido #{shortOrderId(o._id)}</p>
+                <p className="muted">{dateFormat.format(new Date(o.createdAt))}</p>
+                <p className="status">
+                  <span className={o.status === DELIVERED ? "dot dot-done" : "dot dot-pending"} data-testid="status-dot" /> {o.status}
+                </p>
+              </header>
+              <ul>
+                {o.items.map((item, i) => (
+                  <li key={`${item.itemId}:${item.size}:${i}`} className="order-item">
+                    <img src={item.image[0]} alt="" width={64} height={64} loading="lazy" decoding="async" />
+                    <div>
+                      <p>{item.name}</p>
+                      <p className="muted">
+                        {formatKz(item.price)} · Tamanho: {item.size} · Quantidade: {item.quantity}
+                      </p>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+              {toPay && <PaymentStatus order={o} now={now} />}
+              <footer className="order-foot">
+                <p className="strong">Total: {formatKz(o.totalAmount)}</p>
+                <div className="order-pay-actions">
+                  {toPay && (
+                    <Link to={`/confirmacaotransferencia?orderId=${encodeURIComponent(o._id)}`} className="btn" aria-label={`Pagar o pedido #${shortOrderId(o._id)}`}>
+                      Pagar
+                    </Link>
+                  )}
+                  <Link to={`/message/${o._id}`} className="btn btn-outline">Mensagem</Link>
+                </div>
+              </footer>
+            </article>
+          );
+        })
+      )}
+    </div>
+  );
+}
+
+/** An unpaid bank-transfer order's money: how paid it is, what is left, the time left, the last proof's fate. */
+function PaymentStatus({ order, now }: { order: Order; now: number }) {
+  const lastProof = order.proofs[order.proofs.length - 1];
+  const left = order.paymentDeadline ? timeLeft(order.paymentDeadline, now) : "";
+  return (
+    <div className="order-pay" data-testid="order-payment">
+      <p>
+        <span className="pay-state">{PAYMENT_STATE_LABELS[order.paymentState]}</span>
+        {order.paymentState === "partial" && ` · Falta pagar ${formatKz(amountDue(order))}`}
+      </p>
+      {order.paymentDeadline &&
+        (left === DEADLINE_EXPIRED_LABEL ? (
+          <p className="pay-expired">{DEADLINE_EXPIRED_LABEL}</p>
+        ) : (
+          <p className="muted">
+            Pague até {formatDeadline(order.paymentDeadline)} (hora de Angola) · {left}
+          </p>
+        ))}
+      {lastProof && (
+        <p className={`proof-${lastProof.status}`}>
+          Comprovativo: <span className="proof-status">{PROOF_STATUS_LABELS[lastProof.status]}</span>
+          {lastProof.status === "refused" && lastProof.reason && <span className="proof-reason"> · Motivo: {lastProof.reason}</span>}
+        </p>
       )}
     </div>
   );

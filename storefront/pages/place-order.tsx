@@ -66,10 +66,11 @@ export default function PlaceOrderPage() {
         window.location.replace(await run(stripeOrder(body, idempotencyKey.current)));
         return;
       }
-      await run(placeOrder(body, idempotencyKey.current));
+      const orderId = await run(placeOrder(body, idempotencyKey.current));
       clear();
       toast.success("Pedido realizado com sucesso!");
-      navigate("/confirmacaotransferencia");
+      // SPEC.md §4's page, for this very order: the amount, reference and deadline to pay it (issue 11).
+      navigate(orderId ? `/confirmacaotransferencia?orderId=${encodeURIComponent(orderId)}` : "/confirmacaotransferencia");
     } catch {
       // the API client showed the server's message
     }

@@ -73,5 +73,5 @@ export function renderShop(path: string, opts: Options = {}) {
       </SessionContext.Provider>
     </MemoryRouter>,
   );
-  return { ...result, pathname: () => current?.pathname };
+  return { ...result, pathname: () => current?.pathname, search: () => current?.search };
 }

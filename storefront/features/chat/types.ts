@@ -1,7 +1,12 @@
 import type { Message } from "../../../server/schemas/messages.ts";
+import type { SHOP_SENDER } from "../../../shared/payments.ts";
 
-/** SPEC.md §3 Message: sender 'client' or support; type 'image' or a PDF. */
-export type ChatMessage = Message;
+/**
+ * SPEC.md §3 Message: sender 'client' or support; type 'image' or a PDF. The shop itself also posts (status
+ * changes, payments, proof decisions: issue 11) as `SHOP_SENDER`, shown like support. Any other sender a newer
+ * server may add is shown as support too (SPEC.md: anything but 'client').
+ */
+export type ChatMessage = Omit<Message, "sender"> & { sender: Message["sender"] | typeof SHOP_SENDER | (string & {}) };
 
 export const isClient = (m: ChatMessage) => m.sender === "client";
 export const isImage = (m: ChatMessage) => m.type === "image";

@@ -1,10 +1,57 @@
 import type { ShopOrder } from "../../../../server/schemas/orders.ts";
+import { paymentState, type PaymentState, type ProofStatus } from "../../../../shared/payments.ts";
 import { api } from "../../../lib/api-client.ts";
 
-export type Order = ShopOrder;
+/** A proof of payment the shopper sent for an order (issue 11), and what staff decided about it. */
+export interface PaymentProof {
+  _id: string;
+  url: string;
+  type: "image" | "pdf";
+  fileName: string;
+  status: ProofStatus;
+  /** Why staff refused it; null otherwise. */
+  reason: string | null;
+  /** ISO 8601. */
+  createdAt: string;
+}
+
+/** The Multicaixa "Pagamento por Referência" that settles the same order, when the shop has it configured. */
+export interface MulticaixaReference {
+  entity: string;
+  reference: string;
+  amount: number;
+}
+
+/** SPEC.md §3's order plus what the shopper needs to pay it (issue 11's money path). */
+export type Order = ShopOrder & {
+  /** What to write in the transfer's description; null for orders placed before references existed. */
+  paymentReference: string | null;
+  /** ISO 8601; null where there is none (card orders, older orders). */
+  paymentDeadline: string | null;
+  amountPaid: number;
+  paymentState: PaymentState;
+  proofs: PaymentProof[];
+  multicaixa: MulticaixaReference | null;
+};
+
+type OrderReply = ShopOrder & Partial<Omit<Order, keyof ShopOrder>>;
+
+/** An answer from a server without the money path's fields still reads as an unpaid order with nothing sent. */
+const withPaymentFields = (o: OrderReply): Order => {
+  const amountPaid = o.amountPaid ?? 0;
+  return {
+    ...o,
+    paymentReference: o.paymentReference ?? null,
+    paymentDeadline: o.paymentDeadline ?? null,
+    amountPaid,
+    paymentState: o.paymentState ?? paymentState(o.totalAmount, amountPaid),
+    proofs: o.proofs ?? [],
+    multicaixa: o.multicaixa ?? null,
+  };
+};
 
 /** Newest first, whatever order the server sends. */
 export const userOrders = async (): Promise<Order[]> => {
-  const reply = await api<{ success: true; orders: Order[] }>("/api/order/userorders", { body: {}, quiet: true });
-  return [...reply.orders].sort((a, b) => new Date(b.createdAt).getTime() - new Date(a.createdAt).getTime());
+  const reply = await api<{ success: true; orders: OrderReply[] }>("/api/order/userorders", { body: {}, quiet: true });
+  return reply.orders.map(withPaymentFields).sort((a, b) => new Date(b.createdAt).getTime() - new Date(a.createdAt).getTime());
 };

@@ -1,0 +1,49 @@
+// What the shopper reads about paying a bank-transfer order (issue 11): whether it still awaits the transfer,
+// how much is left, the deadline in Angola's time and the time left before it.
+import { AWAITING_PAYMENT } from "../../../shared/orders.ts";
+import type { Order } from "./api/user-orders.ts";
+
+/** SPEC.md §9's bank-transfer method. */
+const BANK_TRANSFER = "cod";
+
+export const DEADLINE_EXPIRED_LABEL = "Prazo expirado";
+
+/** What is left to pay (never below zero). */
+export const amountDue = (order: Pick<Order, "totalAmount" | "amountPaid">): number => Math.max(0, order.totalAmount - order.amountPaid);
+
+/** A bank-transfer order the shop still waits money for: the shopper can pay it and send a proof. */
+export const awaitsTransfer = (order: Pick<Order, "paymentMethod" | "status" | "totalAmount" | "amountPaid">): boolean =>
+  order.paymentMethod === BANK_TRANSFER && order.status === AWAITING_PAYMENT && amountDue(order) > 0;
+
+/** The IBAN as typed in a banking app that refuses spaces. */
+export const ibanWithoutSpaces = (iban: string): string => iban.replace(/\s+/g, "");
+
+// Angola has one time zone and no daylight saving; the deadline is read there whatever the phone's setting.
+const luanda = new Intl.DateTimeFormat("en-GB", { timeZone: "Africa/Luanda", day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+
+/** "25/11/2026 às 16:30" in Luanda. Built from parts: ICU's Portuguese patterns differ between runtimes. */
+export function formatDeadline(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "";
+  const part = Object.fromEntries(luanda.formatToParts(date).map((p) => [p.type, p.value]));
+  return `${part.day}/${part.month}/${part.year} às ${part.hour}:${part.minute}`;
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** "faltam 1 dia e 3 h", "faltam 5 h e 20 min", "faltam 12 min"; DEADLINE_EXPIRED_LABEL once past. */
+export function timeLeft(iso: string, now: number): string {
+  const ms = new Date(iso).getTime() - now;
+  if (Number.isNaN(ms)) return "";
+  if (ms <= 0) return DEADLINE_EXPIRED_LABEL;
+  const totalMinutes = Math.floor(ms / 60_000);
+  const days = Math.floor(totalMinutes / 1440);
+  const hours = Math.floor((totalMinutes % 1440) / 60);
+  const minutes = totalMinutes % 60;
+  if (days) return `faltam ${plural(days, "dia", "dias")}${hours ? ` e ${hours} h` : ""}`;
+  if (hours) return `faltam ${hours} h${minutes ? ` e ${minutes} min` : ""}`;
+  return minutes ? `faltam ${minutes} min` : "falta menos de 1 min";
+}
+
+/** The amount as a banking app's amount field takes it: digits and a decimal comma, no grouping, no currency. */
+export const plainAmount = (amount: number): string => amount.toFixed(2).replace(".", ",");
