@@ -2,6 +2,7 @@
 // Entregue, answer a chat the shopper sees live, and a support agent kept out of the catalogue.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import sharp from "sharp";
+import { composeIBAN, friendlyFormatIBAN } from "ibantools";
 import type { Browser, Page } from "playwright-core";
 import { browserAvailable, launchBrowser } from "../helpers/browser.ts";
 import { E2E_ADMIN, startShopProcess, type ShopProcess } from "../helpers/shop-process.ts";
@@ -242,9 +243,11 @@ describe.runIf(browserAvailable())("the staff console in Chromium", () => {
   it("saves the shop's bank details from the settings screen, and the storefront's transfer page shows them", async () => {
     const page = await consoleLogin(E2E_ADMIN.email, E2E_ADMIN.password);
     await page.goto(`${shop.url}/admin/#/settings`);
-    const iban = `AO06 0040 0000 ${Date.now() % 10_000_000}`;
+    // A valid Angolan IBAN (mod-97) that differs on every run; bank changes need the admin's password.
+    const iban = friendlyFormatIBAN(composeIBAN({ countryCode: "AO", bban: `0040${String(Date.now() % 1e17).padStart(17, "0")}` }) ?? "")!;
     await page.getByLabel("Banco").fill("Banco Angolano de Testes");
     await page.getByLabel("IBAN").fill(iban);
+    await page.getByLabel("Palavra-passe atual").fill(E2E_ADMIN.password);
     await page.getByRole("button", { name: "Guardar" }).click();
     await page.getByText("Definições guardadas").waitFor({ timeout: 20_000 });
     const { body } = await api<{ settings: { bank: { bankName: string; iban: string }; isDemo: boolean } }>("/api/settings");

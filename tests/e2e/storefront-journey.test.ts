@@ -91,7 +91,7 @@ describe.runIf(browserAvailable())("a shopper's journey through the storefront",
     expect(reply.success).toBe(true);
     orderId = reply.orderId;
     await expectToast(page, "Pedido realizado com sucesso!");
-    await page.waitForURL(/\/confirmacaotransferencia$/);
+    await page.waitForURL(new RegExp(`/confirmacaotransferencia\\?orderId=${orderId}$`));
     await page.getByText("Obrigado por fazer a sua encomenda conosco!").waitFor({ timeout: 5000 });
     expect(await page.locator("body").innerText()).toContain("AO06 0000 0000 0000 0000 0000 1");
     expect(await page.getByTestId("cart-count").textContent()).toBe("0");
