@@ -5,6 +5,8 @@ import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import type { Config } from "./config.ts";
 import { openDatabase, type Database } from "./db/client.ts";
 import { lockDataDir } from "./db/lock.ts";
+import { secureDataDir, securePrivateFile } from "./db/data-dir.ts";
+import path from "node:path";
 import { migrate } from "./db/migrate.ts";
 import type { NaturalBatchOptions } from "./db/natural-batch.ts";
 import { buildApp, type BuildOptions } from "./app.ts";
@@ -38,6 +40,8 @@ export interface DepsOptions {
 
 export function createDeps(config: Config, db: Database, options: DepsOptions = {}): AppDeps {
   const secret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir);
+  // A re-generated secret keeps the mode of the file it replaced: make it private every time.
+  if (!config.jwtSecret) securePrivateFile(path.join(config.dataDir, "jwt-secret"));
   const tokens = createTokenService(secret, config.jwtTtlSeconds);
   const catalogue = new ListCache(() => listShopProducts(db.prisma));
   return {
@@ -70,9 +74,10 @@ export interface StartOptions extends BuildOptions {
 }
 
 export async function start(config: Config, options: StartOptions = {}, env = process.env): Promise<Started> {
-  const release = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir);
+  const release = config.databaseUrl ? async () => undefined : await lockDataDir(config.dataDir);
   let db: Database | undefined;
   try {
+    if (!config.databaseUrl) secureDataDir(config.dataDir);
     db = await openDatabase(config);
     await migrate(db);
     const seed = config.seedDemo ? await seedDemo(db.prisma) : undefined;
@@ -92,12 +97,12 @@ export async function start(config: Config, options: StartOptions = {}, env = pr
           await app.close();
           await deps.hub.close();
           await openDb.close();
-          release();
+          await release();
         })()),
     };
   } catch (error) {
     await db?.close().catch(() => undefined);
-    release();
+    await release();
     throw error;
   }
 }

@@ -76,21 +76,28 @@ describe("TRUST_PROXY", () => {
 });
 
 describe("the data-directory lock", () => {
-  it("refuses a second holder while the first one lives, and frees the directory on release", () => {
+  it("refuses a second holder while the first one lives, and frees the directory on release", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "loja-lock-"));
-    const release = lockDataDir(dir);
-    // A live process other than us holds it: simulate with our parent's pid.
-    writeFileSync(path.join(dir, "loja.pid"), String(process.ppid));
-    expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
-    writeFileSync(path.join(dir, "loja.pid"), String(process.pid));
-    release();
+    const release = await lockDataDir(dir);
+    await expect(lockDataDir(dir)).rejects.toThrow(DataDirLockedError);
+    await expect(lockDataDir(dir, { kernelLock: false })).rejects.toThrow(DataDirLockedError);
+    await release();
     expect(existsSync(path.join(dir, "loja.pid"))).toBe(false);
+    await (await lockDataDir(dir))();
   });
 
-  it("takes over a lock left by a process that died (e.g. after SIGKILL)", () => {
+  it("takes over a lock left by a process that died (e.g. after SIGKILL)", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "loja-lock-"));
     writeFileSync(path.join(dir, "loja.pid"), "999999999");
-    const release = lockDataDir(dir);
-    release();
+    await (await lockDataDir(dir, { kernelLock: false }))();
+    writeFileSync(path.join(dir, "loja.pid"), "999999999");
+    await (await lockDataDir(dir))();
+  });
+
+  it("takes a live pid with another start time for a reused pid, not for the holder", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "loja-lock-"));
+    // Our parent is alive, but the file says it started at another time: the holder is gone and its pid reused.
+    writeFileSync(path.join(dir, "loja.pid"), `${process.ppid} 1\n`);
+    await (await lockDataDir(dir, { kernelLock: false }))();
   });
 });
