@@ -132,8 +132,13 @@ function kernelLock(dataDir: string): Promise<ReleaseLock | undefined> {
       child.unref();
       for (const stream of [child.stdin, child.stdout, child.stderr]) (stream as unknown as { unref?: () => void }).unref?.();
       resolve(async () => {
+        // Held again while it ends: an unreferenced child's exit would not keep us waiting for it.
+        child.ref();
+        for (const stream of [child.stdin, child.stdout, child.stderr]) (stream as unknown as { ref?: () => void }).ref?.();
         child.stdin.end();
+        const guard = setTimeout(() => child.kill("SIGKILL"), 2_000);
         await exited;
+        clearTimeout(guard);
       });
     });
     child.once("exit", (code) => {
