@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import type { Config } from "./config.ts";
 import { openDatabase, type Database } from "./db/client.ts";
 import { lockDataDir } from "./db/lock.ts";
+import { listenForBackups } from "./backup/snapshot.ts";
 import { secureDataDir, securePrivateFile } from "./db/data-dir.ts";
 import path from "node:path";
 import { migrate } from "./db/migrate.ts";
@@ -86,6 +87,7 @@ export async function start(config: Config, options: StartOptions = {}, env = pr
     await options.beforeApp;
     const app = await buildApp(deps, options);
     const openDb = db;
+    const stopBackups = openDb.kind === "pglite" ? await listenForBackups(openDb, config.dataDir, (line) => app.log.info(line)) : async () => undefined;
     let closing: Promise<void> | undefined;
     return {
       app,
@@ -95,6 +97,7 @@ export async function start(config: Config, options: StartOptions = {}, env = pr
       close: () =>
         (closing ??= (async () => {
           await app.close();
+          await stopBackups();
           await deps.hub.close();
           await openDb.close();
           await release();
