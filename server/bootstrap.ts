@@ -83,6 +83,8 @@ export async function start(config: Config, options: StartOptions = {}, env = pr
     await migrate(db);
     const seed = config.seedDemo ? await seedDemo(db.prisma) : undefined;
     const demoAdmin = await ensureDemoAdmin(config, db, env);
+    // PGlite sets its own modes on some files it writes when opening (pg_internal.init 0644): private again.
+    if (!config.databaseUrl) secureDataDir(config.dataDir);
     const deps = createDeps(config, db);
     await options.beforeApp;
     const app = await buildApp(deps, options);
