@@ -47,7 +47,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     logger: options.logger ?? false,
     logController: new LogController({ disableRequestLogging: !options.requestLogging }),
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: deps.config.trustProxy,
     return503OnClosing: true,
     forceCloseConnections: "idle",
     routerOptions: { maxParamLength: 200 },

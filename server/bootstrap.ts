@@ -5,6 +5,9 @@ import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import type { Config } from "./config.ts";
 import { openDatabase, type Database } from "./db/client.ts";
 import { lockDataDir } from "./db/lock.ts";
+import { listenForBackups } from "./backup/snapshot.ts";
+import { secureDataDir, securePrivateFile } from "./db/data-dir.ts";
+import path from "node:path";
 import { migrate } from "./db/migrate.ts";
 import type { NaturalBatchOptions } from "./db/natural-batch.ts";
 import { buildApp, type BuildOptions } from "./app.ts";
@@ -38,6 +41,8 @@ export interface DepsOptions {
 
 export function createDeps(config: Config, db: Database, options: DepsOptions = {}): AppDeps {
   const secret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir);
+  // A re-generated secret keeps the mode of the file it replaced: make it private every time.
+  if (!config.jwtSecret) securePrivateFile(path.join(config.dataDir, "jwt-secret"));
   const tokens = createTokenService(secret, config.jwtTtlSeconds);
   const productListCache = new ListCache(() => listShopProducts(db.prisma));
   return {
@@ -71,17 +76,21 @@ export interface StartOptions extends BuildOptions {
 }
 
 export async function start(config: Config, options: StartOptions = {}, env = process.env): Promise<Started> {
-  const release = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir);
+  const release = config.databaseUrl ? async () => undefined : await lockDataDir(config.dataDir);
   let db: Database | undefined;
   try {
+    if (!config.databaseUrl) secureDataDir(config.dataDir);
     db = await openDatabase(config);
     await migrate(db);
     const seed = config.seedDemo ? await seedDemo(db.prisma) : undefined;
     const demoAdmin = await ensureDemoAdmin(config, db, env);
+    // PGlite sets its own modes on some files it writes when opening (pg_internal.init 0644): private again.
+    if (!config.databaseUrl) secureDataDir(config.dataDir);
     const deps = createDeps(config, db);
     await options.beforeApp;
     const app = await buildApp(deps, options);
     const openDb = db;
+    const stopBackups = openDb.kind === "pglite" ? await listenForBackups(openDb, config.dataDir, (line) => app.log.info(line)) : async () => undefined;
     let closing: Promise<void> | undefined;
     return {
       app,
@@ -91,14 +100,15 @@ export async function start(config: Config, options: StartOptions = {}, env = pr
       close: () =>
         (closing ??= (async () => {
           await app.close();
+          await stopBackups();
           await deps.hub.close();
           await openDb.close();
-          release();
+          await release();
         })()),
     };
   } catch (error) {
     await db?.close().catch(() => undefined);
-    release();
+    await release();
     throw error;
   }
 }

@@ -1,4 +1,5 @@
 // Environment → typed configuration. A bad value stops the start with one clear line naming the variable.
+import { isIP } from "node:net";
 import path from "node:path";
 
 export interface Config {
@@ -20,7 +21,16 @@ export interface Config {
   /** Seed the demo catalogue into an empty database (default true on the embedded database). */
   seedDemo: boolean;
   production: boolean;
+  /**
+   * Which proxies may set X-Forwarded-For (Fastify's `trustProxy`): false (the default: the client address is the
+   * socket's), a hop count, or the proxies' addresses/CIDRs. Trusting every sender would let anyone pick their
+   * own address and walk around the per-address throttles.
+   */
+  trustProxy: false | string[] | TrustHops;
 }
+
+/** A hop count as the function proxy-addr makes of it (Fastify's types take no number): trust the nearest `hops` senders. */
+export type TrustHops = ((address: string, hop: number) => boolean) & { hops: number };
 
 export class ConfigError extends Error {}
 
@@ -55,10 +65,67 @@ function url(env: NodeJS.ProcessEnv, name: string, protocols: string[]): string 
   return raw;
 }
 
+/** Values from examples, templates and an older docker-compose.yml: public, so anyone could sign tokens with them. */
+const PLACEHOLDER_SECRETS = ["changeme", "changemetoalongrandomsecretof32charsormore", "secret", "yoursecrethere", "yoursecret", "jwtsecret", "password", "supersecret"];
+const PLACEHOLDER_PARTS = ["changeme", "yoursecret", "replaceme", "placeholder", "xxxxxxxx"];
+
+/**
+ * A rough strength estimate, meant to catch secrets a person typed rather than generated: each character is worth
+ * log2 of the alphabet its character classes span (lower 26, upper 26, digits 10, other 33), and a secret of fewer
+ * than 8 distinct characters ("aaaa…", "abab…") is worth nothing. `openssl rand -base64 48` scores about 390 bits,
+ * 32 random hex digits 165, 32 decimal digits 106; below 128 is refused.
+ */
+export function secretStrengthBits(secret: string): number {
+  if (new Set(secret).size < 8) return 0;
+  const classes = [/[a-z]/, /[A-Z]/, /[0-9]/, /[^a-zA-Z0-9]/];
+  const sizes = [26, 26, 10, 33];
+  const alphabet = classes.reduce((sum, re, i) => sum + (re.test(secret) ? sizes[i]! : 0), 0);
+  return Math.floor(secret.length * Math.log2(alphabet));
+}
+
+export const MIN_SECRET_BITS = 128;
+
+function checkJwtSecret(secret: string): void {
+  const advice = "generate one with: openssl rand -base64 48";
+  if (secret.length < 32) throw new ConfigError(`JWT_SECRET must be at least 32 characters (${advice})`);
+  const normalized = secret.toLowerCase().replace(/[^a-z0-9]/g, "");
+  if (PLACEHOLDER_SECRETS.includes(normalized) || PLACEHOLDER_PARTS.some((part) => normalized.includes(part))) {
+    throw new ConfigError(`JWT_SECRET is a known placeholder value: anyone could sign tokens with it (${advice})`);
+  }
+  if (secretStrengthBits(secret) < MIN_SECRET_BITS) {
+    throw new ConfigError(`JWT_SECRET is too guessable (few distinct characters or under ${MIN_SECRET_BITS} bits by its characters): ${advice}`);
+  }
+}
+
+function isAddressOrCidr(entry: string): boolean {
+  const [address, prefix, ...rest] = entry.split("/");
+  const family = isIP(address ?? "");
+  if (!family || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
+
+function trustProxy(env: NodeJS.ProcessEnv): Config["trustProxy"] {
+  const raw = env.TRUST_PROXY?.trim();
+  if (raw === undefined || raw === "" || ["0", "false", "no"].includes(raw.toLowerCase())) return false;
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    if (hops > 10) throw new ConfigError(`TRUST_PROXY must be a hop count from 1 to 10 or the proxies' addresses/CIDRs (got "${raw}")`);
+    return Object.assign((_address: string, hop: number) => hop < hops, { hops });
+  }
+  const entries = raw.split(",").map((entry) => entry.trim());
+  // proxy-addr's names for the private ranges are accepted as well.
+  const named = ["loopback", "linklocal", "uniquelocal"];
+  const bad = entries.find((entry) => !named.includes(entry) && !isAddressOrCidr(entry));
+  if (bad !== undefined) throw new ConfigError(`TRUST_PROXY must list the proxies' addresses or CIDRs, comma-separated, or a hop count (bad entry "${bad}")`);
+  return entries;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = url(env, "DATABASE_URL", ["postgres:", "postgresql:"]);
   const jwtSecret = env.JWT_SECRET || undefined;
-  if (jwtSecret !== undefined && jwtSecret.length < 32) throw new ConfigError("JWT_SECRET must be at least 32 characters");
+  if (jwtSecret !== undefined) checkJwtSecret(jwtSecret);
   if (databaseUrl && !jwtSecret && env.NODE_ENV === "production") {
     throw new ConfigError("JWT_SECRET is required when DATABASE_URL is set in production (every instance must share it)");
   }
@@ -92,5 +159,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     distDir: path.resolve(env.DIST_DIR || "dist"),
     seedDemo: bool(env, "SEED_DEMO", !databaseUrl),
     production: env.NODE_ENV === "production",
+    trustProxy: trustProxy(env),
   };
 }

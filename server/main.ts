@@ -17,6 +17,8 @@ export interface MainOptions {
 }
 
 export async function main(options: MainOptions = {}): Promise<void> {
+  // Everything this process creates (PGlite's files, the secret, backups) is for the shop's user alone.
+  process.umask(0o077);
   let config: Config;
   try {
     config = loadConfig();

@@ -22,10 +22,11 @@ const { values } = parseArgs({
 if (!values.email) fail("--email is required");
 if (values.role !== "admin" && values.role !== "support") fail("--role must be admin or support");
 
-let release = () => {};
+process.umask(0o077); // files it creates in DATA_DIR are the shop user's alone
+let release: () => Promise<void> = async () => {};
 try {
   const config = loadConfig();
-  if (!config.databaseUrl) release = lockDataDir(config.dataDir);
+  if (!config.databaseUrl) release = await lockDataDir(config.dataDir);
   const db = await openDatabase(config);
   try {
     await migrate(db);
@@ -39,5 +40,5 @@ try {
   if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof AppError) fail(error.message);
   fail((error as Error).message);
 } finally {
-  release();
+  await release();
 }

@@ -21,6 +21,8 @@ export interface Database {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
   /** PostgreSQL connection string (for LISTEN/NOTIFY); undefined on PGlite. */
   url: string | undefined;
+  /** PGlite only: a gzip tarball of the data directory at one consistent moment (CHECKPOINT, then the files). */
+  dumpDataDir?(): Promise<Blob>;
   /** Flushes and closes: CHECKPOINT + close() on PGlite, ends the pool on PostgreSQL. */
   close(): Promise<void>;
 }
@@ -80,6 +82,12 @@ export async function openPglite(dataDir: string | PGlite): Promise<Database> {
       await pglite.exec(sql);
     },
     query: async <T>(sql: string, params: unknown[] = []) => (await pglite.query<T>(sql, params)).rows,
+    // The copy is taken under PGlite's query lock, so no statement writes while it is read; the WAL it holds
+    // covers what was committed after the CHECKPOINT.
+    dumpDataDir: async () => {
+      await pglite.exec("CHECKPOINT");
+      return pglite.dumpDataDir("gzip");
+    },
     close: async () => {
       if (closed) return;
       closed = true;

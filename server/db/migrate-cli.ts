@@ -4,13 +4,14 @@ import { openDatabase } from "./client.ts";
 import { lockDataDir } from "./lock.ts";
 import { migrate } from "./migrate.ts";
 
+process.umask(0o077); // files it creates in DATA_DIR are the shop user's alone
 const config = loadConfig();
-const release = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir);
+const release = config.databaseUrl ? async () => undefined : await lockDataDir(config.dataDir);
 const db = await openDatabase(config);
 try {
   const ran = await migrate(db);
   console.log(ran.length ? `Applied ${ran.length} migration(s): ${ran.join(", ")}` : "Database is up to date.");
 } finally {
   await db.close();
-  release();
+  await release();
 }

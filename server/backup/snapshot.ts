@@ -1,0 +1,93 @@
+// Backups of the embedded database (issue 12). A backup is a folder loja-backup-<time>/ holding pglite.tar.gz
+// (PGlite's dumpDataDir: one consistent moment of the database, media included since they live in it) and
+// jwt-secret (so sign-ins survive a restore). It is written under a temporary name and renamed into place, so
+// a folder with the final name is always complete.
+//
+// PGlite is one connection inside the server process, so a running shop takes the snapshot itself: it listens
+// on DATA_DIR/backup.sock (0600, local only) for `npm run backup`. With no shop running, the command takes the
+// data-dir lock and opens the database itself.
+import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { chmod, rm } from "node:fs/promises";
+import net from "node:net";
+import path from "node:path";
+import type { Database } from "../db/client.ts";
+
+export const BACKUP_SOCKET = "backup.sock";
+
+export async function writeBackup(db: Database, dataDir: string, outDir: string): Promise<string> {
+  if (!db.dumpDataDir) throw new Error("backups are for the embedded database; on PostgreSQL use pg_dump");
+  const tarball = Buffer.from(await (await db.dumpDataDir()).arrayBuffer());
+  const name = `loja-backup-${new Date().toISOString().replace(/[:.]/g, "-")}`;
+  mkdirSync(outDir, { recursive: true, mode: 0o700 });
+  const partial = path.join(outDir, `.${name}.partial`);
+  const final = path.join(outDir, name);
+  rmSync(partial, { recursive: true, force: true });
+  mkdirSync(partial, { mode: 0o700 });
+  writeFileSync(path.join(partial, "pglite.tar.gz"), tarball, { mode: 0o600 });
+  const secret = path.join(dataDir, "jwt-secret");
+  if (existsSync(secret)) copyFileSync(secret, path.join(partial, "jwt-secret"));
+  renameSync(partial, final);
+  return final;
+}
+
+/** Serves `npm run backup` for the running shop; resolves to the function that stops it. */
+export async function listenForBackups(db: Database, dataDir: string, log: (message: string) => void): Promise<() => Promise<void>> {
+  const file = path.join(dataDir, BACKUP_SOCKET);
+  await rm(file, { force: true }); // left by a process that died: we hold the data-dir lock, so it is not in use
+  const server = net.createServer((socket) => {
+    let request = "";
+    socket.on("data", (chunk: Buffer) => {
+      request += chunk.toString();
+      if (!request.includes("\n")) return;
+      let outDir: string;
+      try {
+        outDir = (JSON.parse(request) as { out: string }).out;
+        if (typeof outDir !== "string" || !path.isAbsolute(outDir)) throw new Error("out must be an absolute path");
+      } catch (error) {
+        socket.end(`${JSON.stringify({ error: (error as Error).message })}\n`);
+        return;
+      }
+      writeBackup(db, dataDir, outDir).then(
+        (folder) => {
+          log(`backup written to ${folder}`);
+          socket.end(`${JSON.stringify({ folder })}\n`);
+        },
+        (error: Error) => socket.end(`${JSON.stringify({ error: error.message })}\n`),
+      );
+    });
+    socket.on("error", () => undefined);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(file, () => resolve());
+  });
+  await chmod(file, 0o600);
+  server.unref();
+  return async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await rm(file, { force: true });
+  };
+}
+
+/** Asks the running shop for a backup; undefined when no shop listens on this data dir. */
+export function requestBackup(dataDir: string, outDir: string): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(path.join(dataDir, BACKUP_SOCKET));
+    let answer = "";
+    socket.on("connect", () => socket.write(`${JSON.stringify({ out: outDir })}\n`));
+    socket.on("data", (chunk: Buffer) => (answer += chunk.toString()));
+    socket.on("end", () => {
+      try {
+        const parsed = JSON.parse(answer) as { folder?: string; error?: string };
+        if (parsed.folder) resolve(parsed.folder);
+        else reject(new Error(parsed.error ?? "no answer"));
+      } catch {
+        reject(new Error(`unexpected answer from the shop: ${answer}`));
+      }
+    });
+    socket.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code === "ENOENT" || error.code === "ECONNREFUSED") resolve(undefined);
+      else reject(error);
+    });
+  });
+}

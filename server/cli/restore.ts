@@ -1,0 +1,44 @@
+// npm run restore -- <backup folder>: puts a backup made by `npm run backup` back into DATA_DIR. Only with the
+// shop stopped (it takes the data-dir lock). The replaced database and secret are kept aside, renamed
+// pglite.replaced-<time> and jwt-secret.replaced-<time>, never deleted.
+import { copyFileSync, existsSync, readFileSync, renameSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { ConfigError, loadConfig } from "../config.ts";
+import { pgliteDir } from "../db/client.ts";
+import { DataDirLockedError, lockDataDir } from "../db/lock.ts";
+
+function fail(message: string): never {
+  process.stderr.write(`restore: ${message}\n`);
+  process.exit(1);
+}
+
+process.umask(0o077);
+const folder = process.argv[2];
+if (!folder) fail("usage: npm run restore -- <backup folder>");
+try {
+  const config = loadConfig();
+  if (config.databaseUrl) fail("DATABASE_URL is set: restore PostgreSQL with pg_restore (see README, Backups), not this command");
+  const tarball = path.resolve(folder, "pglite.tar.gz");
+  if (!existsSync(tarball)) fail(`${tarball} not found: pass a folder made by npm run backup`);
+  const release = await lockDataDir(config.dataDir);
+  try {
+    const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+    const target = pgliteDir(config.dataDir);
+    if (existsSync(target)) renameSync(target, `${target}.replaced-${stamp}`);
+    const pglite = await PGlite.create(target, { loadDataDir: new Blob([readFileSync(tarball)]) });
+    await pglite.exec("CHECKPOINT");
+    await pglite.close();
+    const secret = path.join(config.dataDir, "jwt-secret");
+    if (existsSync(path.resolve(folder, "jwt-secret"))) {
+      if (existsSync(secret)) renameSync(secret, `${secret}.replaced-${stamp}`);
+      copyFileSync(path.resolve(folder, "jwt-secret"), secret);
+    }
+    process.stdout.write(`Restored ${path.resolve(folder)} into ${config.dataDir}; the replaced data is kept as *.replaced-${stamp}\n`);
+  } finally {
+    await release();
+  }
+} catch (error) {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) fail(error.message);
+  fail((error as Error).message);
+}

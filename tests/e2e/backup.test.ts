@@ -1,0 +1,96 @@
+// Backups of the embedded database (issue 12): `npm run backup` taken from a running shop in the middle of a
+// burst of order placements, restored with `npm run restore` into a fresh data dir, opens as a shop that holds
+// every order acknowledged before the backup began (and the customers' sign-ins: the secret comes along).
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { afterAll, describe, expect, it } from "vitest";
+import { startShopProcess, type ShopProcess } from "../helpers/shop-process.ts";
+
+const run = promisify(execFile);
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const npm = (args: string[], dataDir: string) => run("npm", args, { cwd: root, env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: "production" } });
+const ADDRESS = { firstName: "Ana", lastName: "Silva", email: "ana@exemplo.ao", street: "Rua 1", city: "Luanda", state: "", zipcode: "1000", country: "Angola", phone: "923000000" };
+const WORKERS = 4;
+
+const shops: ShopProcess[] = [];
+const dirs: string[] = [];
+afterAll(async () => {
+  for (const shop of shops) await shop.stop().catch(() => undefined);
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+async function post<T>(url: string, body: unknown, token?: string, extra: Record<string, string> = {}): Promise<{ status: number; body: T }> {
+  const res = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}), ...extra },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as T };
+}
+
+describe("npm run backup / npm run restore", () => {
+  it("a backup taken during a burst of orders restores every order acknowledged before it began", async () => {
+    const shop = await startShopProcess();
+    shops.push(shop);
+    const { products } = (await (await fetch(`${shop.url}/api/product/list`)).json()) as { products: { _id: string; price: number; sizes: string[] }[] };
+    const items = products.filter((p) => p.sizes.length > 0).slice(0, 2);
+    const order = { address: ADDRESS, items: items.map((p) => ({ itemId: p._id, size: p.sizes[0], quantity: 1 })), totalAmount: items.reduce((s, p) => s + p.price, 0) + 5000, paymentMethod: "cod" };
+    const customers: string[] = [];
+    for (let i = 0; i < WORKERS; i++) {
+      const r = await post<{ token: string }>(`${shop.url}/api/user/register`, { name: `Cliente ${i}`, email: `backup.${i}.${Date.now()}@exemplo.ao`, password: "senha-segura-1" });
+      expect(r.status).toBe(200);
+      customers.push(r.body.token);
+    }
+    const acknowledged: { id: string; at: number }[] = [];
+    let stop = false;
+    const workers = customers.map(async (token, w) => {
+      for (let n = 0; !stop; n++) {
+        const r = await post<{ orderId?: string }>(`${shop.url}/api/order/place`, order, token, { "idempotency-key": `b-w${w}-n${n}` });
+        if (r.status === 200 && r.body.orderId) acknowledged.push({ id: r.body.orderId, at: Date.now() });
+        else await new Promise((resolve) => setTimeout(resolve, 50)); // rate limited: let others go
+      }
+    });
+    while (acknowledged.length < 10) await new Promise((resolve) => setTimeout(resolve, 20));
+
+    const outDir = mkdtempSync(path.join(tmpdir(), "loja-backups-"));
+    dirs.push(outDir);
+    const backupBegan = Date.now();
+    const before = acknowledged.filter((a) => a.at < backupBegan).map((a) => a.id);
+    const { stdout } = await npm(["run", "--silent", "backup", "--", "--out", outDir], shop.dataDir);
+    const during = acknowledged.length - before.length;
+    stop = true;
+    await Promise.all(workers);
+    const folder = /Backup written to (\S+)/.exec(stdout)?.[1];
+    expect(folder).toBeTruthy();
+    expect(statSync(path.join(folder!, "pglite.tar.gz")).mode & 0o777).toBe(0o600);
+    await shop.stop();
+
+    // Restore into a fresh data dir and open the shop there.
+    const restoredDir = mkdtempSync(path.join(tmpdir(), "loja-restored-"));
+    dirs.push(restoredDir);
+    await npm(["run", "--silent", "restore", "--", folder!], restoredDir);
+    const restored = await startShopProcess({ dataDir: restoredDir });
+    shops.push(restored);
+    const present = new Set<string>();
+    for (const token of customers) {
+      const r = await post<{ orders: { _id: string }[] }>(`${restored.url}/api/order/userorders`, {}, token);
+      expect(r.status).toBe(200);
+      for (const o of r.body.orders) present.add(o._id);
+    }
+    const missing = before.filter((id) => !present.has(id));
+    console.log(`backup during a burst: ${before.length} orders acknowledged before it began (${during} more while it ran), ${before.length - missing.length} restored`);
+    expect(missing).toEqual([]);
+  }, 300_000);
+
+  it("says to use pg_dump on PostgreSQL and exits non-zero", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "loja-pg-"));
+    dirs.push(dir);
+    const result = await run("npm", ["run", "--silent", "backup"], { cwd: root, env: { ...process.env, DATA_DIR: dir, DATABASE_URL: "postgresql://u@127.0.0.1:1/x" } }).catch((error: { code: number; stderr: string }) => error);
+    expect((result as { code: number }).code).toBe(1);
+    expect((result as { stderr: string }).stderr).toMatch(/pg_dump/);
+  });
+});
