@@ -6,8 +6,9 @@ import { TEST_JWT_SECRET } from "../helpers/app.ts";
 
 export type Reply = { statusCode: number; json(): unknown; body: string };
 
-export const post = (t: TestApp, url: string, payload: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: "POST", url, payload: JSON.stringify(payload), headers: { "content-type": "application/json", ...headers } }) as Promise<Reply>;
+/** `remoteAddress` sets the connection's own address (X-Forwarded-For counts only behind a TRUST_PROXY). */
+export const post = (t: TestApp, url: string, payload: unknown, headers: Record<string, string> = {}, remoteAddress?: string) =>
+  t.app.inject({ method: "POST", url, payload: JSON.stringify(payload), headers: { "content-type": "application/json", ...headers }, ...(remoteAddress ? { remoteAddress } : {}) }) as Promise<Reply>;
 
 export function expectError(res: Reply, status: number, message?: string | RegExp) {
   expect(res.statusCode, res.body).toBe(status);
