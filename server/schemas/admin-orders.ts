@@ -2,6 +2,8 @@ import { Type, type Static } from "typebox";
 import { StrictObject } from "./common.ts";
 import { Address, OrderStatusSchema, type Address as ShopAddress } from "./orders.ts";
 
+import type { OrderStatus } from "../../shared/orders.ts";
+
 export type { OrderStatus } from "./orders.ts";
 
 /** Staff see the address exactly as the shopper submitted it (the orders contract's Address). */
@@ -38,6 +40,11 @@ export const AdminAttachment = Type.Object({
 });
 export type AdminAttachment = Static<typeof AdminAttachment>;
 
+/** The moves the caller may offer: forward ones for any staff member, exceptions (admin, with a reason). */
+const MoveTarget = Type.Unsafe<OrderStatus>(OrderStatusSchema);
+export const AdminAllowedMoves = Type.Object({ forward: Type.Array(MoveTarget), exceptions: Type.Array(MoveTarget) });
+export type AdminAllowedMoves = Static<typeof AdminAllowedMoves>;
+
 /** One order as the console shows it; list rows leave lines/history/attachments empty. */
 export const AdminOrder = Type.Object({
   id: Type.String(),
@@ -57,11 +64,14 @@ export const AdminOrder = Type.Object({
   lines: Type.Array(AdminOrderLine),
   history: Type.Array(AdminStatusChange),
   attachments: Type.Array(AdminAttachment),
+  allowedMoves: AdminAllowedMoves,
 });
 export type AdminOrder = Static<typeof AdminOrder>;
 
 export const AdminOrderStatusBody = StrictObject({
   status: OrderStatusSchema,
   note: Type.Optional(Type.String({ maxLength: 500 })),
+  /** Why: required (shared/payments.ts) for a move that is not forward. */
+  reason: Type.Optional(Type.String({ maxLength: 500 })),
 });
 export type AdminOrderStatusBody = Static<typeof AdminOrderStatusBody>;

@@ -2,13 +2,14 @@
 // attachments, status timeline). Status changes are service.ts's.
 import type { PrismaClient } from "../../db/client.ts";
 import { attachmentKind } from "../../../shared/chat.ts";
-import { shortOrderId } from "../../../shared/orders.ts";
+import { ORDER_STATUSES, isOrderStatus, shortOrderId, type OrderStatus } from "../../../shared/orders.ts";
+import { moveKind, type StaffRole } from "../../../shared/payments.ts";
 import { AppError } from "../errors.ts";
 import { mediaUrl } from "../media/service.ts";
 import { chatRepository } from "../chat/repository.ts";
 import type { ListPage, ListQuery, ListSpec } from "../list-query.ts";
 import { orderByOf } from "../list-query.ts";
-import type { AdminAddress, AdminOrder } from "../../schemas/admin-orders.ts";
+import type { AdminAddress, AdminAllowedMoves, AdminOrder } from "../../schemas/admin-orders.ts";
 import { STAFF_ORDER_NOT_FOUND } from "./not-found.ts";
 import { ordersRepository, type StaffOrderDetailRow, type StaffOrderRow } from "./repository.ts";
 
@@ -35,7 +36,15 @@ function toAddress(value: unknown): AdminAddress {
   };
 }
 
-function toRow(o: StaffOrderRow, unread: number): AdminOrder {
+/** What the caller may offer from `status`: exceptions only for an admin (who must then give a reason). */
+export function allowedMoves(status: string, role: StaffRole): AdminAllowedMoves {
+  if (!isOrderStatus(status)) return { forward: [], exceptions: [] };
+  const from = status;
+  const movesOf = (kind: "forward" | "exception"): OrderStatus[] => ORDER_STATUSES.filter((to) => moveKind(from, to) === kind);
+  return { forward: movesOf("forward"), exceptions: role === "admin" ? movesOf("exception") : [] };
+}
+
+function toRow(o: StaffOrderRow, unread: number, role: StaffRole): AdminOrder {
   return {
     id: o.id,
     shortId: shortOrderId(o.id),
@@ -54,12 +63,13 @@ function toRow(o: StaffOrderRow, unread: number): AdminOrder {
     lines: [],
     history: [],
     attachments: [],
+    allowedMoves: allowedMoves(o.status, role),
   };
 }
 
-function toDetail(o: StaffOrderDetailRow, unread: number): AdminOrder {
+function toDetail(o: StaffOrderDetailRow, unread: number, role: StaffRole): AdminOrder {
   return {
-    ...toRow(o, unread),
+    ...toRow(o, unread, role),
     lines: o.lines.map((l) => ({ productId: l.productId, name: l.name, image: l.image, price: l.price.toNumber(), size: l.size, quantity: l.quantity })),
     history: o.statusHistory.map((h) => ({ status: h.status, by: h.changedBy, note: h.note, at: h.createdAt.toISOString() })),
     attachments: o.messages.flatMap((m) =>
@@ -70,17 +80,17 @@ function toDetail(o: StaffOrderDetailRow, unread: number): AdminOrder {
   };
 }
 
-export async function listOrders(db: PrismaClient, query: ListQuery<{ q?: string; status?: string; customerId?: string; id?: string[] }>): Promise<ListPage<AdminOrder>> {
+export async function listOrders(db: PrismaClient, query: ListQuery<{ q?: string; status?: string; customerId?: string; id?: string[] }>, role: StaffRole): Promise<ListPage<AdminOrder>> {
   const f = { q: query.filter.q, status: query.filter.status, customerId: query.filter.customerId, ids: query.filter.id };
   const repo = ordersRepository(db);
   const [rows, total] = await Promise.all([repo.listForStaff(f, orderByOf(query.sort), query.offset, query.limit), repo.countForStaff(f)]);
   const unread = await chatRepository(db).unreadByOrder(rows.map((r) => r.id));
-  return { rows: rows.map((r) => toRow(r, unread.get(r.id) ?? 0)), total };
+  return { rows: rows.map((r) => toRow(r, unread.get(r.id) ?? 0, role)), total };
 }
 
-export async function getOrder(db: PrismaClient, id: string): Promise<AdminOrder> {
+export async function getOrder(db: PrismaClient, id: string, role: StaffRole): Promise<AdminOrder> {
   const row = await ordersRepository(db).findForStaff(id);
   if (!row) throw new AppError(404, STAFF_ORDER_NOT_FOUND);
   const unread = await chatRepository(db).unreadByOrder([id]);
-  return toDetail(row, unread.get(id) ?? 0);
+  return toDetail(row, unread.get(id) ?? 0, role);
 }

@@ -1,6 +1,8 @@
 // /admin/api/orders (admin and support): list with status tabs and search, detail, status changes.
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { FastifyRequest } from "fastify";
 import { Type } from "typebox";
+import type { StaffRole } from "../../../shared/payments.ts";
 import { errorResponses } from "../../schemas/common.ts";
 import { AdminListQuery, IdParams } from "../../schemas/admin-common.ts";
 import { AdminOrder, AdminOrderStatusBody } from "../../schemas/admin-orders.ts";
@@ -8,6 +10,9 @@ import { ORDER_LIST, getOrder, listOrders } from "../../domain/orders/staff.ts";
 import { changeOrderStatus } from "../../domain/orders/service.ts";
 
 const tags = ["staff"];
+
+/** requireStaff has run: the caller is an admin or support. */
+const roleOf = (request: FastifyRequest): StaffRole => (request.user!.role === "admin" ? "admin" : "support");
 
 export const adminOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.deps;
@@ -17,7 +22,7 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     "/orders",
     { preHandler: staff, schema: { tags, querystring: AdminListQuery, response: { 200: Type.Array(AdminOrder), ...errorResponses(400, 401, 403) } } },
     async (request, reply) => {
-      const { rows, total } = await listOrders(db.prisma, request.listQuery(ORDER_LIST));
+      const { rows, total } = await listOrders(db.prisma, request.listQuery(ORDER_LIST), roleOf(request));
       return reply.sendList(rows, total, "orders");
     },
   );
@@ -25,15 +30,16 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     "/orders/:id",
     { preHandler: staff, schema: { tags, params: IdParams, response: { 200: AdminOrder, ...errorResponses(400, 401, 403, 404) } } },
-    async (request) => getOrder(db.prisma, request.params.id),
+    async (request) => getOrder(db.prisma, request.params.id, roleOf(request)),
   );
 
   app.put(
     "/orders/:id",
     { preHandler: staff, schema: { tags, params: IdParams, body: AdminOrderStatusBody, response: { 200: AdminOrder, ...errorResponses(400, 401, 403, 404, 409) } } },
     async (request) => {
-      const { id } = await changeOrderStatus(db.prisma, { orderId: request.params.id, status: request.body.status, staffUserId: request.user!.userId, note: request.body.note });
-      return getOrder(db.prisma, id);
+      const { status, note, reason } = request.body;
+      const { id } = await changeOrderStatus(db.prisma, { orderId: request.params.id, status, staffUserId: request.user!.userId, role: roleOf(request), note, reason });
+      return getOrder(db.prisma, id, roleOf(request));
     },
   );
 };
