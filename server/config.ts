@@ -20,6 +20,8 @@ export interface Config {
   /** Seed the demo catalogue into an empty database (default true on the embedded database). */
   seedDemo: boolean;
   production: boolean;
+  /** PAYMENT_DEADLINE_HOURS: hours to pay a bank-transfer order, overriding the shop setting (decimals allowed). */
+  paymentDeadlineHours: number | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -31,6 +33,15 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number
   if (raw === undefined || raw === "") return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < min || value > max) throw new ConfigError(`${name} must be an integer between ${min} and ${max} (got "${raw}")`);
+  return value;
+}
+
+/** A positive decimal (e.g. hours), or undefined when unset. */
+function positiveDecimal(env: NodeJS.ProcessEnv, name: string, max: number): number | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return undefined;
+  const value = Number(raw);
+  if (!/^\d+(\.\d+)?$/.test(raw.trim()) || !(value > 0) || value > max) throw new ConfigError(`${name} must be a number greater than 0 and at most ${max} (got "${raw}")`);
   return value;
 }
 
@@ -92,5 +103,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     distDir: path.resolve(env.DIST_DIR || "dist"),
     seedDemo: bool(env, "SEED_DEMO", !databaseUrl),
     production: env.NODE_ENV === "production",
+    paymentDeadlineHours: positiveDecimal(env, "PAYMENT_DEADLINE_HOURS", 720),
   };
 }

@@ -75,6 +75,8 @@ describe("POST /api/order/place", () => {
       idempotencyKey: null,
       requestHash: null,
       stripeSessionId: null,
+      paymentReference: null,
+      paymentDeadline: null,
       // The second line names a product that does not exist: its foreign key fails after the order row went in.
       lines: [priced, { ...priced, productId: "produto-inexistente" }],
     };

@@ -2,7 +2,10 @@
 import type { Db, PrismaClient } from "../../db/client.ts";
 import { isOrderStatus, isPaidStatus, type OrderStatus } from "../../../shared/orders.ts";
 import { moveRefusal, type StaffRole } from "../../../shared/payments.ts";
-import type { Address, ShopOrder } from "../../schemas/orders.ts";
+import type { Address, ShopOrder, ShopProof } from "../../schemas/orders.ts";
+import { attachmentKind } from "../../../shared/chat.ts";
+import { DEFAULT_PAYMENT_DEADLINE_HOURS, paymentState, type ProofStatus } from "../../../shared/payments.ts";
+import { mediaUrl } from "../media/service.ts";
 import { AppError } from "../errors.ts";
 import { STAFF_ORDER_NOT_FOUND } from "./not-found.ts";
 import { ordersRepository, type ShopOrderRow } from "./repository.ts";
@@ -15,7 +18,27 @@ function toShopAddress(value: unknown): Address {
   return { firstName: s("firstName"), lastName: s("lastName"), email: s("email"), street: s("street"), city: s("city"), state: s("state"), zipcode: s("zipcode"), country: s("country"), phone: s("phone") };
 }
 
-function toShopOrder(o: ShopOrderRow): ShopOrder {
+type ProofRow = ShopOrderRow["proofs"][number];
+
+/** A proof of payment as the shopper sees it (its file, its state, why it was refused). */
+export const toShopProof = (p: ProofRow): ShopProof => ({
+  _id: p.id,
+  url: mediaUrl(p.media.publicId),
+  type: attachmentKind(p.media.mimeType),
+  fileName: p.media.fileName,
+  status: p.status as ProofStatus,
+  reason: p.reason,
+  createdAt: p.createdAt.toISOString(),
+});
+
+/** Where Multicaixa references are shown (the ProxyPay entity), when configured. */
+export interface MulticaixaDisplay {
+  entity: string;
+}
+
+function toShopOrder(o: ShopOrderRow, multicaixa: MulticaixaDisplay | undefined): ShopOrder {
+  const total = toNumber(o.totalAmount);
+  const amountPaid = toNumber(o.amountPaid);
   return {
     _id: o.id,
     createdAt: o.createdAt.toISOString(),
@@ -27,12 +50,24 @@ function toShopOrder(o: ShopOrderRow): ShopOrder {
     deliveryFee: toNumber(o.deliveryFee),
     totalAmount: toNumber(o.totalAmount),
     items: o.lines.map((l) => ({ itemId: l.productId, name: l.name, image: l.image ? [l.image] : [], price: toNumber(l.price), size: l.size, quantity: l.quantity })),
+    paymentReference: o.paymentReference,
+    paymentDeadline: o.paymentDeadline?.toISOString() ?? null,
+    amountPaid,
+    paymentState: paymentState(total, amountPaid),
+    proofs: o.proofs.map(toShopProof),
+    multicaixa: multicaixa && o.multicaixaReference ? { entity: multicaixa.entity, reference: o.multicaixaReference, amount: total } : null,
   };
 }
 
+/** Hours a shopper has to pay a bank-transfer order: PAYMENT_DEADLINE_HOURS, else the shop setting, else 48. */
+export async function paymentDeadlineHours(db: Db, override: number | undefined): Promise<number> {
+  if (override !== undefined) return override;
+  return (await ordersRepository(db).deadlineHoursSetting()) ?? DEFAULT_PAYMENT_DEADLINE_HOURS;
+}
+
 /** The shopper's orders, newest first (SPEC.md §2 MINHAS ENCOMENDAS). */
-export async function listUserOrders(db: Db, userId: string): Promise<ShopOrder[]> {
-  return (await ordersRepository(db).listForUser(userId)).map(toShopOrder);
+export async function listUserOrders(db: Db, userId: string, multicaixa?: MulticaixaDisplay): Promise<ShopOrder[]> {
+  return (await ordersRepository(db).listForUser(userId)).map((o) => toShopOrder(o, multicaixa));
 }
 
 /** What the history keeps of a change: the reason (exceptions) and the note, whichever were written. */

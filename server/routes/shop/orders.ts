@@ -11,7 +11,7 @@ import {
   VerifyStripeBody,
   VerifyStripeReply,
 } from "../../schemas/orders.ts";
-import { listUserOrders } from "../../domain/orders/service.ts";
+import { listUserOrders, paymentDeadlineHours } from "../../domain/orders/service.ts";
 import { placeOrder } from "../../domain/orders/placement.ts";
 import { bankTransfer } from "../../domain/orders/bank-transfer.ts";
 import { stripeCheckout, verifyStripePayment } from "../../domain/orders/stripe-checkout.ts";
@@ -30,7 +30,8 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { preHandler: auth, config: placeRateLimit, schema: { tags, headers: IdempotencyHeaders, body: PlaceOrderBody, response: { 200: PlaceOrderReply, ...placeErrors } } },
     async (request) => {
       const input = { userId: request.user!.userId, body: request.body, idempotencyKey: request.headers["idempotency-key"] };
-      const { orderId } = await placeOrder(db.prisma, bankTransfer, input);
+      const hours = await paymentDeadlineHours(db.prisma, config.paymentDeadlineHours);
+      const { orderId } = await placeOrder(db.prisma, bankTransfer(hours), input);
       return { success: true as const, message: "Pedido realizado com sucesso!", orderId };
     },
   );
