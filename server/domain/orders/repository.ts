@@ -2,7 +2,7 @@
 // staff's views are selections of this one repository.
 import type { Db } from "../../db/client.ts";
 import { Prisma } from "../../db/client.ts";
-import { CANCELLED } from "../../../shared/orders.ts";
+import { AWAITING_PAYMENT, CANCELLED } from "../../../shared/orders.ts";
 import { newOrderId } from "./ids.ts";
 
 const productSelect = {
@@ -49,9 +49,26 @@ const staffRowSelect = {
   totalAmount: true,
   createdAt: true,
   updatedAt: true,
+  paymentReference: true,
+  paymentDeadline: true,
+  amountPaid: true,
   user: { select: { id: true, name: true, email: true } },
   _count: { select: { lines: true } },
   lines: { select: { quantity: true } },
+  payments: { orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { id: true, amount: true, bankReference: true, receivedAt: true, note: true, actor: true, createdAt: true } },
+  proofs: {
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    select: {
+      id: true,
+      status: true,
+      reason: true,
+      hints: true,
+      decidedAt: true,
+      createdAt: true,
+      decidedBy: { select: { id: true, name: true } },
+      media: { select: { publicId: true, mimeType: true, fileName: true } },
+    },
+  },
 } as const satisfies Prisma.OrderSelect;
 
 /** A staff list row plus lines, status history and chat attachments. */
@@ -97,6 +114,14 @@ function staffWhere(f: StaffOrderFilter): Prisma.OrderWhereInput {
     });
   }
   return and.length ? { AND: and } : {};
+}
+
+/** Bank-transfer orders awaiting payment; with `hasProof`, only those with a proof waiting for a decision. */
+function awaitingTransferWhere(f: { hasProof?: boolean }): Prisma.OrderWhereInput {
+  const base: Prisma.OrderWhereInput = { paymentMethod: "cod", status: AWAITING_PAYMENT };
+  if (f.hasProof === true) return { ...base, proofs: { some: { status: "pending" } } };
+  if (f.hasProof === false) return { ...base, proofs: { none: { status: "pending" } } };
+  return base;
 }
 
 export interface NewOrder {
@@ -181,6 +206,52 @@ export const ordersRepository = (db: Db) => ({
     const { count } = await db.order.updateMany({ where: { id, ...from }, data: to });
     return count === 1;
   },
+
+  /**
+   * Adds a payment to the order's amount paid, in one conditional statement (so two payments recorded at once
+   * both count, and none lands on a cancelled order). Null when the order is missing or cancelled.
+   */
+  async addToAmountPaid(id: string, amount: Prisma.Decimal): Promise<{ status: string; amountPaid: Prisma.Decimal; totalAmount: Prisma.Decimal; paid: boolean } | null> {
+    const rows = await db.$queryRaw<{ status: string; amount_paid: Prisma.Decimal; total_amount: Prisma.Decimal; paid: boolean }[]>`
+      UPDATE orders SET amount_paid = amount_paid + ${amount.toFixed(2)}::numeric, updated_at = now()
+      WHERE id = ${id} AND status <> ${CANCELLED}
+      RETURNING status, amount_paid, total_amount, paid`;
+    const row = rows[0];
+    return row ? { status: row.status, amountPaid: new Prisma.Decimal(row.amount_paid), totalAmount: new Prisma.Decimal(row.total_amount), paid: row.paid } : null;
+  },
+
+  insertPayment: (data: { orderId: string; amount: Prisma.Decimal; bankReference: string; receivedAt: Date; note: string | null; recordedById: string | null; actor: string; externalId?: string | null }) =>
+    db.payment.create({ data, select: { id: true } }),
+
+  /** What a proof of payment is checked against: the order (the caller's) and what is still due. */
+  findProofTarget: (id: string, userId: string) =>
+    db.order.findFirst({ where: { id, userId }, select: { id: true, status: true, paymentMethod: true, totalAmount: true, amountPaid: true } }),
+
+  /** The IBAN shoppers are told to pay to (a PDF proof is compared with it). */
+  shopIban: async (): Promise<string | null> => (await db.shopSettings.findUnique({ where: { id: 1 }, select: { iban: true } }))?.iban ?? null,
+
+  insertProof: (data: { orderId: string; mediaId: string; hints: Prisma.InputJsonValue | null }) =>
+    db.paymentProof.create({
+      data: { orderId: data.orderId, mediaId: data.mediaId, hints: data.hints ?? Prisma.JsonNull },
+      select: shopOrderSelect.proofs.select,
+    }),
+
+  findShopProof: (id: string) => db.paymentProof.findUnique({ where: { id }, select: shopOrderSelect.proofs.select }),
+
+  findProofOf: (orderId: string, proofId: string) => db.paymentProof.findFirst({ where: { id: proofId, orderId }, select: { id: true, status: true } }),
+
+  /** Pending → accepted/refused, once: true only for the decision that made the change. */
+  async decideProof(proofId: string, decision: { status: "accepted" | "refused"; reason: string | null; decidedById: string }): Promise<boolean> {
+    const { count } = await db.paymentProof.updateMany({ where: { id: proofId, status: "pending" }, data: { ...decision, decidedAt: new Date() } });
+    return count === 1;
+  },
+
+  // The Pagamentos queue: bank-transfer orders awaiting payment.
+  listAwaitingTransfer: (f: { hasProof?: boolean }, orderBy: Prisma.OrderOrderByWithRelationInput[], skip: number, take: number): Promise<StaffOrderRow[]> =>
+    db.order.findMany({ where: awaitingTransferWhere(f), orderBy, skip, take, select: staffRowSelect }),
+  countAwaitingTransfer: (f: { hasProof?: boolean }) => db.order.count({ where: awaitingTransferWhere(f) }),
+
+  staffName: async (userId: string): Promise<string | null> => (await db.user.findUnique({ where: { id: userId }, select: { name: true } }))?.name ?? null,
 
   addHistory: (orderId: string, status: string, changedById: string | null, note: string | null) =>
     db.orderStatusChange.create({ data: { orderId, status, changedById, note } }),

@@ -6,6 +6,9 @@ import type { Address, ShopOrder, ShopProof } from "../../schemas/orders.ts";
 import { attachmentKind } from "../../../shared/chat.ts";
 import { DEFAULT_PAYMENT_DEADLINE_HOURS, paymentState, type ProofStatus } from "../../../shared/payments.ts";
 import { mediaUrl } from "../media/service.ts";
+import { postShopMessage } from "../chat/service.ts";
+import type { ChatPublisher } from "../../realtime/events.ts";
+import { statusChangedText } from "./shop-messages.ts";
 import { AppError } from "../errors.ts";
 import { STAFF_ORDER_NOT_FOUND } from "./not-found.ts";
 import { ordersRepository, type ShopOrderRow } from "./repository.ts";
@@ -84,10 +87,11 @@ function historyNote(reason: string | undefined | null, note: string | undefined
 export async function changeOrderStatus(
   db: PrismaClient,
   input: { orderId: string; status: string; staffUserId: string; role: StaffRole; note?: string | null; reason?: string | null },
+  hub?: ChatPublisher,
 ): Promise<{ id: string; status: OrderStatus; paid: boolean }> {
   const { orderId, status, staffUserId } = input;
   if (!isOrderStatus(status)) throw new AppError(400, `Estado de encomenda inválido: ${status}`);
-  return db.$transaction(async (tx) => {
+  const changed = await db.$transaction(async (tx) => {
     const repo = ordersRepository(tx);
     const order = await repo.findStatus(orderId);
     if (!order) throw new AppError(404, STAFF_ORDER_NOT_FOUND);
@@ -102,4 +106,6 @@ export async function changeOrderStatus(
     await repo.addHistory(orderId, status, staffUserId, historyNote(input.reason, input.note));
     return { id: orderId, status, paid };
   });
+  await postShopMessage(db, hub, orderId, statusChangedText(status, input.reason));
+  return changed;
 }

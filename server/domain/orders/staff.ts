@@ -3,13 +3,13 @@
 import type { PrismaClient } from "../../db/client.ts";
 import { attachmentKind } from "../../../shared/chat.ts";
 import { ORDER_STATUSES, isOrderStatus, shortOrderId, type OrderStatus } from "../../../shared/orders.ts";
-import { moveKind, type StaffRole } from "../../../shared/payments.ts";
+import { moveKind, paymentState, type ProofStatus, type StaffRole } from "../../../shared/payments.ts";
 import { AppError } from "../errors.ts";
 import { mediaUrl } from "../media/service.ts";
 import { chatRepository } from "../chat/repository.ts";
 import type { ListPage, ListQuery, ListSpec } from "../list-query.ts";
 import { orderByOf } from "../list-query.ts";
-import type { AdminAddress, AdminAllowedMoves, AdminOrder } from "../../schemas/admin-orders.ts";
+import type { AdminAddress, AdminAllowedMoves, AdminOrder, AdminPayment, AdminProof, ProofHints } from "../../schemas/admin-orders.ts";
 import { STAFF_ORDER_NOT_FOUND } from "./not-found.ts";
 import { ordersRepository, type StaffOrderDetailRow, type StaffOrderRow } from "./repository.ts";
 
@@ -44,6 +44,41 @@ export function allowedMoves(status: string, role: StaffRole): AdminAllowedMoves
   return { forward: movesOf("forward"), exceptions: role === "admin" ? movesOf("exception") : [] };
 }
 
+const toPayment = (p: StaffOrderRow["payments"][number]): AdminPayment => ({
+  id: p.id,
+  amount: p.amount.toNumber(),
+  bankReference: p.bankReference,
+  receivedAt: p.receivedAt.toISOString(),
+  note: p.note,
+  actor: p.actor,
+  createdAt: p.createdAt.toISOString(),
+});
+
+/** The stored hints, when they have the shape proof-reader.ts gives (anything else is no hint). */
+function toHints(value: unknown): ProofHints | null {
+  if (typeof value !== "object" || value === null) return null;
+  const h = value as Record<string, unknown>;
+  return {
+    amountFound: typeof h.amountFound === "number" ? h.amountFound : null,
+    amountMatches: h.amountMatches === true,
+    ibanFound: typeof h.ibanFound === "string" ? h.ibanFound : null,
+    ibanMatches: h.ibanMatches === true,
+  };
+}
+
+export const toStaffProof = (p: StaffOrderRow["proofs"][number]): AdminProof => ({
+  id: p.id,
+  url: mediaUrl(p.media.publicId),
+  type: attachmentKind(p.media.mimeType),
+  fileName: p.media.fileName,
+  status: p.status as ProofStatus,
+  reason: p.reason,
+  hints: toHints(p.hints),
+  decidedBy: p.decidedBy,
+  decidedAt: p.decidedAt?.toISOString() ?? null,
+  createdAt: p.createdAt.toISOString(),
+});
+
 function toRow(o: StaffOrderRow, unread: number, role: StaffRole): AdminOrder {
   return {
     id: o.id,
@@ -64,6 +99,12 @@ function toRow(o: StaffOrderRow, unread: number, role: StaffRole): AdminOrder {
     history: [],
     attachments: [],
     allowedMoves: allowedMoves(o.status, role),
+    paymentReference: o.paymentReference,
+    paymentDeadline: o.paymentDeadline?.toISOString() ?? null,
+    amountPaid: o.amountPaid.toNumber(),
+    paymentState: paymentState(o.totalAmount.toNumber(), o.amountPaid.toNumber()),
+    payments: o.payments.map(toPayment),
+    proofs: o.proofs.map(toStaffProof),
   };
 }
 

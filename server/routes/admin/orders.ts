@@ -5,9 +5,10 @@ import { Type } from "typebox";
 import type { StaffRole } from "../../../shared/payments.ts";
 import { errorResponses } from "../../schemas/common.ts";
 import { AdminListQuery, IdParams } from "../../schemas/admin-common.ts";
-import { AdminOrder, AdminOrderStatusBody } from "../../schemas/admin-orders.ts";
+import { AdminOrder, AdminOrderStatusBody, AdminPaymentBody } from "../../schemas/admin-orders.ts";
 import { ORDER_LIST, getOrder, listOrders } from "../../domain/orders/staff.ts";
 import { changeOrderStatus } from "../../domain/orders/service.ts";
+import { recordStaffPayment } from "../../domain/orders/payments.ts";
 
 const tags = ["staff"];
 
@@ -15,12 +16,12 @@ const tags = ["staff"];
 const roleOf = (request: FastifyRequest): StaffRole => (request.user!.role === "admin" ? "admin" : "support");
 
 export const adminOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db } = app.deps;
+  const { db, hub } = app.deps;
   const staff = app.requireStaff(["admin", "support"]);
 
   app.get(
     "/orders",
-    { preHandler: staff, schema: { tags, querystring: AdminListQuery, response: { 200: Type.Array(AdminOrder), ...errorResponses(400, 401, 403) } } },
+    { preValidation: staff, schema: { tags, querystring: AdminListQuery, response: { 200: Type.Array(AdminOrder), ...errorResponses(400, 401, 403) } } },
     async (request, reply) => {
       const { rows, total } = await listOrders(db.prisma, request.listQuery(ORDER_LIST), roleOf(request));
       return reply.sendList(rows, total, "orders");
@@ -29,17 +30,27 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     "/orders/:id",
-    { preHandler: staff, schema: { tags, params: IdParams, response: { 200: AdminOrder, ...errorResponses(400, 401, 403, 404) } } },
+    { preValidation: staff, schema: { tags, params: IdParams, response: { 200: AdminOrder, ...errorResponses(400, 401, 403, 404) } } },
     async (request) => getOrder(db.prisma, request.params.id, roleOf(request)),
   );
 
   app.put(
     "/orders/:id",
-    { preHandler: staff, schema: { tags, params: IdParams, body: AdminOrderStatusBody, response: { 200: AdminOrder, ...errorResponses(400, 401, 403, 404, 409) } } },
+    { preValidation: staff, schema: { tags, params: IdParams, body: AdminOrderStatusBody, response: { 200: AdminOrder, ...errorResponses(400, 401, 403, 404, 409) } } },
     async (request) => {
       const { status, note, reason } = request.body;
-      const { id } = await changeOrderStatus(db.prisma, { orderId: request.params.id, status, staffUserId: request.user!.userId, role: roleOf(request), note, reason });
+      const { id } = await changeOrderStatus(db.prisma, { orderId: request.params.id, status, staffUserId: request.user!.userId, role: roleOf(request), note, reason }, hub);
       return getOrder(db.prisma, id, roleOf(request));
+    },
+  );
+
+  app.post(
+    "/orders/:id/payments",
+    // Who may act is checked before the body is looked at: a customer learns nothing about the body's rules.
+    { preValidation: staff, schema: { tags, params: IdParams, body: AdminPaymentBody, response: { 200: AdminOrder, ...errorResponses(400, 401, 403, 404, 409) } } },
+    async (request) => {
+      const { orderId } = await recordStaffPayment(db.prisma, hub, { ...request.body, orderId: request.params.id, staffUserId: request.user!.userId });
+      return getOrder(db.prisma, orderId, roleOf(request));
     },
   );
 };
