@@ -103,6 +103,8 @@ export const ShopProof = Type.Object({
 });
 export type ShopProof = Static<typeof ShopProof>;
 
+export const ProofReply = Type.Object({ success: Type.Literal(true), proof: ShopProof });
+
 /** Multicaixa "Pagamento por Referência": what the shopper types at an ATM or in the bank's app. */
 export const ShopMulticaixa = Type.Object({ entity: Type.String(), reference: Type.String(), amount: Type.Number() });
 

@@ -135,3 +135,17 @@ export async function getOrder(db: PrismaClient, id: string, role: StaffRole): P
   const unread = await chatRepository(db).unreadByOrder([id]);
   return toDetail(row, unread.get(id) ?? 0, role);
 }
+
+/** The Pagamentos queue: bank-transfer orders awaiting payment, the nearest deadline first. */
+export const PAYMENT_QUEUE = {
+  filters: { hasProof: "boolean" },
+  sortable: ["paymentDeadline", "createdAt", "totalAmount"],
+  defaultSort: { field: "paymentDeadline", order: "ASC" },
+} as const satisfies ListSpec<{ hasProof: "boolean" }>;
+
+export async function listPaymentQueue(db: PrismaClient, query: ListQuery<{ hasProof?: boolean }>, role: StaffRole): Promise<ListPage<AdminOrder>> {
+  const repo = ordersRepository(db);
+  const [rows, total] = await Promise.all([repo.listAwaitingTransfer(query.filter, orderByOf(query.sort), query.offset, query.limit), repo.countAwaitingTransfer(query.filter)]);
+  const unread = await chatRepository(db).unreadByOrder(rows.map((r) => r.id));
+  return { rows: rows.map((r) => toRow(r, unread.get(r.id) ?? 0, role)), total };
+}

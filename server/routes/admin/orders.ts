@@ -5,8 +5,9 @@ import { Type } from "typebox";
 import type { StaffRole } from "../../../shared/payments.ts";
 import { errorResponses } from "../../schemas/common.ts";
 import { AdminListQuery, IdParams } from "../../schemas/admin-common.ts";
-import { AdminOrder, AdminOrderStatusBody, AdminPaymentBody } from "../../schemas/admin-orders.ts";
-import { ORDER_LIST, getOrder, listOrders } from "../../domain/orders/staff.ts";
+import { AdminOrder, AdminOrderStatusBody, AdminPaymentBody, AdminProofRefuseBody, ProofParams } from "../../schemas/admin-orders.ts";
+import { acceptProof, refuseProof } from "../../domain/orders/proofs.ts";
+import { ORDER_LIST, PAYMENT_QUEUE, getOrder, listOrders, listPaymentQueue } from "../../domain/orders/staff.ts";
 import { changeOrderStatus } from "../../domain/orders/service.ts";
 import { recordStaffPayment } from "../../domain/orders/payments.ts";
 
@@ -51,6 +52,34 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { orderId } = await recordStaffPayment(db.prisma, hub, { ...request.body, orderId: request.params.id, staffUserId: request.user!.userId });
       return getOrder(db.prisma, orderId, roleOf(request));
+    },
+  );
+
+  app.post(
+    "/orders/:id/proofs/:proofId/accept",
+    { preValidation: staff, schema: { tags, params: ProofParams, body: AdminPaymentBody, response: { 200: AdminOrder, ...errorResponses(400, 401, 403, 404, 409) } } },
+    async (request) => {
+      await acceptProof(db.prisma, hub, { ...request.body, orderId: request.params.id, proofId: request.params.proofId, staffUserId: request.user!.userId });
+      return getOrder(db.prisma, request.params.id, roleOf(request));
+    },
+  );
+
+  app.post(
+    "/orders/:id/proofs/:proofId/refuse",
+    { preValidation: staff, schema: { tags, params: ProofParams, body: AdminProofRefuseBody, response: { 200: AdminOrder, ...errorResponses(400, 401, 403, 404, 409) } } },
+    async (request) => {
+      await refuseProof(db.prisma, hub, { reason: request.body.reason, orderId: request.params.id, proofId: request.params.proofId, staffUserId: request.user!.userId });
+      return getOrder(db.prisma, request.params.id, roleOf(request));
+    },
+  );
+
+  // The Pagamentos queue (ra-data-simple-rest list).
+  app.get(
+    "/payments",
+    { preValidation: staff, schema: { tags, querystring: AdminListQuery, response: { 200: Type.Array(AdminOrder), ...errorResponses(400, 401, 403) } } },
+    async (request, reply) => {
+      const { rows, total } = await listPaymentQueue(db.prisma, request.listQuery(PAYMENT_QUEUE), roleOf(request));
+      return reply.sendList(rows, total, "payments");
     },
   );
 };

@@ -6,6 +6,7 @@ import {
   OrderConflictReply,
   PlaceOrderBody,
   PlaceOrderReply,
+  ProofReply,
   StripeSessionReply,
   UserOrdersReply,
   VerifyStripeBody,
@@ -15,11 +16,14 @@ import { listUserOrders, paymentDeadlineHours } from "../../domain/orders/servic
 import { placeOrder } from "../../domain/orders/placement.ts";
 import { bankTransfer } from "../../domain/orders/bank-transfer.ts";
 import { stripeCheckout, verifyStripePayment } from "../../domain/orders/stripe-checkout.ts";
+import { submitProof } from "../../domain/orders/proofs.ts";
+import { ORDER_NOT_FOUND } from "../../domain/orders/not-found.ts";
+import { AppError } from "../../domain/errors.ts";
 
 const tags = ["shopper"];
 
 export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db, config, payments } = app.deps;
+  const { db, config, payments, hub } = app.deps;
   const auth = app.authenticate;
   /** Placements per customer per minute: far above any shopper, low enough to stop a script filling the table. */
   const placeRateLimit = { rateLimit: { max: 30, timeWindow: 60_000, keyGenerator: app.perCustomer } };
@@ -61,5 +65,25 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     "/api/order/userorders",
     { preHandler: auth, schema: { tags, body: EmptyBody, response: { 200: UserOrdersReply, ...errorResponses(400, 401, 413, 415) } } },
     async (request) => ({ success: true as const, orders: await listUserOrders(db.prisma, request.user!.userId) }),
+  );
+
+  app.post(
+    "/api/order/proof",
+    {
+      preHandler: auth,
+      config: { rateLimit: { max: 30, timeWindow: 60_000, hook: "preHandler", keyGenerator: app.perCustomer } },
+      schema: {
+        tags,
+        consumes: ["multipart/form-data"],
+        description: "Multipart fields: orderId; file (one JPEG, PNG, WebP, GIF or PDF of at most 10 MB): a proof of payment for a bank-transfer order awaiting payment.",
+        response: { 200: ProofReply, ...errorResponses(400, 401, 404, 409, 413, 415, 429) },
+      },
+    },
+    async (request) => {
+      const form = await request.readForm(["orderId"]);
+      const orderId = form.fields.orderId?.trim();
+      if (!orderId) throw new AppError(404, ORDER_NOT_FOUND);
+      return { success: true as const, proof: await submitProof(db.prisma, hub, { userId: request.user!.userId, orderId, file: form.file }) };
+    },
   );
 };
