@@ -21,6 +21,7 @@ import multipartPlugin from "./plugins/multipart.ts";
 import simpleRestPlugin from "./plugins/simple-rest.ts";
 import { realtimePlugin } from "./plugins/realtime.ts";
 import { messageRoutes } from "./routes/shop/messages.ts";
+import paymentDeadlinesPlugin from "./plugins/payment-deadlines.ts";
 
 export interface AppLimits {
   /** Sign-ups per address per window (a shop behind one carrier NAT needs headroom). */
@@ -72,6 +73,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(messageRoutes, { limits });
   // Real time: the websocket, the hub's start and close, GET /ws
   await app.register(realtimePlugin);
+  // Background: overdue bank transfers cancelled, halfway reminders (every 10 s, stopped on close)
+  await app.register(paymentDeadlinesPlugin);
   // Files
   await app.register(mediaRoutes);
   // Staff API

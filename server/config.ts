@@ -22,6 +22,8 @@ export interface Config {
   production: boolean;
   /** PAYMENT_DEADLINE_HOURS: hours to pay a bank-transfer order, overriding the shop setting (decimals allowed). */
   paymentDeadlineHours: number | undefined;
+  /** PAYMENT_DEADLINE_WORKER=false: this instance runs no expiry/reminder rounds (tests that drive them by hand). */
+  paymentDeadlineWorker: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -104,5 +106,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: bool(env, "SEED_DEMO", !databaseUrl),
     production: env.NODE_ENV === "production",
     paymentDeadlineHours: positiveDecimal(env, "PAYMENT_DEADLINE_HOURS", 720),
+    paymentDeadlineWorker: bool(env, "PAYMENT_DEADLINE_WORKER", true),
   };
 }

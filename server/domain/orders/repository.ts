@@ -199,7 +199,7 @@ export const ordersRepository = (db: Db) => ({
       select: { id: true, userId: true, status: true, paid: true, paymentMethod: true, stripeSessionId: true, lines: { select: { productId: true, size: true } } },
     }),
 
-  findStatus: (id: string) => db.order.findUnique({ where: { id }, select: { id: true, status: true, paid: true } }),
+  findStatus: (id: string) => db.order.findUnique({ where: { id }, select: { id: true, status: true, paid: true, stripeSessionId: true } }),
 
   /** Conditional single-statement update: true only for the request that made the change. */
   async transition(id: string, from: { status?: string; paid?: boolean }, to: { status: string; paid?: boolean }): Promise<boolean> {
@@ -250,6 +250,50 @@ export const ordersRepository = (db: Db) => ({
   listAwaitingTransfer: (f: { hasProof?: boolean }, orderBy: Prisma.OrderOrderByWithRelationInput[], skip: number, take: number): Promise<StaffOrderRow[]> =>
     db.order.findMany({ where: awaitingTransferWhere(f), orderBy, skip, take, select: staffRowSelect }),
   countAwaitingTransfer: (f: { hasProof?: boolean }) => db.order.count({ where: awaitingTransferWhere(f) }),
+
+  /**
+   * Cancels bank-transfer orders past their deadline with no proof awaiting a decision, in one statement: the
+   * rows are locked FOR UPDATE SKIP LOCKED, so instances running this at once each take different orders and
+   * every order is cancelled (and its history row written) once. Returns the cancelled orders' ids.
+   */
+  async cancelOverdue(now: Date, note: string, batch: number): Promise<string[]> {
+    const rows = await db.$queryRaw<{ id: string }[]>`
+      WITH due AS (
+        SELECT o.id FROM orders o
+        WHERE o.status = ${AWAITING_PAYMENT} AND o.payment_deadline < ${now.toISOString()}::timestamp
+          AND NOT EXISTS (SELECT 1 FROM payment_proofs p WHERE p.order_id = o.id AND p.status = 'pending')
+        ORDER BY o.payment_deadline
+        LIMIT ${batch}
+        FOR UPDATE OF o SKIP LOCKED
+      ), cancelled AS (
+        UPDATE orders o SET status = ${CANCELLED}, updated_at = ${now.toISOString()}::timestamp
+        FROM due WHERE o.id = due.id AND o.status = ${AWAITING_PAYMENT}
+        RETURNING o.id
+      ), history AS (
+        INSERT INTO order_status_changes (id, order_id, status, note)
+        SELECT 'exp' || md5(random()::text || cancelled.id), cancelled.id, ${CANCELLED}, ${note} FROM cancelled
+      )
+      SELECT id FROM cancelled`;
+    return rows.map((r) => r.id);
+  },
+
+  /** Marks, once, the orders that reached half their payment time; returns what the reminder says. */
+  async takeDueReminders(now: Date, batch: number): Promise<{ id: string; due: Prisma.Decimal; paymentReference: string | null; paymentDeadline: Date }[]> {
+    const at = now.toISOString();
+    const rows = await db.$queryRaw<{ id: string; due: Prisma.Decimal; payment_reference: string | null; payment_deadline: Date }[]>`
+      WITH due AS (
+        SELECT o.id FROM orders o
+        WHERE o.status = ${AWAITING_PAYMENT} AND o.reminder_sent_at IS NULL
+          AND o.payment_deadline > ${at}::timestamp
+          AND o.created_at + (o.payment_deadline - o.created_at) / 2 <= ${at}::timestamp
+        LIMIT ${batch}
+        FOR UPDATE OF o SKIP LOCKED
+      )
+      UPDATE orders o SET reminder_sent_at = ${at}::timestamp
+      FROM due WHERE o.id = due.id AND o.reminder_sent_at IS NULL
+      RETURNING o.id, o.total_amount - o.amount_paid AS due, o.payment_reference, o.payment_deadline`;
+    return rows.map((r) => ({ id: r.id, due: new Prisma.Decimal(r.due), paymentReference: r.payment_reference, paymentDeadline: new Date(r.payment_deadline) }));
+  },
 
   staffName: async (userId: string): Promise<string | null> => (await db.user.findUnique({ where: { id: userId }, select: { name: true } }))?.name ?? null,
 
