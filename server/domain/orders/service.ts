@@ -1,6 +1,7 @@
 // The shopper's orders and staff status changes with history. Placing an order is placement.ts's.
 import type { Db, PrismaClient } from "../../db/client.ts";
-import { isOrderStatus, isPaidStatus, type OrderStatus } from "../../../shared/orders.ts";
+import { CANCELLED, isOrderStatus, isPaidStatus, type OrderStatus } from "../../../shared/orders.ts";
+import type { StripeClient } from "../../payments/stripe.ts";
 import { moveRefusal, type StaffRole } from "../../../shared/payments.ts";
 import type { Address, ShopOrder, ShopProof } from "../../schemas/orders.ts";
 import { attachmentKind } from "../../../shared/chat.ts";
@@ -73,6 +74,17 @@ export async function listUserOrders(db: Db, userId: string, multicaixa?: Multic
   return (await ordersRepository(db).listForUser(userId)).map((o) => toShopOrder(o, multicaixa));
 }
 
+/**
+ * Before a card order is cancelled, its Checkout Session is expired so it can no longer be paid (issue 11: a
+ * later verify turned 'Cancelado' into 'Pagamento Confirmado'). A session already paid or closed cannot be
+ * expired; verify never confirms a cancelled order either way.
+ */
+async function closeCardSession(db: Db, orderId: string, role: StaffRole, reason: string | undefined, stripe: StripeClient | undefined): Promise<void> {
+  const order = await ordersRepository(db).findStatus(orderId);
+  if (!order?.stripeSessionId || !stripe || !isOrderStatus(order.status) || moveRefusal(order.status, CANCELLED, role, reason)) return;
+  await stripe.expireCheckoutSession(order.stripeSessionId).catch(() => undefined);
+}
+
 /** What the history keeps of a change: the reason (exceptions) and the note, whichever were written. */
 function historyNote(reason: string | undefined | null, note: string | undefined | null): string | null {
   const parts = [reason?.trim(), note?.trim()].filter((p): p is string => Boolean(p));
@@ -87,10 +99,11 @@ function historyNote(reason: string | undefined | null, note: string | undefined
 export async function changeOrderStatus(
   db: PrismaClient,
   input: { orderId: string; status: string; staffUserId: string; role: StaffRole; note?: string | null; reason?: string | null },
-  hub?: ChatPublisher,
+  effects: { hub?: ChatPublisher; stripe?: StripeClient } = {},
 ): Promise<{ id: string; status: OrderStatus; paid: boolean }> {
   const { orderId, status, staffUserId } = input;
   if (!isOrderStatus(status)) throw new AppError(400, `Estado de encomenda inválido: ${status}`);
+  if (status === CANCELLED) await closeCardSession(db, orderId, input.role, input.reason ?? input.note ?? undefined, effects.stripe);
   const changed = await db.$transaction(async (tx) => {
     const repo = ordersRepository(tx);
     const order = await repo.findStatus(orderId);
@@ -106,6 +119,6 @@ export async function changeOrderStatus(
     await repo.addHistory(orderId, status, staffUserId, historyNote(input.reason, input.note));
     return { id: orderId, status, paid };
   });
-  await postShopMessage(db, hub, orderId, statusChangedText(status, input.reason));
+  await postShopMessage(db, effects.hub, orderId, statusChangedText(status, input.reason));
   return changed;
 }
