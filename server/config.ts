@@ -1,5 +1,6 @@
 // Environment → typed configuration. A bad value stops the start with one clear line naming the variable.
 import path from "node:path";
+import { PROXYPAY_PRODUCTION_URL } from "./payments/proxypay.ts";
 
 export interface Config {
   port: number;
@@ -24,6 +25,8 @@ export interface Config {
   paymentDeadlineHours: number | undefined;
   /** PAYMENT_DEADLINE_WORKER=false: this instance runs no expiry/reminder rounds (tests that drive them by hand). */
   paymentDeadlineWorker: boolean;
+  /** Multicaixa "Pagamento por Referência" through ProxyPay, when PROXYPAY_API_KEY and PROXYPAY_ENTITY are set. */
+  proxypay: { apiKey: string; entity: string; baseUrl: string } | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -82,6 +85,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const stripeKey = env.STRIPE_SECRET_KEY || undefined;
   if (stripeKey !== undefined && !/^sk_(test|live)_[A-Za-z0-9]+$/.test(stripeKey)) throw new ConfigError("STRIPE_SECRET_KEY must look like sk_test_… or sk_live_…");
   const port = int(env, "PORT", 3000, 0, 65535);
+  const proxypayKey = env.PROXYPAY_API_KEY || undefined;
+  const proxypayEntity = env.PROXYPAY_ENTITY || undefined;
+  if (Boolean(proxypayKey) !== Boolean(proxypayEntity)) throw new ConfigError("PROXYPAY_API_KEY and PROXYPAY_ENTITY must be set together");
+  if (proxypayEntity !== undefined && !/^\d{3,10}$/.test(proxypayEntity)) throw new ConfigError(`PROXYPAY_ENTITY must be the entity's digits (got "${proxypayEntity}")`);
   return {
     port,
     host: env.HOST || "0.0.0.0",
@@ -107,5 +114,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production: env.NODE_ENV === "production",
     paymentDeadlineHours: positiveDecimal(env, "PAYMENT_DEADLINE_HOURS", 720),
     paymentDeadlineWorker: bool(env, "PAYMENT_DEADLINE_WORKER", true),
+    proxypay:
+      proxypayKey && proxypayEntity
+        ? { apiKey: proxypayKey, entity: proxypayEntity, baseUrl: url(env, "PROXYPAY_BASE_URL", ["https:", "http:"]) ?? PROXYPAY_PRODUCTION_URL }
+        : undefined,
   };
 }

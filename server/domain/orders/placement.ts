@@ -23,6 +23,8 @@ export interface PaymentReferences {
   /** Bank transfer: what the shopper writes in the transfer, and when the order must be paid by. */
   paymentReference?: string;
   paymentDeadline?: Date;
+  /** Multicaixa reference (ProxyPay), when configured. */
+  multicaixaReference?: string;
 }
 
 export interface PaymentStrategy<Prepared extends PaymentReferences, Answer> {
@@ -116,6 +118,7 @@ export async function placeOrder<Prepared extends PaymentReferences, Answer>(
     stripeSessionId: prepared.stripeSessionId ?? null,
     paymentReference: prepared.paymentReference ?? null,
     paymentDeadline: prepared.paymentDeadline ?? null,
+    multicaixaReference: prepared.multicaixaReference ?? null,
     lines: priced.lines,
   };
   try {

@@ -137,6 +137,7 @@ export interface NewOrder {
   stripeSessionId: string | null;
   paymentReference: string | null;
   paymentDeadline: Date | null;
+  multicaixaReference?: string | null;
   lines: { productId: string; name: string; image: string; price: Prisma.Decimal; size: string; quantity: number }[];
   status: string;
 }
@@ -162,10 +163,10 @@ export const ordersRepository = (db: Db) => ({
     const rows = await db.$queryRaw<{ inserted: number }[]>`
       WITH new_order AS (
         INSERT INTO orders (id, user_id, status, payment_method, address, subtotal, delivery_fee, total_amount,
-                            idempotency_key, request_hash, stripe_session_id, payment_reference, payment_deadline, updated_at)
+                            idempotency_key, request_hash, stripe_session_id, payment_reference, payment_deadline, multicaixa_reference, updated_at)
         VALUES (${o.id}, ${o.userId}, ${o.status}, ${o.paymentMethod}, ${JSON.stringify(o.address)}::jsonb,
                 ${o.subtotal.toFixed(2)}::numeric, ${o.deliveryFee.toFixed(2)}::numeric, ${o.totalAmount.toFixed(2)}::numeric,
-                ${o.idempotencyKey}, ${o.requestHash}, ${o.stripeSessionId}, ${o.paymentReference}, ${o.paymentDeadline?.toISOString() ?? null}::timestamp, now())
+                ${o.idempotencyKey}, ${o.requestHash}, ${o.stripeSessionId}, ${o.paymentReference}, ${o.paymentDeadline?.toISOString() ?? null}::timestamp, ${o.multicaixaReference ?? null}, now())
         ON CONFLICT DO NOTHING
         RETURNING id, user_id, status
       ), new_lines AS (
@@ -199,7 +200,7 @@ export const ordersRepository = (db: Db) => ({
       select: { id: true, userId: true, status: true, paid: true, paymentMethod: true, stripeSessionId: true, lines: { select: { productId: true, size: true } } },
     }),
 
-  findStatus: (id: string) => db.order.findUnique({ where: { id }, select: { id: true, status: true, paid: true, stripeSessionId: true } }),
+  findStatus: (id: string) => db.order.findUnique({ where: { id }, select: { id: true, status: true, paid: true, stripeSessionId: true, multicaixaReference: true } }),
 
   /** Conditional single-statement update: true only for the request that made the change. */
   async transition(id: string, from: { status?: string; paid?: boolean }, to: { status: string; paid?: boolean }): Promise<boolean> {
@@ -294,6 +295,9 @@ export const ordersRepository = (db: Db) => ({
       RETURNING o.id, o.total_amount - o.amount_paid AS due, o.payment_reference, o.payment_deadline`;
     return rows.map((r) => ({ id: r.id, due: new Prisma.Decimal(r.due), paymentReference: r.payment_reference, paymentDeadline: new Date(r.payment_deadline) }));
   },
+
+  findByMulticaixaReference: (reference: string) => db.order.findUnique({ where: { multicaixaReference: reference }, select: { id: true } }),
+  paymentWithExternalId: (externalId: string) => db.payment.findUnique({ where: { externalId }, select: { id: true } }),
 
   staffName: async (userId: string): Promise<string | null> => (await db.user.findUnique({ where: { id: userId }, select: { name: true } }))?.name ?? null,
 

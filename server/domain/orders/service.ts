@@ -2,6 +2,8 @@
 import type { Db, PrismaClient } from "../../db/client.ts";
 import { CANCELLED, isOrderStatus, isPaidStatus, type OrderStatus } from "../../../shared/orders.ts";
 import type { StripeClient } from "../../payments/stripe.ts";
+import type { ProxyPayClient } from "../../payments/proxypay.ts";
+import { withdrawMulticaixaReference } from "./multicaixa.ts";
 import { moveRefusal, type StaffRole } from "../../../shared/payments.ts";
 import type { Address, ShopOrder, ShopProof } from "../../schemas/orders.ts";
 import { attachmentKind } from "../../../shared/chat.ts";
@@ -99,7 +101,7 @@ function historyNote(reason: string | undefined | null, note: string | undefined
 export async function changeOrderStatus(
   db: PrismaClient,
   input: { orderId: string; status: string; staffUserId: string; role: StaffRole; note?: string | null; reason?: string | null },
-  effects: { hub?: ChatPublisher; stripe?: StripeClient } = {},
+  effects: { hub?: ChatPublisher; stripe?: StripeClient; proxypay?: ProxyPayClient } = {},
 ): Promise<{ id: string; status: OrderStatus; paid: boolean }> {
   const { orderId, status, staffUserId } = input;
   if (!isOrderStatus(status)) throw new AppError(400, `Estado de encomenda inválido: ${status}`);
@@ -119,6 +121,7 @@ export async function changeOrderStatus(
     await repo.addHistory(orderId, status, staffUserId, historyNote(input.reason, input.note));
     return { id: orderId, status, paid };
   });
+  if (status === CANCELLED) await withdrawMulticaixaReference(db, effects.proxypay, orderId);
   await postShopMessage(db, effects.hub, orderId, statusChangedText(status, input.reason));
   return changed;
 }

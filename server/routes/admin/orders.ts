@@ -40,7 +40,7 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { preValidation: staff, schema: { tags, params: IdParams, body: AdminOrderStatusBody, response: { 200: AdminOrder, ...errorResponses(400, 401, 403, 404, 409) } } },
     async (request) => {
       const { status, note, reason } = request.body;
-      const { id } = await changeOrderStatus(db.prisma, { orderId: request.params.id, status, staffUserId: request.user!.userId, role: roleOf(request), note, reason }, { hub, stripe: payments.stripe });
+      const { id } = await changeOrderStatus(db.prisma, { orderId: request.params.id, status, staffUserId: request.user!.userId, role: roleOf(request), note, reason }, { hub, stripe: payments.stripe, proxypay: payments.proxypay });
       return getOrder(db.prisma, id, roleOf(request));
     },
   );

@@ -35,7 +35,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const input = { userId: request.user!.userId, body: request.body, idempotencyKey: request.headers["idempotency-key"] };
       const hours = await paymentDeadlineHours(db.prisma, config.paymentDeadlineHours);
-      const { orderId } = await placeOrder(db.prisma, bankTransfer(hours), input);
+      const { orderId } = await placeOrder(db.prisma, bankTransfer(hours, payments.proxypay), input);
       return { success: true as const, message: "Pedido realizado com sucesso!", orderId };
     },
   );
@@ -64,7 +64,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     "/api/order/userorders",
     { preHandler: auth, schema: { tags, body: EmptyBody, response: { 200: UserOrdersReply, ...errorResponses(400, 401, 413, 415) } } },
-    async (request) => ({ success: true as const, orders: await listUserOrders(db.prisma, request.user!.userId) }),
+    async (request) => ({ success: true as const, orders: await listUserOrders(db.prisma, request.user!.userId, config.proxypay && { entity: config.proxypay.entity }) }),
   );
 
   app.post(
