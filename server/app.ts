@@ -21,6 +21,8 @@ import multipartPlugin from "./plugins/multipart.ts";
 import simpleRestPlugin from "./plugins/simple-rest.ts";
 import { realtimePlugin } from "./plugins/realtime.ts";
 import { messageRoutes } from "./routes/shop/messages.ts";
+import paymentDeadlinesPlugin from "./plugins/payment-deadlines.ts";
+import { proxyPayRoutes } from "./routes/shop/proxypay.ts";
 
 export interface AppLimits {
   /** Sign-ups per address per window (a shop behind one carrier NAT needs headroom). */
@@ -70,8 +72,12 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(cartRoutes);
   await app.register(orderRoutes);
   await app.register(messageRoutes, { limits });
+  // Payment services' notifications
+  await app.register(proxyPayRoutes);
   // Real time: the websocket, the hub's start and close, GET /ws
   await app.register(realtimePlugin);
+  // Background: overdue bank transfers cancelled, halfway reminders (every 10 s, stopped on close)
+  await app.register(paymentDeadlinesPlugin);
   // Files
   await app.register(mediaRoutes);
   // Staff API

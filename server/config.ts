@@ -1,6 +1,7 @@
 // Environment → typed configuration. A bad value stops the start with one clear line naming the variable.
 import { isIP } from "node:net";
 import path from "node:path";
+import { PROXYPAY_PRODUCTION_URL } from "./payments/proxypay.ts";
 
 export interface Config {
   port: number;
@@ -27,6 +28,12 @@ export interface Config {
    * own address and walk around the per-address throttles.
    */
   trustProxy: false | string[] | TrustHops;
+  /** PAYMENT_DEADLINE_HOURS: hours to pay a bank-transfer order, overriding the shop setting (decimals allowed). */
+  paymentDeadlineHours: number | undefined;
+  /** PAYMENT_DEADLINE_WORKER=false: this instance runs no expiry/reminder rounds (tests that drive them by hand). */
+  paymentDeadlineWorker: boolean;
+  /** Multicaixa "Pagamento por Referência" through ProxyPay, when PROXYPAY_API_KEY and PROXYPAY_ENTITY are set. */
+  proxypay: { apiKey: string; entity: string; baseUrl: string } | undefined;
 }
 
 /** A hop count as the function proxy-addr makes of it (Fastify's types take no number): trust the nearest `hops` senders. */
@@ -41,6 +48,15 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number
   if (raw === undefined || raw === "") return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < min || value > max) throw new ConfigError(`${name} must be an integer between ${min} and ${max} (got "${raw}")`);
+  return value;
+}
+
+/** A positive decimal (e.g. hours), or undefined when unset. */
+function positiveDecimal(env: NodeJS.ProcessEnv, name: string, max: number): number | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return undefined;
+  const value = Number(raw);
+  if (!/^\d+(\.\d+)?$/.test(raw.trim()) || !(value > 0) || value > max) throw new ConfigError(`${name} must be a number greater than 0 and at most ${max} (got "${raw}")`);
   return value;
 }
 
@@ -136,6 +152,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const stripeKey = env.STRIPE_SECRET_KEY || undefined;
   if (stripeKey !== undefined && !/^sk_(test|live)_[A-Za-z0-9]+$/.test(stripeKey)) throw new ConfigError("STRIPE_SECRET_KEY must look like sk_test_… or sk_live_…");
   const port = int(env, "PORT", 3000, 0, 65535);
+  const proxypayKey = env.PROXYPAY_API_KEY || undefined;
+  const proxypayEntity = env.PROXYPAY_ENTITY || undefined;
+  if (Boolean(proxypayKey) !== Boolean(proxypayEntity)) throw new ConfigError("PROXYPAY_API_KEY and PROXYPAY_ENTITY must be set together");
+  if (proxypayEntity !== undefined && !/^\d{3,10}$/.test(proxypayEntity)) throw new ConfigError(`PROXYPAY_ENTITY must be the entity's digits (got "${proxypayEntity}")`);
   return {
     port,
     host: env.HOST || "0.0.0.0",
@@ -160,5 +180,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: bool(env, "SEED_DEMO", !databaseUrl),
     production: env.NODE_ENV === "production",
     trustProxy: trustProxy(env),
+    paymentDeadlineHours: positiveDecimal(env, "PAYMENT_DEADLINE_HOURS", 720),
+    paymentDeadlineWorker: bool(env, "PAYMENT_DEADLINE_WORKER", true),
+    proxypay:
+      proxypayKey && proxypayEntity
+        ? { apiKey: proxypayKey, entity: proxypayEntity, baseUrl: url(env, "PROXYPAY_BASE_URL", ["https:", "http:"]) ?? PROXYPAY_PRODUCTION_URL }
+        : undefined,
   };
 }

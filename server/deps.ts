@@ -9,14 +9,19 @@ import type { FileCache } from "./domain/media/file-cache.ts";
 import type { Hub } from "./realtime/hub.ts";
 import type { CartAdder } from "./domain/cart/adder.ts";
 import { createStripeClient, type StripeClient } from "./payments/stripe.ts";
+import { ProxyPayClient } from "./payments/proxypay.ts";
 
 /** The payment providers' HTTP clients, each present only when configured. */
 export interface PaymentClients {
   stripe?: StripeClient;
+  proxypay?: ProxyPayClient;
 }
 
-export function createPaymentClients(config: Pick<Config, "stripe">): PaymentClients {
-  return { stripe: config.stripe ? createStripeClient(config.stripe) : undefined };
+export function createPaymentClients(config: Pick<Config, "stripe" | "proxypay">): PaymentClients {
+  return {
+    stripe: config.stripe ? createStripeClient(config.stripe) : undefined,
+    proxypay: config.proxypay ? new ProxyPayClient({ apiKey: config.proxypay.apiKey, baseUrl: config.proxypay.baseUrl }) : undefined,
+  };
 }
 
 export interface AppDeps {

@@ -47,8 +47,8 @@ export interface OrderMoney {
   allowedMoves?: AllowedMoves;
 }
 
-/** The staff order record with the money path's fields. */
-export type StaffOrder = AdminOrder & OrderMoney;
+/** The staff order record with the money path's fields (read as optional, so an older server still renders). */
+export type StaffOrder = Omit<AdminOrder, keyof OrderMoney> & OrderMoney;
 
 /** One row of the "Pagamentos" queue (GET /admin/api/payments). */
 export interface PaymentQueueRow {

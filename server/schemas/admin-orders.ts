@@ -2,6 +2,8 @@ import { Type, type Static } from "typebox";
 import { StrictObject } from "./common.ts";
 import { Address, OrderStatusSchema, type Address as ShopAddress } from "./orders.ts";
 
+import type { OrderStatus } from "../../shared/orders.ts";
+
 export type { OrderStatus } from "./orders.ts";
 
 /** Staff see the address exactly as the shopper submitted it (the orders contract's Address). */
@@ -38,6 +40,47 @@ export const AdminAttachment = Type.Object({
 });
 export type AdminAttachment = Static<typeof AdminAttachment>;
 
+/** The moves the caller may offer: forward ones for any staff member, exceptions (admin, with a reason). */
+const MoveTarget = Type.Unsafe<OrderStatus>(OrderStatusSchema);
+export const AdminAllowedMoves = Type.Object({ forward: Type.Array(MoveTarget), exceptions: Type.Array(MoveTarget) });
+export type AdminAllowedMoves = Static<typeof AdminAllowedMoves>;
+
+export const AdminPayment = Type.Object({
+  id: Type.String(),
+  amount: Type.Number(),
+  bankReference: Type.String(),
+  receivedAt: Type.String(),
+  note: Type.Union([Type.String(), Type.Null()]),
+  actor: Type.String(),
+  createdAt: Type.String(),
+});
+export type AdminPayment = Static<typeof AdminPayment>;
+
+/** What a PDF proof's text layer says, compared with the order's amount and the shop's IBAN (a hint only). */
+export const ProofHints = Type.Object({
+  amountFound: Type.Union([Type.Number(), Type.Null()]),
+  amountMatches: Type.Boolean(),
+  ibanFound: Type.Union([Type.String(), Type.Null()]),
+  ibanMatches: Type.Boolean(),
+});
+export type ProofHints = Static<typeof ProofHints>;
+
+export const AdminProof = Type.Object({
+  id: Type.String(),
+  url: Type.String(),
+  type: Type.Union([Type.Literal("image"), Type.Literal("pdf")]),
+  fileName: Type.Union([Type.String(), Type.Null()]),
+  status: Type.Union([Type.Literal("pending"), Type.Literal("accepted"), Type.Literal("refused")]),
+  reason: Type.Union([Type.String(), Type.Null()]),
+  hints: Type.Union([ProofHints, Type.Null()]),
+  decidedBy: Type.Union([Type.Object({ id: Type.String(), name: Type.String() }), Type.Null()]),
+  decidedAt: Type.Union([Type.String(), Type.Null()]),
+  createdAt: Type.String(),
+});
+export type AdminProof = Static<typeof AdminProof>;
+
+export const PaymentStateSchema = Type.Union([Type.Literal("unpaid"), Type.Literal("partial"), Type.Literal("paid")]);
+
 /** One order as the console shows it; list rows leave lines/history/attachments empty. */
 export const AdminOrder = Type.Object({
   id: Type.String(),
@@ -57,11 +100,35 @@ export const AdminOrder = Type.Object({
   lines: Type.Array(AdminOrderLine),
   history: Type.Array(AdminStatusChange),
   attachments: Type.Array(AdminAttachment),
+  allowedMoves: AdminAllowedMoves,
+  paymentReference: Type.Union([Type.String(), Type.Null()]),
+  paymentDeadline: Type.Union([Type.String(), Type.Null()]),
+  amountPaid: Type.Number(),
+  paymentState: PaymentStateSchema,
+  payments: Type.Array(AdminPayment),
+  proofs: Type.Array(AdminProof),
 });
 export type AdminOrder = Static<typeof AdminOrder>;
 
 export const AdminOrderStatusBody = StrictObject({
   status: OrderStatusSchema,
   note: Type.Optional(Type.String({ maxLength: 500 })),
+  /** Why: required (shared/payments.ts) for a move that is not forward. */
+  reason: Type.Optional(Type.String({ maxLength: 500 })),
 });
 export type AdminOrderStatusBody = Static<typeof AdminOrderStatusBody>;
+
+/** Money received for an order (Decimal(12,2): up to 9 999 999 999,99). */
+export const MAX_PAYMENT_AMOUNT = 9_999_999_999.99;
+const PaymentFields = {
+  amount: Type.Number({ exclusiveMinimum: 0, maximum: MAX_PAYMENT_AMOUNT }),
+  bankReference: Type.String({ minLength: 1, maxLength: 100 }),
+  receivedAt: Type.Optional(Type.String({ format: "date-time" })),
+  note: Type.Optional(Type.String({ maxLength: 500 })),
+};
+export const AdminPaymentBody = StrictObject(PaymentFields);
+export type AdminPaymentBody = Static<typeof AdminPaymentBody>;
+
+export const ProofParams = Type.Object({ id: Type.String({ pattern: "^[A-Za-z0-9_-]{1,64}$" }), proofId: Type.String({ pattern: "^[A-Za-z0-9_-]{1,64}$" }) });
+export const AdminProofRefuseBody = StrictObject({ reason: Type.String({ minLength: 3, maxLength: 500 }) });
+export type AdminProofRefuseBody = Static<typeof AdminProofRefuseBody>;

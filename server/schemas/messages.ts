@@ -6,7 +6,8 @@ import { Type, type Static } from "typebox";
 export const Message = Type.Object({
   _id: Type.String(),
   orderId: Type.String(),
-  sender: Type.Union([Type.Literal("client"), Type.Literal("support")]),
+  /** 'shop': posted by the shop itself (status changes, payments); SPEC.md shows any sender but 'client' as Suporte. */
+  sender: Type.Union([Type.Literal("client"), Type.Literal("support"), Type.Literal("shop")]),
   text: Type.String(),
   fileUrl: Type.Union([Type.String(), Type.Null()]),
   type: Type.Union([Type.Literal("image"), Type.Literal("pdf"), Type.Null()]),

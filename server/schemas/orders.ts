@@ -91,6 +91,23 @@ export const ShopOrderItem = Type.Object({
 });
 
 /** An order as the shopper sees it (SPEC.md §3): no internal fields (idempotency key, session id, user). */
+/** A proof of payment as the shopper sees it (issue 11). */
+export const ShopProof = Type.Object({
+  _id: Type.String(),
+  url: Type.String(),
+  type: Type.Union([Type.Literal("image"), Type.Literal("pdf")]),
+  fileName: Type.Union([Type.String(), Type.Null()]),
+  status: Type.Union([Type.Literal("pending"), Type.Literal("accepted"), Type.Literal("refused")]),
+  reason: Type.Union([Type.String(), Type.Null()]),
+  createdAt: Type.String(),
+});
+export type ShopProof = Static<typeof ShopProof>;
+
+export const ProofReply = Type.Object({ success: Type.Literal(true), proof: ShopProof });
+
+/** Multicaixa "Pagamento por Referência": what the shopper types at an ATM or in the bank's app. */
+export const ShopMulticaixa = Type.Object({ entity: Type.String(), reference: Type.String(), amount: Type.Number() });
+
 export const ShopOrder = Type.Object({
   _id: Type.String(),
   createdAt: Type.String(),
@@ -102,6 +119,12 @@ export const ShopOrder = Type.Object({
   deliveryFee: Type.Number(),
   totalAmount: Type.Number(),
   items: Type.Array(ShopOrderItem),
+  paymentReference: Type.Union([Type.String(), Type.Null()]),
+  paymentDeadline: Type.Union([Type.String(), Type.Null()]),
+  amountPaid: Type.Number(),
+  paymentState: Type.Union([Type.Literal("unpaid"), Type.Literal("partial"), Type.Literal("paid")]),
+  proofs: Type.Array(ShopProof),
+  multicaixa: Type.Union([ShopMulticaixa, Type.Null()]),
 });
 export type ShopOrder = Static<typeof ShopOrder>;
 

@@ -118,3 +118,66 @@ describe("PUT /admin/api/orders/:id (status)", () => {
     expect((await t.prisma.orderStatusChange.count({ where: { orderId: order.id } }))).toBe(1);
   });
 });
+
+describe("PUT /admin/api/orders/:id (the order state machine, issue 11)", () => {
+  const historyOf = async (orderId: string) =>
+    (await t.prisma.orderStatusChange.findMany({ where: { orderId }, orderBy: { createdAt: "asc" }, include: { changedBy: true } })).map((h) => [h.status, h.changedBy?.name ?? null, h.note]);
+
+  it("refuses support a backwards move or cancelling a paid order (403), nothing changes", async () => {
+    const c = await registerCustomer(t.app);
+    const delivered = await makeOrder(t, c.userId, { status: "Entregue" });
+    expectError(await put(`/orders/${delivered.id}`, { status: "Aguardando Pagamento", reason: "Engano no registo" }, support.auth), 403, 'Só um administrador pode mudar um pedido de "Entregue" para "Aguardando Pagamento"');
+    const paid = await makeOrder(t, c.userId, { status: "Pagamento Confirmado" });
+    expectError(await put(`/orders/${paid.id}`, { status: "Cancelado", reason: "O cliente desistiu" }, support.auth), 403);
+    expectError(await put(`/orders/${paid.id}`, { status: "Enviado" }, support.auth), 403);
+    expect((await t.prisma.order.findUniqueOrThrow({ where: { id: paid.id } })).status).toBe("Pagamento Confirmado");
+    expect(await historyOf(delivered.id)).toEqual([["Entregue", null, null]]);
+  });
+
+  it("refuses an admin's backwards move without a reason (409) and keeps the reason of one with it", async () => {
+    const c = await registerCustomer(t.app);
+    const order = await makeOrder(t, c.userId, { status: "Enviado" });
+    expectError(await put(`/orders/${order.id}`, { status: "Em Preparação" }), 409, 'Indique o motivo para mudar o pedido de "Enviado" para "Em Preparação"');
+    expectError(await put(`/orders/${order.id}`, { status: "Em Preparação", reason: "   " }), 409);
+    const back = await put(`/orders/${order.id}`, { status: "Em Preparação", reason: "Devolvido pela transportadora" });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(await historyOf(order.id)).toEqual([
+      ["Enviado", null, null],
+      ["Em Preparação", "Admin Teste", "Devolvido pela transportadora"],
+    ]);
+    expectError(await put(`/orders/${order.id}`, { status: "Enviado", reason: "x".repeat(501) }), 400);
+  });
+
+  it("lets support make every forward move, recorded by name", async () => {
+    const c = await registerCustomer(t.app);
+    const order = await makeOrder(t, c.userId);
+    for (const status of ["Pagamento Confirmado", "Em Preparação", "Enviado", "Entregue"]) {
+      const res = await put(`/orders/${order.id}`, { status }, support.auth);
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const cancelled = await makeOrder(t, c.userId);
+    expect((await put(`/orders/${cancelled.id}`, { status: "Cancelado", note: "Pedido repetido" }, support.auth)).json()).toMatchObject({ status: "Cancelado", paid: false });
+    expect((await historyOf(order.id)).map(([status, by]) => [status, by])).toEqual([
+      ["Aguardando Pagamento", null],
+      ["Pagamento Confirmado", "Suporte Teste"],
+      ["Em Preparação", "Suporte Teste"],
+      ["Enviado", "Suporte Teste"],
+      ["Entregue", "Suporte Teste"],
+    ]);
+    expect(await historyOf(cancelled.id)).toEqual([["Aguardando Pagamento", null, null], ["Cancelado", "Suporte Teste", "Pedido repetido"]]);
+  });
+
+  it("tells each caller the moves it may offer (allowedMoves)", async () => {
+    const c = await registerCustomer(t.app);
+    const order = await makeOrder(t, c.userId, { status: "Pagamento Confirmado" });
+    expect((await get(`/orders/${order.id}`, support.auth)).json().allowedMoves).toEqual({ forward: ["Em Preparação"], exceptions: [] });
+    expect((await get(`/orders/${order.id}`)).json().allowedMoves).toEqual({
+      forward: ["Em Preparação"],
+      exceptions: ["Aguardando Pagamento", "Enviado", "Entregue", "Cancelado"],
+    });
+    const row = (await list({ id: [order.id] })).json()[0];
+    expect(row.allowedMoves.forward).toEqual(["Em Preparação"]);
+    const waiting = await makeOrder(t, c.userId);
+    expect((await get(`/orders/${waiting.id}`, support.auth)).json().allowedMoves).toEqual({ forward: ["Pagamento Confirmado", "Cancelado"], exceptions: [] });
+  });
+});

@@ -75,6 +75,8 @@ describe("POST /api/order/place", () => {
       idempotencyKey: null,
       requestHash: null,
       stripeSessionId: null,
+      paymentReference: null,
+      paymentDeadline: null,
       // The second line names a product that does not exist: its foreign key fails after the order row went in.
       lines: [priced, { ...priced, productId: "produto-inexistente" }],
     };
@@ -328,12 +330,15 @@ describe("changeOrderStatus (staff)", () => {
     const c = await registerCustomer(t.app);
     const staff = await createStaff(t, "support");
     const { orderId } = (await place(c, orderBody([{ product: products[0]!, quantity: 1 }]))).json() as { orderId: string };
-    expect(await changeOrderStatus(t.prisma, { orderId, status: "Pagamento Confirmado", staffUserId: staff.userId })).toEqual({ id: orderId, status: "Pagamento Confirmado", paid: true });
-    await changeOrderStatus(t.prisma, { orderId, status: "Enviado", staffUserId: staff.userId, note: "  DHL 123  " });
+    expect(await changeOrderStatus(t.prisma, { orderId, status: "Pagamento Confirmado", staffUserId: staff.userId, role: "support" })).toEqual({ id: orderId, status: "Pagamento Confirmado", paid: true });
+    // Support moves one step at a time (issue 11: skipping a step is an admin's exception).
+    await changeOrderStatus(t.prisma, { orderId, status: "Em Preparação", staffUserId: staff.userId, role: "support" });
+    await changeOrderStatus(t.prisma, { orderId, status: "Enviado", staffUserId: staff.userId, role: "support", note: "  DHL 123  " });
     const history = await t.prisma.orderStatusChange.findMany({ where: { orderId }, orderBy: { createdAt: "asc" } });
     expect(history.map((h) => [h.status, h.changedById, h.note])).toEqual([
       ["Aguardando Pagamento", null, null],
       ["Pagamento Confirmado", staff.userId, null],
+      ["Em Preparação", staff.userId, null],
       ["Enviado", staff.userId, "DHL 123"],
     ]);
     expect((await ordersOf(c))[0]).toMatchObject({ status: "Enviado", payment: true });
@@ -343,9 +348,9 @@ describe("changeOrderStatus (staff)", () => {
     const c = await registerCustomer(t.app);
     const staff = await createStaff(t, "admin");
     const { orderId } = (await place(c, orderBody([{ product: products[0]!, quantity: 1 }]))).json() as { orderId: string };
-    await expect(changeOrderStatus(t.prisma, { orderId, status: "Perdido", staffUserId: staff.userId })).rejects.toMatchObject({ status: 400 });
-    await expect(changeOrderStatus(t.prisma, { orderId, status: "Aguardando Pagamento", staffUserId: staff.userId })).rejects.toMatchObject({ status: 409 });
-    await expect(changeOrderStatus(t.prisma, { orderId: "nao-existe", status: "Entregue", staffUserId: staff.userId })).rejects.toMatchObject({ status: 404 });
+    await expect(changeOrderStatus(t.prisma, { orderId, status: "Perdido", staffUserId: staff.userId, role: "admin" })).rejects.toMatchObject({ status: 400 });
+    await expect(changeOrderStatus(t.prisma, { orderId, status: "Aguardando Pagamento", staffUserId: staff.userId, role: "admin" })).rejects.toMatchObject({ status: 409 });
+    await expect(changeOrderStatus(t.prisma, { orderId: "nao-existe", status: "Entregue", staffUserId: staff.userId, role: "admin" })).rejects.toMatchObject({ status: 404 });
     expect(await t.prisma.orderStatusChange.count({ where: { orderId } })).toBe(1);
   });
 
@@ -354,8 +359,8 @@ describe("changeOrderStatus (staff)", () => {
     const staff = await createStaff(t, "admin");
     const { orderId } = (await place(c, orderBody([{ product: products[0]!, quantity: 1 }]))).json() as { orderId: string };
     const results = await Promise.allSettled([
-      changeOrderStatus(t.prisma, { orderId, status: "Cancelado", staffUserId: staff.userId }),
-      changeOrderStatus(t.prisma, { orderId, status: "Cancelado", staffUserId: staff.userId }),
+      changeOrderStatus(t.prisma, { orderId, status: "Cancelado", staffUserId: staff.userId, role: "admin" }),
+      changeOrderStatus(t.prisma, { orderId, status: "Cancelado", staffUserId: staff.userId, role: "admin" }),
     ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     expect(await t.prisma.orderStatusChange.count({ where: { orderId } })).toBe(2);

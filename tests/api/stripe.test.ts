@@ -3,7 +3,7 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, registerCustomer, type Customer, type TestApp } from "../helpers/app.ts";
+import { buildTestApp, createStaff, registerCustomer, type Customer, type TestApp } from "../helpers/app.ts";
 import { DELIVERY_FEE, expectError, liveProducts, orderBody, post, type CatalogueProduct } from "./commerce-fixtures.ts";
 
 const SECRET = "sk_test_loja123";
@@ -247,5 +247,38 @@ describe("POST /api/order/verifyStripe", () => {
     expectError(await post(t, "/api/order/verifyStripe", { success: "true" }, { token: c.token }), 400, "Campo obrigatório em falta: orderId");
     expectError(await post(t, "/api/order/verifyStripe", { success: "true", orderId: "x", paid: true }, { token: c.token }), 400, "Campo não permitido: paid");
     expectError(await post(t, "/api/order/verifyStripe", { success: 1, orderId: "x" }, { token: c.token }), 400);
+  });
+});
+
+describe("cancelling a card order (issue 11)", () => {
+  const cancel = async (orderId: string) => {
+    const staff = await createStaff(t, "support");
+    return t.app.inject({ method: "PUT", url: `/admin/api/orders/${orderId}`, headers: staff.auth, payload: { status: "Cancelado" } });
+  };
+  const place = async (c: Customer) => {
+    const res = await checkout(c, orderBody([{ product: products[7]!, quantity: 1 }], { paymentMethod: "stripe" }));
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as StripeReply).orderId;
+  };
+
+  it("expires the order's Checkout Session, so a later verify cannot confirm it", async () => {
+    const c = await registerCustomer(t.app);
+    const orderId = await place(c);
+    expect((await cancel(orderId)).statusCode).toBe(200);
+    const sessionId = await sessionIdOf(orderId);
+    expect(stripe.sessions.get(sessionId)!.status).toBe("expired");
+    expect(stripe.requests.some((r) => r.method === "POST" && r.path === `/v1/checkout/sessions/${sessionId}/expire`)).toBe(true);
+    expect((await verify(c, orderId)).json()).toEqual({ success: false });
+    expect(await t.prisma.order.findUniqueOrThrow({ where: { id: orderId } })).toMatchObject({ status: "Cancelado", paid: false });
+  });
+
+  it("never turns a cancelled order paid, even when its session was paid before the cancel", async () => {
+    const c = await registerCustomer(t.app);
+    const orderId = await place(c);
+    stripe.pay(await sessionIdOf(orderId));
+    expect((await cancel(orderId)).statusCode).toBe(200);
+    expect((await verify(c, orderId)).json()).toEqual({ success: false });
+    expect(await t.prisma.order.findUniqueOrThrow({ where: { id: orderId } })).toMatchObject({ status: "Cancelado", paid: false });
+    expect(await t.prisma.orderStatusChange.count({ where: { orderId, status: "Pagamento Confirmado" } })).toBe(0);
   });
 });

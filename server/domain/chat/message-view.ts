@@ -1,5 +1,6 @@
 // Stored rows → the Message of the shopper API and socket (SPEC.md §3), and the staff view of it.
 import { attachmentKind } from "../../../shared/chat.ts";
+import { SHOP_SENDER } from "../../../shared/payments.ts";
 import type { Message, SupportMessage } from "../../schemas/messages.ts";
 import { mediaUrl } from "../media/service.ts";
 import type { ChatMessageRow } from "./repository.ts";
@@ -8,13 +9,13 @@ export function toSupportMessage(row: ChatMessageRow): SupportMessage {
   return {
     _id: row.id,
     orderId: row.orderId,
-    sender: row.sender === "client" ? "client" : "support",
+    sender: row.sender === "client" ? "client" : row.sender === SHOP_SENDER ? "shop" : "support",
     text: row.text ?? "",
     fileUrl: row.media ? mediaUrl(row.media.publicId) : null,
     type: row.media ? attachmentKind(row.media.mimeType) : null,
     fileName: row.media?.fileName ?? null,
     createdAt: row.createdAt.toISOString(),
-    authorName: row.sender === "client" ? null : (row.author?.name ?? null),
+    authorName: row.sender === "support" ? (row.author?.name ?? null) : null,
     readBySupportAt: row.readBySupportAt?.toISOString() ?? null,
     readByClientAt: row.readByClientAt?.toISOString() ?? null,
   };

@@ -27,8 +27,9 @@ export type CreatedMessage = Prisma.MessageGetPayload<{ select: typeof createdSe
 
 export interface NewChatMessage {
   orderId: string;
-  sender: "client" | "support";
-  authorId: string;
+  sender: "client" | "support" | "shop";
+  /** Null for the shop's own messages. */
+  authorId: string | null;
   text: string | null;
   mediaId: string | null;
   /** Set on the creator's own side at once: a sender has read what they wrote. */
@@ -88,7 +89,7 @@ export const chatRepository = (db: Db) => ({
 
   /** The customer opened the chat: support's messages are read. */
   markReadByClient: (orderId: string, at: Date) =>
-    db.message.updateMany({ where: { orderId, sender: "support", readByClientAt: null }, data: { readByClientAt: at } }),
+    db.message.updateMany({ where: { orderId, sender: { not: "client" }, readByClientAt: null }, data: { readByClientAt: at } }),
 
   /** Staff opened or answered the conversation: the customer's messages are read. */
   markReadBySupport: (orderId: string, at: Date) =>

@@ -6,6 +6,7 @@ import { CHAT_ORDER_NOT_FOUND } from "../orders/not-found.ts";
 import { storeAttachment } from "../media/service.ts";
 import type { ChatPublisher } from "../../realtime/events.ts";
 import { MAX_MESSAGE_TEXT } from "../../../shared/chat.ts";
+import { SHOP_SENDER } from "../../../shared/payments.ts";
 import type { Message, SupportMessage } from "../../schemas/messages.ts";
 import { chatRepository, type ChatMessageRow, type NewChatMessage } from "./repository.ts";
 import { toShopperMessage, toSupportMessage } from "./message-view.ts";
@@ -35,17 +36,17 @@ function cleanText(text: string | undefined, file: ChatFile | null): string | nu
  */
 async function storeMessage(
   db: PrismaClient,
-  data: Omit<NewChatMessage, "mediaId">,
+  data: Omit<NewChatMessage, "mediaId"> & { authorId: string },
   file: ChatFile | null,
   authorName: string | null,
-  afterCreate?: (tx: Db, at: Date) => Promise<unknown>,
+  afterCreate?: (tx: Db, at: Date, mediaId: string | null) => Promise<unknown>,
 ): Promise<ChatMessageRow> {
   if (!file && !afterCreate) return { ...(await chatRepository(db).createMessage({ ...data, mediaId: null })), author: authorName === null ? null : { name: authorName }, media: null };
   return db.$transaction(
     async (tx) => {
       const media = file ? await storeAttachment(tx, { bytes: file.bytes, fileName: file.fileName, ownerId: data.authorId }) : null;
       const row = await chatRepository(tx).createMessage({ ...data, mediaId: media?.id ?? null });
-      await afterCreate?.(tx, row.createdAt);
+      await afterCreate?.(tx, row.createdAt, media?.id ?? null);
       return { ...row, author: authorName === null ? null : { name: authorName }, media: media && { publicId: media.publicId, mimeType: media.mimeType, fileName: media.fileName } };
     },
     // A 10 MB attachment is written inside the transaction: more than the default 5 s on a slow disk.
@@ -70,12 +71,20 @@ export async function listOrderMessages(db: PrismaClient, input: { orderId: stri
   return rows.map((r) => toShopperMessage(toSupportMessage(r)));
 }
 
-/** A customer writes about their own order (text and/or one file). */
-export async function sendClientMessage(db: PrismaClient, hub: ChatPublisher, input: NewMessageInput & { userId: string }): Promise<Message> {
+/**
+ * A customer writes about their own order (text and/or one file). `alongside` runs in the message's transaction
+ * with its stored file (a proof of payment is kept with the very file the chat shows).
+ */
+export async function sendClientMessage(
+  db: PrismaClient,
+  hub: ChatPublisher,
+  input: NewMessageInput & { userId: string },
+  alongside?: (tx: Db, mediaId: string | null) => Promise<unknown>,
+): Promise<Message> {
   const text = cleanText(input.text, input.file);
   const owner = await chatRepository(db).findOrderOwner(input.orderId);
   if (owner !== input.userId) throw new AppError(404, CHAT_ORDER_NOT_FOUND);
-  const row = await storeMessage(db, { orderId: input.orderId, sender: "client", authorId: input.userId, text }, input.file, null);
+  const row = await storeMessage(db, { orderId: input.orderId, sender: "client", authorId: input.userId, text }, input.file, null, alongside && ((tx, _at, mediaId) => alongside(tx, mediaId)));
   const message = toSupportMessage(row);
   await hub.publishMessage({ orderId: input.orderId, ownerId: owner, message });
   return toShopperMessage(message);
@@ -94,6 +103,20 @@ export async function sendSupportReply(
   );
   const message = toSupportMessage(row);
   await hub.publishMessage({ orderId: input.orderId, ownerId: owner, message });
+  return message;
+}
+
+/**
+ * The shop itself tells the shopper something in the order's chat (a status change, a payment, a proof decision,
+ * a reminder): stored as sender 'shop', read by support from the start (it is never a customer message waiting
+ * for an answer), and fanned out live like any message. Never fails the caller: what it reports is done.
+ */
+export async function postShopMessage(db: PrismaClient, hub: ChatPublisher | undefined, orderId: string, text: string): Promise<SupportMessage | null> {
+  const owner = await chatRepository(db).findOrderOwner(orderId);
+  if (!owner) return null;
+  const created = await chatRepository(db).createMessage({ orderId, sender: SHOP_SENDER, authorId: null, text: text.slice(0, MAX_MESSAGE_TEXT), mediaId: null, readBySupportAt: new Date() });
+  const message = toSupportMessage({ ...created, author: null, media: null });
+  await hub?.publishMessage({ orderId, ownerId: owner, message });
   return message;
 }
 

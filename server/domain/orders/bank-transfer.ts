@@ -1,13 +1,36 @@
 // Bank transfer (SPEC.md §9 'cod'): the order waits for the shopper's transfer, its lines leave the cart at once,
-// and the shopper is answered with the order id.
+// and the shopper is answered with the order id. Each order gets the reference to write in the transfer and the
+// deadline to pay by (issue 11). Card payment has its own route: asking for it here is refused.
+import type { ProxyPayClient } from "../../payments/proxypay.ts";
+import { AppError } from "../errors.ts";
+import { newPaymentReference, paymentDeadlineFrom } from "./payment-reference.ts";
 import type { PaymentReferences, PaymentStrategy } from "./placement.ts";
 
-export const bankTransfer: PaymentStrategy<PaymentReferences, { orderId: string }> = {
-  checkout: "place",
-  clearsCart: true,
-  // The /place route stores whichever of the offered methods the shopper named.
-  paymentMethod: (requested) => requested,
-  prepare: async () => ({}),
-  placed: (orderId) => ({ orderId }),
-  replayed: (earlier) => ({ orderId: earlier.id }),
-};
+export const CARD_ON_PLACE = "Para pagar com cartão use /api/order/stripe";
+
+/**
+ * `deadlineHours`: how long the shopper has to pay (config or shop setting, resolved by the caller). With
+ * ProxyPay configured, the order also gets a Multicaixa reference valid until the same deadline; when ProxyPay
+ * cannot be reached the order is placed without one (the IBAN still settles it).
+ */
+export function bankTransfer(deadlineHours: number, proxypay?: ProxyPayClient): PaymentStrategy<PaymentReferences, { orderId: string }> {
+  return {
+    checkout: "place",
+    clearsCart: true,
+    paymentMethod: (requested) => {
+      if (requested === "stripe") throw new AppError(400, CARD_ON_PLACE);
+      return requested;
+    },
+    async prepare(orderId, priced) {
+      const paymentDeadline = paymentDeadlineFrom(new Date(), deadlineHours);
+      const multicaixaReference = proxypay
+        ? await proxypay.createReference({ amount: priced.totalAmount.toNumber(), endDatetime: paymentDeadline, customFields: { order: orderId } }).catch(() => undefined)
+        : undefined;
+      return { paymentReference: newPaymentReference(), paymentDeadline, multicaixaReference };
+    },
+    // A concurrent retry's order won: withdraw this one's reference.
+    abandon: async (prepared) => void (prepared.multicaixaReference && (await proxypay?.deleteReference(prepared.multicaixaReference).catch(() => undefined))),
+    placed: (orderId) => ({ orderId }),
+    replayed: (earlier) => ({ orderId: earlier.id }),
+  };
+}

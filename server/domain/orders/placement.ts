@@ -11,6 +11,7 @@ import type { Address, PlaceOrderBody } from "../../schemas/orders.ts";
 import { AppError } from "../errors.ts";
 import { checkAddress, checkSubmit } from "./checkout-rules.ts";
 import { newOrderId } from "./ids.ts";
+import { newPaymentReference } from "./payment-reference.ts";
 import { checkClientTotal, priceOrder, requestedLines, type PricedOrder, type RequestedLine } from "./pricing.ts";
 import { ordersRepository, type KeyedOrder, type NewOrder } from "./repository.ts";
 
@@ -19,6 +20,11 @@ const KEY_REUSED = "Esta chave de idempotência já foi usada para um pedido dif
 /** The provider's own references kept on the order row (a new provider adds its column here). */
 export interface PaymentReferences {
   stripeSessionId?: string;
+  /** Bank transfer: what the shopper writes in the transfer, and when the order must be paid by. */
+  paymentReference?: string;
+  paymentDeadline?: Date;
+  /** Multicaixa reference (ProxyPay), when configured. */
+  multicaixaReference?: string;
 }
 
 export interface PaymentStrategy<Prepared extends PaymentReferences, Answer> {
@@ -26,7 +32,7 @@ export interface PaymentStrategy<Prepared extends PaymentReferences, Answer> {
   readonly checkout: string;
   /** True when placing the order takes its lines out of the cart at once (otherwise they leave on payment). */
   readonly clearsCart: boolean;
-  /** The method stored on the order, given the one the shopper asked for. */
+  /** The method stored on the order, given the one the shopper asked for (may refuse it: checked first). */
   paymentMethod(requested: PaymentMethod): PaymentMethod;
   /** Runs with the priced order before it is written (the order id is already chosen); returns its references. */
   prepare(orderId: string, priced: PricedOrder): Promise<Prepared>;
@@ -76,6 +82,9 @@ function replayOf(existing: KeyedOrder | null, requestHash: string): KeyedOrder 
 /** The order was not written because a concurrent request with the same key committed first. */
 class KeyTaken extends Error {}
 
+/** Payment references are random: on the rare clash with an existing one, a new reference is drawn. */
+const REFERENCE_ATTEMPTS = 5;
+
 export async function placeOrder<Prepared extends PaymentReferences, Answer>(
   db: PrismaClient,
   method: PaymentStrategy<Prepared, Answer>,
@@ -83,6 +92,7 @@ export async function placeOrder<Prepared extends PaymentReferences, Answer>(
 ): Promise<Answer> {
   const { userId, idempotencyKey } = input;
   const v = validateOrder(input.body, method.checkout);
+  const paymentMethod = method.paymentMethod(v.paymentMethod);
   const orders = ordersRepository(db);
   if (idempotencyKey) {
     const earlier = replayOf(await orders.findByKey(userId, idempotencyKey), v.requestHash);
@@ -98,7 +108,7 @@ export async function placeOrder<Prepared extends PaymentReferences, Answer>(
     id: orderId,
     userId,
     status: AWAITING_PAYMENT,
-    paymentMethod: method.paymentMethod(v.paymentMethod),
+    paymentMethod,
     address: { ...v.address },
     subtotal: priced.subtotal,
     deliveryFee: priced.deliveryFee,
@@ -106,11 +116,20 @@ export async function placeOrder<Prepared extends PaymentReferences, Answer>(
     idempotencyKey: idempotencyKey ?? null,
     requestHash: idempotencyKey ? v.requestHash : null,
     stripeSessionId: prepared.stripeSessionId ?? null,
+    paymentReference: prepared.paymentReference ?? null,
+    paymentDeadline: prepared.paymentDeadline ?? null,
+    multicaixaReference: prepared.multicaixaReference ?? null,
     lines: priced.lines,
   };
   try {
-    if (!(await orders.insertOrder(order, { clearCart: method.clearsCart }))) throw new KeyTaken();
-    return await method.placed(orderId, prepared);
+    for (let attempt = 1; ; attempt++) {
+      if (await orders.insertOrder(order, { clearCart: method.clearsCart })) break;
+      // Not written: either a concurrent retry holds the key, or the payment reference clashed with another order's.
+      if (idempotencyKey && (await orders.findByKey(userId, idempotencyKey))) throw new KeyTaken();
+      if (!order.paymentReference || attempt >= REFERENCE_ATTEMPTS) throw new Error("O pedido não foi gravado (referência de pagamento repetida)");
+      order.paymentReference = newPaymentReference();
+    }
+    return await method.placed(orderId, { ...prepared, paymentReference: order.paymentReference ?? undefined });
   } catch (error) {
     if (!(error instanceof KeyTaken) || !idempotencyKey) throw error;
     // A concurrent retry won: answer with its order.

@@ -2,7 +2,7 @@
 // staff's views are selections of this one repository.
 import type { Db } from "../../db/client.ts";
 import { Prisma } from "../../db/client.ts";
-import { CANCELLED } from "../../../shared/orders.ts";
+import { AWAITING_PAYMENT, CANCELLED } from "../../../shared/orders.ts";
 import { newOrderId } from "./ids.ts";
 
 const productSelect = {
@@ -25,7 +25,12 @@ const shopOrderSelect = {
   subtotal: true,
   deliveryFee: true,
   totalAmount: true,
+  paymentReference: true,
+  paymentDeadline: true,
+  amountPaid: true,
+  multicaixaReference: true,
   lines: { orderBy: { position: "asc" }, select: { productId: true, name: true, image: true, price: true, size: true, quantity: true } },
+  proofs: { orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { id: true, status: true, reason: true, createdAt: true, media: { select: { publicId: true, mimeType: true, fileName: true } } } },
 } as const satisfies Prisma.OrderSelect;
 export type ShopOrderRow = Prisma.OrderGetPayload<{ select: typeof shopOrderSelect }>;
 
@@ -44,9 +49,26 @@ const staffRowSelect = {
   totalAmount: true,
   createdAt: true,
   updatedAt: true,
+  paymentReference: true,
+  paymentDeadline: true,
+  amountPaid: true,
   user: { select: { id: true, name: true, email: true } },
   _count: { select: { lines: true } },
   lines: { select: { quantity: true } },
+  payments: { orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { id: true, amount: true, bankReference: true, receivedAt: true, note: true, actor: true, createdAt: true } },
+  proofs: {
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    select: {
+      id: true,
+      status: true,
+      reason: true,
+      hints: true,
+      decidedAt: true,
+      createdAt: true,
+      decidedBy: { select: { id: true, name: true } },
+      media: { select: { publicId: true, mimeType: true, fileName: true } },
+    },
+  },
 } as const satisfies Prisma.OrderSelect;
 
 /** A staff list row plus lines, status history and chat attachments. */
@@ -94,6 +116,14 @@ function staffWhere(f: StaffOrderFilter): Prisma.OrderWhereInput {
   return and.length ? { AND: and } : {};
 }
 
+/** Bank-transfer orders awaiting payment; with `hasProof`, only those with a proof waiting for a decision. */
+function awaitingTransferWhere(f: { hasProof?: boolean }): Prisma.OrderWhereInput {
+  const base: Prisma.OrderWhereInput = { paymentMethod: "cod", status: AWAITING_PAYMENT };
+  if (f.hasProof === true) return { ...base, proofs: { some: { status: "pending" } } };
+  if (f.hasProof === false) return { ...base, proofs: { none: { status: "pending" } } };
+  return base;
+}
+
 export interface NewOrder {
   id: string;
   userId: string;
@@ -105,6 +135,9 @@ export interface NewOrder {
   idempotencyKey: string | null;
   requestHash: string | null;
   stripeSessionId: string | null;
+  paymentReference: string | null;
+  paymentDeadline: Date | null;
+  multicaixaReference?: string | null;
   lines: { productId: string; name: string; image: string; price: Prisma.Decimal; size: string; quantity: number }[];
   status: string;
 }
@@ -121,7 +154,7 @@ export const ordersRepository = (db: Db) => ({
    * so the expected race raises no error), its lines, the first history row and, with `clearCart`, the ordered
    * lines out of the shopper's cart. Data-modifying CTEs are one statement, so all of it commits or none does,
    * in one round trip instead of an interactive transaction's seven (bench: 224 → 806 placements/s).
-   * False when another request holds the key (nothing was written).
+   * False when another request holds the key or the payment reference is another order's (nothing was written).
    */
   async insertOrder(o: NewOrder, opts: { clearCart: boolean }): Promise<boolean> {
     const lineIds = o.lines.map(() => newOrderId());
@@ -130,11 +163,11 @@ export const ordersRepository = (db: Db) => ({
     const rows = await db.$queryRaw<{ inserted: number }[]>`
       WITH new_order AS (
         INSERT INTO orders (id, user_id, status, payment_method, address, subtotal, delivery_fee, total_amount,
-                            idempotency_key, request_hash, stripe_session_id, updated_at)
+                            idempotency_key, request_hash, stripe_session_id, payment_reference, payment_deadline, multicaixa_reference, updated_at)
         VALUES (${o.id}, ${o.userId}, ${o.status}, ${o.paymentMethod}, ${JSON.stringify(o.address)}::jsonb,
                 ${o.subtotal.toFixed(2)}::numeric, ${o.deliveryFee.toFixed(2)}::numeric, ${o.totalAmount.toFixed(2)}::numeric,
-                ${o.idempotencyKey}, ${o.requestHash}, ${o.stripeSessionId}, now())
-        ON CONFLICT (user_id, idempotency_key) DO NOTHING
+                ${o.idempotencyKey}, ${o.requestHash}, ${o.stripeSessionId}, ${o.paymentReference}, ${o.paymentDeadline?.toISOString() ?? null}::timestamp, ${o.multicaixaReference ?? null}, now())
+        ON CONFLICT DO NOTHING
         RETURNING id, user_id, status
       ), new_lines AS (
         INSERT INTO order_lines (id, order_id, position, product_id, name, image, price, size, quantity)
@@ -154,6 +187,10 @@ export const ordersRepository = (db: Db) => ({
     return (rows[0]?.inserted ?? 0) === 1;
   },
 
+  /** The shop setting for the hours a shopper has to pay (null before the settings row exists). */
+  deadlineHoursSetting: async (): Promise<number | null> =>
+    (await db.shopSettings.findUnique({ where: { id: 1 }, select: { paymentDeadlineHours: true } }))?.paymentDeadlineHours.toNumber() ?? null,
+
   listForUser: (userId: string): Promise<ShopOrderRow[]> =>
     db.order.findMany({ where: { userId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], select: shopOrderSelect }),
 
@@ -163,13 +200,106 @@ export const ordersRepository = (db: Db) => ({
       select: { id: true, userId: true, status: true, paid: true, paymentMethod: true, stripeSessionId: true, lines: { select: { productId: true, size: true } } },
     }),
 
-  findStatus: (id: string) => db.order.findUnique({ where: { id }, select: { id: true, status: true, paid: true } }),
+  findStatus: (id: string) => db.order.findUnique({ where: { id }, select: { id: true, status: true, paid: true, stripeSessionId: true, multicaixaReference: true } }),
 
   /** Conditional single-statement update: true only for the request that made the change. */
   async transition(id: string, from: { status?: string; paid?: boolean }, to: { status: string; paid?: boolean }): Promise<boolean> {
     const { count } = await db.order.updateMany({ where: { id, ...from }, data: to });
     return count === 1;
   },
+
+  /**
+   * Adds a payment to the order's amount paid, in one conditional statement (so two payments recorded at once
+   * both count, and none lands on a cancelled order). Null when the order is missing or cancelled.
+   */
+  async addToAmountPaid(id: string, amount: Prisma.Decimal): Promise<{ status: string; amountPaid: Prisma.Decimal; totalAmount: Prisma.Decimal; paid: boolean } | null> {
+    const rows = await db.$queryRaw<{ status: string; amount_paid: Prisma.Decimal; total_amount: Prisma.Decimal; paid: boolean }[]>`
+      UPDATE orders SET amount_paid = amount_paid + ${amount.toFixed(2)}::numeric, updated_at = now()
+      WHERE id = ${id} AND status <> ${CANCELLED}
+      RETURNING status, amount_paid, total_amount, paid`;
+    const row = rows[0];
+    return row ? { status: row.status, amountPaid: new Prisma.Decimal(row.amount_paid), totalAmount: new Prisma.Decimal(row.total_amount), paid: row.paid } : null;
+  },
+
+  insertPayment: (data: { orderId: string; amount: Prisma.Decimal; bankReference: string; receivedAt: Date; note: string | null; recordedById: string | null; actor: string; externalId?: string | null }) =>
+    db.payment.create({ data, select: { id: true } }),
+
+  /** What a proof of payment is checked against: the order (the caller's) and what is still due. */
+  findProofTarget: (id: string, userId: string) =>
+    db.order.findFirst({ where: { id, userId }, select: { id: true, status: true, paymentMethod: true, totalAmount: true, amountPaid: true } }),
+
+  /** The IBAN shoppers are told to pay to (a PDF proof is compared with it). */
+  shopIban: async (): Promise<string | null> => (await db.shopSettings.findUnique({ where: { id: 1 }, select: { iban: true } }))?.iban ?? null,
+
+  insertProof: (data: { orderId: string; mediaId: string; hints: Prisma.InputJsonValue | null }) =>
+    db.paymentProof.create({
+      data: { orderId: data.orderId, mediaId: data.mediaId, hints: data.hints ?? Prisma.JsonNull },
+      select: shopOrderSelect.proofs.select,
+    }),
+
+  findShopProof: (id: string) => db.paymentProof.findUnique({ where: { id }, select: shopOrderSelect.proofs.select }),
+
+  findProofOf: (orderId: string, proofId: string) => db.paymentProof.findFirst({ where: { id: proofId, orderId }, select: { id: true, status: true } }),
+
+  /** Pending → accepted/refused, once: true only for the decision that made the change. */
+  async decideProof(proofId: string, decision: { status: "accepted" | "refused"; reason: string | null; decidedById: string }): Promise<boolean> {
+    const { count } = await db.paymentProof.updateMany({ where: { id: proofId, status: "pending" }, data: { ...decision, decidedAt: new Date() } });
+    return count === 1;
+  },
+
+  // The Pagamentos queue: bank-transfer orders awaiting payment.
+  listAwaitingTransfer: (f: { hasProof?: boolean }, orderBy: Prisma.OrderOrderByWithRelationInput[], skip: number, take: number): Promise<StaffOrderRow[]> =>
+    db.order.findMany({ where: awaitingTransferWhere(f), orderBy, skip, take, select: staffRowSelect }),
+  countAwaitingTransfer: (f: { hasProof?: boolean }) => db.order.count({ where: awaitingTransferWhere(f) }),
+
+  /**
+   * Cancels bank-transfer orders past their deadline with no proof awaiting a decision, in one statement: the
+   * rows are locked FOR UPDATE SKIP LOCKED, so instances running this at once each take different orders and
+   * every order is cancelled (and its history row written) once. Returns the cancelled orders' ids.
+   */
+  async cancelOverdue(now: Date, note: string, batch: number): Promise<string[]> {
+    const rows = await db.$queryRaw<{ id: string }[]>`
+      WITH due AS (
+        SELECT o.id FROM orders o
+        WHERE o.status = ${AWAITING_PAYMENT} AND o.payment_deadline < ${now.toISOString()}::timestamp
+          AND NOT EXISTS (SELECT 1 FROM payment_proofs p WHERE p.order_id = o.id AND p.status = 'pending')
+        ORDER BY o.payment_deadline
+        LIMIT ${batch}
+        FOR UPDATE OF o SKIP LOCKED
+      ), cancelled AS (
+        UPDATE orders o SET status = ${CANCELLED}, updated_at = ${now.toISOString()}::timestamp
+        FROM due WHERE o.id = due.id AND o.status = ${AWAITING_PAYMENT}
+        RETURNING o.id
+      ), history AS (
+        INSERT INTO order_status_changes (id, order_id, status, note)
+        SELECT 'exp' || md5(random()::text || cancelled.id), cancelled.id, ${CANCELLED}, ${note} FROM cancelled
+      )
+      SELECT id FROM cancelled`;
+    return rows.map((r) => r.id);
+  },
+
+  /** Marks, once, the orders that reached half their payment time; returns what the reminder says. */
+  async takeDueReminders(now: Date, batch: number): Promise<{ id: string; due: Prisma.Decimal; paymentReference: string | null; paymentDeadline: Date }[]> {
+    const at = now.toISOString();
+    const rows = await db.$queryRaw<{ id: string; due: Prisma.Decimal; payment_reference: string | null; payment_deadline: Date }[]>`
+      WITH due AS (
+        SELECT o.id FROM orders o
+        WHERE o.status = ${AWAITING_PAYMENT} AND o.reminder_sent_at IS NULL
+          AND o.payment_deadline > ${at}::timestamp
+          AND o.created_at + (o.payment_deadline - o.created_at) / 2 <= ${at}::timestamp
+        LIMIT ${batch}
+        FOR UPDATE OF o SKIP LOCKED
+      )
+      UPDATE orders o SET reminder_sent_at = ${at}::timestamp
+      FROM due WHERE o.id = due.id AND o.reminder_sent_at IS NULL
+      RETURNING o.id, o.total_amount - o.amount_paid AS due, o.payment_reference, o.payment_deadline`;
+    return rows.map((r) => ({ id: r.id, due: new Prisma.Decimal(r.due), paymentReference: r.payment_reference, paymentDeadline: new Date(r.payment_deadline) }));
+  },
+
+  findByMulticaixaReference: (reference: string) => db.order.findUnique({ where: { multicaixaReference: reference }, select: { id: true } }),
+  paymentWithExternalId: (externalId: string) => db.payment.findUnique({ where: { externalId }, select: { id: true } }),
+
+  staffName: async (userId: string): Promise<string | null> => (await db.user.findUnique({ where: { id: userId }, select: { name: true } }))?.name ?? null,
 
   addHistory: (orderId: string, status: string, changedById: string | null, note: string | null) =>
     db.orderStatusChange.create({ data: { orderId, status, changedById, note } }),

@@ -1,7 +1,17 @@
 // The shopper's orders and staff status changes with history. Placing an order is placement.ts's.
 import type { Db, PrismaClient } from "../../db/client.ts";
-import { isOrderStatus, isPaidStatus, type OrderStatus } from "../../../shared/orders.ts";
-import type { Address, ShopOrder } from "../../schemas/orders.ts";
+import { CANCELLED, isOrderStatus, isPaidStatus, type OrderStatus } from "../../../shared/orders.ts";
+import type { StripeClient } from "../../payments/stripe.ts";
+import type { ProxyPayClient } from "../../payments/proxypay.ts";
+import { withdrawMulticaixaReference } from "./multicaixa.ts";
+import { moveRefusal, type StaffRole } from "../../../shared/payments.ts";
+import type { Address, ShopOrder, ShopProof } from "../../schemas/orders.ts";
+import { attachmentKind } from "../../../shared/chat.ts";
+import { DEFAULT_PAYMENT_DEADLINE_HOURS, paymentState, type ProofStatus } from "../../../shared/payments.ts";
+import { mediaUrl } from "../media/service.ts";
+import { postShopMessage } from "../chat/service.ts";
+import type { ChatPublisher } from "../../realtime/events.ts";
+import { statusChangedText } from "./shop-messages.ts";
 import { AppError } from "../errors.ts";
 import { STAFF_ORDER_NOT_FOUND } from "./not-found.ts";
 import { ordersRepository, type ShopOrderRow } from "./repository.ts";
@@ -15,7 +25,27 @@ export function storedAddress(value: unknown): Address {
   return { firstName: s("firstName"), lastName: s("lastName"), email: s("email"), street: s("street"), city: s("city"), state: s("state"), zipcode: s("zipcode"), country: s("country"), phone: s("phone") };
 }
 
-function toShopOrder(o: ShopOrderRow): ShopOrder {
+type ProofRow = ShopOrderRow["proofs"][number];
+
+/** A proof of payment as the shopper sees it (its file, its state, why it was refused). */
+export const toShopProof = (p: ProofRow): ShopProof => ({
+  _id: p.id,
+  url: mediaUrl(p.media.publicId),
+  type: attachmentKind(p.media.mimeType),
+  fileName: p.media.fileName,
+  status: p.status as ProofStatus,
+  reason: p.reason,
+  createdAt: p.createdAt.toISOString(),
+});
+
+/** Where Multicaixa references are shown (the ProxyPay entity), when configured. */
+export interface MulticaixaDisplay {
+  entity: string;
+}
+
+function toShopOrder(o: ShopOrderRow, multicaixa: MulticaixaDisplay | undefined): ShopOrder {
+  const total = toNumber(o.totalAmount);
+  const amountPaid = toNumber(o.amountPaid);
   return {
     _id: o.id,
     createdAt: o.createdAt.toISOString(),
@@ -27,35 +57,72 @@ function toShopOrder(o: ShopOrderRow): ShopOrder {
     deliveryFee: toNumber(o.deliveryFee),
     totalAmount: toNumber(o.totalAmount),
     items: o.lines.map((l) => ({ itemId: l.productId, name: l.name, image: l.image ? [l.image] : [], price: toNumber(l.price), size: l.size, quantity: l.quantity })),
+    paymentReference: o.paymentReference,
+    paymentDeadline: o.paymentDeadline?.toISOString() ?? null,
+    amountPaid,
+    paymentState: paymentState(total, amountPaid),
+    proofs: o.proofs.map(toShopProof),
+    multicaixa: multicaixa && o.multicaixaReference ? { entity: multicaixa.entity, reference: o.multicaixaReference, amount: total } : null,
   };
 }
 
+/** Hours a shopper has to pay a bank-transfer order: PAYMENT_DEADLINE_HOURS, else the shop setting, else 48. */
+export async function paymentDeadlineHours(db: Db, override: number | undefined): Promise<number> {
+  if (override !== undefined) return override;
+  return (await ordersRepository(db).deadlineHoursSetting()) ?? DEFAULT_PAYMENT_DEADLINE_HOURS;
+}
+
 /** The shopper's orders, newest first (SPEC.md §2 MINHAS ENCOMENDAS). */
-export async function listUserOrders(db: Db, userId: string): Promise<ShopOrder[]> {
-  return (await ordersRepository(db).listForUser(userId)).map(toShopOrder);
+export async function listUserOrders(db: Db, userId: string, multicaixa?: MulticaixaDisplay): Promise<ShopOrder[]> {
+  return (await ordersRepository(db).listForUser(userId)).map((o) => toShopOrder(o, multicaixa));
 }
 
 /**
- * Staff move an order to another status; the change and who made it go into the history, in one transaction.
+ * Before a card order is cancelled, its Checkout Session is expired so it can no longer be paid (issue 11: a
+ * later verify turned 'Cancelado' into 'Pagamento Confirmado'). A session already paid or closed cannot be
+ * expired; verify never confirms a cancelled order either way.
+ */
+async function closeCardSession(db: Db, orderId: string, role: StaffRole, reason: string | undefined, stripe: StripeClient | undefined): Promise<void> {
+  const order = await ordersRepository(db).findStatus(orderId);
+  if (!order?.stripeSessionId || !stripe || !isOrderStatus(order.status) || moveRefusal(order.status, CANCELLED, role, reason)) return;
+  await stripe.expireCheckoutSession(order.stripeSessionId).catch(() => undefined);
+}
+
+/** What the history keeps of a change: the reason (exceptions) and the note, whichever were written. */
+function historyNote(reason: string | undefined | null, note: string | undefined | null): string | null {
+  const parts = [reason?.trim(), note?.trim()].filter((p): p is string => Boolean(p));
+  return [...new Set(parts)].join(" — ") || null;
+}
+
+/**
+ * Staff move an order to another status under shared/payments.ts's rules (forward for anyone; anything else only
+ * by an admin with a written reason); the change, who made it and why go into the history, in one transaction.
  * Reaching a paid state marks the order paid for good.
  */
 export async function changeOrderStatus(
   db: PrismaClient,
-  input: { orderId: string; status: string; staffUserId: string; note?: string | null },
+  input: { orderId: string; status: string; staffUserId: string; role: StaffRole; note?: string | null; reason?: string | null },
+  effects: { hub?: ChatPublisher; stripe?: StripeClient; proxypay?: ProxyPayClient } = {},
 ): Promise<{ id: string; status: OrderStatus; paid: boolean }> {
   const { orderId, status, staffUserId } = input;
   if (!isOrderStatus(status)) throw new AppError(400, `Estado de encomenda inválido: ${status}`);
-  return db.$transaction(async (tx) => {
+  if (status === CANCELLED) await closeCardSession(db, orderId, input.role, input.reason ?? input.note ?? undefined, effects.stripe);
+  const changed = await db.$transaction(async (tx) => {
     const repo = ordersRepository(tx);
     const order = await repo.findStatus(orderId);
     if (!order) throw new AppError(404, STAFF_ORDER_NOT_FOUND);
-    if (order.status === status) throw new AppError(409, `A encomenda já está no estado ${status}`);
+    const from = isOrderStatus(order.status) ? order.status : status;
+    const refusal = moveRefusal(from, status, input.role, input.reason ?? input.note ?? undefined);
+    if (refusal) throw new AppError(refusal.status, refusal.message);
     const paid = order.paid || isPaidStatus(status);
     // Conditional on the status read above: two staff changing one order at once cannot both win.
     if (!(await repo.transition(orderId, { status: order.status }, { status, paid }))) {
       throw new AppError(409, "A encomenda foi alterada por outra pessoa. Atualize e tente novamente.");
     }
-    await repo.addHistory(orderId, status, staffUserId, input.note?.trim() || null);
+    await repo.addHistory(orderId, status, staffUserId, historyNote(input.reason, input.note));
     return { id: orderId, status, paid };
   });
+  if (status === CANCELLED) await withdrawMulticaixaReference(db, effects.proxypay, orderId);
+  await postShopMessage(db, effects.hub, orderId, statusChangedText(status, input.reason));
+  return changed;
 }

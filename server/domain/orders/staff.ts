@@ -2,13 +2,14 @@
 // attachments, status timeline). Status changes are service.ts's.
 import type { PrismaClient } from "../../db/client.ts";
 import { attachmentKind } from "../../../shared/chat.ts";
-import { shortOrderId } from "../../../shared/orders.ts";
+import { ORDER_STATUSES, isOrderStatus, shortOrderId, type OrderStatus } from "../../../shared/orders.ts";
+import { moveKind, paymentState, type ProofStatus, type StaffRole } from "../../../shared/payments.ts";
 import { AppError } from "../errors.ts";
 import { mediaUrl } from "../media/service.ts";
 import { chatRepository } from "../chat/repository.ts";
 import type { ListPage, ListQuery, ListSpec } from "../list-query.ts";
 import { orderByOf } from "../list-query.ts";
-import type { AdminOrder } from "../../schemas/admin-orders.ts";
+import type { AdminAllowedMoves, AdminOrder, AdminPayment, AdminProof, ProofHints } from "../../schemas/admin-orders.ts";
 import { STAFF_ORDER_NOT_FOUND } from "./not-found.ts";
 import { ordersRepository, type StaffOrderDetailRow, type StaffOrderRow } from "./repository.ts";
 import { storedAddress } from "./service.ts";
@@ -19,7 +20,50 @@ export const ORDER_LIST = {
   defaultSort: { field: "createdAt", order: "DESC" },
 } as const satisfies ListSpec<{ q: "string"; status: "string"; customerId: "string"; id: "ids" }>;
 
-function toRow(o: StaffOrderRow, unread: number): AdminOrder {
+/** What the caller may offer from `status`: exceptions only for an admin (who must then give a reason). */
+export function allowedMoves(status: string, role: StaffRole): AdminAllowedMoves {
+  if (!isOrderStatus(status)) return { forward: [], exceptions: [] };
+  const from = status;
+  const movesOf = (kind: "forward" | "exception"): OrderStatus[] => ORDER_STATUSES.filter((to) => moveKind(from, to) === kind);
+  return { forward: movesOf("forward"), exceptions: role === "admin" ? movesOf("exception") : [] };
+}
+
+const toPayment = (p: StaffOrderRow["payments"][number]): AdminPayment => ({
+  id: p.id,
+  amount: p.amount.toNumber(),
+  bankReference: p.bankReference,
+  receivedAt: p.receivedAt.toISOString(),
+  note: p.note,
+  actor: p.actor,
+  createdAt: p.createdAt.toISOString(),
+});
+
+/** The stored hints, when they have the shape proof-reader.ts gives (anything else is no hint). */
+function toHints(value: unknown): ProofHints | null {
+  if (typeof value !== "object" || value === null) return null;
+  const h = value as Record<string, unknown>;
+  return {
+    amountFound: typeof h.amountFound === "number" ? h.amountFound : null,
+    amountMatches: h.amountMatches === true,
+    ibanFound: typeof h.ibanFound === "string" ? h.ibanFound : null,
+    ibanMatches: h.ibanMatches === true,
+  };
+}
+
+export const toStaffProof = (p: StaffOrderRow["proofs"][number]): AdminProof => ({
+  id: p.id,
+  url: mediaUrl(p.media.publicId),
+  type: attachmentKind(p.media.mimeType),
+  fileName: p.media.fileName,
+  status: p.status as ProofStatus,
+  reason: p.reason,
+  hints: toHints(p.hints),
+  decidedBy: p.decidedBy,
+  decidedAt: p.decidedAt?.toISOString() ?? null,
+  createdAt: p.createdAt.toISOString(),
+});
+
+function toRow(o: StaffOrderRow, unread: number, role: StaffRole): AdminOrder {
   return {
     id: o.id,
     shortId: shortOrderId(o.id),
@@ -38,12 +82,19 @@ function toRow(o: StaffOrderRow, unread: number): AdminOrder {
     lines: [],
     history: [],
     attachments: [],
+    allowedMoves: allowedMoves(o.status, role),
+    paymentReference: o.paymentReference,
+    paymentDeadline: o.paymentDeadline?.toISOString() ?? null,
+    amountPaid: o.amountPaid.toNumber(),
+    paymentState: paymentState(o.totalAmount.toNumber(), o.amountPaid.toNumber()),
+    payments: o.payments.map(toPayment),
+    proofs: o.proofs.map(toStaffProof),
   };
 }
 
-function toDetail(o: StaffOrderDetailRow, unread: number): AdminOrder {
+function toDetail(o: StaffOrderDetailRow, unread: number, role: StaffRole): AdminOrder {
   return {
-    ...toRow(o, unread),
+    ...toRow(o, unread, role),
     lines: o.lines.map((l) => ({ productId: l.productId, name: l.name, image: l.image, price: l.price.toNumber(), size: l.size, quantity: l.quantity })),
     history: o.statusHistory.map((h) => ({ status: h.status, by: h.changedBy, note: h.note, at: h.createdAt.toISOString() })),
     attachments: o.messages.flatMap((m) =>
@@ -54,17 +105,31 @@ function toDetail(o: StaffOrderDetailRow, unread: number): AdminOrder {
   };
 }
 
-export async function listOrders(db: PrismaClient, query: ListQuery<{ q?: string; status?: string; customerId?: string; id?: string[] }>): Promise<ListPage<AdminOrder>> {
+export async function listOrders(db: PrismaClient, query: ListQuery<{ q?: string; status?: string; customerId?: string; id?: string[] }>, role: StaffRole): Promise<ListPage<AdminOrder>> {
   const f = { q: query.filter.q, status: query.filter.status, customerId: query.filter.customerId, ids: query.filter.id };
   const repo = ordersRepository(db);
   const [rows, total] = await Promise.all([repo.listForStaff(f, orderByOf(query.sort), query.offset, query.limit), repo.countForStaff(f)]);
   const unread = await chatRepository(db).unreadByOrder(rows.map((r) => r.id));
-  return { rows: rows.map((r) => toRow(r, unread.get(r.id) ?? 0)), total };
+  return { rows: rows.map((r) => toRow(r, unread.get(r.id) ?? 0, role)), total };
 }
 
-export async function getOrder(db: PrismaClient, id: string): Promise<AdminOrder> {
+export async function getOrder(db: PrismaClient, id: string, role: StaffRole): Promise<AdminOrder> {
   const row = await ordersRepository(db).findForStaff(id);
   if (!row) throw new AppError(404, STAFF_ORDER_NOT_FOUND);
   const unread = await chatRepository(db).unreadByOrder([id]);
-  return toDetail(row, unread.get(id) ?? 0);
+  return toDetail(row, unread.get(id) ?? 0, role);
+}
+
+/** The Pagamentos queue: bank-transfer orders awaiting payment, the nearest deadline first. */
+export const PAYMENT_QUEUE = {
+  filters: { hasProof: "boolean" },
+  sortable: ["paymentDeadline", "createdAt", "totalAmount"],
+  defaultSort: { field: "paymentDeadline", order: "ASC" },
+} as const satisfies ListSpec<{ hasProof: "boolean" }>;
+
+export async function listPaymentQueue(db: PrismaClient, query: ListQuery<{ hasProof?: boolean }>, role: StaffRole): Promise<ListPage<AdminOrder>> {
+  const repo = ordersRepository(db);
+  const [rows, total] = await Promise.all([repo.listAwaitingTransfer(query.filter, orderByOf(query.sort), query.offset, query.limit), repo.countAwaitingTransfer(query.filter)]);
+  const unread = await chatRepository(db).unreadByOrder(rows.map((r) => r.id));
+  return { rows: rows.map((r) => toRow(r, unread.get(r.id) ?? 0, role)), total };
 }

@@ -66,6 +66,8 @@ export async function verifyStripePayment(db: PrismaClient, stripeClient: Stripe
   const order = await ordersRepository(db).findForUser(orderId, userId);
   if (!order) throw new AppError(404, ORDER_NOT_FOUND);
   if (order.paid) return true;
+  // A cancelled order stays cancelled whatever its session says (staff expire the session when they cancel).
+  if (order.status === CANCELLED) return false;
   if (order.paymentMethod !== "stripe" || !order.stripeSessionId) return false;
   let session = await stripe.retrieveCheckoutSession(order.stripeSessionId);
   if (session.client_reference_id !== null && session.client_reference_id !== order.id) return false;
@@ -73,14 +75,15 @@ export async function verifyStripePayment(db: PrismaClient, stripeClient: Stripe
     session = await stripe.expireCheckoutSession(session.id).catch(() => stripe.retrieveCheckoutSession(order.stripeSessionId!));
   }
   if (session.payment_status === "paid") {
-    await db.$transaction(async (tx) => {
+    const confirmed = await db.$transaction(async (tx) => {
       const repo = ordersRepository(tx);
-      // Only the first verification records the payment, however many run at once.
-      if (!(await repo.transition(order.id, { paid: false }, { status: PAYMENT_CONFIRMED, paid: true }))) return;
+      // Only the first verification records the payment, however many run at once; a cancelled order stays so.
+      if (!(await repo.transition(order.id, { status: AWAITING_PAYMENT, paid: false }, { status: PAYMENT_CONFIRMED, paid: true }))) return false;
       await repo.addHistory(order.id, PAYMENT_CONFIRMED, null, "Pagamento por cartão confirmado pela Stripe");
       await cartRepository(tx).removeLines(userId, order.lines.flatMap((l) => (l.productId ? [{ productId: l.productId, size: l.size }] : [])));
+      return true;
     });
-    return true;
+    return confirmed || ((await ordersRepository(db).findStatus(order.id))?.paid ?? false);
   }
   if (session.status !== "complete") {
     await db.$transaction(async (tx) => {

@@ -1,39 +1,85 @@
 // /admin/api/orders (admin and support): list with status tabs and search, detail, status changes.
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { FastifyRequest } from "fastify";
 import { Type } from "typebox";
+import type { StaffRole } from "../../../shared/payments.ts";
 import { errorResponses } from "../../schemas/common.ts";
 import { AdminListQuery, IdParams } from "../../schemas/admin-common.ts";
-import { AdminOrder, AdminOrderStatusBody } from "../../schemas/admin-orders.ts";
-import { ORDER_LIST, getOrder, listOrders } from "../../domain/orders/staff.ts";
+import { AdminOrder, AdminOrderStatusBody, AdminPaymentBody, AdminProofRefuseBody, ProofParams } from "../../schemas/admin-orders.ts";
+import { acceptProof, refuseProof } from "../../domain/orders/proofs.ts";
+import { ORDER_LIST, PAYMENT_QUEUE, getOrder, listOrders, listPaymentQueue } from "../../domain/orders/staff.ts";
 import { changeOrderStatus } from "../../domain/orders/service.ts";
+import { recordStaffPayment } from "../../domain/orders/payments.ts";
 
 const tags = ["staff"];
 
+/** requireStaff has run: the caller is an admin or support. */
+const roleOf = (request: FastifyRequest): StaffRole => (request.user!.role === "admin" ? "admin" : "support");
+
 export const adminOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db } = app.deps;
+  const { db, hub, payments } = app.deps;
   const staff = app.requireStaff(["admin", "support"]);
 
   app.get(
     "/orders",
-    { preHandler: staff, schema: { tags, querystring: AdminListQuery, response: { 200: Type.Array(AdminOrder), ...errorResponses(400, 401, 403) } } },
+    { preValidation: staff, schema: { tags, querystring: AdminListQuery, response: { 200: Type.Array(AdminOrder), ...errorResponses(400, 401, 403) } } },
     async (request, reply) => {
-      const { rows, total } = await listOrders(db.prisma, request.listQuery(ORDER_LIST));
+      const { rows, total } = await listOrders(db.prisma, request.listQuery(ORDER_LIST), roleOf(request));
       return reply.sendList(rows, total, "orders");
     },
   );
 
   app.get(
     "/orders/:id",
-    { preHandler: staff, schema: { tags, params: IdParams, response: { 200: AdminOrder, ...errorResponses(400, 401, 403, 404) } } },
-    async (request) => getOrder(db.prisma, request.params.id),
+    { preValidation: staff, schema: { tags, params: IdParams, response: { 200: AdminOrder, ...errorResponses(400, 401, 403, 404) } } },
+    async (request) => getOrder(db.prisma, request.params.id, roleOf(request)),
   );
 
   app.put(
     "/orders/:id",
-    { preHandler: staff, schema: { tags, params: IdParams, body: AdminOrderStatusBody, response: { 200: AdminOrder, ...errorResponses(400, 401, 403, 404, 409) } } },
+    { preValidation: staff, schema: { tags, params: IdParams, body: AdminOrderStatusBody, response: { 200: AdminOrder, ...errorResponses(400, 401, 403, 404, 409) } } },
     async (request) => {
-      const { id } = await changeOrderStatus(db.prisma, { orderId: request.params.id, status: request.body.status, staffUserId: request.user!.userId, note: request.body.note });
-      return getOrder(db.prisma, id);
+      const { status, note, reason } = request.body;
+      const { id } = await changeOrderStatus(db.prisma, { orderId: request.params.id, status, staffUserId: request.user!.userId, role: roleOf(request), note, reason }, { hub, stripe: payments.stripe, proxypay: payments.proxypay });
+      return getOrder(db.prisma, id, roleOf(request));
+    },
+  );
+
+  app.post(
+    "/orders/:id/payments",
+    // Who may act is checked before the body is looked at: a customer learns nothing about the body's rules.
+    { preValidation: staff, schema: { tags, params: IdParams, body: AdminPaymentBody, response: { 200: AdminOrder, ...errorResponses(400, 401, 403, 404, 409) } } },
+    async (request) => {
+      const { orderId } = await recordStaffPayment(db.prisma, hub, { ...request.body, orderId: request.params.id, staffUserId: request.user!.userId });
+      return getOrder(db.prisma, orderId, roleOf(request));
+    },
+  );
+
+  app.post(
+    "/orders/:id/proofs/:proofId/accept",
+    { preValidation: staff, schema: { tags, params: ProofParams, body: AdminPaymentBody, response: { 200: AdminOrder, ...errorResponses(400, 401, 403, 404, 409) } } },
+    async (request) => {
+      await acceptProof(db.prisma, hub, { ...request.body, orderId: request.params.id, proofId: request.params.proofId, staffUserId: request.user!.userId });
+      return getOrder(db.prisma, request.params.id, roleOf(request));
+    },
+  );
+
+  app.post(
+    "/orders/:id/proofs/:proofId/refuse",
+    { preValidation: staff, schema: { tags, params: ProofParams, body: AdminProofRefuseBody, response: { 200: AdminOrder, ...errorResponses(400, 401, 403, 404, 409) } } },
+    async (request) => {
+      await refuseProof(db.prisma, hub, { reason: request.body.reason, orderId: request.params.id, proofId: request.params.proofId, staffUserId: request.user!.userId });
+      return getOrder(db.prisma, request.params.id, roleOf(request));
+    },
+  );
+
+  // The Pagamentos queue (ra-data-simple-rest list).
+  app.get(
+    "/payments",
+    { preValidation: staff, schema: { tags, querystring: AdminListQuery, response: { 200: Type.Array(AdminOrder), ...errorResponses(400, 401, 403) } } },
+    async (request, reply) => {
+      const { rows, total } = await listPaymentQueue(db.prisma, request.listQuery(PAYMENT_QUEUE), roleOf(request));
+      return reply.sendList(rows, total, "payments");
     },
   );
 };

@@ -6,20 +6,24 @@ import {
   OrderConflictReply,
   PlaceOrderBody,
   PlaceOrderReply,
+  ProofReply,
   StripeSessionReply,
   UserOrdersReply,
   VerifyStripeBody,
   VerifyStripeReply,
 } from "../../schemas/orders.ts";
-import { listUserOrders } from "../../domain/orders/service.ts";
+import { listUserOrders, paymentDeadlineHours } from "../../domain/orders/service.ts";
 import { placeOrder } from "../../domain/orders/placement.ts";
 import { bankTransfer } from "../../domain/orders/bank-transfer.ts";
 import { stripeCheckout, verifyStripePayment } from "../../domain/orders/stripe-checkout.ts";
+import { submitProof } from "../../domain/orders/proofs.ts";
+import { ORDER_NOT_FOUND } from "../../domain/orders/not-found.ts";
+import { AppError } from "../../domain/errors.ts";
 
 const tags = ["shopper"];
 
 export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db, config, payments } = app.deps;
+  const { db, config, payments, hub } = app.deps;
   const auth = app.authenticate;
   /** Placements per customer per minute: far above any shopper, low enough to stop a script filling the table. */
   const placeRateLimit = { rateLimit: { max: 30, timeWindow: 60_000, keyGenerator: app.perCustomer } };
@@ -30,7 +34,8 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { preHandler: auth, config: placeRateLimit, schema: { tags, headers: IdempotencyHeaders, body: PlaceOrderBody, response: { 200: PlaceOrderReply, ...placeErrors } } },
     async (request) => {
       const input = { userId: request.user!.userId, body: request.body, idempotencyKey: request.headers["idempotency-key"] };
-      const { orderId } = await placeOrder(db.prisma, bankTransfer, input);
+      const hours = await paymentDeadlineHours(db.prisma, config.paymentDeadlineHours);
+      const { orderId } = await placeOrder(db.prisma, bankTransfer(hours, payments.proxypay), input);
       return { success: true as const, message: "Pedido realizado com sucesso!", orderId };
     },
   );
@@ -59,6 +64,26 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     "/api/order/userorders",
     { preHandler: auth, schema: { tags, body: EmptyBody, response: { 200: UserOrdersReply, ...errorResponses(400, 401, 413, 415) } } },
-    async (request) => ({ success: true as const, orders: await listUserOrders(db.prisma, request.user!.userId) }),
+    async (request) => ({ success: true as const, orders: await listUserOrders(db.prisma, request.user!.userId, config.proxypay && { entity: config.proxypay.entity }) }),
+  );
+
+  app.post(
+    "/api/order/proof",
+    {
+      preHandler: auth,
+      config: { rateLimit: { max: 30, timeWindow: 60_000, hook: "preHandler", keyGenerator: app.perCustomer } },
+      schema: {
+        tags,
+        consumes: ["multipart/form-data"],
+        description: "Multipart fields: orderId; file (one JPEG, PNG, WebP, GIF or PDF of at most 10 MB): a proof of payment for a bank-transfer order awaiting payment.",
+        response: { 200: ProofReply, ...errorResponses(400, 401, 404, 409, 413, 415, 429) },
+      },
+    },
+    async (request) => {
+      const form = await request.readForm(["orderId"]);
+      const orderId = form.fields.orderId?.trim();
+      if (!orderId) throw new AppError(404, ORDER_NOT_FOUND);
+      return { success: true as const, proof: await submitProof(db.prisma, hub, { userId: request.user!.userId, orderId, file: form.file }) };
+    },
   );
 };

@@ -7,7 +7,7 @@ export interface PaymentProof {
   _id: string;
   url: string;
   type: "image" | "pdf";
-  fileName: string;
+  fileName: string | null;
   status: ProofStatus;
   /** Why staff refused it; null otherwise. */
   reason: string | null;

@@ -1,0 +1,42 @@
+// Payment deadlines (issue 11): an unpaid bank-transfer order is cancelled once its deadline passes (a proof
+// awaiting a decision holds it), and the shopper is reminded once at half the time. Run every few seconds by
+// plugins/payment-deadlines.ts; safe with several instances (the repository locks with SKIP LOCKED).
+import type { PrismaClient } from "../../db/client.ts";
+import { CANCELLED } from "../../../shared/orders.ts";
+import { DEADLINE_EXPIRED_REASON } from "../../../shared/payments.ts";
+import type { ChatPublisher } from "../../realtime/events.ts";
+import { postShopMessage } from "../chat/service.ts";
+import { ordersRepository } from "./repository.ts";
+import type { ProxyPayClient } from "../../payments/proxypay.ts";
+import { pollMulticaixaPayments, withdrawMulticaixaReference } from "./multicaixa.ts";
+import { reminderText, statusChangedText } from "./shop-messages.ts";
+
+const BATCH = 100;
+
+/** Cancels the overdue orders (batch by batch) and tells each shopper; returns the cancelled ids. */
+export async function expireOverdueOrders(db: PrismaClient, now: Date, hub?: ChatPublisher, proxypay?: ProxyPayClient): Promise<string[]> {
+  const cancelled: string[] = [];
+  for (;;) {
+    const ids = await ordersRepository(db).cancelOverdue(now, DEADLINE_EXPIRED_REASON, BATCH);
+    cancelled.push(...ids);
+    for (const id of ids) {
+      await withdrawMulticaixaReference(db, proxypay, id);
+      await postShopMessage(db, hub, id, statusChangedText(CANCELLED, DEADLINE_EXPIRED_REASON));
+    }
+    if (ids.length < BATCH) return cancelled;
+  }
+}
+
+/** Posts the reminder at half the payment time, once per order; returns the reminded ids. */
+export async function remindHalfway(db: PrismaClient, now: Date, hub?: ChatPublisher): Promise<string[]> {
+  const due = await ordersRepository(db).takeDueReminders(now, BATCH);
+  for (const o of due) await postShopMessage(db, hub, o.id, reminderText(o.due, o.paymentReference, o.paymentDeadline));
+  return due.map((o) => o.id);
+}
+
+/** One round of the worker: Multicaixa payments a webhook missed first (they may save an order), then deadlines. */
+export async function runPaymentDeadlines(db: PrismaClient, hub: ChatPublisher | undefined, proxypay?: ProxyPayClient, now = new Date()): Promise<void> {
+  if (proxypay) await pollMulticaixaPayments(db, hub, proxypay);
+  await expireOverdueOrders(db, now, hub, proxypay);
+  await remindHalfway(db, now, hub);
+}

@@ -1,0 +1,24 @@
+// What the shop itself writes in an order's chat when something happens to the order's money or status
+// (issue 11). Amounts through formatKz, so the chat shows the very strings the storefront does.
+import { formatKz, type MoneyAmount } from "../../../shared/money.ts";
+
+export const statusChangedText = (status: string, reason?: string | null): string =>
+  `O estado do pedido mudou para: ${status}${reason?.trim() ? `. Motivo: ${reason.trim()}` : ""}`;
+
+export function paymentRecordedText(amount: MoneyAmount, bankReference: string, remaining: number): string {
+  const head = `Recebemos ${formatKz(amount)} (ref. ${bankReference}).`;
+  return remaining > 0.005 ? `${head} Falta pagar ${formatKz(remaining)}.` : `${head} Pagamento confirmado.`;
+}
+
+export const proofAcceptedText = "O seu comprovativo de pagamento foi aceite.";
+export const proofRefusedText = (reason: string): string => `O seu comprovativo de pagamento foi recusado. Motivo: ${reason}`;
+
+/** Luanda's time (WAT, UTC+1, no daylight saving), written out by hand like formatKz: the same on every runtime. */
+export function formatDeadline(at: Date): string {
+  const luanda = new Date(at.getTime() + 3_600_000);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${pad(luanda.getUTCDate())}/${pad(luanda.getUTCMonth() + 1)}/${luanda.getUTCFullYear()} às ${pad(luanda.getUTCHours())}:${pad(luanda.getUTCMinutes())}`;
+}
+
+export const reminderText = (due: MoneyAmount, reference: string | null, deadline: Date): string =>
+  `Lembrete: o prazo para pagar ${formatKz(due)}${reference ? ` (ref. ${reference})` : ""} termina ${formatDeadline(deadline)}.`;

@@ -1,0 +1,31 @@
+// Background work of the money path: every 10 s, cancel overdue bank-transfer orders and send the halfway
+// reminders (server/domain/orders/deadlines.ts). Started with the app, stopped on close; the timer is unref'd
+// so it never keeps the process alive, and a round never overlaps the previous one.
+import fp from "fastify-plugin";
+import { runPaymentDeadlines } from "../domain/orders/deadlines.ts";
+
+export const PAYMENT_DEADLINE_INTERVAL_MS = 10_000;
+
+export default fp(
+  async (app) => {
+    const { db, hub, config, payments } = app.deps;
+    if (!config.paymentDeadlineWorker) return;
+    let timer: NodeJS.Timeout | undefined;
+    let running: Promise<void> | undefined;
+    const round = () => {
+      if (running) return;
+      running = runPaymentDeadlines(db.prisma, hub, payments.proxypay)
+        .catch((error: unknown) => app.log.warn({ err: error }, "payment deadlines round failed"))
+        .finally(() => (running = undefined));
+    };
+    app.addHook("onReady", async () => {
+      timer = setInterval(round, PAYMENT_DEADLINE_INTERVAL_MS);
+      timer.unref();
+    });
+    app.addHook("onClose", async () => {
+      clearInterval(timer);
+      await running;
+    });
+  },
+  { name: "payment-deadlines" },
+);

@@ -1,0 +1,45 @@
+// POST /api/payments/proxypay: ProxyPay's payment notifications (issue 11). Only a body whose X-Signature is
+// the HMAC-SHA256 of its exact bytes keyed with our API key is believed; the raw body is kept for that, so this
+// route parses JSON itself. Answered 200 once handled (recorded, replayed or not ours) so ProxyPay stops retrying.
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { Type } from "typebox";
+import { errorResponses } from "../../schemas/common.ts";
+import { AppError } from "../../domain/errors.ts";
+import { recordMulticaixaPayment } from "../../domain/orders/multicaixa.ts";
+import { PROXYPAY_SIGNATURE_HEADER, readProxyPayPayment, verifyProxyPaySignature } from "../../payments/proxypay.ts";
+
+const WebhookReply = Type.Object({ success: Type.Literal(true) });
+
+export const proxyPayRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db, hub, config } = app.deps;
+  // Encapsulated: only this plugin's routes get the body as bytes.
+  app.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
+
+  app.post(
+    "/api/payments/proxypay",
+    {
+      schema: {
+        tags: ["payments"],
+        description: "ProxyPay payment notification (JSON body signed in the X-Signature header).",
+        response: { 200: WebhookReply, ...errorResponses(400, 401, 404, 413, 415) },
+      },
+    },
+    async (request) => {
+      if (!config.proxypay) throw new AppError(404, "Pagamentos Multicaixa não configurados");
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const signature = request.headers[PROXYPAY_SIGNATURE_HEADER];
+      if (!verifyProxyPaySignature(raw, typeof signature === "string" ? signature : undefined, config.proxypay.apiKey)) throw new AppError(401, "Assinatura inválida");
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(raw.toString("utf8"));
+      } catch {
+        throw new AppError(400, "Notificação inválida");
+      }
+      const payment = readProxyPayPayment(parsed);
+      if (!payment) throw new AppError(400, "Notificação inválida");
+      const outcome = await recordMulticaixaPayment(db.prisma, hub, payment);
+      if (outcome !== "recorded" && outcome !== "duplicate") request.log.warn({ paymentId: payment.paymentId, outcome }, "Multicaixa payment not recorded");
+      return { success: true as const };
+    },
+  );
+};

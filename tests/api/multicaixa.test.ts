@@ -1,0 +1,104 @@
+// Issue 11: Multicaixa "Pagamento por Referência" through ProxyPay, against a local stand-in: every bank-transfer
+// order gets a reference valid until its deadline; signed notifications record the payment once; a forged or
+// missing signature changes nothing.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp, createStaff, registerCustomer, type Customer, type TestApp } from "../helpers/app.ts";
+import { expireOverdueOrders } from "../../server/domain/orders/deadlines.ts";
+import { pollMulticaixaPayments } from "../../server/domain/orders/multicaixa.ts";
+import { ProxyPayStandin, STANDIN_API_KEY } from "../helpers/proxypay-standin.ts";
+import { ConfigError, loadConfig } from "../../server/config.ts";
+import { expectError, liveProducts, orderBody, post, type CatalogueProduct } from "./commerce-fixtures.ts";
+
+let t: TestApp;
+let proxypay: ProxyPayStandin;
+let products: CatalogueProduct[];
+beforeAll(async () => {
+  proxypay = await new ProxyPayStandin().start();
+  t = await buildTestApp({ env: { PROXYPAY_API_KEY: STANDIN_API_KEY, PROXYPAY_ENTITY: "12345", PROXYPAY_BASE_URL: proxypay.url, PAYMENT_DEADLINE_WORKER: "false" } });
+  products = await liveProducts(t);
+});
+afterAll(async () => {
+  await t.close();
+  await proxypay.stop();
+});
+
+const place = async (c: Customer) => ((await post(t, "/api/order/place", orderBody([{ product: products[0]!, quantity: 1 }]), c.auth)).json() as { orderId: string }).orderId;
+const notify = (body: string, headers: Record<string, string>) => t.app.inject({ method: "POST", url: "/api/payments/proxypay", headers, payload: body });
+
+describe("Multicaixa references (ProxyPay)", () => {
+  it("gives a bank-transfer order a reference for its total until its deadline, shown in userorders", async () => {
+    const c = await registerCustomer(t.app);
+    const orderId = await place(c);
+    const order = await t.prisma.order.findUniqueOrThrow({ where: { id: orderId } });
+    expect(order.multicaixaReference).toMatch(/^\d+$/);
+    const reference = proxypay.references.get(order.multicaixaReference!)!;
+    expect(reference).toMatchObject({ amount: order.totalAmount.toNumber(), end_datetime: order.paymentDeadline!.toISOString(), deleted: false });
+    const mine = ((await post(t, "/api/order/userorders", {}, c.auth)).json() as { orders: { multicaixa: unknown }[] }).orders[0]!;
+    expect(mine.multicaixa).toEqual({ entity: "12345", reference: order.multicaixaReference, amount: order.totalAmount.toNumber() });
+  });
+
+  it("records a signed payment once (actor Multicaixa), confirming the order; a replay is counted once", async () => {
+    const c = await registerCustomer(t.app);
+    const orderId = await place(c);
+    const order = await t.prisma.order.findUniqueOrThrow({ where: { id: orderId } });
+    const { body, headers } = proxypay.webhookFor(proxypay.pay(order.multicaixaReference!, order.totalAmount.toNumber()));
+    expect((await notify(body, headers)).json()).toEqual({ success: true });
+    expect((await notify(body, headers)).statusCode).toBe(200);
+    const after = await t.prisma.order.findUniqueOrThrow({ where: { id: orderId }, include: { payments: true } });
+    expect([after.status, after.paid, after.amountPaid.toNumber()]).toEqual(["Pagamento Confirmado", true, order.totalAmount.toNumber()]);
+    expect(after.payments.map((p) => p.actor)).toEqual(["Multicaixa"]);
+  });
+
+  it("leaves a smaller payment as partly paid", async () => {
+    const c = await registerCustomer(t.app);
+    const orderId = await place(c);
+    const order = await t.prisma.order.findUniqueOrThrow({ where: { id: orderId } });
+    const { body, headers } = proxypay.webhookFor(proxypay.pay(order.multicaixaReference!, 100));
+    expect((await notify(body, headers)).statusCode).toBe(200);
+    const mine = ((await post(t, "/api/order/userorders", {}, c.auth)).json() as { orders: { _id: string; status: string; paymentState: string }[] }).orders.find((o) => o._id === orderId)!;
+    expect([mine.status, mine.paymentState]).toEqual(["Aguardando Pagamento", "partial"]);
+  });
+
+  it("changes nothing for a forged or missing X-Signature", async () => {
+    const c = await registerCustomer(t.app);
+    const orderId = await place(c);
+    const order = await t.prisma.order.findUniqueOrThrow({ where: { id: orderId } });
+    const { body, headers } = proxypay.webhookFor(proxypay.pay(order.multicaixaReference!, order.totalAmount.toNumber()));
+    expectError(await notify(body, { "content-type": "application/json" }), 401, "Assinatura inválida");
+    expectError(await notify(body, { ...headers, "x-signature": "0".repeat(64) }), 401);
+    expectError(await notify(body.replace(/"amount":"[^"]+"/, '"amount":"999999.00"'), headers), 401);
+    const after = await t.prisma.order.findUniqueOrThrow({ where: { id: orderId } });
+    expect([after.status, after.amountPaid.toNumber()]).toEqual(["Aguardando Pagamento", 0]);
+    expect(await t.prisma.payment.count({ where: { orderId } })).toBe(0);
+  });
+
+  it("withdraws the reference when staff cancel the order or its deadline passes", async () => {
+    const c = await registerCustomer(t.app);
+    const [a, b] = [await place(c), await place(c)];
+    const refOf = async (id: string) => (await t.prisma.order.findUniqueOrThrow({ where: { id } })).multicaixaReference!;
+    const staff = await createStaff(t, "support");
+    expect((await t.app.inject({ method: "PUT", url: `/admin/api/orders/${a}`, headers: staff.auth, payload: { status: "Cancelado" } })).statusCode).toBe(200);
+    expect(proxypay.references.get(await refOf(a))!.deleted).toBe(true);
+    const deadline = (await t.prisma.order.findUniqueOrThrow({ where: { id: b } })).paymentDeadline!;
+    expect(await expireOverdueOrders(t.prisma, new Date(deadline.getTime() + 1), undefined, t.deps.payments.proxypay)).toContain(b);
+    expect(proxypay.references.get(await refOf(b))!.deleted).toBe(true);
+  });
+
+  it("catches a payment no webhook delivered by polling, records it once and acknowledges it", async () => {
+    const c = await registerCustomer(t.app);
+    const orderId = await place(c);
+    const order = await t.prisma.order.findUniqueOrThrow({ where: { id: orderId } });
+    const paid = proxypay.pay(order.multicaixaReference!, order.totalAmount.toNumber());
+    expect(await pollMulticaixaPayments(t.prisma, undefined, t.deps.payments.proxypay!)).toBeGreaterThanOrEqual(1);
+    expect(proxypay.pending.has(paid.id)).toBe(false);
+    const { body, headers } = proxypay.webhookFor(paid);
+    expect((await notify(body, headers)).statusCode).toBe(200);
+    expect(await t.prisma.payment.count({ where: { orderId } })).toBe(1);
+    expect((await t.prisma.order.findUniqueOrThrow({ where: { id: orderId } })).status).toBe("Pagamento Confirmado");
+  });
+
+  it("needs PROXYPAY_API_KEY and PROXYPAY_ENTITY together", () => {
+    expect(() => loadConfig({ PROXYPAY_API_KEY: "k" })).toThrow(ConfigError);
+    expect(loadConfig({ PROXYPAY_API_KEY: "k", PROXYPAY_ENTITY: "12345" }).proxypay).toEqual({ apiKey: "k", entity: "12345", baseUrl: "https://api.proxypay.co.ao" });
+  });
+});

@@ -1,0 +1,103 @@
+// The money path end to end (issue 11), in Chromium against the built shop: a shopper places a bank-transfer
+// order, leaves, comes back from /orders to the payment page (amount, reference, deadline) and sends a proof;
+// staff find it in the Pagamentos queue and accept it with the payment's details; the shopper's orders page and
+// chat show the confirmed payment live, without a reload.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { formatKz } from "../../shared/money.ts";
+import { shortOrderId } from "../../shared/orders.ts";
+import { browserAvailable, launchBrowser } from "../helpers/browser.ts";
+import { E2E_ADMIN, startShopProcess, type ShopProcess } from "../helpers/shop-process.ts";
+import { pdfWithText } from "../helpers/tiny-pdf.ts";
+
+interface ShopProduct { _id: string; price: number; sizes: string[] }
+
+describe.runIf(browserAvailable())("the money path in Chromium", () => {
+  let shop: ShopProcess;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [shop, browser] = await Promise.all([startShopProcess(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await shop?.stop();
+  });
+
+  const api = async <T>(path: string, init: { token?: string; body?: unknown } = {}): Promise<{ status: number; body: T }> => {
+    const res = await fetch(`${shop.url}${path}`, {
+      method: init.body ? "POST" : "GET",
+      headers: { ...(init.body ? { "content-type": "application/json" } : {}), ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
+      body: init.body ? JSON.stringify(init.body) : undefined,
+    });
+    return { status: res.status, body: (await res.json()) as T };
+  };
+
+  it("guides the shopper back to what to pay, takes a proof, and shows the staff's confirmation live", async () => {
+    const email = `pagador.${Date.now()}@exemplo.ao`;
+    const { body: reg } = await api<{ token: string }>("/api/user/register", { body: { name: "Pagador", email, password: "senha-segura-1" } });
+    const { body: list } = await api<{ products: ShopProduct[] }>("/api/product/list");
+    const product = list.products[0]!;
+    const address = { firstName: "Pagador", lastName: "Teste", email, street: "Rua 1", city: "Luanda", state: "Luanda", zipcode: "1000", country: "Angola", phone: "923000000" };
+    const total = product.price + 5000;
+    const placed = await api<{ orderId: string }>("/api/order/place", {
+      token: reg.token,
+      body: { address, items: [{ _id: product._id, size: product.sizes[0], quantity: 1 }], totalAmount: total, paymentMethod: "cod" },
+    });
+    expect(placed.status).toBe(200);
+    const orderId = placed.body.orderId;
+    const short = shortOrderId(orderId);
+
+    // The shopper comes back later: /orders leads to the payment page.
+    const shopper = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await shopper.goto(`${shop.url}/`);
+    await shopper.evaluate((t) => localStorage.setItem("token", t), reg.token);
+    await shopper.goto(`${shop.url}/orders`);
+    const card = shopper.getByTestId("order").filter({ hasText: short });
+    await card.getByText("Por pagar").waitFor({ timeout: 20_000 });
+    await card.getByRole("link", { name: `Pagar o pedido #${short}` }).click();
+    await shopper.waitForURL(new RegExp(`/confirmacaotransferencia\\?orderId=${orderId}$`));
+    const toPay = shopper.getByTestId("amount-to-pay");
+    await toPay.getByText(formatKz(total)).waitFor({ timeout: 20_000 });
+    expect(await toPay.innerText()).toMatch(/LJ[2-9A-Z]{7}/);
+    expect(await shopper.getByTestId("deadline").innerText()).toMatch(/Pague até .+ · faltam/);
+
+    // A PDF receipt whose text says the right amount.
+    await shopper.locator('input[type="file"]').setInputFiles({ name: "comprovativo.pdf", mimeType: "application/pdf", buffer: pdfWithText(["Transferencia", `Montante: ${formatKz(total).replace(/\u00a0/g, ".")}`]) });
+    await shopper.getByTestId("proofs").getByText("Em análise").waitFor({ timeout: 20_000 });
+
+    // The shopper waits on the orders page while staff work.
+    await shopper.goto(`${shop.url}/orders`);
+    await card.getByText("Comprovativo:").waitFor({ timeout: 20_000 });
+
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const staff = await context.newPage();
+    await staff.goto(`${shop.url}/admin/`);
+    await staff.locator("#email").fill(E2E_ADMIN.email);
+    await staff.locator("#password").fill(E2E_ADMIN.password);
+    await staff.getByRole("button", { name: "Entrar" }).click();
+    await staff.getByText("Aguardam pagamento").waitFor({ timeout: 30_000 });
+    await staff.goto(`${shop.url}/admin/#/payments`);
+    const row = staff.getByTestId("payments-queue").getByText(`#${short}`);
+    await row.waitFor({ timeout: 20_000 });
+    await row.click();
+    await staff.getByRole("button", { name: "Aceitar" }).first().click();
+    const dialog = staff.getByTestId("payment-dialog");
+    await dialog.getByLabel("Referência bancária").fill("BAI-778812");
+    await dialog.getByRole("button", { name: "Aceitar" }).click();
+    await staff.getByText("Comprovativo aceite e pagamento registado").waitFor({ timeout: 20_000 });
+
+    // Live on the shopper's page: the order is paid, no reload.
+    await card.getByText("Pagamento Confirmado").waitFor({ timeout: 20_000 });
+    expect(await card.getByRole("link", { name: /Pagar o pedido/ }).count()).toBe(0);
+    await shopper.goto(`${shop.url}/message/${orderId}`);
+    await shopper.getByText(/Pagamento confirmado/i).first().waitFor({ timeout: 20_000 });
+
+    const { body } = await api<{ orders: { _id: string; status: string; paymentState: string; proofs: { status: string }[] }[] }>("/api/order/userorders", { token: reg.token, body: {} });
+    const order = body.orders.find((o) => o._id === orderId)!;
+    expect(order).toMatchObject({ status: "Pagamento Confirmado", paymentState: "paid" });
+    expect(order.proofs.map((p) => p.status)).toEqual(["accepted"]);
+    await shopper.close();
+    await context.close();
+  });
+});
