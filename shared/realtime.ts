@@ -10,7 +10,7 @@ export type ServerFrame<M = unknown> =
   | { type: "connect_error"; message: "invalid token" }
   | { type: "newMessage"; orderId: string; message: M }
   /** To admin sockets only: an admin changed the shop's settings (bank details included). */
-  | { type: "settingsChanged"; by: string; fields: string[] }
+  | { type: "settingsChanged"; by: string; byId: string; fields: string[] }
   | { type: "error"; message: string };
 
 /** Close code after `connect_error` or when a session ends: the client signs out. */

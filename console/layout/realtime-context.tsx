@@ -50,7 +50,9 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
   const settingsChangedRef = useRef<(frame: SettingsChangedFrame) => void>(() => undefined);
   settingsChangedRef.current = (frame) => {
     void queryClient.invalidateQueries({ queryKey: ["settings"] });
-    if (getSession()?.user.role !== "admin") return;
+    const me = getSession()?.user;
+    // The admin who saved already sees "Definições guardadas"; a lasting alert would hold that notice back.
+    if (me?.role !== "admin" || frame.byId === me.id) return;
     notify(settingsChangedMessage(frame), { type: "warning", autoHideDuration: null, messageArgs: { name: frame.by } });
   };
 

@@ -59,7 +59,8 @@ export function SettingsEdit() {
           <TextInput source="iban" validate={[required(), maxLength(60), ibanFormatError]} helperText={translate("loja.settings.iban_help")} />
           <CurrentPasswordInput />
           <Typography variant="h6" sx={{ mt: 2 }}>{translate("loja.settings.payments")}</Typography>
-          <NumberInput source="paymentDeadlineHours" validate={paymentDeadlineError} min={0.01} max={MAX_PAYMENT_DEADLINE_HOURS} step={1} helperText={translate("loja.settings.deadline_help")} />
+          {/* step "any": a min of 0.01 with step 1 would make the browser refuse 48 (valid steps are 0.01 + n), in English; our validator says the bounds. */}
+          <NumberInput source="paymentDeadlineHours" validate={paymentDeadlineError} step="any" helperText={translate("loja.settings.deadline_help")} />
         </SimpleForm>
         <SettingsChanges />
       </Edit>

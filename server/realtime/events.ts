@@ -16,8 +16,9 @@ export interface ChatPublisher {
 
 /** What the settings domain hands to the hub after a commit: every admin socket is told who changed what. */
 export interface SettingsChangedEvent {
-  /** The acting admin's name. */
+  /** The acting admin's name and id (the console that made the change does not alert its own admin). */
   by: string;
+  byId: string;
   fields: string[];
 }
 

@@ -224,7 +224,7 @@ export class Hub implements ChatPublisher, SettingsPublisher, ConnectionHost {
   private tellAdmins(event: SettingsChangedEvent): void {
     let raw: Buffer | undefined;
     for (const c of this.staff) {
-      if (c.isReady && c.claims?.role === "admin") c.sendRaw((raw ??= frame({ type: "settingsChanged", by: event.by, fields: event.fields })));
+      if (c.isReady && c.claims?.role === "admin") c.sendRaw((raw ??= frame({ type: "settingsChanged", by: event.by, byId: event.byId, fields: event.fields })));
     }
   }
 

@@ -163,7 +163,7 @@ describe("settingsChanged in real time", () => {
       const res = await put({ ...(await form()), accountHolder: "Loja Nova, Lda", emails: ["geral@loja.ao", "info@loja.ao"], currentPassword: admin.password });
       expect(res.statusCode, res.body).toBe(200);
       const told = await adminSocket.next((f) => f.type === "settingsChanged");
-      expect(told).toEqual({ type: "settingsChanged", by: "Marta Administradora", fields: ["emails", "accountHolder"] });
+      expect(told).toEqual({ type: "settingsChanged", by: "Marta Administradora", byId: admin.userId, fields: ["emails", "accountHolder"] });
       expect(await supportSocket.settle((f) => f.type === "settingsChanged")).toEqual([]);
       expect(await customerSocket.settle((f) => f.type === "settingsChanged")).toEqual([]);
 
@@ -215,7 +215,7 @@ if (onPostgres) describe("settingsChanged between two instances on one PostgreSQ
         payload: { phones, emails, addresses, bankName, accountHolder, accountNumber, iban: "AO06 0040 0000 1234 5678 1014 2", currentPassword: actor.password },
       });
       expect(res.statusCode, res.body).toBe(200);
-      expect(await adminOnB.next((f) => f.type === "settingsChanged")).toEqual({ type: "settingsChanged", by: "Admin Teste", fields: ["iban"] });
+      expect(await adminOnB.next((f) => f.type === "settingsChanged")).toEqual({ type: "settingsChanged", by: "Admin Teste", byId: actor.userId, fields: ["iban"] });
       expect(await supportOnB.settle((f) => f.type === "settingsChanged")).toEqual([]);
     } finally {
       adminOnB.close();

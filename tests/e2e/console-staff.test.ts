@@ -248,7 +248,10 @@ describe.runIf(browserAvailable())("the staff console in Chromium", () => {
     await page.getByLabel("Banco").fill("Banco Angolano de Testes");
     await page.getByLabel("IBAN").fill(iban);
     await page.getByLabel("Palavra-passe atual").fill(E2E_ADMIN.password);
+    const saved = page.waitForResponse((r) => r.url().includes("/admin/api/settings") && r.request().method() === "PUT");
     await page.getByRole("button", { name: "Guardar" }).click();
+    const reply = await saved;
+    expect(reply.status(), `${reply.request().postData()} → ${await reply.text()}`).toBe(200);
     await page.getByText("Definições guardadas").waitFor({ timeout: 20_000 });
     const { body } = await api<{ settings: { bank: { bankName: string; iban: string }; isDemo: boolean } }>("/api/settings");
     expect(body.settings.bank).toMatchObject({ bankName: "Banco Angolano de Testes", iban });

@@ -93,7 +93,7 @@ export async function saveAdminSettings(deps: SaveSettingsDeps, actorId: string,
     return fields;
   });
 
-  if (changed.length > 0) await deps.publisher.publishSettingsChanged({ by: admin.name, fields: changed });
+  if (changed.length > 0) await deps.publisher.publishSettingsChanged({ by: admin.name, byId: admin.id, fields: changed });
   return getAdminSettings(db);
 }
 
