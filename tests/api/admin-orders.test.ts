@@ -129,8 +129,11 @@ describe("PUT /admin/api/orders/:id (the order state machine, issue 11)", () => 
     expectError(await put(`/orders/${delivered.id}`, { status: "Aguardando Pagamento", reason: "Engano no registo" }, support.auth), 403, 'Só um administrador pode mudar um pedido de "Entregue" para "Aguardando Pagamento"');
     const paid = await makeOrder(t, c.userId, { status: "Pagamento Confirmado" });
     expectError(await put(`/orders/${paid.id}`, { status: "Cancelado", reason: "O cliente desistiu" }, support.auth), 403);
-    expectError(await put(`/orders/${paid.id}`, { status: "Enviado" }, support.auth), 403);
+    // An unpaid order cannot skip its payment: only an admin, with a reason, may send it on.
+    const unpaid = await makeOrder(t, c.userId);
+    expectError(await put(`/orders/${unpaid.id}`, { status: "Enviado" }, support.auth), 403);
     expect((await t.prisma.order.findUniqueOrThrow({ where: { id: paid.id } })).status).toBe("Pagamento Confirmado");
+    expect((await t.prisma.order.findUniqueOrThrow({ where: { id: unpaid.id } })).status).toBe("Aguardando Pagamento");
     expect(await historyOf(delivered.id)).toEqual([["Entregue", null, null]]);
   });
 
@@ -170,13 +173,14 @@ describe("PUT /admin/api/orders/:id (the order state machine, issue 11)", () => 
   it("tells each caller the moves it may offer (allowedMoves)", async () => {
     const c = await registerCustomer(t.app);
     const order = await makeOrder(t, c.userId, { status: "Pagamento Confirmado" });
-    expect((await get(`/orders/${order.id}`, support.auth)).json().allowedMoves).toEqual({ forward: ["Em Preparação"], exceptions: [] });
+    // Once paid an order may skip ahead (shared/orders.ts FORWARD_MOVES); going back or cancelling is an exception.
+    expect((await get(`/orders/${order.id}`, support.auth)).json().allowedMoves).toEqual({ forward: ["Em Preparação", "Enviado", "Entregue"], exceptions: [] });
     expect((await get(`/orders/${order.id}`)).json().allowedMoves).toEqual({
-      forward: ["Em Preparação"],
-      exceptions: ["Aguardando Pagamento", "Enviado", "Entregue", "Cancelado"],
+      forward: ["Em Preparação", "Enviado", "Entregue"],
+      exceptions: ["Aguardando Pagamento", "Cancelado"],
     });
     const row = (await list({ id: [order.id] })).json()[0];
-    expect(row.allowedMoves.forward).toEqual(["Em Preparação"]);
+    expect(row.allowedMoves.forward).toEqual(["Em Preparação", "Enviado", "Entregue"]);
     const waiting = await makeOrder(t, c.userId);
     expect((await get(`/orders/${waiting.id}`, support.auth)).json().allowedMoves).toEqual({ forward: ["Pagamento Confirmado", "Cancelado"], exceptions: [] });
   });
