@@ -1,6 +1,9 @@
 // argon2id with OWASP's recommended parameters (19 MiB, 2 iterations, 1 lane): strong, and cheap enough that a
 // burst of sign-ins on a 2-core server does not queue for seconds.
 import argon2 from "argon2";
+import { AppError } from "../errors.ts";
+import { PASSWORD_COMMON, passwordProblem } from "../../../shared/passwords.ts";
+import { isCommonPassword } from "./common-passwords.ts";
 
 export const hashPassword = (password: string) => argon2.hash(password, { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
 
@@ -15,3 +18,10 @@ export async function verifyPassword(hash: string, password: string): Promise<bo
 /** A hash of a random password, verified against when the e-mail is unknown so both paths take the same time. */
 let decoy: Promise<string> | undefined;
 export const decoyHash = () => (decoy ??= hashPassword(`decoy-${Math.random()}`));
+
+/** Every new password (sign-up, staff accounts, change, reset) passes here: 400 with the rule it breaks. */
+export function assertAcceptablePassword(password: string): void {
+  const problem = passwordProblem(password);
+  if (problem) throw new AppError(400, problem);
+  if (isCommonPassword(password)) throw new AppError(400, PASSWORD_COMMON);
+}

@@ -3,12 +3,11 @@ import type { Db } from "../../db/client.ts";
 import { Prisma } from "../../db/client.ts";
 import { BAD_EMAIL, EMAIL_PATTERN } from "../../../shared/checkout.ts";
 import { AppError } from "../errors.ts";
-import { decoyHash, hashPassword, verifyPassword } from "./passwords.ts";
+import { assertAcceptablePassword, decoyHash, hashPassword, verifyPassword } from "./passwords.ts";
 import { usersRepository, type UserRow } from "./repository.ts";
 import type { TokenService } from "./tokens.ts";
 import type { LoginThrottle } from "./login-throttle.ts";
 
-const MIN_PASSWORD_LENGTH = 8;
 const INVALID_CREDENTIALS = "Email ou senha inválidos";
 const TOO_MANY_ATTEMPTS = "Demasiadas tentativas de login falhadas. Tente novamente dentro de 15 minutos.";
 
@@ -19,8 +18,7 @@ function checkSignUp(input: { name: string; email: string; password: string }): 
   if (!input.name.trim()) throw new AppError(400, "Nome é obrigatório");
   if (!input.email.trim()) throw new AppError(400, "Email é obrigatório");
   if (!EMAIL_PATTERN.test(input.email.trim())) throw new AppError(400, BAD_EMAIL);
-  if (!input.password) throw new AppError(400, "Password é obrigatório");
-  if (input.password.length < MIN_PASSWORD_LENGTH) throw new AppError(400, `A senha deve ter pelo menos ${MIN_PASSWORD_LENGTH} caracteres`);
+  assertAcceptablePassword(input.password);
 }
 
 export async function registerCustomer(db: Db, tokens: TokenService, input: { name: string; email: string; password: string }) {
@@ -84,7 +82,7 @@ export async function findActiveStaff(db: Db, userId: string): Promise<UserRow |
 /** Creates a staff account (CLI and first start); returns the password it set. */
 export async function createStaffAccount(db: Db, input: { email: string; name?: string; password: string; role: "admin" | "support" }) {
   if (!EMAIL_PATTERN.test(input.email.trim())) throw new AppError(400, BAD_EMAIL);
-  if (input.password.length < MIN_PASSWORD_LENGTH) throw new AppError(400, `A senha deve ter pelo menos ${MIN_PASSWORD_LENGTH} caracteres`);
+  assertAcceptablePassword(input.password);
   const email = normaliseEmail(input.email);
   const users = usersRepository(db);
   if (await users.findByEmail(email)) throw new AppError(409, "Já existe uma conta com este email");

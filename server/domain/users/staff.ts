@@ -5,7 +5,7 @@ import { Prisma } from "../../db/client.ts";
 import { AppError } from "../errors.ts";
 import { orderByOf, type ListPage, type ListQuery, type ListSpec } from "../list-query.ts";
 import type { AdminStaff, AdminStaffCreateBody, AdminStaffUpdateBody } from "../../schemas/admin-staff.ts";
-import { hashPassword } from "./passwords.ts";
+import { assertAcceptablePassword, hashPassword } from "./passwords.ts";
 import { usersRepository, type AccountRow } from "./repository.ts";
 import { normaliseEmail } from "./service.ts";
 
@@ -44,6 +44,7 @@ export async function getStaff(db: PrismaClient, id: string): Promise<AdminStaff
 export async function createStaff(db: PrismaClient, body: AdminStaffCreateBody): Promise<AdminStaff> {
   const name = body.name.trim();
   if (!name) throw new AppError(400, "O nome é obrigatório");
+  assertAcceptablePassword(body.password);
   const email = normaliseEmail(body.email);
   const users = usersRepository(db);
   if (await users.emailTaken(email)) throw new AppError(409, EMAIL_TAKEN);
@@ -69,7 +70,10 @@ export async function updateStaff(db: PrismaClient, id: string, actorId: string,
   }
   if (body.role !== undefined) data.role = body.role;
   if (body.active !== undefined) data.active = body.active;
-  if (body.password !== undefined) data.passwordHash = await hashPassword(body.password);
+  if (body.password !== undefined) {
+    assertAcceptablePassword(body.password);
+    data.passwordHash = await hashPassword(body.password);
+  }
   return db.$transaction(async (tx) => {
     const users = usersRepository(tx);
     if (losesAdmin && (await users.countActiveAdmins()) <= 1) throw new AppError(409, "A loja precisa de pelo menos um administrador ativo");
