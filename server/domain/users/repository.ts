@@ -53,5 +53,11 @@ export const usersRepository = (db: Db) => ({
   createAccount: (data: { name: string; email: string; passwordHash: string; role: Role }): Promise<AccountRow> => db.user.create({ data, select: accountSelect }),
   updateAccount: (id: string, data: Prisma.UserUpdateInput): Promise<AccountRow> => db.user.update({ where: { id }, data, select: accountSelect }),
   emailTaken: async (email: string) => (await db.user.count({ where: { email } })) > 0,
-  countActiveAdmins: () => db.user.count({ where: { role: "admin", active: true } }),
+  /**
+   * The active admins' ids, their rows locked until the transaction ends: two admins deactivating or demoting
+   * each other at once are taken one after the other, and the second sees the first's change (READ COMMITTED
+   * re-checks the WHERE on the updated row), so the last active admin cannot go.
+   */
+  lockActiveAdminIds: async (): Promise<string[]> =>
+    (await db.$queryRaw<{ id: string }[]>`SELECT id FROM users WHERE role = 'admin' AND active ORDER BY id FOR UPDATE`).map((r) => r.id),
 });

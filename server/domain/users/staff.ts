@@ -61,7 +61,7 @@ export async function updateStaff(db: PrismaClient, id: string, actorId: string,
   const self = id === actorId;
   if (self && body.active === false) throw new AppError(400, "Não pode desativar a sua própria conta");
   if (self && body.role && body.role !== current.role) throw new AppError(400, "Não pode alterar a sua própria função");
-  const losesAdmin = current.role === "admin" && current.active && (body.active === false || (body.role !== undefined && body.role !== "admin"));
+  const wouldLoseAdmin = body.active === false || (body.role !== undefined && body.role !== "admin");
   const data: Prisma.UserUpdateInput = {};
   if (body.name !== undefined) {
     const name = body.name.trim();
@@ -76,7 +76,9 @@ export async function updateStaff(db: PrismaClient, id: string, actorId: string,
   }
   return db.$transaction(async (tx) => {
     const users = usersRepository(tx);
-    if (losesAdmin && (await users.countActiveAdmins()) <= 1) throw new AppError(409, "A loja precisa de pelo menos um administrador ativo");
+    // Decided on the locked rows, not on `current` read before: another admin's change may have committed since.
+    const activeAdmins = wouldLoseAdmin ? await users.lockActiveAdminIds() : [];
+    if (activeAdmins.includes(id) && activeAdmins.length <= 1) throw new AppError(409, "A loja precisa de pelo menos um administrador ativo");
     return toStaff(await users.updateAccount(id, data));
   });
 }
