@@ -1,4 +1,7 @@
 // Who is calling. Shopper routes add `preHandler: app.authenticate`; staff routes `app.requireStaff(...)`.
+// Whichever hook a route lists them in, they run in `onRequest` (moved there as each route is added), so an
+// anonymous or wrong-role caller is refused before the body is read, parsed or validated: no field names, no
+// multipart parsing, no rate-limit allowance spent for someone who may not call the route at all.
 // 401 only for a missing, invalid or expired token (the storefront logs out on 401); a valid token without
 // the right role is 403.
 import fp from "fastify-plugin";
@@ -27,9 +30,27 @@ export function readToken(request: FastifyRequest): string | undefined {
   return typeof token === "string" ? token.trim() : undefined;
 }
 
+type Hook = (...args: never[]) => unknown;
+const asList = (hooks: unknown): Hook[] => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks as Hook]);
+
 export default fp(
   async (app) => {
     app.decorateRequest("user", undefined);
+    const authHooks = new WeakSet<Hook>();
+    const authHook = <H extends Hook>(hook: H): H => (authHooks.add(hook), hook);
+
+    app.addHook("onRoute", (options) => {
+      const route = options as unknown as Record<"onRequest" | "preValidation" | "preHandler", unknown>;
+      const moved: Hook[] = [];
+      for (const phase of ["preValidation", "preHandler"] as const) {
+        const hooks = asList(route[phase]);
+        if (!hooks.some((h) => authHooks.has(h))) continue;
+        moved.push(...hooks.filter((h) => authHooks.has(h)));
+        route[phase] = hooks.filter((h) => !authHooks.has(h));
+      }
+      // After the route's own onRequest hooks (a limiter there still counts refused callers against their address).
+      if (moved.length) route.onRequest = [...asList(route.onRequest), ...moved];
+    });
 
     /**
      * The verified customer, so each one has their own allowance even behind one carrier NAT. A limiter may run
@@ -41,13 +62,17 @@ export default fp(
       return claims ? `user:${claims.userId}` : `ip:${request.ip}`;
     });
 
-    app.decorate("authenticate", async (request: FastifyRequest, _reply: FastifyReply) => {
+    app.decorate(
+      "authenticate",
+      authHook(async (request: FastifyRequest, _reply: FastifyReply) => {
       const claims = await app.deps.tokens.verify(readToken(request));
       if (!claims) throw new AppError(401, SESSION_EXPIRED);
       request.user = claims;
-    });
+      }),
+    );
 
-    app.decorate("requireStaff", (roles: readonly Role[] = ["admin", "support"]) => async (request: FastifyRequest, _reply: FastifyReply) => {
+    app.decorate("requireStaff", (roles: readonly Role[] = ["admin", "support"]) =>
+      authHook(async (request: FastifyRequest, _reply: FastifyReply) => {
       const claims = await app.deps.tokens.verify(readToken(request));
       if (!claims) throw new AppError(401, SESSION_EXPIRED);
       if (claims.role === "customer") throw new AppError(403, "Acesso reservado à equipa da loja");
@@ -56,7 +81,8 @@ export default fp(
       if (!user) throw new AppError(401, SESSION_EXPIRED);
       if (!roles.includes(user.role)) throw new AppError(403, "Não tem permissão para esta ação");
       request.user = { userId: user.id, role: user.role };
-    });
+      }),
+    );
   },
   { name: "auth" },
 );

@@ -20,7 +20,8 @@ export async function registerSecurity(app: FastifyInstance, opts: { firebase: b
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:"],
         fontSrc: ["'self'", "data:"],
-        connectSrc: ["'self'", "ws:", "wss:", ...extra],
+        // 'self' covers the shop's own ws:/wss: socket (CSP Level 3); no other host may be reached.
+        connectSrc: ["'self'", ...extra],
         frameSrc: ["'self'", ...extra],
         workerSrc: ["'self'", "blob:"],
         objectSrc: ["'none'"],
@@ -35,7 +36,12 @@ export async function registerSecurity(app: FastifyInstance, opts: { firebase: b
     crossOriginResourcePolicy: { policy: "same-origin" },
     strictTransportSecurity: false,
   });
-  app.addHook("onRequest", (request, reply, done) => securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)));
+  app.addHook("onRequest", (request, reply, done) => {
+    // API answers are private unless a public catalogue route says otherwise (its own Cache-Control replaces
+    // this): orders, addresses, carts, tokens and staff data never stay in a browser's or a proxy's cache.
+    if (request.url.startsWith("/api/") || request.url.startsWith("/admin/api/")) reply.header("Cache-Control", "no-store");
+    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
+  });
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"], brotliOptions: { params: { 1: 4 } } });
   await app.register(rateLimit, {
     global: false,

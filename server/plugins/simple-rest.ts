@@ -101,7 +101,6 @@ export default fp(
     app.decorateReply("sendList", function <T>(this: FastifyReply, rows: T[], total: number, resource: string): T[] {
       this.header("Content-Range", contentRange(resource, this.request.listOffset, rows.length, total));
       this.header("Access-Control-Expose-Headers", "Content-Range");
-      this.header("Cache-Control", "no-store");
       return rows;
     });
   },

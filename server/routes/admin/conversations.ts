@@ -25,8 +25,7 @@ export const adminConversationRoutes: FastifyPluginAsyncTypebox = async (app) =>
   app.get(
     "/conversations/unread-count",
     { preHandler: staff, schema: { tags, response: { 200: UnreadCountReply, ...errorResponses(401, 403) } } },
-    async (_request, reply) => {
-      reply.header("Cache-Control", "no-store");
+    async () => {
       return { success: true as const, count: await countUnreadConversations(db.prisma) };
     },
   );
@@ -40,8 +39,7 @@ export const adminConversationRoutes: FastifyPluginAsyncTypebox = async (app) =>
   app.get(
     "/conversations/:id/messages",
     { preHandler: staff, schema: { tags, params: IdParams, response: { 200: AdminMessagesReply, ...errorResponses(400, 401, 403, 404) } } },
-    async (request, reply) => {
-      reply.header("Cache-Control", "no-store");
+    async (request) => {
       return { success: true as const, messages: await listConversationMessages(db.prisma, request.params.id) };
     },
   );

@@ -21,8 +21,7 @@ export const messageRoutes: FastifyPluginAsyncTypebox<{ limits: MessageRouteLimi
       preHandler: app.authenticate,
       schema: { tags: ["shopper"], params: MessageParams, response: { 200: MessageListReply, ...errorResponses(400, 401, 404) } },
     },
-    async (request, reply) => {
-      reply.header("Cache-Control", "no-store");
+    async (request) => {
       const messages = await listOrderMessages(db.prisma, { orderId: request.params.orderId, userId: request.user!.userId });
       return { success: true as const, messages };
     },
