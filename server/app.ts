@@ -34,7 +34,27 @@ export interface AppLimits {
 
 export const DEFAULT_LIMITS: AppLimits = { registerPerWindow: 30, windowMs: 10 * 60 * 1000, messagesPerMinute: 30 };
 
+/**
+ * How long a client may take, so slow or stalled connections cannot pile up (each holds a socket and memory).
+ * - requestTimeout 300 s for the whole request, headers and body: the largest body is a 10 MB attachment, which
+ *   needs ≥ 280 kbit/s to arrive in time, under 3G's slowest uplink (384 kbit/s); a trickling client is cut off.
+ * - connectionTimeout 120 s with nothing sent or received (a stalled upload, a client that stops reading).
+ * - keepAliveTimeout 65 s between requests on one connection: above the 60 s idle timeout of common reverse
+ *   proxies (nginx, load balancers), so the proxy closes first and never reuses a connection the server is closing.
+ * - checkIntervalMs: how often Node enforces requestTimeout (its default, 30 s, would let a request run 30 s over).
+ */
+export interface Timeouts {
+  requestTimeout: number;
+  connectionTimeout: number;
+  keepAliveTimeout: number;
+  checkIntervalMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: Timeouts = { requestTimeout: 300_000, connectionTimeout: 120_000, keepAliveTimeout: 65_000, checkIntervalMs: 5_000 };
+
 export interface BuildOptions {
+  /** Connection limits (tests shorten them). */
+  timeouts?: Partial<Timeouts>;
   logger?: FastifyServerOptions["logger"];
   limits?: Partial<AppLimits>;
   /** Serve dist/ (false in API tests). */
@@ -45,7 +65,14 @@ export interface BuildOptions {
 
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const app = Fastify({
+    requestTimeout: timeouts.requestTimeout,
+    connectionTimeout: timeouts.connectionTimeout,
+    keepAliveTimeout: timeouts.keepAliveTimeout,
+    // Given to http.createServer too: Node 20 enforces a request timeout only when it is set at creation (Fastify
+    // sets it on the server afterwards, which left a trickling body open for ever).
+    http: { requestTimeout: timeouts.requestTimeout, connectionsCheckingInterval: timeouts.checkIntervalMs },
     logger: options.logger ?? false,
     logController: new LogController({ disableRequestLogging: !options.requestLogging }),
     bodyLimit: 1024 * 1024,

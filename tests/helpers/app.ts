@@ -5,7 +5,7 @@ import path from "node:path";
 import { inject } from "vitest";
 import type { FastifyInstance } from "fastify";
 import { loadConfig, type Config } from "../../server/config.ts";
-import { buildApp, type AppLimits } from "../../server/app.ts";
+import { buildApp, type AppLimits, type Timeouts } from "../../server/app.ts";
 import { createDeps, type DepsOptions } from "../../server/bootstrap.ts";
 import type { AppDeps } from "../../server/deps.ts";
 import type { Database, PrismaClient } from "../../server/db/client.ts";
@@ -27,6 +27,7 @@ export interface TestAppOptions {
   /** Environment overrides for loadConfig (e.g. STRIPE_SECRET_KEY). */
   env?: Record<string, string>;
   limits?: Partial<AppLimits>;
+  timeouts?: Partial<Timeouts>;
   deps?: DepsOptions;
 }
 
@@ -41,7 +42,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   });
   const deps = createDeps(config, db, options.deps);
   // Generous limits unless a test is about them: many sign-ups come from one test address.
-  const app = await buildApp(deps, { serveApps: false, limits: { registerPerWindow: 10_000, ...options.limits } });
+  const app = await buildApp(deps, { serveApps: false, limits: { registerPerWindow: 10_000, ...options.limits }, timeouts: options.timeouts });
   await app.ready();
   return {
     app,
