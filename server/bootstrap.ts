@@ -16,7 +16,7 @@ import { CART_BATCH, createCartAdder } from "./domain/cart/adder.ts";
 import { ListCache } from "./domain/catalogue/list-cache.ts";
 import { listShopProducts } from "./domain/catalogue/service.ts";
 import { FileCache } from "./domain/media/file-cache.ts";
-import { LoginThrottle } from "./domain/users/login-throttle.ts";
+import { AttemptLimiter } from "./domain/users/attempt-limiter.ts";
 import { Hub } from "./realtime/hub.ts";
 import { createTokenService, loadOrCreateSecret } from "./domain/users/tokens.ts";
 import { usersRepository } from "./domain/users/repository.ts";
@@ -51,7 +51,7 @@ export function createDeps(config: Config, db: Database, options: DepsOptions = 
     tokens,
     productListCache,
     files: new FileCache(),
-    loginThrottle: new LoginThrottle(),
+    attempts: new AttemptLimiter(db.prisma),
     // PGlite runs one statement at a time, within the event-loop turn: adds gather for a turn and go one batch at a time.
     cartAdder: createCartAdder(db.prisma, options.cartBatch ?? (db.kind === "pglite" ? { ...CART_BATCH, concurrency: 1, gatherTurn: true } : CART_BATCH)),
     // Started by the /ws routes (LISTEN connection, heartbeat); closed with the app, before the database.

@@ -3,7 +3,7 @@
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import type { ListCache } from "./domain/catalogue/list-cache.ts";
-import type { LoginThrottle } from "./domain/users/login-throttle.ts";
+import type { AttemptLimiter } from "./domain/users/attempt-limiter.ts";
 import type { TokenService } from "./domain/users/tokens.ts";
 import type { FileCache } from "./domain/media/file-cache.ts";
 import type { Hub } from "./realtime/hub.ts";
@@ -32,7 +32,8 @@ export interface AppDeps {
   productListCache: ListCache;
   /** Recently served media files. */
   files: FileCache;
-  loginThrottle: LoginThrottle;
+  /** Sign-in, sign-up and phone sign-in attempts, counted in the database (shared by every instance). */
+  attempts: AttemptLimiter;
   /** "Add to cart" writes, batched under load. */
   cartAdder: CartAdder;
   /** Real-time sockets and the fan-out between instances. */

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import helmet from "helmet";
 import compress from "@fastify/compress";
 import rateLimit from "@fastify/rate-limit";
-import { AppError } from "../domain/errors.ts";
+import { tooManyRequests } from "../domain/users/attempt-limiter.ts";
 
 /** Google's hosts the hidden phone-login block needs (Firebase Auth + reCAPTCHA), only when configured. */
 const FIREBASE_HOSTS = ["https://www.google.com", "https://www.gstatic.com", "https://apis.google.com", "https://*.googleapis.com", "https://*.firebaseapp.com"];
@@ -45,7 +45,6 @@ export async function registerSecurity(app: FastifyInstance, opts: { firebase: b
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"], brotliOptions: { params: { 1: 4 } } });
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: (_request, context) =>
-      new AppError(429, `Demasiados pedidos. Tente novamente dentro de ${Math.max(1, Math.ceil(context.ttl / 1000))} segundos.`),
+    errorResponseBuilder: (_request, context) => tooManyRequests(context.ttl),
   });
 }

@@ -2,8 +2,10 @@
 // the proxy the request came through. Before, `trustProxy: true` let anyone rotate the header to escape the throttle.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, uniqueEmail, type TestApp } from "../helpers/app.ts";
+import { LOGIN_LIMITS } from "../../server/domain/users/attempt-limiter.ts";
 
-const ATTEMPTS = 11; // the throttle refuses after 10 failures from one address
+const LIMIT = LOGIN_LIMITS.perAddress.max;
+const ATTEMPTS = LIMIT + 1; // the throttle refuses after this many failures from one address
 
 async function failedLogins(t: TestApp, remoteAddress: string): Promise<number[]> {
   const statuses: number[] = [];
@@ -30,8 +32,8 @@ describe("TRUST_PROXY unset (the default)", () => {
 
   it("ignores X-Forwarded-For: a rotated header does not escape the login throttle", async () => {
     const statuses = await failedLogins(t, "10.77.0.1");
-    expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
-    expect(statuses[10]).toBe(429);
+    expect(statuses.slice(0, LIMIT).every((s) => s === 400)).toBe(true);
+    expect(statuses[LIMIT]).toBe(429);
   });
 });
 
@@ -49,6 +51,6 @@ describe("TRUST_PROXY=127.0.0.1", () => {
 
   it("still ignores the header from anyone else", async () => {
     const statuses = await failedLogins(t, "10.77.0.2");
-    expect(statuses[10]).toBe(429);
+    expect(statuses[LIMIT]).toBe(429);
   });
 });

@@ -10,7 +10,7 @@ import type { AdminSettings, AdminSettingsBody } from "../../schemas/admin-setti
 import type { PublicSettings } from "../../schemas/settings.ts";
 import { DEFAULT_PAYMENT_DEADLINE_HOURS } from "../../../shared/payments.ts";
 import { AppError, sessionExpired } from "../errors.ts";
-import type { LoginThrottle } from "../users/login-throttle.ts";
+import type { AttemptLimiter } from "../users/attempt-limiter.ts";
 import { findActiveStaff } from "../users/service.ts";
 import { BANK_PASSWORD_REQUIRED, confirmBankChange } from "./bank-guard.ts";
 import { auditText, changedFields, touchesBank, type EditableSettings } from "./changes.ts";
@@ -64,7 +64,7 @@ export interface SaveSettingsDeps {
   /** Where the admins' sockets are told (the real-time hub). */
   publisher: SettingsPublisher;
   /** Throttles wrong passwords on bank changes. */
-  throttle: LoginThrottle;
+  attempts: AttemptLimiter;
 }
 
 export async function saveAdminSettings(deps: SaveSettingsDeps, actorId: string, body: AdminSettingsBody): Promise<AdminSettings> {
@@ -78,7 +78,7 @@ export async function saveAdminSettings(deps: SaveSettingsDeps, actorId: string,
   const current = (await settingsRepository(db).get()) ?? EMPTY;
   // The password is checked (slowly: argon2) before the transaction, so no lock waits on it.
   const confirmed = touchesBank(changedFields(comparable(current), editedSettings(body, current)));
-  if (confirmed) await confirmBankChange(deps.throttle, admin, body.currentPassword);
+  if (confirmed) await confirmBankChange(deps.attempts, admin, body.currentPassword);
 
   const changed = await db.$transaction(async (tx) => {
     const repo = settingsRepository(tx);

@@ -6,7 +6,7 @@ import { AppError } from "../errors.ts";
 import { assertAcceptablePassword, decoyHash, hashPassword, verifyPassword } from "./passwords.ts";
 import { usersRepository, type UserRow } from "./repository.ts";
 import type { TokenService } from "./tokens.ts";
-import type { LoginThrottle } from "./login-throttle.ts";
+import { LOGIN_LIMITS, type AttemptLimiter } from "./attempt-limiter.ts";
 
 const INVALID_CREDENTIALS = "Email ou senha inválidos";
 const TOO_MANY_ATTEMPTS = "Demasiadas tentativas de login falhadas. Tente novamente dentro de 15 minutos.";
@@ -43,33 +43,39 @@ export async function registerCustomer(db: Db, tokens: TokenService, input: { na
  */
 export async function authenticate(
   db: Db,
-  throttle: LoginThrottle,
+  attempts: AttemptLimiter,
   clientKey: string,
   input: { email: string; password: string },
   accept: (user: UserRow) => boolean,
 ): Promise<UserRow> {
-  if (throttle.isBlocked(clientKey)) throw new AppError(429, TOO_MANY_ATTEMPTS);
   const email = normaliseEmail(input.email);
+  // Counted before the password is checked (concurrent guesses cannot overtake the count), per account whatever
+  // the address and per address whatever the account. Unknown e-mails are counted alike: nothing tells them apart.
+  const accountKey = `login:account:${email}`;
+  const addressKey = `login:address:${clientKey}`;
+  const account = await attempts.take(accountKey, LOGIN_LIMITS.perAccount);
+  const address = await attempts.take(addressKey, LOGIN_LIMITS.perAddress);
+  if (!account.allowed || !address.allowed) throw new AppError(429, TOO_MANY_ATTEMPTS);
   const user = email && input.password ? await usersRepository(db).findByEmail(email) : null;
   const ok = await verifyPassword(user?.passwordHash ?? (await decoyHash()), input.password);
-  if (!user || !user.passwordHash || !ok || !user.active || !accept(user)) {
-    throttle.recordFailure(clientKey);
-    throw new AppError(400, INVALID_CREDENTIALS);
-  }
-  throttle.reset(clientKey);
+  if (!user || !user.passwordHash || !ok || !user.active || !accept(user)) throw new AppError(400, INVALID_CREDENTIALS);
+  // The account's owner proved who they are: its failures go. The address keeps everyone else's failures and
+  // loses only this attempt (an attacker's own good sign-in does not wipe their failures on other accounts).
+  await attempts.clear(accountKey);
+  await attempts.giveBack(addressKey);
   return user;
 }
 
-export async function loginCustomer(db: Db, tokens: TokenService, throttle: LoginThrottle, clientKey: string, input: { email: string; password: string }) {
+export async function loginCustomer(db: Db, tokens: TokenService, attempts: AttemptLimiter, clientKey: string, input: { email: string; password: string }) {
   if (!input.email.trim()) throw new AppError(400, "Email é obrigatório");
   if (!input.password) throw new AppError(400, "Password é obrigatório");
   // Staff may shop with their account too; the staff console is the only place that requires a staff role.
-  const user = await authenticate(db, throttle, clientKey, input, () => true);
+  const user = await authenticate(db, attempts, clientKey, input, () => true);
   return { user, token: await tokens.sign({ userId: user.id, role: user.role }) };
 }
 
-export async function loginStaff(db: Db, tokens: TokenService, throttle: LoginThrottle, clientKey: string, input: { email: string; password: string }) {
-  const user = await authenticate(db, throttle, clientKey, input, (u) => u.role === "admin" || u.role === "support");
+export async function loginStaff(db: Db, tokens: TokenService, attempts: AttemptLimiter, clientKey: string, input: { email: string; password: string }) {
+  const user = await authenticate(db, attempts, clientKey, input, (u) => u.role === "admin" || u.role === "support");
   return { user, token: await tokens.sign({ userId: user.id, role: user.role }) };
 }
 

@@ -10,7 +10,7 @@ const tags = ["staff"];
 const Params = Type.Object({ id: Type.Literal("1") }, { additionalProperties: false });
 
 export const adminSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db, hub, loginThrottle } = app.deps;
+  const { db, hub, attempts } = app.deps;
   const admin = app.requireStaff(["admin"]);
 
   app.get(
@@ -28,7 +28,7 @@ export const adminSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   // react-admin saves the one record at /settings/1; /settings is the same edit without the id.
-  const save = { db: db.prisma, publisher: hub, throttle: loginThrottle };
+  const save = { db: db.prisma, publisher: hub, attempts };
   const saveResponses = { 200: AdminSettings, ...errorResponses(400, 401, 403, 429) };
   app.put("/settings", { preValidation: admin, schema: { tags, body: AdminSettingsBody, response: saveResponses } }, async (request) =>
     saveAdminSettings(save, request.user!.userId, request.body),

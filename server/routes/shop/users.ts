@@ -9,15 +9,16 @@ export interface UserRouteLimits {
 }
 
 export const userRoutes: FastifyPluginAsyncTypebox<{ limits: UserRouteLimits }> = async (app, { limits }) => {
-  const { db, tokens, loginThrottle } = app.deps;
+  const { db, tokens, attempts } = app.deps;
 
   app.post(
     "/api/user/register",
     {
       schema: { tags: ["shopper"], body: RegisterBody, response: { 200: TokenReply, ...errorResponses(400, 409, 413, 415, 429) } },
-      config: { rateLimit: { max: limits.registerPerWindow, timeWindow: limits.windowMs } },
     },
     async (request) => {
+      // Per address, in the database: every instance counts against one limit.
+      await attempts.takeOrRefuse(`signup:${request.ip}`, { max: limits.registerPerWindow, windowMs: limits.windowMs });
       const { token } = await registerCustomer(db.prisma, tokens, request.body);
       return { success: true as const, token, message: "Conta criada com sucesso!" };
     },
@@ -27,7 +28,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ limits: UserRouteLimits }> 
     "/api/user/login",
     { schema: { tags: ["shopper"], body: LoginBody, response: { 200: TokenReply, ...errorResponses(400, 413, 415, 429) } } },
     async (request) => {
-      const { token } = await loginCustomer(db.prisma, tokens, loginThrottle, request.ip, request.body);
+      const { token } = await loginCustomer(db.prisma, tokens, attempts, request.ip, request.body);
       return { success: true as const, token, message: "Login realizado com sucesso!" };
     },
   );
