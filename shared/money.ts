@@ -25,3 +25,9 @@ export function formatKz(amount: MoneyAmount): string {
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, GROUP_SEPARATOR);
   return `${negative ? "-" : ""}${grouped},${cents} ${CURRENCY}`;
 }
+
+/** The largest amount a money column holds (Decimal(12,2)): prices, totals, payments. */
+export const MAX_AMOUNT = 9_999_999_999.99;
+
+/** Said for any amount above MAX_AMOUNT, instead of the database's overflow. */
+export const amountTooLarge = (what: string) => `${what} não pode ser superior a ${formatKz(MAX_AMOUNT)}`;

@@ -3,6 +3,7 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { Prisma } from "../db/client.ts";
 import { ATTACHMENT_TOO_LARGE } from "../../shared/chat.ts";
+import { MAX_AMOUNT, amountTooLarge } from "../../shared/money.ts";
 import { AppError, SESSION_EXPIRED } from "../domain/errors.ts";
 
 interface ValidationIssue {
@@ -34,6 +35,8 @@ export function describeValidation(issue: ValidationIssue | undefined, context: 
       return `O campo ${field} é demasiado curto`;
     case "format":
       return `Formato inválido no campo ${field}`;
+    case "maximum":
+      return issue.params.limit === MAX_AMOUNT ? amountTooLarge(`O campo ${field}`) : `Valor inválido no campo ${field}`;
     default:
       return `Valor inválido no campo ${field}`;
   }

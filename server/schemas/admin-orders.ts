@@ -3,6 +3,7 @@ import { StrictObject } from "./common.ts";
 import { Address, OrderStatusSchema, type Address as ShopAddress } from "./orders.ts";
 
 import type { OrderStatus } from "../../shared/orders.ts";
+import { MAX_AMOUNT } from "../../shared/money.ts";
 
 export type { OrderStatus } from "./orders.ts";
 
@@ -119,9 +120,8 @@ export const AdminOrderStatusBody = StrictObject({
 export type AdminOrderStatusBody = Static<typeof AdminOrderStatusBody>;
 
 /** Money received for an order (Decimal(12,2): up to 9 999 999 999,99). */
-export const MAX_PAYMENT_AMOUNT = 9_999_999_999.99;
 const PaymentFields = {
-  amount: Type.Number({ exclusiveMinimum: 0, maximum: MAX_PAYMENT_AMOUNT }),
+  amount: Type.Number({ exclusiveMinimum: 0, maximum: MAX_AMOUNT }),
   bankReference: Type.String({ minLength: 1, maxLength: 100 }),
   receivedAt: Type.Optional(Type.String({ format: "date-time" })),
   note: Type.Optional(Type.String({ maxLength: 500 })),

@@ -1,5 +1,6 @@
 // Shared bounds for every edge contract (TypeBox → JSON Schema → Fastify validation and OpenAPI).
 import { Type, type TSchema } from "typebox";
+import { MAX_AMOUNT } from "../../shared/money.ts";
 
 /** cuid ids as Prisma makes them; shape only, existence is the domain's job. */
 export const Id = Type.String({ minLength: 1, maxLength: 64, pattern: "^[A-Za-z0-9_-]+$" });
@@ -8,7 +9,8 @@ export const ShortText = (opts: { minLength?: number; maxLength?: number } = {})
   Type.String({ minLength: opts.minLength ?? 0, maxLength: opts.maxLength ?? 255 });
 export const Email = Type.String({ minLength: 3, maxLength: 254, format: "email" });
 export const Password = Type.String({ minLength: 1, maxLength: 128 });
-export const Money = Type.Number({ minimum: 0, maximum: 1e10 });
+/** Kwanza, as the Decimal(12,2) columns hold them (above is a Portuguese 400, not the database's overflow). */
+export const Money = Type.Number({ minimum: 0, maximum: MAX_AMOUNT });
 /** The one error shape (DESIGN.md): every failure, every status. */
 export const ErrorReply = Type.Object({ success: Type.Literal(false), message: Type.String() });
 

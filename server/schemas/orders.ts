@@ -4,6 +4,7 @@
 import { Type, type Static } from "typebox";
 import { Id, Money, ShortText, StrictObject } from "./common.ts";
 import { MAX_LINE_QUANTITY } from "./cart.ts";
+import { MAX_AMOUNT } from "../../shared/money.ts";
 
 import { ORDER_STATUSES } from "../../shared/orders.ts";
 
@@ -41,7 +42,7 @@ export const OrderItemInput = StrictObject({
   quantity: Type.Integer({ minimum: 0, maximum: MAX_LINE_QUANTITY }),
   name: Type.Optional(Type.String({ maxLength: 255, description: IGNORED })),
   image: Type.Optional(Type.Union([ShortText({ maxLength: 2048 }), Type.Array(ShortText({ maxLength: 2048 }), { maxItems: 20 })], { description: IGNORED })),
-  price: Type.Optional(Type.Number({ minimum: 0, maximum: 1e10, description: IGNORED })),
+  price: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_AMOUNT, description: IGNORED })),
 });
 export type OrderItemInput = Static<typeof OrderItemInput>;
 

@@ -4,7 +4,7 @@ import type { Db } from "../../db/client.ts";
 import { Prisma } from "../../db/client.ts";
 import type { OrderItemInput } from "../../schemas/orders.ts";
 import { MAX_LINE_QUANTITY } from "../../schemas/cart.ts";
-import { DELIVERY_FEE, formatKz } from "../../../shared/money.ts";
+import { DELIVERY_FEE, MAX_AMOUNT, amountTooLarge, formatKz } from "../../../shared/money.ts";
 import { AppError } from "../errors.ts";
 import { mediaUrl } from "../media/service.ts";
 import { ordersRepository } from "./repository.ts";
@@ -65,7 +65,10 @@ export async function priceOrder(db: Db, requested: readonly RequestedLine[]): P
     return { productId: p.id, name: p.name, image: first ? mediaUrl(first.media.publicId) : "", price: p.price, size: r.size, quantity: r.quantity };
   });
   const subtotal = lines.reduce((sum, l) => sum.plus(l.price.times(l.quantity)), new Prisma.Decimal(0));
-  return { lines, subtotal, deliveryFee: DELIVERY_FEE_DECIMAL, totalAmount: subtotal.plus(DELIVERY_FEE_DECIMAL) };
+  const totalAmount = subtotal.plus(DELIVERY_FEE_DECIMAL);
+  // Every price fits its column, but many of a dear one may not: say so rather than fail on the insert.
+  if (totalAmount.greaterThan(MAX_AMOUNT)) throw new AppError(400, amountTooLarge("O total do pedido"));
+  return { lines, subtotal, deliveryFee: DELIVERY_FEE_DECIMAL, totalAmount };
 }
 
 /** Compares the client's total with the server's to the cent, and refuses a stale one with the current total. */
