@@ -1,6 +1,8 @@
 // SPEC.md §5's checkout and sign-up rules with their messages. The storefront shows them before sending; the
 // server applies the same rules so no client can skip them.
 
+import { passwordProblem } from "./passwords.ts";
+
 export interface AddressFields {
   firstName: string;
   lastName: string;
@@ -65,6 +67,6 @@ export interface SignUpFields {
 export function signUpError(v: SignUpFields): string | null {
   if (!v.name.trim()) return "Nome é obrigatório";
   if (!EMAIL_PATTERN.test(v.email.trim())) return "Email é obrigatório";
-  if (!v.password) return "Password é obrigatório";
-  return null;
+  // "Password é obrigatório" first (SPEC.md §5), then the password rule.
+  return passwordProblem(v.password);
 }

@@ -1,5 +1,6 @@
 import type { TranslationMessages } from "react-admin";
 import { ORDER_STATUSES } from "../../shared/orders.ts";
+import { PASSWORD_HINT } from "../../shared/passwords.ts";
 import { shellMessages } from "./shell.ts";
 
 // Every string the console shows: react-admin's own messages in European/Angolan Portuguese,
@@ -435,7 +436,7 @@ export const ptMessages: TranslationMessages = {
     },
     customers: { orders: "Encomendas do cliente", no_orders: "Este cliente ainda não tem encomendas." },
     staff: {
-      password_help: "Pelo menos 8 caracteres",
+      password_help: PASSWORD_HINT,
       cannot_self: "Não pode desativar a sua própria conta",
     },
     settings: {

@@ -1,4 +1,5 @@
-import { BooleanField, BooleanInput, Create, Datagrid, DateField, Edit, EmailField, FunctionField, List, PasswordInput, SaveButton, SearchInput, SelectInput, SimpleForm, TextField, TextInput, Toolbar, email, maxLength, minLength, required, useGetIdentity, useRecordContext, useTranslate } from "react-admin";
+import { BooleanField, BooleanInput, Create, Datagrid, DateField, Edit, EmailField, FunctionField, List, PasswordInput, SaveButton, SearchInput, SelectInput, SimpleForm, TextField, TextInput, Toolbar, email, maxLength, required, useGetIdentity, useRecordContext, useTranslate } from "react-admin";
+import { passwordProblem } from "../../shared/passwords.ts";
 import type { AdminStaff } from "../../server/schemas/admin-staff.ts";
 
 const roleChoices = [
@@ -27,7 +28,8 @@ export function StaffList() {
   );
 }
 
-const passwordRules = [minLength(8), maxLength(128)];
+/** shared/passwords.ts's rule, said before saving (an empty password on edit keeps the current one). */
+const passwordRules = [(value?: string) => (value ? (passwordProblem(value) ?? undefined) : undefined)];
 
 export function StaffCreate() {
   const translate = useTranslate();

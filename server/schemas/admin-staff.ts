@@ -1,5 +1,6 @@
 import { Type, type Static } from "typebox";
 import { Email, ShortText, StrictObject } from "./common.ts";
+import { MAX_PASSWORD_LENGTH } from "../../shared/passwords.ts";
 
 export const StaffRoleSchema = Type.Union([Type.Literal("admin"), Type.Literal("support")]);
 
@@ -13,7 +14,8 @@ export const AdminStaff = Type.Object({
 });
 export type AdminStaff = Static<typeof AdminStaff>;
 
-const StaffPassword = Type.String({ minLength: 8, maxLength: 128 });
+/** Length only bounds the body: the rule and its messages are assertAcceptablePassword's (shared/passwords.ts). */
+const StaffPassword = Type.String({ maxLength: MAX_PASSWORD_LENGTH });
 
 export const AdminStaffCreateBody = StrictObject({
   name: ShortText({ minLength: 1, maxLength: 120 }),
