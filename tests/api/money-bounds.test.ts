@@ -42,6 +42,16 @@ describe("money bounds", () => {
     expectError(res, 400, amountTooLarge("O campo amount"));
   });
 
+  it("refuses a payment that would take the amount paid past the maximum, and records nothing", async () => {
+    const c = await registerCustomer(t.app);
+    const order = await makeOrder(t, c.userId);
+    await t.prisma.order.update({ where: { id: order.id }, data: { amountPaid: MAX_AMOUNT - 1 } });
+    const res = await t.app.inject({ method: "POST", url: `/admin/api/orders/${order.id}/payments`, headers: admin.auth, payload: { amount: 2, bankReference: "BAI-2" } });
+    expectError(res, 400, amountTooLarge("O total pago"));
+    expect((await t.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).amountPaid.toFixed(2)).toBe("9999999998.99");
+    expect(await t.prisma.payment.count({ where: { orderId: order.id } })).toBe(0);
+  });
+
   it("refuses an order whose total would overflow, though each price fits", async () => {
     const c = await registerCustomer(t.app);
     const [product] = await liveProducts(t);

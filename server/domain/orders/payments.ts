@@ -3,7 +3,8 @@
 // what was received covers the total. The shop then tells the shopper in the order's chat.
 import type { Db, PrismaClient } from "../../db/client.ts";
 import { Prisma } from "../../db/client.ts";
-import { AWAITING_PAYMENT, PAYMENT_CONFIRMED } from "../../../shared/orders.ts";
+import { AWAITING_PAYMENT, CANCELLED, PAYMENT_CONFIRMED } from "../../../shared/orders.ts";
+import { amountTooLarge } from "../../../shared/money.ts";
 import type { ChatPublisher } from "../../realtime/events.ts";
 import { postShopMessage } from "../chat/service.ts";
 import { AppError } from "../errors.ts";
@@ -64,7 +65,9 @@ export async function addPayment(
   const repo = ordersRepository(tx);
   const after = await repo.addToAmountPaid(orderId, payment.amount);
   if (!after) {
-    if (await repo.findStatus(orderId)) throw new AppError(409, CANCELLED_NO_PAYMENTS);
+    const order = await repo.findStatus(orderId);
+    if (order?.status === CANCELLED) throw new AppError(409, CANCELLED_NO_PAYMENTS);
+    if (order) throw new AppError(400, amountTooLarge("O total pago"));
     throw new AppError(404, STAFF_ORDER_NOT_FOUND);
   }
   await repo.insertPayment({ orderId, ...payment, recordedById: by.staffUserId, actor: by.actor, externalId: by.externalId ?? null });

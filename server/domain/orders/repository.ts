@@ -3,6 +3,7 @@
 import type { Db } from "../../db/client.ts";
 import { Prisma } from "../../db/client.ts";
 import { AWAITING_PAYMENT, CANCELLED } from "../../../shared/orders.ts";
+import { MAX_AMOUNT } from "../../../shared/money.ts";
 import { newOrderId } from "./ids.ts";
 
 const productSelect = {
@@ -210,12 +211,13 @@ export const ordersRepository = (db: Db) => ({
 
   /**
    * Adds a payment to the order's amount paid, in one conditional statement (so two payments recorded at once
-   * both count, and none lands on a cancelled order). Null when the order is missing or cancelled.
+   * both count, and none lands on a cancelled order or takes the amount paid past the column's maximum). Null when
+   * the order is missing or cancelled, or the sum would not fit.
    */
   async addToAmountPaid(id: string, amount: Prisma.Decimal): Promise<{ status: string; amountPaid: Prisma.Decimal; totalAmount: Prisma.Decimal; paid: boolean } | null> {
     const rows = await db.$queryRaw<{ status: string; amount_paid: Prisma.Decimal; total_amount: Prisma.Decimal; paid: boolean }[]>`
       UPDATE orders SET amount_paid = amount_paid + ${amount.toFixed(2)}::numeric, updated_at = now()
-      WHERE id = ${id} AND status <> ${CANCELLED}
+      WHERE id = ${id} AND status <> ${CANCELLED} AND amount_paid + ${amount.toFixed(2)}::numeric <= ${MAX_AMOUNT.toFixed(2)}::numeric
       RETURNING status, amount_paid, total_amount, paid`;
     const row = rows[0];
     return row ? { status: row.status, amountPaid: new Prisma.Decimal(row.amount_paid), totalAmount: new Prisma.Decimal(row.total_amount), paid: row.paid } : null;
