@@ -2,7 +2,7 @@
 // deactivated accounts get no token (the route answers the same either way).
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Database } from "../../server/db/client.ts";
-import { consumeResetToken, createResetToken, hashResetToken, RESET_TOKEN_TTL_MS } from "../../server/accounts/password-reset.ts";
+import { consumeResetToken, createResetToken, hashResetToken, RESET_TOKEN_TTL_MS } from "../../server/domain/users/password-reset.ts";
 import { openTestDatabase } from "../helpers/test-db.ts";
 
 let counter = 0;

@@ -1,11 +1,14 @@
 // Password-reset tokens: only their sha256 is stored; consuming one is a single atomic UPDATE.
-import type { Db } from "../db/client.ts";
-import { Prisma } from "../db/client.ts";
+import type { Db } from "../../db/client.ts";
+import { Prisma } from "../../db/client.ts";
 
 export const passwordResetRepository = (db: Db) => ({
   /** The active account with this (lower-cased) e-mail. */
   findActiveUserByEmail: (email: string) =>
     db.user.findFirst({ where: { email, active: true }, select: { id: true, name: true, email: true } }),
+
+  /** Links sent to the account since `since` (the per-address limit). */
+  countSince: (userId: string, since: Date) => db.passwordResetToken.count({ where: { userId, createdAt: { gte: since } } }),
 
   create: (userId: string, tokenHash: string, expiresAt: Date) => db.passwordResetToken.create({ data: { userId, tokenHash, expiresAt }, select: { id: true } }),
 
