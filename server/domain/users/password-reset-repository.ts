@@ -7,6 +7,11 @@ export const passwordResetRepository = (db: Db) => ({
   findActiveUserByEmail: (email: string) =>
     db.user.findFirst({ where: { email, active: true }, select: { id: true, name: true, email: true } }),
 
+  /** Holds the account's row until the transaction ends, so two requests at once count each other's links. */
+  async lockUser(userId: string): Promise<void> {
+    await db.$queryRaw(Prisma.sql`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`);
+  },
+
   /** Links sent to the account since `since` (the per-address limit). */
   countSince: (userId: string, since: Date) => db.passwordResetToken.count({ where: { userId, createdAt: { gte: since } } }),
 

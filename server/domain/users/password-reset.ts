@@ -43,6 +43,7 @@ export async function createResetToken(db: Db, email: string): Promise<ResetRequ
   const repo = passwordResetRepository(db);
   const user = await repo.findActiveUserByEmail(email.trim().toLowerCase());
   if (!user?.email) return null;
+  await repo.lockUser(user.id);
   if ((await repo.countSince(user.id, new Date(Date.now() - RESET_LINKS_WINDOW_MS))) >= RESET_LINKS_PER_WINDOW) return null;
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + RESET_TOKEN_TTL_MS);

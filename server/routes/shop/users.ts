@@ -5,7 +5,7 @@ import { changePassword, loginCustomer, PASSWORD_CHANGED, registerCustomer } fro
 import { FORGOT_PASSWORD_REPLY, PASSWORD_RESET_DONE, requestPasswordReset, resetPassword } from "../../domain/users/password-reset.ts";
 
 /** Reset links asked for per client address per window (each e-mail address is limited on its own, see password-reset.ts). */
-const FORGOT_PER_WINDOW = 10;
+const FORGOT_PER_WINDOW = 20;
 const FORGOT_WINDOW_MS = 15 * 60_000;
 const RESETS_PER_WINDOW = 30;
 
