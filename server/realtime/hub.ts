@@ -40,7 +40,7 @@ export interface HubLimits {
   unknownOrderTtlMs: number;
 }
 
-export const DEFAULT_LIMITS: HubLimits = { socketsPerUser: 20, unauthenticatedPerAddress: 50, unknownOrderTtlMs: 30_000 };
+export const DEFAULT_HUB_LIMITS: HubLimits = { socketsPerUser: 20, unauthenticatedPerAddress: 50, unknownOrderTtlMs: 30_000 };
 const UNKNOWN_ORDER_CACHE_SIZE = 10_000;
 const TOO_MANY_SOCKETS = "Demasiadas ligações abertas. Feche outros separadores e tente novamente.";
 
@@ -68,6 +68,7 @@ export class Hub implements ChatPublisher, SettingsPublisher, ConnectionHost {
   private readonly owners = new Map<string, string>();
   private readonly unknownOrders: LRUCache<string, true>;
   private ownerLookups = 0;
+  private readonly lookups = new Map<string, Promise<string | null>>();
   /** Sockets that have not authenticated yet, by client address. */
   private readonly waiting = new Map<string, Set<Connection>>();
   private readonly limits: HubLimits;
@@ -86,7 +87,7 @@ export class Hub implements ChatPublisher, SettingsPublisher, ConnectionHost {
     limits: Partial<HubLimits> = {},
   ) {
     this.timings = { ...DEFAULT_TIMINGS, ...timings };
-    this.limits = { ...DEFAULT_LIMITS, ...limits };
+    this.limits = { ...DEFAULT_HUB_LIMITS, ...limits };
     this.unknownOrders = new LRUCache({ max: UNKNOWN_ORDER_CACHE_SIZE, ttl: this.limits.unknownOrderTtlMs });
     this.transport = deps.db.kind === "postgres" ? postgresTransport(deps.db) : localTransport();
   }
@@ -296,8 +297,14 @@ export class Hub implements ChatPublisher, SettingsPublisher, ConnectionHost {
     if (cached) return cached;
     // Made-up ids sent in a loop are answered from memory; the TTL lets an id that was not yet committed be found later.
     if (this.unknownOrders.has(orderId)) return null;
-    this.ownerLookups++;
-    const owner = await findOrderOwner(this.deps.db.prisma, orderId);
+    // Joins of one id arriving together share one query.
+    let lookup = this.lookups.get(orderId);
+    if (!lookup) {
+      this.ownerLookups++;
+      lookup = findOrderOwner(this.deps.db.prisma, orderId).finally(() => this.lookups.delete(orderId));
+      this.lookups.set(orderId, lookup);
+    }
+    const owner = await lookup;
     if (owner) {
       if (this.owners.size >= OWNER_CACHE_SIZE) this.owners.delete(this.owners.keys().next().value as string);
       this.owners.set(orderId, owner);

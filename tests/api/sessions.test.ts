@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, createStaff, registerCustomer, type TestApp } from "../helpers/app.ts";
 import { CLOSE_INVALID_TOKEN } from "../../shared/realtime.ts";
+import { SESSION_CACHE_TTL_MS } from "../../server/domain/users/sessions.ts";
 import { createOrder, isNewMessage, listen, sendMessage, TestSocket } from "./chat-fixtures.ts";
 
 let t: TestApp;
@@ -126,6 +127,18 @@ describe("ending sessions", () => {
     const login = (password: string) => t.app.inject({ method: "POST", url: "/api/user/login", payload: { email: customer.email, password } });
     expect((await login(customer.password)).statusCode).toBe(400);
     expect((await login("nova-senha-segura-9")).statusCode).toBe(200);
+  });
+
+  it("still ends a session changed behind the app's back (an announcement lost) once the cached state expires", async () => {
+    const customer = await registerCustomer(t.app);
+    const socket = await ready(customer.token);
+    expect((await shopperApi(customer.token)).statusCode).toBe(200);
+    await t.prisma.user.update({ where: { id: customer.userId }, data: { sessionVersion: { increment: 1 } } });
+    await new Promise((r) => setTimeout(r, SESSION_CACHE_TTL_MS + 200));
+    expect((await shopperApi(customer.token)).statusCode).toBe(401);
+    // The heartbeat's sweep checks every socket's session again.
+    t.deps.hub.sweep();
+    await expectEnded(socket);
   });
 
   it("refuses the change and logout routes without a session", async () => {
