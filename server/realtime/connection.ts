@@ -6,6 +6,7 @@ import { decodeJwt } from "jose";
 import { CLOSE_INVALID_TOKEN } from "../../shared/realtime.ts";
 import { ClientFrame, type ServerFrame } from "../schemas/realtime.ts";
 import type { TokenClaims } from "../domain/users/tokens.ts";
+import { tokenDigest } from "../domain/users/sessions.ts";
 
 const checkFrame = Compile(ClientFrame);
 
@@ -34,6 +35,8 @@ export interface ConnectionHost {
 
 export class Connection {
   claims: TokenClaims | undefined;
+  /** The token it authenticated with, as a digest (a password change carries the caller's own sockets over). */
+  tokenDigest: string | undefined;
   readonly rooms = new Set<string>();
   /** Cleared by each heartbeat ping, set again by the pong. */
   alive = true;
@@ -168,6 +171,7 @@ export class Connection {
     }
     clearTimeout(this.authTimer);
     this.claims = claims;
+    this.tokenDigest = tokenDigest(token);
     this.state = "ready";
     const refused = this.host.attach(this);
     if (refused) {

@@ -315,7 +315,10 @@ export class Hub implements ChatPublisher, SettingsPublisher, ConnectionHost {
   /** Closes (4401) this instance's sockets of sessions that ended; they are forgotten at once, before the close completes. */
   private endSessions(event: SessionsEnded): void {
     for (const connection of [...(this.byUser.get(event.userId) ?? [])]) {
-      if ((connection.claims?.sessionVersion ?? 0) < event.version) this.endSession(connection);
+      const claims = connection.claims;
+      if (!claims || claims.sessionVersion >= event.version) continue;
+      if (event.renewed && event.renewed === connection.tokenDigest) connection.claims = { ...claims, sessionVersion: event.version };
+      else this.endSession(connection);
     }
   }
 

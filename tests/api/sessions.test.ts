@@ -106,6 +106,7 @@ describe("ending sessions", () => {
     const customer = await registerCustomer(t.app);
     const other = (await t.app.inject({ method: "POST", url: "/api/user/login", payload: { email: customer.email, password: customer.password } })).json().token as string;
     const socket = await ready(other);
+    const own = await ready(customer.token);
     const change = (token: string, payload: object) => t.app.inject({ method: "POST", url: "/api/user/change-password", headers: bearer(token), payload });
 
     const wrong = await change(customer.token, { currentPassword: "nao-e-esta-senha", newPassword: "nova-senha-segura-9" });
@@ -119,6 +120,16 @@ describe("ending sessions", () => {
     const { token, message, success } = res.json() as { token: string; message: string; success: boolean };
     expect({ success, message }).toEqual({ success: true, message: "Senha alterada com sucesso" });
     await expectEnded(socket);
+    // The caller's own socket is carried over to the new session (the caller was not logged out)…
+    t.deps.hub.sweep();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(own.ws.readyState).toBe(own.ws.OPEN);
+    expect(own.frames.some((f) => f.type === "connect_error")).toBe(false);
+    // …while its old token opens nothing new.
+    const reopened = await TestSocket.open(url);
+    sockets.push(reopened);
+    reopened.send({ type: "auth", token: customer.token });
+    expect((await reopened.closed).code).toBe(CLOSE_INVALID_TOKEN);
     expect((await shopperApi(other)).statusCode).toBe(401);
     expect((await shopperApi(customer.token)).statusCode).toBe(401);
     expect((await shopperApi(token)).statusCode).toBe(200);

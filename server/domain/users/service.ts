@@ -7,7 +7,7 @@ import { assertAcceptablePassword, decoyHash, hashPassword, verifyPassword } fro
 import { usersRepository, type UserRow } from "./repository.ts";
 import type { TokenService } from "./tokens.ts";
 import type { LoginThrottle } from "./login-throttle.ts";
-import type { Sessions } from "./sessions.ts";
+import { tokenDigest, type Sessions } from "./sessions.ts";
 
 const INVALID_CREDENTIALS = "Email ou senha inválidos";
 const TOO_MANY_ATTEMPTS = "Demasiadas tentativas de login falhadas. Tente novamente dentro de 15 minutos.";
@@ -86,9 +86,10 @@ export async function changePassword(
   tokens: TokenService,
   sessions: Sessions,
   throttle: LoginThrottle,
-  userId: string,
+  caller: { userId: string; token: string },
   input: { currentPassword: string; newPassword: string },
 ): Promise<string> {
+  const { userId } = caller;
   const throttleKey = `user:${userId}`;
   if (throttle.isBlocked(throttleKey)) throw new AppError(429, TOO_MANY_ATTEMPTS);
   const user = await usersRepository(db).findById(userId);
@@ -99,7 +100,7 @@ export async function changePassword(
   }
   assertAcceptablePassword(input.newPassword);
   const version = await usersRepository(db).endSessions(userId, { passwordHash: await hashPassword(input.newPassword) });
-  await sessions.ended({ userId, version });
+  await sessions.ended({ userId, version, renewed: tokenDigest(caller.token) });
   return tokens.sign({ userId, role: user.role, sessionVersion: version });
 }
 

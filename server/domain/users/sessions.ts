@@ -3,6 +3,7 @@
 // the database on each request would cost a round trip per cart write, so the answer is cached per account: the
 // instance that ends a session forgets its entry at once and tells the others (the hub's transport), and a short
 // TTL bounds how long a lost announcement can leave a stale entry.
+import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import type { Db } from "../../db/client.ts";
 import { usersRepository, type SessionState } from "./repository.ts";
@@ -17,7 +18,15 @@ const SESSION_CACHE_SIZE = 50_000;
 export interface SessionsEnded {
   userId: string;
   version: number;
+  /**
+   * A password change: the caller's own token (as `tokenDigest`) continues in the new session, so the sockets it
+   * opened are carried over instead of being closed (the caller was not logged out).
+   */
+  renewed?: string;
 }
+
+/** Names a token in announcements without carrying it (a digest cannot be used to sign in). */
+export const tokenDigest = (token: string): string => createHash("sha256").update(token).digest("base64url").slice(0, 22);
 
 /** Told of every ended session (the hub closes sockets; for local ends it also tells the other instances). */
 export type SessionsListener = (event: SessionsEnded, origin: "local" | "remote") => Promise<void> | void;

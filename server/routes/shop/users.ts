@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { errorResponses } from "../../schemas/common.ts";
 import { ChangePasswordBody, ForgotPasswordBody, LoginBody, LogoutReply, MessageReply, RegisterBody, ResetPasswordBody, TokenReply } from "../../schemas/users.ts";
 import { changePassword, loginCustomer, PASSWORD_CHANGED, registerCustomer } from "../../domain/users/service.ts";
+import { readToken } from "../../plugins/auth.ts";
 import { FORGOT_PASSWORD_REPLY, PASSWORD_RESET_DONE, requestPasswordReset, resetPassword } from "../../domain/users/password-reset.ts";
 
 /** Reset links asked for per client address per window (each e-mail address is limited on its own, see password-reset.ts). */
@@ -52,7 +53,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ limits: UserRouteLimits }> 
     "/api/user/change-password",
     { preHandler: app.authenticate, schema: { tags: ["shopper"], body: ChangePasswordBody, response: { 200: TokenReply, ...errorResponses(400, 401, 413, 415, 429) } } },
     async (request) => {
-      const token = await changePassword(db.prisma, tokens, sessions, loginThrottle, request.user!.userId, request.body);
+      const token = await changePassword(db.prisma, tokens, sessions, loginThrottle, { userId: request.user!.userId, token: readToken(request)! }, request.body);
       return { success: true as const, token, message: PASSWORD_CHANGED };
     },
   );
