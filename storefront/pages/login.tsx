@@ -7,6 +7,7 @@ import { useSession } from "../app/session.tsx";
 import { login } from "../features/auth/api/login.ts";
 import { register } from "../features/auth/api/register.ts";
 import { signUpError } from "../../shared/checkout.ts";
+import { PASSWORD_HINT, passwordProblem } from "../../shared/passwords.ts";
 
 // Phone login needs Google's scripts: loaded only where the shop configured it.
 const PhoneLogin = lazy(() => import("../features/auth/phone-login.tsx"));
@@ -30,7 +31,7 @@ export default function LoginPage() {
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (mode === "Sign Up") {
-      const error = signUpError({ name, email, password });
+      const error = signUpError({ name, email, password }) ?? passwordProblem(password);
       if (error) {
         toast.error(error);
         return;
@@ -55,11 +56,13 @@ export default function LoginPage() {
         placeholder="Password"
         aria-label="Password"
         autoComplete={mode === "Login" ? "current-password" : "new-password"}
+        aria-describedby={mode === "Sign Up" ? "password-hint" : undefined}
         value={password}
         onChange={(e) => setPassword(e.target.value)}
       />
+      {mode === "Sign Up" && <p id="password-hint" className="field-hint">{PASSWORD_HINT}</p>}
       <div className="auth-links">
-        <Link to="/contact">Esqueceu sua senha?</Link>
+        <Link to="/forgot-password">Esqueceu sua senha?</Link>
         {mode === "Login" ? (
           <button type="button" className="link" onClick={() => setMode("Sign Up")}>Criar uma conta</button>
         ) : (
