@@ -4,12 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, createStaff, registerCustomer, type TestApp } from "../helpers/app.ts";
 import { CLOSE_INVALID_TOKEN } from "../../shared/realtime.ts";
 import { SESSION_CACHE_TTL_MS } from "../../server/domain/users/sessions.ts";
-import { createOrder, isNewMessage, listen, sendMessage, TestSocket } from "./chat-fixtures.ts";
+import { createOrder, isNewMessage, listen, sendMessage, SocketPool, type TestSocket } from "./chat-fixtures.ts";
 
 let t: TestApp;
 let url: string;
 let admin: Awaited<ReturnType<typeof createStaff>>;
-const sockets: TestSocket[] = [];
+const sockets = new SocketPool();
 
 beforeAll(async () => {
   t = await buildTestApp({ limits: { messagesPerMinute: 1000 } });
@@ -17,15 +17,11 @@ beforeAll(async () => {
   admin = await createStaff(t, "admin");
 });
 afterAll(async () => {
-  for (const s of sockets) s.close();
+  sockets.closeAll();
   await t.close();
 });
 
-async function ready(token: string) {
-  const s = await TestSocket.ready(url, token);
-  sockets.push(s);
-  return s;
-}
+const ready = (token: string) => sockets.ready(url, token);
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const shopperApi = (token: string) => t.app.inject({ method: "POST", url: "/api/cart/get", headers: bearer(token), payload: {} });
@@ -59,8 +55,7 @@ describe("ending sessions", () => {
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual(expired);
     }
-    const again = await TestSocket.open(url);
-    sockets.push(again);
+    const again = await sockets.open(url);
     again.send({ type: "auth", token: agent.token });
     expect((await again.closed).code).toBe(CLOSE_INVALID_TOKEN);
   });
@@ -126,8 +121,7 @@ describe("ending sessions", () => {
     expect(own.ws.readyState).toBe(own.ws.OPEN);
     expect(own.frames.some((f) => f.type === "connect_error")).toBe(false);
     // …while its old token opens nothing new.
-    const reopened = await TestSocket.open(url);
-    sockets.push(reopened);
+    const reopened = await sockets.open(url);
     reopened.send({ type: "auth", token: customer.token });
     expect((await reopened.closed).code).toBe(CLOSE_INVALID_TOKEN);
     expect((await shopperApi(other)).statusCode).toBe(401);

@@ -43,6 +43,13 @@ describe("session tokens", () => {
     expect(await tokens.verify(odd)).toBeUndefined();
   });
 
+  it("signs each sign-in a token of its own, even within one second", async () => {
+    const tokens = createTokenService(SECRET, 3600);
+    const claims = { userId: "u1", role: "customer", sessionVersion: 0 } as const;
+    const [a, b] = await Promise.all([tokens.sign(claims), tokens.sign(claims)]);
+    expect(a).not.toBe(b);
+  });
+
   it("refuses missing, oversized and malformed tokens", async () => {
     const tokens = createTokenService(SECRET, 3600);
     for (const bad of [undefined, "", "abc", "a.b.c", "x".repeat(5000)]) expect(await tokens.verify(bad)).toBeUndefined();

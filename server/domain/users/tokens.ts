@@ -49,7 +49,9 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
   const verified = new LRUCache<string, TokenClaims & { exp: number }>({ max: VERIFIED_CACHE_SIZE });
   return {
     sign: async ({ userId, role, sessionVersion }) =>
-      new SignJWT({ role, sv: sessionVersion }).setProtectedHeader({ alg: "HS256" }).setSubject(userId).setIssuedAt().setExpirationTime(`${ttlSeconds}s`).sign(await key),
+      // A random id makes every sign-in's token its own, even two in one second (a password change tells the
+      // caller's token from the account's others).
+      new SignJWT({ role, sv: sessionVersion }).setJti(randomBytes(12).toString("base64url")).setProtectedHeader({ alg: "HS256" }).setSubject(userId).setIssuedAt().setExpirationTime(`${ttlSeconds}s`).sign(await key),
     async verify(token) {
       if (!token || token.length > 4096) return undefined;
       const now = Date.now() / 1000;
