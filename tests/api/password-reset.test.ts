@@ -178,4 +178,14 @@ describe("forgot and reset password routes", () => {
     await new Promise((r) => setTimeout(r, 500));
     expect(await mailsTo(customer.email)).toHaveLength(RESET_LINKS_PER_WINDOW);
   });
+
+  // Last: it spends this address's allowance.
+  it("limits how many links one client address may ask for", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 30 && !statuses.includes(429); i++) statuses.push((await forgot(`pedido.${i}@exemplo.ao`)).statusCode);
+    expect(statuses.at(-1)).toBe(429);
+    const res = await forgot("mais.um@exemplo.ao");
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toMatchObject({ success: false });
+  });
 });
