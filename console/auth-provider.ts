@@ -1,5 +1,8 @@
 import type { AuthProvider } from "react-admin";
-import { SESSION_ENDED, getSession, setSession, signIn } from "./lib/session.ts";
+import { SESSION_ENDED, getSession, getToken, setSession, signIn } from "./lib/session.ts";
+
+/** The account API's logout (shared by shoppers and staff: one session version per account). */
+const LOGOUT_URL = "/api/user/logout";
 
 /**
  * What each role may open (DESIGN.md): support works orders and chats, reads customers and the Pagamentos queue
@@ -22,7 +25,10 @@ export const authProvider: AuthProvider = {
     await signIn(email ?? username ?? "", password);
   },
   async logout() {
-    // The shell in main.tsx swaps back to the light login screen when the session goes.
+    // The server ends the staff member's sessions on every device (best effort: the token leaves with the
+    // request, the console does not wait); the shell in main.tsx swaps back to the login screen when it goes.
+    const token = getToken();
+    if (token) fetch(LOGOUT_URL, { method: "POST", headers: { Authorization: `Bearer ${token}` }, keepalive: true }).catch(() => {});
     setSession(null);
   },
   async checkAuth() {

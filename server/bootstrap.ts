@@ -19,6 +19,7 @@ import { FileCache } from "./domain/media/file-cache.ts";
 import { AttemptLimiter } from "./domain/users/attempt-limiter.ts";
 import { Hub } from "./realtime/hub.ts";
 import { createTokenService, loadOrCreateSecret } from "./domain/users/tokens.ts";
+import { Sessions } from "./domain/users/sessions.ts";
 import { usersRepository } from "./domain/users/repository.ts";
 import { createStaffAccount } from "./domain/users/service.ts";
 import { seedDemo } from "../prisma/seed/seed.ts";
@@ -45,17 +46,19 @@ export function createDeps(config: Config, db: Database, options: DepsOptions = 
   if (!config.jwtSecret) securePrivateFile(path.join(config.dataDir, "jwt-secret"));
   const tokens = createTokenService(secret, config.jwtTtlSeconds);
   const productListCache = new ListCache(() => listShopProducts(db.prisma));
+  const sessions = new Sessions(db.prisma);
   return {
     config,
     db,
     tokens,
+    sessions,
     productListCache,
     files: new FileCache(),
     attempts: new AttemptLimiter(db.prisma),
     // PGlite runs one statement at a time, within the event-loop turn: adds gather for a turn and go one batch at a time.
     cartAdder: createCartAdder(db.prisma, options.cartBatch ?? (db.kind === "pglite" ? { ...CART_BATCH, concurrency: 1, gatherTurn: true } : CART_BATCH)),
     // Started by the /ws routes (LISTEN connection, heartbeat); closed with the app, before the database.
-    hub: new Hub({ db, tokens, productListCache }),
+    hub: new Hub({ db, tokens, sessions, productListCache }),
     payments: createPaymentClients(config),
   };
 }

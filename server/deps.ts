@@ -5,6 +5,7 @@ import type { Database } from "./db/client.ts";
 import type { ListCache } from "./domain/catalogue/list-cache.ts";
 import type { AttemptLimiter } from "./domain/users/attempt-limiter.ts";
 import type { TokenService } from "./domain/users/tokens.ts";
+import type { Sessions } from "./domain/users/sessions.ts";
 import type { FileCache } from "./domain/media/file-cache.ts";
 import type { Hub } from "./realtime/hub.ts";
 import type { CartAdder } from "./domain/cart/adder.ts";
@@ -28,6 +29,8 @@ export interface AppDeps {
   config: Config;
   db: Database;
   tokens: TokenService;
+  /** Whether a token's session is still open (logout, password, deactivation and role changes end them). */
+  sessions: Sessions;
   /** The shopper product list, built once and served pre-compressed until the catalogue changes. */
   productListCache: ListCache;
   /** Recently served media files. */

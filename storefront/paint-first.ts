@@ -14,6 +14,8 @@ export const ROUTE_PAGES: Record<string, string> = {
   "/product/": "pages/product.tsx",
   "/cart": "pages/cart.tsx",
   "/login": "pages/login.tsx",
+  "/forgot-password": "pages/forgot-password.tsx",
+  "/reset-password": "pages/reset-password.tsx",
   "/place-order": "pages/place-order.tsx",
   "/orders": "pages/orders.tsx",
   "/message": "pages/message.tsx",

@@ -7,7 +7,6 @@
 import fp from "fastify-plugin";
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
 import { AppError, SESSION_EXPIRED } from "../domain/errors.ts";
-import { findActiveStaff } from "../domain/users/service.ts";
 import type { Role, TokenClaims } from "../domain/users/tokens.ts";
 
 declare module "fastify" {
@@ -62,25 +61,31 @@ export default fp(
       return claims ? `user:${claims.userId}` : `ip:${request.ip}`;
     });
 
+    /**
+     * A good signature is not enough: the session must still be open (not logged out, password unchanged, account
+     * active, role unchanged). Answered from the sessions cache, so a cart write costs no extra round trip.
+     */
+    const openSession = async (request: FastifyRequest): Promise<TokenClaims> => {
+      const claims = await app.deps.tokens.verify(readToken(request));
+      const open = claims && (await app.deps.sessions.check(claims));
+      if (!open) throw new AppError(401, SESSION_EXPIRED);
+      return open;
+    };
+
     app.decorate(
       "authenticate",
       authHook(async (request: FastifyRequest, _reply: FastifyReply) => {
-      const claims = await app.deps.tokens.verify(readToken(request));
-      if (!claims) throw new AppError(401, SESSION_EXPIRED);
-      request.user = claims;
+        request.user = await openSession(request);
       }),
     );
 
     app.decorate("requireStaff", (roles: readonly Role[] = ["admin", "support"]) =>
       authHook(async (request: FastifyRequest, _reply: FastifyReply) => {
-      const claims = await app.deps.tokens.verify(readToken(request));
-      if (!claims) throw new AppError(401, SESSION_EXPIRED);
-      if (claims.role === "customer") throw new AppError(403, "Acesso reservado à equipa da loja");
-      // Staff accounts can be deactivated or demoted at any time: the database, not the token, has the last word.
-      const user = await findActiveStaff(app.deps.db.prisma, claims.userId);
-      if (!user) throw new AppError(401, SESSION_EXPIRED);
-      if (!roles.includes(user.role)) throw new AppError(403, "Não tem permissão para esta ação");
-      request.user = { userId: user.id, role: user.role };
+        // The role is the account's current one (a role change ends the session anyway).
+        const claims = await openSession(request);
+        if (claims.role === "customer") throw new AppError(403, "Acesso reservado à equipa da loja");
+        if (!roles.includes(claims.role)) throw new AppError(403, "Não tem permissão para esta ação");
+        request.user = claims;
       }),
     );
   },

@@ -25,8 +25,8 @@ export const realtimePlugin: FastifyPluginAsync = async (app) => {
     schema: { hide: true },
     // A plain HTTP request (no upgrade) gets the API's error shape instead of an empty 404.
     handler: (_request, reply) => reply.status(426).header("Upgrade", "websocket").send({ success: false, message: "Esta ligação só aceita WebSocket" }),
-    wsHandler: (socket) => {
-      hub.accept(socket);
+    wsHandler: (socket, request) => {
+      hub.accept(socket, request.ip);
     },
   });
 };

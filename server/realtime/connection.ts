@@ -6,6 +6,7 @@ import { decodeJwt } from "jose";
 import { CLOSE_INVALID_TOKEN } from "../../shared/realtime.ts";
 import { ClientFrame, type ServerFrame } from "../schemas/realtime.ts";
 import type { TokenClaims } from "../domain/users/tokens.ts";
+import { tokenDigest } from "../domain/users/sessions.ts";
 
 const checkFrame = Compile(ClientFrame);
 
@@ -16,12 +17,14 @@ const FRAME_WINDOW_MS = 10_000;
 const MAX_PENDING = 32;
 /** A socket that cannot keep up with this much unsent data is dropped rather than buffered without end. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+/** WebSocket's "policy violation": floods and caps (the client reconnects later with back-off). */
+const CLOSE_POLICY = 1008;
 
 export interface ConnectionHost {
   readonly authTimeoutMs: number;
   authenticate(token: string): Promise<TokenClaims | undefined>;
-  /** The token was good: index the socket by user and role. */
-  attach(connection: Connection): void;
+  /** The token was good: index the socket by user and role. Resolves to an error message when it is refused (too many sockets). */
+  attach(connection: Connection): string | undefined;
   /** The socket closed (whatever its state): forget it everywhere. */
   detach(connection: Connection): void;
   /** Resolves to an error message when the join is refused. */
@@ -32,6 +35,8 @@ export interface ConnectionHost {
 
 export class Connection {
   claims: TokenClaims | undefined;
+  /** The token it authenticated with, as a digest (a password change carries the caller's own sockets over). */
+  tokenDigest: string | undefined;
   readonly rooms = new Set<string>();
   /** Cleared by each heartbeat ping, set again by the pong. */
   alive = true;
@@ -45,6 +50,8 @@ export class Connection {
   constructor(
     readonly socket: WebSocket,
     private readonly host: ConnectionHost,
+    /** The client's address (unauthenticated sockets are capped per address). */
+    readonly address: string,
   ) {
     this.authTimer = setTimeout(() => this.refuse(), host.authTimeoutMs);
     socket.on("message", (data, isBinary) => this.onFrame(data, isBinary));
@@ -91,6 +98,21 @@ export class Connection {
     }
   }
 
+  /** The session behind the token ended (logout, password, deactivation, role): as for a bad token, nothing more is sent. */
+  endSession(): void {
+    if (this.state === "closed") return;
+    this.send({ type: "connect_error", message: "invalid token" });
+    this.close(CLOSE_INVALID_TOKEN, "session ended");
+    this.state = "closed";
+  }
+
+  /** Refused with an error frame and close 1008 (policy): the client may try again later. */
+  refuseWith(message: string, reason: string): void {
+    this.send({ type: "error", message });
+    this.close(CLOSE_POLICY, reason);
+    this.state = "closed";
+  }
+
   close(code: number, reason: string): void {
     if (this.socket.readyState === this.socket.OPEN || this.socket.readyState === this.socket.CONNECTING) this.socket.close(code, reason);
   }
@@ -110,8 +132,7 @@ export class Connection {
       this.frames = 0;
     }
     if (++this.frames > FRAME_BUDGET) {
-      this.send({ type: "error", message: "Demasiadas mensagens. Ligue-se novamente mais tarde." });
-      this.close(1008, "too many frames");
+      this.refuseWith("Demasiadas mensagens. Ligue-se novamente mais tarde.", "too many frames");
       return;
     }
     const frame = isBinary ? undefined : parse(data);
@@ -150,9 +171,14 @@ export class Connection {
     }
     clearTimeout(this.authTimer);
     this.claims = claims;
+    this.tokenDigest = tokenDigest(token);
     this.state = "ready";
+    const refused = this.host.attach(this);
+    if (refused) {
+      this.refuseWith(refused, "too many sockets");
+      return;
+    }
     this.expireWith(token);
-    this.host.attach(this);
     this.send({ type: "ready" });
     const pending = this.pending;
     this.pending = [];

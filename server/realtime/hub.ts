@@ -4,11 +4,12 @@
 // and so do catalogue changes, which invalidate the other instances' product list caches, and changes to the
 // shop's settings, which every admin socket is told of.
 import type { WebSocket } from "ws";
+import { LRUCache } from "lru-cache";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/client.ts";
 import type { ListCache } from "../domain/catalogue/list-cache.ts";
 import type { TokenService, TokenClaims } from "../domain/users/tokens.ts";
-import { findActiveStaff } from "../domain/users/service.ts";
+import type { Sessions, SessionsEnded } from "../domain/users/sessions.ts";
 import { findOrderOwner, findSupportMessage } from "../domain/chat/service.ts";
 import { toShopperMessage } from "../domain/chat/message-view.ts";
 import { CHAT_ORDER_NOT_FOUND } from "../domain/orders/not-found.ts";
@@ -30,9 +31,23 @@ const MAX_ROOMS_PER_SOCKET = 50;
 /** Order → owner lookups for joins; an order's owner never changes. */
 const OWNER_CACHE_SIZE = 10_000;
 
+export interface HubLimits {
+  /** Open sockets one account may hold at once (tabs and devices); the next one is refused. */
+  socketsPerUser: number;
+  /** Sockets one address may hold before sending a good token. */
+  unauthenticatedPerAddress: number;
+  /** How long an order id found unknown is answered from memory (joins of made-up ids cost no query). */
+  unknownOrderTtlMs: number;
+}
+
+export const DEFAULT_HUB_LIMITS: HubLimits = { socketsPerUser: 20, unauthenticatedPerAddress: 50, unknownOrderTtlMs: 30_000 };
+const UNKNOWN_ORDER_CACHE_SIZE = 10_000;
+const TOO_MANY_SOCKETS = "Demasiadas ligações abertas. Feche outros separadores e tente novamente.";
+
 export interface HubDeps {
   db: Database;
   tokens: TokenService;
+  sessions: Sessions;
   productListCache: ListCache;
 }
 
@@ -41,6 +56,8 @@ export interface HubStats {
   ready: number;
   staff: number;
   rooms: number;
+  /** Order owner lookups that reached the database (joins answered from memory do not count). */
+  ownerLookups: number;
 }
 
 export class Hub implements ChatPublisher, SettingsPublisher, ConnectionHost {
@@ -49,6 +66,13 @@ export class Hub implements ChatPublisher, SettingsPublisher, ConnectionHost {
   private readonly byUser = new Map<string, Set<Connection>>();
   private readonly staff = new Set<Connection>();
   private readonly owners = new Map<string, string>();
+  private readonly unknownOrders: LRUCache<string, true>;
+  private ownerLookups = 0;
+  private readonly lookups = new Map<string, Promise<string | null>>();
+  /** Sockets that have not authenticated yet, by client address. */
+  private readonly waiting = new Map<string, Set<Connection>>();
+  private readonly limits: HubLimits;
+  private stopSessions: (() => void) | undefined;
   private readonly transport: Transport;
   private timings: HubTimings;
   private heartbeat: NodeJS.Timeout | undefined;
@@ -60,8 +84,11 @@ export class Hub implements ChatPublisher, SettingsPublisher, ConnectionHost {
   constructor(
     private readonly deps: HubDeps,
     timings: Partial<HubTimings> = {},
+    limits: Partial<HubLimits> = {},
   ) {
     this.timings = { ...DEFAULT_TIMINGS, ...timings };
+    this.limits = { ...DEFAULT_HUB_LIMITS, ...limits };
+    this.unknownOrders = new LRUCache({ max: UNKNOWN_ORDER_CACHE_SIZE, ttl: this.limits.unknownOrderTtlMs });
     this.transport = deps.db.kind === "postgres" ? postgresTransport(deps.db) : localTransport();
   }
 
@@ -81,12 +108,28 @@ export class Hub implements ChatPublisher, SettingsPublisher, ConnectionHost {
         chat: (remote) => void this.receive(remote),
         catalogue: () => this.deps.productListCache.invalidate("remote"),
         settings: (event) => this.tellAdmins(event),
-        // Announcements may have been lost while disconnected: rebuild the list on next request.
-        resumed: () => this.deps.productListCache.invalidate("remote"),
+        sessionsEnded: (event) => void this.deps.sessions.ended(event, "remote"),
+        // Announcements may have been lost while disconnected: rebuild the list on next request, read sessions again.
+        resumed: () => {
+          this.deps.productListCache.invalidate("remote");
+          this.deps.sessions.forgetAll();
+          void this.recheckSessions();
+        },
         warn: (message, error) => this.warn(message, error),
       });
       this.stopForwarding = this.deps.productListCache.onInvalidate(() => {
         this.transport.publishCatalogue().catch((error: unknown) => this.warn("could not announce a catalogue change", error));
+      });
+      // Awaited by the caller before it answers, so a message sent after a deactivation reaches no closed session
+      // on any instance (NOTIFYs arrive in commit order).
+      this.stopSessions = this.deps.sessions.onEnded(async (event, origin) => {
+        this.endSessions(event);
+        if (origin === "remote") return;
+        try {
+          await this.transport.publishSessionsEnded(event);
+        } catch (error) {
+          this.warn("could not announce ended sessions to other instances", error);
+        }
       });
       this.restartHeartbeat();
     })());
@@ -99,13 +142,18 @@ export class Hub implements ChatPublisher, SettingsPublisher, ConnectionHost {
   }
 
   /** Takes a freshly upgraded socket; the connection speaks the protocol from here. */
-  accept(socket: WebSocket): Connection {
-    const connection = new Connection(socket, this);
+  accept(socket: WebSocket, address: string): Connection {
+    const connection = new Connection(socket, this, address);
     if (this.closing) {
       connection.close(1001, "server shutting down");
       return connection;
     }
+    if ((this.waiting.get(address)?.size ?? 0) >= this.limits.unauthenticatedPerAddress) {
+      connection.refuseWith(TOO_MANY_SOCKETS, "too many sockets");
+      return connection;
+    }
     this.connections.add(connection);
+    addTo(this.waiting, address, connection);
     return connection;
   }
 
@@ -132,12 +180,13 @@ export class Hub implements ChatPublisher, SettingsPublisher, ConnectionHost {
   /** One heartbeat round: drops sockets that did not answer the last ping, pings the others. */
   sweep(): void {
     for (const connection of this.connections) connection.ping();
+    void this.recheckSessions();
   }
 
   stats(): HubStats {
     let ready = 0;
     for (const c of this.connections) if (c.isReady) ready++;
-    return { sockets: this.connections.size, ready, staff: this.staff.size, rooms: this.rooms.size };
+    return { sockets: this.connections.size, ready, staff: this.staff.size, rooms: this.rooms.size, ownerLookups: this.ownerLookups };
   }
 
   /** How many sockets are in an order's room (tests and benches wait on joins with it). */
@@ -149,6 +198,7 @@ export class Hub implements ChatPublisher, SettingsPublisher, ConnectionHost {
     return (this.closing ??= (async () => {
       clearInterval(this.heartbeat);
       this.stopForwarding?.();
+      this.stopSessions?.();
       for (const connection of this.connections) connection.close(1001, "server shutting down");
       await this.transport.close();
     })());
@@ -156,24 +206,25 @@ export class Hub implements ChatPublisher, SettingsPublisher, ConnectionHost {
 
   // ConnectionHost
 
+  /** As on the API: a good signature and a session still open (the role is the account's current one). */
   async authenticate(token: string): Promise<TokenClaims | undefined> {
     const claims = await this.deps.tokens.verify(token);
-    if (!claims || claims.role === "customer") return claims;
-    // Staff can be deactivated or demoted at any time: the database has the last word, as on the staff API.
-    const user = await findActiveStaff(this.deps.db.prisma, claims.userId);
-    if (!user) return undefined;
-    return { userId: user.id, role: user.role };
+    return claims && this.deps.sessions.check(claims);
   }
 
-  attach(connection: Connection): void {
+  attach(connection: Connection): string | undefined {
     const claims = connection.claims;
-    if (!claims || !this.connections.has(connection)) return;
+    if (!claims || !this.connections.has(connection)) return undefined;
+    removeFrom(this.waiting, connection.address, connection);
+    if ((this.byUser.get(claims.userId)?.size ?? 0) >= this.limits.socketsPerUser) return TOO_MANY_SOCKETS;
     addTo(this.byUser, claims.userId, connection);
     if (connection.isStaff) this.staff.add(connection);
+    return undefined;
   }
 
   detach(connection: Connection): void {
     this.connections.delete(connection);
+    removeFrom(this.waiting, connection.address, connection);
     this.staff.delete(connection);
     if (connection.claims) removeFrom(this.byUser, connection.claims.userId, connection);
     for (const orderId of connection.rooms) removeFrom(this.rooms, orderId, connection);
@@ -244,12 +295,54 @@ export class Hub implements ChatPublisher, SettingsPublisher, ConnectionHost {
   private async ownerOf(orderId: string): Promise<string | null> {
     const cached = this.owners.get(orderId);
     if (cached) return cached;
-    const owner = await findOrderOwner(this.deps.db.prisma, orderId);
+    // Made-up ids sent in a loop are answered from memory; the TTL lets an id that was not yet committed be found later.
+    if (this.unknownOrders.has(orderId)) return null;
+    // Joins of one id arriving together share one query.
+    let lookup = this.lookups.get(orderId);
+    if (!lookup) {
+      this.ownerLookups++;
+      lookup = findOrderOwner(this.deps.db.prisma, orderId).finally(() => this.lookups.delete(orderId));
+      this.lookups.set(orderId, lookup);
+    }
+    const owner = await lookup;
     if (owner) {
       if (this.owners.size >= OWNER_CACHE_SIZE) this.owners.delete(this.owners.keys().next().value as string);
       this.owners.set(orderId, owner);
-    }
+    } else this.unknownOrders.set(orderId, true);
     return owner;
+  }
+
+  /** Closes (4401) this instance's sockets of sessions that ended; they are forgotten at once, before the close completes. */
+  private endSessions(event: SessionsEnded): void {
+    for (const connection of [...(this.byUser.get(event.userId) ?? [])]) {
+      const claims = connection.claims;
+      if (!claims || claims.sessionVersion >= event.version) continue;
+      if (event.renewed && event.renewed === connection.tokenDigest) connection.claims = { ...claims, sessionVersion: event.version };
+      else this.endSession(connection);
+    }
+  }
+
+  private endSession(connection: Connection): void {
+    connection.endSession();
+    this.detach(connection);
+  }
+
+  /**
+   * The safety net for an announcement that never arrived: every open socket's session is checked again (from
+   * the sessions cache, so at most one query per account per TTL), one account at a time.
+   */
+  private async recheckSessions(): Promise<void> {
+    for (const set of [...this.byUser.values()]) {
+      for (const connection of [...set]) {
+        if (!connection.claims || !connection.isReady) continue;
+        try {
+          if (!(await this.deps.sessions.check(connection.claims))) this.endSession(connection);
+        } catch (error) {
+          this.warn("could not check a socket's session", error);
+          return;
+        }
+      }
+    }
   }
 
   private restartHeartbeat(): void {

@@ -23,3 +23,17 @@ export const StaffLoginReply = Type.Object({
   token: Type.String(),
   user: Type.Object({ id: Type.String(), name: Type.String(), email: Type.Union([Type.String(), Type.Null()]), role: Type.String() }),
 });
+
+// Account security (logout, change and reset of the password). Empty values pass the edge: the domain answers
+// them with the password rule's own messages.
+export const ChangePasswordBody = StrictObject({ currentPassword: Type.String({ maxLength: 128 }), newPassword: Type.String({ maxLength: 128 }) });
+export type ChangePasswordBody = Static<typeof ChangePasswordBody>;
+
+export const ForgotPasswordBody = StrictObject({ email: Type.String({ maxLength: 254 }) });
+export type ForgotPasswordBody = Static<typeof ForgotPasswordBody>;
+
+export const ResetPasswordBody = StrictObject({ token: Type.String({ maxLength: 128 }), password: Type.String({ maxLength: 128 }) });
+export type ResetPasswordBody = Static<typeof ResetPasswordBody>;
+
+export const MessageReply = Type.Object({ success: Type.Literal(true), message: Type.String() });
+export const LogoutReply = Type.Object({ success: Type.Literal(true) });

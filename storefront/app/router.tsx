@@ -14,6 +14,8 @@ const loaders = {
   product: () => import("../pages/product.tsx"),
   cart: () => import("../pages/cart.tsx"),
   login: () => import("../pages/login.tsx"),
+  forgotPassword: () => import("../pages/forgot-password.tsx"),
+  resetPassword: () => import("../pages/reset-password.tsx"),
   placeOrder: () => import("../pages/place-order.tsx"),
   orders: () => import("../pages/orders.tsx"),
   message: () => import("../pages/message.tsx"),
@@ -49,6 +51,8 @@ function PageRoutes() {
       <Route path="/product/:productId" element={<Page.product />} />
       <Route path="/cart" element={<Page.cart />} />
       <Route path="/login" element={<Page.login />} />
+      <Route path="/forgot-password" element={<Page.forgotPassword />} />
+      <Route path="/reset-password" element={<Page.resetPassword />} />
       <Route path="/place-order" element={<Page.placeOrder />} />
       <Route path="/orders" element={<Page.orders />} />
       <Route path="/message/:orderId?" element={<Page.message />} />

@@ -5,6 +5,7 @@ import { shortOrderId } from "../../shared/orders.ts";
 import { toast } from "../lib/toast.ts";
 import { expireSession, onSessionExpired } from "../lib/api-client.ts";
 import { readToken, writeToken } from "../lib/token.ts";
+import { endServerSessions } from "../features/auth/api/logout.ts";
 import type { ChatMessage } from "../features/chat/types.ts";
 
 type ShopRealtime = RealtimeClient<ChatMessage>;
@@ -33,6 +34,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const logout = useCallback(() => {
+    // The server ends the session on every device; the token leaves with the request, then goes here at once.
+    endServerSessions();
     writeToken("");
     setTokenState("");
     toast.info("Sessão terminada.");

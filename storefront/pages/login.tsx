@@ -62,7 +62,7 @@ export default function LoginPage() {
       />
       {mode === "Sign Up" && <p id="password-hint" className="field-hint">{PASSWORD_HINT}</p>}
       <div className="auth-links">
-        <Link to="/contact">Esqueceu sua senha?</Link>
+        <Link to="/forgot-password">Esqueceu sua senha?</Link>
         {mode === "Login" ? (
           <button type="button" className="link" onClick={() => setMode("Sign Up")}>Criar uma conta</button>
         ) : (

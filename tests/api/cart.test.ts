@@ -103,7 +103,7 @@ describe.each([
       const gone = products[products.length - 2]!;
       await app.prisma.product.update({ where: { id: gone.id }, data: { deletedAt: new Date() } });
       // A genuine token whose account is not in the database: its adds fail alone, not the others'.
-      const ghost = { authorization: `Bearer ${await app.deps.tokens.sign({ userId: "conta-que-nao-existe", role: "customer" })}` };
+      const ghost = { authorization: `Bearer ${await app.deps.tokens.sign({ userId: "conta-que-nao-existe", role: "customer", sessionVersion: 0 })}` };
       type Call = [headers: Record<string, string>, body: { itemId: string; size: string }, status: number];
       const times = (n: number, call: Call): Call[] => Array.from({ length: n }, () => call);
       const groups: Call[][] = [
@@ -280,7 +280,7 @@ describe("POST /api/cart/merge", () => {
   });
 
   it("answers 401 when the token's account no longer exists, with or without a key", async () => {
-    const ghost = { authorization: `Bearer ${await t.deps.tokens.sign({ userId: "conta-apagada-ha-pouco", role: "customer" })}` };
+    const ghost = { authorization: `Bearer ${await t.deps.tokens.sign({ userId: "conta-apagada-ha-pouco", role: "customer", sessionVersion: 0 })}` };
     const guest = { cartData: { [products[0]!.id]: { [products[0]!.sizes[0]!]: 1 } } };
     const expired = "Sessão expirada. Por favor, faça login novamente.";
     expectError(await post(t, "/api/cart/merge", guest, { ...ghost, "idempotency-key": "k" }), 401, expired);

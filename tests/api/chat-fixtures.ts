@@ -137,6 +137,25 @@ export class TestSocket {
   }
 }
 
+/** The sockets a test file opens, closed together in its afterAll. */
+export class SocketPool {
+  private readonly sockets: TestSocket[] = [];
+
+  keep(socket: TestSocket): TestSocket {
+    this.sockets.push(socket);
+    return socket;
+  }
+  async ready(url: string, token: string): Promise<TestSocket> {
+    return this.keep(await TestSocket.ready(url, token));
+  }
+  async open(url: string): Promise<TestSocket> {
+    return this.keep(await TestSocket.open(url));
+  }
+  closeAll(): void {
+    for (const s of this.sockets) s.close();
+  }
+}
+
 export async function waitFor(condition: () => boolean | Promise<boolean>, ms = 5000, what = "condition"): Promise<void> {
   const deadline = Date.now() + ms;
   while (!(await condition())) {

@@ -9,6 +9,7 @@ import { openPostgres, type Database } from "../../server/db/client.ts";
 import type { AppDeps } from "../../server/deps.ts";
 import { sendSupportReply } from "../../server/domain/chat/service.ts";
 import { createOrder, isNewMessage, listen, sendMessage, TestSocket, waitFor } from "./chat-fixtures.ts";
+import { CLOSE_INVALID_TOKEN } from "../../shared/realtime.ts";
 
 const onPostgres = inject("dbKind") === "postgres";
 
@@ -101,6 +102,33 @@ if (onPostgres) describe("two instances on one PostgreSQL database", () => {
     const etag = (await b.inject({ method: "GET", url: "/api/product/list" })).headers.etag;
     await new Promise((r) => setTimeout(r, 300));
     expect((await b.inject({ method: "GET", url: "/api/product/list", headers: { "if-none-match": String(etag) } })).statusCode).toBe(304);
+  });
+
+  it("closes a socket held on B within 5 s when A deactivates its staff member, and B refuses the token at once", async () => {
+    const admin = await createStaff(a, "admin");
+    const agent = await createStaff(a, "support");
+    const owner = await registerCustomer(a.app);
+    const orderId = await createOrder(a.prisma, owner.userId);
+    const onB = await ready(urlB, agent.token);
+    const staffOnB = () => b.inject({ method: "GET", url: "/admin/api/orders", headers: agent.auth });
+    // B has the session cached now: only the announcement can end it in time.
+    expect((await staffOnB()).statusCode).toBe(200);
+
+    const off = await a.app.inject({ method: "PUT", url: `/admin/api/staff/${agent.userId}`, headers: admin.auth, payload: { active: false } });
+    expect(off.statusCode).toBe(200);
+    expect((await sendMessage(a.app, owner.auth, { orderId, text: "logo depois da desativação" })).statusCode).toBe(200);
+    const closed = await Promise.race([onB.closed, new Promise<"open">((r) => setTimeout(() => r("open"), 5000))]);
+    expect(closed).toMatchObject({ code: CLOSE_INVALID_TOKEN });
+    expect(onB.frames.filter((f) => f.type === "newMessage")).toEqual([]);
+    expect((await staffOnB()).statusCode).toBe(401);
+  });
+
+  it("ends a customer's sessions on B when they log out on A", async () => {
+    const owner = await registerCustomer(a.app);
+    const onB = await ready(urlB, owner.token);
+    expect((await a.app.inject({ method: "POST", url: "/api/user/logout", headers: owner.auth })).statusCode).toBe(200);
+    expect((await onB.closed).code).toBe(CLOSE_INVALID_TOKEN);
+    expect((await b.inject({ method: "POST", url: "/api/cart/get", headers: owner.auth, payload: {} })).statusCode).toBe(401);
   });
 
   it("keeps delivering after the LISTEN connections are lost and come back", async () => {

@@ -87,7 +87,7 @@ describe("POST /api/order/place", () => {
   });
 
   it("answers 401 when the token's account no longer exists, and writes nothing", async () => {
-    const ghost = { authorization: `Bearer ${await t.deps.tokens.sign({ userId: "conta-apagada-ha-pouco", role: "customer" })}` };
+    const ghost = { authorization: `Bearer ${await t.deps.tokens.sign({ userId: "conta-apagada-ha-pouco", role: "customer", sessionVersion: 0 })}` };
     const before = await t.prisma.order.count();
     expectError(await post(t, "/api/order/place", orderBody([{ product: products[0]!, quantity: 1 }]), ghost), 401, "Sessão expirada. Por favor, faça login novamente.");
     expect(await t.prisma.order.count()).toBe(before);

@@ -1,9 +1,12 @@
-// Password-reset tokens: only the hash is stored, a token works once and within 30 minutes, unknown or
+// The forgot/reset routes (outbox mail, one use, 30 minutes, sessions ended) and, below, the tokens: only the hash is stored, a token works once and within 30 minutes, unknown or
 // deactivated accounts get no token (the route answers the same either way).
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Database } from "../../server/db/client.ts";
-import { consumeResetToken, createResetToken, hashResetToken, RESET_TOKEN_TTL_MS } from "../../server/accounts/password-reset.ts";
+import { consumeResetToken, createResetToken, hashResetToken, RESET_LINKS_PER_WINDOW, RESET_TOKEN_TTL_MS } from "../../server/domain/users/password-reset.ts";
 import { openTestDatabase } from "../helpers/test-db.ts";
+import { buildTestApp, registerCustomer, type TestApp } from "../helpers/app.ts";
+import { CLOSE_INVALID_TOKEN } from "../../shared/realtime.ts";
+import { listen, TestSocket, waitFor } from "./chat-fixtures.ts";
 
 let counter = 0;
 
@@ -87,5 +90,102 @@ describe("password-reset tokens", () => {
     await createResetToken(db.prisma, user.email!);
     await db.prisma.user.delete({ where: { id: user.id } });
     expect(await db.prisma.passwordResetToken.count({ where: { userId: user.id } })).toBe(0);
+  });
+});
+
+describe("forgot and reset password routes", () => {
+  let t: TestApp;
+  let url: string;
+  const FORGOT_REPLY = {
+    success: true,
+    message: "Se existir uma conta com este e-mail, enviámos um link para criar uma nova senha. O link é válido durante 30 minutos.",
+  };
+  const INVALID = { success: false, message: "Este link já não é válido. Peça um novo." };
+
+  beforeAll(async () => {
+    t = await buildTestApp({ env: { PUBLIC_URL: "https://loja.exemplo.ao" } });
+    url = await listen(t.app);
+  });
+  afterAll(() => t?.close());
+
+  const forgot = (email: string) => t.app.inject({ method: "POST", url: "/api/user/forgot-password", payload: { email } });
+  const reset = (token: string, password: string) => t.app.inject({ method: "POST", url: "/api/user/reset-password", payload: { token, password } });
+  const mailsTo = (to: string) => t.prisma.outboxMail.findMany({ where: { to, kind: "password-reset" }, orderBy: { createdAt: "asc" } });
+  /** The reset link's token from the last mail sent to the address (the mail is written just after the reply). */
+  async function linkToken(to: string, count = 1): Promise<string> {
+    await waitFor(async () => (await mailsTo(to)).length >= count, 5000, "the reset mail in the outbox");
+    const mail = (await mailsTo(to)).at(-1)!;
+    const link = /https:\/\/loja\.exemplo\.ao\/reset-password\?token=([A-Za-z0-9_-]{43})/.exec(mail.text);
+    expect(link, mail.text).not.toBeNull();
+    expect(mail.html).toContain(`/reset-password?token=${link![1]}`);
+    return link![1]!;
+  }
+
+  it("answers the same for known, unknown and malformed addresses, and mails a link only to the known one", async () => {
+    const customer = await registerCustomer(t.app);
+    for (const email of [customer.email.toUpperCase(), "ninguem.aqui@exemplo.ao", "isto-nao-e-email"]) {
+      const res = await forgot(email);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual(FORGOT_REPLY);
+    }
+    await linkToken(customer.email);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await t.prisma.outboxMail.count({ where: { to: { in: ["ninguem.aqui@exemplo.ao", "isto-nao-e-email"] } } })).toBe(0);
+    expect(await mailsTo(customer.email)).toHaveLength(1);
+  });
+
+  it("sets the new password once, ends every session of the account, and the old password stops working", async () => {
+    const customer = await registerCustomer(t.app);
+    const socket = await TestSocket.ready(url, customer.token);
+    await forgot(customer.email);
+    const token = await linkToken(customer.email);
+
+    const weak = await reset(token, "12345678");
+    expect(weak.statusCode).toBe(400);
+    const res = await reset(token, "senha-nova-depois-do-link");
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, message: "Senha alterada. Já pode entrar com a nova senha." });
+    expect((await socket.closed).code).toBe(CLOSE_INVALID_TOKEN);
+    expect((await t.app.inject({ method: "POST", url: "/api/cart/get", headers: customer.auth, payload: {} })).statusCode).toBe(401);
+
+    const again = await reset(token, "outra-senha-qualquer-7");
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual(INVALID);
+    const login = (password: string) => t.app.inject({ method: "POST", url: "/api/user/login", payload: { email: customer.email, password } });
+    expect((await login(customer.password)).statusCode).toBe(400);
+    expect((await login("senha-nova-depois-do-link")).statusCode).toBe(200);
+  });
+
+  it("refuses a link after 30 minutes, a made-up one, and one of an account deactivated since", async () => {
+    const customer = await registerCustomer(t.app);
+    await forgot(customer.email);
+    const token = await linkToken(customer.email);
+    await t.prisma.passwordResetToken.updateMany({ where: { tokenHash: hashResetToken(token) }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    expect((await reset(token, "senha-nova-depois-do-link")).json()).toEqual(INVALID);
+    expect((await reset("A".repeat(43), "senha-nova-depois-do-link")).json()).toEqual(INVALID);
+    expect((await reset("", "senha-nova-depois-do-link")).statusCode).toBe(400);
+
+    await forgot(customer.email);
+    const second = await linkToken(customer.email, 2);
+    await t.prisma.user.update({ where: { id: customer.userId }, data: { active: false } });
+    expect((await reset(second, "senha-nova-depois-do-link")).json()).toEqual(INVALID);
+  });
+
+  it("mails one address at most a few links per window, answering the same", async () => {
+    const customer = await registerCustomer(t.app);
+    for (let i = 0; i < RESET_LINKS_PER_WINDOW + 2; i++) expect((await forgot(customer.email)).json()).toEqual(FORGOT_REPLY);
+    await linkToken(customer.email, RESET_LINKS_PER_WINDOW);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await mailsTo(customer.email)).toHaveLength(RESET_LINKS_PER_WINDOW);
+  });
+
+  // Last: it spends this address's allowance.
+  it("limits how many links one client address may ask for", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 30 && !statuses.includes(429); i++) statuses.push((await forgot(`pedido.${i}@exemplo.ao`)).statusCode);
+    expect(statuses.at(-1)).toBe(429);
+    const res = await forgot("mais.um@exemplo.ao");
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toMatchObject({ success: false });
   });
 });

@@ -3,6 +3,7 @@ import { SignJWT } from "jose";
 import WebSocket from "ws";
 import { buildTestApp, createStaff, registerCustomer, TEST_JWT_SECRET, type Customer, type TestApp } from "../helpers/app.ts";
 import { sendSupportReply } from "../../server/domain/chat/service.ts";
+import { DEFAULT_HUB_LIMITS } from "../../server/realtime/hub.ts";
 import { createOrder, isNewMessage, listen, pngBytes, sendMessage, TestSocket, waitFor, type Frame } from "./chat-fixtures.ts";
 
 let t: TestApp;
@@ -250,6 +251,48 @@ describe("heartbeat", () => {
     } finally {
       t.deps.hub.setTimings({ heartbeatMs: 30_000 });
     }
+  });
+});
+
+describe("caps", () => {
+  const rejected = async (s: TestSocket) => {
+    expect((await s.closed).code).toBe(1008);
+    expect(s.frames).toContainEqual({ type: "error", message: "Demasiadas ligações abertas. Feche outros separadores e tente novamente." });
+  };
+
+  it("refuses an account's socket beyond the per-user cap, and takes one again once another closed", async () => {
+    const busy = await registerCustomer(t.app);
+    const held = await Promise.all(Array.from({ length: DEFAULT_HUB_LIMITS.socketsPerUser }, () => ready(busy.token)));
+    const extra = await open();
+    extra.send({ type: "auth", token: busy.token });
+    await rejected(extra);
+    expect(extra.frames.some((f) => f.type === "ready")).toBe(false);
+    held[0]!.close();
+    await held[0]!.closed;
+    await ready(busy.token);
+    for (const s of held) s.close();
+  });
+
+  it("refuses unauthenticated sockets from one address beyond the cap; authenticating frees a place", async () => {
+    const waiting = await Promise.all(Array.from({ length: DEFAULT_HUB_LIMITS.unauthenticatedPerAddress }, () => open()));
+    await rejected(await open());
+    waiting[0]!.send({ type: "auth", token: stranger.token });
+    await waiting[0]!.next((f) => f.type === "ready");
+    const next = await open();
+    next.send({ type: "auth", token: stranger.token });
+    await next.next((f) => f.type === "ready");
+    for (const s of waiting) s.close();
+    await Promise.all(waiting.map((s) => s.closed));
+  });
+
+  it("answers joins of an unknown order from memory after the first lookup", async () => {
+    const s = await ready(stranger.token);
+    const before = t.deps.hub.stats().ownerLookups;
+    for (let i = 0; i < 40; i++) s.send({ type: "joinRoom", orderId: "pedido-que-nao-existe" });
+    for (let i = 0; i < 40; i++) await s.next((f) => f.type === "error");
+    expect(t.deps.hub.stats().ownerLookups - before).toBeLessThanOrEqual(1);
+    // A real order is still found (and then remembered).
+    await join(s, await createOrder(t.prisma, stranger.userId));
   });
 });
 

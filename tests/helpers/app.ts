@@ -81,6 +81,6 @@ export async function createStaff(test: TestApp, role: "admin" | "support" = "ad
   const email = uniqueEmail(role);
   const password = "senha-da-equipa-1";
   const user = await createStaffAccount(test.prisma, { email, password, role, name: role === "admin" ? "Admin Teste" : "Suporte Teste" });
-  const token = await test.deps.tokens.sign({ userId: user.id, role });
+  const token = await test.deps.tokens.sign({ userId: user.id, role, sessionVersion: 0 });
   return { userId: user.id, email, password, token, auth: { authorization: `Bearer ${token}` } };
 }

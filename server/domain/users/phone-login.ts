@@ -76,5 +76,5 @@ export async function phoneLogin(db: Db, tokens: TokenService, config: FirebaseC
   const phone = await verifyFirebaseIdToken(config, idToken);
   const user = await findOrCreateByPhone(db, phone);
   if (!user.active) throw new AppError(400, "Esta conta está desativada");
-  return { user, token: await tokens.sign({ userId: user.id, role: user.role }) };
+  return { user, token: await tokens.sign({ userId: user.id, role: user.role, sessionVersion: user.sessionVersion }) };
 }

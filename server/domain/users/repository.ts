@@ -12,9 +12,14 @@ export interface UserRow {
   passwordHash: string | null;
   role: Role;
   active: boolean;
+  sessionVersion: number;
 }
 
-const select = { id: true, name: true, email: true, phone: true, passwordHash: true, role: true, active: true } as const;
+const select = { id: true, name: true, email: true, phone: true, passwordHash: true, role: true, active: true, sessionVersion: true } as const;
+
+/** What every authenticated request is checked against (sessions.ts caches it). */
+const sessionSelect = { role: true, active: true, sessionVersion: true } as const satisfies Prisma.UserSelect;
+export type SessionState = Prisma.UserGetPayload<{ select: typeof sessionSelect }>;
 
 /** An account as the console lists it. */
 const accountSelect = { id: true, name: true, email: true, phone: true, role: true, active: true, createdAt: true } as const satisfies Prisma.UserSelect;
@@ -60,4 +65,11 @@ export const usersRepository = (db: Db) => ({
    */
   lockActiveAdminIds: async (): Promise<string[]> =>
     (await db.$queryRaw<{ id: string }[]>`SELECT id FROM users WHERE role = 'admin' AND active ORDER BY id FOR UPDATE`).map((r) => r.id),
+
+  // Sessions
+
+  sessionState: (id: string): Promise<SessionState | null> => db.user.findUnique({ where: { id }, select: sessionSelect }),
+  /** Raises the session version (with any other change to the account in `data`): every older token is refused. Returns the new version. */
+  endSessions: async (id: string, data: Prisma.UserUpdateInput = {}): Promise<number> =>
+    (await db.user.update({ where: { id }, data: { ...data, sessionVersion: { increment: 1 } }, select: { sessionVersion: true } })).sessionVersion,
 });

@@ -1,12 +1,13 @@
 // Accounts: sign-up and sign-in for shoppers (SPEC.md §5 and §7) and sign-in for staff.
-import type { Db } from "../../db/client.ts";
+import type { Db, PrismaClient } from "../../db/client.ts";
 import { Prisma } from "../../db/client.ts";
 import { BAD_EMAIL, EMAIL_PATTERN } from "../../../shared/checkout.ts";
-import { AppError } from "../errors.ts";
+import { AppError, SESSION_EXPIRED } from "../errors.ts";
 import { assertAcceptablePassword, decoyHash, hashPassword, verifyPassword } from "./passwords.ts";
 import { usersRepository, type UserRow } from "./repository.ts";
 import type { TokenService } from "./tokens.ts";
 import { LOGIN_LIMITS, type AttemptLimiter } from "./attempt-limiter.ts";
+import { tokenDigest, type Sessions } from "./sessions.ts";
 
 const INVALID_CREDENTIALS = "Email ou senha inválidos";
 const TOO_MANY_ATTEMPTS = "Demasiadas tentativas de login falhadas. Tente novamente dentro de 15 minutos.";
@@ -34,7 +35,7 @@ export async function registerCustomer(db: Db, tokens: TokenService, input: { na
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") throw new AppError(409, "Já existe uma conta com este email");
     throw error;
   }
-  return { user, token: await tokens.sign({ userId: user.id, role: user.role }) };
+  return { user, token: await tokens.sign({ userId: user.id, role: user.role, sessionVersion: user.sessionVersion }) };
 }
 
 /**
@@ -71,12 +72,43 @@ export async function loginCustomer(db: Db, tokens: TokenService, attempts: Atte
   if (!input.password) throw new AppError(400, "Password é obrigatório");
   // Staff may shop with their account too; the staff console is the only place that requires a staff role.
   const user = await authenticate(db, attempts, clientKey, input, () => true);
-  return { user, token: await tokens.sign({ userId: user.id, role: user.role }) };
+  return { user, token: await tokens.sign({ userId: user.id, role: user.role, sessionVersion: user.sessionVersion }) };
 }
 
 export async function loginStaff(db: Db, tokens: TokenService, attempts: AttemptLimiter, clientKey: string, input: { email: string; password: string }) {
   const user = await authenticate(db, attempts, clientKey, input, (u) => u.role === "admin" || u.role === "support");
-  return { user, token: await tokens.sign({ userId: user.id, role: user.role }) };
+  return { user, token: await tokens.sign({ userId: user.id, role: user.role, sessionVersion: user.sessionVersion }) };
+}
+
+export const PASSWORD_CHANGED = "Senha alterada com sucesso";
+const WRONG_CURRENT_PASSWORD = "A senha atual está incorreta";
+
+/**
+ * Changes the caller's password: every other session ends (sockets included), the caller goes on with the new
+ * token returned. Wrong current passwords count as failed sign-ins of the caller's account (no guessing here).
+ */
+export async function changePassword(
+  db: PrismaClient,
+  tokens: TokenService,
+  sessions: Sessions,
+  attempts: AttemptLimiter,
+  caller: { userId: string; token: string },
+  input: { currentPassword: string; newPassword: string },
+): Promise<string> {
+  const { userId } = caller;
+  const attemptKey = `password-change:account:${userId}`;
+  const attempt = await attempts.take(attemptKey, LOGIN_LIMITS.perAccount);
+  if (!attempt.allowed) throw new AppError(429, TOO_MANY_ATTEMPTS);
+  const user = await usersRepository(db).findById(userId);
+  if (!user?.active) throw new AppError(401, SESSION_EXPIRED);
+  if (!user.passwordHash || !input.currentPassword || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    throw new AppError(400, WRONG_CURRENT_PASSWORD);
+  }
+  await attempts.clear(attemptKey);
+  assertAcceptablePassword(input.newPassword);
+  const version = await usersRepository(db).endSessions(userId, { passwordHash: await hashPassword(input.newPassword) });
+  await sessions.ended({ userId, version, renewed: tokenDigest(caller.token) });
+  return tokens.sign({ userId, role: user.role, sessionVersion: version });
 }
 
 /** The staff member behind a token, if the account is still active and still staff (the database, not the token, has the last word). */

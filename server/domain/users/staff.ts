@@ -8,6 +8,7 @@ import type { AdminStaff, AdminStaffCreateBody, AdminStaffUpdateBody } from "../
 import { assertAcceptablePassword, hashPassword } from "./passwords.ts";
 import { usersRepository, type AccountRow } from "./repository.ts";
 import { normaliseEmail } from "./service.ts";
+import type { Sessions, SessionsEnded } from "./sessions.ts";
 
 export const STAFF_LIST = {
   filters: { q: "string", role: "string", active: "boolean", id: "ids" },
@@ -56,7 +57,8 @@ export async function createStaff(db: PrismaClient, body: AdminStaffCreateBody):
   }
 }
 
-export async function updateStaff(db: PrismaClient, id: string, actorId: string, body: AdminStaffUpdateBody): Promise<AdminStaff> {
+/** Deactivation, a new role or a new password end every session of the account (its sockets close at once). */
+export async function updateStaff(db: PrismaClient, sessions: Sessions, id: string, actorId: string, body: AdminStaffUpdateBody): Promise<AdminStaff> {
   const current = await getStaff(db, id);
   const self = id === actorId;
   if (self && body.active === false) throw new AppError(400, "Não pode desativar a sua própria conta");
@@ -74,11 +76,16 @@ export async function updateStaff(db: PrismaClient, id: string, actorId: string,
     assertAcceptablePassword(body.password);
     data.passwordHash = await hashPassword(body.password);
   }
-  return db.$transaction(async (tx) => {
+  const endsSessions = (body.active === false && current.active) || (body.role !== undefined && body.role !== current.role) || body.password !== undefined;
+  let ended: SessionsEnded | undefined;
+  const staff = await db.$transaction(async (tx) => {
     const users = usersRepository(tx);
     // Decided on the locked rows, not on `current` read before: another admin's change may have committed since.
     const activeAdmins = wouldLoseAdmin ? await users.lockActiveAdminIds() : [];
     if (activeAdmins.includes(id) && activeAdmins.length <= 1) throw new AppError(409, "A loja precisa de pelo menos um administrador ativo");
+    if (endsSessions) ended = { userId: id, version: await users.endSessions(id) };
     return toStaff(await users.updateAccount(id, data));
   });
+  if (ended) await sessions.ended(ended);
+  return staff;
 }

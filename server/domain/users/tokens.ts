@@ -10,6 +10,8 @@ export type Role = "customer" | "support" | "admin";
 export interface TokenClaims {
   userId: string;
   role: Role;
+  /** The account's session version when the token was signed (claim `sv`): see sessions.ts. */
+  sessionVersion: number;
 }
 
 export interface TokenService {
@@ -46,14 +48,16 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
   // that follow, and the rate limiter's check before authentication costs nothing. Failures are not remembered.
   const verified = new LRUCache<string, TokenClaims & { exp: number }>({ max: VERIFIED_CACHE_SIZE });
   return {
-    sign: async ({ userId, role }) =>
-      new SignJWT({ role }).setProtectedHeader({ alg: "HS256" }).setSubject(userId).setIssuedAt().setExpirationTime(`${ttlSeconds}s`).sign(await key),
+    sign: async ({ userId, role, sessionVersion }) =>
+      // A random id makes every sign-in's token its own, even two in one second (a password change tells the
+      // caller's token from the account's others).
+      new SignJWT({ role, sv: sessionVersion }).setJti(randomBytes(12).toString("base64url")).setProtectedHeader({ alg: "HS256" }).setSubject(userId).setIssuedAt().setExpirationTime(`${ttlSeconds}s`).sign(await key),
     async verify(token) {
       if (!token || token.length > 4096) return undefined;
       const now = Date.now() / 1000;
       const known = verified.get(token);
       if (known) {
-        if (now < known.exp) return { userId: known.userId, role: known.role };
+        if (now < known.exp) return { userId: known.userId, role: known.role, sessionVersion: known.sessionVersion };
         verified.delete(token);
         return undefined;
       }
@@ -61,9 +65,13 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
         const { payload } = await jwtVerify(token, await key, { algorithms: ["HS256"] });
         const role = payload.role as Role;
         if (typeof payload.sub !== "string" || !ROLES.has(role)) return undefined;
+        // Tokens signed before session versions existed carry none: they belong to version 0, the column's default.
+        const sessionVersion = payload.sv ?? 0;
+        if (!Number.isSafeInteger(sessionVersion)) return undefined;
+        const claims = { userId: payload.sub, role, sessionVersion: sessionVersion as number };
         // jose refused an expired token already; a token without `exp` (never issued here) is not remembered.
-        if (typeof payload.exp === "number") verified.set(token, { userId: payload.sub, role, exp: payload.exp });
-        return { userId: payload.sub, role };
+        if (typeof payload.exp === "number") verified.set(token, { ...claims, exp: payload.exp });
+        return claims;
       } catch (error) {
         if (error instanceof errors.JOSEError || error instanceof TypeError) return undefined;
         throw error;

@@ -9,7 +9,7 @@ import { STAFF_LIST, createStaff, getStaff, listStaff, updateStaff } from "../..
 const tags = ["staff"];
 
 export const adminStaffRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db } = app.deps;
+  const { db, sessions } = app.deps;
   const admin = app.requireStaff(["admin"]);
 
   app.get(
@@ -36,6 +36,6 @@ export const adminStaffRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     "/staff/:id",
     { preHandler: admin, schema: { tags, params: IdParams, body: AdminStaffUpdateBody, response: { 200: AdminStaff, ...errorResponses(400, 401, 403, 404, 409) } } },
-    async (request) => updateStaff(db.prisma, request.params.id, request.user!.userId, request.body),
+    async (request) => updateStaff(db.prisma, sessions, request.params.id, request.user!.userId, request.body),
   );
 };

@@ -1,7 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { errorResponses } from "../../schemas/common.ts";
-import { LoginBody, RegisterBody, TokenReply } from "../../schemas/users.ts";
-import { loginCustomer, registerCustomer } from "../../domain/users/service.ts";
+import { ChangePasswordBody, ForgotPasswordBody, LoginBody, LogoutReply, MessageReply, RegisterBody, ResetPasswordBody, TokenReply } from "../../schemas/users.ts";
+import { changePassword, loginCustomer, PASSWORD_CHANGED, registerCustomer } from "../../domain/users/service.ts";
+import { readToken } from "../../plugins/auth.ts";
+import { FORGOT_PASSWORD_REPLY, PASSWORD_RESET_DONE, requestPasswordReset, resetPassword } from "../../domain/users/password-reset.ts";
+
+/** Reset links asked for per client address per window (each e-mail address is limited on its own, see password-reset.ts). */
+const FORGOT_PER_WINDOW = 20;
+const FORGOT_WINDOW_MS = 15 * 60_000;
+const RESETS_PER_WINDOW = 30;
 
 export interface UserRouteLimits {
   registerPerWindow: number;
@@ -9,7 +16,7 @@ export interface UserRouteLimits {
 }
 
 export const userRoutes: FastifyPluginAsyncTypebox<{ limits: UserRouteLimits }> = async (app, { limits }) => {
-  const { db, tokens, attempts } = app.deps;
+  const { db, tokens, attempts, sessions, config } = app.deps;
 
   app.post(
     "/api/user/register",
@@ -30,6 +37,52 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ limits: UserRouteLimits }> 
     async (request) => {
       const { token } = await loginCustomer(db.prisma, tokens, attempts, request.ip, request.body);
       return { success: true as const, token, message: "Login realizado com sucesso!" };
+    },
+  );
+
+  app.post(
+    "/api/user/logout",
+    { preHandler: app.authenticate, schema: { tags: ["shopper"], response: { 200: LogoutReply, ...errorResponses(401) } } },
+    async (request) => {
+      // Every device: a stolen token must not outlive the owner's logout.
+      await sessions.endAll(request.user!.userId);
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    "/api/user/change-password",
+    { preHandler: app.authenticate, schema: { tags: ["shopper"], body: ChangePasswordBody, response: { 200: TokenReply, ...errorResponses(400, 401, 413, 415, 429) } } },
+    async (request) => {
+      const token = await changePassword(db.prisma, tokens, sessions, attempts, { userId: request.user!.userId, token: readToken(request)! }, request.body);
+      return { success: true as const, token, message: PASSWORD_CHANGED };
+    },
+  );
+
+  app.post(
+    "/api/user/forgot-password",
+    {
+      schema: { tags: ["shopper"], body: ForgotPasswordBody, response: { 200: MessageReply, ...errorResponses(400, 413, 415, 429) } },
+      config: { rateLimit: { max: FORGOT_PER_WINDOW, timeWindow: FORGOT_WINDOW_MS } },
+    },
+    async (request) => {
+      const origin = (config.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, "");
+      // Answered before the lookup is done, so neither the reply nor its timing tells whether the account exists.
+      requestPasswordReset(db.prisma, request.body.email, origin).catch((error: unknown) => request.log.error({ err: error }, "password reset request failed"));
+      return { success: true as const, message: FORGOT_PASSWORD_REPLY };
+    },
+  );
+
+  app.post(
+    "/api/user/reset-password",
+    {
+      schema: { tags: ["shopper"], body: ResetPasswordBody, response: { 200: MessageReply, ...errorResponses(400, 413, 415, 429) } },
+      // A token cannot be guessed (256 bits); the limit spares the CPU the password hashing costs.
+      config: { rateLimit: { max: RESETS_PER_WINDOW, timeWindow: FORGOT_WINDOW_MS } },
+    },
+    async (request) => {
+      await resetPassword(db.prisma, sessions, request.body);
+      return { success: true as const, message: PASSWORD_RESET_DONE };
     },
   );
 };

@@ -1,11 +1,19 @@
 // Password-reset tokens: only their sha256 is stored; consuming one is a single atomic UPDATE.
-import type { Db } from "../db/client.ts";
-import { Prisma } from "../db/client.ts";
+import type { Db } from "../../db/client.ts";
+import { Prisma } from "../../db/client.ts";
 
 export const passwordResetRepository = (db: Db) => ({
   /** The active account with this (lower-cased) e-mail. */
   findActiveUserByEmail: (email: string) =>
     db.user.findFirst({ where: { email, active: true }, select: { id: true, name: true, email: true } }),
+
+  /** Holds the account's row until the transaction ends, so two requests at once count each other's links. */
+  async lockUser(userId: string): Promise<void> {
+    await db.$queryRaw(Prisma.sql`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`);
+  },
+
+  /** Links sent to the account since `since` (the per-address limit). */
+  countSince: (userId: string, since: Date) => db.passwordResetToken.count({ where: { userId, createdAt: { gte: since } } }),
 
   create: (userId: string, tokenHash: string, expiresAt: Date) => db.passwordResetToken.create({ data: { userId, tokenHash, expiresAt }, select: { id: true } }),
 
