@@ -13,6 +13,8 @@ const PUBLIC = new Set([
   "POST /api/user/register",
   "POST /api/user/login",
   "POST /api/user/firebase-login",
+  "POST /api/user/forgot-password",
+  "POST /api/user/reset-password",
   "GET /api/product/list",
   "GET /api/settings",
   "POST /api/payments/proxypay",
