@@ -6,6 +6,7 @@ import type { ListCache } from "./domain/catalogue/list-cache.ts";
 import type { LoginThrottle } from "./domain/users/login-throttle.ts";
 import type { TokenService } from "./domain/users/tokens.ts";
 import type { FileCache } from "./domain/media/file-cache.ts";
+import type { MediaStore } from "./domain/media/store.ts";
 import type { Hub } from "./realtime/hub.ts";
 import type { CartAdder } from "./domain/cart/adder.ts";
 import { createStripeClient, type StripeClient } from "./payments/stripe.ts";
@@ -30,8 +31,10 @@ export interface AppDeps {
   tokens: TokenService;
   /** The shopper product list, built once and served pre-compressed until the catalogue changes. */
   productListCache: ListCache;
-  /** Recently served media files. */
+  /** Metadata of recently served media files. */
   files: FileCache;
+  /** Where media bytes live (files under DATA_DIR, or an S3-compatible bucket). */
+  media: MediaStore;
   loginThrottle: LoginThrottle;
   /** "Add to cart" writes, batched under load. */
   cartAdder: CartAdder;

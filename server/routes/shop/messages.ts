@@ -52,7 +52,7 @@ export const messageRoutes: FastifyPluginAsyncTypebox<{ limits: MessageRouteLimi
       const form = await request.readForm(["orderId", "text"]);
       const orderId = form.fields.orderId?.trim();
       if (!orderId) throw new AppError(400, CHAT_ORDER_NOT_FOUND);
-      const message = await sendClientMessage(db.prisma, hub, { orderId, userId: request.user!.userId, text: form.fields.text, file: form.file });
+      const message = await sendClientMessage(db.prisma, hub, { orderId, userId: request.user!.userId, text: form.fields.text, file: form.file && { upload: form.file, media: app.deps.media } });
       return { success: true as const, message };
     },
   );
