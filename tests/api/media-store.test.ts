@@ -12,6 +12,8 @@ import { FileMediaStore, type MediaStore } from "../../server/domain/media/store
 import { BandwidthLimiter } from "../../server/domain/media/bandwidth.ts";
 import { parseRange } from "../../server/domain/media/range.ts";
 import { createOrder, multipart, pdfBytes, pngBytes, sendMessage } from "./chat-fixtures.ts";
+import { PDF_NOT_IN_ORDER } from "../../shared/chat.ts";
+import { shortOrderId } from "../../shared/orders.ts";
 
 const sha = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 const bigPdf = () => Buffer.concat([pdfBytes(), randomBytes(300_000)]);
@@ -204,6 +206,40 @@ describe("the S3-compatible store (MEDIA_S3_*)", () => {
 
   it("refuses to start with only part of the MEDIA_S3_* settings", async () => {
     await expect(buildTestApp({ env: { MEDIA_S3_ENDPOINT: s3.endpoint } })).rejects.toThrow(/MEDIA_S3_BUCKET, MEDIA_S3_ACCESS_KEY_ID, MEDIA_S3_SECRET_ACCESS_KEY must be set too/);
+  });
+});
+
+describe("GET /api/order/attachment (the storefront's PDF viewer asks before rendering)", () => {
+  const ask = (orderId: string, url: string, headers: Record<string, string> = owner.auth) =>
+    t.app.inject({ method: "GET", url: `/api/order/attachment?${new URLSearchParams({ orderId, url }).toString()}`, headers });
+
+  it("says yes, naming the order, only for a PDF attached to the caller's own order", async () => {
+    const pdfUrl = (await sendFile(pdfBytes(), "recibo.pdf")).fileUrl;
+    const yes = await ask(orderId, pdfUrl);
+    expect(yes.statusCode).toBe(200);
+    expect(yes.json()).toEqual({ success: true, orderId, shortId: shortOrderId(orderId), fileName: "recibo.pdf" });
+    expect(yes.headers["cache-control"]).toBe("no-store");
+
+    const imageUrl = (await sendFile(await pngBytes(), "foto.png", "image/png")).fileUrl;
+    for (const url of [imageUrl, "/api/product/list", "https://outro.example/media/AbCdEfGhIjKlMnOpQrStUv", "/media/AbCdEfGhIjKlMnOpQrStUv"]) {
+      const no = await ask(orderId, url);
+      expect(no.statusCode).toBe(404);
+      expect(no.json()).toEqual({ success: false, message: PDF_NOT_IN_ORDER });
+    }
+    // The same PDF URL named with another of the owner's orders is not that order's attachment.
+    const otherOrder = await createOrder(t.prisma, owner.userId);
+    expect((await ask(otherOrder, pdfUrl)).json()).toEqual({ success: false, message: PDF_NOT_IN_ORDER });
+  });
+
+  it("is the order's owner's question only: 404 for someone else, 401 without a session, before the query is looked at", async () => {
+    const pdfUrl = (await sendFile(pdfBytes(), "recibo.pdf")).fileUrl;
+    const stranger = await registerCustomer(t.app);
+    const res = await ask(orderId, pdfUrl, stranger.auth);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe("Pedido inválido ou não encontrado.");
+    expect((await ask(orderId, pdfUrl, {})).statusCode).toBe(401);
+    expect((await t.app.inject({ method: "GET", url: "/api/order/attachment" })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: "GET", url: "/api/order/attachment", headers: owner.auth })).statusCode).toBe(400);
   });
 });
 

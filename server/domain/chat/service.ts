@@ -7,7 +7,8 @@ import { acceptAttachment, storeAttachment } from "../media/service.ts";
 import type { IncomingFile } from "../media/incoming.ts";
 import type { MediaStore } from "../media/store.ts";
 import type { ChatPublisher } from "../../realtime/events.ts";
-import { MAX_MESSAGE_TEXT } from "../../../shared/chat.ts";
+import { MAX_MESSAGE_TEXT, PDF_NOT_IN_ORDER } from "../../../shared/chat.ts";
+import { shortOrderId } from "../../../shared/orders.ts";
 import { SHOP_SENDER } from "../../../shared/payments.ts";
 import type { Message, SupportMessage } from "../../schemas/messages.ts";
 import { chatRepository, type ChatMessageRow, type NewChatMessage } from "./repository.ts";
@@ -70,6 +71,18 @@ export async function listOrderMessages(db: PrismaClient, input: { orderId: stri
   const rows = await repo.listMessages(input.orderId);
   if (rows.some((r) => r.sender !== "client" && !r.readByClientAt)) await repo.markReadByClient(input.orderId, new Date());
   return rows.map((r) => toShopperMessage(toSupportMessage(r)));
+}
+
+/**
+ * The storefront's PDF viewer asks before rendering (issue 12: it rendered any same-origin URL): `url` must be a
+ * PDF attached to the caller's own order, which the page then names.
+ */
+export async function findOrderPdf(db: PrismaClient, input: { orderId: string; userId: string; url: string }): Promise<{ orderId: string; shortId: string; fileName: string | null }> {
+  if ((await chatRepository(db).findOrderOwner(input.orderId)) !== input.userId) throw new AppError(404, CHAT_ORDER_NOT_FOUND);
+  const publicId = /^\/media\/([A-Za-z0-9_-]{16,32})$/.exec(input.url)?.[1];
+  const found = publicId ? await chatRepository(db).findPdfAttachment(input.orderId, publicId) : null;
+  if (!found) throw new AppError(404, PDF_NOT_IN_ORDER);
+  return { orderId: input.orderId, shortId: shortOrderId(input.orderId), fileName: found.media?.fileName ?? null };
 }
 
 /**
