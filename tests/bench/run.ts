@@ -10,6 +10,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import autocannon from "autocannon";
 import pg from "pg";
 import type { BenchFixtures, BenchReply, BenchRequest, LoadReply, LoadRequest, QueryTiming } from "./protocol.ts";
+import { MAX_ATTACHMENT_BYTES } from "../../shared/chat.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const PG_SERVER = process.env.BENCH_DATABASE_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
@@ -18,8 +19,12 @@ const DURATION = Number(process.env.BENCH_SECONDS || 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
 const SOCKET_ROUNDS = Math.max(1, ROUNDS - 1);
 const BROWSER = { "accept-encoding": "gzip, deflate, br" };
-/** BENCH_PARTS=queries,lists,sockets,writes,pglite,others runs a subset (default: everything); `cart` or `orders` alone is half of `writes`. */
-const PARTS = new Set((process.env.BENCH_PARTS || "queries,lists,sockets,writes,pglite,others").split(","));
+/**
+ * BENCH_PARTS=queries,lists,sockets,writes,pglite,media,others runs a subset (default: everything); `cart` or
+ * `orders` alone is half of `writes`; `media` alone runs only the embedded database's uploads-and-downloads figure.
+ */
+const PARTS = new Set((process.env.BENCH_PARTS || "queries,lists,sockets,writes,pglite,media,others").split(","));
+const ONLY_MEDIA = [...PARTS].every((part) => part === "media");
 
 interface Row {
   section: string;
@@ -80,6 +85,7 @@ interface Load {
   rps: number;
   p50: number;
   p99: number;
+  max: number;
   non2xx: number;
   errors: number;
 }
@@ -88,7 +94,7 @@ async function cannon(options: autocannon.Options): Promise<Load> {
   // A short warm-up so JIT and pools are in their steady state before measuring.
   await autocannon({ ...options, duration: 1 });
   const result = await autocannon({ ...options, duration: DURATION });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors + result.timeouts };
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max, non2xx: result.non2xx, errors: result.errors + result.timeouts };
 }
 
 const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
@@ -306,6 +312,65 @@ async function measureFanout(section: string, load: ChildProcess): Promise<void>
   });
 }
 
+/**
+ * Issue 12: files off the event loop. The product list idle, then while two customers upload 10 MB PDFs back to
+ * back and two clients download a 10 MB attachment over and over (all from 127.0.0.1, so the two downloads share
+ * one client's bandwidth cap: that is the cap at work).
+ */
+async function measureMedia(section: string, url: string, fixtures: BenchFixtures): Promise<void> {
+  const seconds = Math.max(DURATION, 6);
+  const pdf = Buffer.alloc(MAX_ATTACHMENT_BYTES - 64 * 1024);
+  pdf.write("%PDF-1.4\n");
+  const customer = (i: number) => ({ token: fixtures.tokens[fixtures.orders[i]!.userIndex]!, orderId: fixtures.orders[i]!.orderId });
+  const upload = async (i: number, n: number) => {
+    pdf.writeUInt32BE(n, 16); // every upload its own bytes: a new file each time, no dedup shortcut
+    const form = new FormData();
+    form.append("orderId", customer(i).orderId);
+    form.append("file", new Blob([pdf], { type: "application/pdf" }), `extrato-${n}.pdf`);
+    const res = await fetch(`${url}/api/message/send`, { method: "POST", headers: { authorization: `Bearer ${customer(i).token}` }, body: form });
+    const body = (await res.json()) as { message?: { fileUrl: string } };
+    if (res.status !== 200 || !body.message) throw new Error(`upload answered ${res.status}`);
+    return body.message.fileUrl;
+  };
+  const fileUrl = await upload(0, 0);
+  const listFor = () => autocannon({ ...listGet(url, "/api/product/list"), duration: seconds }).then((r) => ({ rps: r.requests.average, max: r.latency.max, p99: r.latency.p99, non2xx: r.non2xx }));
+  await autocannon({ ...listGet(url, "/api/product/list"), duration: 1 }); // warm-up
+  const idle = await listFor();
+
+  let uploadsDone = 0;
+  let downloadedBytes = 0;
+  let stop = false;
+  const running = [
+    ...[1, 2].map(async (i) => {
+      for (let n = 1; !stop; n++) {
+        await upload(i, i * 1_000_000 + n);
+        uploadsDone++;
+      }
+    }),
+    ...[1, 2].map(async () => {
+      while (!stop) downloadedBytes += (await (await fetch(`${url}${fileUrl}`)).arrayBuffer()).byteLength;
+    }),
+  ];
+  let busy;
+  try {
+    await new Promise((r) => setTimeout(r, 500)); // transfers under way before measuring
+    busy = await listFor();
+  } finally {
+    stop = true;
+    await Promise.all(running);
+  }
+  const mb = (bytes: number) => fmt(bytes / 1024 / 1024, 1);
+  record({ section, figure: `GET /api/product/list idle, ${seconds} s`, value: `${fmt(idle.rps)} req/s, p99 ${fmt(idle.p99, 1)} ms, worst ${fmt(idle.max, 1)} ms`, goal: "" });
+  const ratio = busy.rps / idle.rps;
+  record({
+    section,
+    figure: `GET /api/product/list while 2 clients upload 10 MB PDFs back to back and 2 download a 10 MB attachment, ${seconds} s`,
+    value: `${fmt(busy.rps)} req/s → ${fmt(ratio, 2)}× idle, p99 ${fmt(busy.p99, 1)} ms, worst ${fmt(busy.max, 1)} ms (${uploadsDone} uploads of ${mb(pdf.byteLength)} MB and ${mb(downloadedBytes)} MB downloaded meanwhile)`,
+    goal: "≥ 0.5× idle, worst < 250 ms",
+    ok: ratio >= 0.5 && busy.max < 250 && busy.non2xx === 0,
+  });
+}
+
 async function withServer<T>(env: Record<string, string>, body: (url: string, fixtures: BenchFixtures, server: ChildProcess) => Promise<T>): Promise<T> {
   const server = spawn("bench-server.ts", env);
   try {
@@ -358,6 +423,8 @@ async function pgliteRun(sql: QueryTiming["sql"] | undefined): Promise<void> {
   const section = "Embedded (PGlite)";
   process.stdout.write(`\nEmbedded database (PGlite, 1,000 products), ${DURATION} s per figure\n`);
   await withServer({ BENCH_DB: "pglite", DATABASE_URL: "" }, async (serverUrl, fixtures, server) => {
+    if (PARTS.has("media")) await measureMedia(section, serverUrl, fixtures);
+    if (ONLY_MEDIA) return;
     if (sql) queryRatio(section, (await ask<Extract<BenchReply, { type: "queries" }>>(server, { type: "queries", iterations: 60, sql }, "queries")).timing);
     if (!PARTS.has("cart") && !PARTS.has("orders")) await measureLists(section, serverUrl);
     await measureWrites(section, serverUrl, fixtures, false);
@@ -408,8 +475,8 @@ function printTable(): void {
 }
 
 const t0 = performance.now();
-const sql = await postgresRun();
-if (PARTS.has("pglite")) await pgliteRun(sql);
+const sql = ONLY_MEDIA ? undefined : await postgresRun();
+if (PARTS.has("pglite") || ONLY_MEDIA) await pgliteRun(sql);
 if (PARTS.has("others")) await otherBenches();
 printTable();
 process.stdout.write(`bench finished in ${fmt((performance.now() - t0) / 1000, 0)} s\n`);
