@@ -10,7 +10,7 @@ import { BandwidthLimiter } from "../domain/media/bandwidth.ts";
 import { sanitizeFileName } from "../domain/media/file-name.ts";
 import { parseRange } from "../domain/media/range.ts";
 import { findFile, isPublicMedia } from "../domain/media/service.ts";
-import { MediaMissingError, type ByteRange } from "../domain/media/store.ts";
+import { MediaMissingError } from "../domain/media/store.ts";
 
 const Params = Type.Object({ publicId: Type.String({ minLength: 16, maxLength: 32, pattern: "^[A-Za-z0-9_-]+$" }) });
 const YEAR = 31536000;
@@ -46,17 +46,16 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const ifRange = request.headers["if-range"];
     const range = ifRange === undefined || ifRange === etag ? parseRange(request.headers.range, file.size) : undefined;
     if (range === "unsatisfiable") return reply.status(416).header("Content-Range", `bytes */${file.size}`).send();
-    const wanted: ByteRange | undefined = range;
     let source;
     try {
-      source = await media.read(file.sha256, wanted);
+      source = await media.read(file.sha256, range);
     } catch (error) {
       if (!(error instanceof MediaMissingError)) throw error;
       request.log.error({ sha256: file.sha256 }, "media row without its file in the media store");
       throw new AppError(404, "Ficheiro não encontrado");
     }
-    if (wanted) reply.status(206).header("Content-Range", `bytes ${wanted.start}-${wanted.end}/${file.size}`);
-    reply.header("Content-Length", wanted ? wanted.end - wanted.start + 1 : file.size).type(file.mimeType);
+    if (range) reply.status(206).header("Content-Range", `bytes ${range.start}-${range.end}/${file.size}`);
+    reply.header("Content-Length", range ? range.end - range.start + 1 : file.size).type(file.mimeType);
     // An error half-way (a disk or the bucket failing) ends the response early: the client sees a short body.
     return reply.send(pipeline(source, bandwidth.throttle(request.ip), () => undefined));
   });
