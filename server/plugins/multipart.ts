@@ -1,8 +1,9 @@
 // One multipart reader for the shop's chat and the staff API (attachments, replies, product photos). Parsing
 // is bounded once here: one file of at most MAX_ATTACHMENT_BYTES (a bigger one is a 413 with shared/chat.ts's
 // message), a few small fields. The file is streamed into the media store's temp folder as it arrives (issue 12:
-// never buffered whole, never through the database), hashed on the way; the temp file is removed after the
-// response unless the request moved it into the store.
+// never buffered whole, never through the database), hashed on the way, at most at the per-client media rate (one
+// client sending 10 MB files back to back must not fill the event loop with parsing and hashing); the temp file
+// is removed after the response unless the request moved it into the store.
 import { rm } from "node:fs/promises";
 import fp from "fastify-plugin";
 import multipart from "@fastify/multipart";
@@ -10,6 +11,7 @@ import type { FastifyRequest } from "fastify";
 import { ATTACHMENT_TOO_LARGE, MAX_ATTACHMENT_BYTES } from "../../shared/chat.ts";
 import { AppError } from "../domain/errors.ts";
 import { receiveFile, type IncomingFile } from "../domain/media/incoming.ts";
+import { BandwidthLimiter } from "../domain/media/bandwidth.ts";
 
 export interface MultipartForm {
   fields: Record<string, string>;
@@ -23,6 +25,10 @@ declare module "fastify" {
     /** Temp files of this request's upload, removed once it is answered. */
     uploadTemps: string[] | null;
   }
+  interface FastifyInstance {
+    /** Paces uploads per client address (separate from the /media download cap). */
+    uploadBandwidth: BandwidthLimiter;
+  }
 }
 
 async function readForm(this: FastifyRequest, allowedFields: readonly string[]): Promise<MultipartForm> {
@@ -32,7 +38,7 @@ async function readForm(this: FastifyRequest, allowedFields: readonly string[]):
   for await (const part of this.parts()) {
     if (part.type === "file") {
       if (part.fieldname !== "file") throw new AppError(400, `Campo não permitido: ${part.fieldname}`);
-      const file = await receiveFile(part.file, tempDir, part.filename || null);
+      const file = await receiveFile(part.file, tempDir, part.filename || null, this.server.uploadBandwidth.throttle(this.ip));
       (this.uploadTemps ??= []).push(file.path);
       if (part.file.truncated) throw new AppError(413, ATTACHMENT_TOO_LARGE);
       // A browser sends an empty, nameless part for an empty file input: that is no file.
@@ -55,6 +61,7 @@ async function removeTemps(request: FastifyRequest): Promise<void> {
 export default fp(
   async (app) => {
     await app.register(multipart, { limits: { fileSize: MAX_ATTACHMENT_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 64 * 1024, headerPairs: 100 } });
+    app.decorate("uploadBandwidth", new BandwidthLimiter());
     app.decorateRequest("readForm", readForm);
     app.decorateRequest("uploadTemps", null);
     app.addHook("onResponse", removeTemps);

@@ -1,9 +1,10 @@
-// A per-client bandwidth cap for /media (issue 12: two anonymous clients re-fetching a 10 MB file starved the
+// A per-client bandwidth cap for media, one limiter for /media downloads and one for uploads (issue 12: two
+// anonymous clients re-fetching a 10 MB file, or one customer uploading 10 MB files back to back, starved the
 // shop). A token bucket per client address: a client may burst, then is slowed to its rate; never refused.
 // Hand-written because the throttling libraries on npm cap a single stream, not every stream of one client.
 import { Transform } from "node:stream";
 
-/** Bytes per second per client address for /media, and the burst a fresh client gets at once. */
+/** Bytes per second per client address (each direction), and the burst a fresh client gets at once. */
 export const MEDIA_BYTES_PER_SECOND = 4 * 1024 * 1024;
 export const MEDIA_BURST_BYTES = 4 * 1024 * 1024;
 

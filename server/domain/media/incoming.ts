@@ -21,7 +21,8 @@ export interface IncomingFile {
   fileName: string | null;
 }
 
-export async function receiveFile(source: Readable, tempDir: string, fileName: string | null): Promise<IncomingFile> {
+/** `throttle`: a pass-through that paces the upload (the per-client bandwidth cap); its backpressure slows the socket. */
+export async function receiveFile(source: Readable, tempDir: string, fileName: string | null, throttle?: Transform): Promise<IncomingFile> {
   const file = tempFileIn(tempDir);
   const hash = createHash("sha256");
   const head: Buffer[] = [];
@@ -40,7 +41,8 @@ export async function receiveFile(source: Readable, tempDir: string, fileName: s
     },
   });
   try {
-    await pipeline(source, tap, createWriteStream(file, { mode: 0o600, flags: "wx" }));
+    const write = createWriteStream(file, { mode: 0o600, flags: "wx" });
+    await (throttle ? pipeline(source, throttle, tap, write) : pipeline(source, tap, write));
   } catch (error) {
     await rm(file, { force: true });
     throw error;
