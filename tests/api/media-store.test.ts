@@ -2,11 +2,15 @@
 // or an S3-compatible bucket), uploads are streamed to a temp file, /media is streamed with ranges and conditional
 // requests, attachments are private, names are sanitised, and rows from before keep working after the move.
 import { createHash, randomBytes } from "node:crypto";
-import { readdirSync, statSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { buildTestApp, createStaff, registerCustomer, type Customer, type TestApp } from "../helpers/app.ts";
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
+import { TEST_JWT_SECRET, buildTestApp, createStaff, registerCustomer, type Customer, type TestApp } from "../helpers/app.ts";
+import { adminQuery, withDatabase } from "../helpers/test-db.ts";
+import { start } from "../../server/bootstrap.ts";
 import { startFakeS3, type FakeS3 } from "../helpers/fake-s3.ts";
+import { loadConfig } from "../../server/config.ts";
 import { moveStoredBytes } from "../../server/domain/media/service.ts";
 import { FileMediaStore, type MediaStore } from "../../server/domain/media/store.ts";
 import { BandwidthLimiter } from "../../server/domain/media/bandwidth.ts";
@@ -163,6 +167,40 @@ describe("rows written before the media store (bytes in the database)", () => {
   });
 });
 
+describe("upgrading: a database with bytes in its media rows", () => {
+  it("after start(), serves the same files from the store and keeps no bytes in the rows", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "loja-upgrade-"));
+    let databaseUrl = "";
+    if (inject("dbKind") === "postgres") {
+      const name = `loja_upgrade_${randomBytes(4).toString("hex")}`;
+      await adminQuery(inject("dbServerUrl"), `CREATE DATABASE "${name}" TEMPLATE "${inject("dbTemplate")}"`);
+      databaseUrl = withDatabase(inject("dbServerUrl"), name);
+    }
+    const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: "silent", SEED_DEMO: "false", PAYMENT_DEADLINE_WORKER: "false" });
+    const pdf = bigPdf();
+    // A release before the media store wrote the file into its row.
+    const first = await start(config, { serveApps: false });
+    const row = await first.deps.db.prisma.media.create({
+      data: { publicId: randomBytes(16).toString("base64url"), mimeType: "application/pdf", size: pdf.byteLength, sha256: sha(pdf), kind: "attachment", fileName: "antigo.pdf", bytes: new Uint8Array(pdf) },
+    });
+    await first.close();
+
+    const upgraded = await start(config, { serveApps: false });
+    try {
+      const res = await upgraded.app.inject({ method: "GET", url: `/media/${row.publicId}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.rawPayload.equals(pdf)).toBe(true);
+      expect(res.headers.etag).toBe(`"${sha(pdf)}"`);
+      expect(await upgraded.deps.db.prisma.media.count({ where: { bytes: { not: null } } })).toBe(0);
+      expect(statSync(path.join(dataDir, "media", sha(pdf).slice(0, 2), sha(pdf))).size).toBe(pdf.byteLength);
+    } finally {
+      await upgraded.close();
+      if (databaseUrl) await adminQuery(inject("dbServerUrl"), `DROP DATABASE IF EXISTS "${new URL(databaseUrl).pathname.slice(1)}" WITH (FORCE)`);
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 180_000); // two real starts (the embedded database initialises its files on the first)
+});
+
 describe("the S3-compatible store (MEDIA_S3_*)", () => {
   const keys = { bucket: "loja-media", accessKeyId: "AKIDLOJATEST", region: "af-south-1" };
   let s3: FakeS3;
@@ -204,8 +242,9 @@ describe("the S3-compatible store (MEDIA_S3_*)", () => {
     expect(s3.requests.filter((r) => r.method === "PUT")).toHaveLength(1);
   });
 
-  it("refuses to start with only part of the MEDIA_S3_* settings", async () => {
-    await expect(buildTestApp({ env: { MEDIA_S3_ENDPOINT: s3.endpoint } })).rejects.toThrow(/MEDIA_S3_BUCKET, MEDIA_S3_ACCESS_KEY_ID, MEDIA_S3_SECRET_ACCESS_KEY must be set too/);
+  it("refuses to start with only part of the MEDIA_S3_* settings", () => {
+    expect(() => loadConfig({ MEDIA_S3_ENDPOINT: s3.endpoint })).toThrow(/^MEDIA_S3_BUCKET, MEDIA_S3_ACCESS_KEY_ID, MEDIA_S3_SECRET_ACCESS_KEY must be set too/);
+    expect(loadConfig({}).mediaS3).toBeUndefined();
   });
 });
 
