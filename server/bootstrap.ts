@@ -17,6 +17,9 @@ import { ListCache } from "./domain/catalogue/list-cache.ts";
 import { listShopProducts } from "./domain/catalogue/service.ts";
 import { FileCache } from "./domain/media/file-cache.ts";
 import { AttemptLimiter } from "./domain/users/attempt-limiter.ts";
+import { createMediaStore } from "./domain/media/open-store.ts";
+import { moveStoredBytes } from "./domain/media/service.ts";
+import { sweepTempDir, type MediaStore } from "./domain/media/store.ts";
 import { Hub } from "./realtime/hub.ts";
 import { createTokenService, loadOrCreateSecret } from "./domain/users/tokens.ts";
 import { Sessions } from "./domain/users/sessions.ts";
@@ -38,6 +41,8 @@ export interface Started {
 export interface DepsOptions {
   /** How "add to cart" calls are batched (tests narrow it to force batches). */
   cartBatch?: NaturalBatchOptions;
+  /** The media store, when the caller opened it already (start() does, to move old rows' bytes and seed). */
+  media?: MediaStore;
 }
 
 export function createDeps(config: Config, db: Database, options: DepsOptions = {}): AppDeps {
@@ -55,6 +60,7 @@ export function createDeps(config: Config, db: Database, options: DepsOptions = 
     productListCache,
     files: new FileCache(),
     attempts: new AttemptLimiter(db.prisma),
+    media: options.media ?? createMediaStore(config),
     // PGlite runs one statement at a time, within the event-loop turn: adds gather for a turn and go one batch at a time.
     cartAdder: createCartAdder(db.prisma, options.cartBatch ?? (db.kind === "pglite" ? { ...CART_BATCH, concurrency: 1, gatherTurn: true } : CART_BATCH)),
     // Started by the /ws routes (LISTEN connection, heartbeat); closed with the app, before the database.
@@ -85,11 +91,14 @@ export async function start(config: Config, options: StartOptions = {}, env = pr
     if (!config.databaseUrl) secureDataDir(config.dataDir);
     db = await openDatabase(config);
     await migrate(db);
-    const seed = config.seedDemo ? await seedDemo(db.prisma) : undefined;
+    const media = createMediaStore(config);
+    await sweepTempDir(media.tempDir);
+    await moveStoredBytes(db.prisma, media); // rows from before issue 12, once
+    const seed = config.seedDemo ? await seedDemo(db.prisma, media) : undefined;
     const demoAdmin = await ensureDemoAdmin(config, db, env);
     // PGlite sets its own modes on some files it writes when opening (pg_internal.init 0644): private again.
     if (!config.databaseUrl) secureDataDir(config.dataDir);
-    const deps = createDeps(config, db);
+    const deps = createDeps(config, db, { media });
     await options.beforeApp;
     const app = await buildApp(deps, options);
     const openDb = db;

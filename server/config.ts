@@ -2,6 +2,7 @@
 import { isIP } from "node:net";
 import path from "node:path";
 import { PROXYPAY_PRODUCTION_URL } from "./payments/proxypay.ts";
+import type { S3Settings } from "./domain/media/s3-store.ts";
 
 export interface Config {
   port: number;
@@ -34,6 +35,8 @@ export interface Config {
   paymentDeadlineWorker: boolean;
   /** Multicaixa "Pagamento por Referência" through ProxyPay, when PROXYPAY_API_KEY and PROXYPAY_ENTITY are set. */
   proxypay: { apiKey: string; entity: string; baseUrl: string } | undefined;
+  /** Media bytes in an S3-compatible bucket (MEDIA_S3_*), for several instances; files under dataDir otherwise. */
+  mediaS3: S3Settings | undefined;
 }
 
 /** A hop count as the function proxy-addr makes of it (Fastify's types take no number): trust the nearest `hops` senders. */
@@ -138,6 +141,21 @@ function trustProxy(env: NodeJS.ProcessEnv): Config["trustProxy"] {
   return entries;
 }
 
+const MEDIA_S3_REQUIRED = ["MEDIA_S3_ENDPOINT", "MEDIA_S3_BUCKET", "MEDIA_S3_ACCESS_KEY_ID", "MEDIA_S3_SECRET_ACCESS_KEY"] as const;
+
+function mediaS3(env: NodeJS.ProcessEnv): S3Settings | undefined {
+  const missing = MEDIA_S3_REQUIRED.filter((name) => !env[name]);
+  if (missing.length === MEDIA_S3_REQUIRED.length) return undefined;
+  if (missing.length > 0) throw new ConfigError(`${missing.join(", ")} must be set too: the S3 media store needs ${MEDIA_S3_REQUIRED.join(", ")}`);
+  return {
+    endpoint: url(env, "MEDIA_S3_ENDPOINT", ["https:", "http:"])!,
+    bucket: env.MEDIA_S3_BUCKET!,
+    accessKeyId: env.MEDIA_S3_ACCESS_KEY_ID!,
+    secretAccessKey: env.MEDIA_S3_SECRET_ACCESS_KEY!,
+    region: env.MEDIA_S3_REGION || "us-east-1",
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = url(env, "DATABASE_URL", ["postgres:", "postgresql:"]);
   const jwtSecret = env.JWT_SECRET || undefined;
@@ -186,5 +204,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       proxypayKey && proxypayEntity
         ? { apiKey: proxypayKey, entity: proxypayEntity, baseUrl: url(env, "PROXYPAY_BASE_URL", ["https:", "http:"]) ?? PROXYPAY_PRODUCTION_URL }
         : undefined,
+    mediaS3: mediaS3(env),
   };
 }

@@ -7,6 +7,7 @@ import type { AttemptLimiter } from "./domain/users/attempt-limiter.ts";
 import type { TokenService } from "./domain/users/tokens.ts";
 import type { Sessions } from "./domain/users/sessions.ts";
 import type { FileCache } from "./domain/media/file-cache.ts";
+import type { MediaStore } from "./domain/media/store.ts";
 import type { Hub } from "./realtime/hub.ts";
 import type { CartAdder } from "./domain/cart/adder.ts";
 import { createStripeClient, type StripeClient } from "./payments/stripe.ts";
@@ -33,10 +34,12 @@ export interface AppDeps {
   sessions: Sessions;
   /** The shopper product list, built once and served pre-compressed until the catalogue changes. */
   productListCache: ListCache;
-  /** Recently served media files. */
+  /** Metadata of recently served media files. */
   files: FileCache;
   /** Sign-in, sign-up and phone sign-in attempts, counted in the database (shared by every instance). */
   attempts: AttemptLimiter;
+  /** Where media bytes live (files under DATA_DIR, or an S3-compatible bucket). */
+  media: MediaStore;
   /** "Add to cart" writes, batched under load. */
   cartAdder: CartAdder;
   /** Real-time sockets and the fan-out between instances. */

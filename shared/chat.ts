@@ -18,3 +18,6 @@ export const IMAGE_ACCEPT = IMAGE_TYPES.join(",");
 
 /** SPEC.md §3 Message.type: how to show an attachment of this MIME type. */
 export const attachmentKind = (mimeType: string): "image" | "pdf" => (mimeType === "application/pdf" ? "pdf" : "image");
+
+/** The PDF viewer opens only a PDF attached to one of the viewer's own orders; anything else gets this. */
+export const PDF_NOT_IN_ORDER = "Este documento não pertence a um dos seus pedidos e não pode ser aberto aqui.";

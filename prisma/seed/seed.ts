@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import path from "node:path";
 import type { PrismaClient } from "../../server/db/client.ts";
 import { prepareProductImage, saveProductImage, type PreparedProductImage } from "../../server/domain/media/service.ts";
+import type { MediaStore } from "../../server/domain/media/store.ts";
 import { isValidPlacement } from "../../server/domain/catalogue/taxonomy.ts";
 import { demoProducts } from "./catalogue.ts";
 
@@ -37,7 +38,7 @@ async function prepareAll(files: string[]): Promise<Map<string, PreparedProductI
   return prepared;
 }
 
-export async function seedDemo(prisma: PrismaClient, now = Date.now()): Promise<{ seeded: boolean; products: number }> {
+export async function seedDemo(prisma: PrismaClient, media: MediaStore, now = Date.now()): Promise<{ seeded: boolean; products: number }> {
   const [products, settings] = await Promise.all([prisma.product.count(), prisma.shopSettings.count()]);
   if (products > 0 || settings > 0) return { seeded: false, products };
 
@@ -53,7 +54,7 @@ export async function seedDemo(prisma: PrismaClient, now = Date.now()): Promise<
       for (const [index, p] of ordered.entries()) {
         const createdAt = new Date(now - p.daysAgo * DAY_MS + index * 1000);
         const stored = [];
-        for (const file of p.images) stored.push(await saveProductImage(tx, images.get(file)!));
+        for (const file of p.images) stored.push(await saveProductImage(tx, media, images.get(file)!));
         await tx.product.create({
           data: {
             name: p.name,

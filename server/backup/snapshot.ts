@@ -1,16 +1,21 @@
 // Backups of the embedded database (issue 12). A backup is a folder loja-backup-<time>/ holding pglite.tar.gz
-// (PGlite's dumpDataDir: one consistent moment of the database, media included since they live in it) and
-// jwt-secret (so sign-ins survive a restore). It is written under a temporary name and renamed into place, so
-// a folder with the final name is always complete.
+// (PGlite's dumpDataDir: one consistent moment of the database), media/ (the media store's files) and jwt-secret
+// (so sign-ins survive a restore). It is written under a temporary name and renamed into place, so a folder with
+// the final name is always complete.
+//
+// Media files are immutable and content-addressed, and a file is in the store before any row refers to it, so
+// copying the files after the database's snapshot gives every file the snapshot refers to (and perhaps a few
+// newer ones, harmless). With the S3 media store the bucket holds them: back it up with the bucket's own tools.
 //
 // PGlite is one connection inside the server process, so a running shop takes the snapshot itself: it listens
 // on DATA_DIR/backup.sock (0600, local only) for `npm run backup`. With no shop running, the command takes the
 // data-dir lock and opens the database itself.
 import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { chmod, rm } from "node:fs/promises";
+import { chmod, cp, rm } from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
 import type { Database } from "../db/client.ts";
+import { mediaDir, uploadTempDir } from "../domain/media/store.ts";
 
 export const BACKUP_SOCKET = "backup.sock";
 
@@ -24,6 +29,10 @@ export async function writeBackup(db: Database, dataDir: string, outDir: string)
   rmSync(partial, { recursive: true, force: true });
   mkdirSync(partial, { mode: 0o700 });
   writeFileSync(path.join(partial, "pglite.tar.gz"), tarball, { mode: 0o600 });
+  if (existsSync(mediaDir(dataDir))) {
+    const temp = uploadTempDir(dataDir);
+    await cp(mediaDir(dataDir), path.join(partial, "media"), { recursive: true, filter: (source) => source !== temp });
+  }
   const secret = path.join(dataDir, "jwt-secret");
   if (existsSync(secret)) copyFileSync(secret, path.join(partial, "jwt-secret"));
   renameSync(partial, final);

@@ -1,4 +1,4 @@
-// npm run backup [-- --out <dir>]: a consistent snapshot of the embedded database (and the token secret) into
+// npm run backup [-- --out <dir>]: a consistent snapshot of the embedded database, its media files and the token secret into
 // <dir>/loja-backup-<time>/ (default ./backups), while the shop runs or not. See server/backup/snapshot.ts.
 import path from "node:path";
 import { parseArgs } from "node:util";

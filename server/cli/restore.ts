@@ -1,12 +1,14 @@
 // npm run restore -- <backup folder>: puts a backup made by `npm run backup` back into DATA_DIR. Only with the
 // shop stopped (it takes the data-dir lock). The replaced database and secret are kept aside, renamed
-// pglite.replaced-<time> and jwt-secret.replaced-<time>, never deleted.
-import { copyFileSync, existsSync, readFileSync, renameSync } from "node:fs";
+// pglite.replaced-<time> and jwt-secret.replaced-<time>, never deleted. The backup's media files are added to
+// DATA_DIR/media: they are content-addressed, so a file already there is the same file and is kept.
+import { copyFileSync, cpSync, existsSync, readFileSync, renameSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { ConfigError, loadConfig } from "../config.ts";
 import { pgliteDir } from "../db/client.ts";
 import { DataDirLockedError, lockDataDir } from "../db/lock.ts";
+import { mediaDir } from "../domain/media/store.ts";
 
 function fail(message: string): never {
   process.stderr.write(`restore: ${message}\n`);
@@ -29,6 +31,8 @@ try {
     const pglite = await PGlite.create(target, { loadDataDir: new Blob([readFileSync(tarball)]) });
     await pglite.exec("CHECKPOINT");
     await pglite.close();
+    const media = path.resolve(folder, "media");
+    if (existsSync(media)) cpSync(media, mediaDir(config.dataDir), { recursive: true, force: false });
     const secret = path.join(config.dataDir, "jwt-secret");
     if (existsSync(path.resolve(folder, "jwt-secret"))) {
       if (existsSync(secret)) renameSync(secret, `${secret}.replaced-${stamp}`);

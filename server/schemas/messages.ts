@@ -35,3 +35,10 @@ export type MessageListReply = Static<typeof MessageListReply>;
 
 export const MessageSendReply = Type.Object({ success: Type.Literal(true), message: Message });
 export type MessageSendReply = Static<typeof MessageSendReply>;
+
+/** GET /api/order/attachment: may the PDF viewer show `url` as an attachment of `orderId`? */
+export const OrderPdfQuery = Type.Object({ orderId: Type.String({ minLength: 1, maxLength: 200 }), url: Type.String({ minLength: 1, maxLength: 300 }) });
+export type OrderPdfQuery = Static<typeof OrderPdfQuery>;
+
+export const OrderPdfReply = Type.Object({ success: Type.Literal(true), orderId: Type.String(), shortId: Type.String(), fileName: Type.Union([Type.String(), Type.Null()]) });
+export type OrderPdfReply = Static<typeof OrderPdfReply>;

@@ -61,7 +61,7 @@ export default function MessagePage() {
         />
         <button type="submit" className="btn">Enviar</button>
       </form>
-      {open && <AttachmentModal attachment={open} onClose={() => setOpen(null)} />}
+      {open && <AttachmentModal attachment={open} orderId={orderId} onClose={() => setOpen(null)} />}
     </div>
   );
 }

@@ -4,7 +4,9 @@ import sharp from "sharp";
 import { expect } from "vitest";
 import type { TestApp } from "../helpers/app.ts";
 import { Prisma } from "../../server/db/client.ts";
-import { storeAttachment } from "../../server/domain/media/service.ts";
+import { storeBytes } from "../../server/domain/media/service.ts";
+import { sniffType } from "../../server/domain/media/sniff.ts";
+import { ATTACHMENT_TYPES } from "../../shared/chat.ts";
 
 export const pngBytes = (width = 640, height = 480, color = { r: 200, g: 40, b: 40 }) =>
   sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer();
@@ -80,7 +82,9 @@ export async function makeOrder(t: TestApp, userId: string, opts: { status?: str
 
 /** A customer message in an order's chat, optionally with a stored attachment. */
 export async function clientMessage(t: TestApp, orderId: string, userId: string, text: string, opts: { at?: Date; file?: { bytes: Buffer; fileName: string } } = {}) {
-  const media = opts.file ? await storeAttachment(t.prisma, { bytes: opts.file.bytes, fileName: opts.file.fileName, ownerId: userId }) : null;
+  const media = opts.file
+    ? await storeBytes(t.prisma, t.deps.media, opts.file.bytes, { mimeType: (await sniffType(opts.file.bytes, ATTACHMENT_TYPES))!, kind: "attachment", ownerId: userId, fileName: opts.file.fileName })
+    : null;
   return t.prisma.message.create({
     data: { orderId, sender: "client", authorId: userId, text, mediaId: media?.id ?? null, ...(opts.at ? { createdAt: opts.at } : {}) },
   });

@@ -4,6 +4,10 @@ import sharp from "sharp";
 import WebSocket from "ws";
 import type { FastifyInstance } from "fastify";
 import type { PrismaClient } from "../../server/db/client.ts";
+import { Readable } from "node:stream";
+import { receiveFile } from "../../server/domain/media/incoming.ts";
+import type { MediaStore } from "../../server/domain/media/store.ts";
+import type { ChatFile } from "../../server/domain/chat/service.ts";
 
 export async function createOrder(prisma: PrismaClient, userId: string): Promise<string> {
   const order = await prisma.order.create({
@@ -165,3 +169,8 @@ export async function waitFor(condition: () => boolean | Promise<boolean>, ms = 
 }
 
 export const isNewMessage = (orderId: string) => (f: Frame) => f.type === "newMessage" && f.orderId === orderId;
+
+/** A file as an upload leaves it (in the store's temp folder, hashed), for calling the chat services directly. */
+export async function uploaded(media: MediaStore, bytes: Uint8Array, fileName: string): Promise<ChatFile> {
+  return { upload: await receiveFile(Readable.from([Buffer.from(bytes)]), media.tempDir, fileName), media };
+}

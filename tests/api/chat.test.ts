@@ -3,7 +3,7 @@ import { SignJWT } from "jose";
 import { buildTestApp, createStaff, registerCustomer, TEST_JWT_SECRET, type Customer, type TestApp } from "../helpers/app.ts";
 import { listConversationMessages, markReadBySupport, sendSupportReply } from "../../server/domain/chat/service.ts";
 import { MAX_ATTACHMENT_BYTES } from "../../shared/chat.ts";
-import { createOrder, pdfBytes, pngBytes, sendMessage } from "./chat-fixtures.ts";
+import { createOrder, pdfBytes, pngBytes, sendMessage, uploaded } from "./chat-fixtures.ts";
 
 const NOT_FOUND = "Pedido inválido ou não encontrado.";
 const EXPIRED = "Sessão expirada. Por favor, faça login novamente.";
@@ -197,7 +197,7 @@ describe("staff side of the chat (domain functions used by the console API)", ()
       },
     };
     const png = await pngBytes();
-    const message = await sendSupportReply(t.prisma, hub, { orderId: id, staffUserId: staff.userId, text: " Já verificámos ", file: { bytes: png, fileName: "guia.png" } });
+    const message = await sendSupportReply(t.prisma, hub, { orderId: id, staffUserId: staff.userId, text: " Já verificámos ", file: await uploaded(t.deps.media, png, "guia.png") });
     expect(message).toMatchObject({ orderId: id, sender: "support", text: "Já verificámos", type: "image", fileName: "guia.png", authorName: "Suporte Teste" });
     expect(published).toEqual([{ orderId: id, ownerId: owner.userId, message }]);
     const unread = await t.prisma.message.count({ where: { orderId: id, sender: "client", readBySupportAt: null } });

@@ -45,3 +45,11 @@ export type LoadReply =
   | { type: "fanout"; latencies: number[]; fromCreated: number[]; expected: number; delivered: number; failed: number }
   | { type: "closed" }
   | { type: "error"; message: string };
+
+/** The media figure's load process (media-load.ts): uploaders send 10 MB PDFs back to back, downloaders re-fetch one. */
+export type MediaLoadRequest = { type: "start"; url: string; uploaders: { token: string; orderId: string }[]; downloaders: number } | { type: "stop" };
+
+export type MediaLoadReply =
+  | { type: "started"; fileBytes: number }
+  | { type: "stopped"; uploads: number; downloadedBytes: number }
+  | { type: "error"; message: string };

@@ -9,7 +9,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import autocannon from "autocannon";
 import pg from "pg";
-import type { BenchFixtures, BenchReply, BenchRequest, LoadReply, LoadRequest, QueryTiming } from "./protocol.ts";
+import type { BenchFixtures, BenchReply, BenchRequest, LoadReply, LoadRequest, MediaLoadReply, MediaLoadRequest, QueryTiming } from "./protocol.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const PG_SERVER = process.env.BENCH_DATABASE_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
@@ -18,8 +18,12 @@ const DURATION = Number(process.env.BENCH_SECONDS || 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
 const SOCKET_ROUNDS = Math.max(1, ROUNDS - 1);
 const BROWSER = { "accept-encoding": "gzip, deflate, br" };
-/** BENCH_PARTS=queries,lists,sockets,writes,pglite,others runs a subset (default: everything); `cart` or `orders` alone is half of `writes`. */
-const PARTS = new Set((process.env.BENCH_PARTS || "queries,lists,sockets,writes,pglite,others").split(","));
+/**
+ * BENCH_PARTS=queries,lists,sockets,writes,pglite,media,others runs a subset (default: everything); `cart` or
+ * `orders` alone is half of `writes`; `media` alone runs only the embedded database's uploads-and-downloads figure.
+ */
+const PARTS = new Set((process.env.BENCH_PARTS || "queries,lists,sockets,writes,pglite,media,others").split(","));
+const ONLY_MEDIA = [...PARTS].every((part) => part === "media");
 
 interface Row {
   section: string;
@@ -68,7 +72,7 @@ function next<T extends { type: string }>(child: ChildProcess, type: T["type"], 
   });
 }
 
-async function ask<T extends BenchReply | LoadReply>(child: ChildProcess, request: BenchRequest | LoadRequest, type: T["type"], timeoutMs?: number): Promise<T> {
+async function ask<T extends BenchReply | LoadReply | MediaLoadReply>(child: ChildProcess, request: BenchRequest | LoadRequest | MediaLoadRequest, type: T["type"], timeoutMs?: number): Promise<T> {
   const reply = next<T>(child, type, timeoutMs);
   child.send(request);
   return reply;
@@ -80,6 +84,7 @@ interface Load {
   rps: number;
   p50: number;
   p99: number;
+  max: number;
   non2xx: number;
   errors: number;
 }
@@ -88,7 +93,7 @@ async function cannon(options: autocannon.Options): Promise<Load> {
   // A short warm-up so JIT and pools are in their steady state before measuring.
   await autocannon({ ...options, duration: 1 });
   const result = await autocannon({ ...options, duration: DURATION });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors + result.timeouts };
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max, non2xx: result.non2xx, errors: result.errors + result.timeouts };
 }
 
 const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
@@ -306,6 +311,51 @@ async function measureFanout(section: string, load: ChildProcess): Promise<void>
   });
 }
 
+/**
+ * Issue 12: files off the event loop. The product list idle, then while two customers upload 10 MB PDFs back to
+ * back and two clients download a 10 MB attachment over and over (from media-load.ts, all from 127.0.0.1, so the
+ * two downloads share one client's bandwidth cap: that is the cap at work). The server's event-loop utilisation
+ * is reported beside it: on a shared machine it says what the server itself spent.
+ */
+async function measureMedia(section: string, url: string, fixtures: BenchFixtures, server: ChildProcess): Promise<void> {
+  type Stats = Extract<BenchReply, { type: "stats" }>;
+  const seconds = Math.max(DURATION, 6);
+  const listFor = async () => {
+    const before = await ask<Stats>(server, { type: "stats" }, "stats");
+    const t = performance.now();
+    const r = await autocannon({ ...listGet(url, "/api/product/list"), duration: seconds });
+    const after = await ask<Stats>(server, { type: "stats" }, "stats");
+    return { rps: r.requests.average, max: r.latency.max, p99: r.latency.p99, non2xx: r.non2xx, elu: (after.eluActiveMs - before.eluActiveMs) / (performance.now() - t) };
+  };
+  await autocannon({ ...listGet(url, "/api/product/list"), duration: 1 }); // warm-up
+  const idle = await listFor();
+
+  const load = spawn("media-load.ts", {});
+  let busy;
+  let stopped;
+  let fileBytes = 0;
+  try {
+    const uploaders = [1, 2].map((i) => ({ token: fixtures.tokens[fixtures.orders[i]!.userIndex]!, orderId: fixtures.orders[i]!.orderId }));
+    fileBytes = (await ask<Extract<MediaLoadReply, { type: "started" }>>(load, { type: "start", url, uploaders, downloaders: 2 }, "started")).fileBytes;
+    await new Promise((r) => setTimeout(r, 500)); // transfers under way before measuring
+    busy = await listFor();
+    stopped = await ask<Extract<MediaLoadReply, { type: "stopped" }>>(load, { type: "stop" }, "stopped");
+  } finally {
+    if (load.exitCode === null) load.kill();
+  }
+  const mb = (bytes: number) => fmt(bytes / 1024 / 1024, 1);
+  const pct = (elu: number) => `${fmt(elu * 100, 0)}%`;
+  record({ section, figure: `GET /api/product/list idle, ${seconds} s`, value: `${fmt(idle.rps)} req/s, p99 ${fmt(idle.p99, 1)} ms, worst ${fmt(idle.max, 1)} ms; server event loop busy ${pct(idle.elu)}`, goal: "" });
+  const ratio = busy.rps / idle.rps;
+  record({
+    section,
+    figure: `GET /api/product/list while 2 clients upload 10 MB PDFs back to back and 2 download a 10 MB attachment, ${seconds} s`,
+    value: `${fmt(busy.rps)} req/s → ${fmt(ratio, 2)}× idle, p99 ${fmt(busy.p99, 1)} ms, worst ${fmt(busy.max, 1)} ms; server event loop busy ${pct(busy.elu)} (${stopped.uploads} uploads of ${mb(fileBytes)} MB and ${mb(stopped.downloadedBytes)} MB downloaded meanwhile)`,
+    goal: "≥ 0.5× idle, worst < 250 ms",
+    ok: ratio >= 0.5 && busy.max < 250 && busy.non2xx === 0,
+  });
+}
+
 async function withServer<T>(env: Record<string, string>, body: (url: string, fixtures: BenchFixtures, server: ChildProcess) => Promise<T>): Promise<T> {
   const server = spawn("bench-server.ts", env);
   try {
@@ -358,6 +408,8 @@ async function pgliteRun(sql: QueryTiming["sql"] | undefined): Promise<void> {
   const section = "Embedded (PGlite)";
   process.stdout.write(`\nEmbedded database (PGlite, 1,000 products), ${DURATION} s per figure\n`);
   await withServer({ BENCH_DB: "pglite", DATABASE_URL: "" }, async (serverUrl, fixtures, server) => {
+    if (PARTS.has("media")) await measureMedia(section, serverUrl, fixtures, server);
+    if (ONLY_MEDIA) return;
     if (sql) queryRatio(section, (await ask<Extract<BenchReply, { type: "queries" }>>(server, { type: "queries", iterations: 60, sql }, "queries")).timing);
     if (!PARTS.has("cart") && !PARTS.has("orders")) await measureLists(section, serverUrl);
     await measureWrites(section, serverUrl, fixtures, false);
@@ -408,8 +460,8 @@ function printTable(): void {
 }
 
 const t0 = performance.now();
-const sql = await postgresRun();
-if (PARTS.has("pglite")) await pgliteRun(sql);
+const sql = ONLY_MEDIA ? undefined : await postgresRun();
+if (PARTS.has("pglite") || ONLY_MEDIA) await pgliteRun(sql);
 if (PARTS.has("others")) await otherBenches();
 printTable();
 process.stdout.write(`bench finished in ${fmt((performance.now() - t0) / 1000, 0)} s\n`);

@@ -1,7 +1,9 @@
 // Backups of the embedded database (issue 12): `npm run backup` taken from a running shop in the middle of a
 // burst of order placements, restored with `npm run restore` into a fresh data dir, opens as a shop that holds
-// every order acknowledged before the backup began (and the customers' sign-ins: the secret comes along).
+// every order acknowledged before the backup began (and the customers' sign-ins: the secret comes along), with the
+// media files: a chat attachment and the catalogue's images are served the same from the restored shop.
 import { execFile } from "node:child_process";
+import { createHash, randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -15,6 +17,7 @@ const root = fileURLToPath(new URL("../..", import.meta.url));
 const npm = (args: string[], dataDir: string) => run("npm", args, { cwd: root, env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: "production" } });
 const ADDRESS = { firstName: "Ana", lastName: "Silva", email: "ana@exemplo.ao", street: "Rua 1", city: "Luanda", state: "", zipcode: "1000", country: "Angola", phone: "923000000" };
 const WORKERS = 4;
+const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
 const shops: ShopProcess[] = [];
 const dirs: string[] = [];
@@ -56,6 +59,17 @@ describe("npm run backup / npm run restore", () => {
     });
     while (acknowledged.length < 10) await new Promise((resolve) => setTimeout(resolve, 20));
 
+    // A customer attaches a PDF to one of those orders: its file is in the media store, not the database.
+    const attachment = Buffer.concat([Buffer.from("%PDF-1.4\n"), randomBytes(200_000)]);
+    const form = new FormData();
+    form.append("orderId", acknowledged[0]!.id);
+    form.append("file", new Blob([attachment], { type: "application/pdf" }), "comprovativo.pdf");
+    const sent = await fetch(`${shop.url}/api/message/send`, { method: "POST", headers: { authorization: `Bearer ${customers[0]}` }, body: form });
+    expect(sent.status).toBe(200);
+    const attachmentUrl = ((await sent.json()) as { message: { fileUrl: string } }).message.fileUrl;
+    const productImage = (products[0] as unknown as { image: string[] }).image[0]!;
+    const productImageBytes = Buffer.from(await (await fetch(`${shop.url}${productImage}`)).arrayBuffer());
+
     const outDir = mkdtempSync(path.join(tmpdir(), "loja-backups-"));
     dirs.push(outDir);
     const backupBegan = Date.now();
@@ -67,6 +81,7 @@ describe("npm run backup / npm run restore", () => {
     const folder = /Backup written to (\S+)/.exec(stdout)?.[1];
     expect(folder).toBeTruthy();
     expect(statSync(path.join(folder!, "pglite.tar.gz")).mode & 0o777).toBe(0o600);
+    expect(statSync(path.join(folder!, "media", sha256(attachment).slice(0, 2), sha256(attachment))).size).toBe(attachment.byteLength);
     await shop.stop();
 
     // Restore into a fresh data dir and open the shop there.
@@ -84,6 +99,10 @@ describe("npm run backup / npm run restore", () => {
     const missing = before.filter((id) => !present.has(id));
     console.log(`backup during a burst: ${before.length} orders acknowledged before it began (${during} more while it ran), ${before.length - missing.length} restored`);
     expect(missing).toEqual([]);
+    const restoredAttachment = await fetch(`${restored.url}${attachmentUrl}`);
+    expect(restoredAttachment.status).toBe(200);
+    expect(Buffer.from(await restoredAttachment.arrayBuffer()).equals(attachment)).toBe(true);
+    expect(Buffer.from(await (await fetch(`${restored.url}${productImage}`)).arrayBuffer()).equals(productImageBytes)).toBe(true);
   }, 300_000);
 
   it("says to use pg_dump on PostgreSQL and exits non-zero", async () => {

@@ -5,6 +5,7 @@ import type { Browser, Page } from "playwright-core";
 import { browserAvailable, launchBrowser } from "../helpers/browser.ts";
 import { startShopProcess, type ShopProcess } from "../helpers/shop-process.ts";
 import { expectToast, phonePage, smallPng, staffReply, staffToken, twoPagePdf } from "../storefront/browser-support.ts";
+import { shortOrderId } from "../../shared/orders.ts";
 
 const ADDRESS: Record<string, string> = {
   "Primeiro nome": "Ana",
@@ -142,8 +143,9 @@ describe.runIf(browserAvailable())("a shopper's journey through the storefront",
     await dialog.getByRole("button", { name: "+ Zoom" }).click();
     await expect.poll(width).toBeGreaterThan(before);
     await dialog.getByRole("button", { name: "Baixar" }).click();
-    await page.waitForURL(/\/pdf-viewer\?url=%2Fmedia%2F/);
+    await page.waitForURL(new RegExp(`/pdf-viewer\\?orderId=${orderId}&url=%2Fmedia%2F`));
     await page.locator("canvas").nth(1).waitFor({ timeout: 20_000 });
+    expect(await page.getByText(`Pedido #${shortOrderId(orderId)}`).isVisible()).toBe(true);
     expect(await page.getByRole("button", { name: "Baixar PDF" }).isVisible()).toBe(true);
     await page.getByRole("button", { name: "Voltar" }).click();
     await page.waitForURL(new RegExp(`/message/${orderId}$`));

@@ -1,5 +1,5 @@
 // Builds the real app on a fresh real database for `app.inject` and socket tests.
-import { mkdtempSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { inject } from "vitest";
@@ -11,6 +11,7 @@ import type { AppDeps } from "../../server/deps.ts";
 import type { Database, PrismaClient } from "../../server/db/client.ts";
 import { createStaffAccount } from "../../server/domain/users/service.ts";
 import { openTestDatabase } from "./test-db.ts";
+import { mediaDir } from "../../server/domain/media/store.ts";
 
 export const TEST_JWT_SECRET = "test-secret-that-is-long-enough-for-hs256-0123456789";
 
@@ -33,8 +34,12 @@ export interface TestAppOptions {
 
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const db = await openTestDatabase(inject("dbKind"), inject("dbTemplate"), inject("dbServerUrl"));
+  const dataDir = mkdtempSync(path.join(tmpdir(), "loja-test-"));
+  // The template database's seeded images are files: each app gets its own copy, as its own DATA_DIR holds them.
+  const seededMedia = mediaDir(inject("mediaTemplate"));
+  if (existsSync(seededMedia)) cpSync(seededMedia, mediaDir(dataDir), { recursive: true });
   const config = loadConfig({
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), "loja-test-")),
+    DATA_DIR: dataDir,
     JWT_SECRET: TEST_JWT_SECRET,
     LOG_LEVEL: "silent",
     SEED_DEMO: "false",

@@ -1,7 +1,7 @@
 // Global setup of the api projects: makes the database template every test file starts from
 // (migrated, demo catalogue seeded). The PGlite dump is cached in tests/.tmp keyed by the migrations and seed.
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
@@ -9,6 +9,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { openPglite, openPostgres } from "../../server/db/client.ts";
 import { migrate } from "../../server/db/migrate.ts";
 import { seedDemo } from "../../prisma/seed/seed.ts";
+import { FileMediaStore } from "../../server/domain/media/store.ts";
 import { adminQuery, withDatabase } from "./test-db.ts";
 
 declare module "vitest" {
@@ -16,6 +17,8 @@ declare module "vitest" {
     dbKind: "pglite" | "postgres";
     dbTemplate: string;
     dbServerUrl: string;
+    /** A data dir whose media/ folder holds the seeded catalogue's images (copied into each test app's DATA_DIR). */
+    mediaTemplate: string;
   }
 }
 
@@ -36,6 +39,9 @@ function fingerprint(): string {
   return hash.digest("hex").slice(0, 16);
 }
 
+/** The seeded images are written here; the tarball is written last, so its presence means both are complete. */
+const pgliteMediaTemplate = () => path.join(tmp, `pglite-template-${fingerprint()}-data`);
+
 async function pgliteTemplate(): Promise<string> {
   mkdirSync(tmp, { recursive: true });
   const file = path.join(tmp, `pglite-template-${fingerprint()}.tar.gz`);
@@ -43,12 +49,14 @@ async function pgliteTemplate(): Promise<string> {
   const pglite = await PGlite.create();
   const db = await openPglite(pglite);
   await migrate(db);
-  await seedDemo(db.prisma);
+  await seedDemo(db.prisma, new FileMediaStore(pgliteMediaTemplate()));
   const dump = await pglite.dumpDataDir("gzip");
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   await db.close();
   return file;
 }
+
+const postgresMediaTemplate = () => path.join(tmp, `postgres-template-${process.pid}-data`);
 
 async function postgresTemplate(serverUrl: string): Promise<string> {
   const name = `loja_template_${process.pid}`;
@@ -56,7 +64,7 @@ async function postgresTemplate(serverUrl: string): Promise<string> {
   await adminQuery(serverUrl, `CREATE DATABASE "${name}"`);
   const db = await openPostgres(withDatabase(serverUrl, name), 2);
   await migrate(db);
-  await seedDemo(db.prisma);
+  await seedDemo(db.prisma, new FileMediaStore(postgresMediaTemplate()));
   await db.close();
   return name;
 }
@@ -68,7 +76,11 @@ export default async function setup(project: TestProject) {
   project.provide("dbKind", kind);
   project.provide("dbTemplate", template);
   project.provide("dbServerUrl", serverUrl);
+  project.provide("mediaTemplate", kind === "pglite" ? pgliteMediaTemplate() : postgresMediaTemplate());
   return async () => {
-    if (kind === "postgres") await adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${template}" WITH (FORCE)`);
+    if (kind === "postgres") {
+      await adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${template}" WITH (FORCE)`);
+      rmSync(postgresMediaTemplate(), { recursive: true, force: true });
+    }
   };
 }

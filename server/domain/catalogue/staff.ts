@@ -7,6 +7,8 @@ import { AppError } from "../errors.ts";
 import { orderByOf, type ListPage, type ListQuery, type ListSpec } from "../list-query.ts";
 import { mediaRepository } from "../media/repository.ts";
 import { mediaUrl, storeProductImage } from "../media/service.ts";
+import type { IncomingFile } from "../media/incoming.ts";
+import type { MediaStore } from "../media/store.ts";
 import type { AdminProduct, AdminProductBody, AdminProductImage } from "../../schemas/admin-products.ts";
 import type { ListCache } from "./list-cache.ts";
 import { catalogueRepository, type StaffProductFilter, type StaffProductRow } from "./repository.ts";
@@ -126,7 +128,7 @@ export async function deleteProduct(db: PrismaClient, cache: ListCache, id: stri
   return before;
 }
 
-export async function uploadProductImage(db: PrismaClient, bytes: Uint8Array, ownerId: string): Promise<AdminProductImage> {
-  const stored = await storeProductImage(db, bytes, ownerId);
+export async function uploadProductImage(db: PrismaClient, media: MediaStore, file: IncomingFile, ownerId: string): Promise<AdminProductImage> {
+  const stored = await storeProductImage(db, media, file, ownerId);
   return { mediaId: stored.mediaId, thumbId: stored.thumbId, url: stored.url, thumbnailUrl: stored.thumbUrl };
 }

@@ -78,6 +78,10 @@ export const chatRepository = (db: Db) => ({
   findOrderOwner: async (orderId: string): Promise<string | null> =>
     (await db.order.findUnique({ where: { id: orderId }, select: { userId: true } }))?.userId ?? null,
 
+  /** A PDF attached to one of the order's messages, by its public id. */
+  findPdfAttachment: (orderId: string, publicId: string) =>
+    db.message.findFirst({ where: { orderId, media: { publicId, mimeType: "application/pdf" } }, select: { media: { select: { fileName: true } } } }),
+
   listMessages: (orderId: string): Promise<ChatMessageRow[]> =>
     db.message.findMany({ where: { orderId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: messageSelect }),
 

@@ -3,18 +3,22 @@
 import type { Db, PrismaClient } from "../../db/client.ts";
 import { AppError } from "../errors.ts";
 import { CHAT_ORDER_NOT_FOUND } from "../orders/not-found.ts";
-import { storeAttachment } from "../media/service.ts";
+import { acceptAttachment, storeAttachment } from "../media/service.ts";
+import type { IncomingFile } from "../media/incoming.ts";
+import type { MediaStore } from "../media/store.ts";
 import type { ChatPublisher } from "../../realtime/events.ts";
-import { MAX_MESSAGE_TEXT } from "../../../shared/chat.ts";
+import { MAX_MESSAGE_TEXT, PDF_NOT_IN_ORDER } from "../../../shared/chat.ts";
+import { shortOrderId } from "../../../shared/orders.ts";
 import { SHOP_SENDER } from "../../../shared/payments.ts";
 import type { Message, SupportMessage } from "../../schemas/messages.ts";
 import { chatRepository, type ChatMessageRow, type NewChatMessage } from "./repository.ts";
 import { toShopperMessage, toSupportMessage } from "./message-view.ts";
 
 
+/** An uploaded file and the media store it goes into. */
 export interface ChatFile {
-  bytes: Uint8Array;
-  fileName: string | null;
+  upload: IncomingFile;
+  media: MediaStore;
 }
 
 interface NewMessageInput {
@@ -31,8 +35,9 @@ function cleanText(text: string | undefined, file: ChatFile | null): string | nu
 }
 
 /**
- * Stores the attachment and the message together, so a failed message leaves no orphan file. A text-only
- * message with nothing else to write is one INSERT, without an interactive transaction.
+ * Stores the message with its attachment's row in one transaction. The file's bytes go into the media store
+ * first, outside it (a failed message leaves at most an unreferenced file, never a row without its file). A
+ * text-only message with nothing else to write is one INSERT, without an interactive transaction.
  */
 async function storeMessage(
   db: PrismaClient,
@@ -42,16 +47,13 @@ async function storeMessage(
   afterCreate?: (tx: Db, at: Date, mediaId: string | null) => Promise<unknown>,
 ): Promise<ChatMessageRow> {
   if (!file && !afterCreate) return { ...(await chatRepository(db).createMessage({ ...data, mediaId: null })), author: authorName === null ? null : { name: authorName }, media: null };
-  return db.$transaction(
-    async (tx) => {
-      const media = file ? await storeAttachment(tx, { bytes: file.bytes, fileName: file.fileName, ownerId: data.authorId }) : null;
-      const row = await chatRepository(tx).createMessage({ ...data, mediaId: media?.id ?? null });
-      await afterCreate?.(tx, row.createdAt, media?.id ?? null);
-      return { ...row, author: authorName === null ? null : { name: authorName }, media: media && { publicId: media.publicId, mimeType: media.mimeType, fileName: media.fileName } };
-    },
-    // A 10 MB attachment is written inside the transaction: more than the default 5 s on a slow disk.
-    { timeout: 30_000 },
-  );
+  const accepted = file ? await acceptAttachment(file.media, file.upload) : null;
+  return db.$transaction(async (tx) => {
+    const media = accepted ? await storeAttachment(tx, accepted, data.authorId) : null;
+    const row = await chatRepository(tx).createMessage({ ...data, mediaId: media?.id ?? null });
+    await afterCreate?.(tx, row.createdAt, media?.id ?? null);
+    return { ...row, author: authorName === null ? null : { name: authorName }, media: media && { publicId: media.publicId, mimeType: media.mimeType, fileName: media.fileName } };
+  });
 }
 
 async function ownerOf(db: PrismaClient, orderId: string): Promise<string> {
@@ -69,6 +71,18 @@ export async function listOrderMessages(db: PrismaClient, input: { orderId: stri
   const rows = await repo.listMessages(input.orderId);
   if (rows.some((r) => r.sender !== "client" && !r.readByClientAt)) await repo.markReadByClient(input.orderId, new Date());
   return rows.map((r) => toShopperMessage(toSupportMessage(r)));
+}
+
+/**
+ * The storefront's PDF viewer asks before rendering (issue 12: it rendered any same-origin URL): `url` must be a
+ * PDF attached to the caller's own order, which the page then names.
+ */
+export async function findOrderPdf(db: PrismaClient, input: { orderId: string; userId: string; url: string }): Promise<{ orderId: string; shortId: string; fileName: string | null }> {
+  if ((await chatRepository(db).findOrderOwner(input.orderId)) !== input.userId) throw new AppError(404, CHAT_ORDER_NOT_FOUND);
+  const publicId = /^\/media\/([A-Za-z0-9_-]{16,32})$/.exec(input.url)?.[1];
+  const found = publicId ? await chatRepository(db).findPdfAttachment(input.orderId, publicId) : null;
+  if (!found) throw new AppError(404, PDF_NOT_IN_ORDER);
+  return { orderId: input.orderId, shortId: shortOrderId(input.orderId), fileName: found.media?.fileName ?? null };
 }
 
 /**

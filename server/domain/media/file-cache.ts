@@ -1,13 +1,13 @@
-// Media rows never change (a new file gets a new id), so recently served files are kept in memory.
+// Media rows never change (a new file gets a new id), so the metadata of recently served files is kept in memory:
+// a repeated /media request costs no database round trip. The bytes stay in the media store (and the OS's cache).
 // A Map in insertion order is enough for an LRU of this size; no library needed.
-import type { StoredFile } from "./repository.ts";
+import type { MediaInfo } from "./repository.ts";
 
 export class FileCache {
-  private readonly entries = new Map<string, StoredFile>();
-  private bytes = 0;
-  constructor(private readonly maxBytes = 64 * 1024 * 1024) {}
+  private readonly entries = new Map<string, MediaInfo>();
+  constructor(private readonly maxEntries = 10_000) {}
 
-  get(key: string): StoredFile | undefined {
+  get(key: string): MediaInfo | undefined {
     const hit = this.entries.get(key);
     if (hit) {
       this.entries.delete(key);
@@ -16,14 +16,8 @@ export class FileCache {
     return hit;
   }
 
-  set(key: string, file: StoredFile): void {
-    if (file.size > this.maxBytes / 8 || this.entries.has(key)) return;
-    this.entries.set(key, file);
-    this.bytes += file.size;
-    for (const [oldKey, old] of this.entries) {
-      if (this.bytes <= this.maxBytes) break;
-      this.entries.delete(oldKey);
-      this.bytes -= old.size;
-    }
+  set(key: string, info: MediaInfo): void {
+    this.entries.set(key, info);
+    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
   }
 }

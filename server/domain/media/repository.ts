@@ -1,5 +1,7 @@
 import type { Db } from "../../db/client.ts";
 
+export type MediaKind = "product" | "thumbnail" | "attachment";
+
 export interface NewMedia {
   publicId: string;
   mimeType: string;
@@ -8,23 +10,27 @@ export interface NewMedia {
   width?: number | null;
   height?: number | null;
   fileName?: string | null;
-  bytes: Uint8Array<ArrayBuffer>;
-  kind: "product" | "thumbnail" | "attachment";
+  kind: MediaKind;
   ownerId?: string | null;
 }
 
-export interface StoredFile {
+/** What serving a file needs; its bytes are in the media store under `sha256`. */
+export interface MediaInfo {
   mimeType: string;
   size: number;
   sha256: string;
   fileName: string | null;
-  bytes: Uint8Array;
+  kind: string;
 }
 
 export const mediaRepository = (db: Db) => ({
   create: (data: NewMedia) => db.media.create({ data, select: { id: true, publicId: true, mimeType: true, fileName: true } }),
   /** Which kind each media row is (product images must be 'product', their thumbnails 'thumbnail'). */
   kinds: (ids: string[]) => db.media.findMany({ where: { id: { in: ids } }, select: { id: true, kind: true } }),
-  findByPublicId: (publicId: string): Promise<StoredFile | null> =>
-    db.media.findUnique({ where: { publicId }, select: { mimeType: true, size: true, sha256: true, fileName: true, bytes: true } }),
+  findByPublicId: (publicId: string): Promise<MediaInfo | null> =>
+    db.media.findUnique({ where: { publicId }, select: { mimeType: true, size: true, sha256: true, fileName: true, kind: true } }),
+  /** Rows from before issue 12 that still hold their bytes, a batch at a time. */
+  withBytes: (take: number) => db.media.findMany({ where: { bytes: { not: null } }, select: { id: true, bytes: true }, orderBy: { id: "asc" }, take }),
+  /** The row's bytes are in the store now: keep their hash and size, drop the copy. */
+  bytesMoved: (id: string, sha256: string, size: number) => db.media.update({ where: { id }, data: { bytes: null, sha256, size }, select: { id: true } }),
 });

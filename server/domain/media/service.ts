@@ -1,11 +1,15 @@
-// Files live in the database (DESIGN.md): every instance serves every file and one backup holds everything.
-// Each is addressed by an unguessable public id (128 random bits): the URL itself is the capability.
+// Files: metadata in the database, bytes in the media store (content-addressed files under DATA_DIR, or an
+// S3-compatible bucket), never on PGlite's thread (DESIGN.md, issue 12). Each file is addressed by an unguessable
+// public id (128 random bits): the URL itself is the capability.
 import { createHash, randomBytes } from "node:crypto";
 import sharp from "sharp";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../errors.ts";
 import type { FileCache } from "./file-cache.ts";
-import { mediaRepository, type NewMedia, type StoredFile } from "./repository.ts";
+import { sanitizeFileName } from "./file-name.ts";
+import type { IncomingFile } from "./incoming.ts";
+import { mediaRepository, type MediaInfo, type NewMedia } from "./repository.ts";
+import type { MediaStore } from "./store.ts";
 import { ATTACHMENT_TOO_LARGE, ATTACHMENT_TYPES, IMAGE_TYPES, MAX_ATTACHMENT_BYTES, attachmentKind } from "../../../shared/chat.ts";
 import { sniffType } from "./sniff.ts";
 
@@ -16,16 +20,38 @@ const PRODUCT_THUMB_WIDTH = 400;
 
 export const mediaUrl = (publicId: string) => `/media/${publicId}`;
 const newPublicId = () => randomBytes(16).toString("base64url");
-const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+export const sha256Of = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
-function toOwnedBytes(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
-  const copy = new Uint8Array(bytes.byteLength);
-  copy.set(bytes);
-  return copy;
+function createRow(db: Db, data: Omit<NewMedia, "publicId">) {
+  return mediaRepository(db).create({ ...data, publicId: newPublicId() });
 }
 
-async function store(db: Db, data: Omit<NewMedia, "publicId" | "sha256" | "size" | "bytes"> & { bytes: Uint8Array }) {
-  return mediaRepository(db).create({ ...data, bytes: toOwnedBytes(data.bytes), publicId: newPublicId(), size: data.bytes.byteLength, sha256: sha256(data.bytes) });
+/** Bytes made here (WebP renditions, seeds, tests) into the store, then their row. */
+export async function storeBytes(db: Db, store: MediaStore, bytes: Uint8Array, data: Omit<NewMedia, "publicId" | "sha256" | "size">) {
+  const sha256 = sha256Of(bytes);
+  await store.putBytes(bytes, sha256);
+  return createRow(db, { ...data, sha256, size: bytes.byteLength });
+}
+
+/** A checked attachment already in the store: the message's transaction writes its row. */
+export interface AcceptedAttachment {
+  sha256: string;
+  size: number;
+  mimeType: string;
+  fileName: string | null;
+}
+
+/**
+ * Checks an uploaded chat attachment (size, type sniffed from its first bytes) and moves it into the store.
+ * It goes in before the message's row: a failed message leaves at most an unreferenced file, never a row without one.
+ */
+export async function acceptAttachment(store: MediaStore, file: IncomingFile): Promise<AcceptedAttachment> {
+  if (file.size === 0) throw new AppError(400, "O ficheiro está vazio");
+  if (file.size > MAX_ATTACHMENT_BYTES) throw new AppError(413, ATTACHMENT_TOO_LARGE);
+  const mimeType = await sniffType(file.head, ATTACHMENT_TYPES);
+  if (!mimeType) throw new AppError(415, "Tipo de ficheiro não suportado: envie uma imagem (JPEG, PNG, WebP, GIF) ou um PDF");
+  await store.putFile(file.path, file.sha256, file.size);
+  return { sha256: file.sha256, size: file.size, mimeType, fileName: sanitizeFileName(file.fileName) };
 }
 
 export interface StoredAttachment {
@@ -37,15 +63,10 @@ export interface StoredAttachment {
   fileName: string | null;
 }
 
-/** Keeps a chat attachment as sent, after checking its bytes are an allowed type. */
-export async function storeAttachment(db: Db, input: { bytes: Uint8Array; fileName?: string | null; ownerId: string }): Promise<StoredAttachment> {
-  if (input.bytes.byteLength === 0) throw new AppError(400, "O ficheiro está vazio");
-  if (input.bytes.byteLength > MAX_ATTACHMENT_BYTES) throw new AppError(413, ATTACHMENT_TOO_LARGE);
-  const mimeType = await sniffType(input.bytes, ATTACHMENT_TYPES);
-  if (!mimeType) throw new AppError(415, "Tipo de ficheiro não suportado: envie uma imagem (JPEG, PNG, WebP, GIF) ou um PDF");
-  const fileName = input.fileName ? input.fileName.replace(/[\\/\r\n"]/g, "_").slice(0, 200) : null;
-  const row = await store(db, { mimeType, bytes: input.bytes, kind: "attachment", ownerId: input.ownerId, fileName });
-  return { id: row.id, publicId: row.publicId, url: mediaUrl(row.publicId), mimeType, kind: attachmentKind(mimeType), fileName };
+/** The row of an accepted attachment. */
+export async function storeAttachment(db: Db, file: AcceptedAttachment, ownerId: string): Promise<StoredAttachment> {
+  const row = await createRow(db, { mimeType: file.mimeType, size: file.size, sha256: file.sha256, kind: "attachment", ownerId, fileName: file.fileName });
+  return { id: row.id, publicId: row.publicId, url: mediaUrl(row.publicId), mimeType: file.mimeType, kind: attachmentKind(file.mimeType), fileName: file.fileName };
 }
 
 export interface StoredProductImage {
@@ -60,12 +81,16 @@ export interface PreparedProductImage {
   thumb: { data: Buffer; width: number; height: number };
 }
 
-/** Checks an uploaded product photo and makes its WebP full image and thumbnail (CPU only, no database). */
-export async function prepareProductImage(bytes: Uint8Array): Promise<PreparedProductImage> {
-  if (bytes.byteLength > MAX_PRODUCT_IMAGE_BYTES) throw new AppError(413, "Imagem demasiado grande (máximo 10 MB)");
-  if (!(await sniffType(bytes, IMAGE_TYPES))) throw new AppError(415, "A imagem tem de ser JPEG, PNG, WebP ou GIF");
+/**
+ * Checks a product photo (bytes, or an upload read from its temp file) and makes its WebP full image and thumbnail.
+ * sharp decodes and encodes on libuv's thread pool, not on the event loop.
+ */
+export async function prepareProductImage(source: Uint8Array | IncomingFile): Promise<PreparedProductImage> {
+  const [input, size, head] = source instanceof Uint8Array ? [source, source.byteLength, source] : [source.path, source.size, source.head];
+  if (size > MAX_PRODUCT_IMAGE_BYTES) throw new AppError(413, "Imagem demasiado grande (máximo 10 MB)");
+  if (!(await sniffType(head, IMAGE_TYPES))) throw new AppError(415, "A imagem tem de ser JPEG, PNG, WebP ou GIF");
   const render = async (width: number, quality: number) => {
-    const { data, info } = await sharp(bytes, { limitInputPixels: 40_000_000 })
+    const { data, info } = await sharp(input, { limitInputPixels: 40_000_000 })
       .rotate()
       .resize({ width, height: width, fit: "inside", withoutEnlargement: true })
       .webp({ quality })
@@ -81,23 +106,46 @@ export async function prepareProductImage(bytes: Uint8Array): Promise<PreparedPr
 }
 
 /** Stores a prepared product image (full + thumbnail) and returns the ids for a ProductImage row. */
-export async function saveProductImage(db: Db, image: PreparedProductImage, ownerId: string | null = null): Promise<StoredProductImage> {
-  const fullRow = await store(db, { mimeType: "image/webp", bytes: image.full.data, width: image.full.width, height: image.full.height, kind: "product", ownerId });
-  const thumbRow = await store(db, { mimeType: "image/webp", bytes: image.thumb.data, width: image.thumb.width, height: image.thumb.height, kind: "thumbnail", ownerId });
+export async function saveProductImage(db: Db, store: MediaStore, image: PreparedProductImage, ownerId: string | null = null): Promise<StoredProductImage> {
+  const fullRow = await storeBytes(db, store, image.full.data, { mimeType: "image/webp", width: image.full.width, height: image.full.height, kind: "product", ownerId });
+  const thumbRow = await storeBytes(db, store, image.thumb.data, { mimeType: "image/webp", width: image.thumb.width, height: image.thumb.height, kind: "thumbnail", ownerId });
   return { mediaId: fullRow.id, thumbId: thumbRow.id, url: mediaUrl(fullRow.publicId), thumbUrl: mediaUrl(thumbRow.publicId) };
 }
 
 /** Turns an uploaded product photo into a WebP full image and a WebP thumbnail (made once, at upload). */
-export async function storeProductImage(db: Db, bytes: Uint8Array, ownerId: string | null = null): Promise<StoredProductImage> {
-  return saveProductImage(db, await prepareProductImage(bytes), ownerId);
+export async function storeProductImage(db: Db, store: MediaStore, source: Uint8Array | IncomingFile, ownerId: string | null = null): Promise<StoredProductImage> {
+  return saveProductImage(db, store, await prepareProductImage(source), ownerId);
 }
 
-/** A stored file by its public id, from the in-memory cache when it was served recently (files never change). */
-export async function findFile(db: Db, cache: FileCache, publicId: string): Promise<StoredFile> {
+/** A file's metadata by its public id, from the in-memory cache when it was served recently (files never change). */
+export async function findFile(db: Db, cache: FileCache, publicId: string): Promise<MediaInfo> {
   const cached = cache.get(publicId);
   if (cached) return cached;
   const row = await mediaRepository(db).findByPublicId(publicId);
   if (!row) throw new AppError(404, "Ficheiro não encontrado");
   cache.set(publicId, row);
   return row;
+}
+
+/** Product images and thumbnails are public; attachments (chat files, payment proofs) private to the browser. */
+export const isPublicMedia = (kind: string) => kind === "product" || kind === "thumbnail";
+
+/**
+ * Moves the bytes of rows written before issue 12 into the store, a batch at a time, at start. Each row is cleared
+ * only once its file is durable, so a crash part-way leaves rows that the next start moves again (the store dedups).
+ */
+export async function moveStoredBytes(db: Db, store: MediaStore, batch = 20): Promise<number> {
+  const repo = mediaRepository(db);
+  let moved = 0;
+  for (;;) {
+    const rows = await repo.withBytes(batch);
+    if (rows.length === 0) return moved;
+    for (const row of rows) {
+      const bytes = row.bytes!;
+      const sha256 = sha256Of(bytes);
+      await store.putBytes(bytes, sha256);
+      await repo.bytesMoved(row.id, sha256, bytes.byteLength);
+    }
+    moved += rows.length;
+  }
 }

@@ -2,6 +2,7 @@
 // payment; it is kept with the chat message that shows it to support, and a PDF's text layer is read for hints
 // (amount and IBAN, matching or not). Staff accept it (recording the payment) or refuse it with a reason the
 // shopper sees.
+import { readFile } from "node:fs/promises";
 import type { Db, PrismaClient } from "../../db/client.ts";
 import type { Prisma } from "../../db/client.ts";
 import { AWAITING_PAYMENT } from "../../../shared/orders.ts";
@@ -13,6 +14,7 @@ import type { ShopProof } from "../../schemas/orders.ts";
 import { postShopMessage, sendClientMessage, type ChatFile } from "../chat/service.ts";
 import { AppError } from "../errors.ts";
 import { sniffType } from "../media/sniff.ts";
+import type { IncomingFile } from "../media/incoming.ts";
 import { ORDER_NOT_FOUND, STAFF_ORDER_NOT_FOUND } from "./not-found.ts";
 import { addPayment, checkPayment, type PaymentInput } from "./payments.ts";
 import { ordersRepository } from "./repository.ts";
@@ -25,9 +27,9 @@ export const PROOF_NOT_FOUND = "Comprovativo não encontrado";
 export const PROOF_DECIDED = "Este comprovativo já foi decidido";
 
 /** A PDF with a text layer gives hints; an image, a scan or an unreadable PDF gives none. */
-async function hintsFor(bytes: Uint8Array, expectedAmount: number, shopIban: string | null): Promise<Prisma.InputJsonValue | null> {
-  if ((await sniffType(bytes, ATTACHMENT_TYPES)) !== "application/pdf") return null;
-  const reading = await readProof(bytes);
+async function hintsFor(file: IncomingFile, expectedAmount: number, shopIban: string | null): Promise<Prisma.InputJsonValue | null> {
+  if ((await sniffType(file.head, ATTACHMENT_TYPES)) !== "application/pdf") return null;
+  const reading = await readProof(await readFile(file.path));
   if (!reading.text.trim()) return null;
   const h = proofHints(reading, { expectedAmount, shopIban });
   // What staff are shown: the matching amount/IBAN when there is one, else the first one read.
@@ -44,7 +46,7 @@ export async function submitProof(db: PrismaClient, hub: ChatPublisher, input: {
   if (order.paymentMethod !== "cod" || order.status !== AWAITING_PAYMENT) throw new AppError(409, NOT_AWAITING_PAYMENT);
   if (!input.file) throw new AppError(400, "Anexe o comprovativo (imagem ou PDF)");
   const due = order.totalAmount.minus(order.amountPaid).toNumber();
-  const hints = await hintsFor(input.file.bytes, due, await repo.shopIban());
+  const hints = await hintsFor(input.file.upload, due, await repo.shopIban());
   let proofId = "";
   await sendClientMessage(db, hub, { orderId: order.id, userId: input.userId, text: PROOF_MESSAGE_TEXT, file: input.file }, async (tx, mediaId) => {
     proofId = (await ordersRepository(tx).insertProof({ orderId: order.id, mediaId: mediaId!, hints })).id;

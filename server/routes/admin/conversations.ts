@@ -66,7 +66,7 @@ export const adminConversationRoutes: FastifyPluginAsyncTypebox = async (app) =>
         orderId: request.params.id,
         staffUserId: request.user!.userId,
         text: form.fields.text,
-        file: form.file,
+        file: form.file && { upload: form.file, media: app.deps.media },
       });
       return { success: true as const, message };
     },

@@ -10,7 +10,7 @@ import { AppError } from "../../domain/errors.ts";
 const tags = ["staff"];
 
 export const adminProductRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db, productListCache } = app.deps;
+  const { db, productListCache, media } = app.deps;
   const admin = app.requireStaff(["admin"]);
 
   app.get(
@@ -52,8 +52,8 @@ export const adminProductRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const form = await request.readForm([]);
       if (!form.file) throw new AppError(400, "Escolha uma imagem para enviar");
-      if (form.file.bytes.byteLength === 0) throw new AppError(400, "O ficheiro está vazio");
-      const image = await uploadProductImage(db.prisma, form.file.bytes, request.user!.userId);
+      if (form.file.size === 0) throw new AppError(400, "O ficheiro está vazio");
+      const image = await uploadProductImage(db.prisma, media, form.file, request.user!.userId);
       return { success: true as const, image };
     },
   );

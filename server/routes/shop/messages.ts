@@ -1,10 +1,10 @@
 // SPEC.md §7 support chat: GET /api/message/:orderId and POST /api/message/send (multipart), owner only.
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { errorResponses } from "../../schemas/common.ts";
-import { MessageListReply, MessageParams, MessageSendReply } from "../../schemas/messages.ts";
+import { MessageListReply, MessageParams, MessageSendReply, OrderPdfQuery, OrderPdfReply } from "../../schemas/messages.ts";
 import { MAX_MESSAGE_TEXT } from "../../../shared/chat.ts";
 import { AppError } from "../../domain/errors.ts";
-import { listOrderMessages, sendClientMessage } from "../../domain/chat/service.ts";
+import { findOrderPdf, listOrderMessages, sendClientMessage } from "../../domain/chat/service.ts";
 import { CHAT_ORDER_NOT_FOUND } from "../../domain/orders/not-found.ts";
 
 export interface MessageRouteLimits {
@@ -24,6 +24,24 @@ export const messageRoutes: FastifyPluginAsyncTypebox<{ limits: MessageRouteLimi
     async (request) => {
       const messages = await listOrderMessages(db.prisma, { orderId: request.params.orderId, userId: request.user!.userId });
       return { success: true as const, messages };
+    },
+  );
+
+  app.get(
+    "/api/order/attachment",
+    {
+      // Who asks is checked before what is asked.
+      onRequest: app.authenticate,
+      schema: {
+        tags: ["shopper"],
+        description: "The storefront's PDF viewer: is `url` a PDF attached to the caller's own order `orderId`? 404 otherwise.",
+        querystring: OrderPdfQuery,
+        response: { 200: OrderPdfReply, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      reply.header("Cache-Control", "no-store");
+      return { success: true as const, ...(await findOrderPdf(db.prisma, { ...request.query, userId: request.user!.userId })) };
     },
   );
 
@@ -51,7 +69,7 @@ export const messageRoutes: FastifyPluginAsyncTypebox<{ limits: MessageRouteLimi
       const form = await request.readForm(["orderId", "text"]);
       const orderId = form.fields.orderId?.trim();
       if (!orderId) throw new AppError(400, CHAT_ORDER_NOT_FOUND);
-      const message = await sendClientMessage(db.prisma, hub, { orderId, userId: request.user!.userId, text: form.fields.text, file: form.file });
+      const message = await sendClientMessage(db.prisma, hub, { orderId, userId: request.user!.userId, text: form.fields.text, file: form.file && { upload: form.file, media: app.deps.media } });
       return { success: true as const, message };
     },
   );

@@ -83,7 +83,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const form = await request.readForm(["orderId"]);
       const orderId = form.fields.orderId?.trim();
       if (!orderId) throw new AppError(404, ORDER_NOT_FOUND);
-      return { success: true as const, proof: await submitProof(db.prisma, hub, { userId: request.user!.userId, orderId, file: form.file }) };
+      return { success: true as const, proof: await submitProof(db.prisma, hub, { userId: request.user!.userId, orderId, file: form.file && { upload: form.file, media: app.deps.media } }) };
     },
   );
 };

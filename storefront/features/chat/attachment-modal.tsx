@@ -9,7 +9,8 @@ const PdfPages = lazy(() => import("../pdf/pdf-pages.tsx"));
 
 export interface Attachment { url: string; kind: "image" | "pdf" }
 
-export function AttachmentModal({ attachment, onClose }: { attachment: Attachment; onClose: () => void }) {
+/** `orderId`: the order whose chat holds the attachment; the PDF viewer opens only that order's files. */
+export function AttachmentModal({ attachment, orderId, onClose }: { attachment: Attachment; orderId: string; onClose: () => void }) {
   const [zoom, setZoom] = useState(ZOOM_START);
   const navigate = useNavigate();
 
@@ -21,7 +22,7 @@ export function AttachmentModal({ attachment, onClose }: { attachment: Attachmen
 
   const download = () => {
     if (attachment.kind === "pdf") {
-      navigate(`/pdf-viewer?url=${encodeURIComponent(attachment.url)}`);
+      navigate(`/pdf-viewer?${new URLSearchParams({ orderId, url: attachment.url }).toString()}`);
       return;
     }
     downloadUrl(attachment.url).catch(() => toast.error("Erro ao baixar arquivo"));
