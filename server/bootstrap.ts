@@ -18,6 +18,8 @@ import { listShopProducts } from "./domain/catalogue/service.ts";
 import { FileCache } from "./domain/media/file-cache.ts";
 import { LoginThrottle } from "./domain/users/login-throttle.ts";
 import { Hub } from "./realtime/hub.ts";
+import { Notifier } from "./notifications/notifier.ts";
+import type { Agent } from "node:https";
 import { createTokenService, loadOrCreateSecret } from "./domain/users/tokens.ts";
 import { usersRepository } from "./domain/users/repository.ts";
 import { createStaffAccount } from "./domain/users/service.ts";
@@ -37,6 +39,8 @@ export interface Started {
 export interface DepsOptions {
   /** How "add to cart" calls are batched (tests narrow it to force batches). */
   cartBatch?: NaturalBatchOptions;
+  /** TLS agent for web push requests (tests trust their local push service with it). */
+  pushAgent?: Agent;
 }
 
 export function createDeps(config: Config, db: Database, options: DepsOptions = {}): AppDeps {
@@ -45,6 +49,7 @@ export function createDeps(config: Config, db: Database, options: DepsOptions = 
   if (!config.jwtSecret) securePrivateFile(path.join(config.dataDir, "jwt-secret"));
   const tokens = createTokenService(secret, config.jwtTtlSeconds);
   const productListCache = new ListCache(() => listShopProducts(db.prisma));
+  const hub = new Hub({ db, tokens, productListCache });
   return {
     config,
     db,
@@ -55,8 +60,9 @@ export function createDeps(config: Config, db: Database, options: DepsOptions = 
     // PGlite runs one statement at a time, within the event-loop turn: adds gather for a turn and go one batch at a time.
     cartAdder: createCartAdder(db.prisma, options.cartBatch ?? (db.kind === "pglite" ? { ...CART_BATCH, concurrency: 1, gatherTurn: true } : CART_BATCH)),
     // Started by the /ws routes (LISTEN connection, heartbeat); closed with the app, before the database.
-    hub: new Hub({ db, tokens, productListCache }),
+    hub,
     payments: createPaymentClients(config),
+    notifier: new Notifier({ db: db.prisma, config, local: hub, pushAgent: options.pushAgent }),
   };
 }
 
