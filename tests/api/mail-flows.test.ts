@@ -3,7 +3,8 @@
 // recipient, amounts as the apps write them (formatKz) and links on PUBLIC_URL; an SMTP outage delays mail and
 // loses none; support replies reach a shopper with no open socket in one e-mail per window; web push reaches
 // the shopper's browser (a local push service that decrypts like a browser).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { FastifyInstance } from "fastify";
 import { buildTestApp, createStaff, registerCustomer, type Customer, type TestApp } from "../helpers/app.ts";
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from "../helpers/smtp-sink.ts";
 import { browserSubscription, startPushService, type PushService } from "../helpers/push-service.ts";
@@ -13,8 +14,13 @@ import { DEADLINE_EXPIRED_REASON } from "../../shared/payments.ts";
 import { runPaymentDeadlines } from "../../server/domain/orders/deadlines.ts";
 import { formatLuandaDateTime } from "../../server/notifications/templates.ts";
 import { savePushSubscription } from "../../server/notifications/push.ts";
+import { buildApp } from "../../server/app.ts";
+import { createDeps } from "../../server/bootstrap.ts";
+import { openPostgres, type Database } from "../../server/db/client.ts";
+import type { AppDeps } from "../../server/deps.ts";
+import { sendSupportReply } from "../../server/domain/chat/service.ts";
 import { liveProducts, orderBody } from "./commerce-fixtures.ts";
-import { listen, multipart, pngBytes, sendMessage, TestSocket, waitFor } from "./chat-fixtures.ts";
+import { createOrder, listen, multipart, pngBytes, sendMessage, TestSocket, waitFor } from "./chat-fixtures.ts";
 
 const BASE = "https://loja.exemplo.ao";
 const ALERTS = "alertas@loja.exemplo.ao";
@@ -221,5 +227,74 @@ describe("e-mail and push on the shop's events", () => {
     const sent = await t.prisma.outboxMail.findFirstOrThrow({ where: { to: ana.email } });
     expect(sent.status).toBe("sent");
     expect(sent.attempts).toBeGreaterThanOrEqual(2);
+  });
+});
+
+// Each project registers only the suite for its database, so nothing shows as skipped.
+if (inject("dbKind") === "postgres") describe("two instances on one PostgreSQL database", () => {
+  let a: TestApp;
+  let bDb: Database;
+  let b: FastifyInstance;
+  let bDeps: AppDeps;
+  let sink: SmtpSink;
+  const sockets: TestSocket[] = [];
+  const env = { MAIL_DIGEST_DELAY_SECONDS: "1", MAIL_RETRY_SECONDS: "1", PUBLIC_URL: BASE, PAYMENT_DEADLINE_WORKER: "false" };
+
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    a = await buildTestApp({ env: { ...env, SMTP_URL: sink.url } });
+    // Instance B: its own pool, hub, mail worker and presence, the same database and configuration.
+    bDb = await openPostgres(a.db.url!, 5);
+    bDeps = createDeps(a.config, bDb);
+    b = await buildApp(bDeps, { serveApps: false, limits: { registerPerWindow: 10_000 } });
+    await b.ready();
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.close();
+    await b?.close();
+    await bDb?.close();
+    await a?.close();
+    await sink?.close();
+  });
+
+  it("sends each e-mail once whichever instance's worker takes it", async () => {
+    const [product] = await liveProducts(a);
+    const customers = await Promise.all([registerCustomer(a.app), registerCustomer(b)]);
+    const placed = await Promise.all(
+      Array.from({ length: 8 }, async (_, i) => {
+        const c = customers[i % 2]!;
+        const res = await (i % 2 ? b : a.app).inject({ method: "POST", url: "/api/order/place", headers: c.auth, payload: orderBody([{ product: product!, quantity: 1 }]) });
+        expect(res.statusCode, res.body).toBe(200);
+        return (res.json() as { orderId: string }).orderId;
+      }),
+    );
+    await waitFor(async () => (await a.prisma.outboxMail.count({ where: { status: "pending" } })) === 0, 20_000, "outbox drained");
+    await sleep(500);
+    const subjects = sink.messages.map((m) => m.subject);
+    for (const orderId of placed) expect(subjects.filter((s) => s === `Pedido #${shortOrderId(orderId)} recebido`)).toHaveLength(1);
+    const attempts = new Set((await a.prisma.outboxMail.findMany({ select: { attempts: true } })).map((m) => m.attempts));
+    expect(attempts).toEqual(new Set([1]));
+  });
+
+  it("mails a support reply once, and not at all while the shopper's socket is open on the other instance", async () => {
+    const staff = await createStaff(a, "support");
+    const away = await registerCustomer(a.app);
+    const awayOrder = await createOrder(a.prisma, away.userId);
+    await sendSupportReply(a.prisma, a.deps.hub, { orderId: awayOrder, staffUserId: staff.userId, text: "Resposta única", file: null });
+    await waitFor(() => sink.messages.some((m) => m.to.includes(away.email)), 15_000, "digest mail");
+    await sleep(2500);
+    expect(sink.messages.filter((m) => m.to.includes(away.email))).toHaveLength(1);
+
+    const online = await registerCustomer(a.app);
+    const onlineOrder = await createOrder(a.prisma, online.userId);
+    const urlB = await listen(b);
+    const socket = await TestSocket.ready(urlB, online.token);
+    sockets.push(socket);
+    // B writes who is connected to it every few seconds: A sees the shopper online from then on.
+    await bDeps.notifier.presence.refresh();
+    expect((await a.deps.notifier.presence.snapshot()).isOnline(online.userId)).toBe(true);
+    await sendSupportReply(a.prisma, a.deps.hub, { orderId: onlineOrder, staffUserId: staff.userId, text: "Vista em B", file: null });
+    await sleep(3000);
+    expect(sink.messages.filter((m) => m.to.includes(online.email))).toEqual([]);
   });
 });
