@@ -212,6 +212,30 @@ describe("e-mail and push on the shop's events", () => {
     staffSocket.close();
   });
 
+  it("lists the outbox for admins under /admin/api/outbox (simple-rest), with the HTML and text on the detail", async () => {
+    const ana = await registerCustomer(t.app);
+    const { label } = await placeOrder(ana);
+    await onlyMail(ana.email, new RegExp(`^Pedido ${label} recebido$`));
+    const list = await t.app.inject({ method: "GET", url: `/admin/api/outbox?filter=${encodeURIComponent(JSON.stringify({ q: ana.email, status: "sent" }))}&range=[0,9]`, headers: admin.auth });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.headers["content-range"]).toBe("outbox 0-0/1");
+    const [row] = list.json() as { id: string; to: string; status: string; attempts: number; html?: string }[];
+    expect(row).toMatchObject({ to: ana.email, status: "sent", attempts: 1, subject: `Pedido ${label} recebido`, kind: "order-placed" });
+    expect(row!.html).toBeUndefined();
+    const detail = (await t.app.inject({ method: "GET", url: `/admin/api/outbox/${row!.id}`, headers: admin.auth })).json();
+    expect(detail.html).toContain("<!doctype html>");
+    expect(detail.text).toContain(`${BASE}/orders`);
+
+    const support = await createStaff(t, "support");
+    expect((await t.app.inject({ method: "GET", url: "/admin/api/outbox", headers: support.auth })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: "GET", url: `/admin/api/outbox/${row!.id}`, headers: support.auth })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: "GET", url: "/admin/api/outbox" })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: "GET", url: "/admin/api/outbox/nope", headers: admin.auth })).json()).toEqual({ success: false, message: "E-mail não encontrado" });
+    const badFilter = await t.app.inject({ method: "GET", url: `/admin/api/outbox?filter=${encodeURIComponent(JSON.stringify({ status: "lost" }))}`, headers: admin.auth });
+    expect(badFilter.statusCode).toBe(400);
+    expect((await t.app.inject({ method: "GET", url: `/admin/api/outbox?sort=${encodeURIComponent(JSON.stringify(["html", "ASC"]))}`, headers: admin.auth })).statusCode).toBe(400);
+  });
+
   it("keeps mail through an SMTP outage and sends it once the server is back, once", async () => {
     const port = Number(new URL(sink.url).port);
     await sink.close();
