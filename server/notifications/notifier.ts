@@ -28,8 +28,7 @@ interface Log {
 }
 
 export class Notifier {
-  /** Links in e-mails are built on it: PUBLIC_URL, else this server on localhost. */
-  readonly baseUrl: string;
+  private listeningPort: number | undefined;
   /** Shown with a Multicaixa reference (ProxyPay's entity), when configured. */
   readonly multicaixaEntity: string | undefined;
   readonly presence: Presence;
@@ -38,9 +37,17 @@ export class Notifier {
   private log: Log | undefined;
 
   constructor(private readonly opts: NotifierOptions) {
-    this.baseUrl = (opts.config.publicUrl ?? `http://localhost:${opts.config.port}`).replace(/\/+$/, "");
     this.multicaixaEntity = opts.config.proxypay?.entity;
     this.presence = new Presence(opts.db, opts.local);
+  }
+
+  /** Links in e-mails are built on it: PUBLIC_URL, else this server on localhost (its real port once listening: PORT may be 0). */
+  get baseUrl(): string {
+    return (this.opts.config.publicUrl ?? `http://localhost:${this.listeningPort ?? this.opts.config.port}`).replace(/\/+$/, "");
+  }
+
+  listeningOn(port: number): void {
+    this.listeningPort = port;
   }
 
   mailContext(db: Db): Promise<MailContext> {

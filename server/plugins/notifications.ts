@@ -53,6 +53,10 @@ export default fp(
         ),
       );
     });
+    app.addHook("onListen", async () => {
+      const address = app.server.address();
+      if (address && typeof address === "object") notifier.listeningOn(address.port);
+    });
     app.addHook("onClose", async () => {
       await Promise.all(stops.map((stop) => stop()));
       await mailer?.stop();
