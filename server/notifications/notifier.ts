@@ -4,7 +4,7 @@
 import type { Agent } from "node:https";
 import type { Config } from "../config.ts";
 import type { Db, PrismaClient } from "../db/client.ts";
-import { loadMailContext } from "./mail-context.ts";
+import { loadMailContext, loadMailSettings } from "./mail-context.ts";
 import { Presence, type LocalPresence } from "./presence.ts";
 import { createPushSender, loadVapidKeys, type PushPayload, type PushSender } from "./push.ts";
 import type { MailContext } from "./templates.ts";
@@ -52,6 +52,11 @@ export class Notifier {
 
   mailContext(db: Db): Promise<MailContext> {
     return loadMailContext(db, this.baseUrl);
+  }
+
+  /** The context and the staff alert addresses together (one read of the settings). */
+  mailSettings(db: Db): Promise<{ ctx: MailContext; staff: string[] }> {
+    return loadMailSettings(db, this.baseUrl);
   }
 
   /** Called by the notifications plugin once the mail worker runs (and the log exists). */

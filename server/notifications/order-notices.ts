@@ -4,7 +4,7 @@
 // respected here; staff alerts go to the addresses in the shop's settings.
 import type { Db } from "../db/client.ts";
 import { CANCELLED, DELIVERED, PAYMENT_CONFIRMED, PAYMENT_METHOD_LABELS, shortOrderId, type PaymentMethod } from "../../shared/orders.ts";
-import { enqueueStaffAlert, staffAlertAddresses } from "./mail-context.ts";
+import { enqueueStaffAlert } from "./mail-context.ts";
 import { noticesRepository, type NoticeOrder } from "./notices-repository.ts";
 import type { Notifier, PushNotice } from "./notifier.ts";
 import { enqueueMail, type NewMail } from "./outbox.ts";
@@ -59,7 +59,7 @@ export interface PlacedOrder {
  * the order is written so the placement's one statement writes them with it (orders repository insertOrder).
  */
 export async function orderPlacedMails(db: Db, notifier: Notifier, order: PlacedOrder): Promise<NewMail[]> {
-  const [customer, ctx, staff] = await Promise.all([noticesRepository(db).customer(order.userId), notifier.mailContext(db), staffAlertAddresses(db)]);
+  const [customer, { ctx, staff }] = await Promise.all([noticesRepository(db).customer(order.userId), notifier.mailSettings(db)]);
   if (!customer) return [];
   const mails: NewMail[] = [];
   const to = mailbox(customer);

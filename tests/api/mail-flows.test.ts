@@ -25,6 +25,8 @@ import { createOrder, listen, multipart, pngBytes, sendMessage, TestSocket, wait
 const BASE = "https://loja.exemplo.ao";
 const ALERTS = "alertas@loja.exemplo.ao";
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Support replies gather this long (MAIL_DIGEST_DELAY_SECONDS): wide enough for two replies on a loaded machine. */
+const WINDOW_SECONDS = 3;
 
 describe("e-mail and push on the shop's events", () => {
   let t: TestApp;
@@ -38,7 +40,7 @@ describe("e-mail and push on the shop's events", () => {
     sink = await startSmtpSink();
     push = await startPushService();
     t = await buildTestApp({
-      env: { SMTP_URL: sink.url, MAIL_FROM: "Loja <pedidos@loja.exemplo.ao>", PUBLIC_URL: BASE, MAIL_DIGEST_DELAY_SECONDS: "1", MAIL_RETRY_SECONDS: "1", PAYMENT_DEADLINE_WORKER: "false" },
+      env: { SMTP_URL: sink.url, MAIL_FROM: "Loja <pedidos@loja.exemplo.ao>", PUBLIC_URL: BASE, MAIL_DIGEST_DELAY_SECONDS: String(WINDOW_SECONDS), MAIL_RETRY_SECONDS: "1", PAYMENT_DEADLINE_WORKER: "false" },
       deps: { pushAgent: push.agent },
     });
     await t.prisma.shopSettings.update({ where: { id: 1 }, data: { staffAlertEmails: [ALERTS] } });
@@ -54,7 +56,7 @@ describe("e-mail and push on the shop's events", () => {
 
   const mailsTo = (to: string, subject?: RegExp) => sink.messages.filter((m) => m.to.includes(to) && (!subject || subject.test(m.subject)));
   /** Waits for the mail, then for the outbox to be empty of pending mail, and checks it came exactly once. */
-  async function onlyMail(to: string, subject: RegExp, ms = 10_000): Promise<ReceivedMail> {
+  async function onlyMail(to: string, subject: RegExp, ms = 20_000): Promise<ReceivedMail> {
     await waitFor(() => mailsTo(to, subject).length > 0, ms, `mail to ${to} ${subject}`);
     await waitFor(async () => (await t.prisma.outboxMail.count({ where: { status: "pending" } })) === 0, ms, "outbox drained");
     const mails = mailsTo(to, subject);
@@ -153,6 +155,17 @@ describe("e-mail and push on the shop's events", () => {
     const { label } = await placeOrder(quiet);
     await onlyMail(ALERTS, new RegExp(`^Novo pedido ${label}`));
     expect(mailsTo(quiet.email)).toEqual([]);
+
+    // Nobody to tell at all: the order is placed all the same, with no outbox row.
+    await t.prisma.shopSettings.update({ where: { id: 1 }, data: { staffAlertEmails: [] } });
+    try {
+      const before = await t.prisma.outboxMail.count();
+      const { order } = await placeOrder(quiet);
+      expect(order.status).toBe("Aguardando Pagamento");
+      expect(await t.prisma.outboxMail.count()).toBe(before);
+    } finally {
+      await t.prisma.shopSettings.update({ where: { id: 1 }, data: { staffAlertEmails: [ALERTS] } });
+    }
   });
 
   it("e-mails support replies to a shopper with no open page: one mail per window with every reply and the chat link, plus a push", async () => {
@@ -187,7 +200,7 @@ describe("e-mail and push on the shop's events", () => {
     sockets.push(socket);
     await reply(orderId, "Vê na app?");
     await socket.next((f) => f.type === "newMessage");
-    await sleep(3000); // three digest windows
+    await sleep((WINDOW_SECONDS + 2) * 1000); // past the window and a few sweeps
     expect(mailsTo(ana.email, /resposta/)).toEqual([]);
     socket.close();
     const mail = await onlyMail(ana.email, new RegExp(`^Nova resposta sobre o pedido ${label}$`));
@@ -262,7 +275,7 @@ if (inject("dbKind") === "postgres") describe("two instances on one PostgreSQL d
   let bDeps: AppDeps;
   let sink: SmtpSink;
   const sockets: TestSocket[] = [];
-  const env = { MAIL_DIGEST_DELAY_SECONDS: "1", MAIL_RETRY_SECONDS: "1", PUBLIC_URL: BASE, PAYMENT_DEADLINE_WORKER: "false" };
+  const env = { MAIL_DIGEST_DELAY_SECONDS: String(WINDOW_SECONDS), MAIL_RETRY_SECONDS: "1", PUBLIC_URL: BASE, PAYMENT_DEADLINE_WORKER: "false" };
 
   beforeAll(async () => {
     sink = await startSmtpSink();
@@ -306,7 +319,7 @@ if (inject("dbKind") === "postgres") describe("two instances on one PostgreSQL d
     const awayOrder = await createOrder(a.prisma, away.userId);
     await sendSupportReply(a.prisma, a.deps.hub, { orderId: awayOrder, staffUserId: staff.userId, text: "Resposta única", file: null });
     await waitFor(() => sink.messages.some((m) => m.to.includes(away.email)), 15_000, "digest mail");
-    await sleep(2500);
+    await sleep(2000);
     expect(sink.messages.filter((m) => m.to.includes(away.email))).toHaveLength(1);
 
     const online = await registerCustomer(a.app);
@@ -318,7 +331,7 @@ if (inject("dbKind") === "postgres") describe("two instances on one PostgreSQL d
     await bDeps.notifier.presence.refresh();
     expect((await a.deps.notifier.presence.snapshot()).isOnline(online.userId)).toBe(true);
     await sendSupportReply(a.prisma, a.deps.hub, { orderId: onlineOrder, staffUserId: staff.userId, text: "Vista em B", file: null });
-    await sleep(3000);
+    await sleep((WINDOW_SECONDS + 2) * 1000);
     expect(sink.messages.filter((m) => m.to.includes(online.email))).toEqual([]);
   });
 });

@@ -185,8 +185,7 @@ export const ordersRepository = (db: Db) => ({
         DELETE FROM cart_lines c
         USING new_order, unnest(${productIds}::text[], ${sizes}::text[]) AS r(product_id, size)
         WHERE ${opts.clearCart} AND c.user_id = new_order.user_id AND c.product_id = r.product_id AND c.size = r.size
-      ), mails AS (${outboxRowsCte(opts.mails ?? [], Prisma.raw("new_order"))}
-      )
+      )${opts.mails?.length ? Prisma.sql`, mails AS (${outboxRowsCte(opts.mails, Prisma.raw("new_order"))})` : Prisma.empty}
       SELECT count(*)::int AS inserted FROM new_order`;
     return (rows[0]?.inserted ?? 0) === 1;
   },
