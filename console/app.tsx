@@ -13,6 +13,7 @@ import payments from "./payments/index.ts";
 import conversations from "./conversations/index.ts";
 import customers from "./customers/index.ts";
 import staff from "./staff/index.ts";
+import outbox from "./outbox/index.ts";
 import { SettingsEdit } from "./settings/settings-edit.tsx";
 import { shellMessages } from "./i18n/shell.ts";
 
@@ -53,6 +54,7 @@ export function ConsoleApp() {
       <Resource name="customers" {...customers} />
       <Resource name="staff" {...staff} />
       <Resource name="settings" />
+      <Resource name="outbox" {...outbox} />
       <CustomRoutes>
         <Route path="/settings" element={<SettingsEdit />} />
       </CustomRoutes>

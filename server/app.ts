@@ -23,6 +23,7 @@ import { realtimePlugin } from "./plugins/realtime.ts";
 import { messageRoutes } from "./routes/shop/messages.ts";
 import paymentDeadlinesPlugin from "./plugins/payment-deadlines.ts";
 import { proxyPayRoutes } from "./routes/shop/proxypay.ts";
+import notificationsPlugin from "./plugins/notifications.ts";
 
 export interface AppLimits {
   /** Sign-ups per address per window (a shop behind one carrier NAT needs headroom). */
@@ -105,6 +106,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(realtimePlugin);
   // Background: overdue bank transfers cancelled, halfway reminders (every 10 s, stopped on close)
   await app.register(paymentDeadlinesPlugin);
+  // Background: the mail outbox worker, presence across instances, support-reply e-mails (plugins/notifications.ts)
+  await app.register(notificationsPlugin);
   // Files
   await app.register(mediaRoutes);
   // Staff API

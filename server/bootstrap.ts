@@ -21,6 +21,8 @@ import { createMediaStore } from "./domain/media/open-store.ts";
 import { moveStoredBytes } from "./domain/media/service.ts";
 import { sweepTempDir, type MediaStore } from "./domain/media/store.ts";
 import { Hub } from "./realtime/hub.ts";
+import { Notifier } from "./notifications/notifier.ts";
+import type { Agent } from "node:https";
 import { createTokenService, loadOrCreateSecret } from "./domain/users/tokens.ts";
 import { Sessions } from "./domain/users/sessions.ts";
 import { usersRepository } from "./domain/users/repository.ts";
@@ -43,6 +45,8 @@ export interface DepsOptions {
   cartBatch?: NaturalBatchOptions;
   /** The media store, when the caller opened it already (start() does, to move old rows' bytes and seed). */
   media?: MediaStore;
+  /** TLS agent for web push requests (tests trust their local push service with it). */
+  pushAgent?: Agent;
 }
 
 export function createDeps(config: Config, db: Database, options: DepsOptions = {}): AppDeps {
@@ -52,6 +56,7 @@ export function createDeps(config: Config, db: Database, options: DepsOptions = 
   const tokens = createTokenService(secret, config.jwtTtlSeconds);
   const productListCache = new ListCache(() => listShopProducts(db.prisma));
   const sessions = new Sessions(db.prisma);
+  const hub = new Hub({ db, tokens, sessions, productListCache });
   return {
     config,
     db,
@@ -64,8 +69,9 @@ export function createDeps(config: Config, db: Database, options: DepsOptions = 
     // PGlite runs one statement at a time, within the event-loop turn: adds gather for a turn and go one batch at a time.
     cartAdder: createCartAdder(db.prisma, options.cartBatch ?? (db.kind === "pglite" ? { ...CART_BATCH, concurrency: 1, gatherTurn: true } : CART_BATCH)),
     // Started by the /ws routes (LISTEN connection, heartbeat); closed with the app, before the database.
-    hub: new Hub({ db, tokens, sessions, productListCache }),
+    hub,
     payments: createPaymentClients(config),
+    notifier: new Notifier({ db: db.prisma, config, local: hub, pushAgent: options.pushAgent }),
   };
 }
 

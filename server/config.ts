@@ -37,6 +37,21 @@ export interface Config {
   proxypay: { apiKey: string; entity: string; baseUrl: string } | undefined;
   /** Media bytes in an S3-compatible bucket (MEDIA_S3_*), for several instances; files under dataDir otherwise. */
   mediaS3: S3Settings | undefined;
+  /** E-mail (issue 13): SMTP_URL sends the outbox; without it mails stay there, listed by the console. */
+  mail: MailConfig;
+}
+
+export const DEFAULT_MAIL_FROM = "Loja <loja@localhost>";
+
+export interface MailConfig {
+  /** smtp://user:pass@host:587 or smtps://…; undefined keeps every mail in the outbox unsent. */
+  smtpUrl: string | undefined;
+  /** MAIL_FROM: the sender, e.g. "Loja <loja@exemplo.ao>". */
+  from: string;
+  /** MAIL_DIGEST_DELAY_SECONDS: how long support replies gather before one e-mail (default 60; the issue asks under 2 minutes). */
+  digestDelayMs: number;
+  /** MAIL_RETRY_SECONDS: the wait after a first failed send, doubled after each further one (default 30). */
+  retryFirstDelayMs: number;
 }
 
 /** A hop count as the function proxy-addr makes of it (Fastify's types take no number): trust the nearest `hops` senders. */
@@ -205,5 +220,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { apiKey: proxypayKey, entity: proxypayEntity, baseUrl: url(env, "PROXYPAY_BASE_URL", ["https:", "http:"]) ?? PROXYPAY_PRODUCTION_URL }
         : undefined,
     mediaS3: mediaS3(env),
+    mail: {
+      smtpUrl: url(env, "SMTP_URL", ["smtp:", "smtps:"]),
+      from: env.MAIL_FROM?.trim() || DEFAULT_MAIL_FROM,
+      digestDelayMs: int(env, "MAIL_DIGEST_DELAY_SECONDS", 60, 1, 110) * 1000,
+      retryFirstDelayMs: int(env, "MAIL_RETRY_SECONDS", 30, 1, 3600) * 1000,
+    },
   };
 }

@@ -12,6 +12,7 @@ import type { Hub } from "./realtime/hub.ts";
 import type { CartAdder } from "./domain/cart/adder.ts";
 import { createStripeClient, type StripeClient } from "./payments/stripe.ts";
 import { ProxyPayClient } from "./payments/proxypay.ts";
+import type { Notifier } from "./notifications/notifier.ts";
 
 /** The payment providers' HTTP clients, each present only when configured. */
 export interface PaymentClients {
@@ -45,6 +46,8 @@ export interface AppDeps {
   /** Real-time sockets and the fan-out between instances. */
   hub: Hub;
   payments: PaymentClients;
+  /** E-mail (outbox) and web push on the shop's events; the worker is started by plugins/notifications.ts. */
+  notifier: Notifier;
 }
 
 declare module "fastify" {

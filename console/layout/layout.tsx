@@ -42,6 +42,7 @@ function ConsoleMenu() {
   const { canAccess: canProducts } = useCanAccess({ resource: "products", action: "list" });
   const { canAccess: canStaff } = useCanAccess({ resource: "staff", action: "list" });
   const { canAccess: canSettings } = useCanAccess({ resource: "settings", action: "edit" });
+  const { canAccess: canOutbox } = useCanAccess({ resource: "outbox", action: "list" });
   return (
     <Menu>
       <Menu.DashboardItem />
@@ -51,6 +52,7 @@ function ConsoleMenu() {
       {canProducts && <Menu.ResourceItem name="products" />}
       <Menu.ResourceItem name="customers" />
       {canStaff && <Menu.ResourceItem name="staff" />}
+      {canOutbox && <Menu.ResourceItem name="outbox" />}
       {canSettings && <Menu.Item to="/settings" primaryText={translate("loja.menu.settings")} leftIcon={<SettingsIcon />} />}
     </Menu>
   );

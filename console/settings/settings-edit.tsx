@@ -61,6 +61,12 @@ export function SettingsEdit() {
           <Typography variant="h6" sx={{ mt: 2 }}>{translate("loja.settings.payments")}</Typography>
           {/* step "any": a min of 0.01 with step 1 would make the browser refuse 48 (valid steps are 0.01 + n), in English; our validator says the bounds. */}
           <NumberInput source="paymentDeadlineHours" validate={paymentDeadlineError} step="any" helperText={translate("loja.settings.deadline_help")} />
+          <Typography variant="h6" sx={{ mt: 2 }}>{translate("loja.settings.alerts")}</Typography>
+          <ArrayInput source="staffAlertEmails" helperText={translate("loja.settings.alerts_help")}>
+            <SimpleFormIterator inline disableReordering disableClear>
+              <TextInput source="value" label={false} type="email" validate={[required(), email(), maxLength(254)]} />
+            </SimpleFormIterator>
+          </ArrayInput>
         </SimpleForm>
         <SettingsChanges />
       </Edit>

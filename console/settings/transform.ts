@@ -4,7 +4,7 @@ import { pickFields, type RequestBodyTransform, type Row } from "../lib/request-
 // The shop's contact and bank details are data (SPEC.md leaves them open): one row, id 1.
 // Arrays of strings are edited as lists of { value } rows and flattened back on save.
 
-const LISTS = ["phones", "emails", "addresses"] as const;
+const LISTS = ["phones", "emails", "addresses", "staffAlertEmails"] as const;
 /** Where shoppers send their money: changing any of these needs the admin's password again (issue 11). */
 export const BANK_FIELDS = ["bankName", "accountHolder", "accountNumber", "iban"] as const;
 const FIELDS = [...LISTS, ...BANK_FIELDS, "paymentDeadlineHours", "currentPassword"] as const;

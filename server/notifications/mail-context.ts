@@ -4,9 +4,20 @@ import { mailContextRepository } from "./mail-context-repository.ts";
 import { enqueueMail } from "./outbox.ts";
 import type { MailContent, MailContext } from "./templates.ts";
 
+type SettingsRow = Awaited<ReturnType<ReturnType<typeof mailContextRepository>["shopSettings"]>>;
+
 /** The shop's contacts and bank details from its settings, and the public base URL links are built on. */
 export async function loadMailContext(db: Db, baseUrl: string): Promise<MailContext> {
+  return contextOf(await mailContextRepository(db).shopSettings(), baseUrl);
+}
+
+/** The context and the staff alert addresses from one read of the settings. */
+export async function loadMailSettings(db: Db, baseUrl: string): Promise<{ ctx: MailContext; staff: string[] }> {
   const row = await mailContextRepository(db).shopSettings();
+  return { ctx: contextOf(row, baseUrl), staff: alertAddressesOf(row) };
+}
+
+function contextOf(row: SettingsRow, baseUrl: string): MailContext {
   return {
     baseUrl,
     shop: {
@@ -22,9 +33,10 @@ export async function loadMailContext(db: Db, baseUrl: string): Promise<MailCont
 
 /** Distinct, trimmed, lower-cased addresses that receive staff alerts. */
 export async function staffAlertAddresses(db: Db): Promise<string[]> {
-  const row = await mailContextRepository(db).shopSettings();
-  return [...new Set((row?.staffAlertEmails ?? []).map((a) => a.trim().toLowerCase()).filter(Boolean))];
+  return alertAddressesOf(await mailContextRepository(db).shopSettings());
 }
+
+const alertAddressesOf = (row: SettingsRow): string[] => [...new Set((row?.staffAlertEmails ?? []).map((a) => a.trim().toLowerCase()).filter(Boolean))];
 
 /**
  * Enqueues a staff alert to each address in the settings, in the caller's transaction. `dedupeKey` names the

@@ -1,6 +1,7 @@
 // The outbox table: mails written with the events that cause them, claimed and marked by the sending worker.
 import type { Db } from "../db/client.ts";
 import { Prisma } from "../db/client.ts";
+import { newOrderId } from "../domain/orders/ids.ts";
 
 export interface NewMail {
   /** What the mail is about, e.g. 'order-placed' (the console filters and shows it). */
@@ -43,6 +44,11 @@ const rowSelect = {
   id: true, kind: true, to: true, subject: true, html: true, text: true, attempts: true, createdAt: true,
   status: true, dedupeKey: true, nextAttemptAt: true, lastError: true, sentAt: true,
 } as const;
+
+const listWhere = (f: { status?: OutboxStatus; q?: string }): Prisma.OutboxMailWhereInput => ({
+  ...(f.status ? { status: f.status } : {}),
+  ...(f.q ? { OR: [{ to: { contains: f.q, mode: "insensitive" } }, { subject: { contains: f.q, mode: "insensitive" } }, { kind: f.q }] } : {}),
+});
 
 export const outboxRepository = (db: Db) => ({
   /** Inserts the mail unless one with its dedupeKey exists (ON CONFLICT DO NOTHING keeps the caller's transaction alive). */
@@ -95,22 +101,37 @@ export const outboxRepository = (db: Db) => ({
     });
   },
 
-  /** Newest first, for the console's outbox page. */
-  list(opts: { status?: OutboxStatus; skip?: number; take?: number } = {}): Promise<OutboxRow[]> {
+  /** Newest first unless told, for the console's outbox page. */
+  list(opts: { status?: OutboxStatus; q?: string; skip?: number; take?: number; orderBy?: Prisma.OutboxMailOrderByWithRelationInput[] } = {}): Promise<OutboxRow[]> {
     return db.outboxMail.findMany({
-      where: opts.status ? { status: opts.status } : {},
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      where: listWhere(opts),
+      orderBy: opts.orderBy ?? [{ createdAt: "desc" }, { id: "desc" }],
       skip: opts.skip ?? 0,
       take: opts.take ?? 50,
       select: rowSelect,
     }) as Promise<OutboxRow[]>;
   },
 
-  count(status?: OutboxStatus): Promise<number> {
-    return db.outboxMail.count({ where: status ? { status } : {} });
+  count(status?: OutboxStatus, q?: string): Promise<number> {
+    return db.outboxMail.count({ where: listWhere({ status, q }) });
   },
 
   get(id: string): Promise<OutboxRow | null> {
     return db.outboxMail.findUnique({ where: { id }, select: rowSelect }) as Promise<OutboxRow | null>;
   },
 });
+
+/**
+ * The outbox rows of `mails` as one data-modifying CTE, for a statement that writes its event in one go (an
+ * order's placement): `FROM source` makes them conditional on the source CTE returning a row.
+ */
+export function outboxRowsCte(mails: NewMail[], source: Prisma.Sql): Prisma.Sql {
+  const column = <K extends keyof NewMail>(key: K) => mails.map((m) => m[key] ?? null);
+  return Prisma.sql`
+        INSERT INTO outbox_mails (id, kind, "to", subject, html, text, dedupe_key, next_attempt_at, created_at)
+        SELECT m.id, m.kind, m."to", m.subject, m.html, m.text, m.dedupe_key, (now() AT TIME ZONE 'UTC'), (now() AT TIME ZONE 'UTC')
+        FROM ${source}, unnest(${mails.map(() => newOrderId())}::text[], ${column("kind")}::text[], ${column("to")}::text[], ${column("subject")}::text[],
+                               ${column("html")}::text[], ${column("text")}::text[], ${column("dedupeKey")}::text[])
+             AS m(id, kind, "to", subject, html, text, dedupe_key)
+        ON CONFLICT DO NOTHING`;
+}

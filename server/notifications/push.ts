@@ -57,6 +57,8 @@ export interface PushPayload {
   body: string;
   /** Page of the storefront to open on tap, e.g. /message/{orderId} or /orders. */
   url: string;
+  /** Notifications with the same tag replace each other (e.g. one per order's chat). */
+  tag?: string;
 }
 
 export type PushOutcome = "sent" | "removed" | "failed";
@@ -97,7 +99,7 @@ export function createPushSender(opts: PushSenderOptions): PushSender {
     try {
       await webpush.sendNotification(
         { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
-        JSON.stringify({ title: payload.title, body: payload.body, url: payload.url }),
+        JSON.stringify({ title: payload.title, body: payload.body, url: payload.url, tag: payload.tag }),
         options,
       );
     } catch (error) {

@@ -1,9 +1,10 @@
 // The production MailTransport: nodemailer over SMTP_URL (smtp://user:pass@host:587, smtps://… for implicit TLS),
 // sending as MAIL_FROM. Without SMTP_URL there is no transport and the outbox keeps mails pending.
 import nodemailer from "nodemailer";
+import { DEFAULT_MAIL_FROM } from "../config.ts";
 import type { MailTransport } from "./outbox.ts";
 
-export const DEFAULT_MAIL_FROM = "Loja <loja@localhost>";
+export { DEFAULT_MAIL_FROM };
 
 export interface SmtpTransport extends MailTransport {
   close(): void;

@@ -8,13 +8,13 @@ export const PAYMENT_DEADLINE_INTERVAL_MS = 10_000;
 
 export default fp(
   async (app) => {
-    const { db, hub, config, payments } = app.deps;
+    const { db, hub, config, payments, notifier } = app.deps;
     if (!config.paymentDeadlineWorker) return;
     let timer: NodeJS.Timeout | undefined;
     let running: Promise<void> | undefined;
     const round = () => {
       if (running) return;
-      running = runPaymentDeadlines(db.prisma, hub, payments.proxypay)
+      running = runPaymentDeadlines(db.prisma, hub, payments.proxypay, new Date(), notifier)
         .catch((error: unknown) => app.log.warn({ err: error }, "payment deadlines round failed"))
         .finally(() => (running = undefined));
     };

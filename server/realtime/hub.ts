@@ -194,6 +194,11 @@ export class Hub implements ChatPublisher, SettingsPublisher, ConnectionHost {
     return this.rooms.get(orderId)?.size ?? 0;
   }
 
+  /** Who has a signed-in socket here, staff or not (notifications keep cross-instance presence from it). */
+  presentUsers(): { userId: string; staff: boolean }[] {
+    return [...this.byUser].map(([userId, connections]) => ({ userId, staff: [...connections].some((c) => c.isStaff) }));
+  }
+
   close(): Promise<void> {
     return (this.closing ??= (async () => {
       clearInterval(this.heartbeat);

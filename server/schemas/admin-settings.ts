@@ -24,6 +24,8 @@ export const AdminSettings = Type.Object({
   /** Grouped in fours ("AO06 0040 …"), as shoppers read it; stored without spaces. */
   iban: Type.String(),
   paymentDeadlineHours: Type.Number(),
+  /** Addresses that receive staff alerts by e-mail (new order, new proof, customer message waiting). */
+  staffAlertEmails: Type.Array(Type.String()),
   isDemo: Type.Boolean(),
   updatedAt: Type.String(),
   /** The audit trail: the last 50 changes, newest first. */
@@ -43,6 +45,8 @@ export const AdminSettingsBody = StrictObject({
   iban: ShortText({ minLength: 1, maxLength: 60 }),
   /** Hours a shopper has to pay (0 < h ≤ 720, two decimals; checked by the domain with its own message). Left out: unchanged. */
   paymentDeadlineHours: Type.Optional(Type.Number()),
+  /** Staff alert addresses (none: no alerts). Left out: unchanged. */
+  staffAlertEmails: Type.Optional(Type.Array(Type.String({ minLength: 3, maxLength: 254, format: "email" }), { maxItems: 10 })),
   /** The acting admin's own password: required when a bank field changes. */
   currentPassword: Type.Optional(Password),
 });

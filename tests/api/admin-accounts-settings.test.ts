@@ -118,6 +118,18 @@ describe("settings (admin only)", () => {
     expectError(await call("PUT", "/settings/2", valid), 400);
     expectError(await call("PUT", "/settings/1", valid, support.auth), 403);
   });
+
+  it("keeps the staff alert addresses: validated e-mails, stored trimmed and lower-cased once; left out, unchanged", async () => {
+    expectError(await call("PUT", "/settings/1", { ...valid, currentPassword: admin.password, staffAlertEmails: ["gerente@loja.ao", "não é email"] }), 400);
+    const saved = await call("PUT", "/settings/1", { ...valid, currentPassword: admin.password, staffAlertEmails: ["Gerente@Loja.ao", "gerente@loja.ao", "vendas@loja.ao"] });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().staffAlertEmails).toEqual(["gerente@loja.ao", "vendas@loja.ao"]);
+    expect((await call("PUT", "/settings/1", { ...valid, currentPassword: admin.password })).json().staffAlertEmails).toEqual(["gerente@loja.ao", "vendas@loja.ao"]);
+    expect((await call("GET", "/settings/1")).json().changes[0]).toMatchObject({ field: "staffAlertEmails", after: JSON.stringify(["gerente@loja.ao", "vendas@loja.ao"]) });
+    expect((await call("PUT", "/settings/1", { ...valid, currentPassword: admin.password, staffAlertEmails: [] })).json().staffAlertEmails).toEqual([]);
+    const shop = (await t.app.inject({ method: "GET", url: "/api/settings" })).json().settings;
+    expect(JSON.stringify(shop)).not.toContain("gerente@loja.ao");
+  });
 });
 
 describe("GET /admin/api/dashboard", () => {

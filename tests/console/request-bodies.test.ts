@@ -31,6 +31,6 @@ describe("console request bodies", () => {
     const form = settingsToForm(record);
     expect(form.phones).toEqual([{ value: "+244 923 000 000" }]);
     const back = settingsFromForm({ ...form, emails: [{ value: " b@loja.ao " }, { value: "  " }] });
-    expect(settingsRequestBody(back, false)).toEqual({ phones: ["+244 923 000 000"], emails: ["b@loja.ao"], addresses: [], bankName: "BAI", accountHolder: "Loja", accountNumber: "1", iban: "AO06" });
+    expect(settingsRequestBody(back, false)).toEqual({ phones: ["+244 923 000 000"], emails: ["b@loja.ao"], addresses: [], bankName: "BAI", accountHolder: "Loja", accountNumber: "1", iban: "AO06", staffAlertEmails: [] });
   });
 });

@@ -13,6 +13,8 @@ import { SHOP_SENDER } from "../../../shared/payments.ts";
 import type { Message, SupportMessage } from "../../schemas/messages.ts";
 import { chatRepository, type ChatMessageRow, type NewChatMessage } from "./repository.ts";
 import { toShopperMessage, toSupportMessage } from "./message-view.ts";
+import type { Notifier } from "../../notifications/notifier.ts";
+import { noticeMessageWaiting, supportReplyPush } from "../../notifications/order-notices.ts";
 
 
 /** An uploaded file and the media store it goes into. */
@@ -94,11 +96,22 @@ export async function sendClientMessage(
   hub: ChatPublisher,
   input: NewMessageInput & { userId: string },
   alongside?: (tx: Db, mediaId: string | null) => Promise<unknown>,
+  notifier?: Notifier,
 ): Promise<Message> {
   const text = cleanText(input.text, input.file);
   const owner = await chatRepository(db).findOrderOwner(input.orderId);
   if (owner !== input.userId) throw new AppError(404, CHAT_ORDER_NOT_FOUND);
-  const row = await storeMessage(db, { orderId: input.orderId, sender: "client", authorId: input.userId, text }, input.file, null, alongside && ((tx, _at, mediaId) => alongside(tx, mediaId)));
+  // With no staff online anywhere, the staff alert is written with the message.
+  const alertStaff = notifier && !(await notifier.presence.staffOnline()) ? notifier : undefined;
+  const afterCreate =
+    alongside || alertStaff
+      ? async (tx: Db, at: Date, mediaId: string | null) => {
+          await alongside?.(tx, mediaId);
+          if (alertStaff) await noticeMessageWaiting(tx, alertStaff, { orderId: input.orderId, at, userId: input.userId, text, hasAttachment: Boolean(mediaId) });
+        }
+      : undefined;
+  const row = await storeMessage(db, { orderId: input.orderId, sender: "client", authorId: input.userId, text }, input.file, null, afterCreate);
+  alertStaff?.committed();
   const message = toSupportMessage(row);
   await hub.publishMessage({ orderId: input.orderId, ownerId: owner, message });
   return toShopperMessage(message);
@@ -109,6 +122,7 @@ export async function sendSupportReply(
   db: PrismaClient,
   hub: ChatPublisher,
   input: NewMessageInput & { staffUserId: string },
+  notifier?: Notifier,
 ): Promise<SupportMessage> {
   const text = cleanText(input.text, input.file);
   const [owner, authorName] = await Promise.all([ownerOf(db, input.orderId), chatRepository(db).findAuthorName(input.staffUserId)]);
@@ -117,6 +131,8 @@ export async function sendSupportReply(
   );
   const message = toSupportMessage(row);
   await hub.publishMessage({ orderId: input.orderId, ownerId: owner, message });
+  // The e-mail waits for the digest sweep (notifications/reply-digest.ts); the push goes now.
+  if (notifier) notifier.committed([await supportReplyPush(db, input.orderId, owner, text)]);
   return message;
 }
 

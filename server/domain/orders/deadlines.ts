@@ -10,14 +10,22 @@ import { ordersRepository } from "./repository.ts";
 import type { ProxyPayClient } from "../../payments/proxypay.ts";
 import { pollMulticaixaPayments, withdrawMulticaixaReference } from "./multicaixa.ts";
 import { reminderText, statusChangedText } from "./shop-messages.ts";
+import type { Notifier } from "../../notifications/notifier.ts";
+import { noticeOrder } from "../../notifications/order-notices.ts";
 
 const BATCH = 100;
 
 /** Cancels the overdue orders (batch by batch) and tells each shopper; returns the cancelled ids. */
-export async function expireOverdueOrders(db: PrismaClient, now: Date, hub?: ChatPublisher, proxypay?: ProxyPayClient): Promise<string[]> {
+export async function expireOverdueOrders(db: PrismaClient, now: Date, hub?: ChatPublisher, proxypay?: ProxyPayClient, notifier?: Notifier): Promise<string[]> {
   const cancelled: string[] = [];
   for (;;) {
-    const ids = await ordersRepository(db).cancelOverdue(now, DEADLINE_EXPIRED_REASON, BATCH);
+    // The cancellation e-mails are written in the cancelling transaction.
+    const ids = await db.$transaction(async (tx) => {
+      const taken = await ordersRepository(tx).cancelOverdue(now, DEADLINE_EXPIRED_REASON, BATCH);
+      if (notifier) for (const id of taken) await noticeOrder(tx, notifier, id, { kind: "status", status: CANCELLED, reason: DEADLINE_EXPIRED_REASON });
+      return taken;
+    });
+    if (ids.length) notifier?.committed();
     cancelled.push(...ids);
     for (const id of ids) {
       await withdrawMulticaixaReference(db, proxypay, id);
@@ -28,15 +36,20 @@ export async function expireOverdueOrders(db: PrismaClient, now: Date, hub?: Cha
 }
 
 /** Posts the reminder at half the payment time, once per order; returns the reminded ids. */
-export async function remindHalfway(db: PrismaClient, now: Date, hub?: ChatPublisher): Promise<string[]> {
-  const due = await ordersRepository(db).takeDueReminders(now, BATCH);
+export async function remindHalfway(db: PrismaClient, now: Date, hub?: ChatPublisher, notifier?: Notifier): Promise<string[]> {
+  const due = await db.$transaction(async (tx) => {
+    const taken = await ordersRepository(tx).takeDueReminders(now, BATCH);
+    if (notifier) for (const o of taken) await noticeOrder(tx, notifier, o.id, { kind: "payment-reminder" });
+    return taken;
+  });
+  if (due.length) notifier?.committed();
   for (const o of due) await postShopMessage(db, hub, o.id, reminderText(o.due, o.paymentReference, o.paymentDeadline));
   return due.map((o) => o.id);
 }
 
 /** One round of the worker: Multicaixa payments a webhook missed first (they may save an order), then deadlines. */
-export async function runPaymentDeadlines(db: PrismaClient, hub: ChatPublisher | undefined, proxypay?: ProxyPayClient, now = new Date()): Promise<void> {
-  if (proxypay) await pollMulticaixaPayments(db, hub, proxypay);
-  await expireOverdueOrders(db, now, hub, proxypay);
-  await remindHalfway(db, now, hub);
+export async function runPaymentDeadlines(db: PrismaClient, hub: ChatPublisher | undefined, proxypay?: ProxyPayClient, now = new Date(), notifier?: Notifier): Promise<void> {
+  if (proxypay) await pollMulticaixaPayments(db, hub, proxypay, notifier);
+  await expireOverdueOrders(db, now, hub, proxypay, notifier);
+  await remindHalfway(db, now, hub, notifier);
 }

@@ -11,6 +11,8 @@ import { AppError } from "../errors.ts";
 import { STAFF_ORDER_NOT_FOUND } from "./not-found.ts";
 import { ordersRepository } from "./repository.ts";
 import { paymentRecordedText } from "./shop-messages.ts";
+import type { Notifier, PushNotice } from "../../notifications/notifier.ts";
+import { noticeOrder } from "../../notifications/order-notices.ts";
 
 export const CANCELLED_NO_PAYMENTS = "Esta encomenda está cancelada: não é possível registar pagamentos";
 /** Clocks differ a little between the bank, the staff member's computer and the server. */
@@ -50,6 +52,8 @@ export interface RecordedPayment {
   /** What is still missing (0 once the total is covered). */
   remaining: number;
   confirmed: boolean;
+  /** The shopper's push once confirmed, for after the commit. */
+  push?: PushNotice | null;
 }
 
 /**
@@ -61,6 +65,7 @@ export async function addPayment(
   orderId: string,
   payment: CheckedPayment,
   by: { staffUserId: string | null; actor: string; externalId?: string | null },
+  notifier?: Notifier,
 ): Promise<RecordedPayment> {
   const repo = ordersRepository(tx);
   const after = await repo.addToAmountPaid(orderId, payment.amount);
@@ -77,18 +82,21 @@ export async function addPayment(
     confirmed = await repo.transition(orderId, { status: AWAITING_PAYMENT }, { status: PAYMENT_CONFIRMED, paid: true });
     if (confirmed) await repo.addHistory(orderId, PAYMENT_CONFIRMED, by.staffUserId, `Pagamento registado por ${by.actor}`);
   }
-  return { orderId, amount: payment.amount, bankReference: payment.bankReference, remaining, confirmed };
+  const push = confirmed && notifier ? await noticeOrder(tx, notifier, orderId, { kind: "payment-confirmed" }) : null;
+  return { orderId, amount: payment.amount, bankReference: payment.bankReference, remaining, confirmed, push };
 }
 
-/** Tells the shopper what was received (and what is missing) in the order's chat, live. */
-export const announcePayment = (db: PrismaClient, hub: ChatPublisher | undefined, p: RecordedPayment) =>
-  postShopMessage(db, hub, p.orderId, paymentRecordedText(p.amount, p.bankReference, p.remaining));
+/** Tells the shopper what was received (and what is missing) in the order's chat, live; mail and push leave. */
+export async function announcePayment(db: PrismaClient, hub: ChatPublisher | undefined, p: RecordedPayment, notifier?: Notifier) {
+  notifier?.committed([p.push]);
+  return postShopMessage(db, hub, p.orderId, paymentRecordedText(p.amount, p.bankReference, p.remaining));
+}
 
 /** A staff member records money received for an order. */
-export async function recordStaffPayment(db: PrismaClient, hub: ChatPublisher | undefined, input: PaymentInput & { orderId: string; staffUserId: string }): Promise<RecordedPayment> {
+export async function recordStaffPayment(db: PrismaClient, hub: ChatPublisher | undefined, input: PaymentInput & { orderId: string; staffUserId: string }, notifier?: Notifier): Promise<RecordedPayment> {
   const payment = checkPayment(input);
   const actor = (await ordersRepository(db).staffName(input.staffUserId)) ?? "Equipa da loja";
-  const recorded = await db.$transaction((tx) => addPayment(tx, input.orderId, payment, { staffUserId: input.staffUserId, actor }));
-  await announcePayment(db, hub, recorded);
+  const recorded = await db.$transaction((tx) => addPayment(tx, input.orderId, payment, { staffUserId: input.staffUserId, actor }, notifier));
+  await announcePayment(db, hub, recorded, notifier);
   return recorded;
 }

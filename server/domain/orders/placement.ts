@@ -14,6 +14,8 @@ import { newOrderId } from "./ids.ts";
 import { newPaymentReference } from "./payment-reference.ts";
 import { checkClientTotal, priceOrder, requestedLines, type PricedOrder, type RequestedLine } from "./pricing.ts";
 import { ordersRepository, type KeyedOrder, type NewOrder } from "./repository.ts";
+import type { Notifier } from "../../notifications/notifier.ts";
+import { orderPlacedMails } from "../../notifications/order-notices.ts";
 
 const KEY_REUSED = "Esta chave de idempotência já foi usada para um pedido diferente";
 
@@ -89,6 +91,7 @@ export async function placeOrder<Prepared extends PaymentReferences, Answer>(
   db: PrismaClient,
   method: PaymentStrategy<Prepared, Answer>,
   input: { userId: string; body: PlaceOrderBody; idempotencyKey?: string },
+  notifier?: Notifier,
 ): Promise<Answer> {
   const { userId, idempotencyKey } = input;
   const v = validateOrder(input.body, method.checkout);
@@ -123,12 +126,15 @@ export async function placeOrder<Prepared extends PaymentReferences, Answer>(
   };
   try {
     for (let attempt = 1; ; attempt++) {
-      if (await orders.insertOrder(order, { clearCart: method.clearsCart })) break;
+      // Rendered per attempt: a redrawn payment reference is in the mail.
+      const mails = notifier ? await orderPlacedMails(db, notifier, order) : [];
+      if (await orders.insertOrder(order, { clearCart: method.clearsCart, mails })) break;
       // Not written: either a concurrent retry holds the key, or the payment reference clashed with another order's.
       if (idempotencyKey && (await orders.findByKey(userId, idempotencyKey))) throw new KeyTaken();
       if (!order.paymentReference || attempt >= REFERENCE_ATTEMPTS) throw new Error("O pedido não foi gravado (referência de pagamento repetida)");
       order.paymentReference = newPaymentReference();
     }
+    notifier?.committed();
     return await method.placed(orderId, { ...prepared, paymentReference: order.paymentReference ?? undefined });
   } catch (error) {
     if (!(error instanceof KeyTaken) || !idempotencyKey) throw error;

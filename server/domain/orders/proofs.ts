@@ -20,6 +20,8 @@ import { addPayment, checkPayment, type PaymentInput } from "./payments.ts";
 import { ordersRepository } from "./repository.ts";
 import { toShopProof } from "./service.ts";
 import { paymentRecordedText, proofAcceptedText, proofRefusedText } from "./shop-messages.ts";
+import type { Notifier } from "../../notifications/notifier.ts";
+import { noticeOrder } from "../../notifications/order-notices.ts";
 
 export const NOT_AWAITING_PAYMENT = "Este pedido já não aguarda pagamento";
 export const PROOF_MESSAGE_TEXT = "Comprovativo de pagamento";
@@ -39,7 +41,7 @@ async function hintsFor(file: IncomingFile, expectedAmount: number, shopIban: st
 }
 
 /** The shopper sends a proof for their own bank-transfer order that still awaits payment. */
-export async function submitProof(db: PrismaClient, hub: ChatPublisher, input: { userId: string; orderId: string; file: ChatFile | null }): Promise<ShopProof> {
+export async function submitProof(db: PrismaClient, hub: ChatPublisher, input: { userId: string; orderId: string; file: ChatFile | null }, notifier?: Notifier): Promise<ShopProof> {
   const repo = ordersRepository(db);
   const order = await repo.findProofTarget(input.orderId, input.userId);
   if (!order) throw new AppError(404, ORDER_NOT_FOUND);
@@ -50,7 +52,9 @@ export async function submitProof(db: PrismaClient, hub: ChatPublisher, input: {
   let proofId = "";
   await sendClientMessage(db, hub, { orderId: order.id, userId: input.userId, text: PROOF_MESSAGE_TEXT, file: input.file }, async (tx, mediaId) => {
     proofId = (await ordersRepository(tx).insertProof({ orderId: order.id, mediaId: mediaId!, hints })).id;
+    if (notifier) await noticeOrder(tx, notifier, order.id, { kind: "proof-received", proofId });
   });
+  notifier?.committed();
   const proof = await repo.findShopProof(proofId);
   return toShopProof(proof!);
 }
@@ -66,14 +70,20 @@ async function pendingProof(db: Db, orderId: string, proofId: string) {
 }
 
 /** Staff accept a proof: the payment it shows is recorded (as POST …/payments) and the proof marked accepted, together. */
-export async function acceptProof(db: PrismaClient, hub: ChatPublisher | undefined, input: PaymentInput & { orderId: string; proofId: string; staffUserId: string }): Promise<void> {
+export async function acceptProof(
+  db: PrismaClient,
+  hub: ChatPublisher | undefined,
+  input: PaymentInput & { orderId: string; proofId: string; staffUserId: string },
+  notifier?: Notifier,
+): Promise<void> {
   const payment = checkPayment(input);
   await pendingProof(db, input.orderId, input.proofId);
   const actor = (await ordersRepository(db).staffName(input.staffUserId)) ?? "Equipa da loja";
   const recorded = await db.$transaction(async (tx) => {
     if (!(await ordersRepository(tx).decideProof(input.proofId, { status: "accepted", reason: null, decidedById: input.staffUserId }))) throw new AppError(409, PROOF_DECIDED);
-    return addPayment(tx, input.orderId, payment, { staffUserId: input.staffUserId, actor });
+    return addPayment(tx, input.orderId, payment, { staffUserId: input.staffUserId, actor }, notifier);
   });
+  notifier?.committed([recorded.push]);
   await postShopMessage(db, hub, input.orderId, `${proofAcceptedText} ${paymentRecordedText(recorded.amount, recorded.bankReference, recorded.remaining)}`);
 }
 

@@ -15,6 +15,8 @@ import { statusChangedText } from "./shop-messages.ts";
 import { AppError } from "../errors.ts";
 import { STAFF_ORDER_NOT_FOUND } from "./not-found.ts";
 import { ordersRepository, type ShopOrderRow } from "./repository.ts";
+import type { Notifier } from "../../notifications/notifier.ts";
+import { noticeOrder } from "../../notifications/order-notices.ts";
 
 const toNumber = (d: { toNumber(): number }) => d.toNumber();
 
@@ -102,7 +104,7 @@ function historyNote(reason: string | undefined | null, note: string | undefined
 export async function changeOrderStatus(
   db: PrismaClient,
   input: { orderId: string; status: string; staffUserId: string; role: StaffRole; note?: string | null; reason?: string | null },
-  effects: { hub?: ChatPublisher; stripe?: StripeClient; proxypay?: ProxyPayClient } = {},
+  effects: { hub?: ChatPublisher; stripe?: StripeClient; proxypay?: ProxyPayClient; notifier?: Notifier } = {},
 ): Promise<{ id: string; status: OrderStatus; paid: boolean }> {
   const { orderId, status, staffUserId } = input;
   if (!isOrderStatus(status)) throw new AppError(400, `Estado de encomenda inválido: ${status}`);
@@ -120,9 +122,11 @@ export async function changeOrderStatus(
       throw new AppError(409, "A encomenda foi alterada por outra pessoa. Atualize e tente novamente.");
     }
     await repo.addHistory(orderId, status, staffUserId, historyNote(input.reason, input.note));
-    return { id: orderId, status, paid };
+    const push = effects.notifier ? await noticeOrder(tx, effects.notifier, orderId, { kind: "status", status, reason: input.reason ?? input.note }) : null;
+    return { changed: { id: orderId, status, paid }, push };
   });
+  effects.notifier?.committed([changed.push]);
   if (status === CANCELLED) await withdrawMulticaixaReference(db, effects.proxypay, orderId);
   await postShopMessage(db, effects.hub, orderId, statusChangedText(status, input.reason));
-  return changed;
+  return changed.changed;
 }

@@ -9,6 +9,8 @@ import { AppError } from "../errors.ts";
 import { ORDER_NOT_FOUND } from "./not-found.ts";
 import type { PaymentStrategy } from "./placement.ts";
 import { ordersRepository, type KeyedOrder } from "./repository.ts";
+import type { Notifier, PushNotice } from "../../notifications/notifier.ts";
+import { noticeOrder } from "../../notifications/order-notices.ts";
 
 const CARD_UNAVAILABLE = "Pagamento por cartão não está disponível";
 /** Stripe's code for the kwanza; a two-decimal currency there, so amounts go in cents. */
@@ -61,7 +63,7 @@ export function stripeCheckout(stripeClient: StripeClient | undefined, origin: s
  * with history, and the ordered lines leave the cart. Not paid → the order is cancelled (its open session
  * expired first, so it cannot be paid afterwards).
  */
-export async function verifyStripePayment(db: PrismaClient, stripeClient: StripeClient | undefined, userId: string, orderId: string): Promise<boolean> {
+export async function verifyStripePayment(db: PrismaClient, stripeClient: StripeClient | undefined, userId: string, orderId: string, notifier?: Notifier): Promise<boolean> {
   const stripe = requireStripe(stripeClient);
   const order = await ordersRepository(db).findForUser(orderId, userId);
   if (!order) throw new AppError(404, ORDER_NOT_FOUND);
@@ -75,14 +77,17 @@ export async function verifyStripePayment(db: PrismaClient, stripeClient: Stripe
     session = await stripe.expireCheckoutSession(session.id).catch(() => stripe.retrieveCheckoutSession(order.stripeSessionId!));
   }
   if (session.payment_status === "paid") {
+    let push: PushNotice | null = null;
     const confirmed = await db.$transaction(async (tx) => {
       const repo = ordersRepository(tx);
       // Only the first verification records the payment, however many run at once; a cancelled order stays so.
       if (!(await repo.transition(order.id, { status: AWAITING_PAYMENT, paid: false }, { status: PAYMENT_CONFIRMED, paid: true }))) return false;
       await repo.addHistory(order.id, PAYMENT_CONFIRMED, null, "Pagamento por cartão confirmado pela Stripe");
       await cartRepository(tx).removeLines(userId, order.lines.flatMap((l) => (l.productId ? [{ productId: l.productId, size: l.size }] : [])));
+      if (notifier) push = await noticeOrder(tx, notifier, order.id, { kind: "payment-confirmed" });
       return true;
     });
+    if (confirmed) notifier?.committed([push]);
     return confirmed || ((await ordersRepository(db).findStatus(order.id))?.paid ?? false);
   }
   if (session.status !== "complete") {

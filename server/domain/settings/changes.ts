@@ -4,7 +4,7 @@ import type { ShopDetails } from "./repository.ts";
 export type EditableSettings = Omit<ShopDetails, "isDemo">;
 export type SettingsField = keyof EditableSettings;
 
-const FIELDS: readonly SettingsField[] = ["phones", "emails", "addresses", "bankName", "accountHolder", "accountNumber", "iban", "paymentDeadlineHours"];
+const FIELDS: readonly SettingsField[] = ["phones", "emails", "addresses", "bankName", "accountHolder", "accountNumber", "iban", "paymentDeadlineHours", "staffAlertEmails"];
 
 /** Where every shopper's money goes: changing any of these needs the admin's password. */
 export const BANK_FIELDS: readonly SettingsField[] = ["bankName", "accountHolder", "accountNumber", "iban"];

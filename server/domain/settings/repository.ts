@@ -10,6 +10,8 @@ export interface ShopDetails {
   accountNumber: string;
   iban: string;
   paymentDeadlineHours: number;
+  /** Who receives staff alerts by e-mail (new order, new proof, customer message waiting). */
+  staffAlertEmails: string[];
   isDemo: boolean;
 }
 
@@ -37,11 +39,17 @@ const select = {
   accountNumber: true,
   iban: true,
   paymentDeadlineHours: true,
+  staffAlertEmails: true,
   isDemo: true,
 } as const;
 
 // The deadline is a Decimal(8,2) column; two decimals are exact as a number.
-const toDetails = <T extends { paymentDeadlineHours: { toNumber(): number } }>(row: T) => ({ ...row, paymentDeadlineHours: row.paymentDeadlineHours.toNumber() });
+// Rows from before the alert addresses existed hold NULL there.
+const toDetails = <T extends { paymentDeadlineHours: { toNumber(): number }; staffAlertEmails: string[] | null }>(row: T) => ({
+  ...row,
+  paymentDeadlineHours: row.paymentDeadlineHours.toNumber(),
+  staffAlertEmails: row.staffAlertEmails ?? [],
+});
 
 export const settingsRepository = (db: Db) => ({
   get: async (): Promise<ShopDetails | null> => {

@@ -30,6 +30,7 @@ const EMPTY: ShopDetails = {
   accountNumber: "",
   iban: "",
   paymentDeadlineHours: DEFAULT_PAYMENT_DEADLINE_HOURS,
+  staffAlertEmails: [],
   isDemo: false,
 };
 
@@ -114,6 +115,7 @@ function editedSettings(body: AdminSettingsBody, current: ShopDetails): Editable
     accountNumber: body.accountNumber.trim(),
     iban: normalizeIban(body.iban),
     paymentDeadlineHours: body.paymentDeadlineHours ?? current.paymentDeadlineHours,
+    staffAlertEmails: body.staffAlertEmails ? [...new Set(clean(body.staffAlertEmails).map((e) => e.toLowerCase()))] : current.staffAlertEmails,
   };
 }
 

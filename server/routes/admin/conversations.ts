@@ -10,7 +10,7 @@ import { listConversationMessages, markReadBySupport, sendSupportReply } from ".
 const tags = ["staff"];
 
 export const adminConversationRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db, hub } = app.deps;
+  const { db, hub, notifier } = app.deps;
   const staff = app.requireStaff(["admin", "support"]);
 
   app.get(
@@ -67,7 +67,7 @@ export const adminConversationRoutes: FastifyPluginAsyncTypebox = async (app) =>
         staffUserId: request.user!.userId,
         text: form.fields.text,
         file: form.file && { upload: form.file, media: app.deps.media },
-      });
+      }, notifier);
       return { success: true as const, message };
     },
   );

@@ -17,7 +17,7 @@ const tags = ["staff"];
 const roleOf = (request: FastifyRequest): StaffRole => (request.user!.role === "admin" ? "admin" : "support");
 
 export const adminOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db, hub, payments } = app.deps;
+  const { db, hub, payments, notifier } = app.deps;
   const staff = app.requireStaff(["admin", "support"]);
 
   app.get(
@@ -40,7 +40,7 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { preValidation: staff, schema: { tags, params: IdParams, body: AdminOrderStatusBody, response: { 200: AdminOrder, ...errorResponses(400, 401, 403, 404, 409) } } },
     async (request) => {
       const { status, note, reason } = request.body;
-      const { id } = await changeOrderStatus(db.prisma, { orderId: request.params.id, status, staffUserId: request.user!.userId, role: roleOf(request), note, reason }, { hub, stripe: payments.stripe, proxypay: payments.proxypay });
+      const { id } = await changeOrderStatus(db.prisma, { orderId: request.params.id, status, staffUserId: request.user!.userId, role: roleOf(request), note, reason }, { hub, stripe: payments.stripe, proxypay: payments.proxypay, notifier });
       return getOrder(db.prisma, id, roleOf(request));
     },
   );
@@ -50,7 +50,7 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // Who may act is checked before the body is looked at: a customer learns nothing about the body's rules.
     { preValidation: staff, schema: { tags, params: IdParams, body: AdminPaymentBody, response: { 200: AdminOrder, ...errorResponses(400, 401, 403, 404, 409) } } },
     async (request) => {
-      const { orderId } = await recordStaffPayment(db.prisma, hub, { ...request.body, orderId: request.params.id, staffUserId: request.user!.userId });
+      const { orderId } = await recordStaffPayment(db.prisma, hub, { ...request.body, orderId: request.params.id, staffUserId: request.user!.userId }, notifier);
       return getOrder(db.prisma, orderId, roleOf(request));
     },
   );
@@ -59,7 +59,7 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     "/orders/:id/proofs/:proofId/accept",
     { preValidation: staff, schema: { tags, params: ProofParams, body: AdminPaymentBody, response: { 200: AdminOrder, ...errorResponses(400, 401, 403, 404, 409) } } },
     async (request) => {
-      await acceptProof(db.prisma, hub, { ...request.body, orderId: request.params.id, proofId: request.params.proofId, staffUserId: request.user!.userId });
+      await acceptProof(db.prisma, hub, { ...request.body, orderId: request.params.id, proofId: request.params.proofId, staffUserId: request.user!.userId }, notifier);
       return getOrder(db.prisma, request.params.id, roleOf(request));
     },
   );

@@ -13,7 +13,7 @@ export interface MessageRouteLimits {
 }
 
 export const messageRoutes: FastifyPluginAsyncTypebox<{ limits: MessageRouteLimits }> = async (app, { limits }) => {
-  const { db, hub } = app.deps;
+  const { db, hub, notifier } = app.deps;
 
   app.get(
     "/api/message/:orderId",
@@ -69,7 +69,7 @@ export const messageRoutes: FastifyPluginAsyncTypebox<{ limits: MessageRouteLimi
       const form = await request.readForm(["orderId", "text"]);
       const orderId = form.fields.orderId?.trim();
       if (!orderId) throw new AppError(400, CHAT_ORDER_NOT_FOUND);
-      const message = await sendClientMessage(db.prisma, hub, { orderId, userId: request.user!.userId, text: form.fields.text, file: form.file && { upload: form.file, media: app.deps.media } });
+      const message = await sendClientMessage(db.prisma, hub, { orderId, userId: request.user!.userId, text: form.fields.text, file: form.file && { upload: form.file, media: app.deps.media } }, undefined, notifier);
       return { success: true as const, message };
     },
   );

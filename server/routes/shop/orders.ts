@@ -23,7 +23,7 @@ import { AppError } from "../../domain/errors.ts";
 const tags = ["shopper"];
 
 export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db, config, payments, hub } = app.deps;
+  const { db, config, payments, hub, notifier } = app.deps;
   const auth = app.authenticate;
   /** Placements per customer per minute: far above any shopper, low enough to stop a script filling the table. */
   const placeRateLimit = { rateLimit: { max: 30, timeWindow: 60_000, keyGenerator: app.perCustomer } };
@@ -35,7 +35,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const input = { userId: request.user!.userId, body: request.body, idempotencyKey: request.headers["idempotency-key"] };
       const hours = await paymentDeadlineHours(db.prisma, config.paymentDeadlineHours);
-      const { orderId } = await placeOrder(db.prisma, bankTransfer(hours, payments.proxypay), input);
+      const { orderId } = await placeOrder(db.prisma, bankTransfer(hours, payments.proxypay), input, notifier);
       return { success: true as const, message: "Pedido realizado com sucesso!", orderId };
     },
   );
@@ -50,7 +50,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const origin = (config.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, "");
       const input = { userId: request.user!.userId, body: request.body, idempotencyKey: request.headers["idempotency-key"] };
-      const { orderId, sessionUrl } = await placeOrder(db.prisma, stripeCheckout(payments.stripe, origin), input);
+      const { orderId, sessionUrl } = await placeOrder(db.prisma, stripeCheckout(payments.stripe, origin), input, notifier);
       return { success: true as const, session_url: sessionUrl, orderId };
     },
   );
@@ -58,7 +58,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     "/api/order/verifyStripe",
     { preHandler: auth, schema: { tags, body: VerifyStripeBody, response: { 200: VerifyStripeReply, ...errorResponses(400, 401, 404, 413, 415, 502) } } },
-    async (request) => ({ success: await verifyStripePayment(db.prisma, payments.stripe, request.user!.userId, request.body.orderId) }),
+    async (request) => ({ success: await verifyStripePayment(db.prisma, payments.stripe, request.user!.userId, request.body.orderId, notifier) }),
   );
 
   app.post(
@@ -83,7 +83,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const form = await request.readForm(["orderId"]);
       const orderId = form.fields.orderId?.trim();
       if (!orderId) throw new AppError(404, ORDER_NOT_FOUND);
-      return { success: true as const, proof: await submitProof(db.prisma, hub, { userId: request.user!.userId, orderId, file: form.file && { upload: form.file, media: app.deps.media } }) };
+      return { success: true as const, proof: await submitProof(db.prisma, hub, { userId: request.user!.userId, orderId, file: form.file && { upload: form.file, media: app.deps.media } }, notifier) };
     },
   );
 };

@@ -1,0 +1,75 @@
+// The outbox (admin only, read-only): every e-mail the shop sent, is retrying, gave up on, or would send (without
+// SMTP_URL nothing leaves and mails stay "pending"). The detail previews the HTML in a sandboxed iframe: no
+// scripts, no same-origin access, no forms (sandbox=""), so a value a shopper typed cannot act in the console.
+import { Datagrid, DateField, FunctionField, List, NumberField, SearchInput, SelectInput, Show, SimpleShowLayout, type ShowProps, TextField, useRecordContext, useTranslate } from "react-admin";
+import { Chip, Typography } from "@mui/material";
+import type { AdminOutboxMail } from "../../server/schemas/admin-outbox.ts";
+
+const STATUS_TONE = { pending: "warning", sent: "success", failed: "error" } as const;
+const statusChoices = (["pending", "sent", "failed"] as const).map((id) => ({ id, name: `loja.outbox.status.${id}` }));
+
+export function OutboxStatusChip({ status }: { status: AdminOutboxMail["status"] }) {
+  const translate = useTranslate();
+  return <Chip size="small" color={STATUS_TONE[status]} label={translate(`loja.outbox.status.${status}`)} />;
+}
+
+const filters = [<SearchInput key="q" source="q" alwaysOn />, <SelectInput key="status" source="status" choices={statusChoices} alwaysOn />];
+
+export function OutboxList() {
+  return (
+    <List filters={filters} sort={{ field: "createdAt", order: "DESC" }} perPage={25} exporter={false}>
+      <Datagrid rowClick="show" bulkActionButtons={false}>
+        <DateField source="createdAt" showTime locales="pt-PT" />
+        <TextField source="to" />
+        <TextField source="subject" />
+        <FunctionField<AdminOutboxMail> source="status" render={(m) => <OutboxStatusChip status={m.status} />} />
+        <NumberField source="attempts" />
+      </Datagrid>
+    </List>
+  );
+}
+
+/** The HTML part exactly as sent, shown inert. */
+export function MailPreview() {
+  const mail = useRecordContext<AdminOutboxMail>();
+  const translate = useTranslate();
+  if (!mail?.html) return null;
+  return <iframe title={translate("loja.outbox.preview")} sandbox="" srcDoc={mail.html} style={{ width: "100%", maxWidth: 640, height: 560, border: "1px solid #ddd", background: "#fff" }} />;
+}
+
+function TextPart() {
+  const mail = useRecordContext<AdminOutboxMail>();
+  if (!mail?.text) return null;
+  return (
+    <Typography component="pre" variant="body2" sx={{ whiteSpace: "pre-wrap", fontFamily: "monospace", m: 0 }} data-testid="outbox-text">
+      {mail.text}
+    </Typography>
+  );
+}
+
+function WouldBeSent() {
+  const mail = useRecordContext<AdminOutboxMail>();
+  const translate = useTranslate();
+  if (mail?.status !== "pending") return null;
+  return <Typography variant="body2" color="text.secondary">{translate("loja.outbox.pending_help")}</Typography>;
+}
+
+export function OutboxShow(props: Omit<ShowProps, "children">) {
+  return (
+    <Show {...props}>
+      <SimpleShowLayout>
+        <TextField source="subject" />
+        <TextField source="to" />
+        <TextField source="kind" />
+        <FunctionField<AdminOutboxMail> source="status" render={(m) => <OutboxStatusChip status={m.status} />} />
+        <WouldBeSent />
+        <NumberField source="attempts" />
+        <TextField source="lastError" emptyText="—" />
+        <DateField source="createdAt" showTime locales="pt-PT" />
+        <DateField source="sentAt" showTime locales="pt-PT" emptyText="—" />
+        <MailPreview />
+        <TextPart />
+      </SimpleShowLayout>
+    </Show>
+  );
+}

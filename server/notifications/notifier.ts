@@ -1,0 +1,83 @@
+// What the flows hand their notifications to. Inside an event's transaction they enqueue its e-mails (outbox.ts)
+// through order-notices.ts; after the commit they call committed(), which wakes the mail worker and sends the
+// web pushes the transaction decided (a push is not transactional: it goes only once the event is stored).
+import type { Agent } from "node:https";
+import type { Config } from "../config.ts";
+import type { Db, PrismaClient } from "../db/client.ts";
+import { loadMailContext, loadMailSettings } from "./mail-context.ts";
+import { Presence, type LocalPresence } from "./presence.ts";
+import { createPushSender, loadVapidKeys, type PushPayload, type PushSender } from "./push.ts";
+import type { MailContext } from "./templates.ts";
+
+export interface PushNotice {
+  userId: string;
+  payload: PushPayload;
+}
+
+export interface NotifierOptions {
+  db: PrismaClient;
+  config: Pick<Config, "publicUrl" | "port" | "dataDir" | "proxypay">;
+  /** The realtime hub: who has a socket open on this instance. */
+  local: LocalPresence;
+  /** TLS agent for push services (tests trust their local one). */
+  pushAgent?: Agent;
+}
+
+interface Log {
+  warn(obj: object, msg: string): void;
+}
+
+export class Notifier {
+  private listeningPort: number | undefined;
+  /** Shown with a Multicaixa reference (ProxyPay's entity), when configured. */
+  readonly multicaixaEntity: string | undefined;
+  readonly presence: Presence;
+  private wakeMailer: () => void = () => undefined;
+  private pushSender: PushSender | undefined;
+  private log: Log | undefined;
+
+  constructor(private readonly opts: NotifierOptions) {
+    this.multicaixaEntity = opts.config.proxypay?.entity;
+    this.presence = new Presence(opts.db, opts.local);
+  }
+
+  /** Links in e-mails are built on it: PUBLIC_URL, else this server on localhost (its real port once listening: PORT may be 0). */
+  get baseUrl(): string {
+    return (this.opts.config.publicUrl ?? `http://localhost:${this.listeningPort ?? this.opts.config.port}`).replace(/\/+$/, "");
+  }
+
+  listeningOn(port: number): void {
+    this.listeningPort = port;
+  }
+
+  mailContext(db: Db): Promise<MailContext> {
+    return loadMailContext(db, this.baseUrl);
+  }
+
+  /** The context and the staff alert addresses together (one read of the settings). */
+  mailSettings(db: Db): Promise<{ ctx: MailContext; staff: string[] }> {
+    return loadMailSettings(db, this.baseUrl);
+  }
+
+  /** Called by the notifications plugin once the mail worker runs (and the log exists). */
+  attach(wakeMailer: () => void, log: Log): void {
+    this.wakeMailer = wakeMailer;
+    this.log = log;
+  }
+
+  /** After the commit of an event: mail leaves now rather than at the next poll; pushes go out. Never throws. */
+  committed(pushes: (PushNotice | null | undefined)[] = []): void {
+    this.wakeMailer();
+    for (const notice of pushes) {
+      if (!notice) continue;
+      this.push()
+        .sendToUser(notice.userId, notice.payload)
+        .catch((error: unknown) => this.log?.warn({ err: error }, "web push failed"));
+    }
+  }
+
+  /** Keys are read (or generated into DATA_DIR) on the first push, not at every start. */
+  private push(): PushSender {
+    return (this.pushSender ??= createPushSender({ db: this.opts.db, vapid: loadVapidKeys({ dataDir: this.opts.config.dataDir }), agent: this.opts.pushAgent }));
+  }
+}

@@ -1,0 +1,162 @@
+// Which e-mails and pushes each event of an order causes (issue 13), in one place. Every function runs inside
+// the event's own transaction, so the outbox row commits or rolls back with the event; the pushes it returns are
+// sent by the caller after the commit (Notifier.committed). The shopper's notifyEmail / notifyPush choices are
+// respected here; staff alerts go to the addresses in the shop's settings.
+import type { Db } from "../db/client.ts";
+import { CANCELLED, DELIVERED, PAYMENT_CONFIRMED, PAYMENT_METHOD_LABELS, shortOrderId, type PaymentMethod } from "../../shared/orders.ts";
+import { enqueueStaffAlert } from "./mail-context.ts";
+import { noticesRepository, type NoticeOrder } from "./notices-repository.ts";
+import type { Notifier, PushNotice } from "./notifier.ts";
+import { enqueueMail, type NewMail } from "./outbox.ts";
+import {
+  orderCancelledMail,
+  orderDeliveredMail,
+  orderPlacedMail,
+  orderShippedMail,
+  paymentConfirmedMail,
+  paymentReminderMail,
+  proofReceivedMail,
+  staffMessageWaitingMail,
+  staffNewOrderMail,
+  staffNewProofMail,
+  type MailContent,
+  type MailContext,
+  type OrderLineSummary,
+  type PaymentDue,
+} from "./templates.ts";
+
+export const SHIPPED = "Enviado";
+
+/** Where the shopper is e-mailed: null when they have no address, turned e-mail off, or the account is closed. */
+const mailbox = (user: NoticeOrder["user"]) => (user.email && user.notifyEmail && user.active ? user.email : null);
+const pushTo = (user: NoticeOrder["user"], payload: PushNotice["payload"]): PushNotice | null => (user.notifyPush && user.active ? { userId: user.id, payload } : null);
+const methodLabel = (method: string) => PAYMENT_METHOD_LABELS[method as PaymentMethod] ?? method;
+
+function paymentDue(notifier: Notifier, amountDue: NoticeOrder["totalAmount"], order: Pick<NoticeOrder, "paymentReference" | "paymentDeadline" | "multicaixaReference">): PaymentDue {
+  return {
+    amountDue,
+    paymentReference: order.paymentReference,
+    paymentDeadline: order.paymentDeadline,
+    multicaixa: notifier.multicaixaEntity && order.multicaixaReference ? { entity: notifier.multicaixaEntity, reference: order.multicaixaReference, amount: amountDue } : null,
+  };
+}
+
+export interface PlacedOrder {
+  id: string;
+  userId: string;
+  paymentMethod: string;
+  subtotal: NoticeOrder["totalAmount"];
+  deliveryFee: NoticeOrder["totalAmount"];
+  totalAmount: NoticeOrder["totalAmount"];
+  paymentReference: string | null;
+  paymentDeadline: Date | null;
+  multicaixaReference?: string | null;
+  lines: OrderLineSummary[];
+}
+
+/**
+ * The mails a new order causes (the shopper's confirmation with what to pay, and the staff alert), built before
+ * the order is written so the placement's one statement writes them with it (orders repository insertOrder).
+ */
+export async function orderPlacedMails(db: Db, notifier: Notifier, order: PlacedOrder): Promise<NewMail[]> {
+  const [customer, { ctx, staff }] = await Promise.all([noticesRepository(db).customer(order.userId), notifier.mailSettings(db)]);
+  if (!customer) return [];
+  const mails: NewMail[] = [];
+  const to = mailbox(customer);
+  // A card order is paid at Stripe: no bank details or references to show.
+  const due = order.paymentMethod === "stripe" ? {} : paymentDue(notifier, order.totalAmount, { ...order, multicaixaReference: order.multicaixaReference ?? null });
+  if (to) {
+    const content = orderPlacedMail(ctx, { orderId: order.id, customerName: customer.name, lines: order.lines, subtotal: order.subtotal, deliveryFee: order.deliveryFee, total: order.totalAmount, ...due });
+    mails.push({ kind: "order-placed", to, dedupeKey: `order-placed:${order.id}`, ...content });
+  }
+  const alert = staffNewOrderMail(ctx, { orderId: order.id, customerName: customer.name, total: order.totalAmount, paymentMethod: methodLabel(order.paymentMethod) });
+  for (const address of staff) mails.push({ kind: "staff-new-order", to: address, dedupeKey: `staff-new-order:${order.id}:${address}`, ...alert });
+  return mails;
+}
+
+export type OrderNotice =
+  /** The shopper sent a proof of payment (staff are alerted too). */
+  | { kind: "proof-received"; proofId: string }
+  /** The order's total is covered (a payment recorded, a proof accepted, Multicaixa, Stripe, or staff's move). */
+  | { kind: "payment-confirmed" }
+  /** Staff (or the deadline) moved the order; only Enviado, Entregue and Cancelado are told by e-mail. */
+  | { kind: "status"; status: string; reason?: string | null }
+  /** Half the time to pay has passed. */
+  | { kind: "payment-reminder" };
+
+/** Enqueues the e-mails of `notice` in the caller's transaction; returns the push to send after the commit, if any. */
+export async function noticeOrder(tx: Db, notifier: Notifier, orderId: string, notice: OrderNotice): Promise<PushNotice | null> {
+  const order = await noticesRepository(tx).order(orderId);
+  if (!order) return null;
+  const ctx = await notifier.mailContext(tx);
+  const ref = { orderId, customerName: order.user.name };
+  const label = `#${shortOrderId(orderId)}`;
+  const shopperMail = async (kind: string, content: MailContent) => {
+    const to = mailbox(order.user);
+    if (to) await enqueueMail(tx, { kind, to, ...content });
+  };
+
+  switch (notice.kind) {
+    case "proof-received":
+      await shopperMail("proof-received", proofReceivedMail(ctx, ref));
+      await enqueueStaffAlert(tx, { kind: "staff-new-proof", dedupeKey: `staff-new-proof:${notice.proofId}`, content: staffNewProofMail(ctx, { ...ref, amountDue: order.totalAmount.minus(order.amountPaid) }) });
+      return null;
+    case "payment-confirmed":
+      await shopperMail("payment-confirmed", paymentConfirmedMail(ctx, { ...ref, amountPaid: order.amountPaid.isZero() ? order.totalAmount : order.amountPaid }));
+      return pushTo(order.user, { title: "Pagamento confirmado", body: `Confirmámos o pagamento do pedido ${label}.`, url: "/orders", tag: `order-${orderId}` });
+    case "payment-reminder":
+      await shopperMail("payment-reminder", paymentReminderMail(ctx, { ...ref, ...paymentDue(notifier, order.totalAmount.minus(order.amountPaid), order) }));
+      return null;
+    case "status":
+      return statusNotice(tx, notifier, ctx, order, notice, shopperMail);
+  }
+}
+
+async function statusNotice(
+  tx: Db,
+  notifier: Notifier,
+  ctx: MailContext,
+  order: NoticeOrder,
+  notice: { status: string; reason?: string | null },
+  shopperMail: (kind: string, content: MailContent) => Promise<void>,
+): Promise<PushNotice | null> {
+  const ref = { orderId: order.id, customerName: order.user.name };
+  switch (notice.status) {
+    case PAYMENT_CONFIRMED:
+      return noticeOrder(tx, notifier, order.id, { kind: "payment-confirmed" });
+    case SHIPPED:
+      await shopperMail("order-shipped", orderShippedMail(ctx, ref));
+      return pushTo(order.user, { title: "Pedido enviado", body: `O seu pedido #${shortOrderId(order.id)} foi enviado.`, url: "/orders", tag: `order-${order.id}` });
+    case DELIVERED:
+      await shopperMail("order-delivered", orderDeliveredMail(ctx, ref));
+      return null;
+    case CANCELLED:
+      await shopperMail("order-cancelled", orderCancelledMail(ctx, { ...ref, reason: notice.reason?.trim() || "Cancelado pela loja" }));
+      return null;
+    default:
+      return null;
+  }
+}
+
+/**
+ * A customer wrote and no staff member is online on any instance (the caller asked Presence.staffOnline): the
+ * alert addresses are told, once per waiting conversation (only for the first message support has not read yet).
+ */
+export async function noticeMessageWaiting(tx: Db, notifier: Notifier, message: { orderId: string; at: Date; userId: string; text: string | null; hasAttachment: boolean }): Promise<void> {
+  if ((await noticesRepository(tx).unreadClientMessages(message.orderId)) !== 1) return;
+  const customer = await noticesRepository(tx).customer(message.userId);
+  const ctx = await notifier.mailContext(tx);
+  await enqueueStaffAlert(tx, {
+    kind: "staff-message-waiting",
+    dedupeKey: `staff-message-waiting:${message.orderId}:${message.at.toISOString()}`,
+    content: staffMessageWaitingMail(ctx, { orderId: message.orderId, customerName: customer?.name ?? "", text: message.text, hasAttachment: message.hasAttachment }),
+  });
+}
+
+/** A support reply: a push now (the e-mail waits for the digest, reply-digest.ts). */
+export async function supportReplyPush(db: Db, orderId: string, ownerId: string, text: string | null): Promise<PushNotice | null> {
+  const customer = await noticesRepository(db).customer(ownerId);
+  if (!customer) return null;
+  const body = text ? (text.length > 120 ? `${text.slice(0, 119)}…` : text) : "Enviou um anexo.";
+  return pushTo(customer, { title: `Resposta sobre o pedido #${shortOrderId(orderId)}`, body, url: `/message/${orderId}`, tag: `chat-${orderId}` });
+}

@@ -1,0 +1,19 @@
+import { Type, type Static } from "typebox";
+
+/** One e-mail of the outbox as the console lists it (html and text only on the detail). */
+export const AdminOutboxMail = Type.Object({
+  id: Type.String(),
+  kind: Type.String(),
+  to: Type.String(),
+  subject: Type.String(),
+  /** 'pending' (waiting, or would be sent: without SMTP_URL nothing leaves), 'sent' or 'failed'. */
+  status: Type.Union([Type.Literal("pending"), Type.Literal("sent"), Type.Literal("failed")]),
+  attempts: Type.Integer(),
+  lastError: Type.Union([Type.String(), Type.Null()]),
+  createdAt: Type.String(),
+  nextAttemptAt: Type.String(),
+  sentAt: Type.Union([Type.String(), Type.Null()]),
+  html: Type.Optional(Type.String()),
+  text: Type.Optional(Type.String()),
+});
+export type AdminOutboxMail = Static<typeof AdminOutboxMail>;
