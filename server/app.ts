@@ -23,6 +23,7 @@ import { realtimePlugin } from "./plugins/realtime.ts";
 import { messageRoutes } from "./routes/shop/messages.ts";
 import paymentDeadlinesPlugin from "./plugins/payment-deadlines.ts";
 import { proxyPayRoutes } from "./routes/shop/proxypay.ts";
+import { pushRoutes } from "./routes/shop/push.ts";
 
 export interface AppLimits {
   /** Sign-ups per address per window (a shop behind one carrier NAT needs headroom). */
@@ -72,6 +73,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(cartRoutes);
   await app.register(orderRoutes);
   await app.register(messageRoutes, { limits });
+  await app.register(pushRoutes);
   // Payment services' notifications
   await app.register(proxyPayRoutes);
   // Real time: the websocket, the hub's start and close, GET /ws
