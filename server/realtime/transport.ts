@@ -4,11 +4,12 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import type { Database } from "../db/client.ts";
-import type { ChatEvent, SettingsChangedEvent } from "./events.ts";
+import type { ChatEvent, NewOrderEvent, SettingsChangedEvent } from "./events.ts";
 
 const CHAT_CHANNEL = "loja_chat";
 const CATALOGUE_CHANNEL = "loja_catalogue";
 const SETTINGS_CHANNEL = "loja_settings";
+const ORDERS_CHANNEL = "loja_orders";
 /** NOTIFY payloads must stay under 8000 bytes; a longer message travels as its id and is read back. */
 const MAX_INLINE_PAYLOAD = 7000;
 
@@ -18,6 +19,7 @@ export interface TransportHandlers {
   chat(remote: RemoteChat): void;
   catalogue(): void;
   settings(event: SettingsChangedEvent): void;
+  newOrder(event: NewOrderEvent): void;
   /** The LISTEN connection came back after a loss: announcements may have been missed. */
   resumed(): void;
   warn(message: string, error?: unknown): void;
@@ -29,6 +31,7 @@ export interface Transport {
   publishChat(event: ChatEvent): Promise<void>;
   publishCatalogue(): Promise<void>;
   publishSettings(event: SettingsChangedEvent): Promise<void>;
+  publishNewOrder(event: NewOrderEvent): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -39,6 +42,7 @@ export function localTransport(): Transport {
     publishChat: async () => undefined,
     publishCatalogue: async () => undefined,
     publishSettings: async () => undefined,
+    publishNewOrder: async () => undefined,
     close: async () => undefined,
   };
 }
@@ -48,6 +52,7 @@ interface Wire {
   event?: ChatEvent;
   ref?: { messageId: string; orderId: string; ownerId: string };
   settings?: SettingsChangedEvent;
+  order?: NewOrderEvent;
 }
 
 export function postgresTransport(db: Database): Transport {
@@ -74,6 +79,7 @@ export function postgresTransport(db: Database): Transport {
     else if (note.channel === CHAT_CHANNEL && wire.event) handlers.chat({ event: wire.event });
     else if (note.channel === CHAT_CHANNEL && wire.ref) handlers.chat({ ref: wire.ref });
     else if (note.channel === SETTINGS_CHANNEL && wire.settings) handlers.settings(wire.settings);
+    else if (note.channel === ORDERS_CHANNEL && wire.order) handlers.newOrder(wire.order);
   };
 
   async function connect(): Promise<void> {
@@ -85,7 +91,7 @@ export function postgresTransport(db: Database): Transport {
     });
     next.on("end", () => lost(next));
     await next.connect();
-    await next.query(`LISTEN ${CHAT_CHANNEL}; LISTEN ${CATALOGUE_CHANNEL}; LISTEN ${SETTINGS_CHANNEL}`);
+    await next.query(`LISTEN ${CHAT_CHANNEL}; LISTEN ${CATALOGUE_CHANNEL}; LISTEN ${SETTINGS_CHANNEL}; LISTEN ${ORDERS_CHANNEL}`);
     if (closed) {
       await next.end().catch(() => undefined);
       return;
@@ -138,6 +144,9 @@ export function postgresTransport(db: Database): Transport {
     },
     async publishSettings(event) {
       await notify(SETTINGS_CHANNEL, JSON.stringify({ from: instanceId, settings: event } satisfies Wire));
+    },
+    async publishNewOrder(order) {
+      await notify(ORDERS_CHANNEL, JSON.stringify({ from: instanceId, order } satisfies Wire));
     },
     async close() {
       closed = true;

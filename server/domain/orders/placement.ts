@@ -14,6 +14,7 @@ import { newOrderId } from "./ids.ts";
 import { newPaymentReference } from "./payment-reference.ts";
 import { checkClientTotal, priceOrder, requestedLines, type PricedOrder, type RequestedLine } from "./pricing.ts";
 import { ordersRepository, type KeyedOrder, type NewOrder } from "./repository.ts";
+import type { OrderPublisher } from "../../realtime/events.ts";
 
 const KEY_REUSED = "Esta chave de idempotência já foi usada para um pedido diferente";
 
@@ -89,6 +90,8 @@ export async function placeOrder<Prepared extends PaymentReferences, Answer>(
   db: PrismaClient,
   method: PaymentStrategy<Prepared, Answer>,
   input: { userId: string; body: PlaceOrderBody; idempotencyKey?: string },
+  /** Told after the order is stored (not on a replay): staff consoles update live. */
+  orderEvents?: OrderPublisher,
 ): Promise<Answer> {
   const { userId, idempotencyKey } = input;
   const v = validateOrder(input.body, method.checkout);
@@ -129,6 +132,7 @@ export async function placeOrder<Prepared extends PaymentReferences, Answer>(
       if (!order.paymentReference || attempt >= REFERENCE_ATTEMPTS) throw new Error("O pedido não foi gravado (referência de pagamento repetida)");
       order.paymentReference = newPaymentReference();
     }
+    await orderEvents?.publishNewOrder({ orderId, totalAmount: priced.totalAmount.toNumber() });
     return await method.placed(orderId, { ...prepared, paymentReference: order.paymentReference ?? undefined });
   } catch (error) {
     if (!(error instanceof KeyTaken) || !idempotencyKey) throw error;
