@@ -133,11 +133,7 @@ export class Hub implements ChatPublisher, SettingsPublisher, OrderPublisher, Co
   /** Tells every staff socket here, then on the other instances. Never throws: the order is already stored. */
   async publishNewOrder(event: NewOrderEvent): Promise<void> {
     this.tellStaff(event);
-    try {
-      await this.transport.publishNewOrder(event);
-    } catch (error) {
-      this.warn("could not announce a new order to other instances", error);
-    }
+    await this.transport.publishNewOrder(event).catch((error: unknown) => this.warn("could not announce a new order to other instances", error));
   }
 
   /** One heartbeat round: drops sockets that did not answer the last ping, pings the others. */

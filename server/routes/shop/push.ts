@@ -9,6 +9,7 @@ export const pushRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config } = app.deps;
   // From the environment, or generated once into DATA_DIR: push is always available.
   const { publicKey } = loadVapidKeys({ dataDir: config.dataDir });
+  const subscription = { tags: ["shopper"], response: { 200: PushOkReply, ...errorResponses(400, 401, 413, 415) } };
 
   app.get("/api/push/key", { schema: { tags: ["shopper"], response: { 200: PushKeyReply } } }, async () => ({ success: true as const, publicKey }));
 
@@ -16,10 +17,9 @@ export const pushRoutes: FastifyPluginAsyncTypebox = async (app) => {
     "/api/push/subscribe",
     {
       preValidation: app.authenticate,
-      schema: { tags: ["shopper"], body: PushSubscribeBody, response: { 200: PushOkReply, ...errorResponses(400, 401, 413, 415) } },
+      schema: { ...subscription, body: PushSubscribeBody },
     },
-    async (request, reply) => {
-      reply.header("Cache-Control", "no-store");
+    async (request) => {
       await savePushSubscription(db.prisma, request.user!.userId, request.body);
       return { success: true as const };
     },
@@ -29,10 +29,9 @@ export const pushRoutes: FastifyPluginAsyncTypebox = async (app) => {
     "/api/push/subscribe",
     {
       preValidation: app.authenticate,
-      schema: { tags: ["shopper"], body: PushUnsubscribeBody, response: { 200: PushOkReply, ...errorResponses(400, 401, 413, 415) } },
+      schema: { ...subscription, body: PushUnsubscribeBody },
     },
-    async (request, reply) => {
-      reply.header("Cache-Control", "no-store");
+    async (request) => {
       // Someone else's endpoint is left alone; the answer is the same (nothing to tell a caller about it).
       await removePushSubscription(db.prisma, request.user!.userId, request.body.endpoint);
       return { success: true as const };
