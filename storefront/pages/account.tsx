@@ -202,10 +202,11 @@ function Notices({ account, onSaved }: { account: Account; onSaved: Saved }) {
 
   const togglePush = async (on: boolean) => {
     try {
+      // Off is this device only: the shopper's other phones keep theirs (each has its own switch).
       if (!on) {
         await unsubscribeDevice();
         setDevice(false);
-        await save({ notifyPush: false }, "Avisos neste telemóvel desligados");
+        toast.success("Avisos neste telemóvel desligados");
         return;
       }
       const outcome = await subscribeDevice();

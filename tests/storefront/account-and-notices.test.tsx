@@ -170,6 +170,8 @@ describe("/account", { timeout: 20_000 }, () => {
     await waitFor(() => expect(toggle).not.toBeChecked(), WAIT);
     expect(callsTo(calls, "DELETE", "/api/push/subscribe")[0]!.body).toEqual({ endpoint: push.subscription.endpoint });
     expect(push.subscription.unsubscribe).toHaveBeenCalled();
+    // Only this device: the account's choice (other phones) stays.
+    expect(callsTo(calls, "PATCH", "/api/user/account")).toHaveLength(1);
   });
 
   it("sends a signed-out visitor to /login", async () => {
