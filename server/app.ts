@@ -24,6 +24,7 @@ import { messageRoutes } from "./routes/shop/messages.ts";
 import paymentDeadlinesPlugin from "./plugins/payment-deadlines.ts";
 import { proxyPayRoutes } from "./routes/shop/proxypay.ts";
 import notificationsPlugin from "./plugins/notifications.ts";
+import { pushRoutes } from "./routes/shop/push.ts";
 
 export interface AppLimits {
   /** Sign-ups per address per window (a shop behind one carrier NAT needs headroom). */
@@ -100,6 +101,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(cartRoutes);
   await app.register(orderRoutes);
   await app.register(messageRoutes, { limits });
+  await app.register(pushRoutes);
   // Payment services' notifications
   await app.register(proxyPayRoutes);
   // Real time: the websocket, the hub's start and close, GET /ws

@@ -11,6 +11,8 @@ export type ServerFrame<M = unknown> =
   | { type: "newMessage"; orderId: string; message: M }
   /** To admin sockets only: an admin changed the shop's settings (bank details included). */
   | { type: "settingsChanged"; by: string; byId: string; fields: string[] }
+  /** To staff sockets only: a shopper placed an order (the console's counters and its new-order alert). */
+  | { type: "newOrder"; orderId: string; totalAmount: number }
   | { type: "error"; message: string };
 
 /** Close code after `connect_error` or when a session ends: the client signs out. */

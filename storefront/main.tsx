@@ -25,6 +25,13 @@ startTransition(() => {
 const PREFETCH_AFTER = 3000;
 const idle = (cb: () => void) => ("requestIdleCallback" in window ? requestIdleCallback(cb, { timeout: 5000 }) : setTimeout(cb, 0));
 const prefetchLater = () => setTimeout(() => idle(prefetchPages), PREFETCH_AFTER);
+// The service worker (installable shop, push, the shell offline) only in a build: the dev server's modules are
+// not hashed and must never be served from a cache. Registered when the first screen is done, in idle time.
+const registerWorkerLater = () => idle(() => void navigator.serviceWorker.register("/sw.js").catch(() => {}));
+const afterLoad = (cb: () => void) => {
+  if (document.readyState === "complete") cb();
+  else window.addEventListener("load", cb, { once: true });
+};
 // main.tsx may start after the load event (index.html imports it once the skeleton is painted).
-if (document.readyState === "complete") prefetchLater();
-else window.addEventListener("load", prefetchLater, { once: true });
+afterLoad(prefetchLater);
+if (import.meta.env.PROD && "serviceWorker" in navigator) afterLoad(registerWorkerLater);

@@ -21,6 +21,7 @@ export const ROUTE_PAGES: Record<string, string> = {
   "/message": "pages/message.tsx",
   "/privacypolicy": "pages/privacy-policy.tsx",
   "/confirmacaotransferencia": "pages/transfer-confirmation.tsx",
+  "/account": "pages/account.tsx",
 };
 
 /**

@@ -2,6 +2,7 @@ import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
 import { paintFirst } from "./paint-first.ts";
+import { pwa } from "./pwa.ts";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 
@@ -27,7 +28,7 @@ function productionBuild(): Plugin[] {
 export default defineConfig(({ command }) => ({
   root,
   base: "/",
-  plugins: [react(), paintFirst(), ...(command === "build" ? productionBuild() : [])],
+  plugins: [react(), paintFirst(), pwa(), ...(command === "build" ? productionBuild() : [])],
   build: {
     outDir: fileURLToPath(new URL("../dist/storefront", import.meta.url)),
     emptyOutDir: true,

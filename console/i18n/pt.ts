@@ -334,6 +334,8 @@ export const ptMessages: TranslationMessages = {
       latest_orders: "Últimas encomendas",
       no_orders: "Ainda não há encomendas.",
       see_all: "Ver todas",
+      new_order: "Nova encomenda #%{shortId} — %{total}",
+      open_order: "Abrir",
     },
     products: {
       images_help: "A primeira imagem é a principal. Use as setas para reordenar.",

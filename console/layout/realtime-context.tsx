@@ -7,6 +7,7 @@ import { RealtimeClient } from "../../shared/realtime-client.ts";
 import { SESSION_ENDED, getSession, getToken, setSession } from "../lib/session.ts";
 import { isSettingsChangedFrame, settingsChangedMessage, type SettingsChangedFrame } from "../settings/settings-changed.ts";
 import { shellMessages } from "../i18n/shell.ts";
+import { NewOrderAlert } from "./new-order-alert.tsx";
 
 type Listener = (orderId: string, message: AdminMessage) => void;
 
@@ -56,6 +57,10 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     notify(settingsChangedMessage(frame), { type: "warning", autoHideDuration: null, messageArgs: { name: frame.by } });
   };
 
+  // The socket effect must not restart when notify's identity changes.
+  const notifyRef = useRef(notify);
+  notifyRef.current = notify;
+
   useEffect(() => {
     document.title = unreadCount > 0 ? `(${unreadCount}) ${BASE_TITLE}` : BASE_TITLE;
   }, [unreadCount]);
@@ -82,6 +87,13 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
         return;
       }
       if (isSettingsChangedFrame(event)) return settingsChangedRef.current(event);
+      if (event.type === "newOrder") {
+        // The dashboard's counters and the order lists follow; the alert shows on whatever page is open.
+        void queryClient.invalidateQueries({ queryKey: ["dashboard"] });
+        void queryClient.invalidateQueries({ queryKey: ["orders", "getList"] });
+        notifyRef.current(<NewOrderAlert orderId={event.orderId} totalAmount={event.totalAmount} />, { type: "info", autoHideDuration: 15_000 });
+        return;
+      }
       if (event.type !== "newMessage") return;
       listeners.current.forEach((fn) => fn(event.orderId, event.message));
       refreshUnreadRef.current();

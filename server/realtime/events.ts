@@ -22,6 +22,17 @@ export interface SettingsChangedEvent {
   fields: string[];
 }
 
+/** A shopper placed an order: every staff socket is told (after the commit). */
+export interface NewOrderEvent {
+  orderId: string;
+  totalAmount: number;
+}
+
+/** Publishing never fails the request (the order is already stored). */
+export interface OrderPublisher {
+  publishNewOrder(event: NewOrderEvent): Promise<void>;
+}
+
 /** Publishing never fails the request (the change is already stored). */
 export interface SettingsPublisher {
   publishSettingsChanged(event: SettingsChangedEvent): Promise<void>;

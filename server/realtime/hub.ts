@@ -15,7 +15,7 @@ import { toShopperMessage } from "../domain/chat/message-view.ts";
 import { CHAT_ORDER_NOT_FOUND } from "../domain/orders/not-found.ts";
 import type { ServerFrame } from "../schemas/realtime.ts";
 import { Connection, type ConnectionHost } from "./connection.ts";
-import type { ChatEvent, ChatPublisher, SettingsChangedEvent, SettingsPublisher } from "./events.ts";
+import type { ChatEvent, ChatPublisher, NewOrderEvent, OrderPublisher, SettingsChangedEvent, SettingsPublisher } from "./events.ts";
 import { localTransport, postgresTransport, type RemoteChat, type Transport } from "./transport.ts";
 
 export interface HubTimings {
@@ -60,7 +60,7 @@ export interface HubStats {
   ownerLookups: number;
 }
 
-export class Hub implements ChatPublisher, SettingsPublisher, ConnectionHost {
+export class Hub implements ChatPublisher, SettingsPublisher, OrderPublisher, ConnectionHost {
   private readonly connections = new Set<Connection>();
   private readonly rooms = new Map<string, Set<Connection>>();
   private readonly byUser = new Map<string, Set<Connection>>();
@@ -109,6 +109,7 @@ export class Hub implements ChatPublisher, SettingsPublisher, ConnectionHost {
         catalogue: () => this.deps.productListCache.invalidate("remote"),
         settings: (event) => this.tellAdmins(event),
         sessionsEnded: (event) => void this.deps.sessions.ended(event, "remote"),
+        newOrder: (event) => this.tellStaff(event),
         // Announcements may have been lost while disconnected: rebuild the list on next request, read sessions again.
         resumed: () => {
           this.deps.productListCache.invalidate("remote");
@@ -175,6 +176,12 @@ export class Hub implements ChatPublisher, SettingsPublisher, ConnectionHost {
     } catch (error) {
       this.warn("could not announce a settings change to other instances", error);
     }
+  }
+
+  /** Tells every staff socket here, then on the other instances. Never throws: the order is already stored. */
+  async publishNewOrder(event: NewOrderEvent): Promise<void> {
+    this.tellStaff(event);
+    await this.transport.publishNewOrder(event).catch((error: unknown) => this.warn("could not announce a new order to other instances", error));
   }
 
   /** One heartbeat round: drops sockets that did not answer the last ping, pings the others. */
@@ -282,6 +289,11 @@ export class Hub implements ChatPublisher, SettingsPublisher, ConnectionHost {
     for (const c of this.staff) {
       if (c.isReady && c.claims?.role === "admin") c.sendRaw((raw ??= frame({ type: "settingsChanged", by: event.by, byId: event.byId, fields: event.fields })));
     }
+  }
+
+  private tellStaff(event: NewOrderEvent): void {
+    let raw: Buffer | undefined;
+    for (const c of this.staff) if (c.isReady) c.sendRaw((raw ??= frame({ type: "newOrder", orderId: event.orderId, totalAmount: event.totalAmount })));
   }
 
   private async receive(remote: RemoteChat): Promise<void> {

@@ -4,13 +4,14 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import type { Database } from "../db/client.ts";
-import type { ChatEvent, SettingsChangedEvent } from "./events.ts";
+import type { ChatEvent, NewOrderEvent, SettingsChangedEvent } from "./events.ts";
 import type { SessionsEnded } from "../domain/users/sessions.ts";
 
 const CHAT_CHANNEL = "loja_chat";
 const CATALOGUE_CHANNEL = "loja_catalogue";
 const SETTINGS_CHANNEL = "loja_settings";
 const SESSIONS_CHANNEL = "loja_sessions";
+const ORDERS_CHANNEL = "loja_orders";
 /** NOTIFY payloads must stay under 8000 bytes; a longer message travels as its id and is read back. */
 const MAX_INLINE_PAYLOAD = 7000;
 
@@ -21,6 +22,7 @@ export interface TransportHandlers {
   catalogue(): void;
   settings(event: SettingsChangedEvent): void;
   sessionsEnded(event: SessionsEnded): void;
+  newOrder(event: NewOrderEvent): void;
   /** The LISTEN connection came back after a loss: announcements may have been missed. */
   resumed(): void;
   warn(message: string, error?: unknown): void;
@@ -33,6 +35,7 @@ export interface Transport {
   publishCatalogue(): Promise<void>;
   publishSettings(event: SettingsChangedEvent): Promise<void>;
   publishSessionsEnded(event: SessionsEnded): Promise<void>;
+  publishNewOrder(event: NewOrderEvent): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -44,6 +47,7 @@ export function localTransport(): Transport {
     publishCatalogue: async () => undefined,
     publishSettings: async () => undefined,
     publishSessionsEnded: async () => undefined,
+    publishNewOrder: async () => undefined,
     close: async () => undefined,
   };
 }
@@ -54,6 +58,7 @@ interface Wire {
   ref?: { messageId: string; orderId: string; ownerId: string };
   settings?: SettingsChangedEvent;
   sessions?: SessionsEnded;
+  order?: NewOrderEvent;
 }
 
 export function postgresTransport(db: Database): Transport {
@@ -81,6 +86,7 @@ export function postgresTransport(db: Database): Transport {
     else if (note.channel === CHAT_CHANNEL && wire.ref) handlers.chat({ ref: wire.ref });
     else if (note.channel === SETTINGS_CHANNEL && wire.settings) handlers.settings(wire.settings);
     else if (note.channel === SESSIONS_CHANNEL && wire.sessions) handlers.sessionsEnded(wire.sessions);
+    else if (note.channel === ORDERS_CHANNEL && wire.order) handlers.newOrder(wire.order);
   };
 
   async function connect(): Promise<void> {
@@ -92,7 +98,7 @@ export function postgresTransport(db: Database): Transport {
     });
     next.on("end", () => lost(next));
     await next.connect();
-    await next.query(`LISTEN ${CHAT_CHANNEL}; LISTEN ${CATALOGUE_CHANNEL}; LISTEN ${SETTINGS_CHANNEL}; LISTEN ${SESSIONS_CHANNEL}`);
+    await next.query(`LISTEN ${CHAT_CHANNEL}; LISTEN ${CATALOGUE_CHANNEL}; LISTEN ${SETTINGS_CHANNEL}; LISTEN ${SESSIONS_CHANNEL}; LISTEN ${ORDERS_CHANNEL}`);
     if (closed) {
       await next.end().catch(() => undefined);
       return;
@@ -148,6 +154,9 @@ export function postgresTransport(db: Database): Transport {
     },
     async publishSessionsEnded(event) {
       await notify(SESSIONS_CHANNEL, JSON.stringify({ from: instanceId, sessions: event } satisfies Wire));
+    },
+    async publishNewOrder(order) {
+      await notify(ORDERS_CHANNEL, JSON.stringify({ from: instanceId, order } satisfies Wire));
     },
     async close() {
       closed = true;

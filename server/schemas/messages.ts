@@ -33,6 +33,8 @@ export type MessageParams = Static<typeof MessageParams>;
 export const MessageListReply = Type.Object({ success: Type.Literal(true), messages: Type.Array(Message) });
 export type MessageListReply = Static<typeof MessageListReply>;
 
+export const MessageReadReply = Type.Object({ success: Type.Literal(true) });
+
 export const MessageSendReply = Type.Object({ success: Type.Literal(true), message: Message });
 export type MessageSendReply = Static<typeof MessageSendReply>;
 

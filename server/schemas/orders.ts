@@ -129,4 +129,8 @@ export const ShopOrder = Type.Object({
 });
 export type ShopOrder = Static<typeof ShopOrder>;
 
-export const UserOrdersReply = Type.Object({ success: Type.Literal(true), orders: Type.Array(ShopOrder) });
+/** The shopper's own list adds how many support (or shop) messages of each order they have not read yet. */
+export const UserOrder = Type.Object({ ...ShopOrder.properties, unreadMessages: Type.Integer({ minimum: 0 }) });
+export type UserOrder = Static<typeof UserOrder>;
+
+export const UserOrdersReply = Type.Object({ success: Type.Literal(true), orders: Type.Array(UserOrder) });

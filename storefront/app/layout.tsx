@@ -6,6 +6,7 @@ import { CartProvider } from "../features/cart/cart-provider.tsx";
 import { CatalogueProvider, useCatalogue } from "../features/catalogue/catalogue-provider.tsx";
 import { FloatingSupport } from "./floating-support.tsx";
 import { Footer } from "./footer.tsx";
+import { MessageNotices } from "./message-notices.tsx";
 import { Navbar } from "./navbar.tsx";
 import { RoutedPage } from "./router.tsx";
 import { SearchBar } from "./search-bar.tsx";
@@ -64,6 +65,7 @@ export function ShopShell() {
         <BusyProvider>
           <Chrome />
           <ToastHost />
+          <MessageNotices />
         </BusyProvider>
       </SearchProvider>
     </CartProvider>

@@ -64,6 +64,7 @@ export function Navbar() {
           </button>
           {token && menuOpen && (
             <div className="menu" role="menu">
+              <Link to="/account" role="menuitem" onClick={() => setMenuOpen(false)}>Minha conta</Link>
               <Link to="/orders" role="menuitem" onClick={() => setMenuOpen(false)}>Encomendas</Link>
               <button
                 type="button"

@@ -23,6 +23,7 @@ const loaders = {
   pdfViewer: () => import("../pages/pdf-viewer.tsx"),
   privacy: () => import("../pages/privacy-policy.tsx"),
   transfer: () => import("../pages/transfer-confirmation.tsx"),
+  account: () => import("../pages/account.tsx"),
   notFound: () => import("../pages/not-found.tsx"),
 } satisfies Record<string, () => Promise<{ default: ComponentType }>>;
 
@@ -60,6 +61,7 @@ function PageRoutes() {
       <Route path="/pdf-viewer" element={<Page.pdfViewer />} />
       <Route path="/privacypolicy" element={<Page.privacy />} />
       <Route path="/confirmacaotransferencia" element={<Page.transfer />} />
+      <Route path="/account" element={<Page.account />} />
       <Route path="*" element={<Page.notFound />} />
     </Routes>
   );

@@ -1,7 +1,6 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { useLocation, useNavigate } from "react-router-dom";
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { useNavigate } from "react-router-dom";
 import type { RealtimeClient } from "../../shared/realtime-client.ts";
-import { shortOrderId } from "../../shared/orders.ts";
 import { toast } from "../lib/toast.ts";
 import { expireSession, onSessionExpired } from "../lib/api-client.ts";
 import { readToken, writeToken } from "../lib/token.ts";
@@ -24,9 +23,6 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [token, setTokenState] = useState(readToken);
   const [realtime, setRealtime] = useState<ShopRealtime | null>(null);
   const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const pathRef = useRef(pathname);
-  pathRef.current = pathname;
 
   const setToken = useCallback((next: string) => {
     writeToken(next);
@@ -57,25 +53,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!token) return;
     let client: ShopRealtime | undefined;
-    let off = () => {};
     let live = true;
     import("../../shared/realtime-client.ts")
       .then(({ RealtimeClient }) => {
         if (!live) return;
         client = new RealtimeClient<ChatMessage>({ token, onInvalidToken: expireSession });
-        off = client.on((event) => {
-          // The chat screen of that order shows its own notice.
-          if (event.type === "newMessage" && event.orderId && pathRef.current !== `/message/${event.orderId}`) {
-            toast.info(`Nova mensagem sobre o pedido #${shortOrderId(event.orderId)}`);
-          }
-        });
         setRealtime(client);
       })
       // The chunk did not arrive (connection lost): the pages still work, without live updates.
       .catch(() => {});
     return () => {
       live = false;
-      off();
       client?.close();
       setRealtime(null);
     };

@@ -45,7 +45,7 @@ export function expireSession(): void {
 }
 
 interface RequestOptions {
-  method?: "GET" | "POST";
+  method?: "GET" | "POST" | "PATCH" | "DELETE";
   body?: unknown;
   headers?: Record<string, string>;
   /** Do not toast the failure: the caller shows its own message. */

@@ -18,13 +18,18 @@ export function onFirstToast(cb: () => void): () => void {
   return () => listeners.delete(cb);
 }
 
-const show = (kind: "success" | "error" | "info") => (message: string) => {
+export interface ToastOptions {
+  /** Tapping the toast does this (e.g. opens the chat it is about). */
+  onClick?: () => void;
+}
+
+const show = (kind: "success" | "error" | "info") => (message: string, options: ToastOptions = {}) => {
   if (!wanted) {
     wanted = true;
     for (const cb of listeners) cb();
     listeners.clear();
   }
-  void loadToasts().then(({ toast: t }) => t[kind](message));
+  void loadToasts().then(({ toast: t }) => t[kind](message, options.onClick ? { onClick: options.onClick } : undefined));
 };
 
 /** SPEC.md §8 toast types in use: success, info, error. */

@@ -5,6 +5,7 @@ import { Skeleton } from "../components/skeleton.tsx";
 import { AttachmentModal, type Attachment } from "../features/chat/attachment-modal.tsx";
 import { isClient, isImage } from "../features/chat/types.ts";
 import { useOrderChat } from "../features/chat/use-order-chat.ts";
+import { PushPrompt } from "../features/push/push-prompt.tsx";
 
 export default function MessagePage() {
   const { orderId = "" } = useParams();
@@ -37,6 +38,8 @@ export default function MessagePage() {
         <Link to="/orders" className="btn btn-outline btn-small">Voltar</Link>
         <h1>Suporte do Pedido</h1>
       </header>
+      {/* A chat page exists only for a placed order: the moment to offer notices on this phone. */}
+      <PushPrompt show={Boolean(messages)} />
       <div className="chat-list" ref={list} data-testid="chat-list">
         {!messages ? (
           <Skeleton count={4} variant="bubble" />

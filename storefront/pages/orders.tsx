@@ -7,6 +7,7 @@ import type { Order } from "../features/orders/api/user-orders.ts";
 import { amountDue, awaitsTransfer, DEADLINE_EXPIRED_LABEL, formatDeadline, timeLeft } from "../features/orders/payment.ts";
 import { useNow } from "../features/orders/use-now.ts";
 import { useOrders } from "../features/orders/use-orders.ts";
+import { PushPrompt } from "../features/push/push-prompt.tsx";
 import "./payment-styles.ts";
 
 const dateFormat = new Intl.DateTimeFormat("pt-PT", { day: "2-digit", month: "2-digit", year: "numeric" });
@@ -18,6 +19,7 @@ export default function OrdersPage() {
   return (
     <div className="orders">
       <h1 className="page-title">MINHAS ENCOMENDAS</h1>
+      <PushPrompt show={Boolean(orders?.length)} />
       {!orders ? (
         <Skeleton count={6} variant="row" />
       ) : orders.length === 0 ? (
@@ -56,7 +58,14 @@ export default function OrdersPage() {
                       Pagar
                     </Link>
                   )}
-                  <Link to={`/message/${o._id}`} className="btn btn-outline">Mensagem</Link>
+                  <Link to={`/message/${o._id}`} className="btn btn-outline" aria-label={o.unreadMessages > 0 ? `Mensagem, ${o.unreadMessages} por ler` : undefined}>
+                    Mensagem
+                    {o.unreadMessages > 0 && (
+                      <span className="unread-count" data-testid="unread-count">
+                        {o.unreadMessages}
+                      </span>
+                    )}
+                  </Link>
                 </div>
               </footer>
             </article>

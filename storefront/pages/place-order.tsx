@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
 import { toast } from "../lib/toast.ts";
 import { useBusy } from "../app/busy.tsx";
@@ -13,23 +13,11 @@ import { stripeOrder } from "../features/checkout/api/stripe-order.ts";
 import type { Address, OrderItem, PaymentMethod } from "../features/checkout/types.ts";
 import { addressErrors, submitError } from "../../shared/checkout.ts";
 import { randomId } from "../lib/random-id.ts";
-
-const EMPTY: Address = { firstName: "", lastName: "", email: "", street: "", city: "", state: "", zipcode: "", country: "", phone: "" };
-
-const FIELDS: readonly { name: keyof Address; label: string; type?: string; mode?: "numeric" | "tel"; auto: string; half?: boolean }[] = [
-  { name: "firstName", label: "Primeiro nome", auto: "given-name", half: true },
-  { name: "lastName", label: "Sobrenome", auto: "family-name", half: true },
-  { name: "email", label: "Email", type: "email", auto: "email" },
-  { name: "street", label: "Endereço da Rua", auto: "street-address" },
-  { name: "city", label: "Cidade", auto: "address-level2", half: true },
-  { name: "state", label: "Província (opcional)", auto: "address-level1", half: true },
-  { name: "zipcode", label: "Código Postal", mode: "numeric", auto: "postal-code", half: true },
-  { name: "country", label: "País", auto: "country-name", half: true },
-  { name: "phone", label: "Telefone", type: "tel", mode: "tel", auto: "tel" },
-];
+import { AddressInputs, EMPTY_ADDRESS, isEmptyAddress, toFormAddress } from "../features/checkout/address-form.tsx";
+import { getAccount } from "../features/account/api/account.ts";
 
 export default function PlaceOrderPage() {
-  const [address, setAddress] = useState<Address>(EMPTY);
+  const [address, setAddress] = useState<Address>(EMPTY_ADDRESS);
   const [errors, setErrors] = useState<Partial<Record<keyof Address, string>>>({});
   const [method, setMethod] = useState<PaymentMethod>("cod");
   const { cart, subtotal, clear } = useCart();
@@ -39,6 +27,21 @@ export default function PlaceOrderPage() {
   const navigate = useNavigate();
   // One key per checkout visit: a retry after a dropped connection cannot place the order twice.
   const idempotencyKey = useRef(randomId());
+
+  // The account's saved address fills the form, only while nothing has been typed (issue 13).
+  useEffect(() => {
+    if (!token) return;
+    let live = true;
+    getAccount({ quiet: true })
+      .then(({ savedAddress }) => {
+        if (live && savedAddress) setAddress((current) => (isEmptyAddress(current) ? toFormAddress(savedAddress) : current));
+      })
+      // Without it the form simply starts empty.
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, [token]);
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -76,30 +79,11 @@ export default function PlaceOrderPage() {
     }
   };
 
-  const set = (name: keyof Address) => (e: React.ChangeEvent<HTMLInputElement>) => setAddress((a) => ({ ...a, [name]: e.target.value }));
-
   return (
     <form className="checkout" onSubmit={onSubmit} noValidate>
       <section className="checkout-form">
         <Title first="INFORMAÇÕES DE" second="ENTREGA" as="h1" />
-        <div className="fields">
-          {FIELDS.map((f) => (
-            <label key={f.name} className={f.half ? "field half" : "field"}>
-              <input
-                name={f.name}
-                type={f.type ?? "text"}
-                inputMode={f.mode}
-                autoComplete={f.auto}
-                placeholder={f.label}
-                aria-label={f.label}
-                aria-invalid={Boolean(errors[f.name])}
-                value={address[f.name]}
-                onChange={set(f.name)}
-              />
-              {errors[f.name] && <span className="field-error">{errors[f.name]}</span>}
-            </label>
-          ))}
-        </div>
+        <AddressInputs address={address} errors={errors} onChange={setAddress} />
       </section>
       <section className="checkout-side">
         <CartTotals subtotal={subtotal} />

@@ -103,7 +103,8 @@ function fromSchema(schema: Schema | undefined, depth = 0): fc.Arbitrary<unknown
     switch (type) {
       case "string":
         alternatives.push(
-          fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 50, 80) }),
+          // Capped at 80 characters, unless the schema needs more (a push key is 87).
+          fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.max(schema.minLength ?? 0, Math.min(schema.maxLength ?? 50, 80)) }),
           fc.constantFrom(...realIds, "cod", "stripe", "Entregue", "admin", "M", "1000", "a@b.ao", "+244923000000", "name:ASC", '{"q":"a"}', "[0,9]", '["id","DESC"]'),
         );
         break;

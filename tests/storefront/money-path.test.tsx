@@ -44,6 +44,7 @@ const order = (over: Partial<Order> = {}): Order => ({
   paymentState: "unpaid",
   proofs: [],
   multicaixa: null,
+  unreadMessages: 0,
   ...over,
 });
 

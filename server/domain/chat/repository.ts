@@ -134,6 +134,12 @@ export const chatRepository = (db: Db) => ({
     const rows = await db.message.groupBy({ by: ["orderId"], where: { orderId: { in: orderIds }, sender: "client", readBySupportAt: null }, _count: { _all: true } });
     return new Map(rows.map((r) => [r.orderId, r._count._all]));
   },
+  /** Support's and the shop's messages the customer has not seen yet, per order (the storefront's markers). */
+  unreadByClientByOrder: async (orderIds: string[]) => {
+    if (orderIds.length === 0) return new Map<string, number>();
+    const rows = await db.message.groupBy({ by: ["orderId"], where: { orderId: { in: orderIds }, sender: { not: "client" }, readByClientAt: null }, _count: { _all: true } });
+    return new Map(rows.map((r) => [r.orderId, r._count._all]));
+  },
   lastMessages: (orderIds: string[]) =>
     db.message.findMany({
       where: { orderId: { in: orderIds } },

@@ -75,6 +75,16 @@ export async function listOrderMessages(db: PrismaClient, input: { orderId: stri
   return rows.map((r) => toShopperMessage(toSupportMessage(r)));
 }
 
+/** The customer saw the order's chat (a reply arrived while it was open): what is there is read. */
+export async function markReadByClient(db: PrismaClient, input: { orderId: string; userId: string }): Promise<void> {
+  const owner = await chatRepository(db).findOrderOwner(input.orderId);
+  if (owner !== input.userId) throw new AppError(404, CHAT_ORDER_NOT_FOUND);
+  await chatRepository(db).markReadByClient(input.orderId, new Date());
+}
+
+/** Messages from support or the shop each order's customer has not read yet, by order id. */
+export const unreadByClient = (db: Db, orderIds: string[]): Promise<Map<string, number>> => chatRepository(db).unreadByClientByOrder(orderIds);
+
 /**
  * The storefront's PDF viewer asks before rendering (issue 12: it rendered any same-origin URL): `url` must be a
  * PDF attached to the caller's own order, which the page then names.

@@ -16,6 +16,7 @@ import { checkClientTotal, priceOrder, requestedLines, type PricedOrder, type Re
 import { ordersRepository, type KeyedOrder, type NewOrder } from "./repository.ts";
 import type { Notifier } from "../../notifications/notifier.ts";
 import { orderPlacedMails } from "../../notifications/order-notices.ts";
+import type { OrderPublisher } from "../../realtime/events.ts";
 
 const KEY_REUSED = "Esta chave de idempotência já foi usada para um pedido diferente";
 
@@ -92,6 +93,8 @@ export async function placeOrder<Prepared extends PaymentReferences, Answer>(
   method: PaymentStrategy<Prepared, Answer>,
   input: { userId: string; body: PlaceOrderBody; idempotencyKey?: string },
   notifier?: Notifier,
+  /** Told after the order is stored (not on a replay): staff consoles update live. */
+  orderEvents?: OrderPublisher,
 ): Promise<Answer> {
   const { userId, idempotencyKey } = input;
   const v = validateOrder(input.body, method.checkout);
@@ -135,6 +138,7 @@ export async function placeOrder<Prepared extends PaymentReferences, Answer>(
       order.paymentReference = newPaymentReference();
     }
     notifier?.committed();
+    await orderEvents?.publishNewOrder({ orderId, totalAmount: priced.totalAmount.toNumber() });
     return await method.placed(orderId, { ...prepared, paymentReference: order.paymentReference ?? undefined });
   } catch (error) {
     if (!(error instanceof KeyTaken) || !idempotencyKey) throw error;

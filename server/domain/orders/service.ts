@@ -5,11 +5,11 @@ import type { StripeClient } from "../../payments/stripe.ts";
 import type { ProxyPayClient } from "../../payments/proxypay.ts";
 import { withdrawMulticaixaReference } from "./multicaixa.ts";
 import { moveRefusal, type StaffRole } from "../../../shared/payments.ts";
-import type { Address, ShopOrder, ShopProof } from "../../schemas/orders.ts";
+import type { Address, ShopOrder, ShopProof, UserOrder } from "../../schemas/orders.ts";
 import { attachmentKind } from "../../../shared/chat.ts";
 import { DEFAULT_PAYMENT_DEADLINE_HOURS, paymentState, type ProofStatus } from "../../../shared/payments.ts";
 import { mediaUrl } from "../media/service.ts";
-import { postShopMessage } from "../chat/service.ts";
+import { postShopMessage, unreadByClient } from "../chat/service.ts";
 import type { ChatPublisher } from "../../realtime/events.ts";
 import { statusChangedText } from "./shop-messages.ts";
 import { AppError } from "../errors.ts";
@@ -75,8 +75,10 @@ export async function paymentDeadlineHours(db: Db, override: number | undefined)
 }
 
 /** The shopper's orders, newest first (SPEC.md §2 MINHAS ENCOMENDAS). */
-export async function listUserOrders(db: Db, userId: string, multicaixa?: MulticaixaDisplay): Promise<ShopOrder[]> {
-  return (await ordersRepository(db).listForUser(userId)).map((o) => toShopOrder(o, multicaixa));
+export async function listUserOrders(db: Db, userId: string, multicaixa?: MulticaixaDisplay): Promise<UserOrder[]> {
+  const rows = await ordersRepository(db).listForUser(userId);
+  const unread = await unreadByClient(db, rows.map((o) => o.id));
+  return rows.map((o) => ({ ...toShopOrder(o, multicaixa), unreadMessages: unread.get(o.id) ?? 0 }));
 }
 
 /**

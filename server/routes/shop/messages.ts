@@ -1,10 +1,10 @@
 // SPEC.md §7 support chat: GET /api/message/:orderId and POST /api/message/send (multipart), owner only.
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { errorResponses } from "../../schemas/common.ts";
-import { MessageListReply, MessageParams, MessageSendReply, OrderPdfQuery, OrderPdfReply } from "../../schemas/messages.ts";
+import { MessageListReply, MessageParams, MessageReadReply, MessageSendReply, OrderPdfQuery, OrderPdfReply } from "../../schemas/messages.ts";
 import { MAX_MESSAGE_TEXT } from "../../../shared/chat.ts";
 import { AppError } from "../../domain/errors.ts";
-import { findOrderPdf, listOrderMessages, sendClientMessage } from "../../domain/chat/service.ts";
+import { findOrderPdf, listOrderMessages, markReadByClient, sendClientMessage } from "../../domain/chat/service.ts";
 import { CHAT_ORDER_NOT_FOUND } from "../../domain/orders/not-found.ts";
 
 export interface MessageRouteLimits {
@@ -42,6 +42,19 @@ export const messageRoutes: FastifyPluginAsyncTypebox<{ limits: MessageRouteLimi
     async (request, reply) => {
       reply.header("Cache-Control", "no-store");
       return { success: true as const, ...(await findOrderPdf(db.prisma, { ...request.query, userId: request.user!.userId })) };
+    },
+  );
+
+  // The chat stays open while replies arrive live: the page says they were seen, so /orders drops its marker.
+  app.post(
+    "/api/message/:orderId/read",
+    {
+      preValidation: app.authenticate,
+      schema: { tags: ["shopper"], params: MessageParams, response: { 200: MessageReadReply, ...errorResponses(400, 401, 404) } },
+    },
+    async (request) => {
+      await markReadByClient(db.prisma, { orderId: request.params.orderId, userId: request.user!.userId });
+      return { success: true as const };
     },
   );
 

@@ -35,7 +35,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const input = { userId: request.user!.userId, body: request.body, idempotencyKey: request.headers["idempotency-key"] };
       const hours = await paymentDeadlineHours(db.prisma, config.paymentDeadlineHours);
-      const { orderId } = await placeOrder(db.prisma, bankTransfer(hours, payments.proxypay), input, notifier);
+      const { orderId } = await placeOrder(db.prisma, bankTransfer(hours, payments.proxypay), input, notifier, hub);
       return { success: true as const, message: "Pedido realizado com sucesso!", orderId };
     },
   );
@@ -50,7 +50,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const origin = (config.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, "");
       const input = { userId: request.user!.userId, body: request.body, idempotencyKey: request.headers["idempotency-key"] };
-      const { orderId, sessionUrl } = await placeOrder(db.prisma, stripeCheckout(payments.stripe, origin), input, notifier);
+      const { orderId, sessionUrl } = await placeOrder(db.prisma, stripeCheckout(payments.stripe, origin), input, notifier, hub);
       return { success: true as const, session_url: sessionUrl, orderId };
     },
   );

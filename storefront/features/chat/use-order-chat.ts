@@ -3,7 +3,7 @@ import { useNavigate } from "react-router-dom";
 import { useSession } from "../../app/session.tsx";
 import { SessionExpiredError } from "../../lib/api-client.ts";
 import { toast } from "../../lib/toast.ts";
-import { getMessages } from "./api/get-messages.ts";
+import { getMessages, markMessagesRead } from "./api/get-messages.ts";
 import { sendMessage } from "./api/send-message.ts";
 import { appendMessage, isClient, type ChatMessage } from "./types.ts";
 
@@ -56,7 +56,11 @@ export function useOrderChat(orderId: string): OrderChat {
       if (event.type === "newMessage" && event.orderId === orderId && event.message) {
         const m = event.message;
         setMessages((list) => appendMessage(list ?? [], m));
-        if (!isClient(m)) toast.info("Nova resposta do suporte!");
+        if (!isClient(m)) {
+          toast.info("Nova resposta do suporte!");
+          // Seen on screen: not unread on /orders afterwards.
+          markMessagesRead(orderId).catch(() => {});
+        }
       }
     });
     return () => {

@@ -32,6 +32,8 @@ export type Order = ShopOrder & {
   paymentState: PaymentState;
   proofs: PaymentProof[];
   multicaixa: MulticaixaReference | null;
+  /** Support's (or the shop's) messages about the order the shopper has not read yet. */
+  unreadMessages: number;
 };
 
 type OrderReply = ShopOrder & Partial<Omit<Order, keyof ShopOrder>>;
@@ -47,6 +49,7 @@ const withPaymentFields = (o: OrderReply): Order => {
     paymentState: o.paymentState ?? paymentState(o.totalAmount, amountPaid),
     proofs: o.proofs ?? [],
     multicaixa: o.multicaixa ?? null,
+    unreadMessages: o.unreadMessages ?? 0,
   };
 };
 

@@ -1,0 +1,106 @@
+// The installable storefront in Chromium against the real, built shop: the web app manifest and its icons are
+// served and valid, the service worker registers (after the first screen) and keeps the app shell, and no API
+// answer or media file (personal data) ever lands in its caches. Its push key answers for the subscribe call.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
+import sharp from "sharp";
+import { browserAvailable, launchBrowser } from "../helpers/browser.ts";
+import { startShopProcess, type ShopProcess } from "../helpers/shop-process.ts";
+import { phonePage } from "../storefront/browser-support.ts";
+
+interface ManifestIcon {
+  src: string;
+  sizes: string;
+  type: string;
+  purpose?: string;
+}
+
+describe.runIf(browserAvailable())("installable storefront", () => {
+  let shop: ShopProcess;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [shop, browser] = await Promise.all([startShopProcess(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await shop?.stop();
+  });
+
+  it("serves a valid manifest in Portuguese, linked from every page, with 192, 512 and maskable PNG icons", async () => {
+    const html = await (await fetch(`${shop.url}/orders`)).text();
+    expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest"');
+    const res = await fetch(`${shop.url}/manifest.webmanifest`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^application\/manifest\+json/);
+    const manifest = (await res.json()) as { name: string; short_name: string; lang: string; start_url: string; display: string; theme_color: string; background_color: string; icons: ManifestIcon[] };
+    expect(manifest).toMatchObject({ short_name: "Loja", lang: "pt-AO", start_url: "/", display: "standalone", theme_color: "#111111" });
+    expect(manifest.name).toMatch(/^Loja/);
+    expect(html).toContain(`<meta name="theme-color" content="${manifest.theme_color}"`);
+    const wanted = [
+      ["192x192", "any"],
+      ["512x512", "any"],
+      ["512x512", "maskable"],
+    ];
+    for (const [sizes, purpose] of wanted) {
+      const icon = manifest.icons.find((i) => i.sizes === sizes && (i.purpose ?? "any") === purpose);
+      expect(icon, `${sizes} ${purpose}`).toBeDefined();
+      const file = await fetch(`${shop.url}${icon!.src}`);
+      expect(file.headers.get("content-type")).toBe("image/png");
+      const meta = await sharp(Buffer.from(await file.arrayBuffer())).metadata();
+      expect(`${meta.width}x${meta.height}`).toBe(sizes);
+      expect(meta.format).toBe("png");
+    }
+  });
+
+  it("registers the service worker after the first screen; it keeps the shell but never an API answer or a media file", async () => {
+    const register = await fetch(`${shop.url}/api/user/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name: "Instala", email: `instala.${Date.now()}@exemplo.ao`, password: "senha-segura-1" }),
+    });
+    const { token } = (await register.json()) as { token: string };
+    const sw = await fetch(`${shop.url}/sw.js`);
+    expect(sw.headers.get("cache-control")).toBe("no-cache");
+
+    const page = await phonePage(browser);
+    await page.goto(`${shop.url}/`, { waitUntil: "load" });
+    expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
+    const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+    expect(scope).toBe(`${shop.url}/`);
+
+    // Signed in and controlled by the worker: the pages call the API (orders, cart, products, settings).
+    await page.evaluate((t) => localStorage.setItem("token", t), token);
+    await page.goto(`${shop.url}/orders`, { waitUntil: "load" });
+    expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await page.getByText("Nenhum pedido encontrado").waitFor({ timeout: 15_000 });
+    const status = await page.evaluate(async () => (await fetch("/api/user/account", { headers: { Authorization: `Bearer ${localStorage.getItem("token")}` } })).status);
+    expect(status).toBeGreaterThan(0);
+    await page.evaluate(() => fetch("/media/nao-existe").catch(() => undefined));
+    await page.goto(`${shop.url}/collection`, { waitUntil: "load" });
+    await page.getByTestId("product-card").first().waitFor({ timeout: 15_000 });
+
+    const cached = await page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+      return urls;
+    });
+    expect(cached).toContain("/");
+    expect(cached.some((u) => u.startsWith("/assets/") && u.endsWith(".js"))).toBe(true);
+    expect(cached.filter((u) => u.startsWith("/api/") || u.startsWith("/media/") || u.startsWith("/admin") || u.startsWith("/ws"))).toEqual([]);
+
+    // Offline, a page still opens from the kept shell.
+    await page.context().setOffline(true);
+    await page.goto(`${shop.url}/about`);
+    await page.locator("header.navbar").first().waitFor({ timeout: 15_000 });
+    await page.context().setOffline(false);
+    await page.context().close();
+  });
+
+  it("answers the VAPID public key the subscribe call needs", async () => {
+    const res = await fetch(`${shop.url}/api/push/key`);
+    const body = (await res.json()) as { success: boolean; publicKey: string };
+    expect(body.success).toBe(true);
+    expect(Buffer.from(body.publicKey, "base64url")).toHaveLength(65);
+  });
+});
