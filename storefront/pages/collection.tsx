@@ -5,7 +5,7 @@ import { ChevronIcon } from "../components/icons.tsx";
 import { ProductGrid } from "../components/product-card.tsx";
 import { Skeleton, useSkeletonDelay } from "../components/skeleton.tsx";
 import { Title } from "../components/title.tsx";
-import { CATEGORIES } from "../features/catalogue/categories.ts";
+import { TAXONOMY as CATEGORIES } from "../../shared/catalogue.ts";
 import { filterCollection, type SortKey } from "../features/catalogue/selections.ts";
 
 const toggle = (list: readonly string[], v: string) => (list.includes(v) ? list.filter((x) => x !== v) : [...list, v]);

@@ -1,4 +1,4 @@
-import { CATEGORIES } from "../../storefront/features/catalogue/categories.ts";
+import { TAXONOMY as CATEGORIES } from "../../shared/catalogue.ts";
 import { bestSellers, filterCollection, latestProducts, novos, relatedProducts } from "../../storefront/features/catalogue/selections.ts";
 import { catalogue, product } from "./harness.tsx";
 
