@@ -1,4 +1,4 @@
-// The built shop in a real browser: the storefront at / loads the catalogue from the API and shows products.
+// The built shop in a real browser: the storefront at / loads its lists from the catalogue API and shows products.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { browserAvailable, launchBrowser } from "../helpers/browser.ts";
@@ -17,9 +17,9 @@ describe.runIf(browserAvailable())("the built shop in Chromium", () => {
 
   it("opens / and shows products from the catalogue with their images", async () => {
     const page = await browser.newPage();
-    const listed = page.waitForResponse((r) => r.url().endsWith("/api/product/list") && r.status() === 200);
+    const listed = page.waitForResponse((r) => r.url().endsWith("/api/catalogue/home") && r.status() === 200);
     await page.goto(`${shop.url}/`);
-    const { products } = (await (await listed).json()) as { products: { name: string }[] };
+    const { latest: products } = (await (await listed).json()) as { latest: { name: string }[] };
     const cards = page.getByTestId("product-card");
     await cards.first().waitFor({ timeout: 15_000 });
     expect(await cards.count()).toBeGreaterThan(0);
