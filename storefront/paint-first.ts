@@ -82,14 +82,14 @@ export function paintFirst(): Plugin {
           `if(k)for(const h of r[k]){const l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.fetchPriority="low";l.href=h;document.head.append(l)}`,
           // Each catalogue screen's own request starts here, alongside the app, and the app takes it over
           // (lib/cached-api.ts: window.__lojaEarly, by URL): one request, a round trip earlier.
-          `const e=(u)=>((window.__lojaEarly=window.__lojaEarly||{})[u]=fetch(u,{headers:{Accept:"application/json"}}).then((res)=>res.ok?res.json():null));`,
+          `const e=(u)=>((window.__lojaEarly=window.__lojaEarly||{})[u]=fetch(u,{headers:{Accept:"application/json"}}).then((res)=>res.json().then((body)=>({status:res.status,body})),()=>null));`,
           `if(p==="/")e(${JSON.stringify(HOME_URL)});if(p==="/novos")e(${JSON.stringify(NOVOS_URL)});`,
           // The largest paint of /collection is its first card's picture, and of a product page the product's (unless
           // the server already put the product in the page: loja-initial, with its picture in the markup). Both are
           // known only from the answer: start that picture with the same src/srcset/sizes as its <img> (ProductImage).
           `const pp=p.startsWith("/product/")&&!document.getElementById("loja-initial");`,
           `const c=p==="/collection"&&!location.search;if(pp||c){`,
-          `e(pp?${JSON.stringify(productUrl(""))}+p.slice(9):${JSON.stringify(collectionPageUrl(EMPTY_COLLECTION_QUERY, 1))}).then((d)=>{const x=d&&(pp?d.product:d.products&&d.products[0]);if(!x||!x.image[0])return;`,
+          `e(pp?${JSON.stringify(productUrl(""))}+p.slice(9):${JSON.stringify(collectionPageUrl(EMPTY_COLLECTION_QUERY, 1))}).then((r)=>{const d=r&&r.body;const x=d&&(pp?d.product:d.products&&d.products[0]);if(!x||!x.image[0])return;`,
           `const l=document.createElement("link");l.rel="preload";l.as="image";l.fetchPriority="high";const t=x.thumbnail&&x.thumbnail[0];`,
           `if(t){l.href=t;l.imageSrcset=t+" ${THUMB_WIDTH}w, "+x.image[0]+" ${FULL_WIDTH}w";l.imageSizes=pp?${JSON.stringify(PRODUCT_MAIN_SIZES)}:${JSON.stringify(CARD_SIZES)}}else l.href=x.image[0];`,
           `document.head.append(l)},()=>{})}`,

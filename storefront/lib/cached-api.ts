@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useSyncExternalStore } from "react";
-import { api, ApiError } from "./api-client.ts";
+import { api, ApiError, messageOf } from "./api-client.ts";
 
 // Public catalogue answers kept in memory by URL for the whole visit: going back to a page shows it at once
 // instead of asking again, and two screens asking for the same thing share one request. Hand-written rather than
@@ -15,10 +15,16 @@ export interface Cached<T> {
 const entries = new Map<string, Cached<unknown>>();
 const listeners = new Map<string, Set<() => void>>();
 
+/** An answer as index.html's boot script (paint-first.ts) received it. */
+interface EarlyReply {
+  status: number;
+  body: unknown;
+}
+
 declare global {
   interface Window {
-    /** Requests index.html's boot script (paint-first.ts) started before the app arrived, by URL; used once. */
-    __lojaEarly?: Record<string, Promise<unknown> | undefined>;
+    /** Requests the boot script started before the app arrived, by URL; each is used once. */
+    __lojaEarly?: Record<string, Promise<EarlyReply | null> | undefined>;
   }
 }
 
@@ -27,13 +33,19 @@ function set(url: string, entry: Cached<unknown>) {
   for (const listener of [...(listeners.get(url) ?? [])]) listener();
 }
 
-/** The boot script's download of `url`, if it started one and it succeeded. */
+const succeeded = (body: unknown) => Boolean(body && typeof body === "object" && "success" in body && body.success === true);
+
+/** The boot script's answer for `url`, if it started one: the data, a 404 as ApiError, or undefined to ask again. */
 async function early(url: string): Promise<unknown> {
   const started = window.__lojaEarly?.[url];
   if (!started) return undefined;
   window.__lojaEarly![url] = undefined;
-  const reply = await started.catch(() => undefined);
-  return reply && typeof reply === "object" && "success" in reply && reply.success === true ? reply : undefined;
+  const reply = await started.catch(() => null);
+  if (reply?.status === 404) {
+    const message = messageOf(reply.body);
+    throw new ApiError(404, message ?? "Erro 404", Boolean(message));
+  }
+  return reply && reply.status < 300 && succeeded(reply.body) ? reply.body : undefined;
 }
 
 /** Starts loading `url` unless it is loaded, loading, or known not to exist (404). A failed request is tried again. */
