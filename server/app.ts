@@ -11,6 +11,7 @@ import { registerStaticApps } from "./plugins/static-apps.ts";
 import authPlugin from "./plugins/auth.ts";
 import { userRoutes } from "./routes/shop/users.ts";
 import { productRoutes } from "./routes/shop/products.ts";
+import { catalogueRoutes } from "./routes/shop/catalogue.ts";
 import { settingsRoutes } from "./routes/shop/settings.ts";
 import { mediaRoutes } from "./routes/media.ts";
 import { adminRoutes } from "./routes/admin/index.ts";
@@ -67,6 +68,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   // Shopper API (SPEC.md §7)
   await app.register(userRoutes, { limits });
   await app.register(productRoutes);
+  await app.register(catalogueRoutes);
   await app.register(settingsRoutes);
   await app.register(phoneLoginRoutes);
   await app.register(cartRoutes);
