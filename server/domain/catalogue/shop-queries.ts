@@ -88,3 +88,6 @@ export async function homeLists(db: Db): Promise<{ latest: ShopProduct[]; bestse
   const [latest, bestsellers] = await Promise.all([repo.listNewest(HOME_LIST_SIZE), repo.listBestsellers(HOME_LIST_SIZE)]);
   return { latest: latest.map(toShopProduct), bestsellers: bestsellers.map(toShopProduct) };
 }
+
+/** Every live product's id and last change, for /sitemap.xml. */
+export const sitemapEntries = (db: Db) => catalogueRepository(db).listLiveForSitemap();
