@@ -1,7 +1,7 @@
 // Issue 14: the storefront's catalogue queries. Search forgives case, accents, a wrong letter and other words for
 // the same thing; filters, sort and pages agree with the server's totals; one product comes with its related ones.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type TestApp } from "../helpers/app.ts";
+import { buildTestApp, createStaff, type TestApp } from "../helpers/app.ts";
 
 let t: TestApp;
 const made: Record<string, string> = {};
@@ -173,5 +173,31 @@ describe("one product, and the home page", () => {
     const { latest, bestsellers } = (await get("/api/catalogue/home")).json() as { latest: Product[]; bestsellers: Product[] };
     expect(latest.map((p) => p._id)).toEqual([...all].reverse().slice(0, 12).map((p) => p._id));
     expect(bestsellers.map((p) => p._id)).toEqual(all.filter((p) => p.bestseller).slice(0, 12).map((p) => p._id));
+  });
+});
+
+describe("the synonym list staff edit", () => {
+  it("lets an admin add a group that the search uses at once, and keeps support out", async () => {
+    await product("drill", { name: "Berbequim Kambala 800W", category: "Máquinas", subCategory: "Ferramentas Elétricas" });
+    expect(ids(await page("q=furadeira"))).not.toContain(made.drill);
+    const admin = await createStaff(t, "admin");
+    const support = await createStaff(t, "support");
+    const body = { words: ["Berbequim", " furadeira ", "FURADEIRA", "perfuradora"] };
+    expect((await t.app.inject({ method: "POST", url: "/admin/api/synonyms", headers: support.auth, payload: body })).statusCode).toBe(403);
+    const created = await t.app.inject({ method: "POST", url: "/admin/api/synonyms", headers: admin.auth, payload: body });
+    expect(created.statusCode, created.body).toBe(200);
+    expect(created.json().words).toEqual(["berbequim", "furadeira", "perfuradora"]);
+    expect(ids(await page("q=furadeira"))).toContain(made.drill);
+
+    const list = await t.app.inject({ method: "GET", url: "/admin/api/synonyms", headers: admin.auth });
+    expect(list.json().some((g: { words: string[] }) => g.words.includes("telemóvel"))).toBe(true);
+    expect(list.headers["content-range"]).toMatch(/^synonyms \d+-\d+\/\d+$/);
+
+    const one = await t.app.inject({ method: "PUT", url: `/admin/api/synonyms/${created.json().id}`, headers: admin.auth, payload: { words: ["furadeira"] } });
+    expect(one.statusCode).toBe(400);
+    expect(one.json()).toEqual({ success: false, message: "Indique pelo menos duas palavras diferentes" });
+    const removed = await t.app.inject({ method: "DELETE", url: `/admin/api/synonyms/${created.json().id}`, headers: admin.auth });
+    expect(removed.statusCode).toBe(200);
+    expect(ids(await page("q=furadeira"))).not.toContain(made.drill);
   });
 });

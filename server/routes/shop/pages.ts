@@ -39,7 +39,7 @@ export const pagesRoutes: FastifyPluginAsyncTypebox<{ distDir: string; serveApps
     }
   });
 
-  for (const pagePath of Object.keys(FIXED_PAGES).filter((p) => p !== "/")) {
+  for (const pagePath of Object.keys(FIXED_PAGES)) {
     app.get(pagePath, { schema: { hide: true } }, async (request, reply) =>
       reply.type("text/html; charset=utf-8").header("Cache-Control", "no-cache").send(html(fixedPage(pagePath, origin(request), undefined))),
     );
