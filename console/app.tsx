@@ -13,6 +13,7 @@ import payments from "./payments/index.ts";
 import conversations from "./conversations/index.ts";
 import customers from "./customers/index.ts";
 import staff from "./staff/index.ts";
+import synonyms from "./synonyms/index.ts";
 import { SettingsEdit } from "./settings/settings-edit.tsx";
 import { shellMessages } from "./i18n/shell.ts";
 
@@ -52,6 +53,7 @@ export function ConsoleApp() {
       <Resource name="products" {...products} />
       <Resource name="customers" {...customers} />
       <Resource name="staff" {...staff} />
+      <Resource name="synonyms" {...synonyms} />
       <Resource name="settings" />
       <CustomRoutes>
         <Route path="/settings" element={<SettingsEdit />} />

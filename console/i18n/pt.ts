@@ -285,6 +285,10 @@ export const ptMessages: TranslationMessages = {
         q: "Pesquisar",
       },
     },
+    synonyms: {
+      name: "Sinónimo de pesquisa |||| Sinónimos de pesquisa",
+      fields: { id: "ID", words: "Palavras com o mesmo sentido", createdAt: "Criado em" },
+    },
     settings: {
       name: "Definições |||| Definições",
       fields: {
@@ -434,6 +438,9 @@ export const ptMessages: TranslationMessages = {
       shop: "Loja",
     },
     customers: { orders: "Encomendas do cliente", no_orders: "Este cliente ainda não tem encomendas." },
+    synonyms: {
+      help: "Separadas por vírgulas, por exemplo: telefone, telemóvel, celular. Quem pesquisar uma encontra os produtos com qualquer delas.",
+    },
     staff: {
       password_help: "Pelo menos 8 caracteres",
       cannot_self: "Não pode desativar a sua própria conta",

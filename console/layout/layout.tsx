@@ -51,6 +51,7 @@ function ConsoleMenu() {
       {canProducts && <Menu.ResourceItem name="products" />}
       <Menu.ResourceItem name="customers" />
       {canStaff && <Menu.ResourceItem name="staff" />}
+      {canProducts && <Menu.ResourceItem name="synonyms" />}
       {canSettings && <Menu.Item to="/settings" primaryText={translate("loja.menu.settings")} leftIcon={<SettingsIcon />} />}
     </Menu>
   );

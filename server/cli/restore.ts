@@ -3,9 +3,8 @@
 // pglite.replaced-<time> and jwt-secret.replaced-<time>, never deleted.
 import { copyFileSync, existsSync, readFileSync, renameSync } from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { ConfigError, loadConfig } from "../config.ts";
-import { pgliteDir } from "../db/client.ts";
+import { createPglite, pgliteDir } from "../db/client.ts";
 import { DataDirLockedError, lockDataDir } from "../db/lock.ts";
 
 function fail(message: string): never {
@@ -26,7 +25,7 @@ try {
     const stamp = new Date().toISOString().replace(/[:.]/g, "-");
     const target = pgliteDir(config.dataDir);
     if (existsSync(target)) renameSync(target, `${target}.replaced-${stamp}`);
-    const pglite = await PGlite.create(target, { loadDataDir: new Blob([readFileSync(tarball)]) });
+    const pglite = await createPglite({ dataDir: target, loadDataDir: new Blob([readFileSync(tarball)]) });
     await pglite.exec("CHECKPOINT");
     await pglite.close();
     const secret = path.join(config.dataDir, "jwt-secret");

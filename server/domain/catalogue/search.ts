@@ -1,0 +1,75 @@
+// The catalogue search (issue 14). Written as SQL because it rests on PostgreSQL features Prisma cannot express:
+// `loja_fold` (unaccent + lower) and pg_trgm's word similarity, both backed by the GIN indexes of migration
+// 20261124150000, which PGlite has too. Every word of the query must match (AND); a word matches through any of
+// its synonyms (OR): as a substring of the name, category, sub-category or description, or, with one wrong
+// letter, as a word of the name (`<%`, threshold in server/db/client.ts). Names weigh most in the ranking.
+import { Prisma } from "../../db/client.ts";
+import { foldText, searchWords } from "../../../shared/search.ts";
+
+/** Shorter words are matched as substrings only: a trigram guess on three letters finds nonsense. */
+const MIN_FUZZY_LENGTH = 4;
+
+/** Each word of the query with the words of its synonym groups (all folded). */
+export function expandWithSynonyms(query: string, groups: readonly (readonly string[])[]): string[][] {
+  const folded = groups.map((g) => g.map(foldText));
+  return searchWords(query).map((word) => {
+    const alternatives = new Set([word]);
+    for (const group of folded) if (group.includes(word)) for (const synonym of group) alternatives.add(synonym);
+    return [...alternatives];
+  });
+}
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const DOC = Prisma.sql`loja_search_doc(p."name", p."category", p."sub_category", p."description")`;
+const NAME = Prisma.sql`loja_fold(p."name")`;
+
+/** The WHERE condition of one word: any alternative found (indexable: LIKE and `<%` on the GIN indexes). */
+function wordMatches(alternatives: string[]): Prisma.Sql {
+  const parts = alternatives.flatMap((a) => {
+    const substring = Prisma.sql`${DOC} LIKE ${likePattern(a)}`;
+    return a.length >= MIN_FUZZY_LENGTH && !a.includes(" ") ? [substring, Prisma.sql`${a} <% ${NAME}`] : [substring];
+  });
+  return Prisma.sql`(${Prisma.join(parts, " OR ")})`;
+}
+
+/** How well one word matched: in the name (substring 3, similarity up to 2) above elsewhere (1). */
+function wordScore(alternatives: string[]): Prisma.Sql {
+  const scores = alternatives.map(
+    (a) => Prisma.sql`(CASE WHEN ${NAME} LIKE ${likePattern(a)} THEN 3 ELSE 0 END + 2 * word_similarity(${a}, ${NAME}) + CASE WHEN ${DOC} LIKE ${likePattern(a)} THEN 1 ELSE 0 END)`,
+  );
+  return scores.length === 1 ? scores[0]! : Prisma.sql`GREATEST(${Prisma.join(scores)})`;
+}
+
+export interface SearchFilter {
+  words: string[][];
+  categories: string[];
+  subCategories: string[];
+  bestseller?: boolean;
+}
+
+export type CatalogueSort = "relevance" | "price_asc" | "price_desc" | "newest";
+
+const ORDER: Record<CatalogueSort, Prisma.Sql> = {
+  relevance: Prisma.sql`score DESC, created_at ASC, id ASC`,
+  price_asc: Prisma.sql`price ASC, id ASC`,
+  price_desc: Prisma.sql`price DESC, id ASC`,
+  newest: Prisma.sql`created_at DESC, id DESC`,
+};
+
+/** One page of matching product ids in order, and how many match in all (one row, even past the last page). */
+export function searchQuery(filter: SearchFilter, sort: CatalogueSort, skip: number, take: number): Prisma.Sql {
+  const conditions = [Prisma.sql`p."deleted_at" IS NULL`, ...filter.words.map(wordMatches)];
+  if (filter.categories.length) conditions.push(Prisma.sql`p."category" IN (${Prisma.join(filter.categories)})`);
+  if (filter.subCategories.length) conditions.push(Prisma.sql`p."sub_category" IN (${Prisma.join(filter.subCategories)})`);
+  if (filter.bestseller !== undefined) conditions.push(Prisma.sql`p."bestseller" = ${filter.bestseller}`);
+  const score = filter.words.length ? Prisma.join(filter.words.map(wordScore), " + ") : Prisma.sql`0`;
+  return Prisma.sql`
+    WITH matches AS (
+      SELECT p."id" AS id, p."created_at" AS created_at, p."price" AS price, ${score} AS score
+      FROM "products" p
+      WHERE ${Prisma.join(conditions, " AND ")}
+    )
+    SELECT (SELECT count(*) FROM matches)::int AS total,
+           coalesce((SELECT json_agg(id) FROM (SELECT id FROM matches ORDER BY ${ORDER[sort]} LIMIT ${take} OFFSET ${skip}) page), '[]'::json) AS ids`;
+}
