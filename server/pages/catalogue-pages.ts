@@ -1,33 +1,9 @@
 // What the server says about each storefront page before any script runs (issue 14): titles, descriptions,
 // Open Graph for WhatsApp and Facebook previews, JSON-LD for search engines, and a product's own markup.
 import { formatKz } from "../../shared/money.ts";
+import { FIXED_PAGES, PRODUCT_NOT_FOUND_META, productPageMeta, SHOP_NAME } from "../../shared/pages.ts";
 import type { ShopProduct } from "../schemas/products.ts";
 import { escapeHtml, type PageContent } from "./shell.ts";
-
-export const SHOP_NAME = "Loja";
-const SHOP_DESCRIPTION =
-  "Loja: produtos importados 100% originais em Angola — moda, eletrónicos, mobília, máquinas e telefones. Pagamento por transferência bancária, entrega em 7 a 14 dias, suporte 24/7.";
-
-/** A description fit for a preview: one line, at most ~160 characters, cut at a word. */
-export function summary(text: string, max = 160): string {
-  const flat = text.replace(/\s+/g, " ").trim();
-  if (flat.length <= max) return flat;
-  const cut = flat.slice(0, max - 1);
-  return `${cut.slice(0, Math.max(cut.lastIndexOf(" "), max / 2)).trimEnd()}…`;
-}
-
-/** Pages with a fixed subject: their own title and description (the app keeps them as it navigates). */
-export const FIXED_PAGES: Record<string, { title: string; description: string }> = {
-  "/": { title: `${SHOP_NAME} — Importados 100% originais em Angola`, description: SHOP_DESCRIPTION },
-  "/collection": {
-    title: `Coleção — ${SHOP_NAME}`,
-    description: "Toda a coleção: moda, eletrónicos, mobília e máquinas importados, 100% originais, com entrega em Angola. Pesquise e filtre por categoria.",
-  },
-  "/novos": { title: `Últimas novidades — ${SHOP_NAME}`, description: "Os produtos que acabaram de chegar à Loja: importados 100% originais, com entrega em Angola." },
-  "/about": { title: `Sobre nós — ${SHOP_NAME}`, description: SHOP_DESCRIPTION },
-  "/contact": { title: `Contactos — ${SHOP_NAME}`, description: "Fale connosco: telefones, e-mail e morada da Loja em Angola." },
-  "/privacypolicy": { title: `Política de privacidade — ${SHOP_NAME}`, description: "Como a Loja trata os seus dados pessoais." },
-};
 
 export function fixedPage(path: string, origin: string, ogImage: string | undefined): PageContent {
   const page = FIXED_PAGES[path]!;
@@ -52,9 +28,8 @@ export function fixedPage(path: string, origin: string, ogImage: string | undefi
 /** The product's own page: head for crawlers and the product's markup for a phone that has no script yet. */
 export function productPage(product: ShopProduct, related: ShopProduct[], origin: string): PageContent {
   const url = `${origin}/product/${product._id}`;
-  const description = summary(product.description) || `${product.name} — ${formatKz(product.price)}`;
+  const { title, description } = productPageMeta(product);
   const ogImage = `${origin}/og/product/${product._id}.jpg`;
-  const title = `${product.name} — ${SHOP_NAME}`;
   const main = product.image[0];
   const price = product.price.toFixed(2);
   return {
@@ -100,7 +75,7 @@ export function productPage(product: ShopProduct, related: ShopProduct[], origin
 
 export function productNotFoundPage(id: string, origin: string): PageContent {
   return {
-    head: { title: `Produto não encontrado — ${SHOP_NAME}`, description: "Este produto já não está na Loja.", canonical: `${origin}/product/${id}`, noindex: true },
+    head: { ...PRODUCT_NOT_FOUND_META, canonical: `${origin}/product/${id}`, noindex: true },
     root: `<main class="page"><h1>Produto não encontrado</h1><p class="muted">Este produto já não está à venda. <a href="/collection">Ver a coleção</a></p></main>`,
     initial: { product: null, related: [] },
   };

@@ -29,6 +29,7 @@ export const ProductPageReply = Type.Object({
   page: Type.Integer(),
   pageSize: Type.Integer(),
 });
+export type ProductPageReply = Static<typeof ProductPageReply>;
 
 export const ProductParams = Type.Object({ id: Id });
 
@@ -37,9 +38,11 @@ export const ProductDetailReply = Type.Object({
   product: ShopProduct,
   related: Type.Array(ShopProduct),
 });
+export type ProductDetailReply = Static<typeof ProductDetailReply>;
 
 export const HomeReply = Type.Object({
   success: Type.Literal(true),
   latest: Type.Array(ShopProduct),
   bestsellers: Type.Array(ShopProduct),
 });
+export type HomeReply = Static<typeof HomeReply>;

@@ -13,7 +13,7 @@ import {
   readCollectionQuery,
   type CollectionQuery,
   type CollectionSort,
-  type ProductsPage,
+  type ProductPageReply,
 } from "../features/catalogue/api/catalogue.ts";
 import { peek, useCachedApi } from "../lib/cached-api.ts";
 
@@ -42,8 +42,8 @@ export default function CollectionPage() {
       Array.from({ length: pages }, (_, i) => peek(collectionPageUrl(query, i + 1))?.data).every(Boolean),
   );
   const skeletonDone = useSkeletonDelay();
-  const first = useCachedApi<ProductsPage>(collectionPageUrl(query, 1));
-  const last = useCachedApi<ProductsPage>(collectionPageUrl(query, pages));
+  const first = useCachedApi<ProductPageReply>(collectionPageUrl(query, 1));
+  const last = useCachedApi<ProductPageReply>(collectionPageUrl(query, pages));
   const total = first.data?.total;
   const hasMore = total !== undefined && pages * PAGE_SIZE < total;
 
@@ -152,7 +152,7 @@ export default function CollectionPage() {
 
 /** One page of the collection's cards; only the first page's top pictures are the page's largest paint. */
 function PageCards({ url, first }: { url: string; first: boolean }) {
-  const { data } = useCachedApi<ProductsPage>(url);
+  const { data } = useCachedApi<ProductPageReply>(url);
   return data ? <ProductCards products={data.products} lead={first} eager={first} /> : null;
 }
 

@@ -1,11 +1,11 @@
 import { ProductGrid } from "../components/product-card.tsx";
 import { Skeleton, useSkeletonDelay } from "../components/skeleton.tsx";
-import { NOVOS_URL, type ProductsPage } from "../features/catalogue/api/catalogue.ts";
+import { NOVOS_URL, type ProductPageReply } from "../features/catalogue/api/catalogue.ts";
 import { useCachedApi } from "../lib/cached-api.ts";
 
 export default function NovosPage() {
   const ready = useSkeletonDelay();
-  const { data } = useCachedApi<ProductsPage>(NOVOS_URL);
+  const { data } = useCachedApi<ProductPageReply>(NOVOS_URL);
   return (
     <section className="section">
       <h1 className="page-title">ÚLTIMAS NOVIDADES</h1>

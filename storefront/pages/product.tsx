@@ -4,11 +4,12 @@ import { toast } from "../lib/toast.ts";
 import { useCachedApi } from "../lib/cached-api.ts";
 import { usePageMeta } from "../app/page-meta.tsx";
 import { useCart } from "../features/cart/cart-provider.tsx";
-import { productUrl, type Product, type ProductReply } from "../features/catalogue/api/catalogue.ts";
+import { productUrl, type Product, type ProductDetailReply } from "../features/catalogue/api/catalogue.ts";
 import { ProductGrid } from "../components/product-card.tsx";
 import { ProductImage } from "../components/product-image.tsx";
 import { Title } from "../components/title.tsx";
 import { formatKz } from "../../shared/money.ts";
+import { PRODUCT_NOT_FOUND_META, productPageMeta } from "../../shared/pages.ts";
 import { PRODUCT_MAIN_SIZES } from "../features/catalogue/image-sizes.ts";
 import { useShopSettings } from "../features/settings/settings-provider.tsx";
 import { shopWhatsApp, whatsAppLink } from "../features/settings/whatsapp.ts";
@@ -21,7 +22,7 @@ export default function ProductPage() {
 
 /** An unknown or deleted product (the server answered 404), instead of a page that stays blank. */
 function ProductNotFound() {
-  usePageMeta("Produto não encontrado");
+  usePageMeta(PRODUCT_NOT_FOUND_META);
   return (
     <div className="empty">
       <h1>Produto não encontrado</h1>
@@ -32,7 +33,7 @@ function ProductNotFound() {
 }
 
 function ProductView({ productId }: { productId: string }) {
-  const { data, error } = useCachedApi<ProductReply>(productUrl(productId));
+  const { data, error } = useCachedApi<ProductDetailReply>(productUrl(productId));
   if (error?.status === 404) return <ProductNotFound />;
   // SPEC.md §2: blank until the product has arrived.
   if (!data) return <div className="blank" />;
@@ -47,7 +48,7 @@ function ProductDetails({ product, related }: { product: Product; related: reado
   const whatsApp = shopWhatsApp(useShopSettings());
   const [imageIndex, setImageIndex] = useState(0);
   const [size, setSize] = useState("");
-  usePageMeta(product.name, product.description);
+  usePageMeta(productPageMeta(product));
   const summary = `${product.name} — ${formatKz(product.price)}\n${shareUrl(product)}`;
 
   const onAdd = () => {

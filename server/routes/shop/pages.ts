@@ -10,7 +10,8 @@ import { Type } from "typebox";
 import { AppError } from "../../domain/errors.ts";
 import { PRODUCT_NOT_FOUND, productWithRelated, sitemapEntries } from "../../domain/catalogue/shop-queries.ts";
 import { findFile } from "../../domain/media/service.ts";
-import { FIXED_PAGES, fixedPage, productNotFoundPage, productPage, robotsTxt, sitemapXml } from "../../pages/catalogue-pages.ts";
+import { fixedPage, productNotFoundPage, productPage, robotsTxt, sitemapXml } from "../../pages/catalogue-pages.ts";
+import { FIXED_PAGES } from "../../../shared/pages.ts";
 import { renderOgImage } from "../../pages/og-image.ts";
 import { FALLBACK_INDEX, renderShell } from "../../pages/shell.ts";
 

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useCachedApi } from "../../lib/cached-api.ts";
-import { productsByIdsUrl, type Product, type ProductsPage } from "../catalogue/api/catalogue.ts";
+import { productsByIdsUrl, type Product, type ProductPageReply } from "../catalogue/api/catalogue.ts";
 import { useCart } from "./cart-provider.tsx";
 import { cartLines, cartSubtotal } from "./cart-data.ts";
 
@@ -11,7 +11,7 @@ import { cartLines, cartSubtotal } from "./cart-data.ts";
 export function useCartLines() {
   const { cart } = useCart();
   const all = cartLines(cart);
-  const { data } = useCachedApi<ProductsPage>(productsByIdsUrl(all.map((l) => l.productId)));
+  const { data } = useCachedApi<ProductPageReply>(productsByIdsUrl(all.map((l) => l.productId)));
   // While a changed cart's products load (a line removed, another added), the products already known stay.
   const [products, setProducts] = useState<readonly Product[]>([]);
   if (data && data.products !== products) setProducts(data.products);

@@ -5,23 +5,7 @@ import type { ShopProduct } from "../../../../server/schemas/products.ts";
 
 export type Product = ShopProduct;
 
-export interface ProductsPage {
-  success: true;
-  products: Product[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-export interface ProductReply {
-  success: true;
-  product: Product;
-  related: Product[];
-}
-export interface HomeReply {
-  success: true;
-  latest: Product[];
-  bestsellers: Product[];
-}
+export type { HomeReply, ProductDetailReply, ProductPageReply } from "../../../../server/schemas/catalogue.ts";
 
 /** 12 newest and 12 best sellers (SPEC.md §2). */
 export const HOME_URL = "/api/catalogue/home";
