@@ -33,10 +33,11 @@ describe.runIf(browserAvailable())("the built shop in Chromium", () => {
     await page.close();
   });
 
-  it("answers a client route such as /collection with the storefront (SPA fallback) and /admin/ with the console", async () => {
-    for (const path of ["/collection", "/product/abc", "/admin/", "/admin/orders"]) {
+  it("answers a client route such as /collection with the storefront (SPA fallback) and /admin/ with the console; an unknown product with 404", async () => {
+    const paths: [string, number][] = [["/collection", 200], ["/admin/", 200], ["/admin/orders", 200], ["/product/abc", 404]];
+    for (const [path, status] of paths) {
       const res = await fetch(`${shop.url}${path}`);
-      expect(res.status, path).toBe(200);
+      expect(res.status, path).toBe(status);
       expect(res.headers.get("content-type"), path).toContain("text/html");
     }
   });
@@ -82,6 +83,29 @@ describe.runIf(browserAvailable())("the built shop in Chromium", () => {
     // The pages came from memory: nothing asked again, and never the whole product list.
     expect(catalogueRequests.slice(asked)).toEqual([]);
     expect(catalogueRequests.filter((r) => r.startsWith("/api/product/list"))).toEqual([]);
+    await page.context().close();
+  });
+
+  it("a product link opened directly uses the product the server put in the page; an unknown one shows the app's not-found page", async () => {
+    const page = await phonePage(browser);
+    const asked: string[] = [];
+    page.on("request", (r) => {
+      const { pathname } = new URL(r.url());
+      if (pathname.startsWith("/api/catalogue/") || pathname === "/api/product/list") asked.push(pathname);
+    });
+    const { products } = (await (await fetch(`${shop.url}/api/catalogue/products?pageSize=1`)).json()) as { products: { _id: string; name: string }[] };
+    const product = products[0]!;
+    await page.goto(`${shop.url}/product/${product._id}`);
+    await page.getByRole("button", { name: "ADICIONAR AO CARRINHO" }).waitFor({ timeout: 15_000 });
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(product.name);
+    expect(await page.title()).toBe(`${product.name} — Loja`);
+    expect(await page.getByRole("link", { name: "Partilhar no WhatsApp" }).getAttribute("href")).toContain(encodeURIComponent(product.name));
+    expect(asked).toEqual([]);
+
+    await page.goto(`${shop.url}/product/no-such-product`);
+    await page.getByRole("link", { name: "VER A COLEÇÃO" }).waitFor({ timeout: 15_000 });
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Produto não encontrado");
+    expect(asked).toEqual([]);
     await page.context().close();
   });
 });
