@@ -26,10 +26,12 @@ const TRAITS = ["resistente à água", "com garantia de 12 meses", "importado de
 const sqlArray = (values: readonly string[]) => `ARRAY[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(",")}]`;
 const pairs = Object.entries(TAXONOMY).flatMap(([category, subs]) => subs.map((sub) => [category, sub] as const));
 
-function seedSql(): string {
+const pick = (arr: string, len: number, expr: string) => `(${arr})[1 + (${expr}) % ${len}]`;
+
+/** 10,000 products with distinct names and descriptions, each with a picture of the demo catalogue (also used by the Lighthouse bench). */
+export function scaleProductsSql(): string {
   const cats = sqlArray(pairs.map((p) => p[0]));
   const subs = sqlArray(pairs.map((p) => p[1]));
-  const pick = (arr: string, len: number, expr: string) => `(${arr})[1 + (${expr}) % ${len}]`;
   return `
     INSERT INTO products (id, name, description, price, sizes, category, sub_category, bestseller, created_at, updated_at)
       SELECT 'scale' || g,
@@ -42,6 +44,11 @@ function seedSql(): string {
       SELECT 'scale' || g || '_0', 'scale' || g, 0, i.media_id, i.thumb_id
       FROM generate_series(1, ${PRODUCTS}) g,
            LATERAL (SELECT media_id, thumb_id FROM product_images ORDER BY id OFFSET (g % 40) LIMIT 1) i;
+    ANALYZE;`;
+}
+
+function seedSql(): string {
+  return `${scaleProductsSql()}
     INSERT INTO users (id, name, email, phone, role, updated_at, created_at)
       SELECT 'scaleuser' || g, ${pick(sqlArray(["Ana", "João", "Maria", "Paulo", "Helena", "Domingos", "Teresa", "Manuel"]), 8, "g")} || ' ' || ${pick(sqlArray(BRANDS), BRANDS.length, "g / 8")} || ' ' || g,
              'cliente' || g || '@exemplo.ao', '+2449' || lpad(g::text, 8, '0'), 'customer', now(), now() - g * interval '1 hour'
