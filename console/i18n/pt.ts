@@ -335,6 +335,9 @@ export const ptMessages: TranslationMessages = {
       images_required: "Adicione pelo menos uma imagem",
       sizes_help: "Escreva um tamanho ou cor e carregue em Enter",
       sizes_required: "Indique pelo menos um tamanho ou cor",
+      price_positive: "O preço tem de ser maior que zero",
+      price_too_high: "O preço pode ir no máximo até 9 999 999 999,99 kz",
+      price_cents: "O preço aceita no máximo duas casas decimais",
       delete_keeps_orders: "O produto sai do catálogo; as encomendas antigas mantêm-se intactas.",
     },
     orders: {
