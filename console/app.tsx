@@ -14,6 +14,7 @@ import conversations from "./conversations/index.ts";
 import customers from "./customers/index.ts";
 import staff from "./staff/index.ts";
 import outbox from "./outbox/index.ts";
+import synonyms from "./synonyms/index.ts";
 import { SettingsEdit } from "./settings/settings-edit.tsx";
 import { shellMessages } from "./i18n/shell.ts";
 
@@ -53,6 +54,7 @@ export function ConsoleApp() {
       <Resource name="products" {...products} />
       <Resource name="customers" {...customers} />
       <Resource name="staff" {...staff} />
+      <Resource name="synonyms" {...synonyms} />
       <Resource name="settings" />
       <Resource name="outbox" {...outbox} />
       <CustomRoutes>

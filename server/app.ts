@@ -11,6 +11,8 @@ import { registerStaticApps } from "./plugins/static-apps.ts";
 import authPlugin from "./plugins/auth.ts";
 import { userRoutes } from "./routes/shop/users.ts";
 import { productRoutes } from "./routes/shop/products.ts";
+import { catalogueRoutes } from "./routes/shop/catalogue.ts";
+import { pagesRoutes } from "./routes/shop/pages.ts";
 import { settingsRoutes } from "./routes/shop/settings.ts";
 import { mediaRoutes } from "./routes/media.ts";
 import { adminRoutes } from "./routes/admin/index.ts";
@@ -96,6 +98,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   // Shopper API (SPEC.md §7)
   await app.register(userRoutes, { limits });
   await app.register(productRoutes);
+  await app.register(catalogueRoutes);
   await app.register(settingsRoutes);
   await app.register(phoneLoginRoutes);
   await app.register(cartRoutes);
@@ -115,6 +118,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   // Staff API
   await app.register(adminRoutes, { prefix: "/admin/api" });
   registerOpenApiRoute(app);
+  // Storefront pages the server fills in (product pages, titles, sitemap), before the SPA fallback
+  await app.register(pagesRoutes, { distDir: deps.config.distDir, serveApps: options.serveApps !== false });
 
   const spaFallback = options.serveApps === false ? undefined : await registerStaticApps(app, deps.config.distDir);
   app.setNotFoundHandler((request, reply) => {

@@ -3,10 +3,14 @@ import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router-dom";
 import { RootLayout } from "./app/layout.tsx";
 import { prefetchPages } from "./app/router.tsx";
+import { seedServerProduct } from "./features/catalogue/server-initial.ts";
 import "./styles.css";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("#root missing from index.html");
+
+// Before the app replaces #root, where the server may have put the product this page shows.
+seedServerProduct();
 
 // A transition lets React yield to the browser while it builds the first screen: on a slow phone the
 // page stays responsive instead of one long task (index.html's skeleton is on screen meanwhile).

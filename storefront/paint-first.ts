@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Plugin, Rollup } from "vite";
 import { CARD_SIZES, FULL_WIDTH, PRODUCT_MAIN_SIZES, THUMB_WIDTH } from "./features/catalogue/image-sizes.ts";
+import { collectionPageUrl, EMPTY_COLLECTION_QUERY, HOME_URL, NOVOS_URL, productUrl } from "./features/catalogue/api/catalogue.ts";
 
 /**
  * Routes whose page is a lazy chunk, by path prefix, and the page module that serves them (app/router.tsx).
@@ -82,13 +83,16 @@ export function paintFirst(): Plugin {
           `const r=${JSON.stringify(routes)};`,
           `const p=location.pathname;const k=Object.keys(r).find((k)=>k.endsWith("/")?p.startsWith(k):p===k||p.startsWith(k+"/"));`,
           `if(k)for(const h of r[k]){const l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.fetchPriority="low";l.href=h;document.head.append(l)}`,
-          // The largest paint of a product page (the product's picture) and of /collection (the first card's, the
-          // list's first product in the default order) is known only from the product list: fetch the list here
-          // (index.html's preload serves it), hand it to the app (list-products.ts), and start that picture with the
-          // same src/srcset/sizes as its <img> (ProductImage), before the app has even arrived.
-          `const pp=p.startsWith("/product/");if(pp||p==="/collection"){const id=pp&&decodeURIComponent(p.slice(9));`,
-          `window.__lojaProductList=fetch("/api/product/list",{headers:{Accept:"application/json"}}).then((res)=>res.ok?res.json():null);`,
-          `window.__lojaProductList.then((d)=>{const x=d&&d.products&&(pp?d.products.find((q)=>q._id===id):d.products[0]);if(!x||!x.image[0])return;`,
+          // Each catalogue screen's own request starts here, alongside the app, and the app takes it over
+          // (lib/cached-api.ts: window.__lojaEarly, by URL): one request, a round trip earlier.
+          `const e=(u)=>((window.__lojaEarly=window.__lojaEarly||{})[u]=fetch(u,{headers:{Accept:"application/json"}}).then((res)=>res.json().then((body)=>({status:res.status,body})),()=>null));`,
+          `if(p==="/")e(${JSON.stringify(HOME_URL)});if(p==="/novos")e(${JSON.stringify(NOVOS_URL)});`,
+          // The largest paint of /collection is its first card's picture, and of a product page the product's (unless
+          // the server already put the product in the page: loja-initial, with its picture in the markup). Both are
+          // known only from the answer: start that picture with the same src/srcset/sizes as its <img> (ProductImage).
+          `const pp=p.startsWith("/product/")&&!document.getElementById("loja-initial");`,
+          `const c=p==="/collection"&&!location.search;if(pp||c){`,
+          `e(pp?${JSON.stringify(productUrl(""))}+p.slice(9):${JSON.stringify(collectionPageUrl(EMPTY_COLLECTION_QUERY, 1))}).then((r)=>{const d=r&&r.body;const x=d&&(pp?d.product:d.products&&d.products[0]);if(!x||!x.image[0])return;`,
           `const l=document.createElement("link");l.rel="preload";l.as="image";l.fetchPriority="high";const t=x.thumbnail&&x.thumbnail[0];`,
           `if(t){l.href=t;l.imageSrcset=t+" ${THUMB_WIDTH}w, "+x.image[0]+" ${FULL_WIDTH}w";l.imageSizes=pp?${JSON.stringify(PRODUCT_MAIN_SIZES)}:${JSON.stringify(CARD_SIZES)}}else l.href=x.image[0];`,
           `document.head.append(l)},()=>{})}`,

@@ -300,6 +300,10 @@ export const ptMessages: TranslationMessages = {
         q: "Pesquisar",
       },
     },
+    synonyms: {
+      name: "Sinónimo de pesquisa |||| Sinónimos de pesquisa",
+      fields: { id: "ID", words: "Palavras com o mesmo sentido", createdAt: "Criado em" },
+    },
     settings: {
       name: "Definições |||| Definições",
       fields: {
@@ -349,6 +353,9 @@ export const ptMessages: TranslationMessages = {
       images_required: "Adicione pelo menos uma imagem",
       sizes_help: "Escreva um tamanho ou cor e carregue em Enter",
       sizes_required: "Indique pelo menos um tamanho ou cor",
+      price_positive: "O preço tem de ser maior que zero",
+      price_too_high: "O preço pode ir no máximo até 9 999 999 999,99 kz",
+      price_cents: "O preço aceita no máximo duas casas decimais",
       delete_keeps_orders: "O produto sai do catálogo; as encomendas antigas mantêm-se intactas.",
     },
     orders: {
@@ -452,6 +459,9 @@ export const ptMessages: TranslationMessages = {
       shop: "Loja",
     },
     customers: { orders: "Encomendas do cliente", no_orders: "Este cliente ainda não tem encomendas." },
+    synonyms: {
+      help: "Separadas por vírgulas, por exemplo: telefone, telemóvel, celular. Quem pesquisar uma encontra os produtos com qualquer delas.",
+    },
     staff: {
       password_help: PASSWORD_HINT,
       cannot_self: "Não pode desativar a sua própria conta",

@@ -53,6 +53,7 @@ function ConsoleMenu() {
       <Menu.ResourceItem name="customers" />
       {canStaff && <Menu.ResourceItem name="staff" />}
       {canOutbox && <Menu.ResourceItem name="outbox" />}
+      {canProducts && <Menu.ResourceItem name="synonyms" />}
       {canSettings && <Menu.Item to="/settings" primaryText={translate("loja.menu.settings")} leftIcon={<SettingsIcon />} />}
     </Menu>
   );

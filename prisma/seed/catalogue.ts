@@ -3,7 +3,7 @@
 // (run `npx tsx prisma/seed/tools/draw-images.ts` after adding or renaming an image).
 
 // The taxonomy is the server's (SPEC.md §2): the demo data is checked against the same list the API enforces.
-import { TAXONOMY, type Category } from "../../server/domain/catalogue/taxonomy.ts";
+import { TAXONOMY, type Category } from "../../shared/catalogue.ts";
 
 export type { Category };
 export const taxonomy = TAXONOMY;

@@ -7,7 +7,7 @@ import path from "node:path";
 import type { PrismaClient } from "../../server/db/client.ts";
 import { prepareProductImage, saveProductImage, type PreparedProductImage } from "../../server/domain/media/service.ts";
 import type { MediaStore } from "../../server/domain/media/store.ts";
-import { isValidPlacement } from "../../server/domain/catalogue/taxonomy.ts";
+import { isValidPlacement } from "../../shared/catalogue.ts";
 import { demoProducts } from "./catalogue.ts";
 
 const IMAGES_DIR = fileURLToPath(new URL("./images", import.meta.url));

@@ -4,9 +4,8 @@
 // DATA_DIR/media: they are content-addressed, so a file already there is the same file and is kept.
 import { copyFileSync, cpSync, existsSync, readFileSync, renameSync } from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { ConfigError, loadConfig } from "../config.ts";
-import { pgliteDir } from "../db/client.ts";
+import { createPglite, pgliteDir } from "../db/client.ts";
 import { DataDirLockedError, lockDataDir } from "../db/lock.ts";
 import { mediaDir } from "../domain/media/store.ts";
 
@@ -28,7 +27,7 @@ try {
     const stamp = new Date().toISOString().replace(/[:.]/g, "-");
     const target = pgliteDir(config.dataDir);
     if (existsSync(target)) renameSync(target, `${target}.replaced-${stamp}`);
-    const pglite = await PGlite.create(target, { loadDataDir: new Blob([readFileSync(tarball)]) });
+    const pglite = await createPglite({ dataDir: target, loadDataDir: new Blob([readFileSync(tarball)]) });
     await pglite.exec("CHECKPOINT");
     await pglite.close();
     const media = path.resolve(folder, "media");

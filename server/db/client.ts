@@ -1,7 +1,9 @@
 // The only place that knows which database Loja runs on: PostgreSQL through @prisma/adapter-pg when
 // DATABASE_URL is set, otherwise the embedded PGlite under DATA_DIR. Everything else gets a PrismaClient.
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
@@ -70,8 +72,23 @@ function oneQueryPerTurn(pglite: PGlite): PGlite {
   });
 }
 
+/**
+ * Every embedded database is opened through here: the catalogue search needs PostgreSQL's `unaccent` and
+ * `pg_trgm` (migration 20261124150000), which PGlite ships as extensions that must be loaded when it starts.
+ */
+export const createPglite = (options: PGliteOptions = {}) => PGlite.create({ ...options, extensions: { unaccent, pg_trgm } });
+
+/**
+ * Typo tolerance of the catalogue search (`<%`): 0.6 by default needs two of three trigrams of a word right,
+ * which misses one wrong letter in the middle of a five-letter word ("tenus"); 0.5 finds it and still keeps
+ * unrelated names out. Set per connection, since a database-level setting is not copied into test databases.
+ */
+export const SEARCH_SIMILARITY_SETTING = "pg_trgm.word_similarity_threshold";
+export const SEARCH_SIMILARITY = "0.5";
+
 export async function openPglite(dataDir: string | PGlite): Promise<Database> {
-  const pglite = typeof dataDir === "string" ? await PGlite.create(pgliteDir(dataDir)) : dataDir;
+  const pglite = typeof dataDir === "string" ? await createPglite({ dataDir: pgliteDir(dataDir) }) : dataDir;
+  await pglite.exec(`SET ${SEARCH_SIMILARITY_SETTING} = ${SEARCH_SIMILARITY}`);
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(oneQueryPerTurn(pglite)) });
   let closed = false;
   return {
@@ -100,7 +117,7 @@ export async function openPglite(dataDir: string | PGlite): Promise<Database> {
 }
 
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: `-c ${SEARCH_SIMILARITY_SETTING}=${SEARCH_SIMILARITY}` });
   // An idle connection dropped by the server (restart, failover, pg_terminate_backend) is reported on the pool;
   // without a listener that event would crash the process. The pool simply opens a new connection next time.
   pool.on("error", () => undefined);

@@ -1,6 +1,7 @@
 import { Link } from "react-router-dom";
 import { ChatIcon } from "../components/icons.tsx";
 import { useShopSettings } from "../features/settings/settings-provider.tsx";
+import { shopWhatsApp } from "../features/settings/whatsapp.ts";
 
 /** Floating support button: WhatsApp on the shop's first phone, else the contact page. In a landmark of its own, so screen readers can find it. */
 export function FloatingSupport() {
@@ -12,7 +13,7 @@ export function FloatingSupport() {
 }
 
 function SupportLink() {
-  const phone = useShopSettings()?.phones[0]?.replace(/\D/g, "");
+  const phone = shopWhatsApp(useShopSettings());
   if (phone) {
     return (
       <a className="floating" href={`https://wa.me/${phone}`} target="_blank" rel="noopener noreferrer" aria-label="Suporte por WhatsApp">

@@ -3,7 +3,6 @@ import { useLocation } from "react-router-dom";
 import { BottomNav } from "./bottom-nav.tsx";
 import { BusyProvider } from "./busy.tsx";
 import { CartProvider } from "../features/cart/cart-provider.tsx";
-import { CatalogueProvider, useCatalogue } from "../features/catalogue/catalogue-provider.tsx";
 import { FloatingSupport } from "./floating-support.tsx";
 import { Footer } from "./footer.tsx";
 import { MessageNotices } from "./message-notices.tsx";
@@ -14,13 +13,13 @@ import { SearchProvider } from "../features/catalogue/search-provider.tsx";
 import { SessionProvider } from "./session.tsx";
 import { SettingsProvider } from "../features/settings/settings-provider.tsx";
 import { ToastHost } from "./toast-host.tsx";
+import { clearCache } from "../lib/cached-api.ts";
 
 /** The chrome is hidden on the PDF viewer and the chat (SPEC.md §2). */
 const isBare = (path: string) => path.startsWith("/pdf-viewer") || path.startsWith("/message");
 
 function Chrome() {
   const { pathname } = useLocation();
-  const { reload } = useCatalogue();
   const [reloadKey, setReloadKey] = useState(0);
   const bare = isBare(pathname);
 
@@ -36,7 +35,7 @@ function Chrome() {
       {!bare && (
         <BottomNav
           onReload={() => {
-            reload();
+            clearCache();
             setReloadKey((k) => k + 1);
           }}
         />
@@ -49,15 +48,13 @@ export function RootLayout() {
   return (
     <SessionProvider>
       <SettingsProvider>
-        <CatalogueProvider>
-          <ShopShell />
-        </CatalogueProvider>
+        <ShopShell />
       </SettingsProvider>
     </SessionProvider>
   );
 }
 
-/** Everything under the session, the shop's settings and the catalogue. */
+/** Everything under the session and the shop's settings. */
 export function ShopShell() {
   return (
     <CartProvider>

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, type ComponentType } from "react";
 import { Navigate, Route, Routes, useLocation, useNavigationType } from "react-router-dom";
 import HomePage from "../pages/home.tsx";
 import { ErrorBoundary } from "./error-page.tsx";
+import { RouteMeta } from "./page-meta.tsx";
 
 // Declarative routes rather than the data router: about 15 KB less to download before the first paint
 // (tests/bench/storefront-weight.ts). Every screen but the home page is its own chunk; Home is where most
@@ -89,6 +90,7 @@ export function RoutedPage() {
   return (
     <>
       <ScrollToTop />
+      <RouteMeta />
       <ErrorBoundary key={pathname}>
         <Suspense fallback={<Loading />}>
           <PageRoutes />

@@ -1,5 +1,5 @@
 import { Link } from "react-router-dom";
-import type { Product } from "../features/catalogue/api/list-products.ts";
+import type { Product } from "../features/catalogue/api/catalogue.ts";
 import { formatKz } from "../../shared/money.ts";
 import { ProductImage } from "./product-image.tsx";
 
@@ -15,13 +15,18 @@ function ProductCard({ product, eager, priority }: { product: Product; eager?: b
   );
 }
 
-/** `lead`: the grid is the top of its page, so its first pictures are the largest paint and get fetched first. */
+/**
+ * Cards without their grid, for a grid filled in several parts (the collection's pages). `lead`: they are the
+ * top of their page, so their first pictures are the largest paint and get fetched first.
+ */
+export function ProductCards({ products, lead, eager = true }: { products: readonly Product[]; lead?: boolean; eager?: boolean }) {
+  return products.map((p, i) => <ProductCard key={p._id} product={p} eager={eager && i < 2} priority={lead && i < 2} />);
+}
+
 export function ProductGrid({ products, className = "grid", lead }: { products: readonly Product[]; className?: string; lead?: boolean }) {
   return (
     <div className={className}>
-      {products.map((p, i) => (
-        <ProductCard key={p._id} product={p} eager={i < 2} priority={lead && i < 2} />
-      ))}
+      <ProductCards products={products} lead={lead} />
     </div>
   );
 }

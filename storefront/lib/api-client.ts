@@ -52,7 +52,8 @@ interface RequestOptions {
   quiet?: boolean;
 }
 
-const messageOf = (data: unknown): string | undefined =>
+/** The `message` of an error answer, if it has one. */
+export const messageOf = (data: unknown): string | undefined =>
   data && typeof data === "object" && "message" in data && typeof data.message === "string" && data.message ? data.message : undefined;
 
 /**

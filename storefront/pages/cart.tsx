@@ -1,26 +1,20 @@
 import { Link } from "react-router-dom";
 import { useCart } from "../features/cart/cart-provider.tsx";
-import { useCatalogue } from "../features/catalogue/catalogue-provider.tsx";
+import { useCartLines } from "../features/cart/use-cart-lines.ts";
 import { BinIcon } from "../components/icons.tsx";
 import { ProductImage } from "../components/product-image.tsx";
 import { Title } from "../components/title.tsx";
-import { cartLines } from "../features/cart/cart-data.ts";
 import { CartTotals } from "../features/cart/cart-totals.tsx";
 import { formatKz } from "../../shared/money.ts";
 
 export default function CartPage() {
-  const { cart, subtotal, setQuantity } = useCart();
-  const { products } = useCatalogue();
-  const byId = new Map(products.map((p) => [p._id, p]));
-  const lines = cartLines(cart).flatMap((l) => {
-    const product = byId.get(l.productId);
-    return product ? [{ ...l, product }] : [];
-  });
+  const { setQuantity } = useCart();
+  const { lines, subtotal, loading } = useCartLines();
 
   return (
     <div className="cart">
       <Title first="O SEU" second="CARRINHO" as="h1" />
-      {lines.length === 0 && <p className="empty">O seu carrinho está vazio.</p>}
+      {lines.length === 0 && !loading && <p className="empty">O seu carrinho está vazio.</p>}
       <ul className="cart-lines">
         {lines.map(({ product, size, quantity }) => (
           <li key={`${product._id}:${size}`} className="cart-line" data-testid="cart-line">

@@ -1,29 +1,87 @@
-import { useMemo, useState } from "react";
-import { useCatalogue } from "../features/catalogue/catalogue-provider.tsx";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useLocation, useNavigationType, useSearchParams } from "react-router-dom";
 import { useSearch } from "../features/catalogue/search-provider.tsx";
 import { ChevronIcon } from "../components/icons.tsx";
-import { ProductGrid } from "../components/product-card.tsx";
+import { ProductCards } from "../components/product-card.tsx";
 import { Skeleton, useSkeletonDelay } from "../components/skeleton.tsx";
 import { Title } from "../components/title.tsx";
-import { CATEGORIES } from "../features/catalogue/categories.ts";
-import { filterCollection, type SortKey } from "../features/catalogue/selections.ts";
+import { TAXONOMY as CATEGORIES } from "../../shared/catalogue.ts";
+import {
+  collectionPageUrl,
+  collectionSearch,
+  PAGE_SIZE,
+  readCollectionQuery,
+  type CollectionQuery,
+  type CollectionSort,
+  type ProductPageReply,
+} from "../features/catalogue/api/catalogue.ts";
+import { peek, useCachedApi } from "../lib/cached-api.ts";
 
 const toggle = (list: readonly string[], v: string) => (list.includes(v) ? list.filter((x) => x !== v) : [...list, v]);
 
+/** Where the shopper had scrolled on each visited collection (by history entry), to return there on back. */
+const scrollPlaces = new Map<string, number>();
+
+/** Starts loading the next page before the shopper reaches the end of the grid. */
+const PREFETCH_MARGIN = "800px 0px";
+
 export default function CollectionPage() {
-  const ready = useSkeletonDelay();
-  const { products } = useCatalogue();
-  const { search, showSearch } = useSearch();
-  const [categories, setCategories] = useState<readonly string[]>([]);
-  const [subCategories, setSubCategories] = useState<readonly string[]>([]);
+  const [params, setParams] = useSearchParams();
+  const { pages, ...query } = readCollectionQuery(params);
+  const { key } = useLocation();
+  const navigationType = useNavigationType();
+  const { setShowSearch } = useSearch();
   const [expanded, setExpanded] = useState<readonly string[]>([]);
-  const [sort, setSort] = useState<SortKey>("relevant");
   const [filtersOpen, setFiltersOpen] = useState(false);
 
-  const shown = useMemo(
-    () => filterCollection(products, { search: showSearch ? search : "", categories, subCategories, sort }),
-    [products, showSearch, search, categories, subCategories, sort],
+  // Back from a product with the pages still in memory: show them at once, at the place the shopper left.
+  const [returning] = useState(
+    () =>
+      navigationType === "POP" &&
+      scrollPlaces.has(key) &&
+      Array.from({ length: pages }, (_, i) => peek(collectionPageUrl(query, i + 1))?.data).every(Boolean),
   );
+  const skeletonDone = useSkeletonDelay();
+  const first = useCachedApi<ProductPageReply>(collectionPageUrl(query, 1));
+  const last = useCachedApi<ProductPageReply>(collectionPageUrl(query, pages));
+  const total = first.data?.total;
+  const hasMore = total !== undefined && pages * PAGE_SIZE < total;
+
+  useLayoutEffect(() => {
+    if (returning) window.scrollTo(0, scrollPlaces.get(key) ?? 0);
+    // Only on arrival: later keys are this same visit's pages being added.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    const remember = () => scrollPlaces.set(key, window.scrollY);
+    remember();
+    window.addEventListener("scroll", remember, { passive: true });
+    return () => window.removeEventListener("scroll", remember);
+  }, [key]);
+
+  // The search text filters only while the search box is shown (SPEC.md §4): an address with `q` opens it.
+  useEffect(() => {
+    if (query.q) setShowSearch(true);
+  }, [query.q, setShowSearch]);
+
+  /** Another filter or sort starts again from the first page; the history keeps one entry for the collection. */
+  const show = (change: Partial<CollectionQuery>) => setParams(collectionSearch({ ...query, ...change }, 1), { replace: true });
+
+  const loadMore = useCallback(
+    () =>
+      setParams(
+        (p) => {
+          const next = new URLSearchParams(p);
+          next.set("page", String(pages + 1));
+          return next;
+        },
+        { replace: true },
+      ),
+    [pages, setParams],
+  );
+
+  const ready = returning || (skeletonDone && (first.data || first.error));
 
   return (
     <div className="collection">
@@ -39,7 +97,7 @@ export default function CollectionPage() {
               <div key={cat} className="filter-group">
                 <div className="filter-row">
                   <label>
-                    <input type="checkbox" checked={categories.includes(cat)} onChange={() => setCategories((c) => toggle(c, cat))} /> {cat}
+                    <input type="checkbox" checked={query.categories.includes(cat)} onChange={() => show({ categories: toggle(query.categories, cat) })} /> {cat}
                   </label>
                   <button type="button" className="icon-btn" aria-label={`Subcategorias de ${cat}`} aria-expanded={isOpen} onClick={() => setExpanded((e) => toggle(e, cat))}>
                     <ChevronIcon open={isOpen} />
@@ -49,7 +107,7 @@ export default function CollectionPage() {
                   <div className="filter-subs">
                     {subs.map((sub) => (
                       <label key={sub}>
-                        <input type="checkbox" checked={subCategories.includes(sub)} onChange={() => setSubCategories((s) => toggle(s, sub))} /> {sub}
+                        <input type="checkbox" checked={query.subCategories.includes(sub)} onChange={() => show({ subCategories: toggle(query.subCategories, sub) })} /> {sub}
                       </label>
                     ))}
                   </div>
@@ -61,15 +119,61 @@ export default function CollectionPage() {
       </aside>
       <section className="collection-main">
         <div className="collection-head">
-          <Title first="TODAS AS" second="COLEÇÕES" as="h1" />
-          <select value={sort} onChange={(e) => setSort(e.target.value as SortKey)} aria-label="Ordenar">
-            <option value="relevant">Ordenar por: Relevante</option>
-            <option value="low-high">Preço: menor para maior</option>
-            <option value="high-low">Preço: maior para menor</option>
+          <div>
+            <Title first="TODAS AS" second="COLEÇÕES" as="h1" />
+            {total !== undefined && <p className="muted" data-testid="collection-total">{total === 1 ? "1 produto" : `${total} produtos`}</p>}
+          </div>
+          <select value={query.sort} onChange={(e) => show({ sort: e.target.value as CollectionSort })} aria-label="Ordenar">
+            <option value="relevance">Ordenar por: Relevante</option>
+            <option value="price_asc">Preço: menor para maior</option>
+            <option value="price_desc">Preço: maior para menor</option>
           </select>
         </div>
-        {!ready ? <Skeleton count={12} /> : shown.length ? <ProductGrid products={shown} lead /> : <p className="empty">Nenhum produto encontrado</p>}
+        {!ready ? (
+          <Skeleton count={12} />
+        ) : first.error ? (
+          <p className="empty">{first.error.message}</p>
+        ) : total === 0 ? (
+          <p className="empty">Nenhum produto encontrado</p>
+        ) : (
+          <>
+            <div className="grid">
+              {Array.from({ length: pages }, (_, i) => (
+                <PageCards key={i} url={collectionPageUrl(query, i + 1)} first={i === 0} />
+              ))}
+            </div>
+            {hasMore && <MoreProducts onMore={last.data ? loadMore : undefined} />}
+          </>
+        )}
       </section>
+    </div>
+  );
+}
+
+/** One page of the collection's cards; only the first page's top pictures are the page's largest paint. */
+function PageCards({ url, first }: { url: string; first: boolean }) {
+  const { data } = useCachedApi<ProductPageReply>(url);
+  return data ? <ProductCards products={data.products} lead={first} eager={first} /> : null;
+}
+
+/**
+ * The next page comes when the end of the grid nears the screen (infinite scroll); the "Ver mais" button does the
+ * same where IntersectionObserver is missing or for a shopper who prefers to tap. `onMore` is absent while a page loads.
+ */
+function MoreProducts({ onMore }: { onMore?: () => void }) {
+  const sentinel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || !onMore || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && onMore(), { rootMargin: PREFETCH_MARGIN });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [onMore]);
+  return (
+    <div className="collection-more" ref={sentinel}>
+      <button type="button" className="btn btn-outline" onClick={onMore} disabled={!onMore} aria-busy={!onMore}>
+        Ver mais
+      </button>
     </div>
   );
 }

@@ -1,19 +1,19 @@
 import { preload } from "react-dom";
-import { useCatalogue } from "../features/catalogue/catalogue-provider.tsx";
 import { HeroCarousel } from "../components/hero-carousel.tsx";
 import { PolicyStrip } from "../components/policy-strip.tsx";
 import { ProductGrid } from "../components/product-card.tsx";
 import { Skeleton, useSkeletonDelay } from "../components/skeleton.tsx";
 import { Title } from "../components/title.tsx";
+import { HOME_URL, type HomeReply } from "../features/catalogue/api/catalogue.ts";
 import { heroOrder } from "../features/catalogue/hero-slides.ts";
-import { bestSellers, latestProducts } from "../features/catalogue/selections.ts";
+import { useCachedApi } from "../lib/cached-api.ts";
 
 // Random order once per visit; index.html's boot script picked the first slide and already started its picture.
 const slides = heroOrder();
 
 export default function HomePage() {
   const ready = useSkeletonDelay();
-  const { products } = useCatalogue();
+  const { data } = useCachedApi<HomeReply>(HOME_URL);
   const first = slides[0];
   if (first?.src) preload(first.src, { as: "image", imageSrcSet: first.srcSet, imageSizes: "100vw", fetchPriority: "high" });
 
@@ -24,12 +24,12 @@ export default function HomePage() {
       <section className="section">
         <Title first="ÚLTIMAS" second="NOVIDADES" />
         <p className="lead">Os produtos mais recentes a chegar à loja, importados e 100% originais.</p>
-        <ProductGrid products={latestProducts(products)} />
+        <ProductGrid products={data?.latest ?? []} />
       </section>
       <section className="section">
         <Title first="MAIS" second="VENDIDOS" />
         <p className="lead">Os preferidos dos nossos clientes.</p>
-        <ProductGrid products={bestSellers(products)} />
+        <ProductGrid products={data?.bestsellers ?? []} />
       </section>
       <PolicyStrip />
     </>

@@ -3,10 +3,9 @@ import { useNavigate } from "react-router-dom";
 import { toast } from "../lib/toast.ts";
 import { useBusy } from "../app/busy.tsx";
 import { useCart } from "../features/cart/cart-provider.tsx";
-import { useCatalogue } from "../features/catalogue/catalogue-provider.tsx";
+import { useCartLines } from "../features/cart/use-cart-lines.ts";
 import { useSession } from "../app/session.tsx";
 import { Title } from "../components/title.tsx";
-import { cartLines } from "../features/cart/cart-data.ts";
 import { CartTotals, orderTotal } from "../features/cart/cart-totals.tsx";
 import { placeOrder } from "../features/checkout/api/place-order.ts";
 import { stripeOrder } from "../features/checkout/api/stripe-order.ts";
@@ -20,8 +19,8 @@ export default function PlaceOrderPage() {
   const [address, setAddress] = useState<Address>(EMPTY_ADDRESS);
   const [errors, setErrors] = useState<Partial<Record<keyof Address, string>>>({});
   const [method, setMethod] = useState<PaymentMethod>("cod");
-  const { cart, subtotal, clear } = useCart();
-  const { products } = useCatalogue();
+  const { clear } = useCart();
+  const { lines, subtotal } = useCartLines();
   const { token } = useSession();
   const { run } = useBusy();
   const navigate = useNavigate();
@@ -47,11 +46,7 @@ export default function PlaceOrderPage() {
     e.preventDefault();
     const fieldErrors = addressErrors(address);
     setErrors(fieldErrors);
-    const byId = new Map(products.map((p) => [p._id, p]));
-    const items: OrderItem[] = cartLines(cart).flatMap(({ productId, size, quantity }) => {
-      const p = byId.get(productId);
-      return p ? [{ itemId: p._id, name: p.name, image: p.image, price: p.price, size, quantity }] : [];
-    });
+    const items: OrderItem[] = lines.map(({ product: p, size, quantity }) => ({ itemId: p._id, name: p.name, image: p.image, price: p.price, size, quantity }));
     const error = submitError(address, items.length, method);
     if (error) {
       toast.error(error);

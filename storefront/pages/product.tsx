@@ -1,14 +1,18 @@
 import { useState } from "react";
-import { useParams } from "react-router-dom";
+import { Link, useParams } from "react-router-dom";
 import { toast } from "../lib/toast.ts";
+import { useCachedApi } from "../lib/cached-api.ts";
+import { usePageMeta } from "../app/page-meta.tsx";
 import { useCart } from "../features/cart/cart-provider.tsx";
-import { useCatalogue } from "../features/catalogue/catalogue-provider.tsx";
+import { productUrl, type Product, type ProductDetailReply } from "../features/catalogue/api/catalogue.ts";
 import { ProductGrid } from "../components/product-card.tsx";
 import { ProductImage } from "../components/product-image.tsx";
 import { Title } from "../components/title.tsx";
-import { relatedProducts } from "../features/catalogue/selections.ts";
 import { formatKz } from "../../shared/money.ts";
+import { PRODUCT_NOT_FOUND_META, productPageMeta } from "../../shared/pages.ts";
 import { PRODUCT_MAIN_SIZES } from "../features/catalogue/image-sizes.ts";
+import { useShopSettings } from "../features/settings/settings-provider.tsx";
+import { shopWhatsApp, whatsAppLink } from "../features/settings/whatsapp.ts";
 
 /** Keyed by id so a related product opens with a fresh image and size choice. */
 export default function ProductPage() {
@@ -16,15 +20,36 @@ export default function ProductPage() {
   return <ProductView key={productId} productId={productId} />;
 }
 
+/** An unknown or deleted product (the server answered 404), instead of a page that stays blank. */
+function ProductNotFound() {
+  usePageMeta(PRODUCT_NOT_FOUND_META);
+  return (
+    <div className="empty">
+      <h1>Produto não encontrado</h1>
+      <p>Este produto já não está à venda ou o endereço está errado.</p>
+      <Link className="btn" to="/collection">VER A COLEÇÃO</Link>
+    </div>
+  );
+}
+
 function ProductView({ productId }: { productId: string }) {
-  const { products } = useCatalogue();
+  const { data, error } = useCachedApi<ProductDetailReply>(productUrl(productId));
+  if (error?.status === 404) return <ProductNotFound />;
+  // SPEC.md §2: blank until the product has arrived.
+  if (!data) return <div className="blank" />;
+  return <ProductDetails product={data.product} related={data.related} />;
+}
+
+/** The product's own address, as shared (the server renders it whole for link previews). */
+const shareUrl = (product: Product) => `${window.location.origin}/product/${encodeURIComponent(product._id)}`;
+
+function ProductDetails({ product, related }: { product: Product; related: readonly Product[] }) {
   const { add } = useCart();
-  const product = products.find((p) => p._id === productId);
+  const whatsApp = shopWhatsApp(useShopSettings());
   const [imageIndex, setImageIndex] = useState(0);
   const [size, setSize] = useState("");
-
-  // SPEC.md §2: blank until the product is found in the loaded list.
-  if (!product) return <div className="blank" />;
+  usePageMeta(productPageMeta(product));
+  const summary = `${product.name} — ${formatKz(product.price)}\n${shareUrl(product)}`;
 
   const onAdd = () => {
     if (!size) {
@@ -66,6 +91,14 @@ function ProductView({ productId }: { productId: string }) {
             </div>
           )}
           <button type="button" className="btn" onClick={onAdd}>ADICIONAR AO CARRINHO</button>
+          <div className="share">
+            <a className="btn btn-outline btn-small" href={whatsAppLink(summary)} target="_blank" rel="noopener noreferrer">Partilhar no WhatsApp</a>
+            {whatsApp && (
+              <a className="btn btn-outline btn-small" href={whatsAppLink(`Olá! Tenho uma pergunta sobre este produto:\n${summary}`, whatsApp)} target="_blank" rel="noopener noreferrer">
+                Perguntar sobre este produto
+              </a>
+            )}
+          </div>
           <hr />
           <ul className="notes muted">
             <li>Produto 100% original.</li>
@@ -76,7 +109,7 @@ function ProductView({ productId }: { productId: string }) {
       </div>
       <section className="section">
         <Title first="PRODUTOS" second="RELACIONADOS" />
-        <ProductGrid products={relatedProducts(products, product)} />
+        <ProductGrid products={related} />
       </section>
     </div>
   );

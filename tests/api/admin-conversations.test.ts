@@ -126,3 +126,27 @@ describe("conversation messages", () => {
     expectError(await reply(recent.id, [{ name: "file", file: { bytes: big, filename: "grande.png", type: "image/png" } }]), 413);
   });
 });
+
+describe("the inbox's per-conversation summary (kept by the database)", () => {
+  it("always equals what the messages themselves say, through sends, reads, replies and deletes", async () => {
+    const { recent, old } = await scenario();
+    await clientMessage(t, recent.id, (await t.prisma.order.findUniqueOrThrow({ where: { id: recent.id } })).userId, "Mais uma pergunta");
+    await get(`/conversations/${old.id}`);
+    await reply(recent.id, [{ name: "text", value: "Respondido" }]);
+    const first = await t.prisma.message.findFirstOrThrow({ where: { orderId: old.id }, orderBy: { createdAt: "asc" } });
+    await t.prisma.message.update({ where: { id: first.id }, data: { readBySupportAt: null } });
+    await t.prisma.message.delete({ where: { id: first.id } });
+    const truth = await t.db.query<{ order_id: string; last: Date; sender: string; n: number; unread: number }>(`
+      SELECT order_id, max(created_at) AS last, (array_agg(sender ORDER BY created_at DESC, id DESC))[1] AS sender, count(*)::int AS n,
+             (count(*) FILTER (WHERE sender = 'client' AND read_by_support_at IS NULL))::int AS unread
+      FROM messages GROUP BY order_id ORDER BY order_id`);
+    const summary = await t.db.query<{ order_id: string; last: Date; sender: string; n: number; unread: number }>(
+      `SELECT order_id, last_message_at AS last, last_sender AS sender, message_count AS n, unread_by_support AS unread FROM conversations WHERE message_count > 0 ORDER BY order_id`,
+    );
+    // A delete leaves the latest time and sender as they were (a later message is what matters to the inbox).
+    const comparable = (rows: typeof truth) => rows.map((r) => ({ order_id: r.order_id, n: r.n, unread: r.unread }));
+    expect(comparable(summary)).toEqual(comparable(truth));
+    const recentRow = summary.find((r) => r.order_id === recent.id)!;
+    expect(recentRow.sender).toBe("support");
+  });
+});

@@ -41,6 +41,15 @@ describe("GET /admin/api/orders", () => {
     expect(row.totalAmount).toBe(row.subtotal + 5000);
   });
 
+  it("finds a customer's orders by phone, typed with spaces or without the country code", async () => {
+    const c = await registerCustomer(t.app, { name: "Cliente Telefone" });
+    await t.prisma.user.update({ where: { id: c.userId }, data: { phone: "+244923456789" } });
+    const o = await makeOrder(t, c.userId);
+    for (const q of ["923 456 789", "+244 923456789", "923456789"]) {
+      expect((await list({ q })).json().map((x: AdminOrder) => x.id), q).toEqual([o.id]);
+    }
+  });
+
   it("sorts newest first by default and pages with Content-Range", async () => {
     const c = await registerCustomer(t.app);
     const older = await makeOrder(t, c.userId, { createdAt: new Date("2020-01-01T10:00:00Z") });

@@ -2,8 +2,7 @@ import { mkdtempSync, mkdirSync, writeFileSync, cpSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, inject } from "vitest";
-import { PGlite } from "@electric-sql/pglite";
-import { openPglite, type Database } from "../../server/db/client.ts";
+import { createPglite, openPglite, type Database } from "../../server/db/client.ts";
 import { MIGRATIONS_DIR, migrate, readMigrations } from "../../server/db/migrate.ts";
 import { openTestDatabase } from "../helpers/test-db.ts";
 
@@ -40,7 +39,7 @@ describe("the migrator", () => {
   });
 
   it("brings a database made by an earlier release up to date with only the migrations it lacks, keeping its data", async () => {
-    const scratch = await openPglite(await PGlite.create());
+    const scratch = await openPglite(await createPglite());
     try {
       const all = await readMigrations();
       const earlier = mkdtempSync(path.join(tmpdir(), "loja-migrations-"));
@@ -57,7 +56,7 @@ describe("the migrator", () => {
   });
 
   it("rolls back a failing migration completely and reports it", async () => {
-    const scratch = await openPglite(await PGlite.create());
+    const scratch = await openPglite(await createPglite());
     try {
       const dir = mkdtempSync(path.join(tmpdir(), "loja-migrations-"));
       mkdirSync(path.join(dir, "20990101000000_ok"));

@@ -1,12 +1,11 @@
 // The embedded database answers inside the call, so without care a queue of waiting queries runs in one go while
 // no socket is read or written (server/db/client.ts: oneQueryPerTurn). Counted in event-loop turns, not time.
 import { describe, expect, it } from "vitest";
-import { PGlite } from "@electric-sql/pglite";
-import { openPglite } from "../../server/db/client.ts";
+import { createPglite, openPglite } from "../../server/db/client.ts";
 
 describe("Prisma on PGlite", () => {
   it("answers queued queries one per event-loop turn, so I/O is served between any two of them", async () => {
-    const db = await openPglite(new PGlite());
+    const db = await openPglite(await createPglite());
     try {
       let turn = 0;
       let counting = true;

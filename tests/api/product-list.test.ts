@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { buildTestApp, type TestApp } from "../helpers/app.ts";
-import { TAXONOMY } from "../../server/domain/catalogue/taxonomy.ts";
+import { TAXONOMY } from "../../shared/catalogue.ts";
 
 let t: TestApp;
 beforeAll(async () => {

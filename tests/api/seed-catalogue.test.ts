@@ -6,7 +6,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { demoProducts, taxonomy, type Category } from "../../prisma/seed/catalogue.ts";
-import { TAXONOMY } from "../../server/domain/catalogue/taxonomy.ts";
+import { TAXONOMY } from "../../shared/catalogue.ts";
 
 const imagesDir = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "prisma", "seed", "images");
 const categories = Object.keys(taxonomy) as Category[];

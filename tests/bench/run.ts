@@ -10,6 +10,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import autocannon from "autocannon";
 import pg from "pg";
 import type { BenchFixtures, BenchReply, BenchRequest, LoadReply, LoadRequest, MediaLoadReply, MediaLoadRequest, QueryTiming } from "./protocol.ts";
+import { PRODUCTS } from "./catalogue-scale.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const PG_SERVER = process.env.BENCH_DATABASE_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
@@ -19,10 +20,11 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
 const SOCKET_ROUNDS = Math.max(1, ROUNDS - 1);
 const BROWSER = { "accept-encoding": "gzip, deflate, br" };
 /**
- * BENCH_PARTS=queries,lists,sockets,writes,pglite,media,others runs a subset (default: everything); `cart` or
- * `orders` alone is half of `writes`; `media` alone runs only the embedded database's uploads-and-downloads figure.
+ * BENCH_PARTS=queries,lists,sockets,writes,pglite,media,others,scale runs a subset (default: everything); `cart` or
+ * `orders` alone is half of `writes`; `media` alone runs only the embedded database's uploads-and-downloads figure;
+ * `scale` is the catalogue and console at 10,000 products (catalogue-scale.ts).
  */
-const PARTS = new Set((process.env.BENCH_PARTS || "queries,lists,sockets,writes,pglite,media,others").split(","));
+const PARTS = new Set((process.env.BENCH_PARTS || "queries,lists,sockets,writes,pglite,media,others,scale").split(","));
 const ONLY_MEDIA = [...PARTS].every((part) => part === "media");
 
 interface Row {
@@ -459,10 +461,19 @@ function printTable(): void {
   process.stdout.write(`\n${rows.filter((r) => r.ok).length} goals met, ${failed} missed (${availableParallelism()} CPUs, load average ${loadavg().map((l) => l.toFixed(1)).join(" ")})\n`);
 }
 
+/** The catalogue and the console at the shop's real size (issue 14), embedded database. */
+async function scaleBench(): Promise<void> {
+  process.stdout.write(`\nCatalogue and console at scale (PGlite, ${PRODUCTS.toLocaleString("en")} products)\n`);
+  const { default: run } = await import("./catalogue-scale.ts");
+  for (const row of await run()) record({ section: "At scale (PGlite)", ...row });
+}
+
 const t0 = performance.now();
-const sql = ONLY_MEDIA ? undefined : await postgresRun();
+const onlyScale = [...PARTS].every((p) => p === "scale");
+const sql = ONLY_MEDIA || onlyScale ? undefined : await postgresRun();
 if (PARTS.has("pglite") || ONLY_MEDIA) await pgliteRun(sql);
 if (PARTS.has("others")) await otherBenches();
+if (PARTS.has("scale")) await scaleBench();
 printTable();
 process.stdout.write(`bench finished in ${fmt((performance.now() - t0) / 1000, 0)} s\n`);
 process.exit(0);

@@ -49,14 +49,14 @@ export async function startBenchShop(dataDir: string, env: Record<string, string
  * A browser bench's frame: the system Chromium found, the apps built (when stale), a production shop on a fresh
  * data dir for `body`, then the shop stopped and the data dir removed, whatever `body` did.
  */
-export async function withBenchShop<T>(name: string, env: Record<string, string>, body: (shop: BenchShop, chromePath: string) => Promise<T>): Promise<T> {
+export async function withBenchShop<T>(name: string, env: Record<string, string>, body: (shop: BenchShop, chromePath: string, dataDir: string) => Promise<T>): Promise<T> {
   const chromePath = chromiumPath();
   if (!chromePath) throw new Error("No Chromium found (install Debian's chromium or set CHROME_PATH)");
   await buildApps();
   const dataDir = mkdtempSync(path.join(tmpdir(), `loja-bench-${name}-`));
   const shop = await startBenchShop(dataDir, env);
   try {
-    return await body(shop, chromePath);
+    return await body(shop, chromePath, dataDir);
   } finally {
     await shop.stop();
     rmSync(dataDir, { recursive: true, force: true });

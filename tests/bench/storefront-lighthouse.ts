@@ -12,7 +12,9 @@ import { fileURLToPath } from "node:url";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Config, type Flags } from "lighthouse";
 import * as constants from "lighthouse/core/config/constants.js";
-import { printRows, withBenchShop, type FigureRow } from "./shop.ts";
+import { openDatabase } from "../../server/db/client.ts";
+import { PRODUCTS, scaleProductsSql } from "./catalogue-scale.ts";
+import { printRows, startBenchShop, withBenchShop, type BenchShop, type FigureRow } from "./shop.ts";
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS || 3);
 const REPORTS = process.env.LIGHTHOUSE_REPORTS;
@@ -26,12 +28,15 @@ interface Profile {
   /** Lighthouse's own constants (lighthouse/core/config/constants.js → Lantern's throttling table). */
   throttling: typeof constants.throttling.mobileSlow4G;
   lcpGoal: number;
-  /** The score goal holds on the default profile; on Regular 3G the goal is LCP alone (issue 5). */
+  /** A product page's own LCP goal on this profile (issue 14: ≤ 3 s on Regular 3G). */
+  productLcpGoal?: number;
+  /** Score and TBT goals hold on the default profile; on Regular 3G the goal is LCP alone (issues 5 and 14). */
   scoreGoal?: number;
+  tbtGoal?: number;
 }
 const PROFILES: Profile[] = [
-  { name: "default mobile (slow 4G)", throttling: constants.throttling.mobileSlow4G, lcpGoal: 2500, scoreGoal: 90 },
-  { name: "Regular 3G", throttling: constants.throttling.mobileRegular3G, lcpGoal: 4000 },
+  { name: "default mobile (slow 4G)", throttling: constants.throttling.mobileSlow4G, lcpGoal: 2500, scoreGoal: 90, tbtGoal: 200 },
+  { name: "Regular 3G", throttling: constants.throttling.mobileRegular3G, lcpGoal: 4000, productLcpGoal: 3000 },
 ];
 
 export interface LighthouseRun {
@@ -41,6 +46,8 @@ export interface LighthouseRun {
   tbt: number;
   cls: number;
   speedIndex: number;
+  /** Bytes the first visit moves (Lighthouse's total-byte-weight: every request, as transferred). */
+  bytes: number;
   /** Opportunities and diagnostics that cost something, for finding out why a page misses a goal. */
   issues: string[];
 }
@@ -75,6 +82,7 @@ async function audit(port: number, url: string, profile: Profile, attempt = 1): 
     tbt: metric("total-blocking-time"),
     cls: metric("cumulative-layout-shift"),
     speedIndex: metric("speed-index"),
+    bytes: metric("total-byte-weight"),
     issues,
   };
 }
@@ -82,43 +90,71 @@ async function audit(port: number, url: string, profile: Profile, attempt = 1): 
 const medianRun = (runs: LighthouseRun[]) => [...runs].sort((a, b) => a.score - b.score || b.lcp - a.lcp)[Math.floor(runs.length / 2)]!;
 const seconds = (n: number) => `${(n / 1000).toFixed(2)} s`;
 
-export default async function storefrontLighthouse(): Promise<FigureRow[]> {
-  return withBenchShop("lighthouse", {}, async (shop, chromePath) => {
-    const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
-    const rows: FigureRow[] = [];
-    try {
-      const { products } = (await (await fetch(`${shop.url}/api/product/list`)).json()) as { products: { _id: string }[] };
-      const productId = products.at(-1)?._id;
-      if (!productId) throw new Error("The seeded shop has no products");
-      const pages = [
-        { name: "/", url: `${shop.url}/` },
-        { name: "/collection", url: `${shop.url}/collection` },
-        { name: "/product/:id", url: `${shop.url}/product/${productId}` },
-      ];
-      // One throwaway load so the server's caches and the first-start work do not count against the first page.
-      await audit(chrome.port, pages[0]!.url, PROFILES[0]!);
-      for (const profile of PROFILES) {
-        for (const p of pages) {
-          const runs: LighthouseRun[] = [];
-          for (let i = 0; i < RUNS; i++) runs.push(await audit(chrome.port, p.url, profile));
-          const m = medianRun(runs);
-          const ok = m.score >= (profile.scoreGoal ?? 0) && m.lcp <= profile.lcpGoal;
-          rows.push({
-            figure: `${p.name}, ${profile.name}: score / LCP (median of ${RUNS}: scores ${runs.map((r) => r.score).join(", ")})`,
-            value: `${m.score} / ${seconds(m.lcp)}`,
-            goal: `${profile.scoreGoal ? `≥ ${profile.scoreGoal}` : "-"} / ≤ ${seconds(profile.lcpGoal)}`,
-            ok,
-          });
-          rows.push({
-            figure: `${p.name}, ${profile.name}: FCP, TBT, CLS, Speed Index`,
-            value: `${seconds(m.fcp)}, ${Math.round(m.tbt)} ms, ${m.cls.toFixed(3)}, ${seconds(m.speedIndex)}`,
-            goal: "",
-          });
-          if (!ok && m.issues.length) rows.push({ figure: `${p.name}, ${profile.name}: Lighthouse flags`, value: m.issues.join("; "), goal: "" });
-        }
+/** The three pages on both profiles against one running shop. */
+async function auditShop(shop: BenchShop, chromePath: string, label: string): Promise<FigureRow[]> {
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
+  const rows: FigureRow[] = [];
+  try {
+    const { products } = (await (await fetch(`${shop.url}/api/catalogue/products?sort=newest&pageSize=1`)).json()) as { products: { _id: string }[] };
+    const productId = products[0]?._id;
+    if (!productId) throw new Error("The seeded shop has no products");
+    const pages = [
+      { name: "/", url: `${shop.url}/` },
+      { name: "/collection", url: `${shop.url}/collection` },
+      { name: "/product/:id", url: `${shop.url}/product/${productId}` },
+    ];
+    // One throwaway load so the server's caches and the first-start work do not count against the first page.
+    await audit(chrome.port, pages[0]!.url, PROFILES[0]!);
+    for (const profile of PROFILES) {
+      for (const p of pages) {
+        const runs: LighthouseRun[] = [];
+        for (let i = 0; i < RUNS; i++) runs.push(await audit(chrome.port, p.url, profile));
+        const m = medianRun(runs);
+        const lcpGoal = p.name === "/product/:id" ? (profile.productLcpGoal ?? profile.lcpGoal) : profile.lcpGoal;
+        const ok = m.score >= (profile.scoreGoal ?? 0) && m.lcp <= lcpGoal && m.tbt <= (profile.tbtGoal ?? Infinity);
+        rows.push({
+          figure: `${label} ${p.name}, ${profile.name}: score / LCP / TBT (median of ${RUNS}: scores ${runs.map((r) => r.score).join(", ")})`,
+          value: `${m.score} / ${seconds(m.lcp)} / ${Math.round(m.tbt)} ms`,
+          goal: `${profile.scoreGoal ? `≥ ${profile.scoreGoal}` : "-"} / ≤ ${seconds(lcpGoal)} / ${profile.tbtGoal ? `≤ ${profile.tbtGoal} ms` : "-"}`,
+          ok,
+        });
+        rows.push({
+          figure: `${label} ${p.name}, ${profile.name}: FCP, CLS, Speed Index, bytes of the first visit`,
+          value: `${seconds(m.fcp)}, ${m.cls.toFixed(3)}, ${seconds(m.speedIndex)}, ${Math.round(m.bytes / 1024)} KiB`,
+          goal: "",
+        });
+        if (!ok && m.issues.length) rows.push({ figure: `${label} ${p.name}, ${profile.name}: Lighthouse flags`, value: m.issues.join("; "), goal: "" });
       }
+    }
+  } finally {
+    await chrome.kill();
+  }
+  return rows;
+}
+
+/**
+ * The demo catalogue first, then the same shop grown to 10,000 more products with distinct names (issue 14):
+ * the pages must stay as light and fast at the shop's real size. LIGHTHOUSE_SIZES=demo or =scale runs one.
+ */
+export default async function storefrontLighthouse(): Promise<FigureRow[]> {
+  const sizes = (process.env.LIGHTHOUSE_SIZES || "demo,scale").split(",");
+  return withBenchShop("lighthouse", {}, async (shop, chromePath, dataDir) => {
+    const rows: FigureRow[] = [];
+    if (sizes.includes("demo")) rows.push(...(await auditShop(shop, chromePath, "57 products:")));
+    if (!sizes.includes("scale")) return rows;
+    // The embedded database belongs to the running shop: stop it, add the products, start it again.
+    await shop.stop();
+    const db = await openDatabase({ databaseUrl: undefined, dataDir });
+    try {
+      await db.exec(scaleProductsSql());
     } finally {
-      await chrome.kill();
+      await db.close();
+    }
+    const grown = await startBenchShop(dataDir);
+    try {
+      rows.push(...(await auditShop(grown, chromePath, `${(PRODUCTS + 57).toLocaleString("en")} products:`)));
+    } finally {
+      await grown.stop();
     }
     return rows;
   });

@@ -1,8 +1,11 @@
-// The built shop in a real browser: the storefront at / loads the catalogue from the API and shows products.
+// The built shop in a real browser: the storefront at / loads its lists from the catalogue API and shows products;
+// /collection comes in pages of 24 as the shopper scrolls, and back from a product returns to the same place in the
+// grid, with nothing asked again (issue 14).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { browserAvailable, launchBrowser } from "../helpers/browser.ts";
 import { startShopProcess, type ShopProcess } from "../helpers/shop-process.ts";
+import { phonePage } from "../storefront/browser-support.ts";
 
 describe.runIf(browserAvailable())("the built shop in Chromium", () => {
   let shop: ShopProcess;
@@ -17,9 +20,9 @@ describe.runIf(browserAvailable())("the built shop in Chromium", () => {
 
   it("opens / and shows products from the catalogue with their images", async () => {
     const page = await browser.newPage();
-    const listed = page.waitForResponse((r) => r.url().endsWith("/api/product/list") && r.status() === 200);
+    const listed = page.waitForResponse((r) => r.url().endsWith("/api/catalogue/home") && r.status() === 200);
     await page.goto(`${shop.url}/`);
-    const { products } = (await (await listed).json()) as { products: { name: string }[] };
+    const { latest: products } = (await (await listed).json()) as { latest: { name: string }[] };
     const cards = page.getByTestId("product-card");
     await cards.first().waitFor({ timeout: 15_000 });
     expect(await cards.count()).toBeGreaterThan(0);
@@ -30,11 +33,79 @@ describe.runIf(browserAvailable())("the built shop in Chromium", () => {
     await page.close();
   });
 
-  it("answers a client route such as /collection with the storefront (SPA fallback) and /admin/ with the console", async () => {
-    for (const path of ["/collection", "/product/abc", "/admin/", "/admin/orders"]) {
+  it("answers a client route such as /collection with the storefront (SPA fallback) and /admin/ with the console; an unknown product with 404", async () => {
+    const paths: [string, number][] = [["/collection", 200], ["/admin/", 200], ["/admin/orders", 200], ["/product/abc", 404]];
+    for (const [path, status] of paths) {
       const res = await fetch(`${shop.url}${path}`);
-      expect(res.status, path).toBe(200);
+      expect(res.status, path).toBe(status);
       expect(res.headers.get("content-type"), path).toContain("text/html");
     }
+  });
+
+  it("collection scrolled to its second page, a product opened, back: the same place in the grid", async () => {
+    const page = await phonePage(browser);
+    const catalogueRequests: string[] = [];
+    page.on("request", (r) => {
+      const { pathname, search } = new URL(r.url());
+      if (pathname.startsWith("/api/catalogue/") || pathname === "/api/product/list") catalogueRequests.push(pathname + search);
+    });
+    await page.goto(`${shop.url}/collection`);
+    const cards = page.getByTestId("product-card");
+    await expect.poll(() => cards.count(), { timeout: 15_000 }).toBe(24);
+    const total = Number((await page.getByTestId("collection-total").textContent())?.replace(/\D/g, ""));
+    expect(total).toBeGreaterThan(24);
+
+    // Scrolling to the end of the grid brings the second page (infinite scroll), and the address says so.
+    await page.mouse.wheel(0, 100_000);
+    await expect.poll(() => cards.count(), { timeout: 15_000 }).toBe(Math.min(48, total));
+    await page.waitForURL(/[?&]page=2\b/);
+
+    const card = cards.nth(30);
+    await card.scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 120);
+    const href = await card.getAttribute("href");
+    const place = await page.evaluate(() => window.scrollY);
+    const top = await card.evaluate((el) => el.getBoundingClientRect().top);
+    expect(place).toBeGreaterThan(2000);
+
+    await card.click();
+    await page.waitForURL((u) => u.pathname === href);
+    await page.getByRole("button", { name: "ADICIONAR AO CARRINHO" }).waitFor({ timeout: 15_000 });
+    expect(await page.title()).toMatch(/ — Loja$/);
+    const asked = catalogueRequests.length;
+
+    await page.goBack();
+    await page.waitForURL(/\/collection\?page=2$/);
+    await expect.poll(() => cards.count()).toBe(Math.min(48, total));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(place);
+    expect(await cards.nth(30).getAttribute("href")).toBe(href);
+    expect(Math.abs((await cards.nth(30).evaluate((el) => el.getBoundingClientRect().top)) - top)).toBeLessThan(2);
+    // The pages came from memory: nothing asked again, and never the whole product list.
+    expect(catalogueRequests.slice(asked)).toEqual([]);
+    expect(catalogueRequests.filter((r) => r.startsWith("/api/product/list"))).toEqual([]);
+    await page.context().close();
+  });
+
+  it("a product link opened directly uses the product the server put in the page; an unknown one shows the app's not-found page", async () => {
+    const page = await phonePage(browser);
+    const asked: string[] = [];
+    page.on("request", (r) => {
+      const { pathname } = new URL(r.url());
+      if (pathname.startsWith("/api/catalogue/") || pathname === "/api/product/list") asked.push(pathname);
+    });
+    const { products } = (await (await fetch(`${shop.url}/api/catalogue/products?pageSize=1`)).json()) as { products: { _id: string; name: string }[] };
+    const product = products[0]!;
+    await page.goto(`${shop.url}/product/${product._id}`);
+    await page.getByRole("button", { name: "ADICIONAR AO CARRINHO" }).waitFor({ timeout: 15_000 });
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(product.name);
+    expect(await page.title()).toBe(`${product.name} — Loja`);
+    expect(await page.getByRole("link", { name: "Partilhar no WhatsApp" }).getAttribute("href")).toContain(encodeURIComponent(product.name));
+    expect(asked).toEqual([]);
+
+    await page.goto(`${shop.url}/product/no-such-product`);
+    await page.getByRole("link", { name: "VER A COLEÇÃO" }).waitFor({ timeout: 15_000 });
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Produto não encontrado");
+    expect(asked).toEqual([]);
+    await page.context().close();
   });
 });

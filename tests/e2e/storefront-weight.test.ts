@@ -50,8 +50,8 @@ describe.runIf(browserAvailable())("storefront weight on a first visit", () => {
     expect(js).toBeLessThan(FIRST_VISIT_JS_BUDGET);
     expect(css).toBeLessThan(CSS_BUDGET);
 
-    const list = (await (await fetch(`${shop.url}/api/product/list`)).json()) as { products: { thumbnail: string[] }[] };
-    const thumbnails = new Set(list.products.flatMap((p) => p.thumbnail));
+    const home = (await (await fetch(`${shop.url}/api/catalogue/home`)).json()) as { latest: { thumbnail: string[] }[] };
+    const thumbnails = new Set(home.latest.flatMap((p) => p.thumbnail));
     const cardImage = page.getByTestId("product-card").first().locator("img");
     await expect.poll(() => cardImage.evaluate((img) => (img as HTMLImageElement).complete)).toBe(true);
     const src = await cardImage.evaluate((img) => new URL((img as HTMLImageElement).currentSrc).pathname);
@@ -59,8 +59,11 @@ describe.runIf(browserAvailable())("storefront weight on a first visit", () => {
 
     // Let the idle prefetch of page chunks run: pdf.js must still not be among the downloads.
     await page.waitForTimeout(1500);
-    // index.html preloads the product list and the app reuses that download: one request, not two.
-    expect(responses.filter((r) => new URL(r.url()).pathname === "/api/product/list")).toHaveLength(1);
+    // The home page asks for its two lists only, never the whole catalogue; the boot script starts that request
+    // and the app reuses it: one request, not two.
+    const asked = (path: string) => responses.filter((r) => new URL(r.url()).pathname === path);
+    expect(asked("/api/catalogue/home")).toHaveLength(1);
+    expect(asked("/api/product/list")).toHaveLength(0);
     expect(responses.map((r) => r.url()).filter((u) => /pdf\.worker|pdf-pages/.test(u))).toEqual([]);
     await page.context().close();
   });

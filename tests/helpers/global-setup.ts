@@ -5,8 +5,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, wri
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
-import { PGlite } from "@electric-sql/pglite";
-import { openPglite, openPostgres } from "../../server/db/client.ts";
+import { createPglite, openPglite, openPostgres } from "../../server/db/client.ts";
 import { migrate } from "../../server/db/migrate.ts";
 import { seedDemo } from "../../prisma/seed/seed.ts";
 import { FileMediaStore } from "../../server/domain/media/store.ts";
@@ -46,7 +45,7 @@ async function pgliteTemplate(): Promise<string> {
   mkdirSync(tmp, { recursive: true });
   const file = path.join(tmp, `pglite-template-${fingerprint()}.tar.gz`);
   if (existsSync(file)) return file;
-  const pglite = await PGlite.create();
+  const pglite = await createPglite();
   const db = await openPglite(pglite);
   await migrate(db);
   await seedDemo(db.prisma, new FileMediaStore(pgliteMediaTemplate()));

@@ -3,9 +3,8 @@
 // TEMPLATE it per test file.
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import { openPglite, openPostgres, type Database } from "../../server/db/client.ts";
+import { createPglite, openPglite, openPostgres, type Database } from "../../server/db/client.ts";
 
 export type TestDbKind = "pglite" | "postgres";
 
@@ -29,7 +28,7 @@ export async function adminQuery(url: string, sql: string): Promise<void> {
 export async function openTestDatabase(kind: TestDbKind, template: string, serverUrl?: string): Promise<Database & { name: string }> {
   if (kind === "pglite") {
     const dump = new Blob([await readFile(template)]);
-    const pglite = await PGlite.create({ loadDataDir: dump });
+    const pglite = await createPglite({ loadDataDir: dump });
     return Object.assign(await openPglite(pglite), { name: "pglite" });
   }
   if (!serverUrl) throw new Error("TEST_DATABASE_URL is required for PostgreSQL tests");

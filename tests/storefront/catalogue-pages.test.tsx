@@ -1,23 +1,38 @@
-import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { HeroCarousel } from "../../storefront/components/hero-carousel.tsx";
+import { HOME_URL, NOVOS_URL } from "../../storefront/features/catalogue/api/catalogue.ts";
 import { HERO_SLIDES } from "../../storefront/features/catalogue/hero-slides.ts";
-import { catalogue, renderShop } from "./harness.tsx";
+import { seedServerProduct } from "../../storefront/features/catalogue/server-initial.ts";
+import { shopWhatsApp } from "../../storefront/features/settings/whatsapp.ts";
+import { formatKz } from "../../shared/money.ts";
+import { catalogue, product, renderShop, settings } from "./harness.tsx";
+import { standInShopApi, type ApiCall } from "./shop-api-stand-in.ts";
+
+// Each screen asks the catalogue endpoints (issue 14) for what it shows, never for the whole product list.
 
 const SKELETON_WAIT = { timeout: 3000 };
 
+/** The catalogue requests made, in order. */
+const catalogueCalls = (calls: readonly ApiCall[]) => calls.map((c) => c.path).filter((p) => p.startsWith("/api/catalogue/") || p.startsWith("/api/product/"));
+
+afterEach(() => vi.unstubAllGlobals());
+
 describe("home", () => {
-  it("shows 8 skeletons for a second, then the hero, the 12 latest (newest first) and the best sellers", async () => {
+  it("shows 8 skeletons for a second, then the hero, the 12 latest (newest first) and the best sellers, from one small request", async () => {
+    const calls = standInShopApi({});
     renderShop("/", { products: catalogue(30, (n) => ({ bestseller: n <= 3 })) });
     expect(await screen.findAllByTestId("skeleton")).toHaveLength(8);
     expect(await screen.findAllByTestId("hero-slide", {}, SKELETON_WAIT)).toHaveLength(4);
     expect(screen.queryAllByTestId("skeleton")).toHaveLength(0);
-    const cards = screen.getAllByTestId("product-card");
+    const cards = await screen.findAllByTestId("product-card");
     expect(cards).toHaveLength(15);
     expect(cards[0]).toHaveTextContent("Produto 30");
     expect(cards[11]).toHaveTextContent("Produto 19");
     expect(cards.slice(12).map((c) => c.textContent)).toEqual([expect.stringContaining("Produto 1"), expect.stringContaining("Produto 2"), expect.stringContaining("Produto 3")]);
     expect(cards[0]).toHaveAttribute("href", "/product/p30");
     expect(screen.getByText("Troca fácil")).toBeInTheDocument();
+    expect(catalogueCalls(calls)).toEqual([HOME_URL]);
+    expect(document.title).toBe("Loja — Importados 100% originais em Angola");
   });
 });
 
@@ -59,62 +74,155 @@ describe("collection", () => {
     ...catalogue(3),
     ...catalogue(2).map((p, i) => ({ ...p, _id: `e${i}`, name: `Telefone ${i}`, price: 50 + i, category: "Eletronico", subCategory: "Smartphones & Tablets" })),
   ];
+  const cards = () => screen.queryAllByTestId("product-card");
 
-  it("shows 12 skeletons for a second, then every product card linking to its page", async () => {
+  it("shows 12 skeletons for a second, then the product cards linking to their pages and the total", async () => {
     renderShop("/collection", { products });
     expect(await screen.findAllByTestId("skeleton")).toHaveLength(12);
     expect(await screen.findAllByTestId("product-card", {}, SKELETON_WAIT)).toHaveLength(5);
+    expect(cards()[0]).toHaveAttribute("href", "/product/p1");
+    expect(screen.getByTestId("collection-total")).toHaveTextContent("5 produtos");
+    expect(screen.queryByRole("button", { name: "Ver mais" })).toBeNull();
+    expect(document.title).toBe("Coleção — Loja");
   });
 
-  it("filters by category and sub-category and sorts by price", async () => {
-    renderShop("/collection", { products });
+  it("filters by category and sub-category and sorts by price, each kept in the address", async () => {
+    const { search } = renderShop("/collection", { products });
     await screen.findAllByTestId("product-card", {}, SKELETON_WAIT);
     fireEvent.click(screen.getByLabelText("Eletronico"));
-    expect(screen.getAllByTestId("product-card")).toHaveLength(2);
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    expect(search()).toBe("?category=Eletronico");
+    expect(screen.getByTestId("collection-total")).toHaveTextContent("2 produtos");
     fireEvent.click(screen.getByLabelText("Eletronico"));
     fireEvent.click(screen.getByRole("button", { name: "Subcategorias de Moda" }));
     fireEvent.click(screen.getByLabelText("Moda Masculina"));
-    expect(screen.getAllByTestId("product-card")).toHaveLength(3);
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    expect(search()).toBe("?subCategory=Moda+Masculina");
     fireEvent.click(screen.getByLabelText("Moda Masculina"));
-    fireEvent.change(screen.getByRole("combobox", { name: "Ordenar" }), { target: { value: "low-high" } });
-    expect(screen.getAllByTestId("product-card")[0]).toHaveTextContent("Telefone 0");
-    fireEvent.change(screen.getByRole("combobox", { name: "Ordenar" }), { target: { value: "high-low" } });
-    expect(screen.getAllByTestId("product-card")[0]).toHaveTextContent("Produto 3");
+    fireEvent.change(screen.getByRole("combobox", { name: "Ordenar" }), { target: { value: "price_asc" } });
+    await waitFor(() => expect(cards()[0]).toHaveTextContent("Telefone 0"));
+    expect(search()).toBe("?sort=price_asc");
+    fireEvent.change(screen.getByRole("combobox", { name: "Ordenar" }), { target: { value: "price_desc" } });
+    await waitFor(() => expect(cards()[0]).toHaveTextContent("Produto 3"));
+    expect(cards()).toHaveLength(5);
   });
 
-  it("the search box appears only after the search icon, and then filters by name", async () => {
-    renderShop("/", { products });
+  it("opens with the filters, sort and search its address names", async () => {
+    renderShop("/collection?q=telefone&sort=price_desc&category=Eletronico", { products });
+    await screen.findAllByTestId("product-card", {}, SKELETON_WAIT);
+    expect(cards().map((c) => c.getAttribute("href"))).toEqual(["/product/e1", "/product/e0"]);
+    expect(screen.getByLabelText("Eletronico")).toBeChecked();
+    expect(screen.getByRole("combobox", { name: "Ordenar" })).toHaveValue("price_desc");
+    expect(screen.getByRole("searchbox")).toHaveValue("telefone");
+  });
+
+  it("the search box appears only after the search icon, then drives ?q= once typing pauses; closing it clears the filter", async () => {
+    const calls = standInShopApi({});
+    const { search } = renderShop("/", { products });
     expect(screen.queryByRole("searchbox")).toBeNull();
     fireEvent.click(await screen.findByRole("button", { name: "Pesquisar" }));
     const box = await screen.findByRole("searchbox");
-    fireEvent.change(box, { target: { value: "telefone" } });
-    await screen.findAllByTestId("product-card", {}, SKELETON_WAIT);
-    expect(screen.getAllByTestId("product-card")).toHaveLength(2);
+    for (const typed of ["t", "te", "tel", "telefone"]) fireEvent.change(box, { target: { value: typed } });
+    await waitFor(() => expect(search()).toBe("?q=telefone"));
+    await waitFor(() => expect(cards()).toHaveLength(2), SKELETON_WAIT);
+    // one request for the word, none for each letter
+    expect(catalogueCalls(calls).filter((u) => u.includes("q="))).toEqual(["/api/catalogue/products?q=telefone&page=1&pageSize=24"]);
     fireEvent.click(screen.getByRole("button", { name: "Fechar pesquisa" }));
     expect(screen.queryByRole("searchbox")).toBeNull();
-    expect(screen.getAllByTestId("product-card")).toHaveLength(5);
+    await waitFor(() => expect(cards()).toHaveLength(5));
+    expect(search()).toBe("");
+  });
+
+  describe("pages of 24", () => {
+    const big = catalogue(60);
+    let observers: FakeObserver[] = [];
+    class FakeObserver {
+      constructor(private readonly callback: (entries: { isIntersecting: boolean }[]) => void) {
+        observers.push(this);
+      }
+      observe() {}
+      disconnect() {
+        observers = observers.filter((o) => o !== this);
+      }
+      /** The end of the grid came near the screen. */
+      reach() {
+        act(() => this.callback([{ isIntersecting: true }]));
+      }
+    }
+    afterEach(() => {
+      observers = [];
+      window.scrollTo = () => {};
+      Object.defineProperty(window, "scrollY", { value: 0, configurable: true });
+    });
+
+    it("loads the next page when the end of the grid nears the screen, and says how many there are", async () => {
+      vi.stubGlobal("IntersectionObserver", FakeObserver);
+      const { search } = renderShop("/collection", { products: big });
+      expect(await screen.findAllByTestId("product-card", {}, SKELETON_WAIT)).toHaveLength(24);
+      expect(screen.getByTestId("collection-total")).toHaveTextContent("60 produtos");
+      await waitFor(() => expect(observers).toHaveLength(1));
+      observers[0]!.reach();
+      await waitFor(() => expect(cards()).toHaveLength(48));
+      expect(search()).toBe("?page=2");
+      expect(cards()[24]).toHaveAttribute("href", "/product/p25");
+      await waitFor(() => expect(observers).toHaveLength(1));
+      observers[0]!.reach();
+      await waitFor(() => expect(cards()).toHaveLength(60));
+      expect(screen.queryByRole("button", { name: "Ver mais" })).toBeNull();
+    });
+
+    it("back from a product returns to the same filters, pages and place in the grid without asking again ('Ver mais' without IntersectionObserver)", async () => {
+      const calls = standInShopApi({});
+      const scrolledTo: number[] = [];
+      window.scrollTo = ((_x: number, y: number) => void scrolledTo.push(y)) as typeof window.scrollTo;
+      const { back, search, pathname } = renderShop("/collection?category=Moda", { products: big });
+      expect(await screen.findAllByTestId("product-card", {}, SKELETON_WAIT)).toHaveLength(24);
+      fireEvent.click(screen.getByRole("button", { name: "Ver mais" }));
+      await waitFor(() => expect(cards()).toHaveLength(48));
+      expect(search()).toBe("?category=Moda&page=2");
+      Object.defineProperty(window, "scrollY", { value: 2400, configurable: true });
+      fireEvent.scroll(window);
+
+      fireEvent.click(cards()[30]!);
+      expect(await screen.findByRole("heading", { name: "Produto 31" })).toBeInTheDocument();
+      Object.defineProperty(window, "scrollY", { value: 0, configurable: true });
+      const asked = catalogueCalls(calls).length;
+
+      back();
+      expect(pathname()).toBe("/collection");
+      expect(await screen.findAllByTestId("product-card")).toHaveLength(48);
+      expect(screen.queryAllByTestId("skeleton")).toHaveLength(0);
+      expect(scrolledTo.at(-1)).toBe(2400);
+      expect(screen.getByLabelText("Moda")).toBeChecked();
+      expect(catalogueCalls(calls)).toHaveLength(asked);
+    });
   });
 });
 
 describe("/novos", () => {
-  it("shows 10 skeletons, then the first 34 products under ÚLTIMAS NOVIDADES", async () => {
+  it("shows 10 skeletons, then the 34 newest products under ÚLTIMAS NOVIDADES", async () => {
+    const calls = standInShopApi({});
     renderShop("/novos", { products: catalogue(40) });
     expect(await screen.findAllByTestId("skeleton")).toHaveLength(10);
     const cards = await screen.findAllByTestId("product-card", {}, SKELETON_WAIT);
     expect(cards).toHaveLength(34);
     expect(screen.getByRole("heading", { name: "ÚLTIMAS NOVIDADES" })).toBeInTheDocument();
     const first = cards[0]!;
-    expect(first).toHaveAttribute("href", "/product/p1");
-    expect(within(first).getByRole("img")).toHaveAttribute("src", "/media/thumb-1");
-    expect(first).toHaveTextContent(/Produto 1.*1\s?000,00 kz/);
+    expect(first).toHaveAttribute("href", "/product/p40");
+    expect(within(first).getByRole("img")).toHaveAttribute("src", "/media/thumb-40");
+    expect(first).toHaveTextContent(/Produto 40.*40\s?000,00 kz/);
+    expect(catalogueCalls(calls)).toEqual([NOVOS_URL]);
+    expect(document.title).toBe("Últimas novidades — Loja");
   });
 });
 
 describe("product page", () => {
-  it("stays blank until the product is in the loaded list", async () => {
+  it("an unknown product shows 'Produto não encontrado' with a way back to the collection", async () => {
     renderShop("/product/missing", { products: catalogue(3) });
-    await screen.findByRole("navigation", { name: "Principal" });
+    expect(await screen.findByRole("heading", { name: "Produto não encontrado" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "VER A COLEÇÃO" })).toHaveAttribute("href", "/collection");
     expect(screen.queryByRole("button", { name: "ADICIONAR AO CARRINHO" })).toBeNull();
+    expect(document.title).toBe("Produto não encontrado — Loja");
   });
 
   it("refuses to add without a size, then adds the chosen size and counts it in the cart badge", async () => {
@@ -138,11 +246,87 @@ describe("product page", () => {
     localStorage.clear();
   });
 
+  it("names the tab and describes the page after the product", async () => {
+    renderShop("/product/p2", { products: catalogue(2, () => ({ description: `Cadeira  de\nmadeira ${"muito ".repeat(40)}boa` })) });
+    await screen.findByRole("heading", { name: "Produto 2" });
+    expect(document.title).toBe("Produto 2 — Loja");
+    const description = document.querySelector('meta[name="description"]')?.getAttribute("content") ?? "";
+    // one line of at most 160 characters, cut at a word, as the server's HTML has it
+    expect(description).toMatch(/^Cadeira de madeira (muito )+muito…$/);
+    expect(description.length).toBeLessThanOrEqual(160);
+  });
+
+  it("shares the product on WhatsApp and asks the shop about it on the shop's number", async () => {
+    renderShop("/product/p1", { products: catalogue(2) });
+    const summary = `Produto 1 — ${formatKz(1000)}\n${window.location.origin}/product/p1`;
+    expect(await screen.findByRole("link", { name: "Partilhar no WhatsApp" })).toHaveAttribute("href", `https://wa.me/?text=${encodeURIComponent(summary)}`);
+    expect(screen.getByRole("link", { name: "Perguntar sobre este produto" })).toHaveAttribute(
+      "href",
+      `https://wa.me/244923000001?text=${encodeURIComponent(`Olá! Tenho uma pergunta sobre este produto:\n${summary}`)}`,
+    );
+  });
+
+  it("without a shop phone there is no one to ask: only the share link", async () => {
+    renderShop("/product/p1", { products: catalogue(2), settings: { ...settings, phones: [] } });
+    expect(await screen.findByRole("link", { name: "Partilhar no WhatsApp" })).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Perguntar sobre este produto" })).toBeNull();
+  });
+
+  describe("server-rendered", () => {
+    const serve = (path: string, initial: unknown) => {
+      window.history.replaceState(null, "", path);
+      const script = Object.assign(document.createElement("script"), { id: "loja-initial", type: "application/json", textContent: JSON.stringify(initial) });
+      document.body.append(script);
+      seedServerProduct();
+    };
+    afterEach(() => {
+      document.getElementById("loja-initial")?.remove();
+      window.history.replaceState(null, "", "/");
+    });
+
+    it("uses the product the server put in the page instead of asking for it", async () => {
+      const calls = standInShopApi({});
+      serve("/product/p7", { product: product(7, { name: "Cadeira <Luxo>" }), related: [product(8)] });
+      renderShop("/product/p7", { products: [] });
+      expect(await screen.findByRole("heading", { name: "Cadeira <Luxo>" })).toBeInTheDocument();
+      expect(screen.getAllByTestId("product-card")).toHaveLength(1);
+      expect(catalogueCalls(calls)).toEqual([]);
+    });
+
+    it("a product the server did not find shows the not-found page without asking again", async () => {
+      const calls = standInShopApi({});
+      serve("/product/gone", { product: null });
+      renderShop("/product/gone", { products: catalogue(2) });
+      expect(await screen.findByRole("heading", { name: "Produto não encontrado" })).toBeInTheDocument();
+      expect(catalogueCalls(calls)).toEqual([]);
+    });
+
+    it("data for another product is not used", async () => {
+      const calls = standInShopApi({});
+      serve("/product/p7", { product: product(7), related: [] });
+      renderShop("/product/p1", { products: catalogue(2) });
+      expect(await screen.findByRole("heading", { name: "Produto 1" })).toBeInTheDocument();
+      expect(catalogueCalls(calls)).toEqual(["/api/catalogue/products/p1"]);
+    });
+  });
+
   it("the gallery switches the main image", async () => {
     renderShop("/product/p2", { products: catalogue(2) });
     await screen.findByRole("button", { name: "Imagem 2" });
     fireEvent.click(screen.getByRole("button", { name: "Imagem 2" }));
     expect(screen.getByRole("img", { name: "Produto 2" })).toHaveAttribute("src", "/media/thumb-2b");
     expect(screen.getByRole("img", { name: "Produto 2" })).toHaveAttribute("srcset", "/media/thumb-2b 400w, /media/full-2b 1000w");
+  });
+});
+
+describe("the shop's WhatsApp number", () => {
+  it("is the first phone, digits only, with Angola's 244 added to a 9-digit number", () => {
+    const withPhones = (phones: string[]) => shopWhatsApp({ ...settings, phones });
+    expect(withPhones(["923 000 001"])).toBe("244923000001");
+    expect(withPhones(["+244 923-000-001", "912 000 000"])).toBe("244923000001");
+    expect(withPhones(["00244 923 000 001"])).toBe("244923000001");
+    expect(withPhones(["+351 912 345 678"])).toBe("351912345678");
+    expect(withPhones([])).toBeUndefined();
+    expect(shopWhatsApp(null)).toBeUndefined();
   });
 });

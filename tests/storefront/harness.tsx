@@ -1,20 +1,25 @@
-import { configure, render } from "@testing-library/react";
-import { MemoryRouter, useLocation, type Location } from "react-router-dom";
-import { CatalogueContext, type Catalogue } from "../../storefront/features/catalogue/catalogue-provider.tsx";
+import { act, configure, render } from "@testing-library/react";
+import { MemoryRouter, useLocation, useNavigate, type Location, type NavigateFunction } from "react-router-dom";
 import { ShopShell } from "../../storefront/app/layout.tsx";
 import { SessionContext, type Session } from "../../storefront/app/session.tsx";
-import type { Product } from "../../storefront/features/catalogue/api/list-products.ts";
+import type { Product } from "../../storefront/features/catalogue/api/catalogue.ts";
+import { clearCache } from "../../storefront/lib/cached-api.ts";
 import type { ShopSettings } from "../../storefront/features/settings/api/get-settings.ts";
 import { SettingsContext } from "../../storefront/features/settings/settings-provider.tsx";
+import { setStandInCatalogue, standInInstalled, standInShopApi } from "./shop-api-stand-in.ts";
 
-// Renders the real shell and the real page routes at `path`, with the catalogue, settings and session
-// handed in as data: screens are checked without any network (server flows live in tests/e2e).
+// Renders the real shell and the real page routes at `path`, with settings and session handed in as data and the
+// shop API answered by a stand-in (shop-api-stand-in.ts) from the catalogue given: screens are checked without any
+// network (server flows live in tests/e2e).
 
 // Pages are lazy chunks: on a busy CI machine the first import of one can take longer than the default 1 s.
 configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no scrolling; the layout scrolls to the top on every new page.
 window.scrollTo = () => {};
+
+// Each test is a fresh visit: nothing remembered from the previous test's catalogue.
+afterEach(() => clearCache());
 
 export const product = (n: number, over: Partial<Product> = {}): Product => ({
   _id: `p${n}`,
@@ -47,31 +52,35 @@ export interface Options {
   products?: Product[];
   settings?: ShopSettings | null;
   session?: Partial<Session>;
-  catalogueReload?: () => void;
 }
 
-/** Reports where the app navigated to. */
-function LocationProbe({ onChange }: { onChange: (l: Location) => void }) {
-  onChange(useLocation());
+/** Reports where the app navigated to, and hands out its navigation (for the browser's back button). */
+function LocationProbe({ onChange }: { onChange: (l: Location, navigate: NavigateFunction) => void }) {
+  onChange(useLocation(), useNavigate());
   return null;
 }
 
 export function renderShop(path: string, opts: Options = {}) {
-  const catalogueValue: Catalogue = { products: opts.products ?? [], loaded: true, reload: opts.catalogueReload ?? (() => {}) };
+  setStandInCatalogue(opts.products ?? []);
+  if (!standInInstalled()) standInShopApi({});
   const settingsValue = opts.settings === undefined ? settings : opts.settings;
   const sessionValue: Session = { token: "", setToken: () => {}, logout: () => {}, realtime: null, ...opts.session };
   let current: Location | undefined;
+  let navigate: NavigateFunction | undefined;
   const result = render(
     <MemoryRouter initialEntries={[path]}>
-      <LocationProbe onChange={(l) => (current = l)} />
+      <LocationProbe
+        onChange={(l, n) => {
+          current = l;
+          navigate = n;
+        }}
+      />
       <SessionContext.Provider value={sessionValue}>
         <SettingsContext.Provider value={settingsValue}>
-          <CatalogueContext.Provider value={catalogueValue}>
-            <ShopShell />
-          </CatalogueContext.Provider>
+          <ShopShell />
         </SettingsContext.Provider>
       </SessionContext.Provider>
     </MemoryRouter>,
   );
-  return { ...result, pathname: () => current?.pathname, search: () => current?.search };
+  return { ...result, pathname: () => current?.pathname, search: () => current?.search, back: () => act(() => void navigate?.(-1)) };
 }

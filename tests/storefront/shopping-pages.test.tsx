@@ -1,6 +1,8 @@
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { ErrorBoundary } from "../../storefront/app/error-page.tsx";
+import { NOVOS_URL } from "../../storefront/features/catalogue/api/catalogue.ts";
 import { catalogue, renderShop, settings } from "./harness.tsx";
+import { standInShopApi } from "./shop-api-stand-in.ts";
 
 const SKELETON_WAIT = { timeout: 3000 };
 
@@ -35,6 +37,16 @@ describe("cart", () => {
     expect(screen.getAllByTestId("cart-line")).toHaveLength(1);
     expect(screen.getByTestId("cart-count")).toHaveTextContent("1");
     expect(JSON.parse(localStorage.getItem("guestCart") ?? "{}")).toEqual({ p2: { L: 1 } });
+  });
+
+  it("asks for the cart's products by id, once for the cart and the checkout, never for the whole catalogue", async () => {
+    const calls = standInShopApi({});
+    renderShop("/cart", { products: catalogue(40) });
+    expect(await screen.findAllByTestId("cart-line")).toHaveLength(2);
+    fireEvent.click(screen.getByRole("link", { name: "FINALIZAR COMPRA" }));
+    expect(await screen.findByTestId("total")).toHaveTextContent(/^9\s?000,00 kz$/);
+    const catalogueCalls = calls.filter((c) => c.path.startsWith("/api/catalogue/") || c.path.startsWith("/api/product/"));
+    expect(catalogueCalls.map((c) => c.path)).toEqual(["/api/catalogue/products?ids=p1,p2&pageSize=100"]);
   });
 
   it("an empty cart totals 0", async () => {
@@ -234,14 +246,16 @@ describe("layout", () => {
     expect(loggedOut).toBe(true);
   });
 
-  it("tapping the bottom tab of the current page reloads the catalogue and shows the page afresh", async () => {
-    let reloads = 0;
-    renderShop("/novos", { products: catalogue(3), catalogueReload: () => void reloads++ });
+  it("tapping the bottom tab of the current page asks the server again and shows the page afresh", async () => {
+    const calls = standInShopApi({});
+    renderShop("/novos", { products: catalogue(3) });
     await screen.findAllByTestId("product-card", {}, SKELETON_WAIT);
+    const asked = () => calls.filter((c) => c.path === NOVOS_URL).length;
+    expect(asked()).toBe(1);
     fireEvent.click(within(screen.getByRole("navigation", { name: "Navegação inferior" })).getByRole("link", { name: "Novos" }));
-    expect(reloads).toBe(1);
     expect(await screen.findAllByTestId("skeleton")).toHaveLength(10);
     expect(await screen.findAllByTestId("product-card", {}, SKELETON_WAIT)).toHaveLength(3);
+    expect(asked()).toBe(2);
   });
 
   it("/Home leads to the home page", async () => {

@@ -2,6 +2,7 @@
 // catalogue management are selections of this one repository.
 import type { Db } from "../../db/client.ts";
 import type { Prisma } from "../../db/client.ts";
+import { searchQuery, type CatalogueSort, type SearchFilter } from "./search.ts";
 
 /** A product's own columns as the shop and the console show them (images come separately, in order). */
 const productColumns = {
@@ -68,6 +69,34 @@ export const catalogueRepository = (db: Db) => ({
     db.product.findMany({ relationLoadStrategy: "join", where: { deletedAt: null }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: listSelect }),
   findLive: (id: string) => db.product.findFirst({ relationLoadStrategy: "join", where: { id, deletedAt: null }, select: { id: true, name: true, price: true, sizes: true, images: listSelect.images } }),
   count: () => db.product.count(),
+
+  // The shop's catalogue queries (issue 14): pages, one product, home lists.
+
+  /** One page of live product ids matching the filter, in order, and the number that match in all. */
+  searchLive: async (filter: SearchFilter, sort: CatalogueSort, skip: number, take: number) => {
+    const [row] = await db.$queryRaw<{ total: number; ids: string[] }[]>(searchQuery(filter, sort, skip, take));
+    return { total: row?.total ?? 0, ids: row?.ids ?? [] };
+  },
+  /** These live products with their images (in no particular order). */
+  listLiveByIds: (ids: string[]) => db.product.findMany({ relationLoadStrategy: "join", where: { id: { in: ids }, deletedAt: null }, select: listSelect }),
+  findLiveWithImages: (id: string) => db.product.findFirst({ relationLoadStrategy: "join", where: { id, deletedAt: null }, select: listSelect }),
+  /** SPEC.md §3: up to `take` other live products of the same category and sub-category, in list order. */
+  listRelated: (p: { id: string; category: string; subCategory: string }, take: number) =>
+    db.product.findMany({
+      relationLoadStrategy: "join",
+      where: { deletedAt: null, category: p.category, subCategory: p.subCategory, id: { not: p.id } },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      take,
+      select: listSelect,
+    }),
+  listNewest: (take: number) => db.product.findMany({ relationLoadStrategy: "join", where: { deletedAt: null }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take, select: listSelect }),
+  /** Best sellers in list order (SPEC.md §3: "bestseller flag, first 12"). */
+  listBestsellers: (take: number) =>
+    db.product.findMany({ relationLoadStrategy: "join", where: { deletedAt: null, bestseller: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], take, select: listSelect }),
+  /** Product ids and update times for the sitemap. */
+  listLiveForSitemap: () => db.product.findMany({ where: { deletedAt: null }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { id: true, updatedAt: true } }),
+
+  synonymGroups: async () => (await db.searchSynonym.findMany({ orderBy: { createdAt: "asc" }, select: { words: true } })).map((s) => s.words),
 
   // Staff catalogue management
 

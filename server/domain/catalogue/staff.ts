@@ -12,7 +12,7 @@ import type { MediaStore } from "../media/store.ts";
 import type { AdminProduct, AdminProductBody, AdminProductImage } from "../../schemas/admin-products.ts";
 import type { ListCache } from "./list-cache.ts";
 import { catalogueRepository, type StaffProductFilter, type StaffProductRow } from "./repository.ts";
-import { TAXONOMY, isValidPlacement } from "./taxonomy.ts";
+import { TAXONOMY, isValidPlacement } from "../../../shared/catalogue.ts";
 
 export const PRODUCT_LIST = {
   filters: { q: "string", category: "string", subCategory: "string", bestseller: "boolean", id: "ids" },

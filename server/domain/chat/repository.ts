@@ -53,25 +53,25 @@ export interface ConversationKey {
 /** LIKE's wildcards in user text match themselves (PostgreSQL's default escape character is the backslash). */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-// Sorting conversations by the latest message and counting unread needs an aggregate Prisma's query API cannot
-// order by, hence raw (parameterised) SQL for the keys.
+// The inbox reads the per-order summary the database keeps on every message (table "conversations", kept by
+// triggers: migration 20261124150000), so sorting by the latest message and filtering unread use its indexes.
+// Raw (parameterised) SQL for the keys, since the search joins orders and users.
 function conditions(f: ConversationFilter): Prisma.Sql {
   const parts: Prisma.Sql[] = [];
-  if (f.ids) parts.push(Prisma.sql`m.order_id IN (${Prisma.join(f.ids)})`);
+  if (f.ids) parts.push(Prisma.sql`c.order_id IN (${Prisma.join(f.ids)})`);
+  if (f.unread === true) parts.push(Prisma.sql`c.unread_by_support > 0`);
+  if (f.unread === false) parts.push(Prisma.sql`c.unread_by_support = 0`);
   if (f.q) {
     const q = escapeLike(f.q.replace(/^#/, ""));
     // Short ids are the end of the (lower-case) order id; names and e-mails match anywhere.
-    parts.push(Prisma.sql`(m.order_id LIKE ${`%${q.toLowerCase()}`} OR u.name ILIKE ${`%${q}%`} OR u.email ILIKE ${`%${q}%`})`);
+    parts.push(Prisma.sql`(c.order_id LIKE ${`%${q.toLowerCase()}`} OR u.name ILIKE ${`%${q}%`} OR u.email ILIKE ${`%${q}%`})`);
   }
   return parts.length ? Prisma.sql`WHERE ${Prisma.join(parts, " AND ")}` : Prisma.empty;
 }
 
-const having = (f: ConversationFilter) =>
-  f.unread === true
-    ? Prisma.sql`HAVING COUNT(*) FILTER (WHERE m.sender = 'client' AND m.read_by_support_at IS NULL) > 0`
-    : f.unread === false
-      ? Prisma.sql`HAVING COUNT(*) FILTER (WHERE m.sender = 'client' AND m.read_by_support_at IS NULL) = 0`
-      : Prisma.empty;
+/** The search needs the customer; without one the summary alone answers. */
+const from = (f: ConversationFilter) =>
+  f.q ? Prisma.sql`conversations c JOIN orders o ON o.id = c.order_id JOIN users u ON u.id = o.user_id` : Prisma.sql`conversations c`;
 
 export const chatRepository = (db: Db) => ({
   /** The order's owner, or null when there is no such order. */
@@ -102,32 +102,21 @@ export const chatRepository = (db: Db) => ({
   // The staff inbox
 
   conversationKeys: async (f: ConversationFilter, order: "ASC" | "DESC", skip: number, take: number): Promise<ConversationKey[]> => {
-    const rows = await db.$queryRaw<{ order_id: string; last_at: Date; total: bigint | number; unread: bigint | number }[]>(Prisma.sql`
-      SELECT m.order_id, MAX(m.created_at) AS last_at, COUNT(*) AS total,
-             COUNT(*) FILTER (WHERE m.sender = 'client' AND m.read_by_support_at IS NULL) AS unread
-      FROM messages m JOIN orders o ON o.id = m.order_id JOIN users u ON u.id = o.user_id
+    const dir = order === "ASC" ? Prisma.sql`ASC` : Prisma.sql`DESC`;
+    const rows = await db.$queryRaw<{ order_id: string; last_at: Date; total: number; unread: number }[]>(Prisma.sql`
+      SELECT c.order_id, c.last_message_at AS last_at, c.message_count AS total, c.unread_by_support AS unread
+      FROM ${from(f)}
       ${conditions(f)}
-      GROUP BY m.order_id
-      ${having(f)}
-      ORDER BY last_at ${order === "ASC" ? Prisma.sql`ASC` : Prisma.sql`DESC`}, m.order_id ${order === "ASC" ? Prisma.sql`ASC` : Prisma.sql`DESC`}
+      ORDER BY c.last_message_at ${dir}, c.order_id ${dir}
       LIMIT ${take} OFFSET ${skip}`);
     return rows.map((r) => ({ orderId: r.order_id, lastAt: new Date(r.last_at), total: Number(r.total), unread: Number(r.unread) }));
   },
   countConversations: async (f: ConversationFilter): Promise<number> => {
-    const rows = await db.$queryRaw<{ n: bigint | number }[]>(Prisma.sql`
-      SELECT COUNT(*) AS n FROM (
-        SELECT m.order_id FROM messages m JOIN orders o ON o.id = m.order_id JOIN users u ON u.id = o.user_id
-        ${conditions(f)} GROUP BY m.order_id ${having(f)}
-      ) c`);
+    const rows = await db.$queryRaw<{ n: bigint | number }[]>(Prisma.sql`SELECT COUNT(*) AS n FROM ${from(f)} ${conditions(f)}`);
     return Number(rows[0]?.n ?? 0);
   },
   /** Conversations with at least one customer message staff have not read. */
-  unreadConversations: async (): Promise<number> => {
-    const rows = await db.$queryRaw<{ n: bigint | number }[]>(
-      Prisma.sql`SELECT COUNT(DISTINCT order_id) AS n FROM messages WHERE sender = 'client' AND read_by_support_at IS NULL`,
-    );
-    return Number(rows[0]?.n ?? 0);
-  },
+  unreadConversations: (): Promise<number> => db.conversation.count({ where: { unreadBySupport: { gt: 0 } } }),
   /** Unread customer messages per order, for badges in lists. */
   unreadByOrder: async (orderIds: string[]) => {
     if (orderIds.length === 0) return new Map<string, number>();

@@ -99,6 +99,9 @@ export interface StaffOrderFilter {
   ids?: string[];
 }
 
+/** The digits of a search that looks like (part of) a phone number: at least 4 digits and nothing but phone punctuation. */
+const phoneDigits = (q: string): string | null => (/^[\d\s+().-]+$/.test(q) && q.replace(/\D/g, "").length >= 4 ? q.replace(/\D/g, "") : null);
+
 function staffWhere(f: StaffOrderFilter): Prisma.OrderWhereInput {
   const and: Prisma.OrderWhereInput[] = [];
   if (f.ids) and.push({ id: { in: f.ids } });
@@ -113,6 +116,8 @@ function staffWhere(f: StaffOrderFilter): Prisma.OrderWhereInput {
         { id: q },
         { user: { name: { contains: q, mode: "insensitive" } } },
         { user: { email: { contains: q, mode: "insensitive" } } },
+        // Phones are stored in E.164 (+244…); staff type them with spaces or without the country code.
+        ...(phoneDigits(q) ? [{ user: { phone: { contains: phoneDigits(q)! } } }] : []),
       ],
     });
   }

@@ -10,6 +10,7 @@ import { adminCustomerRoutes } from "./customers.ts";
 import { adminStaffRoutes } from "./staff.ts";
 import { adminSettingsRoutes } from "./settings.ts";
 import { adminOutboxRoutes } from "./outbox.ts";
+import { adminSynonymRoutes } from "./synonyms.ts";
 
 export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(staffAuthRoutes);
@@ -21,6 +22,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(adminStaffRoutes);
   await app.register(adminSettingsRoutes);
   await app.register(adminOutboxRoutes);
+  await app.register(adminSynonymRoutes);
   // Unknown staff routes answer in the API's shape, not the console's HTML fallback.
   app.setNotFoundHandler((request) => {
     throw new AppError(404, `Rota não encontrada: ${request.method} ${request.url.split("?")[0]}`);

@@ -1,5 +1,5 @@
 import type { CartData } from "../../../server/schemas/cart.ts";
-import type { Product } from "../catalogue/api/list-products.ts";
+import type { Product } from "../catalogue/api/catalogue.ts";
 
 /** SPEC.md §3: product id → size → quantity. */
 export type { CartData };

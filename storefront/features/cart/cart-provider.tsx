@@ -4,9 +4,8 @@ import { addToCart } from "./api/add-to-cart.ts";
 import { getCart } from "./api/get-cart.ts";
 import { updateCart } from "./api/update-cart.ts";
 import { mergeCart } from "./api/merge-cart.ts";
-import { cartCount, cartSubtotal, withAdded, withQuantity, type CartData } from "./cart-data.ts";
+import { cartCount, withAdded, withQuantity, type CartData } from "./cart-data.ts";
 import { ApiError } from "../../lib/api-client.ts";
-import { useCatalogue } from "../catalogue/catalogue-provider.tsx";
 import { useSession } from "../../app/session.tsx";
 import { readToken } from "../../lib/token.ts";
 import { guestCartMergeKey, readGuestCart, writeGuestCart } from "./guest-cart.ts";
@@ -17,18 +16,15 @@ import { guestCartMergeKey, readGuestCart, writeGuestCart } from "./guest-cart.t
 interface Cart {
   cart: CartData;
   count: number;
-  /** The lines' prices times quantities, before the delivery fee. */
-  subtotal: number;
   add: (productId: string, size: string) => void;
   setQuantity: (productId: string, size: string, quantity: number) => void;
   clear: () => void;
 }
 
-const CartContext = createContext<Cart>({ cart: {}, count: 0, subtotal: 0, add: () => {}, setQuantity: () => {}, clear: () => {} });
+const CartContext = createContext<Cart>({ cart: {}, count: 0, add: () => {}, setQuantity: () => {}, clear: () => {} });
 
 export function CartProvider({ children }: { children: ReactNode }) {
   const { token } = useSession();
-  const { products } = useCatalogue();
   const [cart, setCart] = useState<CartData>(() => (readToken() ? {} : readGuestCart()));
 
   useEffect(() => {
@@ -82,8 +78,8 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const clear = useCallback(() => setCart({}), []);
 
   const value = useMemo(
-    () => ({ cart, count: cartCount(cart), subtotal: cartSubtotal(cart, products), add, setQuantity, clear }),
-    [cart, products, add, setQuantity, clear],
+    () => ({ cart, count: cartCount(cart), add, setQuantity, clear }),
+    [cart, add, setQuantity, clear],
   );
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
 }

@@ -1,18 +1,17 @@
 import { createContext, useContext, useMemo, useState, type ReactNode } from "react";
 
+// Whether the search box is open (SPEC.md §2: the header's search icon opens it). The text itself lives in
+// /collection's address (`?q=`), so back and shared links keep it: app/search-bar.tsx.
 interface Search {
-  search: string;
-  setSearch: (s: string) => void;
   showSearch: boolean;
   setShowSearch: (v: boolean) => void;
 }
 
-const SearchContext = createContext<Search>({ search: "", setSearch: () => {}, showSearch: false, setShowSearch: () => {} });
+const SearchContext = createContext<Search>({ showSearch: false, setShowSearch: () => {} });
 
 export function SearchProvider({ children }: { children: ReactNode }) {
-  const [search, setSearch] = useState("");
   const [showSearch, setShowSearch] = useState(false);
-  const value = useMemo(() => ({ search, setSearch, showSearch, setShowSearch }), [search, showSearch]);
+  const value = useMemo(() => ({ showSearch, setShowSearch }), [showSearch]);
   return <SearchContext.Provider value={value}>{children}</SearchContext.Provider>;
 }
 

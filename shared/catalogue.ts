@@ -1,4 +1,5 @@
-// SPEC.md §2: the fixed categories and sub-categories. Products are validated against it on every write.
+// SPEC.md §2: the fixed categories and sub-categories, one definition for the server (every product write is
+// checked against it), the storefront's filter panel and the console's selects.
 export const TAXONOMY = {
   Moda: [
     "Moda Masculina", "Moda Feminina", "Calçados", "Acessórios", "Moda Infantil", "Moda Fitness", "Joias & Relógios",

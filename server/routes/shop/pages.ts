@@ -1,0 +1,72 @@
+// Storefront pages the server fills in before any script runs (issue 14): a product's page with its head and
+// markup (404 when it is unknown or deleted), the fixed pages' titles, the sitemap, robots.txt and the
+// products' preview pictures. Everything else is the app's, served by the SPA fallback (plugins/static-apps.ts).
+import { existsSync, readFileSync } from "node:fs";
+import { buffer } from "node:stream/consumers";
+import path from "node:path";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { FastifyRequest } from "fastify";
+import { LRUCache } from "lru-cache";
+import { Type } from "typebox";
+import { AppError } from "../../domain/errors.ts";
+import { PRODUCT_NOT_FOUND, productWithRelated, sitemapEntries } from "../../domain/catalogue/shop-queries.ts";
+import { findFile } from "../../domain/media/service.ts";
+import { fixedPage, productNotFoundPage, productPage, robotsTxt, sitemapXml } from "../../pages/catalogue-pages.ts";
+import { FIXED_PAGES } from "../../../shared/pages.ts";
+import { renderOgImage } from "../../pages/og-image.ts";
+import { FALLBACK_INDEX, renderShell } from "../../pages/shell.ts";
+
+const ProductParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+const OgParams = Type.Object({ file: Type.String({ minLength: 5, maxLength: 70, pattern: "^[A-Za-z0-9_-]+\\.jpg$" }) });
+
+/** Pages change when the catalogue does: a browser revalidates, a crawler's copy is at most a minute old. */
+const PAGE_CACHE = "public, max-age=60, must-revalidate";
+
+export const pagesRoutes: FastifyPluginAsyncTypebox<{ distDir: string; serveApps: boolean }> = async (app, options) => {
+  const { db, files, config, media } = app.deps;
+  const built = path.join(options.distDir, "storefront", "index.html");
+  const index = options.serveApps && existsSync(built) ? readFileSync(built, "utf8") : FALLBACK_INDEX;
+  // Links in previews and the sitemap must be absolute: PUBLIC_URL when set, otherwise the address asked for.
+  const origin = (request: FastifyRequest) => (config.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, "");
+  const html = (page: Parameters<typeof renderShell>[1]) => renderShell(index, page);
+
+  app.get("/product/:id", { schema: { hide: true, params: ProductParams } }, async (request, reply) => {
+    reply.type("text/html; charset=utf-8").header("Cache-Control", PAGE_CACHE);
+    try {
+      const { product, related } = await productWithRelated(db.prisma, request.params.id);
+      return html(productPage(product, related, origin(request)));
+    } catch (error) {
+      if (!(error instanceof AppError) || error.message !== PRODUCT_NOT_FOUND) throw error;
+      return reply.status(404).send(html(productNotFoundPage(request.params.id, origin(request))));
+    }
+  });
+
+  for (const pagePath of Object.keys(FIXED_PAGES)) {
+    app.get(pagePath, { schema: { hide: true } }, async (request, reply) =>
+      reply.type("text/html; charset=utf-8").header("Cache-Control", "no-cache").send(html(fixedPage(pagePath, origin(request), undefined))),
+    );
+  }
+
+  app.get("/sitemap.xml", { schema: { hide: true } }, async (request, reply) =>
+    reply.type("application/xml; charset=utf-8").header("Cache-Control", PAGE_CACHE).send(sitemapXml(origin(request), await sitemapEntries(db.prisma))),
+  );
+
+  app.get("/robots.txt", { schema: { hide: true } }, async (request, reply) => reply.type("text/plain; charset=utf-8").header("Cache-Control", PAGE_CACHE).send(robotsTxt(origin(request))));
+
+  // Rendering takes ~100 ms of CPU: each product's picture is made once per photo and kept.
+  const ogImages = new LRUCache<string, Buffer>({ maxSize: 32 * 1024 * 1024, sizeCalculation: (b) => b.byteLength });
+  app.get("/og/product/:file", { schema: { hide: true, params: OgParams } }, async (request, reply) => {
+    const id = request.params.file.slice(0, -".jpg".length);
+    const { product } = await productWithRelated(db.prisma, id);
+    const photoId = product.image[0]?.split("/").pop();
+    if (!photoId) throw new AppError(404, PRODUCT_NOT_FOUND);
+    let jpeg = ogImages.get(photoId);
+    if (!jpeg) {
+      const photo = await findFile(db.prisma, files, photoId);
+      // Product photos are WebP of at most 1000 px (tens of KB): read whole, off the store's stream.
+      jpeg = await renderOgImage(await buffer(await media.read(photo.sha256)));
+      ogImages.set(photoId, jpeg);
+    }
+    return reply.type("image/jpeg").header("Cache-Control", "public, max-age=86400").send(jpeg);
+  });
+};

@@ -1,7 +1,0 @@
-// SPEC.md §2: the fixed taxonomy.
-export const CATEGORIES: Readonly<Record<string, readonly string[]>> = {
-  Moda: ["Moda Masculina", "Moda Feminina", "Calçados", "Acessórios", "Moda Infantil", "Moda Fitness", "Joias & Relógios", "Moda Plus Size", "Moda Sustentável/Ecológica"],
-  Eletronico: ["Smartphones & Tablets", "Computadores & Laptops", "Acessórios para Celulares", "Audio & Fones de Ouvido", "TVs & Monitores", "Gaming", "Câmeras & Drones", "Dispositivos Inteligentes", "Eletrônicos para Casa"],
-  Mobília: ["Sala de Estar", "Quarto", "Cozinha & Sala de Jantar", "Escritório", "Decoração", "Móveis para Jardim & Varanda", "Móveis Modulados/Planejados", "Móveis Pequenos Espaços", "Móveis Infantis"],
-  Máquinas: ["Ferramentas Elétricas", "Máquinas Industriais", "Máquinas Agrícolas", "Máquinas de Construção", "Máquinas de Costura", "Máquinas de Limpeza", "Máquinas para Oficinas", "Robôs Industriais & Automação"],
-};

@@ -1,0 +1,101 @@
+// Issue 14: pages that arrive whole. A product link previews in WhatsApp and Facebook (whose crawlers run no
+// JavaScript), an unknown product is a 404, search engines get a sitemap.
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp, type TestApp } from "../helpers/app.ts";
+
+let t: TestApp;
+let withImage: { _id: string; name: string; price: number; image: string[] };
+let tricky: string;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const list = (await t.app.inject({ method: "GET", url: "/api/product/list" })).json().products as typeof withImage[];
+  withImage = list.find((p) => p.image.length > 0)!;
+  const row = await t.prisma.product.create({
+    data: { name: `Cadeira "Kizomba" <Pro> & Co`, description: `Diz "olá" </script><script>alert(1)</script>`, price: 29_990, sizes: ["Único"], category: "Mobília", subCategory: "Escritório" },
+  });
+  tricky = row.id;
+});
+afterAll(() => t.close());
+
+const get = (url: string) => t.app.inject({ method: "GET", url, headers: { host: "loja.example.ao" } });
+const meta = (html: string, property: string) => html.match(new RegExp(`<meta property="${property}" content="([^"]*)" />`))?.[1];
+
+describe("a product's page", () => {
+  it("carries its title, description, Open Graph, price, JSON-LD, canonical link and visible markup", async () => {
+    const res = await get(`/product/${withImage._id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toContain("text/html");
+    const html = res.body;
+    const url = `http://loja.example.ao/product/${withImage._id}`;
+    expect(html).toContain(`<title>${withImage.name} — Loja</title>`);
+    expect(html).toMatch(/<meta name="description" content="[^"]+" \/>/);
+    expect(meta(html, "og:title")).toContain(withImage.name);
+    expect(meta(html, "og:url")).toBe(url);
+    expect(meta(html, "og:image")).toBe(`http://loja.example.ao/og/product/${withImage._id}.jpg`);
+    expect(meta(html, "product:price:amount")).toBe(withImage.price.toFixed(2));
+    expect(meta(html, "product:price:currency")).toBe("AOA");
+    expect(html).toContain(`<link rel="canonical" href="${url}" />`);
+    const ld = JSON.parse(html.match(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/)![1]!);
+    expect(ld).toMatchObject({ "@type": "Product", name: withImage.name, offers: { "@type": "Offer", price: withImage.price.toFixed(2), priceCurrency: "AOA" } });
+    // Visible before any script: name, price, main picture; and the data the app takes over with.
+    const root = html.slice(html.indexOf('<div id="root">'));
+    expect(root).toContain(`<h1>${withImage.name}</h1>`);
+    expect(root).toContain(`<img src="${withImage.image[0]}"`);
+    const initial = JSON.parse(html.match(/<script id="loja-initial" type="application\/json">([\s\S]*?)<\/script>/)![1]!);
+    expect(initial.product._id).toBe(withImage._id);
+    expect(Array.isArray(initial.related)).toBe(true);
+  });
+
+  it("escapes a name with quotes and < and a description that tries to close the script", async () => {
+    const html = (await get(`/product/${tricky}`)).body;
+    expect(html).toContain("<title>Cadeira &quot;Kizomba&quot; &lt;Pro&gt; &amp; Co — Loja</title>");
+    expect(meta(html, "og:title")).toBe("Cadeira &quot;Kizomba&quot; &lt;Pro&gt; &amp; Co — 29\u00a0990,00 kz");
+    expect(html).not.toContain("<script>alert(1)</script>");
+    expect(html).not.toContain("<Pro>");
+    // Every script element in the page is one the shell wrote.
+    expect(html.match(/<script/g)!.length).toBe(2);
+    const initial = JSON.parse(html.match(/<script id="loja-initial" type="application\/json">([\s\S]*?)<\/script>/)![1]!);
+    expect(initial.product.description).toBe(`Diz "olá" </script><script>alert(1)</script>`);
+  });
+
+  it("answers an unknown or deleted product with 404 and 'Produto não encontrado'", async () => {
+    const unknown = await get("/product/nao-existe");
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain("Produto não encontrado");
+    expect(unknown.body).toContain('<meta name="robots" content="noindex" />');
+    await t.prisma.product.update({ where: { id: tricky }, data: { deletedAt: new Date() } });
+    expect((await get(`/product/${tricky}`)).statusCode).toBe(404);
+    await t.prisma.product.update({ where: { id: tricky }, data: { deletedAt: null } });
+  });
+
+  it("previews with a 1200×630 JPEG under 300 KB", async () => {
+    const res = await get(`/og/product/${withImage._id}.jpg`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("image/jpeg");
+    expect(res.rawPayload.byteLength).toBeLessThan(300 * 1024);
+    const info = await sharp(res.rawPayload).metadata();
+    expect([info.format, info.width, info.height]).toEqual(["jpeg", 1200, 630]);
+    expect((await get("/og/product/nao-existe.jpg")).statusCode).toBe(404);
+  });
+});
+
+describe("the other pages, the sitemap and robots.txt", () => {
+  it("gives the collection and /novos their own titles", async () => {
+    expect((await get("/collection?q=tenis")).body).toContain("<title>Coleção — Loja</title>");
+    expect((await get("/novos")).body).toContain("<title>Últimas novidades — Loja</title>");
+  });
+
+  it("lists every page and a newly created product in the sitemap, which robots.txt names", async () => {
+    const row = await t.prisma.product.create({ data: { name: "Berbequim Novo", description: "Ferramenta", price: 45_000, sizes: ["Único"], category: "Máquinas", subCategory: "Ferramentas Elétricas" } });
+    const res = await get("/sitemap.xml");
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toContain("application/xml");
+    expect(res.body).toContain(`<loc>http://loja.example.ao/product/${row.id}</loc>`);
+    expect(res.body).toContain("<loc>http://loja.example.ao/collection</loc>");
+    const robots = await get("/robots.txt");
+    expect(robots.body).toContain("Sitemap: http://loja.example.ao/sitemap.xml");
+    expect(robots.body).toContain("Disallow: /admin/");
+  });
+});
