@@ -30,6 +30,8 @@ function toAdminProduct(p: StaffProductRow): AdminProduct {
     category: p.category,
     subCategory: p.subCategory,
     bestseller: p.bestseller,
+    hidden: p.hidden,
+    soldOut: p.soldOut,
     images: p.images.map((i) => ({
       mediaId: i.mediaId,
       thumbId: i.thumbId,
@@ -74,6 +76,8 @@ function normalise(body: AdminProductBody) {
     category: body.category,
     subCategory: body.subCategory,
     bestseller: body.bestseller,
+    hidden: body.hidden ?? false,
+    soldOut: body.soldOut ?? false,
   };
 }
 
