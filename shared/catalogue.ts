@@ -29,3 +29,8 @@ function isCategory(value: string): value is Category {
 export function isValidPlacement(category: string, subCategory: string): boolean {
   return isCategory(category) && (TAXONOMY[category] as readonly string[]).includes(subCategory);
 }
+
+/** A product staff marked sold out: the shop's badge, and what the cart and checkout answer. */
+export const SOLD_OUT_LABEL = "Esgotado";
+export const SOLD_OUT = "Este produto está esgotado";
+export const soldOutInOrder = (name: string) => `O produto "${name}" está esgotado. Remova-o do carrinho para continuar.`;

@@ -11,7 +11,7 @@ const atLeastOneSize = (value: unknown) => (Array.isArray(value) && value.length
 export function ProductForm({ toolbar }: { toolbar?: ReactElement }) {
   const translate = useTranslate();
   return (
-    <SimpleForm toolbar={toolbar} defaultValues={{ sizes: [], bestseller: false, images: [], description: "" }}>
+    <SimpleForm toolbar={toolbar} defaultValues={{ sizes: [], bestseller: false, hidden: false, soldOut: false, images: [], description: "" }}>
       <TextInput source="name" validate={[required(), maxLength(200)]} fullWidth />
       <TextInput source="description" multiline minRows={3} validate={maxLength(10000)} fullWidth />
       {/* step="any": a step of 100 made the browser refuse 29 990 kz with its own English message. */}
@@ -19,6 +19,8 @@ export function ProductForm({ toolbar }: { toolbar?: ReactElement }) {
       <TextArrayInput source="sizes" validate={atLeastOneSize} helperText={translate("loja.products.sizes_help")} fullWidth />
       <CategoryInputs />
       <BooleanInput source="bestseller" />
+      <BooleanInput source="soldOut" helperText={translate("loja.products.sold_out_help")} />
+      <BooleanInput source="hidden" helperText={translate("loja.products.hidden_help")} />
       <ImagesInput />
     </SimpleForm>
   );

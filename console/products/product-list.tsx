@@ -44,6 +44,8 @@ export function ProductList() {
         <TextField source="subCategory" />
         <AmountField source="price" />
         <BooleanField source="bestseller" />
+        <BooleanField source="soldOut" />
+        <BooleanField source="hidden" />
         <EditButton />
       </Datagrid>
     </List>

@@ -1,14 +1,14 @@
 import type { AdminProductImage } from "../../server/schemas/admin-products.ts";
 import { pickFields, type RequestBodyTransform } from "../lib/request-body.ts";
 
-const FIELDS = ["name", "description", "price", "sizes", "category", "subCategory", "bestseller", "images"] as const;
+const FIELDS = ["name", "description", "price", "sizes", "category", "subCategory", "bestseller", "hidden", "soldOut", "images"] as const;
 
 /** A product as the server takes it: images by their media ids only, and the optional fields always present. */
 export const productRequestBody: RequestBodyTransform = (data) => {
   const body = pickFields(data, FIELDS);
   if (Array.isArray(body.images)) body.images = (body.images as AdminProductImage[]).map((img) => ({ mediaId: img.mediaId, thumbId: img.thumbId }));
   if (typeof body.description !== "string") body.description = "";
-  if (typeof body.bestseller !== "boolean") body.bestseller = false;
+  for (const flag of ["bestseller", "hidden", "soldOut"] as const) if (typeof body[flag] !== "boolean") body[flag] = false;
   if (!Array.isArray(body.sizes)) body.sizes = [];
   return body;
 };

@@ -18,6 +18,10 @@ export const AdminProduct = Type.Object({
   category: Type.String(),
   subCategory: Type.String(),
   bestseller: Type.Boolean(),
+  /** Out of the shop, kept for staff. */
+  hidden: Type.Boolean(),
+  /** Shown as "Esgotado"; carts and orders refuse it. */
+  soldOut: Type.Boolean(),
   images: Type.Array(AdminProductImage),
   createdAt: Type.String(),
   updatedAt: Type.String(),
@@ -36,6 +40,9 @@ export const AdminProductBody = StrictObject({
   category: ShortText({ minLength: 1, maxLength: 80 }),
   subCategory: ShortText({ minLength: 1, maxLength: 120 }),
   bestseller: Type.Boolean(),
+  /** Optional for older clients: absent means on sale. */
+  hidden: Type.Optional(Type.Boolean()),
+  soldOut: Type.Optional(Type.Boolean()),
   images: Type.Array(ImageRef, { minItems: 1, maxItems: 20 }),
 });
 export type AdminProductBody = Static<typeof AdminProductBody>;

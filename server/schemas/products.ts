@@ -15,6 +15,8 @@ export const ShopProduct = Type.Object({
   category: Type.String(),
   subCategory: Type.String(),
   bestseller: Type.Boolean(),
+  /** On show but not for sale: the shop says "Esgotado" and the cart refuses it. */
+  soldOut: Type.Boolean(),
   /** Milliseconds since the epoch the product was added. */
   date: Type.Number(),
 });

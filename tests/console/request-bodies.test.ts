@@ -12,7 +12,7 @@ describe("console request bodies", () => {
     };
     expect(productRequestBody(record, true)).toEqual({
       name: "Colar", price: 25000, category: "Moda", subCategory: "Joias & Relógios",
-      images: [{ mediaId: "m1", thumbId: "t1" }], description: "", bestseller: false, sizes: [],
+      images: [{ mediaId: "m1", thumbId: "t1" }], description: "", bestseller: false, hidden: false, soldOut: false, sizes: [],
     });
   });
 

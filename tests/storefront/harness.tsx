@@ -28,6 +28,7 @@ export const product = (n: number, over: Partial<Product> = {}): Product => ({
   price: 1000 * n,
   image: [`/media/full-${n}`, `/media/full-${n}b`],
   thumbnail: [`/media/thumb-${n}`, `/media/thumb-${n}b`],
+  soldOut: false,
   sizes: ["M", "L"],
   category: "Moda",
   subCategory: "Moda Masculina",

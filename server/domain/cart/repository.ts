@@ -32,7 +32,7 @@ export const cartRepository = (db: Db) => ({
     db.$executeRaw`
       INSERT INTO cart_lines (user_id, product_id, size, quantity, updated_at)
       SELECT ${userId}, p.id, ${size}, LEAST(${by}::int, ${max}::int), now()
-      FROM products p WHERE p.id = ${productId} AND p.deleted_at IS NULL AND ${size} = ANY(p.sizes)
+      FROM products p WHERE p.id = ${productId} AND p.deleted_at IS NULL AND NOT p.hidden AND NOT p.sold_out AND ${size} = ANY(p.sizes)
       ON CONFLICT (user_id, product_id, size)
       DO UPDATE SET quantity = LEAST(cart_lines.quantity + EXCLUDED.quantity, ${max}::int), updated_at = now()`,
 
@@ -49,7 +49,7 @@ export const cartRepository = (db: Db) => ({
       SELECT r.user_id, p.id, r.size, LEAST(r.by, ${max}::int), now()
       FROM unnest(${sorted.map((a) => a.userId)}::text[], ${sorted.map((a) => a.productId)}::text[], ${sorted.map((a) => a.size)}::text[],
                   ${sorted.map((a) => a.by)}::int[]) WITH ORDINALITY AS r(user_id, product_id, size, by, n)
-      JOIN products p ON p.id = r.product_id AND p.deleted_at IS NULL AND r.size = ANY(p.sizes)
+      JOIN products p ON p.id = r.product_id AND p.deleted_at IS NULL AND NOT p.hidden AND NOT p.sold_out AND r.size = ANY(p.sizes)
       ORDER BY r.n
       ON CONFLICT (user_id, product_id, size)
       DO UPDATE SET quantity = LEAST(cart_lines.quantity + EXCLUDED.quantity, ${max}::int), updated_at = now()
@@ -74,7 +74,7 @@ export const cartRepository = (db: Db) => ({
         FROM claim
         CROSS JOIN unnest(${sorted.map((a) => a.productId)}::text[], ${sorted.map((a) => a.size)}::text[], ${sorted.map((a) => a.by)}::int[])
           WITH ORDINALITY AS r(product_id, size, by, n)
-        JOIN products p ON p.id = r.product_id AND p.deleted_at IS NULL AND r.size = ANY(p.sizes)
+        JOIN products p ON p.id = r.product_id AND p.deleted_at IS NULL AND NOT p.hidden AND NOT p.sold_out AND r.size = ANY(p.sizes)
         ORDER BY r.n
         ON CONFLICT (user_id, product_id, size)
         DO UPDATE SET quantity = LEAST(cart_lines.quantity + EXCLUDED.quantity, ${max}::int), updated_at = now()
@@ -89,7 +89,7 @@ export const cartRepository = (db: Db) => ({
     db.$executeRaw`
       INSERT INTO cart_lines (user_id, product_id, size, quantity, updated_at)
       SELECT ${userId}, p.id, ${size}, ${quantity}::int, now()
-      FROM products p WHERE p.id = ${productId} AND p.deleted_at IS NULL AND ${size} = ANY(p.sizes)
+      FROM products p WHERE p.id = ${productId} AND p.deleted_at IS NULL AND NOT p.hidden AND NOT p.sold_out AND ${size} = ANY(p.sizes)
       ON CONFLICT (user_id, product_id, size)
       DO UPDATE SET quantity = EXCLUDED.quantity, updated_at = now()`,
 
@@ -98,7 +98,7 @@ export const cartRepository = (db: Db) => ({
   /** Lines of products still in the catalogue, oldest change first. */
   listLive: (userId: string): Promise<CartLineRow[]> =>
     db.cartLine.findMany({
-      where: { userId, product: { deletedAt: null } },
+      where: { userId, product: { deletedAt: null, hidden: false } },
       orderBy: [{ updatedAt: "asc" }, { productId: "asc" }, { size: "asc" }],
       select: { productId: true, size: true, quantity: true },
     }),

@@ -7,6 +7,8 @@ import { AppError, sessionExpired } from "../errors.ts";
 import type { CartAdder } from "./adder.ts";
 import { cartRepository, type CartLineRow } from "./repository.ts";
 
+import { SOLD_OUT } from "../../../shared/catalogue.ts";
+
 const SELECT_SIZE = "Select Product Size";
 export const PRODUCT_NOT_FOUND = "Produto não encontrado";
 const SIZE_NOT_OFFERED = "Tamanho não disponível para este produto";
@@ -17,6 +19,7 @@ async function requireSize(db: Db, productId: string, size: string) {
   const product = await catalogueRepository(db).findLive(productId);
   if (!product) throw new AppError(404, PRODUCT_NOT_FOUND);
   if (!product.sizes.includes(size)) throw new AppError(400, SIZE_NOT_OFFERED);
+  if (product.soldOut) throw new AppError(409, SOLD_OUT);
   return product;
 }
 

@@ -15,6 +15,7 @@ export function toShopProduct(p: ListedProduct): ShopProduct {
     category: p.category,
     subCategory: p.subCategory,
     bestseller: p.bestseller,
+    soldOut: p.soldOut,
     date: p.createdAt.getTime(),
   };
 }

@@ -62,7 +62,7 @@ const order = (sort: CatalogueSort, prefix: Prisma.Sql = Prisma.empty): Prisma.S
   })[sort];
 
 function conditions(filter: SearchFilter): Prisma.Sql {
-  const parts = [Prisma.sql`p."deleted_at" IS NULL`, ...filter.words.map(wordMatches)];
+  const parts = [Prisma.sql`p."deleted_at" IS NULL AND NOT p."hidden"`, ...filter.words.map(wordMatches)];
   if (filter.categories.length) parts.push(Prisma.sql`p."category" IN (${Prisma.join(filter.categories)})`);
   if (filter.subCategories.length) parts.push(Prisma.sql`p."sub_category" IN (${Prisma.join(filter.subCategories)})`);
   if (filter.bestseller !== undefined) parts.push(Prisma.sql`p."bestseller" = ${filter.bestseller}`);

@@ -32,6 +32,8 @@ function toAdminProduct(p: StaffProductRow): AdminProduct {
     category: p.category,
     subCategory: p.subCategory,
     bestseller: p.bestseller,
+    hidden: p.hidden,
+    soldOut: p.soldOut,
     images: p.images.map((i) => ({
       mediaId: i.mediaId,
       thumbId: i.thumbId,
@@ -76,6 +78,8 @@ function normalise(body: AdminProductBody) {
     category: body.category,
     subCategory: body.subCategory,
     bestseller: body.bestseller,
+    hidden: body.hidden ?? false,
+    soldOut: body.soldOut ?? false,
   };
 }
 

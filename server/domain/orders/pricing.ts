@@ -5,6 +5,7 @@ import { Prisma } from "../../db/client.ts";
 import type { OrderItemInput } from "../../schemas/orders.ts";
 import { MAX_LINE_QUANTITY } from "../../schemas/cart.ts";
 import { DELIVERY_FEE, MAX_AMOUNT, amountTooLarge, formatKz } from "../../../shared/money.ts";
+import { soldOutInOrder } from "../../../shared/catalogue.ts";
 import { AppError } from "../errors.ts";
 import { mediaUrl } from "../media/service.ts";
 import { ordersRepository } from "./repository.ts";
@@ -59,7 +60,8 @@ export async function priceOrder(db: Db, requested: readonly RequestedLine[]): P
   const lines: PricedLine[] = requested.map((r) => {
     const p = products.get(r.productId);
     if (!p) throw new AppError(404, "Produto não encontrado");
-    if (p.deletedAt) throw new AppError(409, `O produto "${p.name}" já não está disponível. Remova-o do carrinho para continuar.`);
+    if (p.deletedAt || p.hidden) throw new AppError(409, `O produto "${p.name}" já não está disponível. Remova-o do carrinho para continuar.`);
+    if (p.soldOut) throw new AppError(409, soldOutInOrder(p.name));
     if (!r.size.trim() || !p.sizes.includes(r.size)) throw new AppError(400, `Tamanho "${r.size}" não disponível para o produto "${p.name}"`);
     const first = p.images[0];
     return { productId: p.id, name: p.name, image: first ? mediaUrl(first.media.publicId) : "", price: p.price, size: r.size, quantity: r.quantity };

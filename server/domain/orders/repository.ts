@@ -14,6 +14,8 @@ const productSelect = {
   price: true,
   sizes: true,
   deletedAt: true,
+  hidden: true,
+  soldOut: true,
   images: { orderBy: { position: "asc" }, take: 1, select: { media: { select: { publicId: true } } } },
 } as const satisfies Prisma.ProductSelect;
 export type OrderableProduct = Prisma.ProductGetPayload<{ select: typeof productSelect }>;

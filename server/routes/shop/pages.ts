@@ -19,8 +19,8 @@ import { FALLBACK_INDEX, renderShell } from "../../pages/shell.ts";
 const ProductParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
 const OgParams = Type.Object({ file: Type.String({ minLength: 5, maxLength: 70, pattern: "^[A-Za-z0-9_-]+\\.jpg$" }) });
 
-/** Pages change when the catalogue does: a browser revalidates, a crawler's copy is at most a minute old. */
-const PAGE_CACHE = "public, max-age=60, must-revalidate";
+/** Pages name hashed assets that a release replaces: never kept without asking again (as index.html). */
+const PAGE_CACHE = "no-cache";
 
 export const pagesRoutes: FastifyPluginAsyncTypebox<{ distDir: string; serveApps: boolean }> = async (app, options) => {
   const { db, files, config, media } = app.deps;
