@@ -16,12 +16,16 @@ const PUBLIC = new Set([
   "POST /api/user/forgot-password",
   "POST /api/user/reset-password",
   "GET /api/product/list",
+  "GET /api/catalogue/products",
+  "GET /api/catalogue/products/{id}",
+  "GET /api/catalogue/home",
+  "GET /api/push/key",
   "GET /api/settings",
   "POST /api/payments/proxypay",
   "POST /admin/api/auth/login",
 ]);
 /** Staff resources support may not touch (the catalogue, staff accounts, shop settings). */
-const ADMIN_ONLY = /^\/admin\/api\/(products|uploads|taxonomy|staff|settings)(\/|$)/;
+const ADMIN_ONLY = /^\/admin\/api\/(products|uploads|taxonomy|staff|settings|synonyms|outbox)(\/|$)/;
 
 interface Operation {
   method: string;
