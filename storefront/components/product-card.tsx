@@ -1,6 +1,7 @@
 import { Link } from "react-router-dom";
 import type { Product } from "../features/catalogue/api/catalogue.ts";
 import { formatKz } from "../../shared/money.ts";
+import { SOLD_OUT_LABEL } from "../../shared/catalogue.ts";
 import { ProductImage } from "./product-image.tsx";
 
 function ProductCard({ product, eager, priority }: { product: Product; eager?: boolean; priority?: boolean }) {
@@ -8,6 +9,7 @@ function ProductCard({ product, eager, priority }: { product: Product; eager?: b
     <Link to={`/product/${product._id}`} className="card" data-testid="product-card">
       <div className="card-img">
         <ProductImage image={product.image} thumbnail={product.thumbnail} alt={product.name} eager={eager} priority={priority} />
+        {product.soldOut && <span className="badge-sold-out">{SOLD_OUT_LABEL}</span>}
       </div>
       <p className="card-name">{product.name}</p>
       <p className="card-price">{formatKz(product.price)}</p>

@@ -1,3 +1,4 @@
+import { SOLD_OUT, SOLD_OUT_LABEL } from "../../shared/catalogue.ts";
 import { useState } from "react";
 import { Link, useParams } from "react-router-dom";
 import { toast } from "../lib/toast.ts";
@@ -90,7 +91,14 @@ function ProductDetails({ product, related }: { product: Product; related: reado
               </div>
             </div>
           )}
-          <button type="button" className="btn" onClick={onAdd}>ADICIONAR AO CARRINHO</button>
+          {product.soldOut ? (
+            <>
+              <button type="button" className="btn" disabled>{SOLD_OUT_LABEL.toUpperCase()}</button>
+              <p className="muted">{SOLD_OUT}. Pergunte-nos quando volta a chegar.</p>
+            </>
+          ) : (
+            <button type="button" className="btn" onClick={onAdd}>ADICIONAR AO CARRINHO</button>
+          )}
           <div className="share">
             <a className="btn btn-outline btn-small" href={whatsAppLink(summary)} target="_blank" rel="noopener noreferrer">Partilhar no WhatsApp</a>
             {whatsApp && (

@@ -246,6 +246,17 @@ describe("product page", () => {
     localStorage.clear();
   });
 
+  it("a sold-out product says so on its card and page, and offers no way to add it (issue 15)", async () => {
+    renderShop("/product/p1", { products: catalogue(3, (n) => ({ soldOut: n <= 2 })) });
+    const button = await screen.findByRole("button", { name: "ESGOTADO" });
+    expect(button).toBeDisabled();
+    expect(screen.queryByRole("button", { name: "ADICIONAR AO CARRINHO" })).toBeNull();
+    expect(screen.getByText(/Este produto está esgotado/)).toBeInTheDocument();
+    // The related sold-out product's card carries the badge.
+    const related = screen.getAllByTestId("product-card").find((c) => c.textContent?.includes("Produto 2"));
+    expect(related).toHaveTextContent("Esgotado");
+  });
+
   it("names the tab and describes the page after the product", async () => {
     renderShop("/product/p2", { products: catalogue(2, () => ({ description: `Cadeira  de\nmadeira ${"muito ".repeat(40)}boa` })) });
     await screen.findByRole("heading", { name: "Produto 2" });
