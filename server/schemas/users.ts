@@ -1,5 +1,6 @@
 import { Type, type Static } from "typebox";
 import { ShortText, StrictObject } from "./common.ts";
+import { Address, AddressInput } from "./orders.ts";
 
 // Empty values pass the edge on purpose: the domain answers them with SPEC.md §5's own messages.
 export const RegisterBody = StrictObject({
@@ -37,3 +38,24 @@ export type ResetPasswordBody = Static<typeof ResetPasswordBody>;
 
 export const MessageReply = Type.Object({ success: Type.Literal(true), message: Type.String() });
 export const LogoutReply = Type.Object({ success: Type.Literal(true) });
+
+// The shopper's account page (issue 13). Identities (e-mail, phone) are shown, not changed here. The saved
+// address has checkout's shape and passes checkout's rules (server/domain/users/account.ts).
+export const AccountReply = Type.Object({
+  success: Type.Literal(true),
+  account: Type.Object({
+    name: Type.String(),
+    email: Type.Union([Type.String(), Type.Null()]),
+    phone: Type.Union([Type.String(), Type.Null()]),
+    savedAddress: Type.Union([Address, Type.Null()]),
+    notifyEmail: Type.Boolean(),
+    notifyPush: Type.Boolean(),
+  }),
+});
+export const AccountChangesBody = StrictObject({
+  name: Type.Optional(ShortText({ maxLength: 120 })),
+  savedAddress: Type.Optional(Type.Union([AddressInput, Type.Null()])),
+  notifyEmail: Type.Optional(Type.Boolean()),
+  notifyPush: Type.Optional(Type.Boolean()),
+});
+export type AccountChangesBody = Static<typeof AccountChangesBody>;

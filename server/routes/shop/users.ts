@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { errorResponses } from "../../schemas/common.ts";
-import { ChangePasswordBody, ForgotPasswordBody, LoginBody, LogoutReply, MessageReply, RegisterBody, ResetPasswordBody, TokenReply } from "../../schemas/users.ts";
+import { AccountChangesBody, AccountReply, ChangePasswordBody, ForgotPasswordBody, LoginBody, LogoutReply, MessageReply, RegisterBody, ResetPasswordBody, TokenReply } from "../../schemas/users.ts";
+import { getAccount, updateAccount } from "../../domain/users/account.ts";
 import { changePassword, loginCustomer, PASSWORD_CHANGED, registerCustomer } from "../../domain/users/service.ts";
 import { readToken } from "../../plugins/auth.ts";
 import { FORGOT_PASSWORD_REPLY, PASSWORD_RESET_DONE, requestPasswordReset, resetPassword } from "../../domain/users/password-reset.ts";
@@ -48,6 +49,18 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ limits: UserRouteLimits }> 
       await sessions.endAll(request.user!.userId);
       return { success: true as const };
     },
+  );
+
+  app.get(
+    "/api/user/account",
+    { preHandler: app.authenticate, schema: { tags: ["shopper"], response: { 200: AccountReply, ...errorResponses(401) } } },
+    async (request) => ({ success: true as const, account: await getAccount(db.prisma, request.user!.userId) }),
+  );
+
+  app.patch(
+    "/api/user/account",
+    { preHandler: app.authenticate, schema: { tags: ["shopper"], body: AccountChangesBody, response: { 200: AccountReply, ...errorResponses(400, 401, 413, 415) } } },
+    async (request) => ({ success: true as const, account: await updateAccount(db.prisma, request.user!.userId, request.body) }),
   );
 
   app.post(
