@@ -1,12 +1,12 @@
 // The order chat as a finished screen (issue 15): the order's id and status in the header, a time on each
 // message, a friendly empty state, a styled attach button with the picked file shown, one sending state on the
 // message itself, the server's own reason when it refuses, and PDFs that open fitting the screen.
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { ATTACHMENT_TOO_LARGE, MAX_ATTACHMENT_BYTES } from "../../shared/chat.ts";
 import { formatMessageTime } from "../../shared/dates.ts";
 import { fitZoom, stepZoom } from "../../storefront/features/pdf/zoom.ts";
 import { renderShop } from "./harness.tsx";
-import { standInShopApi, type ApiCall } from "./shop-api-stand-in.ts";
+import { standInShopApi, StandInRealtime, type ApiCall } from "./shop-api-stand-in.ts";
 
 const ORDER_ID = "665f1c2a9b1e4a0012ab12cd";
 const WAIT = { timeout: 10_000 };
@@ -101,6 +101,18 @@ describe("/message/{orderId}", { timeout: 30_000 }, () => {
     await waitFor(() => expect(header).toHaveTextContent("Pedido #AB12CD · Pagamento Confirmado"), WAIT);
   });
 
+  it("follows the status live when the shop posts about the order", async () => {
+    let status = "Aguardando Pagamento";
+    standInShopApi({ ...chatRoutes([]), "POST /api/order/userorders": () => chatRoutes([], status)["POST /api/order/userorders"]() });
+    const realtime = new StandInRealtime();
+    renderShop(`/message/${ORDER_ID}`, { session: { token: "t", realtime: realtime.client } });
+    const header = await screen.findByTestId("chat-order", {}, WAIT);
+    await waitFor(() => expect(header).toHaveTextContent("· Aguardando Pagamento"), WAIT);
+    status = "Pagamento Confirmado";
+    act(() => realtime.emit({ type: "newMessage", orderId: ORDER_ID, message: message(2, { sender: "shop", text: "Pagamento confirmado." }) }));
+    await waitFor(() => expect(header).toHaveTextContent("Pedido #AB12CD · Pagamento Confirmado"), WAIT);
+  });
+
   it("shows when each message was sent", async () => {
     const earlier = new Date(Date.now() - 3 * MINUTE).toISOString();
     standInShopApi(chatRoutes([message(1, { createdAt: earlier })]));
@@ -143,7 +155,7 @@ describe("/message/{orderId}", { timeout: 30_000 }, () => {
     renderShop(`/message/${ORDER_ID}`, signedIn);
     await screen.findByText(EMPTY, {}, WAIT);
     pick(new File([new Uint8Array(MAX_ATTACHMENT_BYTES + 1)], "video.jpg", { type: "image/jpeg" }));
-    expect(screen.getByRole("alert")).toHaveTextContent(ATTACHMENT_TOO_LARGE);
+    expect(screen.getByText(ATTACHMENT_TOO_LARGE)).toHaveAttribute("role", "alert");
     expect(screen.queryByTestId("picked-file")).toBeNull();
     send();
     expect(sends(calls)).toHaveLength(0);
