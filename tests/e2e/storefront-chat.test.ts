@@ -138,5 +138,18 @@ describe.runIf(browserAvailable())("the order chat on a 390 px phone", () => {
     const inViewer = (await page1.boundingBox())!;
     expect(inViewer.x).toBeGreaterThanOrEqual(0);
     expect(inViewer.x + inViewer.width).toBeLessThanOrEqual(PHONE.width);
+
+    // On a 320 px phone the fitted zoom is under SPEC.md's 0.6: the page still fits, and stays the floor.
+    await page.setViewportSize({ width: 320, height: 640 });
+    await page.reload();
+    await page1.waitFor({ timeout: 20_000 });
+    const narrow = (await page1.boundingBox())!;
+    expect(narrow.x + narrow.width).toBeLessThanOrEqual(320);
+    const zoom = page.locator(".zoom-value");
+    const fittedZoom = await zoom.innerText();
+    expect(Number.parseInt(fittedZoom, 10)).toBeLessThan(60);
+    await page.getByRole("button", { name: "- Zoom" }).click();
+    expect(await zoom.innerText()).toBe(fittedZoom);
+    await page.setViewportSize(PHONE);
   });
 });
