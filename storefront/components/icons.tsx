@@ -16,6 +16,7 @@ export const SparkIcon = () => <Svg><path d="M12 3v4M12 17v4M3 12h4M17 12h4M6 6l
 export const BoxIcon = () => <Svg><path d="m3 7 9-4 9 4-9 4z" /><path d="M3 7v10l9 4 9-4V7" /><path d="M12 11v10" /></Svg>;
 export const BinIcon = () => <Svg size={20}><path d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13" /></Svg>;
 export const CloseIcon = () => <Svg size={20}><path d="M6 6l12 12M18 6 6 18" /></Svg>;
+export const PaperclipIcon = () => <Svg><path d="m20 11-8.5 8.5a5 5 0 0 1-7-7L13 4a3.5 3.5 0 0 1 5 5l-8.5 8.5a2 2 0 0 1-3-3L14 7" /></Svg>;
 export const ChatIcon = () => <Svg size={26}><path d="M4 5h16v11H9l-5 4z" /></Svg>;
 export const ExchangeIcon = () => <Svg size={40}><path d="M4 8h13l-3-3M20 16H7l3 3" /></Svg>;
 export const ShieldIcon = () => <Svg size={40}><path d="M12 3 4 6v6c0 5 3.5 8 8 9 4.5-1 8-4 8-9V6z" /><path d="m9 12 2 2 4-4" /></Svg>;

@@ -1,26 +1,32 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, useParams } from "react-router-dom";
-import { ATTACHMENT_ACCEPT, MAX_MESSAGE_TEXT } from "../../shared/chat.ts";
+import { MAX_MESSAGE_TEXT } from "../../shared/chat.ts";
+import { formatMessageTime } from "../../shared/dates.ts";
+import { shortOrderId } from "../../shared/orders.ts";
 import { Skeleton } from "../components/skeleton.tsx";
+import { AttachButton, PickedFile } from "../features/chat/attach-button.tsx";
 import { AttachmentModal, type Attachment } from "../features/chat/attachment-modal.tsx";
 import { isClient, isImage } from "../features/chat/types.ts";
-import { useOrderChat } from "../features/chat/use-order-chat.ts";
+import { useOrderChat, type OutgoingMessage } from "../features/chat/use-order-chat.ts";
 import { PushPrompt } from "../features/push/push-prompt.tsx";
+
+/** Shown instead of an empty list: what to expect from support. */
+const CHAT_EMPTY = "Ainda não há mensagens. Escreva-nos: respondemos normalmente em menos de 1 hora, das 8h às 20h.";
 
 export default function MessagePage() {
   const { orderId = "" } = useParams();
   const chat = useOrderChat(orderId);
-  const { messages } = chat;
+  const { messages, outgoing } = chat;
   const [open, setOpen] = useState<Attachment | null>(null);
   const list = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     list.current?.scrollTo({ top: list.current.scrollHeight });
-  }, [messages]);
+  }, [messages, outgoing]);
 
   const onSend = (e: FormEvent) => {
     e.preventDefault();
-    void chat.send();
+    chat.send();
   };
 
   if (!orderId) {
@@ -36,7 +42,13 @@ export default function MessagePage() {
     <div className="chat">
       <header className="chat-head">
         <Link to="/orders" className="btn btn-outline btn-small">Voltar</Link>
-        <h1>Suporte do Pedido</h1>
+        <div className="chat-title">
+          <h1>Suporte do Pedido</h1>
+          <p className="chat-order" data-testid="chat-order">
+            Pedido #{shortOrderId(orderId)}
+            {chat.status && <span className="chat-status"> · {chat.status}</span>}
+          </p>
+        </div>
       </header>
       {/* A chat page exists only for a placed order: the moment to offer notices on this phone. */}
       <PushPrompt show={Boolean(messages)} />
@@ -44,27 +56,53 @@ export default function MessagePage() {
         {!messages ? (
           <Skeleton count={4} variant="bubble" />
         ) : (
-          messages.map((m, i) => (
-            <div key={m._id ?? i} className={isClient(m) ? "bubble bubble-client" : "bubble bubble-support"} data-testid="chat-message">
-              <p className="bubble-sender">{isClient(m) ? "Cliente" : "Suporte"}</p>
-              {m.text && <p className="pre-line">{m.text}</p>}
-              {m.fileUrl && <AttachmentButton url={m.fileUrl} image={isImage(m)} onOpen={setOpen} />}
-            </div>
-          ))
+          <>
+            {messages.length === 0 && outgoing.length === 0 && <p className="chat-empty">{CHAT_EMPTY}</p>}
+            {messages.map((m, i) => (
+              <div key={m._id ?? i} className={isClient(m) ? "bubble bubble-client" : "bubble bubble-support"} data-testid="chat-message">
+                <p className="bubble-sender">{isClient(m) ? "Cliente" : "Suporte"}</p>
+                {m.text && <p className="pre-line">{m.text}</p>}
+                {m.fileUrl && <AttachmentButton url={m.fileUrl} image={isImage(m)} onOpen={setOpen} />}
+                <time className="bubble-time" dateTime={m.createdAt}>{formatMessageTime(m.createdAt)}</time>
+              </div>
+            ))}
+            {outgoing.map((m) => (
+              <OutgoingBubble key={m.key} message={m} onRetry={() => chat.retry(m.key)} onDiscard={() => chat.discard(m.key)} />
+            ))}
+          </>
         )}
       </div>
       <form className="chat-input" onSubmit={onSend}>
+        {chat.file && <PickedFile file={chat.file} onRemove={() => chat.pickFile(null)} />}
+        {chat.fileError && <p className="field-error chat-file-error" role="alert">{chat.fileError}</p>}
+        <AttachButton inputRef={chat.fileInput} onPick={chat.pickFile} />
         <input type="text" placeholder="Digite sua mensagem" aria-label="Digite sua mensagem" value={chat.text} onChange={(e) => chat.setText(e.target.value)} maxLength={MAX_MESSAGE_TEXT} />
-        <input
-          ref={chat.fileInput}
-          type="file"
-          accept={ATTACHMENT_ACCEPT}
-          aria-label="Anexar ficheiro"
-          onChange={(e) => chat.setFile(e.target.files?.[0] ?? null)}
-        />
         <button type="submit" className="btn">Enviar</button>
       </form>
       {open && <AttachmentModal attachment={open} orderId={orderId} onClose={() => setOpen(null)} />}
+    </div>
+  );
+}
+
+/** The shopper's message until the server has it: "Enviando mensagem..." (SPEC.md §8), or why it failed and a retry. */
+function OutgoingBubble({ message, onRetry, onDiscard }: { message: OutgoingMessage; onRetry: () => void; onDiscard: () => void }) {
+  const failed = message.state === "failed";
+  return (
+    <div className={`bubble bubble-client bubble-outgoing${failed ? " bubble-failed" : ""}`} data-testid="chat-outgoing" aria-busy={!failed}>
+      <p className="bubble-sender">Cliente</p>
+      {message.text && <p className="pre-line">{message.text}</p>}
+      {message.file && <p className="muted">{message.file.name}</p>}
+      {failed ? (
+        <div role="alert" className="bubble-error">
+          <p>Erro ao enviar mensagem{message.error ? `: ${message.error}` : ""}</p>
+          <div className="bubble-actions">
+            <button type="button" className="btn btn-small" onClick={onRetry}>Tentar de novo</button>
+            <button type="button" className="btn btn-outline btn-small" onClick={onDiscard}>Apagar</button>
+          </div>
+        </div>
+      ) : (
+        <p className="bubble-time" role="status">Enviando mensagem...</p>
+      )}
     </div>
   );
 }

@@ -1,6 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router-dom";
-import { ZOOM_START } from "../features/pdf/zoom.ts";
 import { ZoomControls } from "../features/pdf/zoom-controls.tsx";
 import { checkOrderPdf } from "../features/chat/api/check-order-pdf.ts";
 import { downloadUrl } from "../lib/download.ts";
@@ -18,7 +17,8 @@ export default function PdfViewerPage() {
   const [params] = useSearchParams();
   const url = params.get("url") ?? "";
   const orderId = params.get("orderId") ?? "";
-  const [zoom, setZoom] = useState(ZOOM_START);
+  // null until the PDF is open and fitted to the screen's width (pdf/zoom.ts).
+  const [zoom, setZoom] = useState<number | null>(null);
   const [check, setCheck] = useState<Check>({ state: "checking" });
   const navigate = useNavigate();
 
@@ -45,7 +45,7 @@ export default function PdfViewerPage() {
         {check.state === "allowed" && (
           <>
             <strong>Pedido #{check.shortId}</strong>
-            <ZoomControls zoom={zoom} onZoom={setZoom} />
+            {zoom !== null && <ZoomControls zoom={zoom} onZoom={setZoom} />}
             <button
               type="button"
               className="btn btn-small"
@@ -60,7 +60,7 @@ export default function PdfViewerPage() {
       {check.state === "refused" && <p role="alert">{PDF_NOT_IN_ORDER}</p>}
       {check.state === "allowed" && (
         <Suspense fallback={<div className="pdf-loading"><span className="spinner" /></div>}>
-          <PdfPages url={url} zoom={zoom} />
+          <PdfPages url={url} zoom={zoom} onFit={setZoom} />
         </Suspense>
       )}
     </div>

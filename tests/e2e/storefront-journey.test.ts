@@ -115,10 +115,11 @@ describe.runIf(browserAvailable())("a shopper's journey through the storefront",
   it("the shopper writes to support and the reply arrives live", async () => {
     await page.getByRole("textbox", { name: "Digite sua mensagem" }).fill("Já fiz a transferência.");
     await page.getByRole("button", { name: "Enviar" }).click();
-    await expectToast(page, "Enviando mensagem...");
     const mine = page.getByTestId("chat-message").filter({ hasText: "Já fiz a transferência." });
     await mine.waitFor({ timeout: 15_000 });
     expect(await mine.innerText()).toContain("Cliente");
+    // The sending state lived on the message (order-chat.test.tsx): no toast per send.
+    expect(await page.locator(".Toastify__toast", { hasText: "Enviando mensagem..." }).count()).toBe(0);
 
     const token = await staffToken(shop.url);
     await staffReply(shop.url, token, orderId, "Obrigado, vamos confirmar o pagamento.");
@@ -151,15 +152,15 @@ describe.runIf(browserAvailable())("a shopper's journey through the storefront",
     await page.waitForURL(new RegExp(`/message/${orderId}$`));
   });
 
-  it("a file type the shop does not accept is refused with 'Erro ao enviar mensagem', keeping the text", async () => {
+  it("a file type the shop does not accept is refused on the message with 'Erro ao enviar mensagem' and the server's reason", async () => {
     await page.getByRole("textbox", { name: "Digite sua mensagem" }).fill("Segue o comprovativo.");
     await page.getByLabel("Anexar ficheiro").setInputFiles({ name: "nota.txt", mimeType: "text/plain", buffer: Buffer.from("não é um comprovativo") });
     await page.getByRole("button", { name: "Enviar" }).click();
-    await expectToast(page, "Erro ao enviar mensagem");
-    expect(await page.getByRole("textbox", { name: "Digite sua mensagem" }).inputValue()).toBe("Segue o comprovativo.");
+    const refused = page.getByTestId("chat-outgoing").filter({ hasText: "Segue o comprovativo." });
+    await refused.getByRole("alert").filter({ hasText: "Erro ao enviar mensagem: Tipo de ficheiro não suportado" }).waitFor({ timeout: 15_000 });
     expect(await page.getByTestId("chat-message").filter({ hasText: "Segue o comprovativo." }).count()).toBe(0);
-    await page.getByLabel("Anexar ficheiro").setInputFiles([]);
-    await page.getByRole("textbox", { name: "Digite sua mensagem" }).fill("");
+    await refused.getByRole("button", { name: "Apagar" }).click();
+    expect(await page.getByTestId("chat-outgoing").count()).toBe(0);
   });
 
   it("an image from support shows as a thumbnail that opens full size", async () => {

@@ -1,22 +1,43 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
 import { useNavigate } from "react-router-dom";
+import { ATTACHMENT_TOO_LARGE, MAX_ATTACHMENT_BYTES } from "../../../shared/chat.ts";
 import { useSession } from "../../app/session.tsx";
-import { SessionExpiredError } from "../../lib/api-client.ts";
+import { ApiError, SessionExpiredError } from "../../lib/api-client.ts";
 import { toast } from "../../lib/toast.ts";
+import { userOrders } from "../orders/api/user-orders.ts";
 import { getMessages, markMessagesRead } from "./api/get-messages.ts";
 import { sendMessage } from "./api/send-message.ts";
 import { appendMessage, isClient, type ChatMessage } from "./types.ts";
 
+/** A message the shopper sent that the server has not taken yet: on its way, or refused (then `error`). */
+export interface OutgoingMessage {
+  key: number;
+  text: string;
+  file: File | null;
+  state: "sending" | "failed";
+  /** The server's own reason for refusing it (e.g. the file is too large), when it gave one. */
+  error: string | null;
+}
+
 interface OrderChat {
   /** null until the first load answers. */
   messages: ChatMessage[] | null;
+  /** Sent by the shopper, not yet taken by the server; shown after `messages`. */
+  outgoing: OutgoingMessage[];
+  /** The order's status, once known (the header shows it). */
+  status: string | null;
   text: string;
   setText: (text: string) => void;
-  setFile: (file: File | null) => void;
-  /** The file input, so a sent file can be cleared from it. */
+  file: File | null;
+  /** Picks a file to attach (null removes it); one over the size limit is refused at once with `fileError`. */
+  pickFile: (file: File | null) => void;
+  fileError: string | null;
+  /** The file input, so a sent or removed file can be cleared from it. */
   fileInput: RefObject<HTMLInputElement | null>;
-  /** Sends the typed text and the picked file, unless that very message is already on its way. */
-  send: () => Promise<void>;
+  /** Sends the typed text and the picked file as a new outgoing message; the box and the file are free again. */
+  send: () => void;
+  retry: (key: number) => void;
+  discard: (key: number) => void;
 }
 
 /** The support chat of one order: its messages (loaded, then live), and sending (SPEC.md §2 /message). */
@@ -24,11 +45,13 @@ export function useOrderChat(orderId: string): OrderChat {
   const { token, realtime } = useSession();
   const navigate = useNavigate();
   const [messages, setMessages] = useState<ChatMessage[] | null>(null);
+  const [outgoing, setOutgoing] = useState<OutgoingMessage[]>([]);
+  const [status, setStatus] = useState<string | null>(null);
   const [text, setText] = useState("");
   const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  /** Messages on their way to the server. */
-  const sending = useRef<{ text: string; file: File | null }[]>([]);
+  const nextKey = useRef(0);
 
   const load = useCallback(() => {
     getMessages(orderId).then(setMessages, (e: unknown) => {
@@ -38,6 +61,12 @@ export function useOrderChat(orderId: string): OrderChat {
     });
   }, [orderId]);
 
+  // The header's status: from the shopper's orders (the chat's own answer carries only messages). Quiet on failure:
+  // the header then shows the order's id alone.
+  const loadStatus = useCallback(() => {
+    userOrders().then((orders) => setStatus(orders.find((o) => o._id === orderId)?.status ?? null), () => {});
+  }, [orderId]);
+
   useEffect(() => {
     if (!orderId) return;
     if (!token) {
@@ -45,7 +74,8 @@ export function useOrderChat(orderId: string): OrderChat {
       return;
     }
     load();
-  }, [orderId, token, load, navigate]);
+    loadStatus();
+  }, [orderId, token, load, loadStatus, navigate]);
 
   // Live messages for this order; each time the socket is (back) up, refetch what may have been missed.
   useEffect(() => {
@@ -58,6 +88,8 @@ export function useOrderChat(orderId: string): OrderChat {
         setMessages((list) => appendMessage(list ?? [], m));
         if (!isClient(m)) {
           toast.info("Nova resposta do suporte!");
+          // The shop posts on every status change: the header follows.
+          loadStatus();
           // Seen on screen: not unread on /orders afterwards.
           markMessagesRead(orderId).catch(() => {});
         }
@@ -67,29 +99,62 @@ export function useOrderChat(orderId: string): OrderChat {
       off();
       realtime.leaveRoom(orderId);
     };
-  }, [realtime, orderId, load]);
+  }, [realtime, orderId, load, loadStatus]);
 
-  const send = async () => {
-    const outgoing = { text: text.trim(), file };
-    if (!outgoing.text && !outgoing.file) return;
-    // A second tap on Enviar while the same message is still going out (slow 3G) must not send it twice.
-    if (sending.current.some((m) => m.text === outgoing.text && m.file === outgoing.file)) return;
-    sending.current.push(outgoing);
-    toast.info("Enviando mensagem...");
-    try {
-      const sent = await sendMessage(orderId, outgoing.text, outgoing.file);
-      setMessages((list) => appendMessage(list ?? [], sent));
-      // Clear only what went out: words typed or a file picked while it was sending stay for the next message.
-      setText((current) => (current.trim() === outgoing.text ? "" : current));
-      setFile((current) => (current === outgoing.file ? null : current));
-      const input = fileInput.current;
-      if (input && input.files?.[0] === (outgoing.file ?? undefined)) input.value = "";
-    } catch (err) {
-      if (!(err instanceof SessionExpiredError)) toast.error("Erro ao enviar mensagem");
-    } finally {
-      sending.current = sending.current.filter((m) => m !== outgoing);
-    }
+  const clearFileInput = () => {
+    if (fileInput.current) fileInput.current.value = "";
   };
 
-  return { messages, text, setText, setFile, fileInput, send };
+  const pickFile = (picked: File | null) => {
+    // Checked here as well as on the server: a 12 MB photo on slow 3G would otherwise upload for minutes to be refused.
+    if (picked && picked.size > MAX_ATTACHMENT_BYTES) {
+      setFileError(ATTACHMENT_TOO_LARGE);
+      setFile(null);
+      clearFileInput();
+      return;
+    }
+    setFileError(null);
+    setFile(picked);
+    if (!picked) clearFileInput();
+  };
+
+  const update = (key: number, change: Partial<OutgoingMessage>) =>
+    setOutgoing((list) => list.map((m) => (m.key === key ? { ...m, ...change } : m)));
+
+  const deliver = (message: OutgoingMessage) => {
+    sendMessage(orderId, message.text, message.file).then(
+      (sent) => {
+        setOutgoing((list) => list.filter((m) => m.key !== message.key));
+        setMessages((list) => appendMessage(list ?? [], sent));
+      },
+      (err: unknown) => {
+        if (err instanceof SessionExpiredError) return;
+        update(message.key, { state: "failed", error: err instanceof ApiError && err.fromServer ? err.message : null });
+      },
+    );
+  };
+
+  const send = () => {
+    const message: OutgoingMessage = { key: nextKey.current++, text: text.trim(), file, state: "sending", error: null };
+    if (!message.text && !message.file) return;
+    // The message now lives in its bubble: a second tap (slow 3G) finds the box empty and sends nothing twice,
+    // and whatever is typed or picked next is the next message.
+    setOutgoing((list) => [...list, message]);
+    setText("");
+    setFile(null);
+    setFileError(null);
+    clearFileInput();
+    deliver(message);
+  };
+
+  const retry = (key: number) => {
+    const message = outgoing.find((m) => m.key === key);
+    if (!message || message.state !== "failed") return;
+    update(key, { state: "sending", error: null });
+    deliver(message);
+  };
+
+  const discard = (key: number) => setOutgoing((list) => list.filter((m) => m.key !== key));
+
+  return { messages, outgoing, status, text, setText, file, pickFile, fileError, fileInput, send, retry, discard };
 }

@@ -1,5 +1,6 @@
 // What the shopper reads about paying a bank-transfer order (issue 11): whether it still awaits the transfer,
 // how much is left, the deadline in Angola's time and the time left before it.
+import { luandaParts } from "../../../shared/dates.ts";
 import { AWAITING_PAYMENT } from "../../../shared/orders.ts";
 import type { Order } from "./api/user-orders.ts";
 
@@ -18,15 +19,10 @@ export const awaitsTransfer = (order: Pick<Order, "paymentMethod" | "status" | "
 /** The IBAN as typed in a banking app that refuses spaces. */
 export const ibanWithoutSpaces = (iban: string): string => iban.replace(/\s+/g, "");
 
-// Angola has one time zone and no daylight saving; the deadline is read there whatever the phone's setting.
-const luanda = new Intl.DateTimeFormat("en-GB", { timeZone: "Africa/Luanda", day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
-
-/** "25/11/2026 às 16:30" in Luanda. Built from parts: ICU's Portuguese patterns differ between runtimes. */
+/** "25/11/2026 às 16:30" in Luanda. */
 export function formatDeadline(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return "";
-  const part = Object.fromEntries(luanda.formatToParts(date).map((p) => [p.type, p.value]));
-  return `${part.day}/${part.month}/${part.year} às ${part.hour}:${part.minute}`;
+  const part = luandaParts(new Date(iso));
+  return part ? `${part.day}/${part.month}/${part.year} às ${part.hour}:${part.minute}` : "";
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

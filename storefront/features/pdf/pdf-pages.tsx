@@ -1,13 +1,23 @@
 import { getDocument, GlobalWorkerOptions, type PDFDocumentProxy } from "pdfjs-dist";
 import workerUrl from "pdfjs-dist/build/pdf.worker.min.mjs?url";
 import { useEffect, useRef, useState } from "react";
+import { fitZoom } from "./zoom.ts";
 
 // pdf.js is large: this module is only imported when a PDF is opened (DESIGN.md "Storefront").
 GlobalWorkerOptions.workerSrc = workerUrl;
 
+interface PdfPagesProps {
+  url: string;
+  /** null until fitted: the first page's width decides the first zoom (zoom.ts `fitZoom`). */
+  zoom: number | null;
+  /** Called once the document is open and `zoom` is null, with the zoom that fits this box's width. */
+  onFit: (zoom: number) => void;
+}
+
 /** Renders every page of the PDF at `url` at the given scale. Failures are only logged (SPEC.md §8). */
-export default function PdfPages({ url, zoom }: { url: string; zoom: number }) {
+export default function PdfPages({ url, zoom, onFit }: PdfPagesProps) {
   const [doc, setDoc] = useState<PDFDocumentProxy | null>(null);
+  const box = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const task = getDocument({ url });
@@ -17,12 +27,25 @@ export default function PdfPages({ url, zoom }: { url: string; zoom: number }) {
     };
   }, [url]);
 
-  if (!doc) return <div className="pdf-loading"><span className="spinner" /></div>;
+  useEffect(() => {
+    if (!doc || zoom !== null) return;
+    let live = true;
+    doc.getPage(1).then((page) => {
+      // The box's own width: the modal's or the viewer's, whatever the screen; 2 px for the page's shadow.
+      if (live) onFit(fitZoom(page.getViewport({ scale: 1 }).width, (box.current?.clientWidth ?? 0) - 2));
+    }, (e: unknown) => console.error("PDF page failed", e));
+    return () => {
+      live = false;
+    };
+  }, [doc, zoom, onFit]);
+
   return (
-    <div className="pdf-pages">
-      {Array.from({ length: doc.numPages }, (_, i) => (
-        <PdfPage key={i} doc={doc} pageNumber={i + 1} zoom={zoom} />
-      ))}
+    <div className="pdf-pages" ref={box}>
+      {!doc || zoom === null ? (
+        <div className="pdf-loading"><span className="spinner" /></div>
+      ) : (
+        Array.from({ length: doc.numPages }, (_, i) => <PdfPage key={i} doc={doc} pageNumber={i + 1} zoom={zoom} />)
+      )}
     </div>
   );
 }
