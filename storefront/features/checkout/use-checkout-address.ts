@@ -29,12 +29,16 @@ function readDraft(): CheckoutDraft | null {
 /** The order was placed: the next checkout starts from the account again. */
 export const forgetCheckoutDraft = () => sessionStorage.removeItem(DRAFT_KEY);
 
-/** Where a signed-in shopper's form starts: the saved address, else the last order's, with the account's name and e-mail. */
-async function startingAddress(account: Account): Promise<Partial<Address>> {
-  const last = account.savedAddress ? null : ((await userOrders().catch(() => []))[0]?.address ?? null);
-  const base: Partial<Address> = account.savedAddress ?? last ?? {};
-  const [first = "", ...rest] = account.name.trim().split(/\s+/);
-  return { ...base, firstName: base.firstName || first, lastName: base.lastName || rest.join(" "), email: base.email || (account.email ?? "") };
+/**
+ * Where a signed-in shopper's form starts: the saved address, else the last order's, with the account's name and
+ * e-mail. Each source is optional: a server without the account route still offers the last order's address.
+ */
+async function startingAddress(): Promise<Partial<Address>> {
+  const account: Account | null = await getAccount({ quiet: true }).catch(() => null);
+  const last = account?.savedAddress ? null : ((await userOrders().catch(() => []))[0]?.address ?? null);
+  const base: Partial<Address> = account?.savedAddress ?? last ?? {};
+  const [first = "", ...rest] = (account?.name ?? "").trim().split(/\s+/);
+  return { ...base, firstName: base.firstName || first, lastName: base.lastName || rest.join(" "), email: base.email || (account?.email ?? "") };
 }
 
 /**
@@ -49,17 +53,13 @@ export function useCheckoutAddress(token: string) {
   useEffect(() => {
     if (!token) return;
     let live = true;
-    getAccount({ quiet: true })
-      .then(startingAddress)
-      .then((start) => {
-        if (!live) return;
-        setDraft(({ address, typed }) => {
-          const known = Object.entries(start).filter(([field, value]) => value?.trim() && !typed.includes(field as Field));
-          return { address: { ...address, ...Object.fromEntries(known) }, typed };
-        });
-      })
-      // Without the account the form simply keeps what it has.
-      .catch(() => {});
+    void startingAddress().then((start) => {
+      if (!live) return;
+      setDraft(({ address, typed }) => {
+        const known = Object.entries(start).filter(([field, value]) => value?.trim() && !typed.includes(field as Field));
+        return { address: { ...address, ...Object.fromEntries(known) }, typed };
+      });
+    });
     return () => {
       live = false;
     };
