@@ -48,6 +48,16 @@ describe.runIf(browserAvailable())("checkout keeps the shopper's work", () => {
 
     expect(await field(page, "País").inputValue()).toBe("Angola");
     await page.getByText("Sem código postal? Escreva 0000").waitFor();
+    // Sent empty: each error sits under its own field and the half-width neighbour's box stays level with it.
+    await page.getByRole("button", { name: "FINALIZAR PEDIDO" }).click();
+    await page.getByText("Cidade é necessário").waitFor();
+    const box = async (label: string) => {
+      const { y, height } = (await field(page, label).boundingBox())!;
+      return { y, height };
+    };
+    expect(await box("Província (opcional)")).toEqual(await box("Cidade"));
+    expect(await box("País")).toEqual(await box("Código Postal"));
+    expect(await box("Sobrenome")).toEqual(await box("Primeiro nome"));
     for (const [label, value] of Object.entries(TYPED)) await field(page, label).fill(value);
     await page.getByRole("combobox", { name: "Província (opcional)" }).selectOption(PROVINCE);
     await page.getByRole("button", { name: "FINALIZAR PEDIDO" }).click();
