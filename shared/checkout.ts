@@ -29,6 +29,15 @@ export const REQUIRED_ADDRESS_FIELDS: readonly (readonly [AddressField, string])
 ];
 export const REQUIRED_ADDRESS_MESSAGES: Readonly<Partial<Record<AddressField, string>>> = Object.fromEntries(REQUIRED_ADDRESS_FIELDS);
 
+/** The country the form starts with: the shop delivers in Angola. */
+export const DEFAULT_COUNTRY = "Angola";
+
+/** Angola's 18 provinces, the choices of the optional "Província" field. */
+export const ANGOLA_PROVINCES: readonly string[] = [
+  "Bengo", "Benguela", "Bié", "Cabinda", "Cuando Cubango", "Cuanza Norte", "Cuanza Sul", "Cunene", "Huambo",
+  "Huíla", "Luanda", "Lunda Norte", "Lunda Sul", "Malanje", "Moxico", "Namibe", "Uíge", "Zaire",
+];
+
 export const FILL_ADDRESS = "Preencha todos os campos obrigatórios do endereço";
 export const EMPTY_CART = "Seu carrinho está vazio";
 export const BAD_PAYMENT_METHOD = "Método de pagamento inválido";

@@ -7,7 +7,7 @@ import { useBusy } from "../app/busy.tsx";
 import { Skeleton } from "../components/skeleton.tsx";
 import { Title } from "../components/title.tsx";
 import { changePassword, getAccount, updateAccount, type Account, type AccountChanges } from "../features/account/api/account.ts";
-import { AddressInputs, EMPTY_ADDRESS, toFormAddress } from "../features/checkout/address-form.tsx";
+import { AddressInputs, NEW_ADDRESS, toFormAddress } from "../features/checkout/address-form.tsx";
 import type { Address } from "../features/checkout/types.ts";
 import { deviceSubscription, pushSupported, PUSH_DENIED, PUSH_UNSUPPORTED, subscribeDevice, unsubscribeDevice } from "../features/push/push-client.ts";
 import { SessionExpiredError } from "../lib/api-client.ts";
@@ -102,7 +102,7 @@ function Profile({ account, onSaved }: { account: Account; onSaved: Saved }) {
 }
 
 function SavedAddress({ account, onSaved }: { account: Account; onSaved: Saved }) {
-  const [address, setAddress] = useState<Address>(account.savedAddress ? toFormAddress(account.savedAddress) : EMPTY_ADDRESS);
+  const [address, setAddress] = useState<Address>(account.savedAddress ? toFormAddress(account.savedAddress) : NEW_ADDRESS);
   const [errors, setErrors] = useState<Partial<Record<keyof Address, string>>>({});
   const save = useSave(onSaved);
   const onSubmit = (e: FormEvent) => {
@@ -115,7 +115,7 @@ function SavedAddress({ account, onSaved }: { account: Account; onSaved: Saved }
   };
   const forget = async () => {
     if (await save({ savedAddress: null }, "Morada removida")) {
-      setAddress(EMPTY_ADDRESS);
+      setAddress(NEW_ADDRESS);
       setErrors({});
     }
   };

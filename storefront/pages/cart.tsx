@@ -10,11 +10,17 @@ import { formatKz } from "../../shared/money.ts";
 export default function CartPage() {
   const { setQuantity } = useCart();
   const { lines, subtotal, loading } = useCartLines();
+  const empty = lines.length === 0;
 
   return (
     <div className="cart">
       <Title first="O SEU" second="CARRINHO" as="h1" />
-      {lines.length === 0 && !loading && <p className="empty">O seu carrinho está vazio.</p>}
+      {empty && !loading && (
+        <div className="empty">
+          <p>O seu carrinho está vazio.</p>
+          <Link to="/collection" className="btn">Ver a coleção</Link>
+        </div>
+      )}
       <ul className="cart-lines">
         {lines.map(({ product, size, quantity }) => (
           <li key={`${product._id}:${size}`} className="cart-line" data-testid="cart-line">
@@ -36,6 +42,11 @@ export default function CartPage() {
                 const q = Number(e.target.value);
                 if (e.target.value !== "" && Number.isInteger(q) && q >= 1) setQuantity(product._id, size, q);
               }}
+              // The box never stays blank (or at 0) while the cart still counts the line.
+              onBlur={(e) => {
+                const q = Number(e.target.value);
+                if (e.target.value === "" || !Number.isInteger(q) || q < 1) e.target.value = String(quantity);
+              }}
             />
             <button type="button" className="icon-btn" aria-label={`Remover ${product.name}`} onClick={() => setQuantity(product._id, size, 0)}>
               <BinIcon />
@@ -43,10 +54,13 @@ export default function CartPage() {
           </li>
         ))}
       </ul>
-      <div className="cart-summary">
-        <CartTotals subtotal={subtotal} />
-        <Link to="/place-order" className="btn">FINALIZAR COMPRA</Link>
-      </div>
+      {/* Nothing to pay or deliver: no fee, no way into checkout. */}
+      {!empty && (
+        <div className="cart-summary">
+          <CartTotals subtotal={subtotal} />
+          <Link to="/place-order" className="btn">FINALIZAR COMPRA</Link>
+        </div>
+      )}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState, type FormEvent } from "react";
-import { Link, useNavigate } from "react-router-dom";
+import { Link, useLocation, useNavigate } from "react-router-dom";
 import { toast } from "../lib/toast.ts";
 import { useBusy } from "../app/busy.tsx";
 import { useShopSettings } from "../features/settings/settings-provider.tsx";
@@ -8,6 +8,7 @@ import { login } from "../features/auth/api/login.ts";
 import { register } from "../features/auth/api/register.ts";
 import { signUpError } from "../../shared/checkout.ts";
 import { PASSWORD_HINT } from "../../shared/passwords.ts";
+import { pathAfterLogin } from "../features/auth/return-after-login.ts";
 
 // Phone login needs Google's scripts: loaded only where the shop configured it.
 const PhoneLogin = lazy(() => import("../features/auth/phone-login.tsx"));
@@ -23,10 +24,11 @@ export default function LoginPage() {
   const settings = useShopSettings();
   const { run } = useBusy();
   const navigate = useNavigate();
+  const after = pathAfterLogin(useLocation().state);
 
   useEffect(() => {
-    if (token) navigate("/");
-  }, [token, navigate]);
+    if (token) navigate(after, { replace: after !== "/" });
+  }, [token, navigate, after]);
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
 import { toast } from "../lib/toast.ts";
 import { useBusy } from "../app/busy.tsx";
@@ -12,11 +12,11 @@ import { stripeOrder } from "../features/checkout/api/stripe-order.ts";
 import type { Address, OrderItem, PaymentMethod } from "../features/checkout/types.ts";
 import { addressErrors, submitError } from "../../shared/checkout.ts";
 import { randomId } from "../lib/random-id.ts";
-import { AddressInputs, EMPTY_ADDRESS, isEmptyAddress, toFormAddress } from "../features/checkout/address-form.tsx";
-import { getAccount } from "../features/account/api/account.ts";
+import { AddressInputs } from "../features/checkout/address-form.tsx";
+import { forgetCheckoutDraft, useCheckoutAddress } from "../features/checkout/use-checkout-address.ts";
+import { returnHereAfterLogin } from "../features/auth/return-after-login.ts";
 
 export default function PlaceOrderPage() {
-  const [address, setAddress] = useState<Address>(EMPTY_ADDRESS);
   const [errors, setErrors] = useState<Partial<Record<keyof Address, string>>>({});
   const [method, setMethod] = useState<PaymentMethod>("cod");
   const { clear } = useCart();
@@ -26,21 +26,7 @@ export default function PlaceOrderPage() {
   const navigate = useNavigate();
   // One key per checkout visit: a retry after a dropped connection cannot place the order twice.
   const idempotencyKey = useRef(randomId());
-
-  // The account's saved address fills the form, only while nothing has been typed (issue 13).
-  useEffect(() => {
-    if (!token) return;
-    let live = true;
-    getAccount({ quiet: true })
-      .then(({ savedAddress }) => {
-        if (live && savedAddress) setAddress((current) => (isEmptyAddress(current) ? toFormAddress(savedAddress) : current));
-      })
-      // Without it the form simply starts empty.
-      .catch(() => {});
-    return () => {
-      live = false;
-    };
-  }, [token]);
+  const { address, edit } = useCheckoutAddress(token);
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -55,7 +41,8 @@ export default function PlaceOrderPage() {
     if (Object.keys(fieldErrors).length) return;
     if (!token) {
       toast.info("Entre na sua conta para finalizar o pedido.");
-      navigate("/login");
+      // The form is kept in the draft; signing in or up brings the shopper back to it.
+      navigate("/login", returnHereAfterLogin("/place-order"));
       return;
     }
     const body = { address, items, totalAmount: orderTotal(subtotal), paymentMethod: method };
@@ -66,6 +53,7 @@ export default function PlaceOrderPage() {
       }
       const orderId = await run(placeOrder(body, idempotencyKey.current));
       clear();
+      forgetCheckoutDraft();
       toast.success("Pedido realizado com sucesso!");
       // SPEC.md §4's page, for this very order: the amount, reference and deadline to pay it (issue 11).
       navigate(orderId ? `/confirmacaotransferencia?orderId=${encodeURIComponent(orderId)}` : "/confirmacaotransferencia");
@@ -78,7 +66,7 @@ export default function PlaceOrderPage() {
     <form className="checkout" onSubmit={onSubmit} noValidate>
       <section className="checkout-form">
         <Title first="INFORMAÇÕES DE" second="ENTREGA" as="h1" />
-        <AddressInputs address={address} errors={errors} onChange={setAddress} />
+        <AddressInputs address={address} errors={errors} onChange={edit} />
       </section>
       <section className="checkout-side">
         <CartTotals subtotal={subtotal} />

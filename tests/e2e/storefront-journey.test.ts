@@ -74,7 +74,8 @@ describe.runIf(browserAvailable())("a shopper's journey through the storefront",
     await page.getByRole("textbox", { name: "Password" }).fill("senha-segura-1");
     await page.getByRole("button", { name: "Registar" }).click();
     await expectToast(page, "Login realizado com sucesso!");
-    await page.waitForURL(`${shop.url}/`);
+    // Signing up from checkout returns to it (storefront-checkout.test.ts checks the form kept there).
+    await page.waitForURL(`${shop.url}/place-order`);
     expect(await page.evaluate(() => localStorage.getItem("token"))).toBeTruthy();
     await expect.poll(() => page.getByTestId("cart-count").textContent()).toBe("1");
     // The cart now lives on the server: a reload still shows it.

@@ -196,21 +196,50 @@ describe("checkout with a saved address", { timeout: 20_000 }, () => {
   it("leaves what the shopper already typed", async () => {
     let answer: (value: unknown) => void = () => {};
     const account = new Promise((resolve) => (answer = resolve));
-    standInShopApi({
-      "GET /api/user/account": () => ({ success: true, account: { ...ACCOUNT, savedAddress: ADDRESS } }),
-    });
-    const fetchWithAccount = globalThis.fetch;
-    vi.stubGlobal("fetch", async (path: string, init?: RequestInit) => {
-      if (path === "/api/user/account") await account;
-      return fetchWithAccount(path, init);
-    });
+    // The account answers only once the shopper has typed.
+    standInShopApi({ "GET /api/user/account": () => account.then(() => ({ success: true, account: { ...ACCOUNT, savedAddress: ADDRESS } })) });
     renderShop("/place-order", { products: catalogue(1), ...signedIn() });
     const street = await screen.findByRole("textbox", { name: "Endereço da Rua" }, WAIT);
     fireEvent.change(street, { target: { value: "Avenida 4 de Fevereiro" } });
     await act(async () => answer(undefined));
-    await new Promise((r) => setTimeout(r, 50));
+    // The fields not typed are filled from the saved address.
+    await waitFor(() => expect(screen.getByRole("textbox", { name: "Primeiro nome" })).toHaveValue("Ana"));
     expect(street).toHaveValue("Avenida 4 de Fevereiro");
-    expect(screen.getByRole("textbox", { name: "Primeiro nome" })).toHaveValue("");
+  });
+
+  it("without a saved address starts from the last order's address, and the account's name and e-mail", async () => {
+    const older = { ...ADDRESS, street: "Rua Antiga 1", city: "Benguela" };
+    const last = { ...ADDRESS, firstName: "", lastName: "", email: "", street: "Rua Nova 7", city: "Huambo", state: "Huambo" };
+    standInShopApi({
+      "POST /api/cart/get": () => ({ success: true, cartData: { p1: { M: 1 } } }),
+      "GET /api/user/account": () => ({ success: true, account: { ...ACCOUNT, name: "Ana Maria Silva" } }),
+      "POST /api/order/userorders": () => ({
+        success: true,
+        orders: [
+          { ...order(0), _id: "older", address: older, createdAt: "2026-01-01T10:00:00.000Z" },
+          { ...order(0), address: last, createdAt: "2026-06-01T10:00:00.000Z" },
+        ],
+      }),
+    });
+    renderShop("/place-order", { products: catalogue(1), ...signedIn() });
+    await waitFor(() => expect(screen.getByRole("textbox", { name: "Endereço da Rua" })).toHaveValue("Rua Nova 7"), WAIT);
+    expect(screen.getByRole("textbox", { name: "Cidade" })).toHaveValue("Huambo");
+    expect(screen.getByRole("combobox", { name: "Província (opcional)" })).toHaveValue("Huambo");
+    expect(screen.getByRole("textbox", { name: "Primeiro nome" })).toHaveValue("Ana");
+    expect(screen.getByRole("textbox", { name: "Sobrenome" })).toHaveValue("Maria Silva");
+    expect(screen.getByRole("textbox", { name: "Email" })).toHaveValue("ana@example.ao");
+  });
+
+  it("still starts from the last order when the account cannot be read", async () => {
+    // No "GET /api/user/account": the stand-in answers 404, as a server without that route does.
+    standInShopApi({
+      "POST /api/cart/get": () => ({ success: true, cartData: { p1: { M: 1 } } }),
+      "POST /api/order/userorders": () => ({ success: true, orders: [order(0)] }),
+    });
+    renderShop("/place-order", { products: catalogue(1), ...signedIn() });
+    await waitFor(() => expect(screen.getByRole("textbox", { name: "Endereço da Rua" })).toHaveValue("Rua Direita 12"), WAIT);
+    expect(screen.getByRole("textbox", { name: "Primeiro nome" })).toHaveValue("Ana");
+    expect(screen.getByRole("textbox", { name: "Email" })).toHaveValue("ana@example.ao");
   });
 });
 

@@ -4,9 +4,9 @@ import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { E2E_ADMIN } from "../helpers/shop-process.ts";
 
-/** A low-end Android phone: small screen, touch, 2x pixels. */
-export async function phonePage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: "pt-AO" });
+/** A low-end Android phone: small screen, touch, 2x pixels (360 px wide unless told). */
+export async function phonePage(browser: Browser, width = 360): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: "pt-AO" });
   return context.newPage();
 }
 

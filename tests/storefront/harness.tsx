@@ -1,3 +1,4 @@
+import { useState, type ReactNode } from "react";
 import { act, configure, render } from "@testing-library/react";
 import { MemoryRouter, useLocation, useNavigate, type Location, type NavigateFunction } from "react-router-dom";
 import { ShopShell } from "../../storefront/app/layout.tsx";
@@ -18,8 +19,11 @@ configure({ asyncUtilTimeout: 5000 });
 // jsdom has no scrolling; the layout scrolls to the top on every new page.
 window.scrollTo = () => {};
 
-// Each test is a fresh visit: nothing remembered from the previous test's catalogue.
-afterEach(() => clearCache());
+// Each test is a fresh visit (a new tab): nothing remembered from the previous test's catalogue or checkout draft.
+afterEach(() => {
+  clearCache();
+  sessionStorage.clear();
+});
 
 export const product = (n: number, over: Partial<Product> = {}): Product => ({
   _id: `p${n}`,
@@ -53,6 +57,14 @@ export interface Options {
   products?: Product[];
   settings?: ShopSettings | null;
   session?: Partial<Session>;
+  /** The session's token changes as the app sets it (signing in or up), instead of staying as handed in. */
+  liveSession?: boolean;
+}
+
+/** A session whose setToken really signs in: the pages see the new token as in the app. */
+function LiveSession({ initial, children }: { initial: Session; children: ReactNode }) {
+  const [token, setToken] = useState(initial.token);
+  return <SessionContext.Provider value={{ ...initial, token, setToken }}>{children}</SessionContext.Provider>;
 }
 
 /** Reports where the app navigated to, and hands out its navigation (for the browser's back button). */
@@ -66,6 +78,11 @@ export function renderShop(path: string, opts: Options = {}) {
   if (!standInInstalled()) standInShopApi({});
   const settingsValue = opts.settings === undefined ? settings : opts.settings;
   const sessionValue: Session = { token: "", setToken: () => {}, logout: () => {}, realtime: null, ...opts.session };
+  const shell = (
+    <SettingsContext.Provider value={settingsValue}>
+      <ShopShell />
+    </SettingsContext.Provider>
+  );
   let current: Location | undefined;
   let navigate: NavigateFunction | undefined;
   const result = render(
@@ -76,11 +93,7 @@ export function renderShop(path: string, opts: Options = {}) {
           navigate = n;
         }}
       />
-      <SessionContext.Provider value={sessionValue}>
-        <SettingsContext.Provider value={settingsValue}>
-          <ShopShell />
-        </SettingsContext.Provider>
-      </SessionContext.Provider>
+      {opts.liveSession ? <LiveSession initial={sessionValue}>{shell}</LiveSession> : <SessionContext.Provider value={sessionValue}>{shell}</SessionContext.Provider>}
     </MemoryRouter>,
   );
   return { ...result, pathname: () => current?.pathname, search: () => current?.search, back: () => act(() => void navigate?.(-1)) };

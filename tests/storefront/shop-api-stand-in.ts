@@ -80,7 +80,8 @@ export function standInShopApi(routes: Record<string, Handler>): ApiCall[] {
     const call = { method: init.method ?? "GET", path, body: typeof raw === "string" ? (JSON.parse(raw) as unknown) : raw };
     calls.push(call);
     const handler = all[`${call.method} ${path}`];
-    const answer = handler ? handler(call) : path.startsWith("/api/catalogue/") && call.method === "GET" ? catalogueAnswer(path) : NOT_FOUND;
+    // A handler may answer later (a promise): the screen waits for the server meanwhile.
+    const answer = handler ? await handler(call) : path.startsWith("/api/catalogue/") && call.method === "GET" ? catalogueAnswer(path) : NOT_FOUND;
     const { status, body } = answered(answer) ? answer : { status: 200, body: answer };
     return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
   };

@@ -1,4 +1,5 @@
-import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { ANGOLA_PROVINCES } from "../../shared/checkout.ts";
 import { ErrorBoundary } from "../../storefront/app/error-page.tsx";
 import { NOVOS_URL } from "../../storefront/features/catalogue/api/catalogue.ts";
 import { catalogue, renderShop, settings } from "./harness.tsx";
@@ -49,10 +50,25 @@ describe("cart", () => {
     expect(catalogueCalls.map((c) => c.path)).toEqual(["/api/catalogue/products?ids=p1,p2&pageSize=100"]);
   });
 
-  it("an empty cart totals 0", async () => {
+  it("an empty cart shows no delivery fee and no checkout, but the way back to the collection", async () => {
     localStorage.clear();
     renderShop("/cart", { products: catalogue(2) });
-    expect(await screen.findByTestId("total")).toHaveTextContent(/^0,00 kz$/);
+    expect(await screen.findByRole("link", { name: "Ver a coleção" })).toHaveAttribute("href", "/collection");
+    expect(screen.getByText("O seu carrinho está vazio.")).toBeInTheDocument();
+    expect(screen.queryByText("Taxa de envio")).toBeNull();
+    expect(screen.queryByRole("link", { name: "FINALIZAR COMPRA" })).toBeNull();
+  });
+
+  it("a quantity box left blank or at 0 shows the line's quantity again when the shopper leaves it", async () => {
+    renderShop("/cart", { products: catalogue(2) });
+    const qty = await screen.findByRole("spinbutton", { name: "Quantidade de Produto 1" });
+    fireEvent.change(qty, { target: { value: "" } });
+    fireEvent.blur(qty);
+    expect(qty).toHaveValue(2);
+    fireEvent.change(qty, { target: { value: "0" } });
+    fireEvent.blur(qty);
+    expect(qty).toHaveValue(2);
+    expect(screen.getByTestId("cart-count")).toHaveTextContent("3");
   });
 });
 
@@ -114,9 +130,68 @@ describe("checkout", () => {
     expect(screen.getAllByRole("radio")).toHaveLength(1);
     fireEvent.click(screen.getByRole("button", { name: "FINALIZAR PEDIDO" }));
     expect(await screen.findByText("Preencha todos os campos obrigatórios do endereço")).toBeInTheDocument();
-    for (const m of ["Primeiro nome é necessário", "Sobrenome é necessário", "Email é necessário", "Endereço da Rua é necessário", "Cidade é necessário", "Código Postal é necessário", "País é necessário", "Número de telefone é necessário"]) {
+    // País starts as Angola; every other required field is named under itself.
+    for (const m of ["Primeiro nome é necessário", "Sobrenome é necessário", "Email é necessário", "Endereço da Rua é necessário", "Cidade é necessário", "Código Postal é necessário", "Número de telefone é necessário"]) {
       expect(screen.getByText(m)).toBeInTheDocument();
     }
+    expect(screen.queryByText("País é necessário")).toBeNull();
+    fireEvent.change(screen.getByRole("textbox", { name: "País" }), { target: { value: "" } });
+    fireEvent.click(screen.getByRole("button", { name: "FINALIZAR PEDIDO" }));
+    expect(await screen.findByText("País é necessário")).toBeInTheDocument();
+    expect(screen.getByRole("textbox", { name: "Primeiro nome" })).toHaveAccessibleDescription("Primeiro nome é necessário");
+  });
+
+  it("labels every field visibly, starts with Angola, offers Angola's 18 provinces and says what to enter without a postal code", async () => {
+    renderShop("/place-order", { products: catalogue(1) });
+    await screen.findByRole("button", { name: "FINALIZAR PEDIDO" });
+    for (const label of ["Primeiro nome", "Sobrenome", "Email", "Endereço da Rua", "Cidade", "Província (opcional)", "Código Postal", "País", "Telefone"]) {
+      const field = screen.getByLabelText(label);
+      // A <label> shown above the field, not a placeholder that vanishes once typed.
+      expect(document.querySelector(`label[for="${field.id}"]`)).toHaveTextContent(label);
+      expect(field).not.toHaveAttribute("placeholder");
+    }
+    expect(screen.getByRole("textbox", { name: "País" })).toHaveValue("Angola");
+    const province = screen.getByRole("combobox", { name: "Província (opcional)" });
+    expect(within(province).getAllByRole("option").slice(1).map((o) => o.textContent)).toEqual([...ANGOLA_PROVINCES]);
+    expect(ANGOLA_PROVINCES).toHaveLength(18);
+    expect(screen.getByRole("textbox", { name: "Código Postal" })).toHaveAccessibleDescription("Sem código postal? Escreva 0000");
+  });
+
+  it("keeps the form in the tab while the shopper goes to sign up, and brings them back to it signed in", async () => {
+    localStorage.setItem("guestCart", JSON.stringify({ p1: { M: 1 } }));
+    const calls = standInShopApi({
+      "POST /api/user/register": () => ({ success: true, token: "novo", message: "ok" }),
+      "POST /api/cart/merge": () => ({ success: true, cartData: { p1: { M: 1 } } }),
+      "POST /api/cart/get": () => ({ success: true, cartData: { p1: { M: 1 } } }),
+      "GET /api/user/account": () => ({ success: true, account: { name: "Outra Pessoa", email: "outra@example.ao", phone: null, savedAddress: null, notifyEmail: true, notifyPush: false } }),
+    });
+    const { pathname } = renderShop("/place-order", { products: catalogue(1), liveSession: true });
+    await screen.findByRole("button", { name: "FINALIZAR PEDIDO" });
+    fill(address);
+    fireEvent.change(screen.getByRole("combobox", { name: "Província (opcional)" }), { target: { value: "Huíla" } });
+    fireEvent.click(screen.getByRole("button", { name: "FINALIZAR PEDIDO" }));
+    await waitFor(() => expect(pathname()).toBe("/login"));
+
+    fireEvent.click(screen.getByRole("button", { name: "Criar uma conta" }));
+    fireEvent.change(screen.getByRole("textbox", { name: "Nome" }), { target: { value: "Ana Silva" } });
+    fireEvent.change(screen.getByRole("textbox", { name: "Email" }), { target: { value: "ana@example.ao" } });
+    fireEvent.change(screen.getByLabelText("Password"), { target: { value: "senha-segura-1" } });
+    fireEvent.click(screen.getByRole("button", { name: "Registar" }));
+    await waitFor(() => expect(pathname()).toBe("/place-order"));
+    await screen.findByRole("button", { name: "FINALIZAR PEDIDO" });
+    // The account answered with another name and e-mail: what the shopper typed stays.
+    await waitFor(() => expect(calls.some((c) => c.path === "/api/user/account")).toBe(true));
+    for (const [label, value] of Object.entries(address)) expect(screen.getByRole("textbox", { name: label })).toHaveValue(value);
+    expect(screen.getByRole("combobox", { name: "Província (opcional)" })).toHaveValue("Huíla");
+  });
+
+  it("a plain visit to /login still ends on / after signing in, though a checkout draft exists", async () => {
+    renderShop("/place-order", { products: catalogue(1) });
+    await screen.findByRole("button", { name: "FINALIZAR PEDIDO" });
+    fill({ Cidade: "Lubango" });
+    cleanup();
+    const { pathname } = renderShop("/login", { session: { token: "t" } });
+    await waitFor(() => expect(pathname()).toBe("/"));
   });
 
   it("refuses an empty cart", async () => {
