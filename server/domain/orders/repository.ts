@@ -89,7 +89,13 @@ const staffDetailSelect = {
 } as const satisfies Prisma.OrderSelect;
 
 /** What a conversation shows of its order. */
-const summarySelect = { id: true, status: true, totalAmount: true, user: { select: { id: true, name: true, email: true } } } as const satisfies Prisma.OrderSelect;
+const summarySelect = {
+  id: true,
+  status: true,
+  totalAmount: true,
+  user: { select: { id: true, name: true, email: true } },
+  assignedTo: { select: { id: true, name: true } },
+} as const satisfies Prisma.OrderSelect;
 
 export type StaffOrderRow = Prisma.OrderGetPayload<{ select: typeof staffRowSelect }>;
 export type StaffOrderDetailRow = Prisma.OrderGetPayload<{ select: typeof staffDetailSelect }>;
@@ -323,6 +329,9 @@ export const ordersRepository = (db: Db) => ({
   countForStaff: (f: StaffOrderFilter) => db.order.count({ where: staffWhere(f) }),
   findForStaff: (id: string): Promise<StaffOrderDetailRow | null> => db.order.findUnique({ where: { id }, select: staffDetailSelect }),
   summaries: (ids: string[]) => db.order.findMany({ where: { id: { in: ids } }, select: summarySelect }),
+  /** Who answers the order's conversation (null: nobody); false when there is no such order. */
+  assign: async (orderId: string, assignedToId: string | null): Promise<boolean> =>
+    (await db.order.updateMany({ where: { id: orderId }, data: { assignedToId } })).count > 0,
 
   countWithStatus: (statuses: readonly string[]) => db.order.count({ where: { status: { in: [...statuses] } } }),
   revenueSince: async (since: Date, statuses: readonly string[]) =>
