@@ -1,5 +1,7 @@
-import { Datagrid, DateField, FunctionField, List, NumberField, SearchInput, TextField, useListContext, useTranslate } from "react-admin";
-import { Badge, Divider, Tab, Tabs } from "@mui/material";
+import { Datagrid, DateField, FunctionField, List, NumberField, SearchInput, SimpleList, TextField, useListContext, useTranslate } from "react-admin";
+import { Badge, Divider, Tab, Tabs, useMediaQuery, type Theme } from "@mui/material";
+import { formatKz } from "../../shared/money.ts";
+import { formatDateTime } from "../lib/format.ts";
 import type { AdminOrder } from "../../server/schemas/admin-orders.ts";
 import { ORDER_STATUSES } from "../../shared/orders.ts";
 import { PaymentMethodLabel } from "../components/payment-method-label.tsx";
@@ -31,11 +33,24 @@ function StatusTabs() {
   );
 }
 
+/** On a phone: one line per order (id, customer, status, total), no table to scroll sideways. */
+function PhoneOrders() {
+  return (
+    <SimpleList<AdminOrder>
+      linkType="show"
+      primaryText={(o) => `#${o.shortId} · ${o.customer.name}`}
+      secondaryText={(o) => `${o.status} · ${formatDateTime(o.createdAt)}`}
+      tertiaryText={(o) => (o.unread > 0 ? <Badge color="error" badgeContent={o.unread} sx={{ mr: 1 }} /> : formatKz(o.totalAmount))}
+    />
+  );
+}
+
 function OrderGrid() {
+  const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down("md"));
   return (
     <>
       <StatusTabs />
-      <Datagrid rowClick="show" bulkActionButtons={false}>
+      {small ? <PhoneOrders /> : <Datagrid rowClick="show" bulkActionButtons={false}>
         <FunctionField<AdminOrder> source="shortId" render={(o) => `#${o.shortId}`} />
         <DateField source="createdAt" showTime locales="pt-PT" />
         <TextField source="customer.name" sortable={false} />
@@ -44,7 +59,7 @@ function OrderGrid() {
         <NumberField source="itemCount" sortable={false} />
         <AmountField source="totalAmount" />
         <FunctionField<AdminOrder> source="unread" sortable={false} render={(o) => (o.unread > 0 ? <Badge color="error" badgeContent={o.unread} /> : null)} />
-      </Datagrid>
+      </Datagrid>}
     </>
   );
 }
