@@ -1,13 +1,16 @@
 // The console's support tools (issue 15): the inbox's "A aguardar resposta" and "Minhas" tabs ask the API for
 // those filters and show who each conversation is assigned to (a list, not a table, on a phone); "Respostas
-// rápidas" puts the chosen answer, bank details filled in, into the reply box and it is sent as typed.
+// rápidas" puts the chosen answer, bank details filled in, into the reply box and it is sent as typed; a
+// conversation is assigned from its page; internal notes are listed with author and time and added.
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { AdminContext, ResourceContextProvider, testDataProvider, type GetListParams } from "react-admin";
 import polyglotI18nProvider from "ra-i18n-polyglot";
 import { ptMessages } from "../../console/i18n/pt.ts";
 import { canRoleAccess } from "../../console/auth-provider.ts";
 import { ConversationList } from "../../console/conversations/conversation-list.tsx";
-import { ReplyBox } from "../../console/conversations/conversation-show.tsx";
+import { AssigneeControl, ReplyBox } from "../../console/conversations/conversation-show.tsx";
+import { OrderNotes } from "../../console/components/order-notes.tsx";
+import type { AdminOrderNote } from "../../server/schemas/admin-support.ts";
 import type { ConsoleDataProvider } from "../../console/data-provider.ts";
 import type { AdminConversation, AdminMessage } from "../../server/schemas/admin-conversations.ts";
 import type { AdminQuickReply } from "../../server/schemas/admin-support.ts";
@@ -127,5 +130,62 @@ describe("Respostas rápidas", () => {
     expect(canRoleAccess("support", "quick-replies", "list")).toBe(true);
     for (const action of ["create", "edit", "delete"]) expect(canRoleAccess("support", "quick-replies", action)).toBe(false);
     for (const action of ["list", "create", "edit", "delete"]) expect(canRoleAccess("admin", "quick-replies", action)).toBe(true);
+  });
+});
+
+describe("assigning a conversation", () => {
+  beforeEach(() => localStorage.setItem("loja.console.session", JSON.stringify({ token: "t", user: { id: "me", name: "Eu Mesma", email: "eu@loja.ao", role: "support" } })));
+  afterEach(() => localStorage.clear());
+
+  it("'Atribuir a mim' gives it to the signed-in agent and 'Atribuir a…' to anyone on the team or nobody", async () => {
+    const orderId = "cm3order000000000abc111";
+    let assignee: AdminConversation["assignee"] = { id: "s2", name: "Rui Suporte" };
+    const calls: (string | null)[] = [];
+    const staff = [{ id: "me", name: "Eu Mesma" }, { id: "s2", name: "Rui Suporte" }];
+    const dataProvider = {
+      ...testDataProvider({ getOne: (async () => ({ data: conversation(orderId, assignee) })) as never }),
+      getAssignees: vi.fn(async () => staff),
+      assignConversation: vi.fn(async (_id: string, assigneeId: string | null) => {
+        calls.push(assigneeId);
+        assignee = staff.find((s) => s.id === assigneeId) ?? null;
+        return conversation(orderId, assignee);
+      }),
+    } as unknown as ConsoleDataProvider;
+    render(
+      <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
+        <AssigneeControl orderId={orderId} />
+      </AdminContext>,
+    );
+    fireEvent.click(await screen.findByRole("button", { name: "Atribuir a mim" }, WAIT));
+    await waitFor(() => expect(calls).toEqual(["me"]), WAIT);
+    // Mine now: the shortcut goes away.
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Atribuir a mim" })).toBeNull(), WAIT);
+    fireEvent.mouseDown(screen.getByRole("combobox", { name: "Atribuir a…" }));
+    fireEvent.click(within(await screen.findByRole("listbox", {}, WAIT)).getByRole("option", { name: "Ninguém" }));
+    await waitFor(() => expect(calls).toEqual(["me", null]), WAIT);
+  });
+});
+
+describe("internal notes", () => {
+  it("lists the order's notes with author and time, and adds one", async () => {
+    const notes: AdminOrderNote[] = [{ id: "n1", text: "Ligou a dizer que paga amanhã", createdAt: "2026-11-24T10:00:00.000Z", author: { id: "s2", name: "Rui Suporte" } }];
+    const dataProvider = {
+      ...testDataProvider(),
+      getNotes: vi.fn(async () => notes),
+      addNote: vi.fn(async (_orderId: string, text: string): Promise<AdminOrderNote> => ({ id: "n2", text, createdAt: "2026-11-24T11:00:00.000Z", author: { id: "me", name: "Eu Mesma" } })),
+    } as unknown as ConsoleDataProvider;
+    render(
+      <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
+        <OrderNotes orderId="cm3order000000000abc111" />
+      </AdminContext>,
+    );
+    expect(await screen.findByText("Ligou a dizer que paga amanhã", {}, WAIT)).toBeInTheDocument();
+    expect(screen.getByText(/Rui Suporte · /)).toBeInTheDocument();
+    expect(screen.getByText("Só a equipa vê estas notas; o cliente nunca as recebe.")).toBeInTheDocument();
+    fireEvent.change(screen.getByRole("textbox", { name: "Escreva uma nota interna" }), { target: { value: "Confirmar a morada" } });
+    fireEvent.click(screen.getByRole("button", { name: "Adicionar nota" }));
+    expect(await screen.findByText("Confirmar a morada", {}, WAIT)).toBeInTheDocument();
+    expect(dataProvider.addNote).toHaveBeenCalledWith("cm3order000000000abc111", "Confirmar a morada");
+    expect(screen.getAllByTestId("order-note")).toHaveLength(2);
   });
 });
