@@ -1,5 +1,6 @@
-import { Datagrid, DateField, FunctionField, List, NullableBooleanInput, SearchInput, SimpleList, TextField, useListContext, useTranslate } from "react-admin";
-import { Badge, Box, Divider, Tab, Tabs, Typography, useMediaQuery, type Theme } from "@mui/material";
+import { Datagrid, DateField, FunctionField, List, NullableBooleanInput, SearchInput, SimpleList, TextField, useTranslate } from "react-admin";
+import { Badge, Box, Typography, useMediaQuery, type Theme } from "@mui/material";
+import { ListTabs } from "../components/list-tabs.tsx";
 import AttachFileIcon from "@mui/icons-material/AttachFile";
 import type { AdminConversation } from "../../server/schemas/admin-conversations.ts";
 import { formatDateTime } from "../lib/format.ts";
@@ -22,24 +23,12 @@ const INBOX_TABS = [
 
 function InboxTabs() {
   const translate = useTranslate();
-  const { filterValues, setFilters, displayedFilters } = useListContext();
-  const values = filterValues as { waiting?: boolean; mine?: boolean };
-  const current = values.mine ? "mine" : values.waiting ? "waiting" : "all";
   return (
-    <>
-      <Tabs
-        value={current}
-        variant="scrollable"
-        scrollButtons="auto"
-        onChange={(_, value: string) => {
-          const { waiting: _w, mine: _m, ...rest } = filterValues as Record<string, unknown>;
-          setFilters(value === "all" ? rest : { ...rest, [value]: true }, displayedFilters);
-        }}
-      >
-        {INBOX_TABS.map((tab) => <Tab key={tab.value} value={tab.value} label={translate(tab.label)} />)}
-      </Tabs>
-      <Divider />
-    </>
+    <ListTabs
+      tabs={INBOX_TABS.map((tab) => ({ value: tab.value, label: translate(tab.label) }))}
+      current={(f) => (f.mine ? "mine" : f.waiting ? "waiting" : "all")}
+      select={({ waiting: _w, mine: _m, ...rest }, value) => (value === "all" ? rest : { ...rest, [value]: true })}
+    />
   );
 }
 

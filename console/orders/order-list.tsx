@@ -1,5 +1,6 @@
-import { Datagrid, DateField, FunctionField, List, NumberField, SearchInput, SimpleList, TextField, useListContext, useTranslate } from "react-admin";
-import { Badge, Divider, Tab, Tabs, useMediaQuery, type Theme } from "@mui/material";
+import { Datagrid, DateField, FunctionField, List, NumberField, SearchInput, SimpleList, TextField, useTranslate } from "react-admin";
+import { Badge, useMediaQuery, type Theme } from "@mui/material";
+import { ListTabs } from "../components/list-tabs.tsx";
 import { formatKz } from "../../shared/money.ts";
 import { formatDateTime } from "../lib/format.ts";
 import type { AdminOrder } from "../../server/schemas/admin-orders.ts";
@@ -12,24 +13,13 @@ const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
 function StatusTabs() {
   const translate = useTranslate();
-  const { filterValues, setFilters, displayedFilters } = useListContext();
-  const current = (filterValues as { status?: string }).status ?? "all";
+  const tabs = [{ value: "all", label: translate("loja.status.all") }, ...ORDER_STATUSES.map((s) => ({ value: s, label: translate(`loja.status.${s}`) }))];
   return (
-    <>
-      <Tabs
-        value={current}
-        variant="scrollable"
-        scrollButtons="auto"
-        onChange={(_, value: string) => {
-          const { status: _old, ...rest } = filterValues as Record<string, unknown>;
-          setFilters(value === "all" ? rest : { ...rest, status: value }, displayedFilters);
-        }}
-      >
-        <Tab value="all" label={translate("loja.status.all")} />
-        {ORDER_STATUSES.map((s) => <Tab key={s} value={s} label={translate(`loja.status.${s}`)} />)}
-      </Tabs>
-      <Divider />
-    </>
+    <ListTabs
+      tabs={tabs}
+      current={(f) => (typeof f.status === "string" ? f.status : "all")}
+      select={({ status: _old, ...rest }, value) => (value === "all" ? rest : { ...rest, status: value })}
+    />
   );
 }
 
