@@ -15,6 +15,7 @@ import customers from "./customers/index.ts";
 import staff from "./staff/index.ts";
 import outbox from "./outbox/index.ts";
 import synonyms from "./synonyms/index.ts";
+import quickReplies from "./quick-replies/index.ts";
 import { SettingsEdit } from "./settings/settings-edit.tsx";
 import { shellMessages } from "./i18n/shell.ts";
 
@@ -55,6 +56,7 @@ export function ConsoleApp() {
       <Resource name="customers" {...customers} />
       <Resource name="staff" {...staff} />
       <Resource name="synonyms" {...synonyms} />
+      <Resource name="quick-replies" {...quickReplies} />
       <Resource name="settings" />
       <Resource name="outbox" {...outbox} />
       <CustomRoutes>

@@ -1,13 +1,17 @@
 import simpleRestProvider from "ra-data-simple-rest";
 import type { CreateParams, DataProvider, RaRecord, UpdateParams } from "react-admin";
 import type { AdminProductImage, AdminUploadReply, TaxonomyReply } from "../server/schemas/admin-products.ts";
-import type { AdminMessage, AdminMessageReply, AdminMessagesReply } from "../server/schemas/admin-conversations.ts";
+import type { AdminConversation, AdminMessage, AdminMessageReply, AdminMessagesReply, AssigneesReply } from "../server/schemas/admin-conversations.ts";
+import type { AdminOrderNote, AdminOrderNoteReply, AdminOrderNotesReply } from "../server/schemas/admin-support.ts";
+import type { SettingsReply } from "../server/schemas/settings.ts";
+import type { BankDetails } from "../shared/support.ts";
 import type { DashboardReply, DashboardStats, UnreadCountReply } from "../server/schemas/admin-common.ts";
 import { API_URL } from "./lib/api-url.ts";
 import { apiFetch, httpClient } from "./lib/http.ts";
 import type { RequestBodyTransform, Row } from "./lib/request-body.ts";
 import { orderRequestBody, type PaymentBody } from "./orders/transform.ts";
 import { productRequestBody } from "./products/transform.ts";
+import { quickReplyRequestBody } from "./quick-replies/transform.ts";
 import { settingsRequestBody } from "./settings/transform.ts";
 import { staffRequestBody } from "./staff/transform.ts";
 
@@ -17,6 +21,7 @@ const REQUEST_BODIES: Partial<Record<string, RequestBodyTransform>> = {
   orders: orderRequestBody,
   staff: staffRequestBody,
   settings: settingsRequestBody,
+  "quick-replies": quickReplyRequestBody,
 };
 
 const toRequestBody = (resource: string, data: Row, creating: boolean): Row => REQUEST_BODIES[resource]?.(data, creating) ?? data;
@@ -33,6 +38,13 @@ export interface ConsoleDataProvider extends DataProvider {
   recordPayment(orderId: string, body: PaymentBody): Promise<void>;
   acceptProof(orderId: string, proofId: string, body: PaymentBody): Promise<void>;
   refuseProof(orderId: string, proofId: string, reason: string): Promise<void>;
+  /** The active staff a conversation may be assigned to. */
+  getAssignees(): Promise<AssigneesReply["staff"]>;
+  assignConversation(orderId: string, assigneeId: string | null): Promise<AdminConversation>;
+  getNotes(orderId: string): Promise<AdminOrderNote[]>;
+  addNote(orderId: string, text: string): Promise<AdminOrderNote>;
+  /** The shop's bank details (the public settings), to fill a quick reply's placeholders. */
+  getShopBank(): Promise<BankDetails>;
 }
 
 const orderPath = (orderId: string) => `/orders/${encodeURIComponent(orderId)}`;
@@ -78,6 +90,23 @@ export const dataProvider: ConsoleDataProvider = {
   },
   async acceptProof(orderId, proofId, body) {
     await apiFetch<unknown>(`${orderPath(orderId)}/proofs/${encodeURIComponent(proofId)}/accept`, { method: "POST", body: JSON.stringify(body) });
+  },
+  async getAssignees() {
+    return (await apiFetch<AssigneesReply>("/conversations/assignees")).staff;
+  },
+  async assignConversation(orderId, assigneeId) {
+    return apiFetch<AdminConversation>(`/conversations/${encodeURIComponent(orderId)}/assignee`, { method: "PUT", body: JSON.stringify({ assigneeId }) });
+  },
+  async getNotes(orderId) {
+    return (await apiFetch<AdminOrderNotesReply>(`${orderPath(orderId)}/notes`)).notes;
+  },
+  async addNote(orderId, text) {
+    return (await apiFetch<AdminOrderNoteReply>(`${orderPath(orderId)}/notes`, { method: "POST", body: JSON.stringify({ text }) })).note;
+  },
+  async getShopBank() {
+    const res = await fetch("/api/settings");
+    if (!res.ok) throw new Error(`HTTP ${res.status}`);
+    return ((await res.json()) as SettingsReply).settings.bank;
   },
   async refuseProof(orderId, proofId, reason) {
     await apiFetch<unknown>(`${orderPath(orderId)}/proofs/${encodeURIComponent(proofId)}/refuse`, { method: "POST", body: JSON.stringify({ reason }) });

@@ -1,11 +1,16 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { Link as RouterLink, useParams } from "react-router-dom";
-import { Loading, Title, useDataProvider, useGetOne, useNotify, useTranslate } from "react-admin";
-import { Box, Button, Card, CardContent, Chip, IconButton, Paper, TextField, Typography } from "@mui/material";
+import { Loading, Title, useDataProvider, useGetList, useGetOne, useNotify, useTranslate } from "react-admin";
+import { Box, Button, Card, CardContent, Chip, IconButton, Menu, MenuItem, Paper, TextField, Typography } from "@mui/material";
+import QuickreplyIcon from "@mui/icons-material/Quickreply";
 import AttachFileIcon from "@mui/icons-material/AttachFile";
 import CloseIcon from "@mui/icons-material/Close";
 import SendIcon from "@mui/icons-material/Send";
-import type { AdminMessage } from "../../server/schemas/admin-conversations.ts";
+import type { AdminConversation, AdminMessage } from "../../server/schemas/admin-conversations.ts";
+import type { AdminQuickReply } from "../../server/schemas/admin-support.ts";
+import { fillQuickReply } from "../../shared/support.ts";
+import { getSession } from "../lib/session.ts";
+import { OrderNotes } from "../components/order-notes.tsx";
 import type { AdminOrder } from "../../server/schemas/admin-orders.ts";
 import type { ConsoleDataProvider } from "../data-provider.ts";
 import { useRealtime } from "../layout/realtime-context.tsx";
@@ -52,6 +57,46 @@ function MessageBubble({ m }: { m: AdminMessage }) {
   );
 }
 
+/** Who answers this conversation: "Atribuir a…" any active staff member (or nobody), or "Atribuir a mim". */
+export function AssigneeControl({ orderId }: { orderId: string }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const { data: conversation, refetch } = useGetOne<AdminConversation>("conversations", { id: orderId });
+  const [staff, setStaff] = useState<{ id: string; name: string }[]>([]);
+  const me = getSession()?.user.id;
+  useEffect(() => { dataProvider.getAssignees().then(setStaff, () => setStaff([])); }, [dataProvider]);
+  const assign = async (assigneeId: string | null) => {
+    try {
+      await dataProvider.assignConversation(orderId, assigneeId);
+      notify("loja.conversations.assigned", { type: "info" });
+      await refetch();
+    } catch (err) {
+      notify(err instanceof Error && err.message ? err.message : translate("loja.conversations.assign_failed"), { type: "error" });
+    }
+  };
+  if (!conversation) return null;
+  const current = conversation.assignee?.id ?? "";
+  return (
+    <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 1, mb: 1 }} data-testid="assignee-control">
+      <TextField
+        select
+        size="small"
+        label={translate("loja.conversations.assign_to")}
+        value={staff.some((s) => s.id === current) ? current : ""}
+        onChange={(e) => void assign(e.target.value || null)}
+        sx={{ minWidth: 200, flex: "1 1 200px", maxWidth: "100%" }}
+      >
+        <MenuItem value="">{translate("loja.conversations.unassigned")}</MenuItem>
+        {staff.map((s) => <MenuItem key={s.id} value={s.id}>{s.name}</MenuItem>)}
+      </TextField>
+      {me && current !== me && (
+        <Button size="small" variant="outlined" onClick={() => void assign(me)}>{translate("loja.conversations.assign_to_me")}</Button>
+      )}
+    </Box>
+  );
+}
+
 function OrderSummary({ orderId }: { orderId: string }) {
   const translate = useTranslate();
   const { data: order } = useGetOne<AdminOrder>("orders", { id: orderId });
@@ -78,7 +123,35 @@ function OrderSummary({ orderId }: { orderId: string }) {
   );
 }
 
-function ReplyBox({ orderId, onSent }: { orderId: string; onSent: (m: AdminMessage) => void }) {
+/** "Respostas rápidas": puts the chosen saved answer, its placeholders filled from the shop's settings, in the box. */
+export function QuickReplyMenu({ onPick }: { onPick: (text: string) => void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const { data: replies } = useGetList<AdminQuickReply>("quick-replies", { pagination: { page: 1, perPage: 100 }, sort: { field: "title", order: "ASC" } });
+  const pick = async (reply: AdminQuickReply) => {
+    setAnchor(null);
+    try {
+      onPick(fillQuickReply(reply.text, await dataProvider.getShopBank()));
+    } catch {
+      notify("ra.notification.http_error", { type: "error" });
+    }
+  };
+  return (
+    <>
+      <Button size="small" startIcon={<QuickreplyIcon />} onClick={(e) => setAnchor(e.currentTarget)} aria-haspopup="menu" sx={{ alignSelf: "flex-start" }}>
+        {translate("loja.conversations.quick_replies")}
+      </Button>
+      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        {replies?.length === 0 && <MenuItem disabled>{translate("loja.conversations.no_quick_replies")}</MenuItem>}
+        {replies?.map((r) => <MenuItem key={r.id} onClick={() => void pick(r)}>{r.title}</MenuItem>)}
+      </Menu>
+    </>
+  );
+}
+
+export function ReplyBox({ orderId, onSent }: { orderId: string; onSent: (m: AdminMessage) => void }) {
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
@@ -107,6 +180,7 @@ function ReplyBox({ orderId, onSent }: { orderId: string; onSent: (m: AdminMessa
 
   return (
     <Box component="form" onSubmit={submit} sx={{ display: "flex", flexDirection: "column", gap: 1, mt: 1 }}>
+      <QuickReplyMenu onPick={(picked) => setText((current) => (current.trim() ? `${current.trimEnd()}\n${picked}` : picked))} />
       {file && (
         <Chip
           label={file.name}
@@ -188,9 +262,10 @@ export function ConversationShow() {
   return (
     <Box sx={{ mt: 2 }}>
       <Title title={`${translate("resources.conversations.name", { smart_count: 1 })} #${shortOrderId(orderId)}`} />
-      <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", md: "2fr 1fr" }, gap: 2 }}>
-        <Card>
+      <Box sx={{ display: "grid", gridTemplateColumns: { xs: "minmax(0, 1fr)", md: "minmax(0, 2fr) minmax(0, 1fr)" }, gap: 2 }}>
+        <Card sx={{ minWidth: 0 }}>
           <CardContent>
+            <AssigneeControl orderId={orderId} />
             <Box sx={{ height: "60vh", overflowY: "auto", pr: 1 }} data-testid="chat-thread">
               {error && <Typography color="error">{error}</Typography>}
               {!messages && !error && <Loading />}
@@ -201,7 +276,15 @@ export function ConversationShow() {
             <ReplyBox orderId={orderId} onSent={(m) => setMessages((prev) => mergeMessage(prev ?? [], m))} />
           </CardContent>
         </Card>
-        <OrderSummary orderId={orderId} />
+        <Box sx={{ display: "flex", flexDirection: "column", gap: 2, minWidth: 0 }}>
+          <OrderSummary orderId={orderId} />
+          <Card variant="outlined">
+            <CardContent>
+              <Typography variant="h6" gutterBottom>{translate("loja.notes.title")}</Typography>
+              <OrderNotes orderId={orderId} />
+            </CardContent>
+          </Card>
+        </Box>
       </Box>
     </Box>
   );

@@ -49,6 +49,7 @@ function ConsoleMenu() {
       <Menu.ResourceItem name="orders" />
       <Menu.ResourceItem name="payments" />
       <ConversationsMenuItem />
+      <Menu.ResourceItem name="quick-replies" />
       {canProducts && <Menu.ResourceItem name="products" />}
       <Menu.ResourceItem name="customers" />
       {canStaff && <Menu.ResourceItem name="staff" />}

@@ -1,5 +1,8 @@
-import { Datagrid, DateField, FunctionField, List, NumberField, SearchInput, TextField, useListContext, useTranslate } from "react-admin";
-import { Badge, Divider, Tab, Tabs } from "@mui/material";
+import { Datagrid, DateField, FunctionField, List, NumberField, SearchInput, SimpleList, TextField, useTranslate } from "react-admin";
+import { Badge, useMediaQuery, type Theme } from "@mui/material";
+import { ListTabs } from "../components/list-tabs.tsx";
+import { formatKz } from "../../shared/money.ts";
+import { formatDateTime } from "../lib/format.ts";
 import type { AdminOrder } from "../../server/schemas/admin-orders.ts";
 import { ORDER_STATUSES } from "../../shared/orders.ts";
 import { PaymentMethodLabel } from "../components/payment-method-label.tsx";
@@ -10,32 +13,34 @@ const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
 function StatusTabs() {
   const translate = useTranslate();
-  const { filterValues, setFilters, displayedFilters } = useListContext();
-  const current = (filterValues as { status?: string }).status ?? "all";
+  const tabs = [{ value: "all", label: translate("loja.status.all") }, ...ORDER_STATUSES.map((s) => ({ value: s, label: translate(`loja.status.${s}`) }))];
   return (
-    <>
-      <Tabs
-        value={current}
-        variant="scrollable"
-        scrollButtons="auto"
-        onChange={(_, value: string) => {
-          const { status: _old, ...rest } = filterValues as Record<string, unknown>;
-          setFilters(value === "all" ? rest : { ...rest, status: value }, displayedFilters);
-        }}
-      >
-        <Tab value="all" label={translate("loja.status.all")} />
-        {ORDER_STATUSES.map((s) => <Tab key={s} value={s} label={translate(`loja.status.${s}`)} />)}
-      </Tabs>
-      <Divider />
-    </>
+    <ListTabs
+      tabs={tabs}
+      current={(f) => (typeof f.status === "string" ? f.status : "all")}
+      select={({ status: _old, ...rest }, value) => (value === "all" ? rest : { ...rest, status: value })}
+    />
+  );
+}
+
+/** On a phone: one line per order (id, customer, status, total), no table to scroll sideways. */
+function PhoneOrders() {
+  return (
+    <SimpleList<AdminOrder>
+      linkType="show"
+      primaryText={(o) => `#${o.shortId} · ${o.customer.name}`}
+      secondaryText={(o) => `${o.status} · ${formatDateTime(o.createdAt)}`}
+      tertiaryText={(o) => (o.unread > 0 ? <Badge color="error" badgeContent={o.unread} sx={{ mr: 1 }} /> : formatKz(o.totalAmount))}
+    />
   );
 }
 
 function OrderGrid() {
+  const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down("md"));
   return (
     <>
       <StatusTabs />
-      <Datagrid rowClick="show" bulkActionButtons={false}>
+      {small ? <PhoneOrders /> : <Datagrid rowClick="show" bulkActionButtons={false}>
         <FunctionField<AdminOrder> source="shortId" render={(o) => `#${o.shortId}`} />
         <DateField source="createdAt" showTime locales="pt-PT" />
         <TextField source="customer.name" sortable={false} />
@@ -44,7 +49,7 @@ function OrderGrid() {
         <NumberField source="itemCount" sortable={false} />
         <AmountField source="totalAmount" />
         <FunctionField<AdminOrder> source="unread" sortable={false} render={(o) => (o.unread > 0 ? <Badge color="error" badgeContent={o.unread} /> : null)} />
-      </Datagrid>
+      </Datagrid>}
     </>
   );
 }

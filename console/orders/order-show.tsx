@@ -12,6 +12,7 @@ import { StatusChip } from "../components/status-chip.tsx";
 import { StatusButtons } from "./status-buttons.tsx";
 import { OrderPayments } from "./order-payments.tsx";
 import { senderLabel } from "../conversations/sender.ts";
+import { OrderNotes } from "../components/order-notes.tsx";
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -30,7 +31,7 @@ function OrderDetails() {
   if (!order) return null;
   const a = order.address;
   return (
-    <Box sx={{ p: 2 }}>
+    <Box sx={{ p: { xs: 1, sm: 2 } }}>
       <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 2, mb: 2 }}>
         <Typography variant="h5" data-testid="order-short-id">#{order.shortId}</Typography>
         <StatusChip status={order.status} />
@@ -41,9 +42,10 @@ function OrderDetails() {
           {translate("loja.orders.open_chat")}
         </Button>
       </Box>
-      <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", md: "2fr 1fr" }, gap: 2 }}>
+      <Box sx={{ display: "grid", gridTemplateColumns: { xs: "minmax(0, 1fr)", md: "minmax(0, 2fr) minmax(0, 1fr)" }, gap: 2 }}>
         <Box>
           <Section title={translate("loja.orders.lines")}>
+            <Box sx={{ overflowX: "auto" }}>
             <Table size="small">
               <TableHead>
                 <TableRow>
@@ -69,6 +71,7 @@ function OrderDetails() {
                 ))}
               </TableBody>
             </Table>
+            </Box>
           </Section>
           <Section title={translate("loja.orders.attachments")}>
             {order.attachments.length === 0 ? (
@@ -109,6 +112,9 @@ function OrderDetails() {
               {translate("loja.orders.customer")}: <RouterLink to={`/customers/${order.customer.id}/show`}>{order.customer.name}</RouterLink>
             </Typography>
           </Section>
+          <Section title={translate("loja.notes.title")}>
+            <OrderNotes orderId={order.id} />
+          </Section>
           <Section title={translate("loja.orders.history")}>
             <Box component="ol" sx={{ m: 0, pl: 2.5 }} data-testid="order-history">
               {order.history.map((h, i) => (
@@ -130,7 +136,7 @@ function OrderDetails() {
 
 function DetailRow({ label, value, strong }: { label: string; value: ReactNode; strong?: boolean }) {
   return (
-    <Box sx={{ display: "flex", justifyContent: "space-between", gap: 2, py: 0.25 }}>
+    <Box sx={{ display: "flex", flexWrap: "wrap", justifyContent: "space-between", gap: 2, py: 0.25 }}>
       <Typography color="text.secondary">{label}</Typography>
       <Typography sx={{ fontWeight: strong ? 700 : 400 }}>{value}</Typography>
     </Box>

@@ -26,6 +26,8 @@ const PUBLIC = new Set([
 ]);
 /** Staff resources support may not touch (the catalogue, staff accounts, shop settings). */
 const ADMIN_ONLY = /^\/admin\/api\/(products|uploads|taxonomy|staff|settings|synonyms|outbox)(\/|$)/;
+/** Staff resources support may read but only admins may write (the saved quick replies). */
+const ADMIN_WRITES = /^\/admin\/api\/quick-replies(\/|$)/;
 
 interface Operation {
   method: string;
@@ -89,7 +91,7 @@ describe("authorisation before validation, on every protected operation", () => 
   });
 
   it("answers 403 to support on every admin-only operation, whatever the body", async () => {
-    const adminOnly = operations.filter((op) => isPrivate(op) && ADMIN_ONLY.test(op.path));
+    const adminOnly = operations.filter((op) => isPrivate(op) && (ADMIN_ONLY.test(op.path) || (op.method !== "GET" && ADMIN_WRITES.test(op.path))));
     expect(adminOnly.length).toBeGreaterThanOrEqual(10);
     for (const op of adminOnly)
       for (const body of badBodies) expectError(await call(op, body, auth.support), 403, "Não tem permissão para esta ação");

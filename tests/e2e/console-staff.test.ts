@@ -6,7 +6,7 @@ import sharp from "sharp";
 import { composeIBAN, friendlyFormatIBAN } from "ibantools";
 import type { Browser, Page } from "playwright-core";
 import { browserAvailable, launchBrowser } from "../helpers/browser.ts";
-import { E2E_ADMIN, startShopProcess, type ShopProcess } from "../helpers/shop-process.ts";
+import { E2E_ADMIN, startShopProcess, type ShopProcess, shopApi } from "../helpers/shop-process.ts";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink.ts";
 
 interface ShopProduct { _id: string; name: string; price: number; sizes: string[]; image: string[]; thumbnail: string[] }
@@ -27,14 +27,7 @@ describe.runIf(browserAvailable())("the staff console in Chromium", () => {
     await sink?.close();
   });
 
-  const api = async <T>(path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<{ status: number; body: T }> => {
-    const res = await fetch(`${shop.url}${path}`, {
-      method: init.method ?? (init.body ? "POST" : "GET"),
-      headers: { ...(init.body ? { "content-type": "application/json" } : {}), ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
-      body: init.body ? JSON.stringify(init.body) : undefined,
-    });
-    return { status: res.status, body: (await res.json()) as T };
-  };
+  const api = shopApi(() => shop.url);
 
   async function consoleLogin(email: string, password: string): Promise<Page> {
     const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });

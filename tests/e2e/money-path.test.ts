@@ -7,7 +7,7 @@ import type { Browser } from "playwright-core";
 import { formatKz } from "../../shared/money.ts";
 import { shortOrderId } from "../../shared/orders.ts";
 import { browserAvailable, launchBrowser } from "../helpers/browser.ts";
-import { E2E_ADMIN, startShopProcess, type ShopProcess } from "../helpers/shop-process.ts";
+import { E2E_ADMIN, startShopProcess, type ShopProcess, shopApi } from "../helpers/shop-process.ts";
 import { pdfWithText } from "../helpers/tiny-pdf.ts";
 
 interface ShopProduct { _id: string; price: number; sizes: string[] }
@@ -24,14 +24,7 @@ describe.runIf(browserAvailable())("the money path in Chromium", () => {
     await shop?.stop();
   });
 
-  const api = async <T>(path: string, init: { token?: string; body?: unknown } = {}): Promise<{ status: number; body: T }> => {
-    const res = await fetch(`${shop.url}${path}`, {
-      method: init.body ? "POST" : "GET",
-      headers: { ...(init.body ? { "content-type": "application/json" } : {}), ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
-      body: init.body ? JSON.stringify(init.body) : undefined,
-    });
-    return { status: res.status, body: (await res.json()) as T };
-  };
+  const api = shopApi(() => shop.url);
 
   it("guides the shopper back to what to pay, takes a proof, and shows the staff's confirmation live", async () => {
     const email = `pagador.${Date.now()}@exemplo.ao`;

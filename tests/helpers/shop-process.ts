@@ -76,3 +76,15 @@ export async function startShopProcess(options: StartOptions = {}): Promise<Shop
     },
   };
 }
+
+/** A JSON call to a running shop: GET unless there is a body (then POST), with an optional Bearer token. */
+export const shopApi =
+  (baseUrl: () => string) =>
+  async <T>(path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<{ status: number; body: T }> => {
+    const res = await fetch(`${baseUrl()}${path}`, {
+      method: init.method ?? (init.body ? "POST" : "GET"),
+      headers: { ...(init.body ? { "content-type": "application/json" } : {}), ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
+      body: init.body ? JSON.stringify(init.body) : undefined,
+    });
+    return { status: res.status, body: (await res.json()) as T };
+  };

@@ -41,6 +41,10 @@ export interface ConversationFilter {
   q?: string;
   unread?: boolean;
   ids?: string[];
+  /** The customer spoke last: waiting for an answer ("A aguardar resposta"). */
+  waiting?: boolean;
+  /** Only the orders assigned to this staff member ("Minhas"). */
+  assignedToId?: string;
 }
 
 export interface ConversationKey {
@@ -61,6 +65,9 @@ function conditions(f: ConversationFilter): Prisma.Sql {
   if (f.ids) parts.push(Prisma.sql`c.order_id IN (${Prisma.join(f.ids)})`);
   if (f.unread === true) parts.push(Prisma.sql`c.unread_by_support > 0`);
   if (f.unread === false) parts.push(Prisma.sql`c.unread_by_support = 0`);
+  if (f.waiting === true) parts.push(Prisma.sql`c.last_sender = 'client'`);
+  if (f.waiting === false) parts.push(Prisma.sql`c.last_sender <> 'client'`);
+  if (f.assignedToId) parts.push(Prisma.sql`o.assigned_to_id = ${f.assignedToId}`);
   if (f.q) {
     const q = escapeLike(f.q.replace(/^#/, ""));
     // Short ids are the end of the (lower-case) order id; names and e-mails match anywhere.
@@ -69,9 +76,13 @@ function conditions(f: ConversationFilter): Prisma.Sql {
   return parts.length ? Prisma.sql`WHERE ${Prisma.join(parts, " AND ")}` : Prisma.empty;
 }
 
-/** The search needs the customer; without one the summary alone answers. */
+/** The search needs the customer and "Minhas" the order; without either the summary alone answers. */
 const from = (f: ConversationFilter) =>
-  f.q ? Prisma.sql`conversations c JOIN orders o ON o.id = c.order_id JOIN users u ON u.id = o.user_id` : Prisma.sql`conversations c`;
+  f.q
+    ? Prisma.sql`conversations c JOIN orders o ON o.id = c.order_id JOIN users u ON u.id = o.user_id`
+    : f.assignedToId
+      ? Prisma.sql`conversations c JOIN orders o ON o.id = c.order_id`
+      : Prisma.sql`conversations c`;
 
 export const chatRepository = (db: Db) => ({
   /** The order's owner, or null when there is no such order. */

@@ -89,7 +89,16 @@ const staffDetailSelect = {
 } as const satisfies Prisma.OrderSelect;
 
 /** What a conversation shows of its order. */
-const summarySelect = { id: true, status: true, totalAmount: true, user: { select: { id: true, name: true, email: true } } } as const satisfies Prisma.OrderSelect;
+const summarySelect = {
+  id: true,
+  status: true,
+  totalAmount: true,
+  user: { select: { id: true, name: true, email: true } },
+  assignedTo: { select: { id: true, name: true } },
+} as const satisfies Prisma.OrderSelect;
+
+const noteSelect = { id: true, text: true, createdAt: true, author: { select: { id: true, name: true } } } as const satisfies Prisma.OrderNoteSelect;
+export type OrderNoteRow = Prisma.OrderNoteGetPayload<{ select: typeof noteSelect }>;
 
 export type StaffOrderRow = Prisma.OrderGetPayload<{ select: typeof staffRowSelect }>;
 export type StaffOrderDetailRow = Prisma.OrderGetPayload<{ select: typeof staffDetailSelect }>;
@@ -323,6 +332,14 @@ export const ordersRepository = (db: Db) => ({
   countForStaff: (f: StaffOrderFilter) => db.order.count({ where: staffWhere(f) }),
   findForStaff: (id: string): Promise<StaffOrderDetailRow | null> => db.order.findUnique({ where: { id }, select: staffDetailSelect }),
   summaries: (ids: string[]) => db.order.findMany({ where: { id: { in: ids } }, select: summarySelect }),
+  /** Staff's internal notes on the order, oldest first (never in anything the shopper receives). */
+  notes: (orderId: string) =>
+    db.orderNote.findMany({ where: { orderId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: noteSelect }),
+  addNote: (data: { orderId: string; authorId: string; text: string }) => db.orderNote.create({ data, select: noteSelect }),
+  exists: async (orderId: string) => (await db.order.count({ where: { id: orderId } })) > 0,
+  /** Who answers the order's conversation (null: nobody); false when there is no such order. */
+  assign: async (orderId: string, assignedToId: string | null): Promise<boolean> =>
+    (await db.order.updateMany({ where: { id: orderId }, data: { assignedToId } })).count > 0,
 
   countWithStatus: (statuses: readonly string[]) => db.order.count({ where: { status: { in: [...statuses] } } }),
   revenueSince: async (since: Date, statuses: readonly string[]) =>

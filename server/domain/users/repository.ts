@@ -47,6 +47,9 @@ export const usersRepository = (db: Db) => ({
   findById: (id: string): Promise<UserRow | null> => db.user.findUnique({ where: { id }, select }),
   create: (data: { name: string; email?: string | null; phone?: string | null; passwordHash?: string | null; role?: Role }): Promise<UserRow> =>
     db.user.create({ data, select }),
+  /** Active staff, by name: who a conversation may be assigned to. */
+  activeStaff: (): Promise<{ id: string; name: string }[]> =>
+    db.user.findMany({ where: { role: { in: ["admin", "support"] }, active: true }, orderBy: [{ name: "asc" }, { id: "asc" }], select: { id: true, name: true } }),
   countStaff: () => db.user.count({ where: { role: { in: ["admin", "support"] } } }),
 
   // Accounts as the console shows them (customers or staff, by role)

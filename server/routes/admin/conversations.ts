@@ -2,9 +2,16 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { errorResponses } from "../../schemas/common.ts";
-import { AdminListQuery, IdParams, OkReply, UnreadCountReply } from "../../schemas/admin-common.ts";
-import { AdminConversation, AdminMessageReply, AdminMessagesReply } from "../../schemas/admin-conversations.ts";
-import { CONVERSATION_LIST, countUnreadConversations, getConversation, listConversations } from "../../domain/chat/conversations.ts";
+import { AdminListQuery, IdParams, OkReply, OrderIdParams, UnreadCountReply } from "../../schemas/admin-common.ts";
+import { AdminConversation, AdminMessageReply, AdminMessagesReply, AssigneeBody, AssigneesReply } from "../../schemas/admin-conversations.ts";
+import {
+  CONVERSATION_LIST,
+  assignConversation,
+  countUnreadConversations,
+  getConversation,
+  listAssignees,
+  listConversations,
+} from "../../domain/chat/conversations.ts";
 import { listConversationMessages, markReadBySupport, sendSupportReply } from "../../domain/chat/service.ts";
 
 const tags = ["staff"];
@@ -17,7 +24,7 @@ export const adminConversationRoutes: FastifyPluginAsyncTypebox = async (app) =>
     "/conversations",
     { preHandler: staff, schema: { tags, querystring: AdminListQuery, response: { 200: Type.Array(AdminConversation), ...errorResponses(400, 401, 403) } } },
     async (request, reply) => {
-      const { rows, total } = await listConversations(db.prisma, request.listQuery(CONVERSATION_LIST));
+      const { rows, total } = await listConversations(db.prisma, request.listQuery(CONVERSATION_LIST), request.user!.userId);
       return reply.sendList(rows, total, "conversations");
     },
   );
@@ -28,6 +35,18 @@ export const adminConversationRoutes: FastifyPluginAsyncTypebox = async (app) =>
     async () => {
       return { success: true as const, count: await countUnreadConversations(db.prisma) };
     },
+  );
+
+  app.get(
+    "/conversations/assignees",
+    { preHandler: staff, schema: { tags, response: { 200: AssigneesReply, ...errorResponses(401, 403) } } },
+    async () => ({ success: true as const, staff: await listAssignees(db.prisma) }),
+  );
+
+  app.put(
+    "/conversations/:orderId/assignee",
+    { preHandler: staff, schema: { tags, params: OrderIdParams, body: AssigneeBody, response: { 200: AdminConversation, ...errorResponses(400, 401, 403, 404) } } },
+    async (request) => assignConversation(db.prisma, request.params.orderId, request.body.assigneeId),
   );
 
   app.get(

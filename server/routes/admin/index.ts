@@ -11,6 +11,7 @@ import { adminStaffRoutes } from "./staff.ts";
 import { adminSettingsRoutes } from "./settings.ts";
 import { adminOutboxRoutes } from "./outbox.ts";
 import { adminSynonymRoutes } from "./synonyms.ts";
+import { adminQuickReplyRoutes } from "./quick-replies.ts";
 
 export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(staffAuthRoutes);
@@ -23,6 +24,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(adminSettingsRoutes);
   await app.register(adminOutboxRoutes);
   await app.register(adminSynonymRoutes);
+  await app.register(adminQuickReplyRoutes);
   // Unknown staff routes answer in the API's shape, not the console's HTML fallback.
   app.setNotFoundHandler((request) => {
     throw new AppError(404, `Rota não encontrada: ${request.method} ${request.url.split("?")[0]}`);

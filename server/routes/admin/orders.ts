@@ -10,6 +10,8 @@ import { acceptProof, refuseProof } from "../../domain/orders/proofs.ts";
 import { ORDER_LIST, PAYMENT_QUEUE, getOrder, listOrders, listPaymentQueue } from "../../domain/orders/staff.ts";
 import { changeOrderStatus } from "../../domain/orders/service.ts";
 import { recordStaffPayment } from "../../domain/orders/payments.ts";
+import { addOrderNote, listOrderNotes } from "../../domain/orders/notes.ts";
+import { AdminOrderNoteBody, AdminOrderNoteReply, AdminOrderNotesReply } from "../../schemas/admin-support.ts";
 
 const tags = ["staff"];
 
@@ -43,6 +45,18 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { id } = await changeOrderStatus(db.prisma, { orderId: request.params.id, status, staffUserId: request.user!.userId, role: roleOf(request), note, reason }, { hub, stripe: payments.stripe, proxypay: payments.proxypay, notifier });
       return getOrder(db.prisma, id, roleOf(request));
     },
+  );
+
+  app.get(
+    "/orders/:id/notes",
+    { preValidation: staff, schema: { tags, params: IdParams, response: { 200: AdminOrderNotesReply, ...errorResponses(400, 401, 403, 404) } } },
+    async (request) => ({ success: true as const, notes: await listOrderNotes(db.prisma, request.params.id) }),
+  );
+
+  app.post(
+    "/orders/:id/notes",
+    { preValidation: staff, schema: { tags, params: IdParams, body: AdminOrderNoteBody, response: { 200: AdminOrderNoteReply, ...errorResponses(400, 401, 403, 404) } } },
+    async (request) => ({ success: true as const, note: await addOrderNote(db.prisma, request.params.id, request.user!.userId, request.body.text) }),
   );
 
   app.post(

@@ -1,0 +1,24 @@
+// The support team's tools (issue 15): saved answers ("Respostas rápidas") and internal notes on an order.
+
+export const MAX_QUICK_REPLY_TITLE = 80;
+/** A quick reply is inserted into a chat message, so it is no longer than one. */
+export { MAX_MESSAGE_TEXT as MAX_QUICK_REPLY_TEXT } from "./chat.ts";
+export const MAX_NOTE_TEXT = 2000;
+
+/** The shop's bank details as the settings hold them. */
+export interface BankDetails {
+  bankName: string;
+  accountHolder: string;
+  iban: string;
+}
+
+/** The placeholders a quick reply may carry, each filled from the shop's settings when an agent inserts it. */
+export const QUICK_REPLY_PLACEHOLDERS = {
+  "{banco}": (bank: BankDetails) => bank.bankName,
+  "{titular}": (bank: BankDetails) => bank.accountHolder,
+  "{iban}": (bank: BankDetails) => bank.iban,
+} as const;
+
+/** The reply's text with every placeholder replaced by the shop's current value. */
+export const fillQuickReply = (text: string, bank: BankDetails): string =>
+  text.replace(/\{(banco|titular|iban)\}/g, (placeholder) => QUICK_REPLY_PLACEHOLDERS[placeholder as keyof typeof QUICK_REPLY_PLACEHOLDERS](bank));
