@@ -4,10 +4,11 @@ import { useShopSettings } from "../features/settings/settings-provider.tsx";
 import { shopWhatsApp } from "../features/settings/whatsapp.ts";
 
 /**
- * Pages whose own main action sits at the bottom of the screen (add to cart, checkout, pay, see the order): the
- * floating button would cover it, and the footer's contacts stay one scroll away.
+ * Pages whose own main action sits at the bottom of the screen (add to cart, checkout, pay, see the order) or at the
+ * right of each row (the orders' Pagar and Mensagem, each order's own support chat): the floating button would
+ * cover it, and the footer's contacts stay one scroll away.
  */
-const OWN_BOTTOM_ACTION = [/^\/product\//, /^\/cart$/, /^\/place-order$/, /^\/confirmacaotransferencia$/, /^\/verify$/];
+const OWN_BOTTOM_ACTION = [/^\/product\//, /^\/cart$/, /^\/place-order$/, /^\/confirmacaotransferencia$/, /^\/verify$/, /^\/orders$/];
 
 export const showsFloatingSupport = (pathname: string): boolean => !OWN_BOTTOM_ACTION.some((page) => page.test(pathname));
 
