@@ -1,6 +1,6 @@
 // Every storefront screen at 320, 390 and 1280 px and the console (signed in) at 390 and 1280 px in Chromium,
 // against the real shop with data: no horizontal overflow, and the floating support button covers no control,
-// both where the screen opens and scrolled to its end. A screenshot of each lands in tests/.tmp/screens (gitignored)
+// where the screen opens and at each step of a scroll to its end (no part of one at the end). A screenshot of each lands in tests/.tmp/screens (gitignored)
 // for a person to look at.
 import { mkdirSync } from "node:fs";
 import path from "node:path";
@@ -8,32 +8,19 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { browserAvailable, launchBrowser } from "../helpers/browser.ts";
 import { E2E_ADMIN, startShopProcess, type ShopProcess } from "../helpers/shop-process.ts";
+import { DELIVERY_FEE } from "../../shared/money.ts";
+import { postShop, type ListedProduct } from "../storefront/browser-support.ts";
 
 const SCREENS = path.resolve("tests/.tmp/screens");
-const DELIVERY_FEE = 5000;
 
-interface ListedProduct {
-  _id: string;
-  price: number;
-  sizes: string[];
-}
-
-async function api<T>(url: string, body: unknown, token?: string): Promise<T> {
-  const res = await fetch(url, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  const reply = (await res.json()) as T & { success: boolean; message?: string };
-  if (!res.ok || reply.success === false) throw new Error(`${url}: ${res.status} ${reply.message ?? ""}`);
-  return reply;
-}
 
 interface LayoutFindings {
   scrollWidth: number;
   innerWidth: number;
-  /** Controls whose centre the floating support button covers. */
+  /** Controls whose centre the floating support button covers (the shopper cannot tap them). */
   covered: string[];
+  /** Controls any part of which the floating support button covers. */
+  overlapped: string[];
 }
 
 /** Overflow and the controls the floating button covers, on the screen as it is now. */
@@ -41,7 +28,13 @@ function inspect(page: Page): Promise<LayoutFindings> {
   return page.evaluate(() => {
     const floating = document.querySelector(".floating");
     const covered: string[] = [];
+    const overlapped: string[] = [];
+    const under = (x: number, y: number) => {
+      const hit = document.elementFromPoint(x, y);
+      return hit !== null && floating!.contains(hit);
+    };
     if (floating) {
+      const button = floating.getBoundingClientRect();
       const controls = document.querySelectorAll<HTMLElement>("a[href], button, input, select, textarea, [role=button]");
       for (const control of controls) {
         if (floating.contains(control)) continue;
@@ -50,26 +43,42 @@ function inspect(page: Page): Promise<LayoutFindings> {
         const x = box.left + box.width / 2;
         const y = box.top + box.height / 2;
         if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
-        const hit = document.elementFromPoint(x, y);
-        if (hit && floating.contains(hit)) covered.push(`${control.tagName.toLowerCase()} "${(control.textContent || control.getAttribute("aria-label") || "").trim().slice(0, 40)}"`);
+        const label = `${control.tagName.toLowerCase()} "${(control.textContent || control.getAttribute("aria-label") || "").trim().slice(0, 40)}"`;
+        if (under(x, y)) covered.push(label);
+        // The middle of the area both share: the button is on top there unless something else (the header) is.
+        const left = Math.max(box.left, button.left);
+        const right = Math.min(box.right, button.right);
+        const upper = Math.max(box.top, button.top);
+        const lower = Math.min(box.bottom, button.bottom);
+        if (left < right && upper < lower && under((left + right) / 2, (upper + lower) / 2)) overlapped.push(label);
       }
     }
-    return { scrollWidth: document.scrollingElement!.scrollWidth, innerWidth, covered };
+    return { scrollWidth: document.scrollingElement!.scrollWidth, innerWidth, covered, overlapped };
   });
 }
 
-/** Checks the screen where it opens and scrolled to its end, with a screenshot of each. */
+/**
+ * Checks the screen where it opens and at each step of a scroll to its end: a control under the fixed button must
+ * stay tappable (its centre clear), and at the end no part of one is under it (the page keeps room for it).
+ * Screenshots of the first and last view.
+ */
 async function checkScreen(page: Page, name: string): Promise<void> {
   const file = name.replace(/[^\w-]+/g, "_");
   await page.screenshot({ path: path.join(SCREENS, `${file}.png`) });
-  const top = await inspect(page);
-  await page.evaluate(() => window.scrollTo(0, document.scrollingElement!.scrollHeight));
-  await page.waitForTimeout(100);
+  const views: LayoutFindings[] = [await inspect(page)];
+  for (;;) {
+    const moved = await page.evaluate(() => {
+      const before = window.scrollY;
+      window.scrollBy(0, Math.round(innerHeight * 0.6));
+      return window.scrollY > before;
+    });
+    if (!moved) break;
+    views.push(await inspect(page));
+  }
   await page.screenshot({ path: path.join(SCREENS, `${file}-end.png`) });
-  const end = await inspect(page);
-  expect(top.scrollWidth, `${name}: horizontal overflow`).toBeLessThanOrEqual(top.innerWidth);
-  expect(end.scrollWidth, `${name}: horizontal overflow at the end`).toBeLessThanOrEqual(end.innerWidth);
-  expect([...top.covered, ...end.covered], `${name}: controls under the floating button`).toEqual([]);
+  for (const view of views) expect(view.scrollWidth, `${name}: horizontal overflow`).toBeLessThanOrEqual(view.innerWidth);
+  expect([...new Set(views.flatMap((v) => v.covered))], `${name}: controls under the floating button`).toEqual([]);
+  expect(views.at(-1)!.overlapped, `${name}: controls partly under the floating button at the end`).toEqual([]);
 }
 
 async function settle(page: Page): Promise<void> {
@@ -94,16 +103,16 @@ describe.runIf(browserAvailable())("layout at 320, 390 and 1280 px (overflow, fl
     // A shopper with a long name, an order by bank transfer (for /orders, its chat and the transfer page) and a cart line.
     const email = `ecras.${Date.now()}@exemplo.ao`;
     const password = "senha-segura-1";
-    await api(`${shop.url}/api/user/register`, { name: "Maria da Conceição Fictícios Bartolomeu", email, password });
-    ({ token } = await api<{ token: string }>(`${shop.url}/api/user/login`, { email, password }));
+    await postShop(`${shop.url}/api/user/register`, { name: "Maria da Conceição Fictícios Bartolomeu", email, password });
+    ({ token } = await postShop<{ token: string }>(`${shop.url}/api/user/login`, { email, password }));
     const size = product.sizes[0]!;
     const address = { firstName: "Maria", lastName: "Bartolomeu", email, street: "Rua Rainha Ginga 12", city: "Luanda", state: "Luanda", zipcode: "1000", country: "Angola", phone: "923000000" };
-    ({ orderId } = await api<{ orderId: string }>(
+    ({ orderId } = await postShop<{ orderId: string }>(
       `${shop.url}/api/order/place`,
       { address, items: [{ itemId: product._id, size, quantity: 1 }], totalAmount: product.price + DELIVERY_FEE, paymentMethod: "cod" },
       token,
     ));
-    await api(`${shop.url}/api/cart/add`, { itemId: product._id, size }, token);
+    await postShop(`${shop.url}/api/cart/add`, { itemId: product._id, size }, token);
   });
   afterAll(async () => {
     await browser?.close();
