@@ -200,11 +200,12 @@ describe.runIf(browserAvailable())("layout at 320, 390 and 1280 px (overflow, fl
     await context.close();
   });
 
-  /** Console screens: the main lists and an order page (conversations are checked apart: see NOTES.md). */
+  /** Console screens: the main lists and an order page. */
   const consoleScreens: { name: string; hash: () => string }[] = [
     { name: "dashboard", hash: () => "#/" },
     { name: "orders", hash: () => "#/orders" },
     { name: "order", hash: () => `#/orders/${orderId}/show` },
+    { name: "conversations", hash: () => "#/conversations" },
     { name: "payments", hash: () => "#/payments" },
     { name: "products", hash: () => "#/products" },
     { name: "customers", hash: () => "#/customers" },
