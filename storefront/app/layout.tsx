@@ -3,7 +3,7 @@ import { useLocation } from "react-router-dom";
 import { BottomNav } from "./bottom-nav.tsx";
 import { BusyProvider } from "./busy.tsx";
 import { CartProvider } from "../features/cart/cart-provider.tsx";
-import { FloatingSupport } from "./floating-support.tsx";
+import { FloatingSupport, showsFloatingSupport } from "./floating-support.tsx";
 import { Footer } from "./footer.tsx";
 import { MessageNotices } from "./message-notices.tsx";
 import { Navbar } from "./navbar.tsx";
@@ -31,7 +31,7 @@ function Chrome() {
         <RoutedPage />
       </main>
       {!bare && <Footer />}
-      {!bare && <FloatingSupport />}
+      {!bare && showsFloatingSupport(pathname) && <FloatingSupport />}
       {!bare && (
         <BottomNav
           onReload={() => {

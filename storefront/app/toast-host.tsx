@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect, useState } from "react";
-import { loadToasts, onFirstToast } from "../lib/toast.ts";
+import { lazy, Suspense, useEffect, useLayoutEffect, useState } from "react";
+import { useLocation } from "react-router-dom";
+import { dismissErrorToasts, loadToasts, onFirstToast } from "../lib/toast.ts";
 
 /**
  * The container (and react-toastify with it) is fetched this long after start, or at the first toast:
@@ -15,6 +16,10 @@ const Container = lazy(async () => {
 
 export function ToastHost() {
   const [mounted, setMounted] = useState(false);
+  const { pathname } = useLocation();
+  // An old error must not follow the shopper onto the next page. A layout effect: it runs before the new page's
+  // effects, so an error the new page raises at once is counted as that page's.
+  useLayoutEffect(() => dismissErrorToasts(pathname), [pathname]);
   useEffect(() => {
     const timer = setTimeout(() => setMounted(true), MOUNT_AFTER);
     const off = onFirstToast(() => setMounted(true));

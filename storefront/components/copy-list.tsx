@@ -20,6 +20,8 @@ export interface CopyRow {
   value: string;
   /** The value itself by default. */
   actions?: CopyAction[];
+  /** A long code without word breaks (an IBAN) may wrap between any characters; names wrap only between words. */
+  code?: boolean;
 }
 
 /** SPEC.md §2: after a copy, 'Copiado: ' + the field name in capitals for 2 s. */
@@ -41,7 +43,7 @@ export function CopyList({ rows, onCopy, testId }: { rows: CopyRow[]; onCopy: (t
       {rows.map((row) => (
         <div key={row.label} className="bank-row">
           <dt>{row.label}</dt>
-          <dd>{row.value}</dd>
+          <dd className={row.code ? "bank-code" : undefined}>{row.value}</dd>
           {/* Inside the group as a <dd>: a <dl> may hold only name-value groups (axe: definition-list). */}
           <dd className="bank-copy">
             {(row.actions ?? [{ text: row.value }]).map((a) => (

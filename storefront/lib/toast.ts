@@ -29,8 +29,30 @@ const show = (kind: "success" | "error" | "info") => (message: string, options: 
     for (const cb of listeners) cb();
     listeners.clear();
   }
-  void loadToasts().then(({ toast: t }) => t[kind](message, options.onClick ? { onClick: options.onClick } : undefined));
+  // The message is the toast's id: the same notice raised twice (two taps, two failed requests) shows once.
+  const toastId = `${kind}:${message}`;
+  if (kind === "error") shownErrors.set(toastId, currentPage);
+  void loadToasts().then(({ toast: t }) => {
+    if (!t.isActive(toastId)) t[kind](message, { toastId, ...(options.onClick ? { onClick: options.onClick } : {}) });
+  });
 };
+
+/** Error toasts raised so far: id → the page (path) they concern. */
+const shownErrors = new Map<string, string>();
+/** The router's path, told by the toast host on every move. */
+let currentPage = "";
+
+/**
+ * On a move to another page the errors raised on the last one go: they no longer apply there. Success and info
+ * toasts stay, as they often announce the move itself ("Pedido realizado", "Sessão expirada").
+ */
+export function dismissErrorToasts(pathname: string): void {
+  currentPage = pathname;
+  const stale = [...shownErrors].filter(([, page]) => page !== pathname).map(([id]) => id);
+  if (!stale.length) return;
+  stale.forEach((id) => shownErrors.delete(id));
+  void loadToasts().then(({ toast: t }) => stale.forEach((id) => t.dismiss(id)));
+}
 
 /** SPEC.md §8 toast types in use: success, info, error. */
 export const toast = { success: show("success"), error: show("error"), info: show("info") };

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useLocation, useNavigationType, useSearchParams } from "react-router-dom";
 import { useSearch } from "../features/catalogue/search-provider.tsx";
-import { ChevronIcon } from "../components/icons.tsx";
+import { ChevronIcon, CloseIcon } from "../components/icons.tsx";
 import { ProductCards } from "../components/product-card.tsx";
 import { Skeleton, useSkeletonDelay } from "../components/skeleton.tsx";
 import { Title } from "../components/title.tsx";
@@ -18,6 +18,8 @@ import {
 import { peek, useCachedApi } from "../lib/cached-api.ts";
 
 const toggle = (list: readonly string[], v: string) => (list.includes(v) ? list.filter((x) => x !== v) : [...list, v]);
+
+const productCount = (n: number) => (n === 1 ? "1 produto" : `${n} produtos`);
 
 /** Where the shopper had scrolled on each visited collection (by history entry), to return there on back. */
 const scrollPlaces = new Map<string, number>();
@@ -46,6 +48,7 @@ export default function CollectionPage() {
   const last = useCachedApi<ProductPageReply>(collectionPageUrl(query, pages));
   const total = first.data?.total;
   const hasMore = total !== undefined && pages * PAGE_SIZE < total;
+  const chosen = query.categories.length + query.subCategories.length;
 
   useLayoutEffect(() => {
     if (returning) window.scrollTo(0, scrollPlaces.get(key) ?? 0);
@@ -86,11 +89,19 @@ export default function CollectionPage() {
   return (
     <div className="collection">
       <aside className="filters">
-        <button type="button" className="filters-toggle" aria-expanded={filtersOpen} onClick={() => setFiltersOpen((v) => !v)}>
-          FILTROS <ChevronIcon open={filtersOpen} />
+        <button type="button" className="filters-toggle" aria-expanded={filtersOpen} aria-controls="filter-panel" onClick={() => setFiltersOpen((v) => !v)}>
+          FILTROS{chosen > 0 && ` (${chosen})`} <ChevronIcon open={filtersOpen} />
         </button>
-        <div className={filtersOpen ? "filter-panel open" : "filter-panel"}>
-          <p className="strong">CATEGORIAS</p>
+        {/* On phones the open panel is a sheet over the products (they stay where they were), closed by the backdrop,
+            the × or its button that says how many products the filters leave; on wider screens it is the sidebar. */}
+        {filtersOpen && <div className="filter-backdrop" aria-hidden="true" onClick={() => setFiltersOpen(false)} />}
+        <div id="filter-panel" className={filtersOpen ? "filter-panel open" : "filter-panel"}>
+          <div className="filter-head">
+            <p className="strong">CATEGORIAS</p>
+            <button type="button" className="icon-btn filter-close" aria-label="Fechar filtros" onClick={() => setFiltersOpen(false)}>
+              <CloseIcon />
+            </button>
+          </div>
           {Object.entries(CATEGORIES).map(([cat, subs]) => {
             const isOpen = expanded.includes(cat);
             return (
@@ -115,13 +126,16 @@ export default function CollectionPage() {
               </div>
             );
           })}
+          <button type="button" className="btn filter-apply" onClick={() => setFiltersOpen(false)} data-testid="filter-apply">
+            {total === undefined ? "Ver produtos" : `Ver ${productCount(total)}`}
+          </button>
         </div>
       </aside>
       <section className="collection-main">
         <div className="collection-head">
           <div>
             <Title first="TODAS AS" second="COLEÇÕES" as="h1" />
-            {total !== undefined && <p className="muted" data-testid="collection-total">{total === 1 ? "1 produto" : `${total} produtos`}</p>}
+            {total !== undefined && <p className="muted" data-testid="collection-total">{productCount(total)}</p>}
           </div>
           <select value={query.sort} onChange={(e) => show({ sort: e.target.value as CollectionSort })} aria-label="Ordenar">
             <option value="relevance">Ordenar por: Relevante</option>

@@ -9,7 +9,7 @@ export default function ContactPage() {
   if (!ready) return <Skeleton count={6} variant="row" />;
   return (
     <div className="static-page">
-      <Title first="CONTACTE" second="-NOS" as="h1" />
+      <Title first="CONTACTE-" second="NOS" as="h1" />
       <p>As nossas lojas e o suporte estão ao seu dispor 24/7 para encomendas, envios e dúvidas.</p>
       <ShopContacts settings={settings} />
       <p className="muted">Escritório de compras na China: escolhemos e verificamos cada produto antes do envio para Angola.</p>

@@ -29,6 +29,7 @@ export default function TransferConfirmationPage() {
     {
       label: "IBAN",
       value: bank.iban,
+      code: true,
       actions: [
         { text: bank.iban, name: "Copiar IBAN" },
         // The accessible name starts with the visible text (axe: label-content-name-mismatch).

@@ -8,28 +8,12 @@ import type { Browser, Page } from "playwright-core";
 import type { AxeResults, Result } from "axe-core";
 import { browserAvailable, launchBrowser } from "../helpers/browser.ts";
 import { startShopProcess, type ShopProcess } from "../helpers/shop-process.ts";
-import { phonePage } from "../storefront/browser-support.ts";
+import { DELIVERY_FEE } from "../../shared/money.ts";
+import { phonePage, postShop, type ListedProduct } from "../storefront/browser-support.ts";
 
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
-const DELIVERY_FEE = 5000;
 
-interface ListedProduct {
-  _id: string;
-  price: number;
-  sizes: string[];
-}
-
-async function api<T>(url: string, body: unknown, token?: string): Promise<T> {
-  const res = await fetch(url, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  const reply = (await res.json()) as T & { success: boolean; message?: string };
-  if (!res.ok || !reply.success) throw new Error(`${url}: ${res.status} ${reply.message ?? ""}`);
-  return reply;
-}
 
 /** axe on the page as it is now; returns the violations by impact. */
 async function audit(page: Page): Promise<Result[]> {
@@ -57,17 +41,17 @@ describe.runIf(browserAvailable())("storefront accessibility (axe-core, phone vi
     // A shopper with one order (for /orders and its chat) and one more line in the cart (for /place-order).
     const email = `a11y.${Date.now()}@exemplo.ao`;
     const password = "senha-segura-1";
-    await api(`${shop.url}/api/user/register`, { name: "Ana Acessível", email, password });
-    const { token } = await api<{ token: string }>(`${shop.url}/api/user/login`, { email, password });
+    await postShop(`${shop.url}/api/user/register`, { name: "Ana Acessível", email, password });
+    const { token } = await postShop<{ token: string }>(`${shop.url}/api/user/login`, { email, password });
     const size = product.sizes[0]!;
     const address = { firstName: "Ana", lastName: "Silva", email, street: "Rua Rainha Ginga 12", city: "Luanda", state: "Luanda", zipcode: "1000", country: "Angola", phone: "923000000" };
-    const placed = await api<{ orderId: string }>(
+    const placed = await postShop<{ orderId: string }>(
       `${shop.url}/api/order/place`,
       { address, items: [{ itemId: product._id, size, quantity: 1 }], totalAmount: product.price + DELIVERY_FEE, paymentMethod: "cod" },
       token,
     );
     orderId = placed.orderId;
-    await api(`${shop.url}/api/cart/add`, { itemId: product._id, size }, token);
+    await postShop(`${shop.url}/api/cart/add`, { itemId: product._id, size }, token);
 
     page = await phonePage(browser);
     await page.goto(`${shop.url}/privacypolicy`);

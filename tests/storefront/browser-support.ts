@@ -10,6 +10,25 @@ export async function phonePage(browser: Browser, width = 360): Promise<Page> {
   return context.newPage();
 }
 
+/** A product as the shop's list gives it (what the browser tests pick from). */
+export interface ListedProduct {
+  _id: string;
+  price: number;
+  sizes: string[];
+}
+
+/** POSTs JSON to the shop's API as a client would; throws unless it answers success. */
+export async function postShop<T>(url: string, body: unknown, token?: string): Promise<T> {
+  const res = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const reply = (await res.json()) as T & { success: boolean; message?: string };
+  if (!res.ok || !reply.success) throw new Error(`${url}: ${res.status} ${reply.message ?? ""}`);
+  return reply;
+}
+
 /** Waits for a toast with exactly this text. */
 export async function expectToast(page: Page, text: string, timeout = 15_000): Promise<void> {
   await page.locator(".Toastify__toast", { hasText: text }).first().waitFor({ timeout });
