@@ -113,22 +113,43 @@ export interface StaffOrderFilter {
 /** The digits of a search that looks like (part of) a phone number: at least 4 digits and nothing but phone punctuation. */
 const phoneDigits = (q: string): string | null => (/^[\d\s+().-]+$/.test(q) && q.replace(/\D/g, "").length >= 4 ? q.replace(/\D/g, "") : null);
 
-function staffWhere(f: StaffOrderFilter): Prisma.OrderWhereInput {
+/**
+ * Customers a staff search names (name, e-mail or phone contains the words), found first through the trigram
+ * indexes on users: their orders are then read by the (user_id, created_at) index. Asked as one query with
+ * relation filters, PostgreSQL checked every one of 100,000 orders against the search (bench: 430 ms).
+ */
+const MAX_SEARCHED_CUSTOMERS = 1000;
+async function customersMatching(db: Db, q: string): Promise<string[]> {
+  const digits = phoneDigits(q);
+  const rows = await db.user.findMany({
+    where: {
+      OR: [
+        { name: { contains: q, mode: "insensitive" } },
+        { email: { contains: q, mode: "insensitive" } },
+        // Phones are stored in E.164 (+244…); staff type them with spaces or without the country code.
+        ...(digits ? [{ phone: { contains: digits } }] : []),
+      ],
+    },
+    select: { id: true },
+    take: MAX_SEARCHED_CUSTOMERS,
+  });
+  return rows.map((r) => r.id);
+}
+
+async function staffWhere(db: Db, f: StaffOrderFilter): Promise<Prisma.OrderWhereInput> {
   const and: Prisma.OrderWhereInput[] = [];
   if (f.ids) and.push({ id: { in: f.ids } });
   if (f.status) and.push({ status: f.status });
   if (f.customerId) and.push({ userId: f.customerId });
   if (f.q) {
     const q = f.q.replace(/^#/, "");
+    const customers = await customersMatching(db, q);
     and.push({
       OR: [
         // The short id is the end of the id upper-cased (shared/orders.ts shortOrderId); ids are lower-case.
         { id: { endsWith: q.toLowerCase() } },
         { id: q },
-        { user: { name: { contains: q, mode: "insensitive" } } },
-        { user: { email: { contains: q, mode: "insensitive" } } },
-        // Phones are stored in E.164 (+244…); staff type them with spaces or without the country code.
-        ...(phoneDigits(q) ? [{ user: { phone: { contains: phoneDigits(q)! } } }] : []),
+        ...(customers.length ? [{ userId: { in: customers } }] : []),
       ],
     });
   }
@@ -328,8 +349,8 @@ export const ordersRepository = (db: Db) => ({
   // Staff views
 
   listForStaff: (f: StaffOrderFilter, orderBy: Prisma.OrderOrderByWithRelationInput[], skip: number, take: number): Promise<StaffOrderRow[]> =>
-    db.order.findMany({ where: staffWhere(f), orderBy, skip, take, select: staffRowSelect }),
-  countForStaff: (f: StaffOrderFilter) => db.order.count({ where: staffWhere(f) }),
+    staffWhere(db, f).then((where) => db.order.findMany({ where, orderBy, skip, take, select: staffRowSelect })),
+  countForStaff: async (f: StaffOrderFilter) => db.order.count({ where: await staffWhere(db, f) }),
   findForStaff: (id: string): Promise<StaffOrderDetailRow | null> => db.order.findUnique({ where: { id }, select: staffDetailSelect }),
   summaries: (ids: string[]) => db.order.findMany({ where: { id: { in: ids } }, select: summarySelect }),
   /** Staff's internal notes on the order, oldest first (never in anything the shopper receives). */
