@@ -21,9 +21,8 @@ export function expandWithSynonyms(query: string, groups: readonly (readonly str
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Stored, folded by the database when the product changes (migration 20261124180000), GIN-indexed. */
-const DOC = Prisma.sql`p."search_doc"`;
-const NAME = Prisma.sql`p."search_name"`;
+const DOC = Prisma.sql`loja_search_doc(p."name", p."category", p."sub_category", p."description")`;
+const NAME = Prisma.sql`loja_fold(p."name")`;
 
 /** The WHERE condition of one word: any alternative found (indexable: LIKE and `<%` on the GIN indexes). */
 function wordMatches(alternatives: string[]): Prisma.Sql {
@@ -34,10 +33,13 @@ function wordMatches(alternatives: string[]): Prisma.Sql {
   return Prisma.sql`(${Prisma.join(parts, " OR ")})`;
 }
 
-/** How well one word matched: in the name (substring 3, similarity up to 2) above elsewhere (1). */
+/**
+ * How well one word matched: in the name (substring 3, similarity up to 2) above elsewhere (1). Reads the
+ * folded name and document computed once per matching row (`fname`, `doc` below), not the functions again.
+ */
 function wordScore(alternatives: string[]): Prisma.Sql {
   const scores = alternatives.map(
-    (a) => Prisma.sql`(CASE WHEN ${NAME} LIKE ${likePattern(a)} THEN 3 ELSE 0 END + 2 * word_similarity(${a}, ${NAME}) + CASE WHEN ${DOC} LIKE ${likePattern(a)} THEN 1 ELSE 0 END)`,
+    (a) => Prisma.sql`(CASE WHEN fname LIKE ${likePattern(a)} THEN 3 ELSE 0 END + 2 * word_similarity(${a}, fname) + CASE WHEN doc LIKE ${likePattern(a)} THEN 1 ELSE 0 END)`,
   );
   return scores.length === 1 ? scores[0]! : Prisma.sql`GREATEST(${Prisma.join(scores)})`;
 }
@@ -69,8 +71,9 @@ function conditions(filter: SearchFilter): Prisma.Sql {
 
 /**
  * One page of matching product ids in order, and how many match in all (one row, even past the last page).
- * Without words it is a plain filtered list that the b-tree indexes order; with words every match is scored
- * from the stored folded columns.
+ * Without words it is a plain filtered list that the b-tree indexes order; with words the matches (a few hundred
+ * at most in a real catalogue) are scored, with each row's folded text computed once (`OFFSET 0` keeps
+ * PostgreSQL from inlining the subquery and computing it again for every use).
  */
 export function searchQuery(filter: SearchFilter, sort: CatalogueSort, skip: number, take: number): Prisma.Sql {
   if (!filter.words.length) {
@@ -82,9 +85,13 @@ export function searchQuery(filter: SearchFilter, sort: CatalogueSort, skip: num
   const score = Prisma.join(filter.words.map(wordScore), " + ");
   return Prisma.sql`
     WITH matches AS (
-      SELECT p."id" AS id, p."created_at" AS created_at, p."price" AS price, ${score} AS score
-      FROM "products" p
-      WHERE ${conditions(filter)}
+      SELECT id, created_at, price, ${score} AS score
+      FROM (
+        SELECT p."id" AS id, p."created_at" AS created_at, p."price" AS price, ${NAME} AS fname, ${DOC} AS doc
+        FROM "products" p
+        WHERE ${conditions(filter)}
+        OFFSET 0
+      ) folded
     )
     SELECT (SELECT count(*) FROM matches)::int AS total,
            coalesce((SELECT json_agg(id) FROM (SELECT id FROM matches ORDER BY ${order(sort)} LIMIT ${take} OFFSET ${skip}) page), '[]'::json) AS ids`;
