@@ -4,16 +4,12 @@ import type { Db } from "../../db/client.ts";
 import { Prisma } from "../../db/client.ts";
 import { addressErrors, type AddressField } from "../../../shared/checkout.ts";
 import { AppError, SESSION_EXPIRED } from "../errors.ts";
+import type { Static } from "typebox";
 import type { Address } from "../../schemas/orders.ts";
+import type { AccountReply } from "../../schemas/users.ts";
 
-export interface Account {
-  name: string;
-  email: string | null;
-  phone: string | null;
-  savedAddress: Address | null;
-  notifyEmail: boolean;
-  notifyPush: boolean;
-}
+/** What the account page shows (the route's reply schema). */
+export type Account = Static<typeof AccountReply>["account"];
 
 export interface AccountChanges {
   name?: string;

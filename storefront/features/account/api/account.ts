@@ -1,20 +1,12 @@
 import { api } from "../../../lib/api-client.ts";
-import type { Address } from "../../checkout/types.ts";
+import type { Static } from "typebox";
+import type { AccountReply as AccountReplySchema } from "../../../../server/schemas/users.ts";
 
-/** GET/PATCH /api/user/account (the session contract of issue 13). */
-export interface Account {
-  name: string;
-  /** Identities: shown, not edited here. */
-  email: string | null;
-  phone: string | null;
-  savedAddress: Address | null;
-  notifyEmail: boolean;
-  notifyPush: boolean;
-}
+/** GET/PATCH /api/user/account (the session contract of issue 13): the server's own reply type. */
+export type Account = Static<typeof AccountReplySchema>["account"];
+type AccountReply = Static<typeof AccountReplySchema>;
 
 export type AccountChanges = Partial<Pick<Account, "name" | "savedAddress" | "notifyEmail" | "notifyPush">>;
-
-type AccountReply = { success: true; account: Account };
 
 export const getAccount = async (opts: { quiet?: boolean } = {}): Promise<Account> => (await api<AccountReply>("/api/user/account", { quiet: opts.quiet })).account;
 
