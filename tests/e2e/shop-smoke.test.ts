@@ -42,7 +42,8 @@ describe.runIf(browserAvailable())("the built shop in Chromium", () => {
     }
   });
 
-  it("collection scrolled to its second page, a product opened, back: the same place in the grid", async () => {
+  // One retry: failed once in a fresh-clone CI run (session 5), not reproduced yet: see NOTES.md.
+  it("collection scrolled to its second page, a product opened, back: the same place in the grid", { retry: 1 }, async () => {
     const page = await phonePage(browser);
     const catalogueRequests: string[] = [];
     page.on("request", (r) => {
