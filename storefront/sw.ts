@@ -60,14 +60,25 @@ worker.addEventListener("activate", (event: WaitUntilEvent) => {
   );
 });
 
-/** Pages: the network first (a new release shows at once), the last index.html when offline. */
-async function page(request: Request): Promise<Response> {
+/**
+ * Keeps a copy once the response is whole. `waitUntil` holds the worker alive until it is written: without it the
+ * browser may stop an idle worker mid-write, and a page seen just before the connection drops would be missing.
+ */
+function keep(event: WaitUntilEvent, key: Request | string, response: Response): void {
+  const copy = response.clone();
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.put(key, copy)));
+}
+
+/**
+ * Pages: the network first (a new release shows at once), the kept home page when offline, which the app routes to
+ * the address asked for. Only the home refreshes the kept copy: other pages carry their own content in the markup
+ * (a product page its product), which must not show under another address.
+ */
+async function page(event: FetchEventLike): Promise<Response> {
   try {
-    const response = await fetch(request);
-    if (response.ok && (response.headers.get("content-type") ?? "").startsWith("text/html")) {
-      const copy = response.clone();
-      void caches.open(CACHE).then((cache) => cache.put(INDEX, copy));
-    }
+    const response = await fetch(event.request);
+    const html = (response.headers.get("content-type") ?? "").startsWith("text/html");
+    if (response.ok && html && new URL(event.request.url).pathname === INDEX) keep(event, INDEX, response);
     return response;
   } catch (error) {
     const cached = await caches.match(INDEX);
@@ -77,14 +88,12 @@ async function page(request: Request): Promise<Response> {
 }
 
 /** Hashed assets never change under their name: the cache first, else the network (and kept). */
-async function asset(request: Request): Promise<Response> {
+async function asset(event: FetchEventLike): Promise<Response> {
+  const { request } = event;
   const cached = await caches.match(request);
   if (cached) return cached;
   const response = await fetch(request);
-  if (response.ok) {
-    const copy = response.clone();
-    void caches.open(CACHE).then((cache) => cache.put(request, copy));
-  }
+  if (response.ok) keep(event, request, response);
   return response;
 }
 
@@ -93,8 +102,8 @@ worker.addEventListener("fetch", (event: FetchEventLike) => {
   if (request.method !== "GET") return;
   const url = new URL(request.url);
   if (url.origin !== worker.location.origin || NETWORK_ONLY.some((p) => url.pathname.startsWith(p))) return;
-  if (request.mode === "navigate") event.respondWith(page(request));
-  else if (url.pathname.startsWith("/assets/")) event.respondWith(asset(request));
+  if (request.mode === "navigate") event.respondWith(page(event));
+  else if (url.pathname.startsWith("/assets/")) event.respondWith(asset(event));
 });
 
 interface PushMessage {

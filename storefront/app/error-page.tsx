@@ -13,7 +13,8 @@ function ErrorPage({ detail }: { detail?: string }) {
   );
 }
 
-export class ErrorBoundary extends Component<{ children: ReactNode }, { error: Error | null }> {
+/** Shows the fallback page when its children fail; `fallback` replaces it for a part the page can live without. */
+export class ErrorBoundary extends Component<{ children: ReactNode; fallback?: ReactNode }, { error: Error | null }> {
   override state: { error: Error | null } = { error: null };
 
   static getDerivedStateFromError(error: Error) {
@@ -25,6 +26,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { error: E
   }
 
   override render() {
-    return this.state.error ? <ErrorPage detail={this.state.error.message} /> : this.props.children;
+    if (!this.state.error) return this.props.children;
+    return this.props.fallback !== undefined ? this.props.fallback : <ErrorPage detail={this.state.error.message} />;
   }
 }

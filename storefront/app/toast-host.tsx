@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect, useLayoutEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useState } from "react";
 import { useLocation } from "react-router-dom";
+import { ErrorBoundary } from "./error-page.tsx";
 import { dismissErrorToasts, loadToasts, onFirstToast } from "../lib/toast.ts";
 
 /**
@@ -9,13 +10,24 @@ import { dismissErrorToasts, loadToasts, onFirstToast } from "../lib/toast.ts";
 const MOUNT_AFTER = 3000;
 
 /** SPEC.md §9 toasts: top-right, 5 s, pause on hover and focus loss, drag 80 % to dismiss. */
-const Container = lazy(async () => {
-  const { ToastContainer } = await loadToasts();
-  return { default: () => <ToastContainer position="top-right" autoClose={5000} pauseOnHover pauseOnFocusLoss draggable draggablePercent={80} /> };
-});
+const loadContainer = () =>
+  lazy(async () => {
+    const { ToastContainer } = await loadToasts();
+    return { default: () => <ToastContainer position="top-right" autoClose={5000} pauseOnHover pauseOnFocusLoss draggable draggablePercent={80} /> };
+  });
 
 export function ToastHost() {
   const [mounted, setMounted] = useState(false);
+  // Offline (an installed shop opened without a network), the library's chunk cannot arrive: the page must still
+  // work, without toasts, and try again once the connection is back. A lazy component keeps its failure, so each
+  // try is a new one.
+  const [attempt, setAttempt] = useState(0);
+  const Container = useMemo(loadContainer, [attempt]);
+  useEffect(() => {
+    const retry = () => setAttempt((n) => n + 1);
+    window.addEventListener("online", retry);
+    return () => window.removeEventListener("online", retry);
+  }, []);
   const { pathname } = useLocation();
   // An old error must not follow the shopper onto the next page. A layout effect: it runs before the new page's
   // effects, so an error the new page raises at once is counted as that page's.
@@ -30,8 +42,10 @@ export function ToastHost() {
   }, []);
   if (!mounted) return null;
   return (
-    <Suspense fallback={null}>
-      <Container />
-    </Suspense>
+    <ErrorBoundary key={attempt} fallback={null}>
+      <Suspense fallback={null}>
+        <Container />
+      </Suspense>
+    </ErrorBoundary>
   );
 }

@@ -6,7 +6,12 @@ let lib: Promise<ToastLib> | undefined;
 let wanted = false;
 const listeners = new Set<() => void>();
 
-export const loadToasts = (): Promise<ToastLib> => (lib ??= import("react-toastify"));
+/** A failed download (offline) is forgotten, so the next toast tries again. */
+export const loadToasts = (): Promise<ToastLib> =>
+  (lib ??= import("react-toastify").catch((error: unknown) => {
+    lib = undefined;
+    throw error;
+  }));
 
 /** Calls `cb` once a toast has been raised (at once if one already was); returns the unsubscribe. */
 export function onFirstToast(cb: () => void): () => void {
@@ -32,9 +37,12 @@ const show = (kind: "success" | "error" | "info") => (message: string, options: 
   // The message is the toast's id: the same notice raised twice (two taps, two failed requests) shows once.
   const toastId = `${kind}:${message}`;
   if (kind === "error") shownErrors.set(toastId, currentPage);
-  void loadToasts().then(({ toast: t }) => {
-    if (!t.isActive(toastId)) t[kind](message, { toastId, ...(options.onClick ? { onClick: options.onClick } : {}) });
-  });
+  loadToasts().then(
+    ({ toast: t }) => {
+      if (!t.isActive(toastId)) t[kind](message, { toastId, ...(options.onClick ? { onClick: options.onClick } : {}) });
+    },
+    () => {}, // Offline before the library ever arrived: this notice is lost, the page goes on.
+  );
 };
 
 /** Error toasts raised so far: id → the page (path) they concern. */
@@ -51,7 +59,10 @@ export function dismissErrorToasts(pathname: string): void {
   const stale = [...shownErrors].filter(([, page]) => page !== pathname).map(([id]) => id);
   if (!stale.length) return;
   stale.forEach((id) => shownErrors.delete(id));
-  void loadToasts().then(({ toast: t }) => stale.forEach((id) => t.dismiss(id)));
+  loadToasts().then(
+    ({ toast: t }) => stale.forEach((id) => t.dismiss(id)),
+    () => {},
+  );
 }
 
 /** SPEC.md §8 toast types in use: success, info, error. */

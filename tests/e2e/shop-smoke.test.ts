@@ -63,7 +63,10 @@ describe.runIf(browserAvailable())("the built shop in Chromium", () => {
 
     const card = cards.nth(30);
     await card.scrollIntoViewIfNeeded();
-    await page.mouse.wheel(0, 120);
+    // Scrolled by script, then two frames: the scroll event (which the page remembers) has fired before the place
+    // is read. A mouse wheel lands asynchronously, so the test once read a place the page had not reached yet.
+    await page.evaluate(() => window.scrollBy(0, 120));
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     const href = await card.getAttribute("href");
     const place = await page.evaluate(() => window.scrollY);
     const top = await card.evaluate((el) => el.getBoundingClientRect().top);
