@@ -22,6 +22,7 @@ import { moveStoredBytes } from "./domain/media/service.ts";
 import { sweepTempDir, type MediaStore } from "./domain/media/store.ts";
 import { Hub } from "./realtime/hub.ts";
 import { Notifier } from "./notifications/notifier.ts";
+import { PlacementSettingsCache } from "./domain/settings/placement-settings.ts";
 import type { Agent } from "node:https";
 import { createTokenService, loadOrCreateSecret } from "./domain/users/tokens.ts";
 import { Sessions } from "./domain/users/sessions.ts";
@@ -56,7 +57,8 @@ export function createDeps(config: Config, db: Database, options: DepsOptions = 
   const tokens = createTokenService(secret, config.jwtTtlSeconds);
   const productListCache = new ListCache(() => listShopProducts(db.prisma));
   const sessions = new Sessions(db.prisma);
-  const hub = new Hub({ db, tokens, sessions, productListCache });
+  const placementSettings = new PlacementSettingsCache(db.prisma);
+  const hub = new Hub({ db, tokens, sessions, productListCache, placementSettings });
   return {
     config,
     db,
@@ -71,7 +73,8 @@ export function createDeps(config: Config, db: Database, options: DepsOptions = 
     // Started by the /ws routes (LISTEN connection, heartbeat); closed with the app, before the database.
     hub,
     payments: createPaymentClients(config),
-    notifier: new Notifier({ db: db.prisma, config, local: hub, pushAgent: options.pushAgent }),
+    placementSettings,
+    notifier: new Notifier({ db: db.prisma, config, local: hub, settings: placementSettings, pushAgent: options.pushAgent }),
   };
 }
 

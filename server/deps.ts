@@ -13,6 +13,7 @@ import type { CartAdder } from "./domain/cart/adder.ts";
 import { createStripeClient, type StripeClient } from "./payments/stripe.ts";
 import { ProxyPayClient } from "./payments/proxypay.ts";
 import type { Notifier } from "./notifications/notifier.ts";
+import type { PlacementSettingsCache } from "./domain/settings/placement-settings.ts";
 
 /** The payment providers' HTTP clients, each present only when configured. */
 export interface PaymentClients {
@@ -46,6 +47,8 @@ export interface AppDeps {
   /** Real-time sockets and the fan-out between instances. */
   hub: Hub;
   payments: PaymentClients;
+  /** The shop settings each order placement reads, kept in memory until a save (here or elsewhere) changes them. */
+  placementSettings: PlacementSettingsCache;
   /** E-mail (outbox) and web push on the shop's events; the worker is started by plugins/notifications.ts. */
   notifier: Notifier;
 }

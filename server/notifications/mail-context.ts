@@ -4,16 +4,19 @@ import { mailContextRepository } from "./mail-context-repository.ts";
 import { enqueueMail } from "./outbox.ts";
 import type { MailContent, MailContext } from "./templates.ts";
 
-type SettingsRow = Awaited<ReturnType<ReturnType<typeof mailContextRepository>["shopSettings"]>>;
+/** What the e-mails read of the settings row (null before it exists). */
+type SettingsRow = Pick<
+  NonNullable<Awaited<ReturnType<ReturnType<typeof mailContextRepository>["shopSettings"]>>>,
+  "phones" | "emails" | "bankName" | "accountHolder" | "accountNumber" | "iban" | "staffAlertEmails"
+> | null;
 
 /** The shop's contacts and bank details from its settings, and the public base URL links are built on. */
 export async function loadMailContext(db: Db, baseUrl: string): Promise<MailContext> {
   return contextOf(await mailContextRepository(db).shopSettings(), baseUrl);
 }
 
-/** The context and the staff alert addresses from one read of the settings. */
-export async function loadMailSettings(db: Db, baseUrl: string): Promise<{ ctx: MailContext; staff: string[] }> {
-  const row = await mailContextRepository(db).shopSettings();
+/** The context and the staff alert addresses from a settings row already read (placement keeps it in memory). */
+export function mailSettingsOf(row: SettingsRow, baseUrl: string): { ctx: MailContext; staff: string[] } {
   return { ctx: contextOf(row, baseUrl), staff: alertAddressesOf(row) };
 }
 

@@ -4,7 +4,8 @@
 import type { Agent } from "node:https";
 import type { Config } from "../config.ts";
 import type { Db, PrismaClient } from "../db/client.ts";
-import { loadMailContext, loadMailSettings } from "./mail-context.ts";
+import { loadMailContext, mailSettingsOf } from "./mail-context.ts";
+import type { PlacementSettingsCache } from "../domain/settings/placement-settings.ts";
 import { Presence, type LocalPresence } from "./presence.ts";
 import { createPushSender, loadVapidKeys, type PushPayload, type PushSender } from "./push.ts";
 import type { MailContext } from "./templates.ts";
@@ -19,6 +20,8 @@ export interface NotifierOptions {
   config: Pick<Config, "publicUrl" | "port" | "dataDir" | "proxypay">;
   /** The realtime hub: who has a socket open on this instance. */
   local: LocalPresence;
+  /** The settings placement keeps in memory: the order confirmation is built from them. */
+  settings: Pick<PlacementSettingsCache, "get">;
   /** TLS agent for push services (tests trust their local one). */
   pushAgent?: Agent;
 }
@@ -54,9 +57,9 @@ export class Notifier {
     return loadMailContext(db, this.baseUrl);
   }
 
-  /** The context and the staff alert addresses together (one read of the settings). */
-  mailSettings(db: Db): Promise<{ ctx: MailContext; staff: string[] }> {
-    return loadMailSettings(db, this.baseUrl);
+  /** The context and the staff alert addresses together, from the settings kept in memory (order placement). */
+  async mailSettings(): Promise<{ ctx: MailContext; staff: string[] }> {
+    return mailSettingsOf(await this.opts.settings.get(), this.baseUrl);
   }
 
   /** Called by the notifications plugin once the mail worker runs (and the log exists). */

@@ -8,6 +8,7 @@ import { LRUCache } from "lru-cache";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/client.ts";
 import type { ListCache } from "../domain/catalogue/list-cache.ts";
+import type { PlacementSettingsCache } from "../domain/settings/placement-settings.ts";
 import type { TokenService, TokenClaims } from "../domain/users/tokens.ts";
 import type { Sessions, SessionsEnded } from "../domain/users/sessions.ts";
 import { findOrderOwner, findSupportMessage } from "../domain/chat/service.ts";
@@ -49,6 +50,8 @@ export interface HubDeps {
   tokens: TokenService;
   sessions: Sessions;
   productListCache: ListCache;
+  /** Forgotten on every settings change, here or announced by another instance. */
+  placementSettings: Pick<PlacementSettingsCache, "forget">;
 }
 
 export interface HubStats {
@@ -107,12 +110,16 @@ export class Hub implements ChatPublisher, SettingsPublisher, OrderPublisher, Co
       await this.transport.start({
         chat: (remote) => void this.receive(remote),
         catalogue: () => this.deps.productListCache.invalidate("remote"),
-        settings: (event) => this.tellAdmins(event),
+        settings: (event) => {
+          this.deps.placementSettings.forget();
+          this.tellAdmins(event);
+        },
         sessionsEnded: (event) => void this.deps.sessions.ended(event, "remote"),
         newOrder: (event) => this.tellStaff(event),
         // Announcements may have been lost while disconnected: rebuild the list on next request, read sessions again.
         resumed: () => {
           this.deps.productListCache.invalidate("remote");
+          this.deps.placementSettings.forget();
           this.deps.sessions.forgetAll();
           void this.recheckSessions();
         },
@@ -170,6 +177,7 @@ export class Hub implements ChatPublisher, SettingsPublisher, OrderPublisher, Co
 
   /** Tells every admin socket here, then on the other instances. Never throws: the change is already stored. */
   async publishSettingsChanged(event: SettingsChangedEvent): Promise<void> {
+    this.deps.placementSettings.forget();
     this.tellAdmins(event);
     try {
       await this.transport.publishSettings(event);

@@ -44,6 +44,7 @@ describe("e-mail and push on the shop's events", () => {
       deps: { pushAgent: push.agent },
     });
     await t.prisma.shopSettings.update({ where: { id: 1 }, data: { staffAlertEmails: [ALERTS] } });
+    t.deps.placementSettings.forget(); // placement keeps the settings in memory
     admin = await createStaff(t, "admin");
     wsUrl = await listen(t.app);
   });
@@ -158,6 +159,7 @@ describe("e-mail and push on the shop's events", () => {
 
     // Nobody to tell at all: the order is placed all the same, with no outbox row.
     await t.prisma.shopSettings.update({ where: { id: 1 }, data: { staffAlertEmails: [] } });
+    t.deps.placementSettings.forget(); // placement keeps the settings in memory
     try {
       const before = await t.prisma.outboxMail.count();
       const { order } = await placeOrder(quiet);
@@ -165,6 +167,7 @@ describe("e-mail and push on the shop's events", () => {
       expect(await t.prisma.outboxMail.count()).toBe(before);
     } finally {
       await t.prisma.shopSettings.update({ where: { id: 1 }, data: { staffAlertEmails: [ALERTS] } });
+      t.deps.placementSettings.forget(); // placement keeps the settings in memory
     }
   });
 

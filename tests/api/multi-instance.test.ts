@@ -10,6 +10,7 @@ import type { AppDeps } from "../../server/deps.ts";
 import { sendSupportReply } from "../../server/domain/chat/service.ts";
 import { createOrder, isNewMessage, listen, sendMessage, TestSocket, waitFor } from "./chat-fixtures.ts";
 import { CLOSE_INVALID_TOKEN } from "../../shared/realtime.ts";
+import { liveProducts, orderBody } from "./commerce-fixtures.ts";
 
 const onPostgres = inject("dbKind") === "postgres";
 
@@ -102,6 +103,38 @@ if (onPostgres) describe("two instances on one PostgreSQL database", () => {
     const etag = (await b.inject({ method: "GET", url: "/api/product/list" })).headers.etag;
     await new Promise((r) => setTimeout(r, 300));
     expect((await b.inject({ method: "GET", url: "/api/product/list", headers: { "if-none-match": String(etag) } })).statusCode).toBe(304);
+  });
+
+  it("places orders on B with the settings an admin saved on A a moment before (B keeps them in memory until told)", async () => {
+    const admin = await createStaff(a, "admin");
+    const settings = (body?: object) =>
+      a.app.inject({ method: body ? "PUT" : "GET", url: "/admin/api/settings/1", headers: admin.auth, ...(body ? { payload: body } : {}) });
+    const { phones, emails, addresses, bankName, accountHolder, accountNumber, iban } = (await settings()).json() as Record<string, unknown>;
+    const save = async (hours: number) => expect((await settings({ phones, emails, addresses, bankName, accountHolder, accountNumber, iban, paymentDeadlineHours: hours })).statusCode).toBe(200);
+    const [product] = await liveProducts(a);
+    const customer = await registerCustomer(a.app);
+    const hoursOfOrderOnB = async () => {
+      const before = Date.now();
+      const res = await b.inject({
+        method: "POST",
+        url: "/api/order/place",
+        headers: customer.auth,
+        payload: orderBody([{ product: product!, quantity: 1 }]),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const row = await a.prisma.order.findUniqueOrThrow({ where: { id: (res.json() as { orderId: string }).orderId } });
+      return (row.paymentDeadline!.getTime() - before) / 3_600_000;
+    };
+    try {
+      await save(24);
+      expect(await hoursOfOrderOnB()).toBeCloseTo(24, 2);
+      await save(7);
+      // The announcement travels by NOTIFY: B forgets its copy within moments, well inside its 10 s safety TTL.
+      await waitFor(async () => (await bDeps.placementSettings.get())?.paymentDeadlineHours === 7, 3000, "B to read the new deadline");
+      expect(await hoursOfOrderOnB()).toBeCloseTo(7, 2);
+    } finally {
+      await save(48);
+    }
   });
 
   it("closes a socket held on B within 5 s when A deactivates its staff member, and B refuses the token at once", async () => {

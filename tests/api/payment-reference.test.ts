@@ -2,7 +2,7 @@
 // PAYMENT_DEADLINE_HOURS, else the shop setting, default 48 h); /api/order/place refuses card payment; the
 // shopper's orders carry the money fields.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, registerCustomer, type Customer, type TestApp } from "../helpers/app.ts";
+import { buildTestApp, createStaff, registerCustomer, type Customer, type TestApp } from "../helpers/app.ts";
 import { ConfigError, loadConfig } from "../../server/config.ts";
 import { ordersRepository } from "../../server/domain/orders/repository.ts";
 import { Prisma } from "../../server/db/client.ts";
@@ -75,6 +75,7 @@ describe("payment reference and deadline (bank transfer)", () => {
       create: { id: 1, phones: [], emails: [], addresses: [], bankName: "B", accountHolder: "H", accountNumber: "1", iban: "AO06", paymentDeadlineHours: 12.5 },
       update: { paymentDeadlineHours: 12.5 },
     });
+    t.deps.placementSettings.forget(); // placement keeps the settings in memory
     try {
       const c = await registerCustomer(t.app);
       const before = Date.now();
@@ -83,7 +84,31 @@ describe("payment reference and deadline (bank transfer)", () => {
       expect((row.paymentDeadline!.getTime() - before) / HOUR).toBeCloseTo(12.5, 2);
     } finally {
       await t.prisma.shopSettings.update({ where: { id: 1 }, data: { paymentDeadlineHours: 48 } });
+      t.deps.placementSettings.forget(); // placement keeps the settings in memory
     }
+  });
+
+  it("applies a deadline saved in the console to the very next order (placement keeps the settings in memory)", async () => {
+    const admin = await createStaff(t, "admin");
+    const settings = (body?: object) =>
+      t.app.inject({ method: body ? "PUT" : "GET", url: "/admin/api/settings/1", headers: admin.auth, ...(body ? { payload: body } : {}) });
+    const { phones, emails, addresses, bankName, accountHolder, accountNumber, iban } = (await settings()).json() as Record<string, unknown>;
+    const save = async (hours: number) => expect((await settings({ phones, emails, addresses, bankName, accountHolder, accountNumber, iban, paymentDeadlineHours: hours })).statusCode).toBe(200);
+    const c = await registerCustomer(t.app);
+    const hoursOfNextOrder = async () => {
+      const before = Date.now();
+      const { orderId } = (await place(t, c, orderBody([{ product: products[3]!, quantity: 1 }]))).json() as { orderId: string };
+      return ((await t.prisma.order.findUniqueOrThrow({ where: { id: orderId } })).paymentDeadline!.getTime() - before) / HOUR;
+    };
+    try {
+      await save(24);
+      expect(await hoursOfNextOrder()).toBeCloseTo(24, 2); // read once: kept now
+      await save(6);
+      expect(await hoursOfNextOrder()).toBeCloseTo(6, 2);
+    } finally {
+      await save(48);
+    }
+    expect(await hoursOfNextOrder()).toBeCloseTo(48, 2);
   });
 
   it("takes the deadline from PAYMENT_DEADLINE_HOURS (decimals allowed) over the shop setting", async () => {

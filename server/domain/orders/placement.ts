@@ -15,7 +15,7 @@ import { newPaymentReference } from "./payment-reference.ts";
 import { checkClientTotal, priceOrder, requestedLines, type PricedOrder, type RequestedLine } from "./pricing.ts";
 import { ordersRepository, type KeyedOrder, type NewOrder } from "./repository.ts";
 import type { Notifier } from "../../notifications/notifier.ts";
-import { orderPlacedMails } from "../../notifications/order-notices.ts";
+import { orderPlacedMails, placementMailing } from "../../notifications/order-notices.ts";
 import type { OrderPublisher } from "../../realtime/events.ts";
 
 const KEY_REUSED = "Esta chave de idempotência já foi usada para um pedido diferente";
@@ -105,8 +105,9 @@ export async function placeOrder<Prepared extends PaymentReferences, Answer>(
     if (earlier) return method.replayed(earlier);
   }
   // Priced from one read, written in one statement: the same guarantees as a READ COMMITTED transaction around
-  // both (neither locks the products), without holding a connection across round trips.
-  const priced = await priceOrder(db, v.lines);
+  // both (neither locks the products), without holding a connection across round trips. The confirmation mail's
+  // customer is read beside the products.
+  const [priced, mailing] = await Promise.all([priceOrder(db, v.lines), notifier && placementMailing(db, notifier, userId)]);
   checkClientTotal(v.totalAmount, priced);
   const orderId = newOrderId();
   const prepared = await method.prepare(orderId, priced);
@@ -130,7 +131,7 @@ export async function placeOrder<Prepared extends PaymentReferences, Answer>(
   try {
     for (let attempt = 1; ; attempt++) {
       // Rendered per attempt: a redrawn payment reference is in the mail.
-      const mails = notifier ? await orderPlacedMails(db, notifier, order) : [];
+      const mails = notifier && mailing ? orderPlacedMails(notifier, mailing, order) : [];
       if (await orders.insertOrder(order, { clearCart: method.clearsCart, mails })) break;
       // Not written: either a concurrent retry holds the key, or the payment reference clashed with another order's.
       if (idempotencyKey && (await orders.findByKey(userId, idempotencyKey))) throw new KeyTaken();
@@ -138,7 +139,8 @@ export async function placeOrder<Prepared extends PaymentReferences, Answer>(
       order.paymentReference = newPaymentReference();
     }
     notifier?.committed();
-    await orderEvents?.publishNewOrder({ orderId, totalAmount: priced.totalAmount.toNumber() });
+    // Not awaited: the shopper's answer does not wait for the consoles to be told (publishing never throws).
+    void orderEvents?.publishNewOrder({ orderId, totalAmount: priced.totalAmount.toNumber() });
     return await method.placed(orderId, { ...prepared, paymentReference: order.paymentReference ?? undefined });
   } catch (error) {
     if (!(error instanceof KeyTaken) || !idempotencyKey) throw error;

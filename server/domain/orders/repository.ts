@@ -228,10 +228,6 @@ export const ordersRepository = (db: Db) => ({
     return (rows[0]?.inserted ?? 0) === 1;
   },
 
-  /** The shop setting for the hours a shopper has to pay (null before the settings row exists). */
-  deadlineHoursSetting: async (): Promise<number | null> =>
-    (await db.shopSettings.findUnique({ where: { id: 1 }, select: { paymentDeadlineHours: true } }))?.paymentDeadlineHours.toNumber() ?? null,
-
   listForUser: (userId: string): Promise<ShopOrderRow[]> =>
     db.order.findMany({ where: { userId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], select: shopOrderSelect }),
 
