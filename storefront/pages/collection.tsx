@@ -71,6 +71,18 @@ export default function CollectionPage() {
   /** Another filter or sort starts again from the first page; the history keeps one entry for the collection. */
   const show = (change: Partial<CollectionQuery>) => setParams(collectionSearch({ ...query, ...change }, 1), { replace: true });
 
+  // A tick shows at once: the address (and the query read from it) changes in a transition that waits for the
+  // filtered products, which on a slow network takes seconds, and a controlled checkbox would stay unticked until then.
+  const [ticked, setTicked] = useState<Pick<CollectionQuery, "categories" | "subCategories"> | null>(null);
+  const categoriesKey = query.categories.join("\n");
+  const subCategoriesKey = query.subCategories.join("\n");
+  useEffect(() => setTicked(null), [categoriesKey, subCategoriesKey]);
+  const shownFilters = ticked ?? query;
+  const tick = (change: Partial<Pick<CollectionQuery, "categories" | "subCategories">>) => {
+    setTicked({ categories: shownFilters.categories, subCategories: shownFilters.subCategories, ...change });
+    show({ categories: shownFilters.categories, subCategories: shownFilters.subCategories, ...change });
+  };
+
   const loadMore = useCallback(
     () =>
       setParams(
@@ -108,7 +120,7 @@ export default function CollectionPage() {
               <div key={cat} className="filter-group">
                 <div className="filter-row">
                   <label>
-                    <input type="checkbox" checked={query.categories.includes(cat)} onChange={() => show({ categories: toggle(query.categories, cat) })} /> {cat}
+                    <input type="checkbox" checked={shownFilters.categories.includes(cat)} onChange={() => tick({ categories: toggle(shownFilters.categories, cat) })} /> {cat}
                   </label>
                   <button type="button" className="icon-btn" aria-label={`Subcategorias de ${cat}`} aria-expanded={isOpen} onClick={() => setExpanded((e) => toggle(e, cat))}>
                     <ChevronIcon open={isOpen} />
@@ -118,7 +130,7 @@ export default function CollectionPage() {
                   <div className="filter-subs">
                     {subs.map((sub) => (
                       <label key={sub}>
-                        <input type="checkbox" checked={query.subCategories.includes(sub)} onChange={() => show({ subCategories: toggle(query.subCategories, sub) })} /> {sub}
+                        <input type="checkbox" checked={shownFilters.subCategories.includes(sub)} onChange={() => tick({ subCategories: toggle(shownFilters.subCategories, sub) })} /> {sub}
                       </label>
                     ))}
                   </div>
