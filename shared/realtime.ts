@@ -13,6 +13,8 @@ export type ServerFrame<M = unknown> =
   | { type: "settingsChanged"; by: string; byId: string; fields: string[] }
   /** To staff sockets only: a shopper placed an order (the console's counters and its new-order alert). */
   | { type: "newOrder"; orderId: string; totalAmount: number }
+  /** To staff sockets only: a conversation's assignee changed (null: nobody), so every open inbox shows it. */
+  | { type: "assigneeChanged"; orderId: string; assignee: { id: string; name: string } | null; byId: string }
   | { type: "error"; message: string };
 
 /** Close code after `connect_error` or when a session ends: the client signs out. */

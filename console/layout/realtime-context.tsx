@@ -94,6 +94,12 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
         notifyRef.current(<NewOrderAlert orderId={event.orderId} totalAmount={event.totalAmount} />, { type: "info", autoHideDuration: 15_000 });
         return;
       }
+      if (event.type === "assigneeChanged") {
+        // Another agent (or this one in another tab) took or handed over a conversation: the inbox, its "Minhas"
+        // tab and the open conversation show the new assignee.
+        void queryClient.invalidateQueries({ queryKey: ["conversations"] });
+        return;
+      }
       if (event.type !== "newMessage") return;
       listeners.current.forEach((fn) => fn(event.orderId, event.message));
       refreshUnreadRef.current();

@@ -266,11 +266,11 @@ export function supportRepliesMail(ctx: MailContext, conversation: OrderRef & { 
 export const RESET_TOKEN_MINUTES = 30;
 
 export function passwordResetMail(ctx: MailContext, request: { customerName: string; token: string }): MailContent {
-  return render(ctx, "Redefinir a sua senha", [
+  return render(ctx, "Redefinir a sua palavra-passe", [
     hello(request.customerName),
-    { kind: "paragraph", text: "Recebemos um pedido para redefinir a senha da sua conta. Use o botão abaixo para escolher uma nova senha." },
-    { kind: "button", label: "Redefinir a senha", url: link(ctx, `/reset-password?token=${encodeURIComponent(request.token)}`) },
-    { kind: "paragraph", text: `O link é válido durante ${RESET_TOKEN_MINUTES} minutos e só pode ser usado uma vez. Se não pediu esta alteração, ignore este e-mail: a sua senha continua a mesma.` },
+    { kind: "paragraph", text: "Recebemos um pedido para redefinir a palavra-passe da sua conta. Use o botão abaixo para escolher uma nova palavra-passe." },
+    { kind: "button", label: "Redefinir a palavra-passe", url: link(ctx, `/reset-password?token=${encodeURIComponent(request.token)}`) },
+    { kind: "paragraph", text: `O link é válido durante ${RESET_TOKEN_MINUTES} minutos e só pode ser usado uma vez. Se não pediu esta alteração, ignore este e-mail: a sua palavra-passe continua a mesma.` },
   ]);
 }
 

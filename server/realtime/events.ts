@@ -28,9 +28,22 @@ export interface NewOrderEvent {
   totalAmount: number;
 }
 
+/** A conversation was given to a staff member or to nobody: every staff socket is told (after the commit). */
+export interface AssigneeChangedEvent {
+  orderId: string;
+  assignee: { id: string; name: string } | null;
+  /** The staff member who changed it. */
+  byId: string;
+}
+
 /** Publishing never fails the request (the order is already stored). */
 export interface OrderPublisher {
   publishNewOrder(event: NewOrderEvent): Promise<void>;
+}
+
+/** Publishing never fails the request (the assignment is already stored). */
+export interface AssignmentPublisher {
+  publishAssigneeChanged(event: AssigneeChangedEvent): Promise<void>;
 }
 
 /** Publishing never fails the request (the change is already stored). */

@@ -16,7 +16,7 @@ import { toShopperMessage } from "../domain/chat/message-view.ts";
 import { CHAT_ORDER_NOT_FOUND } from "../domain/orders/not-found.ts";
 import type { ServerFrame } from "../schemas/realtime.ts";
 import { Connection, type ConnectionHost } from "./connection.ts";
-import type { ChatEvent, ChatPublisher, NewOrderEvent, OrderPublisher, SettingsChangedEvent, SettingsPublisher } from "./events.ts";
+import type { AssigneeChangedEvent, AssignmentPublisher, ChatEvent, ChatPublisher, NewOrderEvent, OrderPublisher, SettingsChangedEvent, SettingsPublisher } from "./events.ts";
 import { localTransport, postgresTransport, type RemoteChat, type Transport } from "./transport.ts";
 
 export interface HubTimings {
@@ -63,7 +63,7 @@ export interface HubStats {
   ownerLookups: number;
 }
 
-export class Hub implements ChatPublisher, SettingsPublisher, OrderPublisher, ConnectionHost {
+export class Hub implements ChatPublisher, SettingsPublisher, OrderPublisher, AssignmentPublisher, ConnectionHost {
   private readonly connections = new Set<Connection>();
   private readonly rooms = new Map<string, Set<Connection>>();
   private readonly byUser = new Map<string, Set<Connection>>();
@@ -116,6 +116,7 @@ export class Hub implements ChatPublisher, SettingsPublisher, OrderPublisher, Co
         },
         sessionsEnded: (event) => void this.deps.sessions.ended(event, "remote"),
         newOrder: (event) => this.tellStaff(event),
+        assigneeChanged: (event) => this.tellStaffAssignee(event),
         // Announcements may have been lost while disconnected: rebuild the list on next request, read sessions again.
         resumed: () => {
           this.deps.productListCache.invalidate("remote");
@@ -190,6 +191,12 @@ export class Hub implements ChatPublisher, SettingsPublisher, OrderPublisher, Co
   async publishNewOrder(event: NewOrderEvent): Promise<void> {
     this.tellStaff(event);
     await this.transport.publishNewOrder(event).catch((error: unknown) => this.warn("could not announce a new order to other instances", error));
+  }
+
+  /** Tells every staff socket here, then on the other instances. Never throws: the assignment is already stored. */
+  async publishAssigneeChanged(event: AssigneeChangedEvent): Promise<void> {
+    this.tellStaffAssignee(event);
+    await this.transport.publishAssigneeChanged(event).catch((error: unknown) => this.warn("could not announce an assignment to other instances", error));
   }
 
   /** One heartbeat round: drops sockets that did not answer the last ping, pings the others. */
@@ -302,6 +309,11 @@ export class Hub implements ChatPublisher, SettingsPublisher, OrderPublisher, Co
   private tellStaff(event: NewOrderEvent): void {
     let raw: Buffer | undefined;
     for (const c of this.staff) if (c.isReady) c.sendRaw((raw ??= frame({ type: "newOrder", orderId: event.orderId, totalAmount: event.totalAmount })));
+  }
+
+  private tellStaffAssignee(event: AssigneeChangedEvent): void {
+    let raw: Buffer | undefined;
+    for (const c of this.staff) if (c.isReady) c.sendRaw((raw ??= frame({ type: "assigneeChanged", orderId: event.orderId, assignee: event.assignee, byId: event.byId })));
   }
 
   private async receive(remote: RemoteChat): Promise<void> {

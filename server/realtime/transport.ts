@@ -4,7 +4,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import type { Database } from "../db/client.ts";
-import type { ChatEvent, NewOrderEvent, SettingsChangedEvent } from "./events.ts";
+import type { AssigneeChangedEvent, ChatEvent, NewOrderEvent, SettingsChangedEvent } from "./events.ts";
 import type { SessionsEnded } from "../domain/users/sessions.ts";
 
 const CHAT_CHANNEL = "loja_chat";
@@ -23,6 +23,7 @@ export interface TransportHandlers {
   settings(event: SettingsChangedEvent): void;
   sessionsEnded(event: SessionsEnded): void;
   newOrder(event: NewOrderEvent): void;
+  assigneeChanged(event: AssigneeChangedEvent): void;
   /** The LISTEN connection came back after a loss: announcements may have been missed. */
   resumed(): void;
   warn(message: string, error?: unknown): void;
@@ -36,6 +37,7 @@ export interface Transport {
   publishSettings(event: SettingsChangedEvent): Promise<void>;
   publishSessionsEnded(event: SessionsEnded): Promise<void>;
   publishNewOrder(event: NewOrderEvent): Promise<void>;
+  publishAssigneeChanged(event: AssigneeChangedEvent): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -48,6 +50,7 @@ export function localTransport(): Transport {
     publishSettings: async () => undefined,
     publishSessionsEnded: async () => undefined,
     publishNewOrder: async () => undefined,
+    publishAssigneeChanged: async () => undefined,
     close: async () => undefined,
   };
 }
@@ -59,6 +62,7 @@ interface Wire {
   settings?: SettingsChangedEvent;
   sessions?: SessionsEnded;
   order?: NewOrderEvent;
+  assignee?: AssigneeChangedEvent;
 }
 
 export function postgresTransport(db: Database): Transport {
@@ -87,6 +91,7 @@ export function postgresTransport(db: Database): Transport {
     else if (note.channel === SETTINGS_CHANNEL && wire.settings) handlers.settings(wire.settings);
     else if (note.channel === SESSIONS_CHANNEL && wire.sessions) handlers.sessionsEnded(wire.sessions);
     else if (note.channel === ORDERS_CHANNEL && wire.order) handlers.newOrder(wire.order);
+    else if (note.channel === ORDERS_CHANNEL && wire.assignee) handlers.assigneeChanged(wire.assignee);
   };
 
   async function connect(): Promise<void> {
@@ -157,6 +162,9 @@ export function postgresTransport(db: Database): Transport {
     },
     async publishNewOrder(order) {
       await notify(ORDERS_CHANNEL, JSON.stringify({ from: instanceId, order } satisfies Wire));
+    },
+    async publishAssigneeChanged(assignee) {
+      await notify(ORDERS_CHANNEL, JSON.stringify({ from: instanceId, assignee } satisfies Wire));
     },
     async close() {
       closed = true;

@@ -30,7 +30,8 @@ export type SupportMessage = Static<typeof SupportMessage>;
 export const MessageParams = Type.Object({ orderId: Type.String({ minLength: 1, maxLength: 200 }) });
 export type MessageParams = Static<typeof MessageParams>;
 
-export const MessageListReply = Type.Object({ success: Type.Literal(true), messages: Type.Array(Message) });
+/** SPEC.md §7's `messages`, plus the order's status (added: the chat's header shows it without reading the orders). */
+export const MessageListReply = Type.Object({ success: Type.Literal(true), messages: Type.Array(Message), status: Type.String() });
 export type MessageListReply = Static<typeof MessageListReply>;
 
 export const MessageReadReply = Type.Object({ success: Type.Literal(true) });

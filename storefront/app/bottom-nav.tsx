@@ -9,8 +9,11 @@ const TABS: readonly { to: string; label: string; icon: ReactNode }[] = [
   { to: "/orders", label: "Encomendas", icon: <BoxIcon /> },
 ];
 
-/** Mobile tabs; tapping the current one reloads it (SPEC.md §2) without re-downloading the app. */
-export function BottomNav({ onReload }: { onReload: () => void }) {
+/**
+ * Mobile tabs; tapping the current one reloads it (SPEC.md §2) without re-downloading the app. `withSupport` keeps a
+ * slot at the right end for the floating support button, so on phones it never lies over the page.
+ */
+export function BottomNav({ onReload, withSupport = false }: { onReload: () => void; withSupport?: boolean }) {
   const { pathname } = useLocation();
   const tap = (to: string) => (e: MouseEvent) => {
     if (pathname === to) {
@@ -19,7 +22,7 @@ export function BottomNav({ onReload }: { onReload: () => void }) {
     }
   };
   return (
-    <nav className="bottom-nav" aria-label="Navegação inferior">
+    <nav className={withSupport ? "bottom-nav has-support" : "bottom-nav"} aria-label="Navegação inferior">
       {TABS.map((t) => (
         <NavLink key={t.to} to={t.to} end onClick={tap(t.to)}>
           {t.icon}

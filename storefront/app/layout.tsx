@@ -22,18 +22,21 @@ function Chrome() {
   const { pathname } = useLocation();
   const [reloadKey, setReloadKey] = useState(0);
   const bare = isBare(pathname);
+  // The page and the bottom nav keep room for the support button where it shows (styles.css).
+  const support = !bare && showsFloatingSupport(pathname);
 
   return (
     <>
       {!bare && <Navbar />}
       {!bare && <SearchBar />}
-      <main className={bare ? "bare" : "page"} key={reloadKey}>
+      <main className={bare ? "bare" : support ? "page has-support" : "page"} key={reloadKey}>
         <RoutedPage />
       </main>
       {!bare && <Footer />}
-      {!bare && showsFloatingSupport(pathname) && <FloatingSupport />}
+      {support && <FloatingSupport />}
       {!bare && (
         <BottomNav
+          withSupport={support}
           onReload={() => {
             clearCache();
             setReloadKey((k) => k + 1);

@@ -145,7 +145,7 @@ function PasswordChange() {
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (!current) {
-      setProblem("Escreva a senha atual");
+      setProblem("Escreva a palavra-passe atual");
       return;
     }
     const found = passwordProblem(next);
@@ -159,18 +159,18 @@ function PasswordChange() {
       setNext("");
       toast.success(reply.message);
     } catch {
-      // the API client showed the server's message ("A senha atual está incorreta", the common-password rule)
+      // the API client showed the server's message ("A palavra-passe atual está incorreta", the common-password rule)
     }
   };
   return (
     <form className="account-section" onSubmit={(e) => void onSubmit(e)} noValidate>
-      <Title first="ALTERAR" second="SENHA" />
+      <Title first="ALTERAR" second="PALAVRA-PASSE" />
       <label className="field">
-        Senha atual
+        Palavra-passe atual
         <input name="currentPassword" type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} />
       </label>
       <label className="field">
-        Nova senha
+        Nova palavra-passe
         <input name="newPassword" type="password" autoComplete="new-password" aria-describedby="new-password-hint" value={next} onChange={(e) => setNext(e.target.value)} />
       </label>
       <p id="new-password-hint" className="muted">{PASSWORD_HINT}</p>
@@ -179,7 +179,7 @@ function PasswordChange() {
           {problem}
         </p>
       )}
-      <button type="submit" className="btn">ALTERAR SENHA</button>
+      <button type="submit" className="btn">ALTERAR PALAVRA-PASSE</button>
     </form>
   );
 }

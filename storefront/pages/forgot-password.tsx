@@ -5,7 +5,7 @@ import { forgotPassword } from "../features/auth/api/password-reset.ts";
 import { EMAIL_PATTERN } from "../../shared/checkout.ts";
 import { toast } from "../lib/toast.ts";
 
-/** "Esqueceu sua senha?": asks for the e-mail, then says what the server says (the same for every address). */
+/** "Esqueceu sua senha?" (SPEC.md's link): asks for the e-mail, then says what the server says (the same for every address). */
 export default function ForgotPasswordPage() {
   const [email, setEmail] = useState("");
   const [sent, setSent] = useState<string | null>(null);
@@ -27,7 +27,7 @@ export default function ForgotPasswordPage() {
   if (sent) {
     return (
       <div className="auth">
-        <h1 className="page-title">Recuperar a senha</h1>
+        <h1 className="page-title">Recuperar a palavra-passe</h1>
         <p role="status">{sent}</p>
         <Link to="/login">Voltar ao login</Link>
       </div>
@@ -35,8 +35,8 @@ export default function ForgotPasswordPage() {
   }
   return (
     <form className="auth" onSubmit={onSubmit} noValidate>
-      <h1 className="page-title">Recuperar a senha</h1>
-      <p>Indique o e-mail da sua conta. Enviamos um link para criar uma nova senha.</p>
+      <h1 className="page-title">Recuperar a palavra-passe</h1>
+      <p>Indique o e-mail da sua conta. Enviamos um link para criar uma nova palavra-passe.</p>
       <input type="email" placeholder="Email" aria-label="Email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
       <button type="submit" className="btn">Enviar o link</button>
       <Link to="/login">Voltar ao login</Link>

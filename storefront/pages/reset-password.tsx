@@ -37,7 +37,7 @@ export default function ResetPasswordPage() {
   if (invalid) {
     return (
       <div className="auth">
-        <h1 className="page-title">Nova senha</h1>
+        <h1 className="page-title">Nova palavra-passe</h1>
         <p role="alert">{LINK_INVALID}</p>
         <Link to="/forgot-password">Pedir um novo link</Link>
       </div>
@@ -45,18 +45,18 @@ export default function ResetPasswordPage() {
   }
   return (
     <form className="auth" onSubmit={onSubmit} noValidate>
-      <h1 className="page-title">Nova senha</h1>
+      <h1 className="page-title">Nova palavra-passe</h1>
       <input
         type="password"
-        placeholder="Nova senha"
-        aria-label="Nova senha"
+        placeholder="Nova palavra-passe"
+        aria-label="Nova palavra-passe"
         aria-describedby="password-hint"
         autoComplete="new-password"
         value={password}
         onChange={(e) => setPassword(e.target.value)}
       />
       <p id="password-hint" className="field-hint">{PASSWORD_HINT}</p>
-      <button type="submit" className="btn">Guardar a nova senha</button>
+      <button type="submit" className="btn">Guardar a nova palavra-passe</button>
     </form>
   );
 }

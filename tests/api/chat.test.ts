@@ -171,6 +171,14 @@ describe("GET /api/message/:orderId", () => {
     expect(row?.readByClientAt).toBeInstanceOf(Date);
   });
 
+  it("carries the order's status beside the messages (the chat's header), following a change", async () => {
+    const other = await createOrder(t.prisma, owner.userId);
+    const status = async () => ((await list(other, owner.auth)).json() as { status: string }).status;
+    expect(await status()).toBe((await t.prisma.order.findUniqueOrThrow({ where: { id: other } })).status);
+    await t.prisma.order.update({ where: { id: other }, data: { status: "Enviado" } });
+    expect(await status()).toBe("Enviado");
+  });
+
   it("hides other customers' orders and unknown ids behind the same 404", async () => {
     expectError(await list(orderId, stranger.auth), 404, NOT_FOUND);
     expectError(await list("nao-existe", owner.auth), 404, NOT_FOUND);

@@ -98,7 +98,7 @@ describe("forgot and reset password routes", () => {
   let url: string;
   const FORGOT_REPLY = {
     success: true,
-    message: "Se existir uma conta com este e-mail, enviámos um link para criar uma nova senha. O link é válido durante 30 minutos.",
+    message: "Se existir uma conta com este e-mail, enviámos um link para criar uma nova palavra-passe. O link é válido durante 30 minutos.",
   };
   const INVALID = { success: false, message: "Este link já não é válido. Peça um novo." };
 
@@ -144,7 +144,7 @@ describe("forgot and reset password routes", () => {
     expect(weak.statusCode).toBe(400);
     const res = await reset(token, "senha-nova-depois-do-link");
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, message: "Senha alterada. Já pode entrar com a nova senha." });
+    expect(res.json()).toEqual({ success: true, message: "Palavra-passe alterada. Já pode entrar com a nova palavra-passe." });
     expect((await socket.closed).code).toBe(CLOSE_INVALID_TOKEN);
     expect((await t.app.inject({ method: "POST", url: "/api/cart/get", headers: customer.auth, payload: {} })).statusCode).toBe(401);
 

@@ -106,14 +106,14 @@ describe("ending sessions", () => {
 
     const wrong = await change(customer.token, { currentPassword: "nao-e-esta-senha", newPassword: "nova-senha-segura-9" });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ success: false, message: "A senha atual está incorreta" });
+    expect(wrong.json()).toEqual({ success: false, message: "A palavra-passe atual está incorreta" });
     expect((await change(customer.token, { currentPassword: customer.password, newPassword: "12345678" })).statusCode).toBe(400);
     expect((await shopperApi(other)).statusCode).toBe(200);
 
     const res = await change(customer.token, { currentPassword: customer.password, newPassword: "nova-senha-segura-9" });
     expect(res.statusCode).toBe(200);
     const { token, message, success } = res.json() as { token: string; message: string; success: boolean };
-    expect({ success, message }).toEqual({ success: true, message: "Senha alterada com sucesso" });
+    expect({ success, message }).toEqual({ success: true, message: "Palavra-passe alterada com sucesso" });
     await expectEnded(socket);
     // The caller's own socket is carried over to the new session (the caller was not logged out)…
     t.deps.hub.sweep();

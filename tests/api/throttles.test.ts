@@ -31,7 +31,7 @@ describe("failed sign-ins per account", () => {
     const attacker = await registerCustomer(t.app);
     const address = freshAddress();
     for (let i = 0; i < PER_ACCOUNT; i++) {
-      expectError(await login(t.app, victim.email, `palpite-${i}`, address), 400, "Email ou senha inválidos");
+      expectError(await login(t.app, victim.email, `palpite-${i}`, address), 400, "Email ou palavra-passe inválidos");
       expect((await login(t.app, attacker.email, attacker.password, address)).statusCode).toBe(200);
     }
     // Even the right password is refused now: the guesser cannot tell a hit from a miss.

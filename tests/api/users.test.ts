@@ -45,7 +45,7 @@ describe("POST /api/user/register", () => {
     [{ name: "Ana", email: "", password: "uma-senha-boa" }, "Email é obrigatório"],
     [{ name: "Ana", email: "nao-e-email", password: "uma-senha-boa" }, "Por favor, insira um email válido"],
     [{ name: "Ana", email: "a@b.ao", password: "" }, "Password é obrigatório"],
-    [{ name: "Ana", email: "a@b.ao", password: "curta" }, "A senha deve ter pelo menos 8 caracteres"],
+    [{ name: "Ana", email: "a@b.ao", password: "curta" }, "A palavra-passe deve ter pelo menos 8 caracteres"],
   ])("applies SPEC.md §5's sign-up rules on the server: %j → %s", async (payload, message) => {
     expectError(await post("/api/user/register", payload), 400, message);
   });
@@ -102,8 +102,8 @@ describe("POST /api/user/login", () => {
     const c = await registerCustomer(t.app);
     const wrong = await post("/api/user/login", { email: c.email, password: "nao-e-esta" }, { "x-test-ip": "10.1.0.1" });
     const unknown = await post("/api/user/login", { email: uniqueEmail("ninguem"), password: "nao-e-esta" }, { "x-test-ip": "10.1.0.1" });
-    expectError(wrong, 400, "Email ou senha inválidos");
-    expectError(unknown, 400, "Email ou senha inválidos");
+    expectError(wrong, 400, "Email ou palavra-passe inválidos");
+    expectError(unknown, 400, "Email ou palavra-passe inválidos");
     expect(wrong.body).toBe(unknown.body);
   });
 
@@ -133,13 +133,13 @@ describe("POST /admin/api/auth/login", () => {
 
   it("refuses a customer with the same message as a wrong password", async () => {
     const c = await registerCustomer(t.app);
-    expectError(await post("/admin/api/auth/login", { email: c.email, password: c.password }, { "x-test-ip": "10.2.0.1" }), 400, "Email ou senha inválidos");
+    expectError(await post("/admin/api/auth/login", { email: c.email, password: c.password }, { "x-test-ip": "10.2.0.1" }), 400, "Email ou palavra-passe inválidos");
   });
 
   it("refuses a deactivated staff account", async () => {
     const staff = await createStaff(t, "admin");
     await t.prisma.user.update({ where: { id: staff.userId }, data: { active: false } });
-    expectError(await post("/admin/api/auth/login", { email: staff.email, password: staff.password }, { "x-test-ip": "10.2.0.2" }), 400, "Email ou senha inválidos");
+    expectError(await post("/admin/api/auth/login", { email: staff.email, password: staff.password }, { "x-test-ip": "10.2.0.2" }), 400, "Email ou palavra-passe inválidos");
   });
 });
 

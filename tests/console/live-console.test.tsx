@@ -1,6 +1,7 @@
 // The console live (issue 13): a new order updates the dashboard's counters and raises an alert with a link to
-// it on any page, and the tab title counts the conversations waiting for staff on every page. The socket is a
-// stand-in speaking shared/realtime.ts's frames (the server side of `newOrder` is tested in tests/api).
+// it on any page, the tab title counts the conversations waiting for staff on every page, and an assignment made in
+// another console shows at once. The socket is a stand-in speaking shared/realtime.ts's frames (the server side of
+// `newOrder` and `assigneeChanged` is tested in tests/api).
 import { act, render, screen, waitFor } from "@testing-library/react";
 import { AdminContext, Notification } from "react-admin";
 import polyglotI18nProvider from "ra-i18n-polyglot";
@@ -8,6 +9,7 @@ import type { ReactNode } from "react";
 import { ptMessages } from "../../console/i18n/pt.ts";
 import { Dashboard } from "../../console/dashboard/dashboard.tsx";
 import { RealtimeProvider } from "../../console/layout/realtime-context.tsx";
+import { AssigneeControl } from "../../console/conversations/conversation-show.tsx";
 import type { ConsoleDataProvider } from "../../console/data-provider.ts";
 import type { DashboardStats } from "../../server/schemas/admin-common.ts";
 import type { ServerFrame } from "../../shared/realtime.ts";
@@ -111,5 +113,32 @@ describe("the tab title", () => {
     const message = { _id: "m1", orderId: ORDER_ID, sender: "client", text: "Olá", fileUrl: null, type: null, fileName: null, createdAt: new Date().toISOString(), authorName: null, readBySupportAt: null, readByClientAt: null };
     act(() => socket.receive({ type: "newMessage", orderId: ORDER_ID, message }));
     await waitFor(() => expect(document.title).toBe("(4) Loja — Consola"), WAIT);
+  });
+});
+
+describe("an assignment made elsewhere, live", () => {
+  it("shows the conversation's new assignee when another console changes it", async () => {
+    const staff = [{ id: "s1", name: "Sara" }, { id: "s2", name: "Paulo" }];
+    let assignee: { id: string; name: string } | null = staff[0]!;
+    const conversation = () => ({ id: ORDER_ID, orderId: ORDER_ID, shortId: "ABC123", customer: { id: "c1", name: "Ana", email: null }, status: "Aguardando Pagamento", totalAmount: 5000, lastMessageAt: new Date().toISOString(), lastMessage: { sender: "client", text: "Olá", type: null }, unread: 0, messageCount: 1, assignee });
+    const dataProvider = {
+      getUnreadCount: vi.fn(async () => 0),
+      getAssignees: vi.fn(async () => staff),
+      getOne: vi.fn(async () => ({ data: conversation() })),
+    } as unknown as ConsoleDataProvider;
+    render(
+      <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
+        <RealtimeProvider><AssigneeControl orderId={ORDER_ID} /></RealtimeProvider>
+      </AdminContext>,
+    );
+    await waitFor(() => expect(screen.getByRole("combobox")).toHaveTextContent("Sara"), WAIT);
+    const socket = await connected();
+
+    assignee = staff[1]!;
+    act(() => socket.receive({ type: "assigneeChanged", orderId: ORDER_ID, assignee, byId: "s2" }));
+    await waitFor(() => expect(screen.getByRole("combobox")).toHaveTextContent("Paulo"), WAIT);
+    assignee = null;
+    act(() => socket.receive({ type: "assigneeChanged", orderId: ORDER_ID, assignee, byId: "s2" }));
+    await waitFor(() => expect(screen.getByRole("combobox")).not.toHaveTextContent("Paulo"), WAIT);
   });
 });

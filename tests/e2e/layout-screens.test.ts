@@ -1,6 +1,7 @@
 // Every storefront screen at 320, 390 and 1280 px and the console (signed in) at 390 and 1280 px in Chromium,
-// against the real shop with data: no horizontal overflow, and the floating support button covers no control,
-// where the screen opens and at each step of a scroll to its end (no part of one at the end). A screenshot of each lands in tests/.tmp/screens (gitignored)
+// against the real shop with data: no horizontal overflow, and the floating support button covers no part of a control,
+// product card or text where the screen opens, no control's centre at each step of a scroll to its end, and no part
+// of one at the end. A screenshot of each lands in tests/.tmp/screens (gitignored)
 // for a person to look at.
 import { mkdirSync } from "node:fs";
 import path from "node:path";
@@ -17,49 +18,73 @@ const SCREENS = path.resolve("tests/.tmp/screens");
 interface LayoutFindings {
   scrollWidth: number;
   innerWidth: number;
-  /** Controls whose centre the floating support button covers (the shopper cannot tap them). */
+  /** Controls (and product cards) whose centre the floating support button covers (the shopper cannot tap them). */
   covered: string[];
-  /** Controls any part of which the floating support button covers. */
+  /** Controls (and product cards) any visible part of which the floating support button covers. */
   overlapped: string[];
+  /** Lines of text any visible part of which the floating support button covers. */
+  hiddenText: string[];
 }
 
-/** Overflow and the controls the floating button covers, on the screen as it is now. */
+/** Overflow and what the floating button covers, on the screen as it is now. */
 function inspect(page: Page): Promise<LayoutFindings> {
   return page.evaluate(() => {
-    const floating = document.querySelector(".floating");
+    const floating = document.querySelector<HTMLElement>(".floating");
     const covered: string[] = [];
     const overlapped: string[] = [];
-    const under = (x: number, y: number) => {
-      const hit = document.elementFromPoint(x, y);
-      return hit !== null && floating!.contains(hit);
+    const hiddenText: string[] = [];
+    const findings = () => ({ scrollWidth: document.scrollingElement!.scrollWidth, innerWidth, covered, overlapped, hiddenText });
+    if (!floating) return findings();
+    const button = floating.getBoundingClientRect();
+    // The button covers `target` at (x, y) when the button is what a tap there meets and, without the button, the tap
+    // would meet `target` (a part already under the bottom nav or a sheet is not the button's doing).
+    const hides = (target: Node, x: number, y: number) => {
+      if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return false;
+      const top = document.elementFromPoint(x, y);
+      if (top === null || !floating.contains(top)) return false;
+      floating.style.pointerEvents = "none";
+      const beneath = document.elementFromPoint(x, y);
+      floating.style.pointerEvents = "";
+      return beneath !== null && (target instanceof Text ? beneath === target.parentElement : target.contains(beneath));
     };
-    if (floating) {
-      const button = floating.getBoundingClientRect();
-      const controls = document.querySelectorAll<HTMLElement>("a[href], button, input, select, textarea, [role=button]");
-      for (const control of controls) {
-        if (floating.contains(control)) continue;
-        const box = control.getBoundingClientRect();
-        if (!box.width || !box.height || getComputedStyle(control).visibility === "hidden") continue;
-        const x = box.left + box.width / 2;
-        const y = box.top + box.height / 2;
-        if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
-        const label = `${control.tagName.toLowerCase()} "${(control.textContent || control.getAttribute("aria-label") || "").trim().slice(0, 40)}"`;
-        if (under(x, y)) covered.push(label);
-        // The middle of the area both share: the button is on top there unless something else (the header) is.
-        const left = Math.max(box.left, button.left);
-        const right = Math.min(box.right, button.right);
-        const upper = Math.max(box.top, button.top);
-        const lower = Math.min(box.bottom, button.bottom);
-        if (left < right && upper < lower && under((left + right) / 2, (upper + lower) / 2)) overlapped.push(label);
+    /** Whether the button hides the middle of the area `box` shares with it. */
+    const hidesPart = (target: Node, box: DOMRect) => {
+      const left = Math.max(box.left, button.left);
+      const right = Math.min(box.right, button.right);
+      const upper = Math.max(box.top, button.top);
+      const lower = Math.min(box.bottom, button.bottom);
+      return left < right && upper < lower && hides(target, (left + right) / 2, (upper + lower) / 2);
+    };
+    const controls = document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, [role=button], [data-testid="product-card"]');
+    for (const control of controls) {
+      if (floating.contains(control)) continue;
+      const box = control.getBoundingClientRect();
+      if (!box.width || !box.height || getComputedStyle(control).visibility === "hidden") continue;
+      const label = `${control.tagName.toLowerCase()} "${(control.textContent || control.getAttribute("aria-label") || "").trim().slice(0, 40)}"`;
+      if (hides(control, box.left + box.width / 2, box.top + box.height / 2)) covered.push(label);
+      if (hidesPart(control, box)) overlapped.push(label);
+    }
+    // Text, line by line (a range's boxes are the glyphs' lines, not the element's whole width).
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!node.textContent?.trim() || floating.contains(node)) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const line of range.getClientRects()) {
+        if (hidesPart(node, line)) {
+          hiddenText.push(`"${node.textContent.trim().slice(0, 40)}"`);
+          break;
+        }
       }
     }
-    return { scrollWidth: document.scrollingElement!.scrollWidth, innerWidth, covered, overlapped };
+    return findings();
   });
 }
 
 /**
- * Checks the screen where it opens and at each step of a scroll to its end: a control under the fixed button must
- * stay tappable (its centre clear), and at the end no part of one is under it (the page keeps room for it).
+ * Checks the screen where it opens and at each step of a scroll to its end: where it opens, the fixed button lies over
+ * no part of a control, product card or line of text; while scrolling, a control passing under it stays tappable
+ * (its centre clear); at the end no part of one is under it (the page keeps room for it).
  * Screenshots of the first and last view.
  */
 async function checkScreen(page: Page, name: string): Promise<void> {
@@ -77,6 +102,7 @@ async function checkScreen(page: Page, name: string): Promise<void> {
   }
   await page.screenshot({ path: path.join(SCREENS, `${file}-end.png`) });
   for (const view of views) expect(view.scrollWidth, `${name}: horizontal overflow`).toBeLessThanOrEqual(view.innerWidth);
+  expect([...views[0]!.overlapped, ...views[0]!.hiddenText], `${name}: controls, cards or text under the floating button where the screen opens`).toEqual([]);
   expect([...new Set(views.flatMap((v) => v.covered))], `${name}: controls under the floating button`).toEqual([]);
   expect(views.at(-1)!.overlapped, `${name}: controls partly under the floating button at the end`).toEqual([]);
 }
@@ -133,7 +159,7 @@ describe.runIf(browserAvailable())("layout at 320, 390 and 1280 px (overflow, fl
     { name: "cart", path: () => "/cart", ready: (p) => p.getByTestId("cart-line").first().waitFor() },
     { name: "login", path: () => "/login", ready: (p) => p.getByRole("textbox", { name: "Email" }).waitFor(), signedOut: true },
     { name: "forgot-password", path: () => "/forgot-password", ready: (p) => p.getByRole("button", { name: "Enviar o link" }).waitFor(), signedOut: true },
-    { name: "reset-password", path: () => `/reset-password?token=${"a".repeat(43)}`, ready: (p) => p.getByRole("button", { name: "Guardar a nova senha" }).waitFor(), signedOut: true },
+    { name: "reset-password", path: () => `/reset-password?token=${"a".repeat(43)}`, ready: (p) => p.getByRole("button", { name: "Guardar a nova palavra-passe" }).waitFor(), signedOut: true },
     { name: "place-order", path: () => "/place-order", ready: (p) => p.getByRole("button", { name: "FINALIZAR PEDIDO" }).waitFor() },
     { name: "orders", path: () => "/orders", ready: (p) => p.getByTestId("order").first().waitFor() },
     { name: "message", path: () => `/message/${orderId}`, ready: (p) => p.getByRole("heading", { name: "Suporte do Pedido" }).waitFor() },

@@ -61,7 +61,7 @@ describe.runIf(browserAvailable())("password reset", () => {
     await page.waitForURL(/\/forgot-password$/);
     await page.getByRole("textbox", { name: "Email" }).fill(email);
     await page.getByRole("button", { name: "Enviar o link" }).click();
-    await page.getByText("Se existir uma conta com este e-mail, enviámos um link para criar uma nova senha.", { exact: false }).waitFor();
+    await page.getByText("Se existir uma conta com este e-mail, enviámos um link para criar uma nova palavra-passe.", { exact: false }).waitFor();
     await page.context().close();
     // The mail is written just after the answer (so the answer's timing says nothing): give it a moment.
     await new Promise((r) => setTimeout(r, 1500));
@@ -70,16 +70,16 @@ describe.runIf(browserAvailable())("password reset", () => {
     page = await phonePage(browser);
     await page.goto(`${shop.url}${link}`);
     await page.getByText("Pelo menos 8 caracteres", { exact: false }).waitFor();
-    await page.getByLabel("Nova senha").fill(newPassword);
-    await page.getByRole("button", { name: "Guardar a nova senha" }).click();
-    await expectToast(page, "Senha alterada. Já pode entrar com a nova senha.");
+    await page.getByLabel("Nova palavra-passe").fill(newPassword);
+    await page.getByRole("button", { name: "Guardar a nova palavra-passe" }).click();
+    await expectToast(page, "Palavra-passe alterada. Já pode entrar com a nova palavra-passe.");
     await page.waitForURL(/\/login$/);
 
     // The old password fails with the server's message, the new one signs in.
     await page.getByRole("textbox", { name: "Email" }).fill(email);
     await page.getByRole("textbox", { name: "Password" }).fill(oldPassword);
     await page.getByRole("button", { name: "Entrar" }).click();
-    await expectToast(page, "Email ou senha inválidos");
+    await expectToast(page, "Email ou palavra-passe inválidos");
     expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
     await page.getByRole("textbox", { name: "Password" }).fill(newPassword);
     await page.getByRole("button", { name: "Entrar" }).click();

@@ -70,7 +70,7 @@ describe.runIf(browserAvailable())("storefront accessibility (axe-core, phone vi
     { name: "/cart", path: () => "/cart", ready: (p) => p.getByTestId("cart-line").first().waitFor() },
     { name: "/login", path: () => "/login", ready: (p) => p.getByRole("textbox", { name: "Email" }).waitFor(), signedOut: true },
     { name: "/forgot-password", path: () => "/forgot-password", ready: (p) => p.getByRole("button", { name: "Enviar o link" }).waitFor(), signedOut: true },
-    { name: "/reset-password", path: () => `/reset-password?token=${"a".repeat(43)}`, ready: (p) => p.getByRole("button", { name: "Guardar a nova senha" }).waitFor(), signedOut: true },
+    { name: "/reset-password", path: () => `/reset-password?token=${"a".repeat(43)}`, ready: (p) => p.getByRole("button", { name: "Guardar a nova palavra-passe" }).waitFor(), signedOut: true },
     { name: "/place-order", path: () => "/place-order", ready: (p) => p.getByRole("button", { name: "FINALIZAR PEDIDO" }).waitFor() },
     { name: "/orders", path: () => "/orders", ready: (p) => p.getByTestId("order").first().waitFor() },
     { name: "/message/:id", path: () => `/message/${orderId}`, ready: (p) => p.getByRole("heading", { name: "Suporte do Pedido" }).waitFor() },

@@ -116,31 +116,31 @@ describe("/account", { timeout: 20_000 }, () => {
       "GET /api/user/account": () => ({ success: true, account: ACCOUNT }),
       "POST /api/user/change-password": (c) =>
         (c.body as { currentPassword: string }).currentPassword === "senha-antiga-1"
-          ? { success: true, token: "novo-token", message: "Senha alterada com sucesso" }
-          : { status: 400, body: { success: false, message: "A senha atual está incorreta" } },
+          ? { success: true, token: "novo-token", message: "Palavra-passe alterada com sucesso" }
+          : { status: 400, body: { success: false, message: "A palavra-passe atual está incorreta" } },
     });
     renderShop("/account", signedIn(undefined, setToken));
-    await screen.findByRole("button", { name: "ALTERAR SENHA" }, WAIT);
+    await screen.findByRole("button", { name: "ALTERAR PALAVRA-PASSE" }, WAIT);
     expect(screen.getByText(PASSWORD_HINT)).toBeInTheDocument();
-    const current = screen.getByLabelText("Senha atual");
-    const next = screen.getByLabelText("Nova senha");
+    const current = screen.getByLabelText("Palavra-passe atual");
+    const next = screen.getByLabelText("Nova palavra-passe");
 
     fireEvent.change(current, { target: { value: "senha-antiga-1" } });
     fireEvent.change(next, { target: { value: "curta" } });
-    fireEvent.click(screen.getByRole("button", { name: "ALTERAR SENHA" }));
+    fireEvent.click(screen.getByRole("button", { name: "ALTERAR PALAVRA-PASSE" }));
     // The field's own message (a toast from an earlier step may still be on screen: toasts are alerts too).
     expect(await screen.findByText(PASSWORD_TOO_SHORT, { selector: ".field-error" }, WAIT)).toHaveAttribute("role", "alert");
     expect(callsTo(calls, "POST", "/api/user/change-password")).toHaveLength(0);
 
     fireEvent.change(current, { target: { value: "errada-0000" } });
     fireEvent.change(next, { target: { value: "uma-senha-nova-boa" } });
-    fireEvent.click(screen.getByRole("button", { name: "ALTERAR SENHA" }));
-    expect(await screen.findByText("A senha atual está incorreta", {}, WAIT)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole("button", { name: "ALTERAR PALAVRA-PASSE" }));
+    expect(await screen.findByText("A palavra-passe atual está incorreta", {}, WAIT)).toBeInTheDocument();
     expect(setToken).not.toHaveBeenCalled();
 
     fireEvent.change(current, { target: { value: "senha-antiga-1" } });
-    fireEvent.click(screen.getByRole("button", { name: "ALTERAR SENHA" }));
-    expect(await screen.findByText("Senha alterada com sucesso", {}, WAIT)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole("button", { name: "ALTERAR PALAVRA-PASSE" }));
+    expect(await screen.findByText("Palavra-passe alterada com sucesso", {}, WAIT)).toBeInTheDocument();
     expect(setToken).toHaveBeenCalledWith("novo-token");
     expect(callsTo(calls, "POST", "/api/user/change-password").at(-1)!.body).toEqual({ currentPassword: "senha-antiga-1", newPassword: "uma-senha-nova-boa" });
     expect(current).toHaveValue("");

@@ -9,7 +9,7 @@ import { standInShopApi } from "./shop-api-stand-in.ts";
 // the server, against a stand-in of the shop API answering as the session contract says (the server side is
 // tested in tests/api/password-reset.test.ts and tests/api/sessions.test.ts).
 
-const FORGOT_REPLY = "Se existir uma conta com este e-mail, enviámos um link para criar uma nova senha. O link é válido durante 30 minutos.";
+const FORGOT_REPLY = "Se existir uma conta com este e-mail, enviámos um link para criar uma nova palavra-passe. O link é válido durante 30 minutos.";
 const INVALID = "Este link já não é válido. Peça um novo.";
 const TOKEN = "a".repeat(43);
 
@@ -22,7 +22,7 @@ describe("forgot password", () => {
   it("is linked from the login page", async () => {
     const shop = renderShop("/login");
     fireEvent.click(await screen.findByRole("link", { name: "Esqueceu sua senha?" }));
-    await screen.findByRole("heading", { name: "Recuperar a senha" });
+    await screen.findByRole("heading", { name: "Recuperar a palavra-passe" });
     expect(shop.pathname()).toBe("/forgot-password");
   });
 
@@ -47,20 +47,20 @@ describe("forgot password", () => {
 
 describe("reset password", () => {
   it("shows the password rule, checks it before submitting, then sets the password and goes to the login page", async () => {
-    const calls = standInShopApi({ "POST /api/user/reset-password": () => ({ success: true, message: "Senha alterada. Já pode entrar com a nova senha." }) });
+    const calls = standInShopApi({ "POST /api/user/reset-password": () => ({ success: true, message: "Palavra-passe alterada. Já pode entrar com a nova palavra-passe." }) });
     const shop = renderShop(`/reset-password?token=${TOKEN}`);
-    const field = await screen.findByLabelText("Nova senha");
+    const field = await screen.findByLabelText("Nova palavra-passe");
     expect(field).toHaveAccessibleDescription(PASSWORD_HINT);
     for (const [value, message] of [["curta", PASSWORD_TOO_SHORT], ["         ", PASSWORD_BLANK]] as const) {
       fireEvent.change(field, { target: { value } });
-      fireEvent.click(screen.getByRole("button", { name: "Guardar a nova senha" }));
+      fireEvent.click(screen.getByRole("button", { name: "Guardar a nova palavra-passe" }));
       expect(await screen.findByText(message)).toBeInTheDocument();
     }
     expect(calls.filter((c) => c.path === "/api/user/reset-password")).toEqual([]);
 
     fireEvent.change(field, { target: { value: "uma-senha-nova-boa" } });
-    fireEvent.click(screen.getByRole("button", { name: "Guardar a nova senha" }));
-    expect(await screen.findByText("Senha alterada. Já pode entrar com a nova senha.")).toBeInTheDocument();
+    fireEvent.click(screen.getByRole("button", { name: "Guardar a nova palavra-passe" }));
+    expect(await screen.findByText("Palavra-passe alterada. Já pode entrar com a nova palavra-passe.")).toBeInTheDocument();
     await waitFor(() => expect(shop.pathname()).toBe("/login"));
     expect(calls.filter((c) => c.path === "/api/user/reset-password")).toEqual([{ method: "POST", path: "/api/user/reset-password", body: { token: TOKEN, password: "uma-senha-nova-boa" } }]);
   });
@@ -68,19 +68,19 @@ describe("reset password", () => {
   it("says when the link is no longer valid and offers a new one", async () => {
     standInShopApi({ "POST /api/user/reset-password": () => ({ status: 400, body: { success: false, message: INVALID } }) });
     renderShop(`/reset-password?token=${TOKEN}`);
-    fireEvent.change(await screen.findByLabelText("Nova senha"), { target: { value: "uma-senha-nova-boa" } });
-    fireEvent.click(screen.getByRole("button", { name: "Guardar a nova senha" }));
+    fireEvent.change(await screen.findByLabelText("Nova palavra-passe"), { target: { value: "uma-senha-nova-boa" } });
+    fireEvent.click(screen.getByRole("button", { name: "Guardar a nova palavra-passe" }));
     expect(await screen.findByRole("alert")).toHaveTextContent(INVALID);
     expect(screen.getByRole("link", { name: "Pedir um novo link" })).toHaveAttribute("href", "/forgot-password");
   });
 
   it("shows the server's password message without calling the link invalid", async () => {
-    standInShopApi({ "POST /api/user/reset-password": () => ({ status: 400, body: { success: false, message: "Essa senha é demasiado comum e fácil de adivinhar: escolha outra" } }) });
+    standInShopApi({ "POST /api/user/reset-password": () => ({ status: 400, body: { success: false, message: "Essa palavra-passe é demasiado comum e fácil de adivinhar: escolha outra" } }) });
     renderShop(`/reset-password?token=${TOKEN}`);
-    fireEvent.change(await screen.findByLabelText("Nova senha"), { target: { value: "password123" } });
-    fireEvent.click(screen.getByRole("button", { name: "Guardar a nova senha" }));
-    expect(await screen.findByText("Essa senha é demasiado comum e fácil de adivinhar: escolha outra")).toBeInTheDocument();
-    expect(screen.getByLabelText("Nova senha")).toBeInTheDocument();
+    fireEvent.change(await screen.findByLabelText("Nova palavra-passe"), { target: { value: "password123" } });
+    fireEvent.click(screen.getByRole("button", { name: "Guardar a nova palavra-passe" }));
+    expect(await screen.findByText("Essa palavra-passe é demasiado comum e fácil de adivinhar: escolha outra")).toBeInTheDocument();
+    expect(screen.getByLabelText("Nova palavra-passe")).toBeInTheDocument();
   });
 
   it("without a token, says the link is not valid", async () => {

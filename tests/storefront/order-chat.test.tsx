@@ -26,10 +26,9 @@ const message = (n: number, over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-/** The chat's two reads: its messages and the shopper's orders (for the header's status). */
-const chatRoutes = (messages: unknown[], status = "Aguardando Pagamento") => ({
-  [`GET /api/message/${ORDER_ID}`]: () => ({ success: true, messages }),
-  "POST /api/order/userorders": () => ({ success: true, orders: [{ _id: ORDER_ID, status, createdAt: new Date().toISOString(), items: [], address: {}, totalAmount: 0 }] }),
+/** The chat's one read: its messages and the order's status (for the header). */
+const chatRoutes = (messages: unknown[], status: string | (() => string) = "Aguardando Pagamento") => ({
+  [`GET /api/message/${ORDER_ID}`]: () => ({ success: true, messages, status: typeof status === "function" ? status() : status }),
 });
 
 const sends = (calls: ApiCall[]) => calls.filter((c) => c.method === "POST" && c.path === "/api/message/send");
@@ -94,16 +93,18 @@ describe("PDF zoom fitted to the screen", () => {
 
 describe("/message/{orderId}", { timeout: 30_000 }, () => {
   it("names the order by its short id and shows its status in the header", async () => {
-    standInShopApi(chatRoutes([], "Pagamento Confirmado"));
+    const calls = standInShopApi(chatRoutes([], "Pagamento Confirmado"));
     renderShop(`/message/${ORDER_ID}`, signedIn);
     const header = await screen.findByTestId("chat-order", {}, WAIT);
     expect(header).toHaveTextContent("Pedido #AB12CD");
     await waitFor(() => expect(header).toHaveTextContent("Pedido #AB12CD · Pagamento Confirmado"), WAIT);
+    // The status came with the messages: the shopper's orders are not read for it.
+    expect(calls.map((c) => `${c.method} ${c.path}`).filter((c) => c !== "POST /api/cart/get")).toEqual([`GET /api/message/${ORDER_ID}`]);
   });
 
   it("follows the status live when the shop posts about the order", async () => {
     let status = "Aguardando Pagamento";
-    standInShopApi({ ...chatRoutes([]), "POST /api/order/userorders": () => chatRoutes([], status)["POST /api/order/userorders"]() });
+    standInShopApi(chatRoutes([], () => status));
     const realtime = new StandInRealtime();
     renderShop(`/message/${ORDER_ID}`, { session: { token: "t", realtime: realtime.client } });
     const header = await screen.findByTestId("chat-order", {}, WAIT);

@@ -14,8 +14,8 @@ describe("sign-up validation", () => {
     expect(validateSignUp({ name: "Ana", email: "", password: "x" })).toBe("Email é obrigatório");
     expect(validateSignUp({ name: "Ana", email: "not-an-email", password: "x" })).toBe("Email é obrigatório");
     expect(validateSignUp({ name: "Ana", email: "a@b.ao", password: "" })).toBe("Password é obrigatório");
-    expect(validateSignUp({ name: "Ana", email: "a@b.ao", password: "x" })).toBe("A senha deve ter pelo menos 8 caracteres");
-    expect(validateSignUp({ name: "Ana", email: "a@b.ao", password: "        " })).toBe("A senha não pode ser feita só de espaços");
+    expect(validateSignUp({ name: "Ana", email: "a@b.ao", password: "x" })).toBe("A palavra-passe deve ter pelo menos 8 caracteres");
+    expect(validateSignUp({ name: "Ana", email: "a@b.ao", password: "        " })).toBe("A palavra-passe não pode ser feita só de espaços");
     expect(validateSignUp({ name: "Ana", email: "a@b.ao", password: "uma-senha-boa" })).toBeNull();
   });
 });

@@ -89,6 +89,10 @@ export const chatRepository = (db: Db) => ({
   findOrderOwner: async (orderId: string): Promise<string | null> =>
     (await db.order.findUnique({ where: { id: orderId }, select: { userId: true } }))?.userId ?? null,
 
+  /** The order's owner and status (the shopper's chat shows the status in its header), or null. */
+  findOrderOwnerAndStatus: (orderId: string): Promise<{ userId: string; status: string } | null> =>
+    db.order.findUnique({ where: { id: orderId }, select: { userId: true, status: true } }),
+
   /** A PDF attached to one of the order's messages, by its public id. */
   findPdfAttachment: (orderId: string, publicId: string) =>
     db.message.findFirst({ where: { orderId, media: { publicId, mimeType: "application/pdf" } }, select: { media: { select: { fileName: true } } } }),

@@ -64,15 +64,18 @@ async function ownerOf(db: PrismaClient, orderId: string): Promise<string> {
   return owner;
 }
 
-/** The customer's own order's chat, oldest first; support's messages become read by the customer. */
-export async function listOrderMessages(db: PrismaClient, input: { orderId: string; userId: string }): Promise<Message[]> {
-  const owner = await chatRepository(db).findOrderOwner(input.orderId);
-  // Someone else's order is indistinguishable from a missing one.
-  if (owner !== input.userId) throw new AppError(404, CHAT_ORDER_NOT_FOUND);
+/**
+ * The customer's own order's chat, oldest first, and the order's status (the chat's header: no second request);
+ * support's messages become read by the customer.
+ */
+export async function listOrderMessages(db: PrismaClient, input: { orderId: string; userId: string }): Promise<{ messages: Message[]; status: string }> {
   const repo = chatRepository(db);
+  const order = await repo.findOrderOwnerAndStatus(input.orderId);
+  // Someone else's order is indistinguishable from a missing one.
+  if (order?.userId !== input.userId) throw new AppError(404, CHAT_ORDER_NOT_FOUND);
   const rows = await repo.listMessages(input.orderId);
   if (rows.some((r) => r.sender !== "client" && !r.readByClientAt)) await repo.markReadByClient(input.orderId, new Date());
-  return rows.map((r) => toShopperMessage(toSupportMessage(r)));
+  return { messages: rows.map((r) => toShopperMessage(toSupportMessage(r))), status: order.status };
 }
 
 /** The customer saw the order's chat (a reply arrived while it was open): what is there is read. */

@@ -1,4 +1,4 @@
-// "Esqueceu sua senha?": a single-use link valid for 30 minutes. The token (32 random bytes, base64url) travels
+// "Esqueceu sua senha?" (SPEC.md's link): a single-use link valid for 30 minutes. The token (32 random bytes, base64url) travels
 // only in the e-mail; the database keeps its sha256, so a leaked database cannot reset anyone's password.
 import { createHash, randomBytes } from "node:crypto";
 import type { Db, PrismaClient } from "../../db/client.ts";
@@ -17,8 +17,8 @@ export const RESET_TOKEN_TTL_MS = 30 * 60_000;
 export const RESET_LINKS_PER_WINDOW = 3;
 export const RESET_LINKS_WINDOW_MS = 15 * 60_000;
 
-export const FORGOT_PASSWORD_REPLY = "Se existir uma conta com este e-mail, enviámos um link para criar uma nova senha. O link é válido durante 30 minutos.";
-export const PASSWORD_RESET_DONE = "Senha alterada. Já pode entrar com a nova senha.";
+export const FORGOT_PASSWORD_REPLY = "Se existir uma conta com este e-mail, enviámos um link para criar uma nova palavra-passe. O link é válido durante 30 minutos.";
+export const PASSWORD_RESET_DONE = "Palavra-passe alterada. Já pode entrar com a nova palavra-passe.";
 export const RESET_LINK_INVALID = "Este link já não é válido. Peça um novo.";
 
 export const hashResetToken = (token: string): string => createHash("sha256").update(token, "utf8").digest("hex");
@@ -64,7 +64,7 @@ export async function consumeResetToken(db: Db, token: string): Promise<string |
 }
 
 /**
- * "Esqueceu sua senha?": writes the link and its e-mail to the outbox in one transaction. False when no mail was
+ * "Esqueceu sua senha?" (SPEC.md's link): writes the link and its e-mail to the outbox in one transaction. False when no mail was
  * enqueued (unknown, deactivated or rate-limited address); the route answers the same either way.
  */
 export async function requestPasswordReset(db: PrismaClient, email: string, baseUrl: string): Promise<boolean> {

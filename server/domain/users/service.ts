@@ -9,7 +9,7 @@ import type { TokenService } from "./tokens.ts";
 import { LOGIN_LIMITS, type AttemptLimiter } from "./attempt-limiter.ts";
 import { tokenDigest, type Sessions } from "./sessions.ts";
 
-const INVALID_CREDENTIALS = "Email ou senha inválidos";
+const INVALID_CREDENTIALS = "Email ou palavra-passe inválidos";
 const TOO_MANY_ATTEMPTS = "Demasiadas tentativas de login falhadas. Tente novamente dentro de 15 minutos.";
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
@@ -80,8 +80,8 @@ export async function loginStaff(db: Db, tokens: TokenService, attempts: Attempt
   return { user, token: await tokens.sign({ userId: user.id, role: user.role, sessionVersion: user.sessionVersion }) };
 }
 
-export const PASSWORD_CHANGED = "Senha alterada com sucesso";
-const WRONG_CURRENT_PASSWORD = "A senha atual está incorreta";
+export const PASSWORD_CHANGED = "Palavra-passe alterada com sucesso";
+const WRONG_CURRENT_PASSWORD = "A palavra-passe atual está incorreta";
 
 /**
  * Changes the caller's password: every other session ends (sockets included), the caller goes on with the new

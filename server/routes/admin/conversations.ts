@@ -46,7 +46,12 @@ export const adminConversationRoutes: FastifyPluginAsyncTypebox = async (app) =>
   app.put(
     "/conversations/:orderId/assignee",
     { preHandler: staff, schema: { tags, params: OrderIdParams, body: AssigneeBody, response: { 200: AdminConversation, ...errorResponses(400, 401, 403, 404) } } },
-    async (request) => assignConversation(db.prisma, request.params.orderId, request.body.assigneeId),
+    async (request) => {
+      const conversation = await assignConversation(db.prisma, request.params.orderId, request.body.assigneeId);
+      // Every open console (the caller's other tabs too) shows the new assignee without a reload.
+      await hub.publishAssigneeChanged({ orderId: conversation.orderId, assignee: conversation.assignee, byId: request.user!.userId });
+      return conversation;
+    },
   );
 
   app.get(

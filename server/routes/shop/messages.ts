@@ -22,8 +22,7 @@ export const messageRoutes: FastifyPluginAsyncTypebox<{ limits: MessageRouteLimi
       schema: { tags: ["shopper"], params: MessageParams, response: { 200: MessageListReply, ...errorResponses(400, 401, 404) } },
     },
     async (request) => {
-      const messages = await listOrderMessages(db.prisma, { orderId: request.params.orderId, userId: request.user!.userId });
-      return { success: true as const, messages };
+      return { success: true as const, ...(await listOrderMessages(db.prisma, { orderId: request.params.orderId, userId: request.user!.userId })) };
     },
   );
 

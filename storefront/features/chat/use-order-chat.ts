@@ -4,7 +4,6 @@ import { ATTACHMENT_TOO_LARGE, MAX_ATTACHMENT_BYTES } from "../../../shared/chat
 import { useSession } from "../../app/session.tsx";
 import { ApiError, SessionExpiredError } from "../../lib/api-client.ts";
 import { toast } from "../../lib/toast.ts";
-import { userOrders } from "../orders/api/user-orders.ts";
 import { getMessages, markMessagesRead } from "./api/get-messages.ts";
 import { sendMessage } from "./api/send-message.ts";
 import { appendMessage, isClient, type ChatMessage } from "./types.ts";
@@ -53,18 +52,19 @@ export function useOrderChat(orderId: string): OrderChat {
   const fileInput = useRef<HTMLInputElement>(null);
   const nextKey = useRef(0);
 
+  // The messages and the header's status come in one answer.
   const load = useCallback(() => {
-    getMessages(orderId).then(setMessages, (e: unknown) => {
-      if (e instanceof SessionExpiredError) return;
-      toast.error("Erro ao carregar mensagens");
-      setMessages((m) => m ?? []);
-    });
-  }, [orderId]);
-
-  // The header's status: from the shopper's orders (the chat's own answer carries only messages). Quiet on failure:
-  // the header then shows the order's id alone.
-  const loadStatus = useCallback(() => {
-    userOrders().then((orders) => setStatus(orders.find((o) => o._id === orderId)?.status ?? null), () => {});
+    getMessages(orderId).then(
+      (chat) => {
+        setMessages(chat.messages);
+        setStatus(chat.status);
+      },
+      (e: unknown) => {
+        if (e instanceof SessionExpiredError) return;
+        toast.error("Erro ao carregar mensagens");
+        setMessages((m) => m ?? []);
+      },
+    );
   }, [orderId]);
 
   useEffect(() => {
@@ -74,8 +74,7 @@ export function useOrderChat(orderId: string): OrderChat {
       return;
     }
     load();
-    loadStatus();
-  }, [orderId, token, load, loadStatus, navigate]);
+  }, [orderId, token, load, navigate]);
 
   // Live messages for this order; each time the socket is (back) up, refetch what may have been missed.
   useEffect(() => {
@@ -88,10 +87,10 @@ export function useOrderChat(orderId: string): OrderChat {
         setMessages((list) => appendMessage(list ?? [], m));
         if (!isClient(m)) {
           toast.info("Nova resposta do suporte!");
-          // The shop posts on every status change: the header follows.
-          loadStatus();
-          // Seen on screen: not unread on /orders afterwards.
-          markMessagesRead(orderId).catch(() => {});
+          // The shop posts on every status change: reading the chat again brings the header's new status (and marks
+          // it read); a support reply is only marked read, seen on screen, so it is not unread on /orders afterwards.
+          if (m.sender === "shop") load();
+          else markMessagesRead(orderId).catch(() => {});
         }
       }
     });
@@ -99,7 +98,7 @@ export function useOrderChat(orderId: string): OrderChat {
       off();
       realtime.leaveRoom(orderId);
     };
-  }, [realtime, orderId, load, loadStatus]);
+  }, [realtime, orderId, load]);
 
   const clearFileInput = () => {
     if (fileInput.current) fileInput.current.value = "";

@@ -5,5 +5,8 @@ import type { ChatMessage } from "../types.ts";
 /** The shopper saw a reply that arrived while the chat was open (its marker on /orders goes). */
 export const markMessagesRead = (orderId: string) => api(`/api/message/${encodeURIComponent(orderId)}/read`, { method: "POST", quiet: true });
 
-export const getMessages = async (orderId: string): Promise<ChatMessage[]> =>
-  (await api<MessageListReply>(`/api/message/${encodeURIComponent(orderId)}`, { quiet: true })).messages;
+/** The order's chat and its status (the header shows it). */
+export const getMessages = async (orderId: string): Promise<{ messages: ChatMessage[]; status: string }> => {
+  const { messages, status } = await api<MessageListReply>(`/api/message/${encodeURIComponent(orderId)}`, { quiet: true });
+  return { messages, status };
+};
