@@ -2,6 +2,7 @@
 // the same thing; filters, sort and pages agree with the server's totals; one product comes with its related ones.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, createStaff, type TestApp } from "../helpers/app.ts";
+import { foldText } from "../../shared/search.ts";
 
 let t: TestApp;
 const made: Record<string, string> = {};
@@ -45,6 +46,9 @@ beforeAll(async () => {
   await product("phone", { name: "Samsung Galaxy Kwatu A15 Smartphone", category: "Eletronico", subCategory: "Smartphones & Tablets", price: 150_000 });
   await product("sofa", { name: "Sofá Muxima 3 lugares", description: "Sofá de tecido, entrega em Luanda", category: "Mobília", subCategory: "Sala de Estar" });
   await product("gone", { name: "Ténis Kalunga Antigo", category: "Moda", subCategory: "Calçados" });
+  await product("drillPro", { name: "Berbequim Lobito Pro 800W", category: "Máquinas", subCategory: "Ferramentas Elétricas" });
+  await product("tv", { name: "Smart TV Huambo 43 polegadas", category: "Eletronico", subCategory: "TVs & Monitores" });
+  await product("monitor", { name: "Monitor Cuanza 24", category: "Eletronico", subCategory: "TVs & Monitores" });
   await t.prisma.product.update({ where: { id: made.gone! }, data: { deletedAt: new Date() } });
 });
 afterAll(() => t.close());
@@ -199,5 +203,66 @@ describe("the synonym list staff edit", () => {
     const removed = await t.app.inject({ method: "DELETE", url: `/admin/api/synonyms/${created.json().id}`, headers: admin.auth });
     expect(removed.statusCode).toBe(200);
     expect(ids(await page("q=furadeira"))).not.toContain(made.drill);
+  });
+});
+
+describe("short words and words in thousands of products", () => {
+  const startsAWord = (text: string, start: string) => foldText(text).split(/[^\p{L}\p{N}]+/u).some((w) => w.startsWith(start));
+
+  it('finds a word of three letters at a word start of the name, category or sub-category, not inside the text ("pro" is in every "produto")', async () => {
+    const all = await everything();
+    const pro = await page("q=pro&pageSize=100");
+    expect(ids(pro)).toContain(made.drillPro);
+    expect(pro.total).toBe(all.filter((p) => [p.name, p.category, p.subCategory].some((t) => startsAWord(t, "pro"))).length);
+    expect(pro.total).toBeLessThan(all.filter((p) => foldText(`${p.name} ${p.description}`).includes("pro")).length);
+    expect(ids(await page("q=berbequim%20PRO"))).toEqual([made.drillPro]);
+    // "tv" is in the TV's name and in the monitor's sub-category "TVs & Monitores": names match first.
+    const tv = await page("q=tv&pageSize=100");
+    expect(ids(tv)).toContain(made.tv);
+    expect(ids(tv)).toContain(made.monitor);
+    const inName = tv.products.map((p) => startsAWord(p.name, "tv"));
+    expect(inName).toEqual([...inName].sort((a, b) => Number(b) - Number(a)));
+    expect(ids(await page(`q=${encodeURIComponent("televisão")}`))).toContain(made.tv);
+  });
+
+  it("counts, filters and pages a word found in 1,500 products, ranking a match in the text alone after every name", async () => {
+    const categories = [["Mobília", "Decoração"], ["Moda", "Acessórios"]] as const;
+    await t.prisma.product.createMany({
+      data: Array.from({ length: 1500 }, (_, i) => ({
+        name: `Candeeiro Lobito ${i}`,
+        description: `Candeeiro de mesa número ${i}, luz quente.`,
+        price: 5_000 + ((i * 7919) % 100_000),
+        sizes: ["Único"],
+        category: categories[i % 2]![0],
+        subCategory: categories[i % 2]![1],
+        hidden: i % 50 === 0,
+        deletedAt: i % 75 === 1 ? new Date() : null,
+      })),
+    });
+    await product("lampTable", { name: "Mesa de Apoio Kwanza", description: "Mesa com candeeiro incluído", category: "Mobília", subCategory: "Decoração" });
+    t.deps.productListCache.invalidate();
+    const all = await everything();
+    const lamps = all.filter((p) => foldText(`${p.name} ${p.description}`).includes("candeeiro"));
+    expect(lamps.length).toBeGreaterThan(1400);
+
+    const first = await page("q=candeeiro&pageSize=100");
+    expect(first.total).toBe(lamps.length);
+    expect((await page(`q=candeeiro&category=${encodeURIComponent("Mobília")}`)).total).toBe(lamps.filter((p) => p.category === "Mobília").length);
+
+    const walk = async (query: string) => {
+      const seen: Page["products"] = [];
+      for (let n = 1; ; n++) {
+        const p = await page(`${query}&pageSize=100&page=${n}`);
+        expect(p.total).toBe(lamps.length);
+        if (!p.products.length) return seen;
+        seen.push(...p.products);
+      }
+    };
+    const byPrice = await walk("q=candeeiro&sort=price_asc");
+    expect(new Set(byPrice.map((p) => p._id))).toEqual(new Set(lamps.map((p) => p._id)));
+    expect(byPrice.map((p) => p.price)).toEqual([...byPrice.map((p) => p.price)].sort((a, b) => a - b));
+    const byRelevance = await walk("q=candeeiro");
+    expect(byRelevance).toHaveLength(lamps.length);
+    expect(byRelevance.at(-1)!._id).toBe(made.lampTable);
   });
 });

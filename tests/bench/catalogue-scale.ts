@@ -3,7 +3,8 @@
 // of the storefront's catalogue queries (search over 10,000 products: goal p95 ≤ 50 ms) and of every console
 // list with its filters and sorts, in process (app.inject), beside a reference measured in the same run: a
 // route that does no database work, so figures from a slow and a fast machine can be compared as ratios.
-// Run alone with `BENCH_PARTS=scale npm run bench`.
+// Run alone with `BENCH_PARTS=scale npm run bench`; the search alone, on both databases, with
+// `npx tsx tests/bench/catalogue-search.ts`.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";

@@ -1,8 +1,8 @@
 // Products and their ordered images: the only Prisma caller of the catalogue. The shop's list and the staff's
 // catalogue management are selections of this one repository.
-import type { Db } from "../../db/client.ts";
+import type { Db, PrismaClient } from "../../db/client.ts";
 import type { Prisma } from "../../db/client.ts";
-import { searchQuery, type CatalogueSort, type SearchFilter } from "./search.ts";
+import { SEARCH_PLANNER_COSTS, searchQuery, type CatalogueSort, type SearchFilter } from "./search.ts";
 
 /** A product's own columns as the shop and the console show them (images come separately, in order). */
 const productColumns = {
@@ -81,10 +81,6 @@ export const catalogueRepository = (db: Db) => ({
   // The shop's catalogue queries (issue 14): pages, one product, home lists.
 
   /** One page of live product ids matching the filter, in order, and the number that match in all. */
-  searchLive: async (filter: SearchFilter, sort: CatalogueSort, skip: number, take: number) => {
-    const [row] = await db.$queryRaw<{ total: number; ids: string[] }[]>(searchQuery(filter, sort, skip, take));
-    return { total: row?.total ?? 0, ids: row?.ids ?? [] };
-  },
   /** These live products with their images (in no particular order). */
   listLiveByIds: (ids: string[]) => db.product.findMany({ relationLoadStrategy: "join", where: { id: { in: ids }, ...onShow }, select: listSelect }),
   findLiveWithImages: (id: string) => db.product.findFirst({ relationLoadStrategy: "join", where: { id, ...onShow }, select: listSelect }),
@@ -121,3 +117,13 @@ export const catalogueRepository = (db: Db) => ({
   softDelete: (id: string) => db.product.update({ where: { id }, data: { deletedAt: new Date() }, select: { id: true } }),
 });
 export type ListedProduct = Awaited<ReturnType<ReturnType<typeof catalogueRepository>["listLive"]>>[number];
+
+/**
+ * The shop's catalogue query (search.ts): one page of live product ids and the total. A search with words runs in
+ * a transaction of its own, so the planner setting it needs stays with it; hence the base client.
+ */
+export async function searchLive(db: PrismaClient, filter: SearchFilter, sort: CatalogueSort, skip: number, take: number) {
+  const query = db.$queryRaw<{ total: number; ids: string[] }[]>(searchQuery(filter, sort, skip, take));
+  const [row] = filter.words.length ? (await db.$transaction([db.$executeRaw(SEARCH_PLANNER_COSTS), query]))[1] : await query;
+  return { total: row?.total ?? 0, ids: row?.ids ?? [] };
+}

@@ -1,11 +1,11 @@
 // What the storefront asks of the catalogue (issue 14): one page of a filtered, sorted search; one product with
 // its related products; the home page's two lists. Each answer carries only what the screen shows, so a
 // catalogue of 10,000 products costs a phone the same as one of 50.
-import type { Db } from "../../db/client.ts";
+import type { Db, PrismaClient } from "../../db/client.ts";
 import type { ShopProduct } from "../../schemas/products.ts";
 import { AppError } from "../errors.ts";
 import { toShopProduct } from "./product-view.ts";
-import { catalogueRepository, type ListedProduct } from "./repository.ts";
+import { catalogueRepository, searchLive, type ListedProduct } from "./repository.ts";
 import { expandWithSynonyms, type CatalogueSort } from "./search.ts";
 
 export const MAX_PAGE_SIZE = 100;
@@ -60,7 +60,7 @@ function inOrder(rows: ListedProduct[], ids: string[]): ShopProduct[] {
   });
 }
 
-export async function pageProducts(db: Db, query: CatalogueQuery): Promise<ProductPage> {
+export async function pageProducts(db: PrismaClient, query: CatalogueQuery): Promise<ProductPage> {
   const repo = catalogueRepository(db);
   if (query.ids) {
     const ids = [...new Set(query.ids)];
@@ -70,7 +70,7 @@ export async function pageProducts(db: Db, query: CatalogueQuery): Promise<Produ
   const words = query.q.trim() ? expandWithSynonyms(query.q, await synonymGroups(db)) : [];
   const skip = (query.page - 1) * query.pageSize;
   const filter = { words, categories: query.categories, subCategories: query.subCategories, bestseller: query.bestseller };
-  const { total, ids } = await repo.searchLive(filter, query.sort, skip, query.pageSize);
+  const { total, ids } = await searchLive(db, filter, query.sort, skip, query.pageSize);
   const products = ids.length ? inOrder(await repo.listLiveByIds(ids), ids) : [];
   return { products, total, page: query.page, pageSize: query.pageSize };
 }
