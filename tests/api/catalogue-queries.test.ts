@@ -13,6 +13,7 @@ interface Product {
   price: number;
   category: string;
   subCategory: string;
+  description: string;
   bestseller: boolean;
   date: number;
 }
