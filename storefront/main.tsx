@@ -28,7 +28,7 @@ startTransition(() => {
 // the other pages' chunks do not compete with the first screen's images for the little bandwidth there is.
 const PREFETCH_AFTER = 3000;
 const idle = (cb: () => void) => ("requestIdleCallback" in window ? requestIdleCallback(cb, { timeout: 5000 }) : setTimeout(cb, 0));
-const prefetchLater = () => setTimeout(() => idle(prefetchPages), PREFETCH_AFTER);
+const prefetchLater = () => setTimeout(() => idle(() => prefetchPages(idle)), PREFETCH_AFTER);
 // The service worker (installable shop, push, the shell offline) only in a build: the dev server's modules are
 // not hashed and must never be served from a cache. Registered when the first screen is done, in idle time.
 const registerWorkerLater = () => idle(() => void navigator.serviceWorker.register("/sw.js").catch(() => {}));

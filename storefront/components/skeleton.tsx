@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { startTransition, useEffect, useState } from "react";
 
 /** SPEC.md §9: every skeleton shows for 1000 ms. */
 const SKELETON_DELAY = 1000;
@@ -17,7 +17,9 @@ export function useSkeletonDelay(ms = SKELETON_DELAY): boolean {
   useEffect(() => {
     const shownAt = firstPage ? firstPaint() : performance.now();
     firstPage = false;
-    const t = setTimeout(() => setDone(true), Math.max(0, ms - (performance.now() - shownAt)));
+    // A transition: the page that replaces the skeleton (a grid of cards) is built in slices the browser can
+    // interrupt, not in one long task that holds a tap back on a slow phone.
+    const t = setTimeout(() => startTransition(() => setDone(true)), Math.max(0, ms - (performance.now() - shownAt)));
     return () => clearTimeout(t);
   }, [ms]);
   return done;

@@ -17,6 +17,8 @@ import { PRODUCTS, scaleProductsSql } from "./catalogue-scale.ts";
 import { printRows, startBenchShop, withBenchShop, type BenchShop, type FigureRow } from "./shop.ts";
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS || 3);
+/** The demo catalogue a fresh shop seeds (SEED_DEMO). */
+const DEMO_PRODUCTS = 57;
 const REPORTS = process.env.LIGHTHOUSE_REPORTS;
 let reportCount = 0;
 
@@ -91,13 +93,16 @@ const medianRun = (runs: LighthouseRun[]) => [...runs].sort((a, b) => a.score - 
 const seconds = (n: number) => `${(n / 1000).toFixed(2)} s`;
 
 /** The three pages on both profiles against one running shop. */
-async function auditShop(shop: BenchShop, chromePath: string, label: string): Promise<FigureRow[]> {
+async function auditShop(shop: BenchShop, chromePath: string, expected: number): Promise<FigureRow[]> {
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
   const rows: FigureRow[] = [];
   try {
-    const { products } = (await (await fetch(`${shop.url}/api/catalogue/products?sort=newest&pageSize=1`)).json()) as { products: { _id: string }[] };
+    // The shop's own count, so a figure never stands for a catalogue of another size than it says.
+    const { products, total } = (await (await fetch(`${shop.url}/api/catalogue/products?sort=newest&pageSize=1`)).json()) as { products: { _id: string }[]; total: number };
     const productId = products[0]?._id;
     if (!productId) throw new Error("The seeded shop has no products");
+    if (total !== expected) throw new Error(`The shop lists ${total} products, not ${expected}`);
+    const label = `${total.toLocaleString("en")} products:`;
     const pages = [
       { name: "/", url: `${shop.url}/` },
       { name: "/collection", url: `${shop.url}/collection` },
@@ -140,7 +145,7 @@ export default async function storefrontLighthouse(): Promise<FigureRow[]> {
   const sizes = (process.env.LIGHTHOUSE_SIZES || "demo,scale").split(",");
   return withBenchShop("lighthouse", {}, async (shop, chromePath, dataDir) => {
     const rows: FigureRow[] = [];
-    if (sizes.includes("demo")) rows.push(...(await auditShop(shop, chromePath, "57 products:")));
+    if (sizes.includes("demo")) rows.push(...(await auditShop(shop, chromePath, DEMO_PRODUCTS)));
     if (!sizes.includes("scale")) return rows;
     // The embedded database belongs to the running shop: stop it, add the products, start it again.
     await shop.stop();
@@ -152,7 +157,7 @@ export default async function storefrontLighthouse(): Promise<FigureRow[]> {
     }
     const grown = await startBenchShop(dataDir);
     try {
-      rows.push(...(await auditShop(grown, chromePath, `${(PRODUCTS + 57).toLocaleString("en")} products:`)));
+      rows.push(...(await auditShop(grown, chromePath, DEMO_PRODUCTS + PRODUCTS)));
     } finally {
       await grown.stop();
     }

@@ -97,10 +97,21 @@ describe.runIf(browserAvailable())("the built shop in Chromium", () => {
       const { pathname } = new URL(r.url());
       if (pathname.startsWith("/api/catalogue/") || pathname === "/api/product/list") asked.push(pathname);
     });
-    const { products } = (await (await fetch(`${shop.url}/api/catalogue/products?pageSize=1`)).json()) as { products: { _id: string; name: string }[] };
+    const { products } = (await (await fetch(`${shop.url}/api/catalogue/products?pageSize=1`)).json()) as { products: { _id: string; name: string; image: string[] }[] };
     const product = products[0]!;
+    // The server-rendered picture first, then the app: on 3G they would otherwise share the connection (issue 14).
+    const order: string[] = [];
+    page.on("request", (r) => {
+      if (/\/assets\/.*\.js$/.test(r.url())) order.push("script");
+    });
+    page.on("requestfinished", (r) => {
+      if (new URL(r.url()).pathname === product.image[0]) order.push("picture");
+    });
     await page.goto(`${shop.url}/product/${product._id}`);
     await page.getByRole("button", { name: "ADICIONAR AO CARRINHO" }).waitFor({ timeout: 15_000 });
+    expect(product.image[0]).toBeTruthy();
+    expect(order[0]).toBe("script"); // the boot script, in the page's head
+    expect(order[1]).toBe("picture");
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(product.name);
     expect(await page.title()).toBe(`${product.name} — Loja`);
     expect(await page.getByRole("link", { name: "Partilhar no WhatsApp" }).getAttribute("href")).toContain(encodeURIComponent(product.name));
