@@ -74,7 +74,7 @@ export function createDeps(config: Config, db: Database, options: DepsOptions = 
     hub,
     payments: createPaymentClients(config),
     placementSettings,
-    notifier: new Notifier({ db: db.prisma, config, local: hub, settings: placementSettings, pushAgent: options.pushAgent }),
+    notifier: new Notifier({ db: db.prisma, config, local: hub, settings: placementSettings, accounts: sessions, pushAgent: options.pushAgent }),
   };
 }
 

@@ -6,6 +6,7 @@ import type { Config } from "../config.ts";
 import type { Db, PrismaClient } from "../db/client.ts";
 import { loadMailContext, mailSettingsOf } from "./mail-context.ts";
 import type { PlacementSettingsCache } from "../domain/settings/placement-settings.ts";
+import type { Sessions } from "../domain/users/sessions.ts";
 import { Presence, type LocalPresence } from "./presence.ts";
 import { createPushSender, loadVapidKeys, type PushPayload, type PushSender } from "./push.ts";
 import type { MailContext } from "./templates.ts";
@@ -22,6 +23,8 @@ export interface NotifierOptions {
   local: LocalPresence;
   /** The settings placement keeps in memory: the order confirmation is built from them. */
   settings: Pick<PlacementSettingsCache, "get">;
+  /** Accounts as their sessions are checked (the request that places an order has just read its own). */
+  accounts: Pick<Sessions, "account">;
   /** TLS agent for push services (tests trust their local one). */
   pushAgent?: Agent;
 }
@@ -55,6 +58,11 @@ export class Notifier {
 
   mailContext(db: Db): Promise<MailContext> {
     return loadMailContext(db, this.baseUrl);
+  }
+
+  /** The customer an order confirmation is for, from the account its session check has just read. */
+  customer(userId: string) {
+    return this.opts.accounts.account(userId);
   }
 
   /** The context and the staff alert addresses together, from the settings kept in memory (order placement). */

@@ -61,9 +61,9 @@ export interface PlacementMailing {
   staff: string[];
 }
 
-/** Read while the order is priced (the settings come from memory), so placement waits for one round trip, not three. */
-export async function placementMailing(db: Db, notifier: Notifier, userId: string): Promise<PlacementMailing> {
-  const [customer, settings] = await Promise.all([noticesRepository(db).customer(userId), notifier.mailSettings()]);
+/** Both from memory as a rule: the account as the request's session check read it, and the settings placement keeps. */
+export async function placementMailing(notifier: Notifier, userId: string): Promise<PlacementMailing> {
+  const [customer, settings] = await Promise.all([notifier.customer(userId), notifier.mailSettings()]);
   return { customer, ...settings };
 }
 

@@ -152,7 +152,8 @@ describe("e-mail and push on the shop's events", () => {
 
   it("sends the shopper nothing optional once e-mail is turned off (staff are still alerted)", async () => {
     const quiet = await registerCustomer(t.app);
-    await t.prisma.user.update({ where: { id: quiet.userId }, data: { notifyEmail: false } });
+    // Through the account page's call: the account is kept in memory with its session (placement reads it there).
+    expect((await t.app.inject({ method: "PATCH", url: "/api/user/account", headers: quiet.auth, payload: { notifyEmail: false } })).statusCode).toBe(200);
     const { label } = await placeOrder(quiet);
     await onlyMail(ALERTS, new RegExp(`^Novo pedido ${label}`));
     expect(mailsTo(quiet.email)).toEqual([]);

@@ -105,9 +105,8 @@ export async function placeOrder<Prepared extends PaymentReferences, Answer>(
     if (earlier) return method.replayed(earlier);
   }
   // Priced from one read, written in one statement: the same guarantees as a READ COMMITTED transaction around
-  // both (neither locks the products), without holding a connection across round trips. The confirmation mail's
-  // customer is read beside the products.
-  const [priced, mailing] = await Promise.all([priceOrder(db, v.lines), notifier && placementMailing(db, notifier, userId)]);
+  // both (neither locks the products), without holding a connection across round trips.
+  const [priced, mailing] = await Promise.all([priceOrder(db, v.lines), notifier && placementMailing(notifier, userId)]);
   checkClientTotal(v.totalAmount, priced);
   const orderId = newOrderId();
   const prepared = await method.prepare(orderId, priced);

@@ -75,6 +75,20 @@ export class Sessions {
     await this.ended({ userId, version });
   }
 
+  /**
+   * The account as its sessions are checked (name, e-mail and notification choices included), usually from memory:
+   * at most the TTL old on another instance than the one that changed it.
+   */
+  account(userId: string): Promise<SessionState | null> {
+    const state = this.states.get(userId);
+    return state ? Promise.resolve(state) : this.read(userId);
+  }
+
+  /** The account changed without ending its sessions (name, e-mail, notification choices): read it again. */
+  changed(userId: string): void {
+    this.forget(userId);
+  }
+
   onEnded(listener: SessionsListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);

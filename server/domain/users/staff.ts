@@ -87,5 +87,6 @@ export async function updateStaff(db: PrismaClient, sessions: Sessions, id: stri
     return toStaff(await users.updateAccount(id, data));
   });
   if (ended) await sessions.ended(ended);
+  else sessions.changed(id);
   return staff;
 }

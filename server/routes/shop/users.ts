@@ -60,7 +60,11 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ limits: UserRouteLimits }> 
   app.patch(
     "/api/user/account",
     { preHandler: app.authenticate, schema: { tags: ["shopper"], body: AccountChangesBody, response: { 200: AccountReply, ...errorResponses(400, 401, 413, 415) } } },
-    async (request) => ({ success: true as const, account: await updateAccount(db.prisma, request.user!.userId, request.body) }),
+    async (request) => {
+      const account = await updateAccount(db.prisma, request.user!.userId, request.body);
+      sessions.changed(request.user!.userId); // what an order confirmation reads of the account is kept with its session
+      return { success: true as const, account };
+    },
   );
 
   app.post(
