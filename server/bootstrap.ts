@@ -48,6 +48,8 @@ export interface DepsOptions {
   media?: MediaStore;
   /** TLS agent for web push requests (tests trust their local push service with it). */
   pushAgent?: Agent;
+  /** How long an account's session state is trusted unannounced (SESSION_CACHE_TTL_MS; a test of the safety net shortens it). */
+  sessionTtlMs?: number;
 }
 
 export function createDeps(config: Config, db: Database, options: DepsOptions = {}): AppDeps {
@@ -56,7 +58,7 @@ export function createDeps(config: Config, db: Database, options: DepsOptions = 
   if (!config.jwtSecret) securePrivateFile(path.join(config.dataDir, "jwt-secret"));
   const tokens = createTokenService(secret, config.jwtTtlSeconds);
   const productListCache = new ListCache(() => listShopProducts(db.prisma));
-  const sessions = new Sessions(db.prisma);
+  const sessions = new Sessions(db.prisma, options.sessionTtlMs);
   const placementSettings = new PlacementSettingsCache(db.prisma);
   const hub = new Hub({ db, tokens, sessions, productListCache, placementSettings });
   return {
