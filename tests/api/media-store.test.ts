@@ -10,6 +10,8 @@ import { TEST_JWT_SECRET, buildTestApp, createStaff, registerCustomer, type Cust
 import { adminQuery, withDatabase } from "../helpers/test-db.ts";
 import { start } from "../../server/bootstrap.ts";
 import { startFakeS3, type FakeS3 } from "../helpers/fake-s3.ts";
+import { AwsV4Signer } from "aws4fetch";
+import { S3MediaStore } from "../../server/domain/media/s3-store.ts";
 import { loadConfig } from "../../server/config.ts";
 import { moveStoredBytes } from "../../server/domain/media/service.ts";
 import { FileMediaStore, type MediaStore } from "../../server/domain/media/store.ts";
@@ -202,14 +204,14 @@ describe("upgrading: a database with bytes in its media rows", () => {
 });
 
 describe("the S3-compatible store (MEDIA_S3_*)", () => {
-  const keys = { bucket: "loja-media", accessKeyId: "AKIDLOJATEST", region: "af-south-1" };
+  const keys = { bucket: "loja-media", accessKeyId: "AKIDLOJATEST", secretAccessKey: "segredo-de-teste", region: "af-south-1" };
   let s3: FakeS3;
   let app: TestApp;
   let customer: Customer;
   beforeAll(async () => {
     s3 = await startFakeS3(keys);
     app = await buildTestApp({
-      env: { MEDIA_S3_ENDPOINT: s3.endpoint, MEDIA_S3_BUCKET: keys.bucket, MEDIA_S3_ACCESS_KEY_ID: keys.accessKeyId, MEDIA_S3_SECRET_ACCESS_KEY: "segredo-de-teste", MEDIA_S3_REGION: keys.region },
+      env: { MEDIA_S3_ENDPOINT: s3.endpoint, MEDIA_S3_BUCKET: keys.bucket, MEDIA_S3_ACCESS_KEY_ID: keys.accessKeyId, MEDIA_S3_SECRET_ACCESS_KEY: keys.secretAccessKey, MEDIA_S3_REGION: keys.region },
       limits: { messagesPerMinute: 1000 },
     });
     customer = await registerCustomer(app.app);
@@ -240,6 +242,36 @@ describe("the S3-compatible store (MEDIA_S3_*)", () => {
     // The same bytes again: a HEAD finds them, no second PUT.
     await sendMessage(app.app, customer.auth, { orderId: order }, [{ bytes: pdf, fileName: "de novo.pdf", contentType: "application/pdf" }]);
     expect(s3.requests.filter((r) => r.method === "PUT")).toHaveLength(1);
+  });
+
+  it("is refused by the bucket when signed with another secret (the stand-in checks signatures as S3 does)", async () => {
+    const tempDir = mkdtempSync(path.join(tmpdir(), "loja-s3-"));
+    try {
+      const wrong = new S3MediaStore({ endpoint: s3.endpoint, bucket: keys.bucket, accessKeyId: keys.accessKeyId, secretAccessKey: "outro-segredo", region: keys.region }, tempDir);
+      await expect(wrong.has(sha(pdfBytes()))).rejects.toThrow(/HEAD answered 403/);
+      const right = new S3MediaStore({ endpoint: s3.endpoint, bucket: keys.bucket, accessKeyId: keys.accessKeyId, secretAccessKey: keys.secretAccessKey, region: keys.region }, tempDir);
+      await expect(right.has(sha(pdfBytes()))).resolves.toBe(false);
+    } finally {
+      rmSync(tempDir, { recursive: true, force: true });
+    }
+  });
+
+  it("signs (aws4fetch, as the store and the stand-in use it) exactly as AWS's own GET Object example", async () => {
+    // docs.aws.amazon.com/AmazonS3/latest/API/sig-v4-header-based-auth.html, "Example: GET Object".
+    const signed = await new AwsV4Signer({
+      method: "GET",
+      url: "https://examplebucket.s3.amazonaws.com/test.txt",
+      headers: { range: "bytes=0-9", "x-amz-content-sha256": "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855" },
+      accessKeyId: "AKIAIOSFODNN7EXAMPLE",
+      secretAccessKey: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+      region: "us-east-1",
+      service: "s3",
+      datetime: "20130524T000000Z",
+      allHeaders: true,
+    }).sign();
+    expect(signed.headers.get("authorization")).toBe(
+      "AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request, SignedHeaders=host;range;x-amz-content-sha256;x-amz-date, Signature=f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41",
+    );
   });
 
   it("refuses to start with only part of the MEDIA_S3_* settings", () => {
