@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Plugin, Rollup } from "vite";
-import { CARD_SIZES, FULL_WIDTH, PRODUCT_MAIN_SIZES, THUMB_WIDTH } from "./features/catalogue/image-sizes.ts";
+import { CARD_SIZES, FULL_WIDTH, PRODUCT_MAIN_SIZES, THUMB_WIDTH } from "../shared/product-images.ts";
 import { collectionPageUrl, EMPTY_COLLECTION_QUERY, HOME_URL, NOVOS_URL, productUrl } from "./features/catalogue/api/catalogue.ts";
 
 /**

@@ -2,6 +2,7 @@
 // Open Graph for WhatsApp and Facebook previews, JSON-LD for search engines, and a product's own markup.
 import { formatKz } from "../../shared/money.ts";
 import { FIXED_PAGES, PRODUCT_NOT_FOUND_META, productPageMeta, SHOP_NAME } from "../../shared/pages.ts";
+import { FULL_WIDTH, PRODUCT_MAIN_SIZES, productSrcset } from "../../shared/product-images.ts";
 import type { ShopProduct } from "../schemas/products.ts";
 import { escapeHtml, type PageContent } from "./shell.ts";
 
@@ -23,6 +24,15 @@ export function fixedPage(path: string, origin: string, ogImage: string | undefi
       ],
     },
   };
+}
+
+/**
+ * The main picture as the app's ProductImage writes it (same src, srcset and sizes): the browser picks the same
+ * file for both, so the app taking over the page does not fetch a second one, and a small screen gets the thumbnail.
+ */
+function pictureAttributes(full: string, thumb: string | undefined): string {
+  if (!thumb) return `src="${escapeHtml(full)}"`;
+  return `src="${escapeHtml(thumb)}" srcset="${escapeHtml(productSrcset(thumb, full))}" sizes="${escapeHtml(PRODUCT_MAIN_SIZES)}"`;
 }
 
 /** The product's own page: head for crawlers and the product's markup for a phone that has no script yet. */
@@ -65,7 +75,7 @@ export function productPage(product: ShopProduct, related: ShopProduct[], origin
       },
     },
     root: `<main class="page"><div class="product"><div class="product-top"><div class="gallery"><div class="gallery-main">${
-      main ? `<img src="${escapeHtml(main)}" alt="${escapeHtml(product.name)}" width="1000" height="1000" fetchpriority="high" />` : ""
+      main ? `<img ${pictureAttributes(main, product.thumbnail[0])} alt="${escapeHtml(product.name)}" width="${FULL_WIDTH}" height="${FULL_WIDTH}" fetchpriority="high" />` : ""
     }</div></div><div class="product-info"><h1>${escapeHtml(product.name)}</h1><p class="product-price">${escapeHtml(formatKz(product.price))}</p><p class="muted pre-line">${escapeHtml(
       product.description,
     )}</p></div></div></div></main>`,

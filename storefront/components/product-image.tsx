@@ -1,4 +1,4 @@
-import { CARD_SIZES, FULL_WIDTH, THUMB_WIDTH } from "../features/catalogue/image-sizes.ts";
+import { CARD_SIZES, THUMB_WIDTH, productSrcset } from "../../shared/product-images.ts";
 
 // Product pictures: the small WebP thumbnail for lists, the full image only for wide slots,
 // lazy and async so the first screen paints before the pictures below it arrive; only the page's largest
@@ -23,7 +23,7 @@ export function ProductImage({ image, thumbnail, index = 0, alt, sizes = CARD_SI
     <img
       className={className}
       src={thumb ?? full}
-      srcSet={thumb ? `${thumb} ${THUMB_WIDTH}w, ${full} ${FULL_WIDTH}w` : undefined}
+      srcSet={thumb ? productSrcset(thumb, full) : undefined}
       sizes={thumb ? sizes : undefined}
       alt={alt}
       width={THUMB_WIDTH}

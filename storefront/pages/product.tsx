@@ -11,7 +11,7 @@ import { ProductImage } from "../components/product-image.tsx";
 import { Title } from "../components/title.tsx";
 import { formatKz } from "../../shared/money.ts";
 import { PRODUCT_NOT_FOUND_META, productPageMeta } from "../../shared/pages.ts";
-import { PRODUCT_MAIN_SIZES } from "../features/catalogue/image-sizes.ts";
+import { PRODUCT_MAIN_SIZES } from "../../shared/product-images.ts";
 import { useShopSettings } from "../features/settings/settings-provider.tsx";
 import { shopWhatsApp, whatsAppLink } from "../features/settings/whatsapp.ts";
 

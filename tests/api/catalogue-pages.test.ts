@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestApp } from "../helpers/app.ts";
 
 let t: TestApp;
-let withImage: { _id: string; name: string; price: number; image: string[] };
+let withImage: { _id: string; name: string; price: number; image: string[]; thumbnail: string[] };
 let tricky: string;
 
 beforeAll(async () => {
@@ -42,7 +42,10 @@ describe("a product's page", () => {
     // Visible before any script: name, price, main picture; and the data the app takes over with.
     const root = html.slice(html.indexOf('<div id="root">'));
     expect(root).toContain(`<h1>${withImage.name}</h1>`);
-    expect(root).toContain(`<img src="${withImage.image[0]}"`);
+    // The same src, srcset and sizes as the app's ProductImage: the browser picks one file for both.
+    expect(root).toContain(
+      `<img src="${withImage.thumbnail[0]}" srcset="${withImage.thumbnail[0]} 400w, ${withImage.image[0]} 1000w" sizes="(min-width: 768px) 45vw, 100vw"`,
+    );
     const initial = JSON.parse(html.match(/<script id="loja-initial" type="application\/json">([\s\S]*?)<\/script>/)![1]!);
     expect(initial.product._id).toBe(withImage._id);
     expect(Array.isArray(initial.related)).toBe(true);

@@ -12,11 +12,9 @@ import { mediaRepository, type MediaInfo, type NewMedia } from "./repository.ts"
 import type { MediaStore } from "./store.ts";
 import { ATTACHMENT_TOO_LARGE, ATTACHMENT_TYPES, IMAGE_TYPES, MAX_ATTACHMENT_BYTES, attachmentKind } from "../../../shared/chat.ts";
 import { sniffType } from "./sniff.ts";
+import { FULL_WIDTH, THUMB_WIDTH } from "../../../shared/product-images.ts";
 
 const MAX_PRODUCT_IMAGE_BYTES = 10 * 1024 * 1024;
-/** Product images are stored as WebP at these widths (full view, then cards and srcset). */
-const PRODUCT_FULL_WIDTH = 1000;
-const PRODUCT_THUMB_WIDTH = 400;
 
 export const mediaUrl = (publicId: string) => `/media/${publicId}`;
 const newPublicId = () => randomBytes(16).toString("base64url");
@@ -98,7 +96,7 @@ export async function prepareProductImage(source: Uint8Array | IncomingFile): Pr
     return { data, width: info.width, height: info.height };
   };
   try {
-    const [full, thumb] = await Promise.all([render(PRODUCT_FULL_WIDTH, 78), render(PRODUCT_THUMB_WIDTH, 72)]);
+    const [full, thumb] = await Promise.all([render(FULL_WIDTH, 78), render(THUMB_WIDTH, 72)]);
     return { full, thumb };
   } catch {
     throw new AppError(415, "Não foi possível ler a imagem");
