@@ -1,25 +1,17 @@
-// Building the context every template needs, and staff alerts (one mail per address from the shop's settings).
+// Building the context every template needs from the shop's settings (kept in memory by
+// domain/settings/placement-settings.ts), and staff alerts (one mail per address the settings list).
 import type { Db } from "../db/client.ts";
-import { mailContextRepository } from "./mail-context-repository.ts";
+import type { PlacementSettings } from "../domain/settings/placement-settings.ts";
 import { enqueueMail } from "./outbox.ts";
 import type { MailContent, MailContext } from "./templates.ts";
 
 /** What the e-mails read of the settings row (null before it exists). */
-type SettingsRow = Pick<
-  NonNullable<Awaited<ReturnType<ReturnType<typeof mailContextRepository>["shopSettings"]>>>,
-  "phones" | "emails" | "bankName" | "accountHolder" | "accountNumber" | "iban" | "staffAlertEmails"
-> | null;
+type SettingsRow = Pick<PlacementSettings, "phones" | "emails" | "bankName" | "accountHolder" | "accountNumber" | "iban" | "staffAlertEmails"> | null;
 
-/** The shop's contacts and bank details from its settings, and the public base URL links are built on. */
-export async function loadMailContext(db: Db, baseUrl: string): Promise<MailContext> {
-  return contextOf(await mailContextRepository(db).shopSettings(), baseUrl);
-}
-
-/** The context and the staff alert addresses from a settings row already read (placement keeps it in memory). */
+/** The context and the staff alert addresses from the settings row, and the public base URL links are built on. */
 export function mailSettingsOf(row: SettingsRow, baseUrl: string): { ctx: MailContext; staff: string[] } {
   return { ctx: contextOf(row, baseUrl), staff: alertAddressesOf(row) };
 }
-
 function contextOf(row: SettingsRow, baseUrl: string): MailContext {
   return {
     baseUrl,
@@ -35,19 +27,16 @@ function contextOf(row: SettingsRow, baseUrl: string): MailContext {
 }
 
 /** Distinct, trimmed, lower-cased addresses that receive staff alerts. */
-export async function staffAlertAddresses(db: Db): Promise<string[]> {
-  return alertAddressesOf(await mailContextRepository(db).shopSettings());
-}
-
 const alertAddressesOf = (row: SettingsRow): string[] => [...new Set((row?.staffAlertEmails ?? []).map((a) => a.trim().toLowerCase()).filter(Boolean))];
 
 /**
- * Enqueues a staff alert to each address in the settings, in the caller's transaction. `dedupeKey` names the
- * event (e.g. 'staff-new-order:<orderId>'); each address gets it once. Returns how many mails were added.
+ * Enqueues a staff alert to each of `staff` (the settings' alert addresses: Notifier.mailSettings), in the caller's
+ * transaction. `dedupeKey` names the event (e.g. 'staff-new-order:<orderId>'); each address gets it once. Returns
+ * how many mails were added.
  */
-export async function enqueueStaffAlert(tx: Db, alert: { kind: string; dedupeKey: string; content: MailContent }): Promise<number> {
+export async function enqueueStaffAlert(tx: Db, staff: readonly string[], alert: { kind: string; dedupeKey: string; content: MailContent }): Promise<number> {
   let added = 0;
-  for (const to of await staffAlertAddresses(tx)) {
+  for (const to of staff) {
     if (await enqueueMail(tx, { kind: alert.kind, to, dedupeKey: `${alert.dedupeKey}:${to}`, ...alert.content })) added++;
   }
   return added;

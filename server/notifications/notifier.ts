@@ -4,7 +4,7 @@
 import type { Agent } from "node:https";
 import type { Config } from "../config.ts";
 import type { Db, PrismaClient } from "../db/client.ts";
-import { loadMailContext, mailSettingsOf } from "./mail-context.ts";
+import { mailSettingsOf } from "./mail-context.ts";
 import type { PlacementSettingsCache } from "../domain/settings/placement-settings.ts";
 import type { Sessions } from "../domain/users/sessions.ts";
 import { Presence, type LocalPresence } from "./presence.ts";
@@ -56,8 +56,12 @@ export class Notifier {
     this.listeningPort = port;
   }
 
-  mailContext(db: Db): Promise<MailContext> {
-    return loadMailContext(db, this.baseUrl);
+  /**
+   * The shop's contacts and bank details every e-mail shows, from the settings kept in memory (a save forgets them
+   * on every instance). `baseUrl`: where links point, when not this shop's own (a reset link follows the request).
+   */
+  async mailContext(baseUrl = this.baseUrl): Promise<MailContext> {
+    return mailSettingsOf(await this.opts.settings.get(), baseUrl).ctx;
   }
 
   /** The customer an order confirmation is for, from the account its session check has just read. */
@@ -65,9 +69,12 @@ export class Notifier {
     return this.opts.accounts.account(userId);
   }
 
-  /** The context and the staff alert addresses together, from the settings kept in memory (order placement). */
-  async mailSettings(): Promise<{ ctx: MailContext; staff: string[] }> {
-    return mailSettingsOf(await this.opts.settings.get(), this.baseUrl);
+  /**
+   * The context and the staff alert addresses together, from the settings kept in memory. Inside a transaction pass
+   * it (`tx`): when they must be read, they are read through it.
+   */
+  async mailSettings(tx?: Db): Promise<{ ctx: MailContext; staff: string[] }> {
+    return mailSettingsOf(await this.opts.settings.get(tx), this.baseUrl);
   }
 
   /** Called by the notifications plugin once the mail worker runs (and the log exists). */

@@ -3,6 +3,7 @@
 // sent by the caller after the commit (Notifier.committed). The shopper's notifyEmail / notifyPush choices are
 // respected here; staff alerts go to the addresses in the shop's settings.
 import type { Db } from "../db/client.ts";
+import type { MoneyAmount } from "../../shared/money.ts";
 import { CANCELLED, DELIVERED, PAYMENT_CONFIRMED, PAYMENT_METHOD_LABELS, shortOrderId, type PaymentMethod } from "../../shared/orders.ts";
 import { enqueueStaffAlert } from "./mail-context.ts";
 import { noticesRepository, type NoticeOrder } from "./notices-repository.ts";
@@ -19,6 +20,7 @@ import {
   staffMessageWaitingMail,
   staffNewOrderMail,
   staffNewProofMail,
+  staffPaymentOnCancelledMail,
   type MailContent,
   type MailContext,
   type OrderLineSummary,
@@ -100,7 +102,7 @@ export type OrderNotice =
 export async function noticeOrder(tx: Db, notifier: Notifier, orderId: string, notice: OrderNotice): Promise<PushNotice | null> {
   const order = await noticesRepository(tx).order(orderId);
   if (!order) return null;
-  const ctx = await notifier.mailContext(tx);
+  const { ctx, staff } = await notifier.mailSettings(tx);
   const ref = { orderId, customerName: order.user.name };
   const label = `#${shortOrderId(orderId)}`;
   const shopperMail = async (kind: string, content: MailContent) => {
@@ -111,7 +113,7 @@ export async function noticeOrder(tx: Db, notifier: Notifier, orderId: string, n
   switch (notice.kind) {
     case "proof-received":
       await shopperMail("proof-received", proofReceivedMail(ctx, ref));
-      await enqueueStaffAlert(tx, { kind: "staff-new-proof", dedupeKey: `staff-new-proof:${notice.proofId}`, content: staffNewProofMail(ctx, { ...ref, amountDue: order.totalAmount.minus(order.amountPaid) }) });
+      await enqueueStaffAlert(tx, staff, { kind: "staff-new-proof", dedupeKey: `staff-new-proof:${notice.proofId}`, content: staffNewProofMail(ctx, { ...ref, amountDue: order.totalAmount.minus(order.amountPaid) }) });
       return null;
     case "payment-confirmed":
       await shopperMail("payment-confirmed", paymentConfirmedMail(ctx, { ...ref, amountPaid: order.amountPaid.isZero() ? order.totalAmount : order.amountPaid }));
@@ -157,11 +159,23 @@ async function statusNotice(
 export async function noticeMessageWaiting(tx: Db, notifier: Notifier, message: { orderId: string; at: Date; userId: string; text: string | null; hasAttachment: boolean }): Promise<void> {
   if ((await noticesRepository(tx).unreadClientMessages(message.orderId)) !== 1) return;
   const customer = await noticesRepository(tx).customer(message.userId);
-  const ctx = await notifier.mailContext(tx);
-  await enqueueStaffAlert(tx, {
+  const { ctx, staff } = await notifier.mailSettings(tx);
+  await enqueueStaffAlert(tx, staff, {
     kind: "staff-message-waiting",
     dedupeKey: `staff-message-waiting:${message.orderId}:${message.at.toISOString()}`,
     content: staffMessageWaitingMail(ctx, { orderId: message.orderId, customerName: customer?.name ?? "", text: message.text, hasAttachment: message.hasAttachment }),
+  });
+}
+
+/** Staff are told by e-mail of money that reached a cancelled order (once per payment: `paymentId` names it). */
+export async function noticePaymentOnCancelledOrder(tx: Db, notifier: Notifier, payment: { orderId: string; paymentId: string; amount: MoneyAmount; reference: string }): Promise<void> {
+  const order = await noticesRepository(tx).order(payment.orderId);
+  if (!order) return;
+  const { ctx, staff } = await notifier.mailSettings(tx);
+  await enqueueStaffAlert(tx, staff, {
+    kind: "staff-payment-on-cancelled",
+    dedupeKey: `staff-payment-on-cancelled:${payment.paymentId}`,
+    content: staffPaymentOnCancelledMail(ctx, { orderId: payment.orderId, customerName: order.user.name, amount: payment.amount, reference: payment.reference }),
   });
 }
 

@@ -285,6 +285,17 @@ export function staffNewOrderMail(ctx: MailContext, order: OrderRef & { total: M
   ]);
 }
 
+/** Money arrived (Multicaixa) for an order already cancelled: it is the shopper's, and staff must give it back. */
+export function staffPaymentOnCancelledMail(ctx: MailContext, order: OrderRef & { amount: MoneyAmount; reference: string }): MailContent {
+  return render(ctx, `Pagamento recebido para um pedido cancelado — ${orderLabel(order.orderId)}`, [
+    {
+      kind: "paragraph",
+      text: `${order.customerName} pagou ${formatKz(order.amount)} por Multicaixa (referência ${order.reference}) depois de o pedido ${orderLabel(order.orderId)} ter sido cancelado. O valor não conta para o pedido: devolva-o ao cliente.`,
+    },
+    consoleButton(ctx, "Abrir o pedido", `/orders/${encodeURIComponent(order.orderId)}/show`),
+  ]);
+}
+
 export function staffNewProofMail(ctx: MailContext, order: OrderRef & { amountDue?: MoneyAmount }): MailContent {
   return render(ctx, `Novo comprovativo — pedido ${orderLabel(order.orderId)}`, [
     { kind: "paragraph", text: `${order.customerName} enviou um comprovativo de pagamento para o pedido ${orderLabel(order.orderId)}. Verifique-o no extrato e aceite ou recuse.` },

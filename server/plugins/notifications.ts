@@ -46,7 +46,7 @@ export default fp(
           sweepMs,
           async () => {
             const online = await notifier.presence.snapshot();
-            const mailed = await sweepSupportReplyDigests({ db: db.prisma, ctx: await notifier.mailContext(db.prisma), isOnline: online.isOnline, delayMs: config.mail.digestDelayMs });
+            const mailed = await sweepSupportReplyDigests({ db: db.prisma, ctx: await notifier.mailContext(), isOnline: online.isOnline, delayMs: config.mail.digestDelayMs });
             if (mailed.length) notifier.committed();
           },
           (error) => app.log.warn({ err: error }, "support reply digest failed"),

@@ -2,7 +2,8 @@
 // fanned out to the addresses the settings name.
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import type { Database } from "../../server/db/client.ts";
-import { enqueueStaffAlert, loadMailContext, staffAlertAddresses } from "../../server/notifications/mail-context.ts";
+import { enqueueStaffAlert, mailSettingsOf } from "../../server/notifications/mail-context.ts";
+import { PlacementSettingsCache } from "../../server/domain/settings/placement-settings.ts";
 import { startMailer } from "../../server/notifications/mailer.ts";
 import { enqueueMail, listOutbox } from "../../server/notifications/outbox.ts";
 import { staffNewOrderMail } from "../../server/notifications/templates.ts";
@@ -55,24 +56,46 @@ describe("the mailer and staff alerts", () => {
     }
   });
 
+  /** The settings as the app reads them for every mail (a fresh cache: the tests below write the row directly). */
+  const mailSettings = async () => mailSettingsOf(await new PlacementSettingsCache(db.prisma).get(), "https://loja.exemplo.ao");
+
   it("builds the templates' context from the shop's settings", async () => {
     const settings = await db.prisma.shopSettings.findUniqueOrThrow({ where: { id: 1 } });
-    const ctx = await loadMailContext(db.prisma, "https://loja.exemplo.ao");
+    const { ctx } = await mailSettings();
     expect(ctx).toEqual({
       baseUrl: "https://loja.exemplo.ao",
       shop: { phones: settings.phones, emails: settings.emails, bankName: settings.bankName, accountHolder: settings.accountHolder, accountNumber: settings.accountNumber, iban: settings.iban },
     });
   });
 
+  it("reads the settings through a transaction that asks for them, never waiting on a read outside it", async () => {
+    const cache = new PlacementSettingsCache(db.prisma);
+    const outside: Promise<unknown>[] = [];
+    const inside = await db.prisma.$transaction(
+      async (tx) => {
+        // Started by another caller while the transaction runs: on the embedded database it waits for the transaction.
+        outside.push(cache.get());
+        return cache.get(tx);
+      },
+      { timeout: 3_000 },
+    );
+    expect(inside?.iban).toBe((await db.prisma.shopSettings.findUniqueOrThrow({ where: { id: 1 } })).iban);
+    expect(await outside[0]).toEqual(inside);
+    // Kept: the next caller, inside a transaction or not, is answered from memory.
+    expect(await cache.get()).toEqual(inside);
+  });
+
   it("sends a staff alert once to each address in the settings", async () => {
     await db.prisma.shopSettings.update({ where: { id: 1 }, data: { staffAlertEmails: [] } });
-    const content = staffNewOrderMail(await loadMailContext(db.prisma, "https://loja.exemplo.ao"), { orderId: "cm3xyzabc123def456", customerName: "Ana", total: 12500, paymentMethod: "Transferência" });
-    expect(await enqueueStaffAlert(db.prisma, { kind: "staff-new-order", dedupeKey: "staff-new-order:1", content })).toBe(0);
+    const none = await mailSettings();
+    const content = staffNewOrderMail(none.ctx, { orderId: "cm3xyzabc123def456", customerName: "Ana", total: 12500, paymentMethod: "Transferência" });
+    expect(await enqueueStaffAlert(db.prisma, none.staff, { kind: "staff-new-order", dedupeKey: "staff-new-order:1", content })).toBe(0);
 
     await db.prisma.shopSettings.update({ where: { id: 1 }, data: { staffAlertEmails: ["Gerente@Loja.ao", " gerente@loja.ao ", "apoio@loja.ao", ""] } });
-    expect(await staffAlertAddresses(db.prisma)).toEqual(["gerente@loja.ao", "apoio@loja.ao"]);
-    expect(await db.prisma.$transaction((tx) => enqueueStaffAlert(tx, { kind: "staff-new-order", dedupeKey: "staff-new-order:2", content }))).toBe(2);
-    expect(await enqueueStaffAlert(db.prisma, { kind: "staff-new-order", dedupeKey: "staff-new-order:2", content })).toBe(0);
+    const { staff } = await mailSettings();
+    expect(staff).toEqual(["gerente@loja.ao", "apoio@loja.ao"]);
+    expect(await db.prisma.$transaction((tx) => enqueueStaffAlert(tx, staff, { kind: "staff-new-order", dedupeKey: "staff-new-order:2", content }))).toBe(2);
+    expect(await enqueueStaffAlert(db.prisma, staff, { kind: "staff-new-order", dedupeKey: "staff-new-order:2", content })).toBe(0);
     const rows = await listOutbox(db.prisma);
     expect(rows.map((r) => r.to).sort()).toEqual(["apoio@loja.ao", "gerente@loja.ao"]);
     expect(rows.every((r) => r.kind === "staff-new-order" && r.subject === content.subject)).toBe(true);

@@ -1,8 +1,9 @@
-// The shop settings every order placement reads (the hours to pay, and the e-mails' contacts, bank details and
-// staff alert addresses), kept in memory: issue 12 measured placement on PostgreSQL at half its earlier rate once
-// each order read them (twice). A save forgets them at once on this instance and, through the settings channel every
+// The shop settings every order placement and every e-mail reads (the hours to pay, and the e-mails' contacts, bank
+// details and staff alert addresses), kept in memory: issue 12 measured placement on PostgreSQL at half its earlier
+// rate once each order read them (twice). The one place they are read for those (notifications/mail-context.ts
+// turns them into the templates' context). A save forgets them at once on this instance and, through the settings channel every
 // instance listens to, on the others (realtime/hub.ts); the TTL only bounds a missed announcement.
-import type { PrismaClient } from "../../db/client.ts";
+import type { Db, PrismaClient } from "../../db/client.ts";
 
 const select = {
   phones: true,
@@ -30,7 +31,9 @@ export interface PlacementSettings {
 const SAFETY_TTL_MS = 10_000;
 
 export class PlacementSettingsCache {
+  /** The read in flight or done, and its row once it arrived. */
   private value: Promise<PlacementSettings | null> | undefined;
+  private settled: { row: PlacementSettings | null } | undefined;
   private readAt = 0;
 
   constructor(
@@ -39,23 +42,36 @@ export class PlacementSettingsCache {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** The settings row (null before it exists), from memory when read less than the TTL ago. */
-  get(): Promise<PlacementSettings | null> {
-    if (this.value && this.now() - this.readAt < this.ttlMs) return this.value;
-    const read = this.db.shopSettings.findUnique({ where: { id: 1 }, select }).then((row) =>
+  /**
+   * The settings row (null before it exists), from memory when read less than the TTL ago. Inside a transaction,
+   * pass it as `tx`: the row is then read through it unless already in memory, never awaited from a read outside
+   * it, which on the embedded database (one connection) would wait for the transaction to end.
+   */
+  get(tx?: Db): Promise<PlacementSettings | null> {
+    const fresh = this.now() - this.readAt < this.ttlMs;
+    if (fresh && this.settled) return Promise.resolve(this.settled.row);
+    if (fresh && this.value && !tx) return this.value;
+    const read = (tx ?? this.db).shopSettings.findUnique({ where: { id: 1 }, select }).then((row) =>
       row ? { ...row, paymentDeadlineHours: row.paymentDeadlineHours.toNumber() } : null,
     );
     this.value = read;
+    this.settled = undefined;
     this.readAt = this.now();
-    // A failed read is not kept: the next placement asks again.
-    read.catch(() => {
-      if (this.value === read) this.value = undefined;
-    });
+    read.then(
+      (row) => {
+        if (this.value === read) this.settled = { row };
+      },
+      // A failed read is not kept: the next caller asks again.
+      () => {
+        if (this.value === read) this.value = undefined;
+      },
+    );
     return read;
   }
 
   /** The settings changed (here or on another instance): the next read goes to the database (one in flight is dropped). */
   forget(): void {
     this.value = undefined;
+    this.settled = undefined;
   }
 }

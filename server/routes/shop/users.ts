@@ -86,7 +86,9 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ limits: UserRouteLimits }> 
       const origin = (config.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, "");
       // Answered before the lookup is done, so neither the reply nor its timing tells whether the account exists.
       // Once committed, the mail worker is woken so the link leaves now rather than at its next round.
-      requestPasswordReset(db.prisma, request.body.email, origin)
+      app.deps.notifier
+        .mailContext(origin)
+        .then((ctx) => requestPasswordReset(db.prisma, request.body.email, ctx))
         .then((queued) => queued && app.deps.notifier.committed())
         .catch((error: unknown) => request.log.error({ err: error }, "password reset request failed"));
       return { success: true as const, message: FORGOT_PASSWORD_REPLY };
