@@ -97,6 +97,39 @@ describe("Multicaixa references (ProxyPay)", () => {
     expect((await t.prisma.order.findUniqueOrThrow({ where: { id: orderId } })).status).toBe("Pagamento Confirmado");
   });
 
+  it("reports money that reaches a cancelled order: a note and an e-mail for staff, a chat message for the shopper, once", async () => {
+    const alerts = "alertas@loja.exemplo.ao";
+    await t.prisma.shopSettings.update({ where: { id: 1 }, data: { staffAlertEmails: [alerts] } });
+    t.deps.placementSettings.forget();
+    const c = await registerCustomer(t.app);
+    const orderId = await place(c);
+    const order = await t.prisma.order.findUniqueOrThrow({ where: { id: orderId } });
+    // The shopper pays at an ATM while staff cancel the order.
+    const paid = proxypay.pay(order.multicaixaReference!, order.totalAmount.toNumber());
+    const staff = await createStaff(t, "support");
+    expect((await t.app.inject({ method: "PUT", url: `/admin/api/orders/${orderId}`, headers: staff.auth, payload: { status: "Cancelado" } })).statusCode).toBe(200);
+    const { body, headers } = proxypay.webhookFor(paid);
+    // Delivered by the webhook and the poller at the same moment, then by a retry of the webhook.
+    const [first] = await Promise.all([notify(body, headers), pollMulticaixaPayments(t.prisma, undefined, t.deps.payments.proxypay!, t.deps.notifier)]);
+    expect(first.statusCode).toBe(200);
+    expect((await notify(body, headers)).statusCode).toBe(200);
+
+    const after = await t.prisma.order.findUniqueOrThrow({ where: { id: orderId }, include: { payments: true, notes: true } });
+    expect([after.status, after.amountPaid.toNumber(), after.payments.length]).toEqual(["Cancelado", 0, 0]);
+    expect(after.notes).toHaveLength(1);
+    expect(after.notes[0]).toMatchObject({ authorId: null });
+    expect(after.notes[0]!.text).toContain(String(paid.id));
+    expect(after.notes[0]!.text).toMatch(/recebido depois do cancelamento .* devolva-o ao cliente/);
+    const shopMessages = await t.prisma.message.findMany({ where: { orderId, sender: "shop", text: { contains: "depois de este pedido ter sido cancelado" } } });
+    expect(shopMessages).toHaveLength(1);
+    const mails = await t.prisma.outboxMail.findMany({ where: { kind: "staff-payment-on-cancelled", dedupeKey: { contains: String(paid.id) } } });
+    expect(mails.map((m) => m.to)).toEqual([alerts]);
+    expect(mails[0]!.subject).toMatch(/^Pagamento recebido para um pedido cancelado/);
+    // The shopper's own view: the money did not count, the order stays cancelled.
+    const mine = ((await post(t, "/api/order/userorders", {}, c.auth)).json() as { orders: { _id: string; status: string }[] }).orders.find((o) => o._id === orderId)!;
+    expect(mine.status).toBe("Cancelado");
+  });
+
   it("needs PROXYPAY_API_KEY and PROXYPAY_ENTITY together", () => {
     expect(() => loadConfig({ PROXYPAY_API_KEY: "k" })).toThrow(ConfigError);
     expect(loadConfig({ PROXYPAY_API_KEY: "k", PROXYPAY_ENTITY: "12345" }).proxypay).toEqual({ apiKey: "k", entity: "12345", baseUrl: "https://api.proxypay.co.ao" });

@@ -8,6 +8,9 @@ import { addPayment, announcePayment } from "./payments.ts";
 import { ordersRepository } from "./repository.ts";
 import { Prisma } from "../../db/client.ts";
 import type { Notifier } from "../../notifications/notifier.ts";
+import { noticePaymentOnCancelledOrder } from "../../notifications/order-notices.ts";
+import { postShopMessage } from "../chat/service.ts";
+import { paymentOnCancelledNote, paymentOnCancelledText } from "./shop-messages.ts";
 
 export const MULTICAIXA_ACTOR = "Multicaixa";
 
@@ -25,11 +28,42 @@ export async function recordMulticaixaPayment(db: PrismaClient, hub: ChatPublish
     await announcePayment(db, hub, recorded, notifier);
     return "recorded";
   } catch (error) {
-    if (error instanceof AppError && error.status === 409) return "order-cancelled";
+    if (error instanceof AppError && error.status === 409) {
+      await reportPaymentOnCancelledOrder(db, hub, order.id, { ...payment, paymentId: p.paymentId }, notifier);
+      return "order-cancelled";
+    }
     // The same payment recorded at this moment by another delivery (webhook and poller, or a retry).
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") return "duplicate";
     throw error;
   }
+}
+
+/**
+ * Money for an order cancelled before it arrived (paid at an ATM after the deadline, or staff cancelled meanwhile)
+ * cannot count towards the order, but it is the shopper's money in the shop's account and must not go unseen:
+ * staff get an internal note on the order and an e-mail alert, the shopper a message in the order's chat. Once
+ * per ProxyPay payment: the order's row is locked while its notes are searched for the payment's id, so the
+ * webhook and the poller delivering the same payment at once report it once.
+ */
+async function reportPaymentOnCancelledOrder(
+  db: PrismaClient,
+  hub: ChatPublisher | undefined,
+  orderId: string,
+  payment: { amount: Prisma.Decimal; bankReference: string; paymentId: string },
+  notifier?: Notifier,
+): Promise<void> {
+  const note = paymentOnCancelledNote(payment.amount, payment.bankReference, payment.paymentId);
+  const reported = await db.$transaction(async (tx) => {
+    const repo = ordersRepository(tx);
+    await repo.lock(orderId);
+    if ((await repo.notes(orderId)).some((n) => n.text.includes(payment.paymentId))) return false;
+    await repo.addNote({ orderId, authorId: null, text: note });
+    if (notifier) await noticePaymentOnCancelledOrder(tx, notifier, { orderId, paymentId: payment.paymentId, amount: payment.amount, reference: payment.bankReference });
+    return true;
+  });
+  if (!reported) return;
+  notifier?.committed();
+  await postShopMessage(db, hub, orderId, paymentOnCancelledText(payment.amount, payment.bankReference));
 }
 
 /**

@@ -352,7 +352,10 @@ export const ordersRepository = (db: Db) => ({
   /** Staff's internal notes on the order, oldest first (never in anything the shopper receives). */
   notes: (orderId: string) =>
     db.orderNote.findMany({ where: { orderId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: noteSelect }),
-  addNote: (data: { orderId: string; authorId: string; text: string }) => db.orderNote.create({ data, select: noteSelect }),
+  /** `authorId` null: written by the shop itself (e.g. money that reached a cancelled order). */
+  addNote: (data: { orderId: string; authorId: string | null; text: string }) => db.orderNote.create({ data, select: noteSelect }),
+  /** Holds the order's row until the caller's transaction ends: two deliveries of one event are handled one after the other. */
+  lock: async (orderId: string): Promise<void> => void (await db.$queryRaw`SELECT id FROM orders WHERE id = ${orderId} FOR UPDATE`),
   exists: async (orderId: string) => (await db.order.count({ where: { id: orderId } })) > 0,
   /** Who answers the order's conversation (null: nobody); false when there is no such order. */
   assign: async (orderId: string, assignedToId: string | null): Promise<boolean> =>

@@ -10,6 +10,14 @@ export function paymentRecordedText(amount: MoneyAmount, bankReference: string, 
   return remaining > 0.005 ? `${head} Falta pagar ${formatKz(remaining)}.` : `${head} Pagamento confirmado.`;
 }
 
+/** Money that reached an order after it was cancelled: the shopper learns it was seen and will be given back. */
+export const paymentOnCancelledText = (amount: MoneyAmount, bankReference: string): string =>
+  `Recebemos ${formatKz(amount)} (ref. ${bankReference}) depois de este pedido ter sido cancelado. Este valor não conta para o pedido: a equipa da loja vai contactá-lo para o devolver.`;
+
+/** The internal note staff find on the order for the same money (the ProxyPay payment id makes it findable once). */
+export const paymentOnCancelledNote = (amount: MoneyAmount, bankReference: string, paymentId: string): string =>
+  `Pagamento de ${formatKz(amount)} recebido depois do cancelamento (ref. ${bankReference}, pagamento ProxyPay ${paymentId}). Não conta para o pedido: devolva-o ao cliente.`;
+
 export const proofAcceptedText = "O seu comprovativo de pagamento foi aceite.";
 export const proofRefusedText = (reason: string): string => `O seu comprovativo de pagamento foi recusado. Motivo: ${reason}`;
 
