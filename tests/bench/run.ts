@@ -4,7 +4,7 @@
 // storefront and console benches (tests/bench/storefront-*.ts, console-*.ts) run last if present.
 import { fork, type ChildProcess } from "node:child_process";
 import { readdirSync } from "node:fs";
-import { availableParallelism, loadavg } from "node:os";
+import { availableParallelism, cpus, loadavg } from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import autocannon from "autocannon";
@@ -84,6 +84,11 @@ async function ask<T extends BenchReply | LoadReply | MediaLoadReply>(child: Chi
 
 interface Load {
   rps: number;
+  /**
+   * The machine's busy CPU time per request (server, database and load generator together; time stolen by other
+   * machines is not counted): steadier than requests/s on a shared machine, where neighbours change the speed.
+   */
+  cpuUs: number;
   p50: number;
   p99: number;
   max: number;
@@ -101,9 +106,14 @@ async function cannon(options: autocannon.Options, accounts = 0): Promise<Load> 
   // A short warm-up so JIT and pools are in their steady state before measuring.
   await autocannon({ ...options, duration: 1 });
   if (accounts > 0) await autocannon({ ...options, amount: accounts });
+  const before = busyMs();
   const result = await autocannon({ ...options, duration: DURATION });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max, non2xx: result.non2xx, errors: result.errors + result.timeouts };
+  const cpuUs = ((busyMs() - before) * 1000) / Math.max(1, result.requests.total);
+  return { cpuUs, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max, non2xx: result.non2xx, errors: result.errors + result.timeouts };
 }
+
+/** CPU time spent by all cores outside idle (user, nice, system, interrupts), in ms. */
+const busyMs = () => cpus().reduce((sum, c) => sum + c.times.user + c.times.nice + c.times.sys + c.times.irq, 0);
 
 const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const describeLoad = (l: Load) => `${fmt(l.rps)} req/s, p50 ${fmt(l.p50, 1)} ms, p99 ${fmt(l.p99, 1)} ms${l.non2xx || l.errors ? `, ${l.non2xx} non-2xx, ${l.errors} errors` : ""}`;
@@ -206,14 +216,21 @@ async function measureWrites(section: string, url: string, fixtures: BenchFixtur
     rounds.push({ empty: empty!, ...measured });
   }
   const of = (name: "cart" | "orders") => medianRound(rounds.map((r) => ({ empty: r.empty, load: r[name]!, ratio: r[name]!.rps / r.empty.rps })));
+  /** CPU per request relative to the calibration's, median of the rounds: what a request costs, whatever the machine's speed. */
+  const cost = (name: "cart" | "orders") => {
+    const ratios = rounds.map((r) => r[name]!.cpuUs / r.empty.cpuUs);
+    const mid = [...ratios].sort((x, y) => x - y)[Math.floor(ratios.length / 2)]!;
+    return `; CPU per request ${fmt(median(rounds.map((r) => r[name]!)).cpuUs)} µs = ${fmt(mid, 1)}× the empty route's (rounds: ${ratios.map((x) => fmt(x, 1)).join(", ")})`;
+  };
   const failed = (name: "cart" | "orders") => rounds.some((r) => (r[name]?.non2xx ?? 0) > 0);
-  record({ section, figure: `calibration: POST to an empty route of the same app (no auth, no database), 50 connections, median of ${ROUNDS}`, value: describeLoad(median(rounds.map((r) => r.empty))), goal: "" });
+  const calibrated = median(rounds.map((r) => r.empty));
+  record({ section, figure: `calibration: POST to an empty route of the same app (no auth, no database), 50 connections, median of ${ROUNDS}`, value: `${describeLoad(calibrated)}; CPU per request ${fmt(calibrated.cpuUs)} µs`, goal: "" });
   if (writes.some((w) => w.name === "cart")) {
     const cart = of("cart");
     record({
       section,
       figure: `POST /api/cart/add, 50 connections, median ratio of ${ROUNDS} rounds`,
-      value: `${describeLoad(cart.load)} → ${fmt(cart.ratio, 2)}× the empty route (rounds: ${rounds.map((r) => fmt(r.cart!.rps / r.empty.rps, 2)).join(", ")})`,
+      value: `${describeLoad(cart.load)} → ${fmt(cart.ratio, 2)}× the empty route (rounds: ${rounds.map((r) => fmt(r.cart!.rps / r.empty.rps, 2)).join(", ")})${cost("cart")}`,
       goal: "p99 ≤ 20 ms",
       ok: cart.load.p99 <= 20 && !failed("cart"),
     });
@@ -221,7 +238,7 @@ async function measureWrites(section: string, url: string, fixtures: BenchFixtur
   if (writes.some((w) => w.name === "orders")) {
     const orders = of("orders");
     const figure = `POST /api/order/place, 50 connections, median ratio of ${ROUNDS} rounds`;
-    const value = `${describeLoad(orders.load)} → ${fmt(orders.ratio, 4)}× the empty route (rounds: ${rounds.map((r) => fmt(r.orders!.rps / r.empty.rps, 4)).join(", ")})`;
+    const value = `${describeLoad(orders.load)} → ${fmt(orders.ratio, 4)}× the empty route (rounds: ${rounds.map((r) => fmt(r.orders!.rps / r.empty.rps, 4)).join(", ")})${cost("orders")}`;
     if (placementGoal) record({ section, figure, value, goal: "≥ 300/s", ok: orders.load.rps >= 300 && !failed("orders") });
     else record({ section, figure, value, goal: "", ok: failed("orders") ? false : undefined });
   }
