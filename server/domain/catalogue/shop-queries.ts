@@ -75,11 +75,18 @@ export async function pageProducts(db: PrismaClient, query: CatalogueQuery): Pro
   return { products, total, page: query.page, pageSize: query.pageSize };
 }
 
-export async function productWithRelated(db: Db, id: string): Promise<{ product: ShopProduct; related: ShopProduct[] }> {
-  const repo = catalogueRepository(db);
-  const row = await repo.findLiveWithImages(id);
+async function rowOnShow(db: Db, id: string) {
+  const row = await catalogueRepository(db).findLiveWithImages(id);
   if (!row) throw new AppError(404, PRODUCT_NOT_FOUND);
-  const related = await repo.listRelated(row, RELATED_COUNT);
+  return row;
+}
+
+/** One product on show, as the shop shows it (without its related products); 404 otherwise. */
+export const liveProduct = async (db: Db, id: string): Promise<ShopProduct> => toShopProduct(await rowOnShow(db, id));
+
+export async function productWithRelated(db: Db, id: string): Promise<{ product: ShopProduct; related: ShopProduct[] }> {
+  const row = await rowOnShow(db, id);
+  const related = await catalogueRepository(db).listRelated(row, RELATED_COUNT);
   return { product: toShopProduct(row), related: related.map(toShopProduct) };
 }
 

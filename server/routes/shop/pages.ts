@@ -9,7 +9,7 @@ import type { FastifyRequest } from "fastify";
 import { LRUCache } from "lru-cache";
 import { Type } from "typebox";
 import { AppError } from "../../domain/errors.ts";
-import { PRODUCT_NOT_FOUND, productWithRelated, sitemapEntries } from "../../domain/catalogue/shop-queries.ts";
+import { PRODUCT_NOT_FOUND, liveProduct, productWithRelated, sitemapEntries } from "../../domain/catalogue/shop-queries.ts";
 import { findFile } from "../../domain/media/service.ts";
 import { fixedPage, productNotFoundPage, productPage, robotsTxt, sitemapXml } from "../../pages/catalogue-pages.ts";
 import { FIXED_PAGES } from "../../../shared/pages.ts";
@@ -57,7 +57,7 @@ export const pagesRoutes: FastifyPluginAsyncTypebox<{ distDir: string; serveApps
   const ogImages = new LRUCache<string, Buffer>({ maxSize: 32 * 1024 * 1024, sizeCalculation: (b) => b.byteLength });
   app.get("/og/product/:file", { schema: { hide: true, params: OgParams } }, async (request, reply) => {
     const id = request.params.file.slice(0, -".jpg".length);
-    const { product } = await productWithRelated(db.prisma, id);
+    const product = await liveProduct(db.prisma, id);
     const photoId = product.image[0]?.split("/").pop();
     if (!photoId) throw new AppError(404, PRODUCT_NOT_FOUND);
     let jpeg = ogImages.get(photoId);
