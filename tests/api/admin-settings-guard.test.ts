@@ -1,11 +1,7 @@
 // Bank details guarded (issue 11): the IBAN must be a valid Angolan IBAN, a bank change needs the acting
 // admin's own password, every change is audited (who, when, before → after), and the admins are told live.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { FastifyInstance } from "fastify";
-import { buildTestApp, createStaff, registerCustomer, type TestApp } from "../helpers/app.ts";
-import { buildApp } from "../../server/app.ts";
-import { createDeps } from "../../server/bootstrap.ts";
-import { openPostgres, type Database } from "../../server/db/client.ts";
+import { buildOtherInstance, buildTestApp, createStaff, registerCustomer, type TestApp } from "../helpers/app.ts";
 import { expectError } from "./admin-fixtures.ts";
 import { listen, TestSocket } from "./chat-fixtures.ts";
 import { INVALID_IBAN_MESSAGE } from "../../server/payments/iban.ts";
@@ -182,20 +178,17 @@ describe("settingsChanged in real time", () => {
 // there is one instance. Only the PostgreSQL project registers this suite, so nothing shows as skipped.
 if (onPostgres) describe("settingsChanged between two instances on one PostgreSQL database", () => {
   let a: TestApp;
-  let bDb: Database;
-  let b: FastifyInstance;
+  let b: TestApp;
   let urlB: string;
 
   beforeAll(async () => {
     a = await buildTestApp();
-    bDb = await openPostgres(a.db.url!, 5);
-    b = await buildApp(createDeps(a.config, bDb), { serveApps: false });
+    b = await buildOtherInstance(a);
     await listen(a.app);
-    urlB = await listen(b);
+    urlB = await listen(b.app);
   });
   afterAll(async () => {
     await b?.close();
-    await bDb?.close();
     await a?.close();
   });
 

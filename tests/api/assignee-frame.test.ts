@@ -2,11 +2,7 @@
 // frame to every staff socket (the caller's other tabs too; on every instance when several share PostgreSQL), never
 // to a customer, so another open inbox shows the new assignee without a reload.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { FastifyInstance } from "fastify";
-import { buildTestApp, createStaff, registerCustomer, type TestApp } from "../helpers/app.ts";
-import { buildApp } from "../../server/app.ts";
-import { createDeps } from "../../server/bootstrap.ts";
-import { openPostgres, type Database } from "../../server/db/client.ts";
+import { buildOtherInstance, buildTestApp, createStaff, registerCustomer, type TestApp } from "../helpers/app.ts";
 import { makeOrder } from "./admin-fixtures.ts";
 import { listen, TestSocket, type Frame } from "./chat-fixtures.ts";
 
@@ -73,23 +69,18 @@ describe("the assigneeChanged frame", () => {
 // Each project registers only the suite for its database, so nothing shows as skipped.
 if (inject("dbKind") === "postgres")
   describe("with two instances on one PostgreSQL database", () => {
-    let bDb: Database;
-    let b: FastifyInstance;
+    let b: TestApp;
 
     beforeAll(async () => {
-      bDb = await openPostgres(t.db.url!, 5);
-      b = await buildApp(createDeps(t.config, bDb), { serveApps: false });
+      b = await buildOtherInstance(t);
     });
-    afterAll(async () => {
-      await b?.close();
-      await bDb?.close();
-    });
+    afterAll(() => b?.close());
 
     it("tells staff connected to the other instance", async () => {
       const [here, there] = [await createStaff(t, "admin"), await createStaff(t, "support")];
       const shopper = await registerCustomer(t.app);
       const order = await makeOrder(t, shopper.userId);
-      const onB = await ready(await listen(b), there.token);
+      const onB = await ready(await listen(b.app), there.token);
       expect((await assign(order.id, there.userId, here)).statusCode).toBe(200);
       expect(await onB.next(isAssignment(order.id))).toMatchObject({ type: "assigneeChanged", orderId: order.id, assignee: { id: there.userId }, byId: here.userId });
     });

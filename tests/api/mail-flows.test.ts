@@ -4,8 +4,7 @@
 // loses none; support replies reach a shopper with no open socket in one e-mail per window; web push reaches
 // the shopper's browser (a local push service that decrypts like a browser).
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { FastifyInstance } from "fastify";
-import { buildTestApp, createStaff, registerCustomer, type Customer, type TestApp } from "../helpers/app.ts";
+import { buildOtherInstance, buildTestApp, createStaff, registerCustomer, type Customer, type TestApp } from "../helpers/app.ts";
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from "../helpers/smtp-sink.ts";
 import { browserSubscription, startPushService, type PushService } from "../helpers/push-service.ts";
 import { formatKz } from "../../shared/money.ts";
@@ -14,10 +13,6 @@ import { DEADLINE_EXPIRED_REASON } from "../../shared/payments.ts";
 import { runPaymentDeadlines } from "../../server/domain/orders/deadlines.ts";
 import { formatLuandaDateTime } from "../../server/notifications/templates.ts";
 import { savePushSubscription } from "../../server/notifications/push.ts";
-import { buildApp } from "../../server/app.ts";
-import { createDeps } from "../../server/bootstrap.ts";
-import { openPostgres, type Database } from "../../server/db/client.ts";
-import type { AppDeps } from "../../server/deps.ts";
 import { sendSupportReply } from "../../server/domain/chat/service.ts";
 import { liveProducts, orderBody } from "./commerce-fixtures.ts";
 import { createOrder, listen, multipart, pngBytes, sendMessage, TestSocket, waitFor } from "./chat-fixtures.ts";
@@ -274,9 +269,7 @@ describe("e-mail and push on the shop's events", () => {
 // Each project registers only the suite for its database, so nothing shows as skipped.
 if (inject("dbKind") === "postgres") describe("two instances on one PostgreSQL database", () => {
   let a: TestApp;
-  let bDb: Database;
-  let b: FastifyInstance;
-  let bDeps: AppDeps;
+  let b: TestApp;
   let sink: SmtpSink;
   const sockets: TestSocket[] = [];
   const env = { MAIL_DIGEST_DELAY_SECONDS: String(WINDOW_SECONDS), MAIL_RETRY_SECONDS: "1", PUBLIC_URL: BASE, PAYMENT_DEADLINE_WORKER: "false" };
@@ -285,26 +278,23 @@ if (inject("dbKind") === "postgres") describe("two instances on one PostgreSQL d
     sink = await startSmtpSink();
     a = await buildTestApp({ env: { ...env, SMTP_URL: sink.url } });
     // Instance B: its own pool, hub, mail worker and presence, the same database and configuration.
-    bDb = await openPostgres(a.db.url!, 5);
-    bDeps = createDeps(a.config, bDb);
-    b = await buildApp(bDeps, { serveApps: false, limits: { registerPerWindow: 10_000 } });
-    await b.ready();
+    b = await buildOtherInstance(a);
+    await b.app.ready();
   });
   afterAll(async () => {
     for (const s of sockets) s.close();
     await b?.close();
-    await bDb?.close();
     await a?.close();
     await sink?.close();
   });
 
   it("sends each e-mail once whichever instance's worker takes it", async () => {
     const [product] = await liveProducts(a);
-    const customers = await Promise.all([registerCustomer(a.app), registerCustomer(b)]);
+    const customers = await Promise.all([registerCustomer(a.app), registerCustomer(b.app)]);
     const placed = await Promise.all(
       Array.from({ length: 8 }, async (_, i) => {
         const c = customers[i % 2]!;
-        const res = await (i % 2 ? b : a.app).inject({ method: "POST", url: "/api/order/place", headers: c.auth, payload: orderBody([{ product: product!, quantity: 1 }]) });
+        const res = await (i % 2 ? b.app : a.app).inject({ method: "POST", url: "/api/order/place", headers: c.auth, payload: orderBody([{ product: product!, quantity: 1 }]) });
         expect(res.statusCode, res.body).toBe(200);
         return (res.json() as { orderId: string }).orderId;
       }),
@@ -328,11 +318,11 @@ if (inject("dbKind") === "postgres") describe("two instances on one PostgreSQL d
 
     const online = await registerCustomer(a.app);
     const onlineOrder = await createOrder(a.prisma, online.userId);
-    const urlB = await listen(b);
+    const urlB = await listen(b.app);
     const socket = await TestSocket.ready(urlB, online.token);
     sockets.push(socket);
     // B writes who is connected to it every few seconds: A sees the shopper online from then on.
-    await bDeps.notifier.presence.refresh();
+    await b.deps.notifier.presence.refresh();
     expect((await a.deps.notifier.presence.snapshot()).isOnline(online.userId)).toBe(true);
     await sendSupportReply(a.prisma, a.deps.hub, { orderId: onlineOrder, staffUserId: staff.userId, text: "Vista em B", file: null });
     await sleep((WINDOW_SECONDS + 2) * 1000);

@@ -2,11 +2,7 @@
 // them through LISTEN/NOTIFY. On the embedded database there is one instance and fan-out is in-process.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { FastifyInstance } from "fastify";
-import { buildTestApp, createStaff, registerCustomer, type TestApp } from "../helpers/app.ts";
-import { buildApp } from "../../server/app.ts";
-import { createDeps } from "../../server/bootstrap.ts";
-import { openPostgres, type Database } from "../../server/db/client.ts";
-import type { AppDeps } from "../../server/deps.ts";
+import { buildOtherInstance, buildTestApp, createStaff, registerCustomer, type TestApp } from "../helpers/app.ts";
 import { sendSupportReply } from "../../server/domain/chat/service.ts";
 import { createOrder, isNewMessage, listen, sendMessage, TestSocket, waitFor } from "./chat-fixtures.ts";
 import { CLOSE_INVALID_TOKEN } from "../../shared/realtime.ts";
@@ -20,9 +16,7 @@ const productNames = async (app: FastifyInstance) =>
 // Each project registers only the suite for its database, so nothing shows as skipped.
 if (onPostgres) describe("two instances on one PostgreSQL database", () => {
   let a: TestApp;
-  let bDb: Database;
-  let bDeps: AppDeps;
-  let b: FastifyInstance;
+  let b: TestApp;
   let urlA: string;
   let urlB: string;
   const sockets: TestSocket[] = [];
@@ -30,17 +24,14 @@ if (onPostgres) describe("two instances on one PostgreSQL database", () => {
   beforeAll(async () => {
     a = await buildTestApp({ limits: { messagesPerMinute: 1000 } });
     // Instance B: its own pool, hub and caches, the same database and secret.
-    bDb = await openPostgres(a.db.url!, 5);
-    bDeps = createDeps(a.config, bDb);
-    b = await buildApp(bDeps, { serveApps: false, limits: { registerPerWindow: 10_000, messagesPerMinute: 1000 } });
+    b = await buildOtherInstance(a, { limits: { messagesPerMinute: 1000 } });
     urlA = await listen(a.app);
-    urlB = await listen(b);
+    urlB = await listen(b.app);
     expect(a.deps.hub.transportKind).toBe("postgres");
   });
   afterAll(async () => {
     for (const s of sockets) s.close();
     await b?.close();
-    await bDb?.close();
     await a?.close();
   });
 
@@ -57,7 +48,7 @@ if (onPostgres) describe("two instances on one PostgreSQL database", () => {
     const orderId = await createOrder(a.prisma, owner.userId);
     const room = await ready(urlB, owner.token);
     room.send({ type: "joinRoom", orderId });
-    await waitFor(() => bDeps.hub.roomSize(orderId) === 1, 5000, "join on B");
+    await waitFor(() => b.deps.hub.roomSize(orderId) === 1, 5000, "join on B");
     const global = await ready(urlB, owner.token);
     const staffB = await ready(urlB, staff.token);
     const spy = await ready(urlB, stranger.token);
@@ -77,7 +68,7 @@ if (onPostgres) describe("two instances on one PostgreSQL database", () => {
     const staff = await createStaff(a, "admin");
     const orderId = await createOrder(a.prisma, owner.userId);
     const onA = await ready(urlA, owner.token);
-    const reply = await sendSupportReply(bDb.prisma, bDeps.hub, { orderId, staffUserId: staff.userId, text: "Resposta a partir de B", file: null });
+    const reply = await sendSupportReply(b.prisma, b.deps.hub, { orderId, staffUserId: staff.userId, text: "Resposta a partir de B", file: null });
     expect((await onA.next(isNewMessage(orderId))).message).toMatchObject({ _id: reply._id, sender: "support", text: "Resposta a partir de B" });
   });
 
@@ -92,17 +83,17 @@ if (onPostgres) describe("two instances on one PostgreSQL database", () => {
   });
 
   it("invalidates B's product list cache when the catalogue changes on A", async () => {
-    const before = await productNames(b);
+    const before = await productNames(b.app);
     const target = before[0]!;
     await a.prisma.product.update({ where: { id: target._id }, data: { name: "Nome mudado em A" } });
     // B serves its cached list until told.
-    expect((await productNames(b)).find((p) => p._id === target._id)?.name).toBe(target.name);
+    expect((await productNames(b.app)).find((p) => p._id === target._id)?.name).toBe(target.name);
     a.deps.productListCache.invalidate();
-    await waitFor(async () => (await productNames(b)).find((p) => p._id === target._id)?.name === "Nome mudado em A", 5000, "B's list to change");
+    await waitFor(async () => (await productNames(b.app)).find((p) => p._id === target._id)?.name === "Nome mudado em A", 5000, "B's list to change");
     // A remote announcement is not forwarded back (no echo): B's cache stays warm afterwards.
-    const etag = (await b.inject({ method: "GET", url: "/api/product/list" })).headers.etag;
+    const etag = (await b.app.inject({ method: "GET", url: "/api/product/list" })).headers.etag;
     await new Promise((r) => setTimeout(r, 300));
-    expect((await b.inject({ method: "GET", url: "/api/product/list", headers: { "if-none-match": String(etag) } })).statusCode).toBe(304);
+    expect((await b.app.inject({ method: "GET", url: "/api/product/list", headers: { "if-none-match": String(etag) } })).statusCode).toBe(304);
   });
 
   it("places orders on B with the settings an admin saved on A a moment before (B keeps them in memory until told)", async () => {
@@ -115,7 +106,7 @@ if (onPostgres) describe("two instances on one PostgreSQL database", () => {
     const customer = await registerCustomer(a.app);
     const hoursOfOrderOnB = async () => {
       const before = Date.now();
-      const res = await b.inject({
+      const res = await b.app.inject({
         method: "POST",
         url: "/api/order/place",
         headers: customer.auth,
@@ -130,7 +121,7 @@ if (onPostgres) describe("two instances on one PostgreSQL database", () => {
       expect(await hoursOfOrderOnB()).toBeCloseTo(24, 2);
       await save(7);
       // The announcement travels by NOTIFY: B forgets its copy within moments, well inside its 10 s safety TTL.
-      await waitFor(async () => (await bDeps.placementSettings.get())?.paymentDeadlineHours === 7, 3000, "B to read the new deadline");
+      await waitFor(async () => (await b.deps.placementSettings.get())?.paymentDeadlineHours === 7, 3000, "B to read the new deadline");
       expect(await hoursOfOrderOnB()).toBeCloseTo(7, 2);
     } finally {
       await save(48);
@@ -143,7 +134,7 @@ if (onPostgres) describe("two instances on one PostgreSQL database", () => {
     const owner = await registerCustomer(a.app);
     const orderId = await createOrder(a.prisma, owner.userId);
     const onB = await ready(urlB, agent.token);
-    const staffOnB = () => b.inject({ method: "GET", url: "/admin/api/orders", headers: agent.auth });
+    const staffOnB = () => b.app.inject({ method: "GET", url: "/admin/api/orders", headers: agent.auth });
     // B has the session cached now: only the announcement can end it in time.
     expect((await staffOnB()).statusCode).toBe(200);
 
@@ -161,7 +152,7 @@ if (onPostgres) describe("two instances on one PostgreSQL database", () => {
     const onB = await ready(urlB, owner.token);
     expect((await a.app.inject({ method: "POST", url: "/api/user/logout", headers: owner.auth })).statusCode).toBe(200);
     expect((await onB.closed).code).toBe(CLOSE_INVALID_TOKEN);
-    expect((await b.inject({ method: "POST", url: "/api/cart/get", headers: owner.auth, payload: {} })).statusCode).toBe(401);
+    expect((await b.app.inject({ method: "POST", url: "/api/cart/get", headers: owner.auth, payload: {} })).statusCode).toBe(401);
   });
 
   it("keeps delivering after the LISTEN connections are lost and come back", async () => {

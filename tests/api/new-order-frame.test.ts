@@ -1,11 +1,7 @@
 // Staff consoles hear of a new order live: placing one sends a `newOrder` frame to every staff socket (on every
 // instance when several share PostgreSQL), never to customers, and a replayed placement sends nothing again.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { FastifyInstance } from "fastify";
-import { buildTestApp, createStaff, registerCustomer, type TestApp } from "../helpers/app.ts";
-import { buildApp } from "../../server/app.ts";
-import { createDeps } from "../../server/bootstrap.ts";
-import { openPostgres, type Database } from "../../server/db/client.ts";
+import { buildOtherInstance, buildTestApp, createStaff, registerCustomer, type TestApp } from "../helpers/app.ts";
 import { listen, TestSocket } from "./chat-fixtures.ts";
 import { liveProducts, orderBody, type CatalogueProduct } from "./commerce-fixtures.ts";
 
@@ -68,22 +64,17 @@ describe("the newOrder frame", () => {
 // Each project registers only the suite for its database, so nothing shows as skipped.
 if (inject("dbKind") === "postgres")
   describe("with two instances on one PostgreSQL database", () => {
-    let bDb: Database;
-    let b: FastifyInstance;
+    let b: TestApp;
 
     beforeAll(async () => {
-      bDb = await openPostgres(t.db.url!, 5);
-      b = await buildApp(createDeps(t.config, bDb), { serveApps: false, limits: { registerPerWindow: 10_000 } });
+      b = await buildOtherInstance(t);
     });
-    afterAll(async () => {
-      await b?.close();
-      await bDb?.close();
-    });
+    afterAll(() => b?.close());
 
     it("tells staff connected to the other instance", async () => {
       const staff = await createStaff(t, "admin");
       const shopper = await registerCustomer(t.app);
-      const onB = await ready(await listen(b), staff.token);
+      const onB = await ready(await listen(b.app), staff.token);
       const res = await place(shopper.token, `outra-${Date.now()}`);
       const { orderId } = res.json() as { orderId: string };
       expect(await onB.next(isNewOrder(orderId))).toMatchObject({ type: "newOrder", orderId });

@@ -3,10 +3,7 @@
 // every instance on one PostgreSQL shares them. (Before: one in-memory count per address, reset by any success.)
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { FastifyInstance } from "fastify";
-import { buildTestApp, createStaff, registerCustomer, uniqueEmail, type TestApp } from "../helpers/app.ts";
-import { buildApp } from "../../server/app.ts";
-import { createDeps } from "../../server/bootstrap.ts";
-import { openPostgres, type Database } from "../../server/db/client.ts";
+import { buildOtherInstance, buildTestApp, createStaff, registerCustomer, uniqueEmail, type TestApp } from "../helpers/app.ts";
 import { LOGIN_LIMITS, PHONE_LOGIN_LIMIT } from "../../server/domain/users/attempt-limiter.ts";
 import { expectError } from "./admin-fixtures.ts";
 
@@ -130,40 +127,34 @@ describe("phone sign-ins per address", () => {
 // Each project registers only the suite for its database, so nothing shows as skipped.
 if (inject("dbKind") === "postgres")
   describe("two instances on one PostgreSQL database share the counts", () => {
-    let bDb: Database;
-    let b: FastifyInstance;
+    let b: TestApp;
     let limitedA: TestApp;
-    let limitedB: FastifyInstance;
-    let limitedBDb: Database;
+    let limitedB: TestApp;
 
     beforeAll(async () => {
-      bDb = await openPostgres(t.db.url!, 5);
-      b = await buildApp(createDeps(t.config, bDb), { serveApps: false, limits: { registerPerWindow: 10_000 } });
+      b = await buildOtherInstance(t);
       limitedA = await buildTestApp({ limits: { registerPerWindow: 4 } });
-      limitedBDb = await openPostgres(limitedA.db.url!, 5);
-      limitedB = await buildApp(createDeps(limitedA.config, limitedBDb), { serveApps: false, limits: { registerPerWindow: 4 } });
+      limitedB = await buildOtherInstance(limitedA, { limits: { registerPerWindow: 4 } });
     });
     afterAll(async () => {
       await b?.close();
-      await bDb?.close();
       await limitedB?.close();
-      await limitedBDb?.close();
       await limitedA?.close();
     });
 
     it("failed sign-ins on A and B add up on one account", async () => {
       const victim = await registerCustomer(t.app);
-      for (let i = 0; i < PER_ACCOUNT; i++) expectError(await login(i % 2 ? b : t.app, victim.email, `palpite-${i}`, freshAddress()), 400);
+      for (let i = 0; i < PER_ACCOUNT; i++) expectError(await login(i % 2 ? b.app : t.app, victim.email, `palpite-${i}`, freshAddress()), 400);
       expectError(await login(t.app, victim.email, victim.password, freshAddress()), 429);
-      expectError(await login(b, victim.email, victim.password, freshAddress()), 429);
+      expectError(await login(b.app, victim.email, victim.password, freshAddress()), 429);
     });
 
     it("sign-ups on A and B add up per address", async () => {
       const address = freshAddress();
       const statuses = [];
-      for (let i = 0; i < 4; i++) statuses.push((await signUp(i % 2 ? limitedB : limitedA.app, address)).statusCode);
+      for (let i = 0; i < 4; i++) statuses.push((await signUp(i % 2 ? limitedB.app : limitedA.app, address)).statusCode);
       expect(statuses).toEqual([200, 200, 200, 200]);
       expectError(await signUp(limitedA.app, address), 429);
-      expectError(await signUp(limitedB, address), 429);
+      expectError(await signUp(limitedB.app, address), 429);
     });
   });

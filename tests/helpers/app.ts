@@ -8,7 +8,7 @@ import { loadConfig, type Config } from "../../server/config.ts";
 import { buildApp, type AppLimits, type Timeouts } from "../../server/app.ts";
 import { createDeps, type DepsOptions } from "../../server/bootstrap.ts";
 import type { AppDeps } from "../../server/deps.ts";
-import type { Database, PrismaClient } from "../../server/db/client.ts";
+import { openPostgres, type Database, type PrismaClient } from "../../server/db/client.ts";
 import { createStaffAccount } from "../../server/domain/users/service.ts";
 import { openTestDatabase } from "./test-db.ts";
 import { mediaDir } from "../../server/domain/media/store.ts";
@@ -55,6 +55,27 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     prisma: db.prisma,
     deps,
     config,
+    close: async () => {
+      await app.close();
+      await db.close();
+    },
+  };
+}
+
+/**
+ * Another instance of the shop on `t`'s PostgreSQL database: its own pool, hub, caches and LISTEN connection, as a
+ * second server would have (multi-instance tests). Not listening: `listen(other.app)` where sockets are needed.
+ */
+export async function buildOtherInstance(t: Pick<TestApp, "db" | "config">, options: { limits?: Partial<AppLimits> } = {}): Promise<TestApp> {
+  const db = await openPostgres(t.db.url!, 5);
+  const deps = createDeps(t.config, db);
+  const app = await buildApp(deps, { serveApps: false, limits: { registerPerWindow: 10_000, ...options.limits } });
+  return {
+    app,
+    db,
+    prisma: db.prisma,
+    deps,
+    config: t.config,
     close: async () => {
       await app.close();
       await db.close();
