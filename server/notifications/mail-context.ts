@@ -12,6 +12,7 @@ type SettingsRow = Pick<PlacementSettings, "phones" | "emails" | "bankName" | "a
 export function mailSettingsOf(row: SettingsRow, baseUrl: string): { ctx: MailContext; staff: string[] } {
   return { ctx: contextOf(row, baseUrl), staff: alertAddressesOf(row) };
 }
+
 function contextOf(row: SettingsRow, baseUrl: string): MailContext {
   return {
     baseUrl,

@@ -10,7 +10,7 @@ import { Prisma } from "../../db/client.ts";
 import type { Notifier } from "../../notifications/notifier.ts";
 import { noticePaymentOnCancelledOrder } from "../../notifications/order-notices.ts";
 import { postShopMessage } from "../chat/service.ts";
-import { paymentOnCancelledNote, paymentOnCancelledText } from "./shop-messages.ts";
+import { paymentOnCancelledMarker, paymentOnCancelledNote, paymentOnCancelledText } from "./shop-messages.ts";
 
 export const MULTICAIXA_ACTOR = "Multicaixa";
 
@@ -56,7 +56,7 @@ async function reportPaymentOnCancelledOrder(
   const reported = await db.$transaction(async (tx) => {
     const repo = ordersRepository(tx);
     await repo.lock(orderId);
-    if ((await repo.notes(orderId)).some((n) => n.text.includes(payment.paymentId))) return false;
+    if (await repo.hasNoteContaining(orderId, paymentOnCancelledMarker(payment.paymentId))) return false;
     await repo.addNote({ orderId, authorId: null, text: note });
     if (notifier) await noticePaymentOnCancelledOrder(tx, notifier, { orderId, paymentId: payment.paymentId, amount: payment.amount, reference: payment.bankReference });
     return true;
