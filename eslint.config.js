@@ -29,7 +29,12 @@ export default tseslint.config(
       "react-hooks/exhaustive-deps": "warn",
       "@typescript-eslint/no-restricted-imports": [
         "error",
-        { patterns: [serverImport, { group: ["**/server/schemas/**"], message: "Import only types from server/schemas/.", allowTypeImports: true }] },
+        {
+          patterns: [
+            serverImport,
+            { group: ["**/server/schemas/**"], message: "Import only types from server/schemas/.", allowTypeImports: true },
+          ],
+        },
       ],
     },
   },
@@ -38,7 +43,15 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["**/server/**", "**/storefront/**", "**/console/**"], message: "shared/ is imported by the server and the apps; it imports none of them." }, { regex: "^[^.]", message: "shared/ imports no package: both apps and the server load it as plain TypeScript." }] },
+        {
+          patterns: [
+            {
+              group: ["**/server/**", "**/storefront/**", "**/console/**"],
+              message: "shared/ is imported by the server and the apps; it imports none of them.",
+            },
+            { regex: "^[^.]", message: "shared/ imports no package: both apps and the server load it as plain TypeScript." },
+          ],
+        },
       ],
     },
   },
@@ -63,7 +76,10 @@ export default tseslint.config(
         {
           patterns: [
             { group: ["**/db/generated/**"], message: "Only repositories and server/db use the Prisma client." },
-            { group: ["**/repository.ts", "**/*-repository.ts"], message: "Routes and real-time code call domain functions, not repositories." },
+            {
+              group: ["**/repository.ts", "**/*-repository.ts"],
+              message: "Routes and real-time code call domain functions, not repositories.",
+            },
           ],
           paths: [{ name: "@prisma/client", message: "Use server/db/client.ts (repositories only)." }],
         },

@@ -29,14 +29,38 @@ const projects = [
   ...(process.env.TEST_DATABASE_URL ? [apiProject("api-postgres", { LOJA_TEST_DB: "postgres" }, 1)] : []),
   {
     plugins: [react()],
-    test: { name: "storefront", include: ["tests/storefront/**/*.test.{ts,tsx}"], environment: "jsdom", setupFiles: ["tests/helpers/dom-setup.ts"], globals: true, maxWorkers: 2, sequence: { groupOrder: 2 } },
+    test: {
+      name: "storefront",
+      include: ["tests/storefront/**/*.test.{ts,tsx}"],
+      environment: "jsdom",
+      setupFiles: ["tests/helpers/dom-setup.ts"],
+      globals: true,
+      maxWorkers: 2,
+      sequence: { groupOrder: 2 },
+    },
   },
   {
     plugins: [react()],
-    test: { name: "console", include: ["tests/console/**/*.test.{ts,tsx}"], environment: "jsdom", setupFiles: ["tests/helpers/dom-setup.ts"], globals: true, testTimeout: 30_000, maxWorkers: 2, sequence: { groupOrder: 3 } },
+    test: {
+      name: "console",
+      include: ["tests/console/**/*.test.{ts,tsx}"],
+      environment: "jsdom",
+      setupFiles: ["tests/helpers/dom-setup.ts"],
+      globals: true,
+      testTimeout: 30_000,
+      maxWorkers: 2,
+      sequence: { groupOrder: 3 },
+    },
   },
   {
-    test: { name: "static", include: ["tests/static/**/*.test.ts"], environment: "node", testTimeout: 300_000, maxWorkers: 1, sequence: { groupOrder: 4 } },
+    test: {
+      name: "static",
+      include: ["tests/static/**/*.test.ts"],
+      environment: "node",
+      testTimeout: 300_000,
+      maxWorkers: 1,
+      sequence: { groupOrder: 4 },
+    },
   },
   {
     test: {

@@ -1,7 +1,13 @@
 import simpleRestProvider from "ra-data-simple-rest";
 import type { CreateParams, DataProvider, RaRecord, UpdateParams } from "react-admin";
 import type { AdminProductImage, AdminUploadReply, TaxonomyReply } from "../server/schemas/admin-products.ts";
-import type { AdminConversation, AdminMessage, AdminMessageReply, AdminMessagesReply, AssigneesReply } from "../server/schemas/admin-conversations.ts";
+import type {
+  AdminConversation,
+  AdminMessage,
+  AdminMessageReply,
+  AdminMessagesReply,
+  AssigneesReply,
+} from "../server/schemas/admin-conversations.ts";
 import type { AdminOrderNote, AdminOrderNoteReply, AdminOrderNotesReply } from "../server/schemas/admin-support.ts";
 import type { SettingsReply } from "../server/schemas/settings.ts";
 import type { BankDetails } from "../shared/support.ts";
@@ -80,7 +86,8 @@ export const dataProvider: ConsoleDataProvider = {
     const form = new FormData();
     if (text) form.append("text", text);
     if (file) form.append("file", file, file.name);
-    return (await apiFetch<AdminMessageReply>(`/conversations/${encodeURIComponent(orderId)}/messages`, { method: "POST", body: form })).message;
+    return (await apiFetch<AdminMessageReply>(`/conversations/${encodeURIComponent(orderId)}/messages`, { method: "POST", body: form }))
+      .message;
   },
   async markRead(orderId) {
     await apiFetch<{ success: true }>(`/conversations/${encodeURIComponent(orderId)}/read`, { method: "POST", body: "{}" });
@@ -89,13 +96,19 @@ export const dataProvider: ConsoleDataProvider = {
     await apiFetch<unknown>(`${orderPath(orderId)}/payments`, { method: "POST", body: JSON.stringify(body) });
   },
   async acceptProof(orderId, proofId, body) {
-    await apiFetch<unknown>(`${orderPath(orderId)}/proofs/${encodeURIComponent(proofId)}/accept`, { method: "POST", body: JSON.stringify(body) });
+    await apiFetch<unknown>(`${orderPath(orderId)}/proofs/${encodeURIComponent(proofId)}/accept`, {
+      method: "POST",
+      body: JSON.stringify(body),
+    });
   },
   async getAssignees() {
     return (await apiFetch<AssigneesReply>("/conversations/assignees")).staff;
   },
   async assignConversation(orderId, assigneeId) {
-    return apiFetch<AdminConversation>(`/conversations/${encodeURIComponent(orderId)}/assignee`, { method: "PUT", body: JSON.stringify({ assigneeId }) });
+    return apiFetch<AdminConversation>(`/conversations/${encodeURIComponent(orderId)}/assignee`, {
+      method: "PUT",
+      body: JSON.stringify({ assigneeId }),
+    });
   },
   async getNotes(orderId) {
     return (await apiFetch<AdminOrderNotesReply>(`${orderPath(orderId)}/notes`)).notes;
@@ -109,6 +122,9 @@ export const dataProvider: ConsoleDataProvider = {
     return ((await res.json()) as SettingsReply).settings.bank;
   },
   async refuseProof(orderId, proofId, reason) {
-    await apiFetch<unknown>(`${orderPath(orderId)}/proofs/${encodeURIComponent(proofId)}/refuse`, { method: "POST", body: JSON.stringify({ reason }) });
+    await apiFetch<unknown>(`${orderPath(orderId)}/proofs/${encodeURIComponent(proofId)}/refuse`, {
+      method: "POST",
+      body: JSON.stringify({ reason }),
+    });
   },
 };

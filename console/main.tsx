@@ -10,7 +10,18 @@ import { shellMessages } from "./i18n/shell.ts";
 const ConsoleApp = lazy(() => loadConsoleApp().then((m) => ({ default: m.ConsoleApp })));
 
 const Loading = () => (
-  <div role="progressbar" aria-label={shellMessages.loading} style={{ minHeight: "100vh", display: "flex", alignItems: "center", justifyContent: "center", fontFamily: "system-ui, sans-serif", color: "#555" }}>
+  <div
+    role="progressbar"
+    aria-label={shellMessages.loading}
+    style={{
+      minHeight: "100vh",
+      display: "flex",
+      alignItems: "center",
+      justifyContent: "center",
+      fontFamily: "system-ui, sans-serif",
+      color: "#555",
+    }}
+  >
     {shellMessages.loading}
   </div>
 );
@@ -27,4 +38,9 @@ function Root() {
 }
 
 const container = document.getElementById("root");
-if (container) createRoot(container).render(<StrictMode><Root /></StrictMode>);
+if (container)
+  createRoot(container).render(
+    <StrictMode>
+      <Root />
+    </StrictMode>,
+  );

@@ -10,5 +10,8 @@ export default defineConfig({
   base: "/admin/",
   plugins: [react()],
   build: { outDir: fileURLToPath(new URL("../dist/console", import.meta.url)), emptyOutDir: true, target: "es2020" },
-  server: { port: 5174, proxy: { "/admin/api": "http://localhost:3000", "/media": "http://localhost:3000", "/ws": { target: "ws://localhost:3000", ws: true } } },
+  server: {
+    port: 5174,
+    proxy: { "/admin/api": "http://localhost:3000", "/media": "http://localhost:3000", "/ws": { target: "ws://localhost:3000", ws: true } },
+  },
 });

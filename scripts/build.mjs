@@ -41,7 +41,11 @@ export function sourceHash(app) {
 const stampFile = (app) => path.join(root, "dist", app.name, ".build-stamp");
 
 export function isStale(app) {
-  return !existsSync(path.join(root, "dist", app.name, "index.html")) || !existsSync(stampFile(app)) || readFileSync(stampFile(app), "utf8") !== sourceHash(app);
+  return (
+    !existsSync(path.join(root, "dist", app.name, "index.html")) ||
+    !existsSync(stampFile(app)) ||
+    readFileSync(stampFile(app), "utf8") !== sourceHash(app)
+  );
 }
 
 const br = promisify(brotliCompress);
@@ -52,7 +56,10 @@ async function precompress(dir) {
   await Promise.all(
     files.map(async (file) => {
       const data = await readFile(file);
-      const [b, g] = await Promise.all([br(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }), gz(data, { level: 9 })]);
+      const [b, g] = await Promise.all([
+        br(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+        gz(data, { level: 9 }),
+      ]);
       if (b.length < data.length) await writeFile(`${file}.br`, b);
       if (g.length < data.length) await writeFile(`${file}.gz`, g);
     }),

@@ -7,7 +7,11 @@ const require = createRequire(import.meta.url);
 const cli = require.resolve("prisma/build/index.js");
 const result = spawnSync(process.execPath, [cli, "generate"], {
   stdio: ["ignore", "pipe", "inherit"],
-  env: { ...process.env, PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY ?? process.execPath, PRISMA_HIDE_UPDATE_MESSAGE: "1" },
+  env: {
+    ...process.env,
+    PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY ?? process.execPath,
+    PRISMA_HIDE_UPDATE_MESSAGE: "1",
+  },
 });
 if (result.status !== 0) {
   process.stderr.write(result.stdout);

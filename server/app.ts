@@ -54,7 +54,12 @@ export interface Timeouts {
   checkIntervalMs: number;
 }
 
-export const DEFAULT_TIMEOUTS: Timeouts = { requestTimeout: 300_000, connectionTimeout: 120_000, keepAliveTimeout: 65_000, checkIntervalMs: 5_000 };
+export const DEFAULT_TIMEOUTS: Timeouts = {
+  requestTimeout: 300_000,
+  connectionTimeout: 120_000,
+  keepAliveTimeout: 65_000,
+  checkIntervalMs: 5_000,
+};
 
 export interface BuildOptions {
   /** Connection limits (tests shorten them). */

@@ -71,12 +71,22 @@ export function createDeps(config: Config, db: Database, options: DepsOptions = 
     attempts: new AttemptLimiter(db.prisma),
     media: options.media ?? createMediaStore(config),
     // PGlite runs one statement at a time, within the event-loop turn: adds gather for a turn and go one batch at a time.
-    cartAdder: createCartAdder(db.prisma, options.cartBatch ?? (db.kind === "pglite" ? { ...CART_BATCH, concurrency: 1, gatherTurn: true } : CART_BATCH)),
+    cartAdder: createCartAdder(
+      db.prisma,
+      options.cartBatch ?? (db.kind === "pglite" ? { ...CART_BATCH, concurrency: 1, gatherTurn: true } : CART_BATCH),
+    ),
     // Started by the /ws routes (LISTEN connection, heartbeat); closed with the app, before the database.
     hub,
     payments: createPaymentClients(config),
     placementSettings,
-    notifier: new Notifier({ db: db.prisma, config, local: hub, settings: placementSettings, accounts: sessions, pushAgent: options.pushAgent }),
+    notifier: new Notifier({
+      db: db.prisma,
+      config,
+      local: hub,
+      settings: placementSettings,
+      accounts: sessions,
+      pushAgent: options.pushAgent,
+    }),
   };
 }
 
@@ -113,7 +123,8 @@ export async function start(config: Config, options: StartOptions = {}, env = pr
     await options.beforeApp;
     const app = await buildApp(deps, options);
     const openDb = db;
-    const stopBackups = openDb.kind === "pglite" ? await listenForBackups(openDb, config.dataDir, (line) => app.log.info(line)) : async () => undefined;
+    const stopBackups =
+      openDb.kind === "pglite" ? await listenForBackups(openDb, config.dataDir, (line) => app.log.info(line)) : async () => undefined;
     let closing: Promise<void> | undefined;
     return {
       app,

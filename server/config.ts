@@ -65,7 +65,8 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number
   const raw = env[name];
   if (raw === undefined || raw === "") return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) throw new ConfigError(`${name} must be an integer between ${min} and ${max} (got "${raw}")`);
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw new ConfigError(`${name} must be an integer between ${min} and ${max} (got "${raw}")`);
   return value;
 }
 
@@ -74,7 +75,8 @@ function positiveDecimal(env: NodeJS.ProcessEnv, name: string, max: number): num
   const raw = env[name];
   if (raw === undefined || raw === "") return undefined;
   const value = Number(raw);
-  if (!/^\d+(\.\d+)?$/.test(raw.trim()) || !(value > 0) || value > max) throw new ConfigError(`${name} must be a number greater than 0 and at most ${max} (got "${raw}")`);
+  if (!/^\d+(\.\d+)?$/.test(raw.trim()) || !(value > 0) || value > max)
+    throw new ConfigError(`${name} must be a number greater than 0 and at most ${max} (got "${raw}")`);
   return value;
 }
 
@@ -100,7 +102,16 @@ function url(env: NodeJS.ProcessEnv, name: string, protocols: string[]): string 
 }
 
 /** Values from examples, templates and an older docker-compose.yml: public, so anyone could sign tokens with them. */
-const PLACEHOLDER_SECRETS = ["changeme", "changemetoalongrandomsecretof32charsormore", "secret", "yoursecrethere", "yoursecret", "jwtsecret", "password", "supersecret"];
+const PLACEHOLDER_SECRETS = [
+  "changeme",
+  "changemetoalongrandomsecretof32charsormore",
+  "secret",
+  "yoursecrethere",
+  "yoursecret",
+  "jwtsecret",
+  "password",
+  "supersecret",
+];
 const PLACEHOLDER_PARTS = ["changeme", "yoursecret", "replaceme", "placeholder", "xxxxxxxx"];
 
 /**
@@ -127,7 +138,9 @@ function checkJwtSecret(secret: string): void {
     throw new ConfigError(`JWT_SECRET is a known placeholder value: anyone could sign tokens with it (${advice})`);
   }
   if (secretStrengthBits(secret) < MIN_SECRET_BITS) {
-    throw new ConfigError(`JWT_SECRET is too guessable (few distinct characters or under ${MIN_SECRET_BITS} bits by its characters): ${advice}`);
+    throw new ConfigError(
+      `JWT_SECRET is too guessable (few distinct characters or under ${MIN_SECRET_BITS} bits by its characters): ${advice}`,
+    );
   }
 }
 
@@ -152,7 +165,8 @@ function trustProxy(env: NodeJS.ProcessEnv): Config["trustProxy"] {
   // proxy-addr's names for the private ranges are accepted as well.
   const named = ["loopback", "linklocal", "uniquelocal"];
   const bad = entries.find((entry) => !named.includes(entry) && !isAddressOrCidr(entry));
-  if (bad !== undefined) throw new ConfigError(`TRUST_PROXY must list the proxies' addresses or CIDRs, comma-separated, or a hop count (bad entry "${bad}")`);
+  if (bad !== undefined)
+    throw new ConfigError(`TRUST_PROXY must list the proxies' addresses or CIDRs, comma-separated, or a hop count (bad entry "${bad}")`);
   return entries;
 }
 
@@ -161,7 +175,8 @@ const MEDIA_S3_REQUIRED = ["MEDIA_S3_ENDPOINT", "MEDIA_S3_BUCKET", "MEDIA_S3_ACC
 function mediaS3(env: NodeJS.ProcessEnv): S3Settings | undefined {
   const missing = MEDIA_S3_REQUIRED.filter((name) => !env[name]);
   if (missing.length === MEDIA_S3_REQUIRED.length) return undefined;
-  if (missing.length > 0) throw new ConfigError(`${missing.join(", ")} must be set too: the S3 media store needs ${MEDIA_S3_REQUIRED.join(", ")}`);
+  if (missing.length > 0)
+    throw new ConfigError(`${missing.join(", ")} must be set too: the S3 media store needs ${MEDIA_S3_REQUIRED.join(", ")}`);
   return {
     endpoint: url(env, "MEDIA_S3_ENDPOINT", ["https:", "http:"])!,
     bucket: env.MEDIA_S3_BUCKET!,
@@ -181,14 +196,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const logLevel = env.LOG_LEVEL || "info";
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}`);
   const projectId = env.FIREBASE_PROJECT_ID || undefined;
-  if (projectId !== undefined && !/^[a-z0-9-]{4,64}$/.test(projectId)) throw new ConfigError("FIREBASE_PROJECT_ID is not a valid Firebase project id");
+  if (projectId !== undefined && !/^[a-z0-9-]{4,64}$/.test(projectId))
+    throw new ConfigError("FIREBASE_PROJECT_ID is not a valid Firebase project id");
   const stripeKey = env.STRIPE_SECRET_KEY || undefined;
-  if (stripeKey !== undefined && !/^sk_(test|live)_[A-Za-z0-9]+$/.test(stripeKey)) throw new ConfigError("STRIPE_SECRET_KEY must look like sk_test_… or sk_live_…");
+  if (stripeKey !== undefined && !/^sk_(test|live)_[A-Za-z0-9]+$/.test(stripeKey))
+    throw new ConfigError("STRIPE_SECRET_KEY must look like sk_test_… or sk_live_…");
   const port = int(env, "PORT", 3000, 0, 65535);
   const proxypayKey = env.PROXYPAY_API_KEY || undefined;
   const proxypayEntity = env.PROXYPAY_ENTITY || undefined;
   if (Boolean(proxypayKey) !== Boolean(proxypayEntity)) throw new ConfigError("PROXYPAY_API_KEY and PROXYPAY_ENTITY must be set together");
-  if (proxypayEntity !== undefined && !/^\d{3,10}$/.test(proxypayEntity)) throw new ConfigError(`PROXYPAY_ENTITY must be the entity's digits (got "${proxypayEntity}")`);
+  if (proxypayEntity !== undefined && !/^\d{3,10}$/.test(proxypayEntity))
+    throw new ConfigError(`PROXYPAY_ENTITY must be the entity's digits (got "${proxypayEntity}")`);
   return {
     port,
     host: env.HOST || "0.0.0.0",
@@ -207,7 +225,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             "https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com",
         }
       : undefined,
-    stripe: stripeKey ? { secretKey: stripeKey, apiBase: url(env, "STRIPE_API_BASE", ["https:", "http:"]) ?? "https://api.stripe.com" } : undefined,
+    stripe: stripeKey
+      ? { secretKey: stripeKey, apiBase: url(env, "STRIPE_API_BASE", ["https:", "http:"]) ?? "https://api.stripe.com" }
+      : undefined,
     publicUrl: url(env, "PUBLIC_URL", ["https:", "http:"]),
     distDir: path.resolve(env.DIST_DIR || "dist"),
     seedDemo: bool(env, "SEED_DEMO", !databaseUrl),
@@ -217,7 +237,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentDeadlineWorker: bool(env, "PAYMENT_DEADLINE_WORKER", true),
     proxypay:
       proxypayKey && proxypayEntity
-        ? { apiKey: proxypayKey, entity: proxypayEntity, baseUrl: url(env, "PROXYPAY_BASE_URL", ["https:", "http:"]) ?? PROXYPAY_PRODUCTION_URL }
+        ? {
+            apiKey: proxypayKey,
+            entity: proxypayEntity,
+            baseUrl: url(env, "PROXYPAY_BASE_URL", ["https:", "http:"]) ?? PROXYPAY_PRODUCTION_URL,
+          }
         : undefined,
     mediaS3: mediaS3(env),
     mail: {

@@ -34,8 +34,24 @@ export const DEFAULT_COUNTRY = "Angola";
 
 /** Angola's 18 provinces, the choices of the optional "Província" field. */
 export const ANGOLA_PROVINCES: readonly string[] = [
-  "Bengo", "Benguela", "Bié", "Cabinda", "Cuando Cubango", "Cuanza Norte", "Cuanza Sul", "Cunene", "Huambo",
-  "Huíla", "Luanda", "Lunda Norte", "Lunda Sul", "Malanje", "Moxico", "Namibe", "Uíge", "Zaire",
+  "Bengo",
+  "Benguela",
+  "Bié",
+  "Cabinda",
+  "Cuando Cubango",
+  "Cuanza Norte",
+  "Cuanza Sul",
+  "Cunene",
+  "Huambo",
+  "Huíla",
+  "Luanda",
+  "Lunda Norte",
+  "Lunda Sul",
+  "Malanje",
+  "Moxico",
+  "Namibe",
+  "Uíge",
+  "Zaire",
 ];
 
 export const FILL_ADDRESS = "Preencha todos os campos obrigatórios do endereço";

@@ -6,7 +6,15 @@
 // prefetched (the storefront's chat and orders pages) should not pay while the shopper reads another page.
 let luandaFormat: Intl.DateTimeFormat | undefined;
 const luanda = () =>
-  (luandaFormat ??= new Intl.DateTimeFormat("en-GB", { timeZone: "Africa/Luanda", day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }));
+  (luandaFormat ??= new Intl.DateTimeFormat("en-GB", {
+    timeZone: "Africa/Luanda",
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }));
 
 export interface LuandaParts {
   day: string;
@@ -19,7 +27,11 @@ export interface LuandaParts {
 /** The date's day, month, year, hour and minute in Luanda, zero-padded; null for an invalid date. */
 export function luandaParts(date: Date): LuandaParts | null {
   if (Number.isNaN(date.getTime())) return null;
-  const part = Object.fromEntries(luanda().formatToParts(date).map((p) => [p.type, p.value]));
+  const part = Object.fromEntries(
+    luanda()
+      .formatToParts(date)
+      .map((p) => [p.type, p.value]),
+  );
   return { day: part.day ?? "", month: part.month ?? "", year: part.year ?? "", hour: part.hour ?? "", minute: part.minute ?? "" };
 }
 

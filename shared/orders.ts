@@ -2,7 +2,14 @@
 // staff may make, the payment methods and the short id shoppers and staff read aloud.
 
 /** Every status an order can have, in the order an order goes through them (the console's tabs follow it). */
-export const ORDER_STATUSES = ["Aguardando Pagamento", "Pagamento Confirmado", "Em Preparação", "Enviado", "Entregue", "Cancelado"] as const;
+export const ORDER_STATUSES = [
+  "Aguardando Pagamento",
+  "Pagamento Confirmado",
+  "Em Preparação",
+  "Enviado",
+  "Entregue",
+  "Cancelado",
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** The status of a new bank-transfer order (DESIGN.md "Shopper API"). */

@@ -22,9 +22,13 @@ export const FIXED_PAGES: Record<string, { title: string; description: string }>
   "/": { title: `${SHOP_NAME} — Importados 100% originais em Angola`, description: SHOP_DESCRIPTION },
   "/collection": {
     title: pageTitle("Coleção"),
-    description: "Toda a coleção: moda, eletrónicos, mobília e máquinas importados, 100% originais, com entrega em Angola. Pesquise e filtre por categoria.",
+    description:
+      "Toda a coleção: moda, eletrónicos, mobília e máquinas importados, 100% originais, com entrega em Angola. Pesquise e filtre por categoria.",
   },
-  "/novos": { title: pageTitle("Últimas novidades"), description: "Os produtos que acabaram de chegar à Loja: importados 100% originais, com entrega em Angola." },
+  "/novos": {
+    title: pageTitle("Últimas novidades"),
+    description: "Os produtos que acabaram de chegar à Loja: importados 100% originais, com entrega em Angola.",
+  },
   "/about": { title: pageTitle("Sobre nós"), description: SHOP_DESCRIPTION },
   "/contact": { title: pageTitle("Contactos"), description: "Fale connosco: telefones, e-mail e morada da Loja em Angola." },
   "/privacypolicy": { title: pageTitle("Política de privacidade"), description: "Como a Loja trata os seus dados pessoais." },

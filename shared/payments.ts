@@ -15,29 +15,41 @@ export type StaffRole = "admin" | "support";
  * order, skipping steps) only for an admin with a written reason, `none` when nothing would change.
  */
 export type MoveKind = "forward" | "exception" | "none";
-export const moveKind = (from: OrderStatus, to: OrderStatus): MoveKind => (from === to ? "none" : FORWARD_MOVES[from].includes(to) ? "forward" : "exception");
+export const moveKind = (from: OrderStatus, to: OrderStatus): MoveKind =>
+  from === to ? "none" : FORWARD_MOVES[from].includes(to) ? "forward" : "exception";
 
 /** Shortest reason an admin must write for an exceptional move. */
 export const MIN_EXCEPTION_REASON = 5;
 
 /** Whether `role` may make the move (with a reason where it is an exception); the refusal's message otherwise. */
-export function moveRefusal(from: OrderStatus, to: OrderStatus, role: StaffRole, reason: string | undefined): { status: 403 | 409; message: string } | null {
+export function moveRefusal(
+  from: OrderStatus,
+  to: OrderStatus,
+  role: StaffRole,
+  reason: string | undefined,
+): { status: 403 | 409; message: string } | null {
   const kind = moveKind(from, to);
   if (kind === "none") return { status: 409, message: `O pedido já está em "${to}"` };
   if (kind === "forward") return null;
   if (role !== "admin") return { status: 403, message: `Só um administrador pode mudar um pedido de "${from}" para "${to}"` };
-  if ((reason ?? "").trim().length < MIN_EXCEPTION_REASON) return { status: 409, message: `Indique o motivo para mudar o pedido de "${from}" para "${to}"` };
+  if ((reason ?? "").trim().length < MIN_EXCEPTION_REASON)
+    return { status: 409, message: `Indique o motivo para mudar o pedido de "${from}" para "${to}"` };
   return null;
 }
 
 /** An order's money: nothing received, part of it, or all of it. */
 export type PaymentState = "unpaid" | "partial" | "paid";
-export const paymentState = (total: number, received: number): PaymentState => (received <= 0 ? "unpaid" : received + 0.005 >= total ? "paid" : "partial");
+export const paymentState = (total: number, received: number): PaymentState =>
+  received <= 0 ? "unpaid" : received + 0.005 >= total ? "paid" : "partial";
 export const PAYMENT_STATE_LABELS: Readonly<Record<PaymentState, string>> = { unpaid: "Por pagar", partial: "Pago em parte", paid: "Pago" };
 
 export const PROOF_STATUSES = ["pending", "accepted", "refused"] as const;
 export type ProofStatus = (typeof PROOF_STATUSES)[number];
-export const PROOF_STATUS_LABELS: Readonly<Record<ProofStatus, string>> = { pending: "Em análise", accepted: "Aceite", refused: "Recusado" };
+export const PROOF_STATUS_LABELS: Readonly<Record<ProofStatus, string>> = {
+  pending: "Em análise",
+  accepted: "Aceite",
+  refused: "Recusado",
+};
 
 /** The reason an order is cancelled when its payment time runs out. */
 export const DEADLINE_EXPIRED_REASON = "prazo de pagamento expirado";

@@ -1,6 +1,13 @@
 // The one real-time client both apps use: authenticates with the token, rejoins its rooms after a reconnect,
 // reconnects with back-off (1 s → 5 s), and signs out on `connect_error` or close code 4401.
-import { CLOSE_INVALID_TOKEN, CONNECT_TIMEOUT_MS, RECONNECT_MIN_MS, nextReconnectDelay, type ClientFrame, type ServerFrame } from "./realtime.ts";
+import {
+  CLOSE_INVALID_TOKEN,
+  CONNECT_TIMEOUT_MS,
+  RECONNECT_MIN_MS,
+  nextReconnectDelay,
+  type ClientFrame,
+  type ServerFrame,
+} from "./realtime.ts";
 
 /**
  * What listeners receive: the server's frames, plus `status` when the socket becomes ready (`connected: true`:
@@ -21,7 +28,9 @@ const defaultUrl = () => `${location.protocol === "https:" ? "wss" : "ws"}://${l
 const parseFrame = <M>(data: unknown): ServerFrame<M> | null => {
   try {
     const value: unknown = JSON.parse(String(data));
-    return typeof value === "object" && value !== null && typeof (value as { type?: unknown }).type === "string" ? (value as ServerFrame<M>) : null;
+    return typeof value === "object" && value !== null && typeof (value as { type?: unknown }).type === "string"
+      ? (value as ServerFrame<M>)
+      : null;
   } catch {
     return null;
   }

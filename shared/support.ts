@@ -21,4 +21,6 @@ export const QUICK_REPLY_PLACEHOLDERS = {
 
 /** The reply's text with every placeholder replaced by the shop's current value. */
 export const fillQuickReply = (text: string, bank: BankDetails): string =>
-  text.replace(/\{(banco|titular|iban)\}/g, (placeholder) => QUICK_REPLY_PLACEHOLDERS[placeholder as keyof typeof QUICK_REPLY_PLACEHOLDERS](bank));
+  text.replace(/\{(banco|titular|iban)\}/g, (placeholder) =>
+    QUICK_REPLY_PLACEHOLDERS[placeholder as keyof typeof QUICK_REPLY_PLACEHOLDERS](bank),
+  );

@@ -119,7 +119,10 @@ export function paintFirst(): Plugin {
         // The scripts are not needed for the first paint any more: low priority keeps them behind the CSS and,
         // on the home page, the hero picture, while still downloading during parsing.
         const preloads = html
-          .replace(tag, `<link rel="modulepreload" crossorigin href="/${entry.fileName}">\n    <script type="module" crossorigin src="/${fileName}"></script>`)
+          .replace(
+            tag,
+            `<link rel="modulepreload" crossorigin href="/${entry.fileName}">\n    <script type="module" crossorigin src="/${fileName}"></script>`,
+          )
           .replace(/<link rel="modulepreload" crossorigin href=/g, '<link rel="modulepreload" crossorigin fetchpriority="low" href=');
         page.source = inlineStylesheets(preloads, bundle);
       },

@@ -66,7 +66,11 @@ export function pwa(): Plugin {
         const worker = code.replaceAll("__LOJA_SHELL__", JSON.stringify(shell)).replaceAll("__LOJA_VERSION__", JSON.stringify(version));
         this.emitFile({ type: "asset", fileName: "sw.js", source: worker });
         this.emitFile({ type: "asset", fileName: "manifest.webmanifest", source: `${JSON.stringify(MANIFEST, null, 2)}\n` });
-        const [small, large, maskable] = await Promise.all([png(iconSvg(0.1, true), 192), png(iconSvg(0.1, true), 512), png(iconSvg(0.2, false), 512)]);
+        const [small, large, maskable] = await Promise.all([
+          png(iconSvg(0.1, true), 192),
+          png(iconSvg(0.1, true), 512),
+          png(iconSvg(0.2, false), 512),
+        ]);
         this.emitFile({ type: "asset", fileName: "icon-192.png", source: small });
         this.emitFile({ type: "asset", fileName: "icon-512.png", source: large });
         this.emitFile({ type: "asset", fileName: "icon-maskable-512.png", source: maskable });

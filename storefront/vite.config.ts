@@ -46,5 +46,7 @@ export default defineConfig(({ command }) => ({
       },
     },
   },
-  server: { proxy: { "/api": "http://localhost:3000", "/media": "http://localhost:3000", "/ws": { target: "ws://localhost:3000", ws: true } } },
+  server: {
+    proxy: { "/api": "http://localhost:3000", "/media": "http://localhost:3000", "/ws": { target: "ws://localhost:3000", ws: true } },
+  },
 }));

@@ -2,7 +2,17 @@ import { Link } from "@mui/material";
 import { PdfPreview } from "./pdf-preview.tsx";
 
 /** A chat attachment shown inline: images as pictures (click opens the full file), PDFs as a first-page preview. */
-export function AttachmentView({ url, type, fileName, width = 260 }: { url: string; type: "image" | "pdf" | null; fileName: string | null; width?: number }) {
+export function AttachmentView({
+  url,
+  type,
+  fileName,
+  width = 260,
+}: {
+  url: string;
+  type: "image" | "pdf" | null;
+  fileName: string | null;
+  width?: number;
+}) {
   if (type === "pdf") return <PdfPreview url={url} fileName={fileName} width={width} />;
   return (
     <Link href={url} target="_blank" rel="noopener" data-testid="image-attachment">

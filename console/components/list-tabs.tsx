@@ -8,7 +8,11 @@ export interface ListTab {
 }
 
 /** `current` reads the tab out of the list's filters; `select` gives the filters a tab stands for. */
-export function ListTabs({ tabs, current, select }: {
+export function ListTabs({
+  tabs,
+  current,
+  select,
+}: {
   tabs: readonly ListTab[];
   current: (filters: Record<string, unknown>) => string;
   select: (filters: Record<string, unknown>, value: string) => Record<string, unknown>;
@@ -22,7 +26,9 @@ export function ListTabs({ tabs, current, select }: {
         scrollButtons="auto"
         onChange={(_, value: string) => setFilters(select(filterValues as Record<string, unknown>, value), displayedFilters)}
       >
-        {tabs.map((tab) => <Tab key={tab.value} value={tab.value} label={tab.label} />)}
+        {tabs.map((tab) => (
+          <Tab key={tab.value} value={tab.value} label={tab.label} />
+        ))}
       </Tabs>
       <Divider />
     </>

@@ -37,7 +37,9 @@ export function OrderNotes({ orderId }: { orderId: string }) {
 
   return (
     <Box data-testid="order-notes">
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>{translate("loja.notes.hint")}</Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {translate("loja.notes.hint")}
+      </Typography>
       {notes?.length === 0 && <Typography color="text.secondary">{translate("loja.notes.empty")}</Typography>}
       <Box component="ul" sx={{ listStyle: "none", m: 0, p: 0 }}>
         {notes?.map((n) => (
@@ -45,7 +47,9 @@ export function OrderNotes({ orderId }: { orderId: string }) {
             <Typography variant="caption" color="text.secondary" component="div">
               {n.author?.name ?? translate("loja.common.system")} · {formatDateTime(n.createdAt)}
             </Typography>
-            <Typography variant="body2" sx={{ whiteSpace: "pre-wrap", wordBreak: "break-word" }}>{n.text}</Typography>
+            <Typography variant="body2" sx={{ whiteSpace: "pre-wrap", wordBreak: "break-word" }}>
+              {n.text}
+            </Typography>
           </Box>
         ))}
       </Box>

@@ -1,4 +1,14 @@
-import { Datagrid, DateField, FunctionField, List, NullableBooleanInput, SearchInput, SimpleList, TextField, useTranslate } from "react-admin";
+import {
+  Datagrid,
+  DateField,
+  FunctionField,
+  List,
+  NullableBooleanInput,
+  SearchInput,
+  SimpleList,
+  TextField,
+  useTranslate,
+} from "react-admin";
 import { Badge, Box, Typography, useMediaQuery, type Theme } from "@mui/material";
 import { ListTabs } from "../components/list-tabs.tsx";
 import AttachFileIcon from "@mui/icons-material/AttachFile";
@@ -62,7 +72,13 @@ function PhoneInbox() {
           )}
         </>
       )}
-      tertiaryText={(c) => (c.unread > 0 ? <Badge color="error" badgeContent={c.unread} data-testid={`unread-${c.id}`} sx={{ mr: 1 }} /> : formatDateTime(c.lastMessageAt))}
+      tertiaryText={(c) =>
+        c.unread > 0 ? (
+          <Badge color="error" badgeContent={c.unread} data-testid={`unread-${c.id}`} sx={{ mr: 1 }} />
+        ) : (
+          formatDateTime(c.lastMessageAt)
+        )
+      }
     />
   );
 }

@@ -30,10 +30,31 @@ function ShopNotice({ m }: { m: AdminMessage }) {
   const translate = useTranslate();
   return (
     <Box sx={{ display: "flex", justifyContent: "center", mb: 1.5 }} data-testid="chat-message" data-sender={m.sender}>
-      <Box sx={{ maxWidth: "85%", textAlign: "center", color: "text.secondary", background: "#f7f7f7", border: "1px dashed #d0d0d0", borderRadius: 2, px: 1.5, py: 0.75 }}>
-        <Typography variant="caption" component="div">{translate("loja.conversations.shop")} · {formatDateTime(m.createdAt)}</Typography>
-        {m.text && <Typography variant="body2" sx={{ whiteSpace: "pre-wrap", wordBreak: "break-word" }}>{m.text}</Typography>}
-        {m.fileUrl && <Box sx={{ mt: 0.5 }}><AttachmentView url={m.fileUrl} type={m.type} fileName={m.fileName} /></Box>}
+      <Box
+        sx={{
+          maxWidth: "85%",
+          textAlign: "center",
+          color: "text.secondary",
+          background: "#f7f7f7",
+          border: "1px dashed #d0d0d0",
+          borderRadius: 2,
+          px: 1.5,
+          py: 0.75,
+        }}
+      >
+        <Typography variant="caption" component="div">
+          {translate("loja.conversations.shop")} · {formatDateTime(m.createdAt)}
+        </Typography>
+        {m.text && (
+          <Typography variant="body2" sx={{ whiteSpace: "pre-wrap", wordBreak: "break-word" }}>
+            {m.text}
+          </Typography>
+        )}
+        {m.fileUrl && (
+          <Box sx={{ mt: 0.5 }}>
+            <AttachmentView url={m.fileUrl} type={m.type} fileName={m.fileName} />
+          </Box>
+        )}
       </Box>
     </Box>
   );
@@ -44,14 +65,22 @@ function MessageBubble({ m }: { m: AdminMessage }) {
   if (isShopMessage(m.sender)) return <ShopNotice m={m} />;
   const mine = m.sender === "support";
   return (
-    <Box sx={{ display: "flex", justifyContent: mine ? "flex-end" : "flex-start", mb: 1.5 }} data-testid="chat-message" data-sender={m.sender}>
+    <Box
+      sx={{ display: "flex", justifyContent: mine ? "flex-end" : "flex-start", mb: 1.5 }}
+      data-testid="chat-message"
+      data-sender={m.sender}
+    >
       <Paper elevation={0} sx={{ p: 1.25, maxWidth: "75%", background: mine ? "#e3ecf7" : "#f3f3f3", borderRadius: 2 }}>
         <Typography variant="caption" color="text.secondary" component="div">
           {translate(senderLabel(m.sender))}
           {mine && m.authorName ? ` · ${m.authorName}` : ""} · {formatDateTime(m.createdAt)}
         </Typography>
         {m.text && <Typography sx={{ whiteSpace: "pre-wrap", wordBreak: "break-word" }}>{m.text}</Typography>}
-        {m.fileUrl && <Box sx={{ mt: 0.5 }}><AttachmentView url={m.fileUrl} type={m.type} fileName={m.fileName} /></Box>}
+        {m.fileUrl && (
+          <Box sx={{ mt: 0.5 }}>
+            <AttachmentView url={m.fileUrl} type={m.type} fileName={m.fileName} />
+          </Box>
+        )}
       </Paper>
     </Box>
   );
@@ -65,7 +94,9 @@ export function AssigneeControl({ orderId }: { orderId: string }) {
   const { data: conversation, refetch } = useGetOne<AdminConversation>("conversations", { id: orderId });
   const [staff, setStaff] = useState<{ id: string; name: string }[]>([]);
   const me = getSession()?.user.id;
-  useEffect(() => { dataProvider.getAssignees().then(setStaff, () => setStaff([])); }, [dataProvider]);
+  useEffect(() => {
+    dataProvider.getAssignees().then(setStaff, () => setStaff([]));
+  }, [dataProvider]);
   const assign = async (assigneeId: string | null) => {
     try {
       await dataProvider.assignConversation(orderId, assigneeId);
@@ -88,10 +119,16 @@ export function AssigneeControl({ orderId }: { orderId: string }) {
         sx={{ minWidth: 200, flex: "1 1 200px", maxWidth: "100%" }}
       >
         <MenuItem value="">{translate("loja.conversations.unassigned")}</MenuItem>
-        {staff.map((s) => <MenuItem key={s.id} value={s.id}>{s.name}</MenuItem>)}
+        {staff.map((s) => (
+          <MenuItem key={s.id} value={s.id}>
+            {s.name}
+          </MenuItem>
+        ))}
       </TextField>
       {me && current !== me && (
-        <Button size="small" variant="outlined" onClick={() => void assign(me)}>{translate("loja.conversations.assign_to_me")}</Button>
+        <Button size="small" variant="outlined" onClick={() => void assign(me)}>
+          {translate("loja.conversations.assign_to_me")}
+        </Button>
       )}
     </Box>
   );
@@ -104,20 +141,37 @@ function OrderSummary({ orderId }: { orderId: string }) {
   return (
     <Card variant="outlined">
       <CardContent>
-        <Typography variant="h6" gutterBottom>{translate("loja.conversations.order_summary")}</Typography>
+        <Typography variant="h6" gutterBottom>
+          {translate("loja.conversations.order_summary")}
+        </Typography>
         <Box sx={{ display: "flex", alignItems: "center", gap: 1, mb: 1 }}>
           <Typography variant="subtitle1">#{order.shortId}</Typography>
           <StatusChip status={order.status} />
         </Box>
-        <Typography variant="body2">{order.customer.name}{order.customer.email ? ` · ${order.customer.email}` : ""}</Typography>
-        <Typography variant="body2" color="text.secondary">{order.address.phone} · {order.address.city}</Typography>
+        <Typography variant="body2">
+          {order.customer.name}
+          {order.customer.email ? ` · ${order.customer.email}` : ""}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {order.address.phone} · {order.address.city}
+        </Typography>
         <Box component="ul" sx={{ pl: 2.5, my: 1 }}>
           {order.lines.map((l, i) => (
-            <li key={i}><Typography variant="body2">{l.quantity} × {l.name} ({l.size}) — {formatKz(l.price)}</Typography></li>
+            <li key={i}>
+              <Typography variant="body2">
+                {l.quantity} × {l.name} ({l.size}) — {formatKz(l.price)}
+              </Typography>
+            </li>
           ))}
         </Box>
-        <Typography variant="body2"><strong>{translate("resources.orders.fields.totalAmount")}: {formatKz(order.totalAmount)}</strong></Typography>
-        <Button component={RouterLink} to={`/orders/${order.id}/show`} size="small" sx={{ mt: 1 }}>{translate("loja.conversations.view_order")}</Button>
+        <Typography variant="body2">
+          <strong>
+            {translate("resources.orders.fields.totalAmount")}: {formatKz(order.totalAmount)}
+          </strong>
+        </Typography>
+        <Button component={RouterLink} to={`/orders/${order.id}/show`} size="small" sx={{ mt: 1 }}>
+          {translate("loja.conversations.view_order")}
+        </Button>
       </CardContent>
     </Card>
   );
@@ -129,7 +183,10 @@ export function QuickReplyMenu({ onPick }: { onPick: (text: string) => void }) {
   const notify = useNotify();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const { data: replies } = useGetList<AdminQuickReply>("quick-replies", { pagination: { page: 1, perPage: 100 }, sort: { field: "title", order: "ASC" } });
+  const { data: replies } = useGetList<AdminQuickReply>("quick-replies", {
+    pagination: { page: 1, perPage: 100 },
+    sort: { field: "title", order: "ASC" },
+  });
   const pick = async (reply: AdminQuickReply) => {
     setAnchor(null);
     try {
@@ -140,12 +197,22 @@ export function QuickReplyMenu({ onPick }: { onPick: (text: string) => void }) {
   };
   return (
     <>
-      <Button size="small" startIcon={<QuickreplyIcon />} onClick={(e) => setAnchor(e.currentTarget)} aria-haspopup="menu" sx={{ alignSelf: "flex-start" }}>
+      <Button
+        size="small"
+        startIcon={<QuickreplyIcon />}
+        onClick={(e) => setAnchor(e.currentTarget)}
+        aria-haspopup="menu"
+        sx={{ alignSelf: "flex-start" }}
+      >
         {translate("loja.conversations.quick_replies")}
       </Button>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
         {replies?.length === 0 && <MenuItem disabled>{translate("loja.conversations.no_quick_replies")}</MenuItem>}
-        {replies?.map((r) => <MenuItem key={r.id} onClick={() => void pick(r)}>{r.title}</MenuItem>)}
+        {replies?.map((r) => (
+          <MenuItem key={r.id} onClick={() => void pick(r)}>
+            {r.title}
+          </MenuItem>
+        ))}
       </Menu>
     </>
   );
@@ -190,7 +257,9 @@ export function ReplyBox({ orderId, onSent }: { orderId: string; onSent: (m: Adm
         />
       )}
       <Box sx={{ display: "flex", gap: 1, alignItems: "flex-end" }}>
-        <IconButton aria-label={translate("loja.conversations.attach")} onClick={() => fileRef.current?.click()}><AttachFileIcon /></IconButton>
+        <IconButton aria-label={translate("loja.conversations.attach")} onClick={() => fileRef.current?.click()}>
+          <AttachFileIcon />
+        </IconButton>
         <input
           ref={fileRef}
           data-testid="reply-file"
@@ -200,14 +269,22 @@ export function ReplyBox({ orderId, onSent }: { orderId: string; onSent: (m: Adm
           onChange={(e) => {
             const f = e.target.files?.[0] ?? null;
             e.target.value = "";
-            if (f && f.size > MAX_ATTACHMENT_BYTES) { notify("loja.conversations.attachment_too_big", { type: "warning" }); return; }
+            if (f && f.size > MAX_ATTACHMENT_BYTES) {
+              notify("loja.conversations.attachment_too_big", { type: "warning" });
+              return;
+            }
             setFile(f);
           }}
         />
         <TextField
           value={text}
           onChange={(e) => setText(e.target.value)}
-          onKeyDown={(e) => { if (e.key === "Enter" && !e.shiftKey) { e.preventDefault(); void submit(); } }}
+          onKeyDown={(e) => {
+            if (e.key === "Enter" && !e.shiftKey) {
+              e.preventDefault();
+              void submit();
+            }
+          }}
           placeholder={translate("loja.conversations.reply_placeholder")}
           slotProps={{ htmlInput: { maxLength: MAX_MESSAGE_TEXT, "aria-label": translate("loja.conversations.reply_placeholder") } }}
           multiline
@@ -239,12 +316,19 @@ export function ConversationShow() {
 
   const load = useCallback(() => {
     dataProvider.getMessages(orderId).then(
-      (list) => { setMessages((prev) => (prev ? list.reduce(mergeMessage, prev) : list)); setError(null); markRead(); },
+      (list) => {
+        setMessages((prev) => (prev ? list.reduce(mergeMessage, prev) : list));
+        setError(null);
+        markRead();
+      },
       (err: unknown) => setError(err instanceof Error && err.message ? err.message : translate("loja.conversations.load_failed")),
     );
   }, [dataProvider, orderId, markRead, translate]);
 
-  useEffect(() => { setMessages(null); load(); }, [load]);
+  useEffect(() => {
+    setMessages(null);
+    load();
+  }, [load]);
 
   useEffect(
     () =>
@@ -257,7 +341,9 @@ export function ConversationShow() {
     [subscribe, orderId, markRead],
   );
 
-  useEffect(() => { endRef.current?.scrollIntoView({ block: "end" }); }, [messages?.length]);
+  useEffect(() => {
+    endRef.current?.scrollIntoView({ block: "end" });
+  }, [messages?.length]);
 
   return (
     <Box sx={{ mt: 2 }}>
@@ -270,7 +356,9 @@ export function ConversationShow() {
               {error && <Typography color="error">{error}</Typography>}
               {!messages && !error && <Loading />}
               {messages?.length === 0 && <Typography color="text.secondary">{translate("loja.conversations.empty")}</Typography>}
-              {messages?.map((m) => <MessageBubble key={m._id} m={m} />)}
+              {messages?.map((m) => (
+                <MessageBubble key={m._id} m={m} />
+              ))}
               <div ref={endRef} />
             </Box>
             <ReplyBox orderId={orderId} onSent={(m) => setMessages((prev) => mergeMessage(prev ?? [], m))} />
@@ -280,7 +368,9 @@ export function ConversationShow() {
           <OrderSummary orderId={orderId} />
           <Card variant="outlined">
             <CardContent>
-              <Typography variant="h6" gutterBottom>{translate("loja.notes.title")}</Typography>
+              <Typography variant="h6" gutterBottom>
+                {translate("loja.notes.title")}
+              </Typography>
               <OrderNotes orderId={orderId} />
             </CardContent>
           </Card>

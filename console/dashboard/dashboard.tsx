@@ -13,9 +13,13 @@ function StatCard({ label, value, to, testId }: { label: string; value: string; 
   return (
     <Card sx={{ flex: "1 1 200px" }}>
       <CardContent>
-        <Typography color="text.secondary" variant="body2">{label}</Typography>
+        <Typography color="text.secondary" variant="body2">
+          {label}
+        </Typography>
         <Link component={RouterLink} to={to} underline="none" color="inherit">
-          <Typography variant="h4" data-testid={testId}>{value}</Typography>
+          <Typography variant="h4" data-testid={testId}>
+            {value}
+          </Typography>
         </Link>
       </CardContent>
     </Card>
@@ -28,7 +32,11 @@ export function Dashboard() {
   const translate = useTranslate();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const { unreadCount, connected } = useRealtime();
-  const { data, isPending, error } = useQuery({ queryKey: ["dashboard"], queryFn: () => dataProvider.getDashboard(), refetchInterval: 60_000 });
+  const { data, isPending, error } = useQuery({
+    queryKey: ["dashboard"],
+    queryFn: () => dataProvider.getDashboard(),
+    refetchInterval: 60_000,
+  });
 
   return (
     <Box sx={{ mt: 2 }}>
@@ -38,14 +46,36 @@ export function Dashboard() {
       {data && (
         <>
           <Box sx={{ display: "flex", flexWrap: "wrap", gap: 2, mb: 2 }}>
-            <StatCard testId="stat-awaiting" label={translate("loja.dashboard.awaiting_payment")} value={String(data.awaitingPayment)} to={ordersWithStatusPath(AWAITING_PAYMENT)} />
-            <StatCard testId="stat-to-ship" label={translate("loja.dashboard.to_ship")} value={String(data.toShip)} to={ordersWithStatusPath(PAYMENT_CONFIRMED)} />
-            <StatCard testId="stat-unread" label={translate("loja.dashboard.unread_conversations")} value={String(connected ? unreadCount : data.unreadConversations)} to={`/conversations?filter=${encodeURIComponent(JSON.stringify({ unread: true }))}`} />
-            <StatCard testId="stat-revenue" label={translate("loja.dashboard.revenue_month")} value={formatKz(data.revenueMonth)} to="/orders" />
+            <StatCard
+              testId="stat-awaiting"
+              label={translate("loja.dashboard.awaiting_payment")}
+              value={String(data.awaitingPayment)}
+              to={ordersWithStatusPath(AWAITING_PAYMENT)}
+            />
+            <StatCard
+              testId="stat-to-ship"
+              label={translate("loja.dashboard.to_ship")}
+              value={String(data.toShip)}
+              to={ordersWithStatusPath(PAYMENT_CONFIRMED)}
+            />
+            <StatCard
+              testId="stat-unread"
+              label={translate("loja.dashboard.unread_conversations")}
+              value={String(connected ? unreadCount : data.unreadConversations)}
+              to={`/conversations?filter=${encodeURIComponent(JSON.stringify({ unread: true }))}`}
+            />
+            <StatCard
+              testId="stat-revenue"
+              label={translate("loja.dashboard.revenue_month")}
+              value={formatKz(data.revenueMonth)}
+              to="/orders"
+            />
           </Box>
           <Card>
             <CardContent>
-              <Typography variant="h6" gutterBottom>{translate("loja.dashboard.latest_orders")}</Typography>
+              <Typography variant="h6" gutterBottom>
+                {translate("loja.dashboard.latest_orders")}
+              </Typography>
               {data.latestOrders.length === 0 ? (
                 <Typography color="text.secondary">{translate("loja.dashboard.no_orders")}</Typography>
               ) : (
@@ -62,9 +92,15 @@ export function Dashboard() {
                   <TableBody>
                     {data.latestOrders.map((o) => (
                       <TableRow key={o.id} hover>
-                        <TableCell><Link component={RouterLink} to={`/orders/${o.id}/show`}>#{o.shortId}</Link></TableCell>
+                        <TableCell>
+                          <Link component={RouterLink} to={`/orders/${o.id}/show`}>
+                            #{o.shortId}
+                          </Link>
+                        </TableCell>
                         <TableCell>{o.customerName}</TableCell>
-                        <TableCell><StatusChip status={o.status} /></TableCell>
+                        <TableCell>
+                          <StatusChip status={o.status} />
+                        </TableCell>
                         <TableCell align="right">{formatKz(o.totalAmount)}</TableCell>
                         <TableCell>{formatDateTime(o.createdAt)}</TableCell>
                       </TableRow>
@@ -72,7 +108,11 @@ export function Dashboard() {
                   </TableBody>
                 </Table>
               )}
-              <Box sx={{ mt: 1 }}><Link component={RouterLink} to="/orders">{translate("loja.dashboard.see_all")}</Link></Box>
+              <Box sx={{ mt: 1 }}>
+                <Link component={RouterLink} to="/orders">
+                  {translate("loja.dashboard.see_all")}
+                </Link>
+              </Box>
             </CardContent>
           </Card>
         </>

@@ -87,9 +87,11 @@ export const ptMessages: TranslationMessages = {
       are_you_sure: "Tem a certeza?",
       authentication_error: "O servidor de autenticação devolveu um erro e não foi possível verificar as suas credenciais.",
       auth_error: "Ocorreu um erro ao validar o token de autenticação.",
-      bulk_delete_content: "Tem a certeza de que quer eliminar este %{name}? |||| Tem a certeza de que quer eliminar estes %{smart_count} itens?",
+      bulk_delete_content:
+        "Tem a certeza de que quer eliminar este %{name}? |||| Tem a certeza de que quer eliminar estes %{smart_count} itens?",
       bulk_delete_title: "Eliminar %{name} |||| Eliminar %{smart_count} %{name}",
-      bulk_update_content: "Tem a certeza de que quer atualizar %{name} %{recordRepresentation}? |||| Tem a certeza de que quer atualizar estes %{smart_count} itens?",
+      bulk_update_content:
+        "Tem a certeza de que quer atualizar %{name} %{recordRepresentation}? |||| Tem a certeza de que quer atualizar estes %{smart_count} itens?",
       bulk_update_title: "Atualizar %{name} %{recordRepresentation} |||| Atualizar %{smart_count} %{name}",
       clear_array_input: "Tem a certeza de que quer limpar a lista inteira?",
       delete_content: "Tem a certeza de que quer eliminar este %{name}?",
@@ -393,7 +395,8 @@ export const ptMessages: TranslationMessages = {
       cancel_content: "O pedido passa a Cancelado e o cliente é avisado na conversa.",
       exception_move: "Outro estado…",
       exception_title: "Mudança excecional de estado",
-      exception_help: "Voltar atrás, saltar passos ou cancelar um pedido pago só com um motivo escrito. O motivo fica no histórico e é enviado ao cliente na conversa.",
+      exception_help:
+        "Voltar atrás, saltar passos ou cancelar um pedido pago só com um motivo escrito. O motivo fica no histórico e é enviado ao cliente na conversa.",
       exception_submit: "Mudar estado",
       new_status: "Novo estado",
       reason: "Motivo",

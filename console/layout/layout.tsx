@@ -10,7 +10,13 @@ function LiveIndicator() {
   const translate = useTranslate();
   return (
     <Tooltip title={translate(connected ? "loja.conversations.live" : "loja.conversations.offline")}>
-      <Chip size="small" data-testid="live-indicator" data-connected={connected ? "true" : "false"} label="●" sx={{ color: connected ? "#7CFC9A" : "#ffb4a8", background: "transparent" }} />
+      <Chip
+        size="small"
+        data-testid="live-indicator"
+        data-connected={connected ? "true" : "false"}
+        label="●"
+        sx={{ color: connected ? "#7CFC9A" : "#ffb4a8", background: "transparent" }}
+      />
     </Tooltip>
   );
 }
@@ -32,7 +38,11 @@ function ConversationsMenuItem() {
     <Menu.Item
       to="/conversations"
       primaryText={translate("resources.conversations.name", { smart_count: 2 })}
-      leftIcon={<Badge badgeContent={unreadCount} color="error" data-testid="unread-badge"><ForumIcon /></Badge>}
+      leftIcon={
+        <Badge badgeContent={unreadCount} color="error" data-testid="unread-badge">
+          <ForumIcon />
+        </Badge>
+      }
     />
   );
 }
@@ -63,7 +73,9 @@ function ConsoleMenu() {
 export function ConsoleLayout({ children }: { children: ReactNode }) {
   return (
     <RealtimeProvider>
-      <Layout appBar={ConsoleAppBar} menu={ConsoleMenu}>{children}</Layout>
+      <Layout appBar={ConsoleAppBar} menu={ConsoleMenu}>
+        {children}
+      </Layout>
     </RealtimeProvider>
   );
 }

@@ -65,7 +65,12 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     document.title = unreadCount > 0 ? `(${unreadCount}) ${BASE_TITLE}` : BASE_TITLE;
   }, [unreadCount]);
 
-  useEffect(() => () => { document.title = BASE_TITLE; }, []);
+  useEffect(
+    () => () => {
+      document.title = BASE_TITLE;
+    },
+    [],
+  );
 
   useEffect(() => {
     const token = getToken();
@@ -74,7 +79,10 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     // Staff receive every conversation's newMessage; the client signs out on a refused token (close code 4401).
     const client = new RealtimeClient<AdminMessage>({
       token,
-      onInvalidToken: () => { setSession(null, SESSION_ENDED); void logout(); },
+      onInvalidToken: () => {
+        setSession(null, SESSION_ENDED);
+        void logout();
+      },
     });
     const unsubscribe = client.on((event) => {
       if (event.type === "status") {
@@ -91,7 +99,10 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
         // The dashboard's counters and the order lists follow; the alert shows on whatever page is open.
         void queryClient.invalidateQueries({ queryKey: ["dashboard"] });
         void queryClient.invalidateQueries({ queryKey: ["orders", "getList"] });
-        notifyRef.current(<NewOrderAlert orderId={event.orderId} totalAmount={event.totalAmount} />, { type: "info", autoHideDuration: 15_000 });
+        notifyRef.current(<NewOrderAlert orderId={event.orderId} totalAmount={event.totalAmount} />, {
+          type: "info",
+          autoHideDuration: 15_000,
+        });
         return;
       }
       if (event.type === "assigneeChanged") {
@@ -121,9 +132,14 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
 
   const subscribe = useCallback((fn: Listener) => {
     listeners.current.add(fn);
-    return () => { listeners.current.delete(fn); };
+    return () => {
+      listeners.current.delete(fn);
+    };
   }, []);
   const refreshUnread = useCallback(() => refreshUnreadRef.current(), []);
-  const value = useMemo<RealtimeState>(() => ({ connected, unreadCount, subscribe, refreshUnread }), [connected, unreadCount, subscribe, refreshUnread]);
+  const value = useMemo<RealtimeState>(
+    () => ({ connected, unreadCount, subscribe, refreshUnread }),
+    [connected, unreadCount, subscribe, refreshUnread],
+  );
   return <RealtimeContext.Provider value={value}>{children}</RealtimeContext.Provider>;
 }

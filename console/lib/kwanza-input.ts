@@ -17,4 +17,5 @@ export function parseKwanza(text: string): number | null {
 }
 
 /** What is due, as the amount field is prefilled ("12500,50"). */
-export const kwanzaInputValue = (amount: number): string => (Number.isInteger(amount) ? String(amount) : amount.toFixed(2).replace(".", ","));
+export const kwanzaInputValue = (amount: number): string =>
+  Number.isInteger(amount) ? String(amount) : amount.toFixed(2).replace(".", ",");

@@ -35,7 +35,10 @@ export interface AdminProof {
   createdAt: string;
 }
 
-export interface AllowedMoves { forward: OrderStatus[]; exceptions: OrderStatus[] }
+export interface AllowedMoves {
+  forward: OrderStatus[];
+  exceptions: OrderStatus[];
+}
 
 export interface OrderMoney {
   paymentReference?: string | null;

@@ -5,8 +5,16 @@ import { shellMessages } from "../i18n/shell.ts";
 // light login shell (main.tsx) and the lazily loaded react-admin app agree on who is signed in.
 
 type StaffRole = "admin" | "support";
-interface StaffUser { id: string; name: string; email: string; role: StaffRole }
-interface StaffSession { token: string; user: StaffUser }
+interface StaffUser {
+  id: string;
+  name: string;
+  email: string;
+  role: StaffRole;
+}
+interface StaffSession {
+  token: string;
+  user: StaffUser;
+}
 
 const KEY = "loja.console.session";
 const listeners = new Set<() => void>();
@@ -57,9 +65,14 @@ export const takeNotice = (): string | null => {
 
 export const onSessionChange = (fn: () => void): (() => void) => {
   listeners.add(fn);
-  const onStorage = (e: StorageEvent) => { if (e.key === KEY) fn(); };
+  const onStorage = (e: StorageEvent) => {
+    if (e.key === KEY) fn();
+  };
   window.addEventListener("storage", onStorage);
-  return () => { listeners.delete(fn); window.removeEventListener("storage", onStorage); };
+  return () => {
+    listeners.delete(fn);
+    window.removeEventListener("storage", onStorage);
+  };
 };
 
 /** Signs in against the staff API; resolves with the session or rejects with the server's Portuguese message. */

@@ -10,7 +10,12 @@ import { exceptionReasonError } from "./transform.ts";
  * written reason, which is kept in the order's history and posted in its chat. Mounted when opened, so each
  * opening starts blank.
  */
-export function ExceptionMoveDialog({ open, moves, onClose, onSubmit }: {
+export function ExceptionMoveDialog({
+  open,
+  moves,
+  onClose,
+  onSubmit,
+}: {
   open: boolean;
   moves: readonly OrderStatus[];
   onClose(): void;
@@ -55,7 +60,11 @@ export function ExceptionMoveDialog({ open, moves, onClose, onSubmit }: {
               helperText={errors.status ? translate(errors.status) : undefined}
               required
             >
-              {moves.map((s) => <MenuItem key={s} value={s}>{translate(`loja.status.${s}`, { _: s })}</MenuItem>)}
+              {moves.map((s) => (
+                <MenuItem key={s} value={s}>
+                  {translate(`loja.status.${s}`, { _: s })}
+                </MenuItem>
+              ))}
             </TextField>
             <TextField
               label={translate("loja.orders.reason")}
@@ -71,8 +80,12 @@ export function ExceptionMoveDialog({ open, moves, onClose, onSubmit }: {
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose} disabled={busy}>{translate("ra.action.cancel")}</Button>
-          <Button type="submit" variant="contained" color="warning" disabled={busy}>{translate("loja.orders.exception_submit")}</Button>
+          <Button onClick={onClose} disabled={busy}>
+            {translate("ra.action.cancel")}
+          </Button>
+          <Button type="submit" variant="contained" color="warning" disabled={busy}>
+            {translate("loja.orders.exception_submit")}
+          </Button>
         </DialogActions>
       </form>
     </Dialog>

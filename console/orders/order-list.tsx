@@ -13,7 +13,10 @@ const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
 function StatusTabs() {
   const translate = useTranslate();
-  const tabs = [{ value: "all", label: translate("loja.status.all") }, ...ORDER_STATUSES.map((s) => ({ value: s, label: translate(`loja.status.${s}`) }))];
+  const tabs = [
+    { value: "all", label: translate("loja.status.all") },
+    ...ORDER_STATUSES.map((s) => ({ value: s, label: translate(`loja.status.${s}`) })),
+  ];
   return (
     <ListTabs
       tabs={tabs}
@@ -40,16 +43,28 @@ function OrderGrid() {
   return (
     <>
       <StatusTabs />
-      {small ? <PhoneOrders /> : <Datagrid rowClick="show" bulkActionButtons={false}>
-        <FunctionField<AdminOrder> source="shortId" render={(o) => `#${o.shortId}`} />
-        <DateField source="createdAt" showTime locales="pt-PT" />
-        <TextField source="customer.name" sortable={false} />
-        <FunctionField<AdminOrder> source="status" render={(o) => <StatusChip status={o.status} />} />
-        <FunctionField<AdminOrder> source="paymentMethod" sortable={false} render={(o) => <PaymentMethodLabel method={o.paymentMethod} />} />
-        <NumberField source="itemCount" sortable={false} />
-        <AmountField source="totalAmount" />
-        <FunctionField<AdminOrder> source="unread" sortable={false} render={(o) => (o.unread > 0 ? <Badge color="error" badgeContent={o.unread} /> : null)} />
-      </Datagrid>}
+      {small ? (
+        <PhoneOrders />
+      ) : (
+        <Datagrid rowClick="show" bulkActionButtons={false}>
+          <FunctionField<AdminOrder> source="shortId" render={(o) => `#${o.shortId}`} />
+          <DateField source="createdAt" showTime locales="pt-PT" />
+          <TextField source="customer.name" sortable={false} />
+          <FunctionField<AdminOrder> source="status" render={(o) => <StatusChip status={o.status} />} />
+          <FunctionField<AdminOrder>
+            source="paymentMethod"
+            sortable={false}
+            render={(o) => <PaymentMethodLabel method={o.paymentMethod} />}
+          />
+          <NumberField source="itemCount" sortable={false} />
+          <AmountField source="totalAmount" />
+          <FunctionField<AdminOrder>
+            source="unread"
+            sortable={false}
+            render={(o) => (o.unread > 0 ? <Badge color="error" badgeContent={o.unread} /> : null)}
+          />
+        </Datagrid>
+      )}
     </>
   );
 }

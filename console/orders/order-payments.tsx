@@ -24,7 +24,8 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** What is still due: never below zero (an overpayment is still "paid"). */
-export const amountDue = (order: Pick<StaffOrder, "totalAmount" | "amountPaid">): number => Math.max(0, Math.round((order.totalAmount - (order.amountPaid ?? 0)) * 100) / 100);
+export const amountDue = (order: Pick<StaffOrder, "totalAmount" | "amountPaid">): number =>
+  Math.max(0, Math.round((order.totalAmount - (order.amountPaid ?? 0)) * 100) / 100);
 
 type OpenDialog = { kind: "record" } | { kind: "accept"; proof: AdminProof } | { kind: "refuse"; proof: AdminProof } | null;
 
@@ -49,23 +50,42 @@ export function OrderPayments() {
   const canRecord = order.status !== CANCELLED;
 
   // After the server took it: tell the agent and refetch the order (status, history and chat may have moved too).
-  const done = (message: string) => () => { notify(message, { type: "success" }); refresh(); };
+  const done = (message: string) => () => {
+    notify(message, { type: "success" });
+    refresh();
+  };
   const record = (body: PaymentBody) => dataProvider.recordPayment(order.id, body).then(done("loja.payments.recorded"));
-  const accept = (proof: AdminProof) => (body: PaymentBody) => dataProvider.acceptProof(order.id, proof.id, body).then(done("loja.payments.proof_accepted"));
-  const refuse = (proof: AdminProof) => (reason: string) => dataProvider.refuseProof(order.id, proof.id, reason).then(done("loja.payments.proof_refused"));
+  const accept = (proof: AdminProof) => (body: PaymentBody) =>
+    dataProvider.acceptProof(order.id, proof.id, body).then(done("loja.payments.proof_accepted"));
+  const refuse = (proof: AdminProof) => (reason: string) =>
+    dataProvider.refuseProof(order.id, proof.id, reason).then(done("loja.payments.proof_refused"));
 
   return (
     <Box data-testid="order-payments">
       <Row label={translate("loja.payments.paid_of_total")}>
-        <Typography sx={{ fontWeight: 700 }} data-testid="amount-paid">{formatKz(paid)} / {formatKz(order.totalAmount)}</Typography>
+        <Typography sx={{ fontWeight: 700 }} data-testid="amount-paid">
+          {formatKz(paid)} / {formatKz(order.totalAmount)}
+        </Typography>
       </Row>
-      <Row label={translate("loja.payments.state")}><PaymentStateChip state={state} /></Row>
-      {state !== "paid" && <Row label={translate("loja.payments.due")}><Typography>{formatKz(due)}</Typography></Row>}
+      <Row label={translate("loja.payments.state")}>
+        <PaymentStateChip state={state} />
+      </Row>
+      {state !== "paid" && (
+        <Row label={translate("loja.payments.due")}>
+          <Typography>{formatKz(due)}</Typography>
+        </Row>
+      )}
       {order.paymentReference && (
-        <Row label={translate("loja.payments.reference")}><Typography sx={{ fontFamily: "monospace" }} data-testid="payment-reference">{order.paymentReference}</Typography></Row>
+        <Row label={translate("loja.payments.reference")}>
+          <Typography sx={{ fontFamily: "monospace" }} data-testid="payment-reference">
+            {order.paymentReference}
+          </Typography>
+        </Row>
       )}
       {order.paymentDeadline && state !== "paid" && order.status !== CANCELLED && (
-        <Row label={translate("loja.payments.deadline")}><DeadlineText deadline={order.paymentDeadline} /></Row>
+        <Row label={translate("loja.payments.deadline")}>
+          <DeadlineText deadline={order.paymentDeadline} />
+        </Row>
       )}
       {canRecord && (
         <Button variant="outlined" size="small" startIcon={<AddCardIcon />} sx={{ mt: 1 }} onClick={() => setDialog({ kind: "record" })}>
@@ -73,9 +93,13 @@ export function OrderPayments() {
         </Button>
       )}
 
-      <Typography variant="subtitle2" sx={{ mt: 2 }}>{translate("loja.payments.payments")}</Typography>
+      <Typography variant="subtitle2" sx={{ mt: 2 }}>
+        {translate("loja.payments.payments")}
+      </Typography>
       {payments.length === 0 ? (
-        <Typography variant="body2" color="text.secondary">{translate("loja.payments.no_payments")}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {translate("loja.payments.no_payments")}
+        </Typography>
       ) : (
         <Table size="small" data-testid="payments-table">
           <TableHead>
@@ -92,7 +116,9 @@ export function OrderPayments() {
                 <TableCell>{p.bankReference}</TableCell>
                 <TableCell>
                   <Typography variant="body2">{formatDateTime(p.receivedAt)}</Typography>
-                  <Typography variant="caption" color="text.secondary">{translate("loja.orders.changed_by", { name: p.actor })}</Typography>
+                  <Typography variant="caption" color="text.secondary">
+                    {translate("loja.orders.changed_by", { name: p.actor })}
+                  </Typography>
                   {p.note && <Typography variant="body2">{p.note}</Typography>}
                 </TableCell>
               </TableRow>
@@ -101,9 +127,13 @@ export function OrderPayments() {
         </Table>
       )}
 
-      <Typography variant="subtitle2" sx={{ mt: 2 }}>{translate("loja.payments.proofs")}</Typography>
+      <Typography variant="subtitle2" sx={{ mt: 2 }}>
+        {translate("loja.payments.proofs")}
+      </Typography>
       {proofs.length === 0 ? (
-        <Typography variant="body2" color="text.secondary">{translate("loja.payments.no_proofs")}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {translate("loja.payments.no_proofs")}
+        </Typography>
       ) : (
         <Box sx={{ display: "flex", flexDirection: "column", gap: 2, mt: 1 }}>
           {proofs.map((proof) => (
@@ -111,8 +141,12 @@ export function OrderPayments() {
               <ProofView proof={proof} />
               {proof.status === "pending" && (
                 <Box sx={{ display: "flex", gap: 1, mt: 1 }}>
-                  <Button size="small" variant="contained" color="success" onClick={() => setDialog({ kind: "accept", proof })}>{translate("loja.payments.accept")}</Button>
-                  <Button size="small" variant="outlined" color="error" onClick={() => setDialog({ kind: "refuse", proof })}>{translate("loja.payments.refuse")}</Button>
+                  <Button size="small" variant="contained" color="success" onClick={() => setDialog({ kind: "accept", proof })}>
+                    {translate("loja.payments.accept")}
+                  </Button>
+                  <Button size="small" variant="outlined" color="error" onClick={() => setDialog({ kind: "refuse", proof })}>
+                    {translate("loja.payments.refuse")}
+                  </Button>
                 </Box>
               )}
             </Box>
@@ -121,10 +155,24 @@ export function OrderPayments() {
       )}
 
       {dialog?.kind === "record" && (
-        <PaymentDialog open title={translate("loja.payments.record_title")} submitLabel={translate("loja.payments.record")} initialAmount={due} onClose={() => setDialog(null)} onSubmit={record} />
+        <PaymentDialog
+          open
+          title={translate("loja.payments.record_title")}
+          submitLabel={translate("loja.payments.record")}
+          initialAmount={due}
+          onClose={() => setDialog(null)}
+          onSubmit={record}
+        />
       )}
       {dialog?.kind === "accept" && (
-        <PaymentDialog open title={translate("loja.payments.accept_title")} submitLabel={translate("loja.payments.accept")} initialAmount={due} onClose={() => setDialog(null)} onSubmit={accept(dialog.proof)} />
+        <PaymentDialog
+          open
+          title={translate("loja.payments.accept_title")}
+          submitLabel={translate("loja.payments.accept")}
+          initialAmount={due}
+          onClose={() => setDialog(null)}
+          onSubmit={accept(dialog.proof)}
+        />
       )}
       {dialog?.kind === "refuse" && <RefuseProofDialog open onClose={() => setDialog(null)} onSubmit={refuse(dialog.proof)} />}
     </Box>

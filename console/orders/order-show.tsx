@@ -18,7 +18,9 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Card variant="outlined" sx={{ mb: 2 }}>
       <CardContent>
-        <Typography variant="h6" gutterBottom>{title}</Typography>
+        <Typography variant="h6" gutterBottom>
+          {title}
+        </Typography>
         {children}
       </CardContent>
     </Card>
@@ -33,7 +35,9 @@ function OrderDetails() {
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
       <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 2, mb: 2 }}>
-        <Typography variant="h5" data-testid="order-short-id">#{order.shortId}</Typography>
+        <Typography variant="h5" data-testid="order-short-id">
+          #{order.shortId}
+        </Typography>
         <StatusChip status={order.status} />
         <Typography color="text.secondary">{formatDateTime(order.createdAt)}</Typography>
         <Box sx={{ flex: 1 }} />
@@ -46,31 +50,31 @@ function OrderDetails() {
         <Box>
           <Section title={translate("loja.orders.lines")}>
             <Box sx={{ overflowX: "auto" }}>
-            <Table size="small">
-              <TableHead>
-                <TableRow>
-                  <TableCell>{translate("loja.orders.product")}</TableCell>
-                  <TableCell>{translate("loja.orders.size")}</TableCell>
-                  <TableCell align="right">{translate("loja.orders.quantity")}</TableCell>
-                  <TableCell align="right">{translate("loja.orders.price")}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {order.lines.map((l, i) => (
-                  <TableRow key={i}>
-                    <TableCell>
-                      <Box sx={{ display: "flex", alignItems: "center", gap: 1 }}>
-                        {l.image && <img src={l.image} alt="" width={40} height={40} style={{ objectFit: "cover", borderRadius: 4 }} />}
-                        {l.name}
-                      </Box>
-                    </TableCell>
-                    <TableCell>{l.size}</TableCell>
-                    <TableCell align="right">{l.quantity}</TableCell>
-                    <TableCell align="right">{formatKz(l.price)}</TableCell>
+              <Table size="small">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{translate("loja.orders.product")}</TableCell>
+                    <TableCell>{translate("loja.orders.size")}</TableCell>
+                    <TableCell align="right">{translate("loja.orders.quantity")}</TableCell>
+                    <TableCell align="right">{translate("loja.orders.price")}</TableCell>
                   </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+                </TableHead>
+                <TableBody>
+                  {order.lines.map((l, i) => (
+                    <TableRow key={i}>
+                      <TableCell>
+                        <Box sx={{ display: "flex", alignItems: "center", gap: 1 }}>
+                          {l.image && <img src={l.image} alt="" width={40} height={40} style={{ objectFit: "cover", borderRadius: 4 }} />}
+                          {l.name}
+                        </Box>
+                      </TableCell>
+                      <TableCell>{l.size}</TableCell>
+                      <TableCell align="right">{l.quantity}</TableCell>
+                      <TableCell align="right">{formatKz(l.price)}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
             </Box>
           </Section>
           <Section title={translate("loja.orders.attachments")}>
@@ -96,20 +100,28 @@ function OrderDetails() {
             <DetailRow label={translate("resources.orders.fields.deliveryFee")} value={formatKz(order.deliveryFee)} />
             <DetailRow label={translate("resources.orders.fields.totalAmount")} value={formatKz(order.totalAmount)} strong />
             <DetailRow label={translate("loja.orders.payment_method")} value={<PaymentMethodLabel method={order.paymentMethod} />} />
-            <DetailRow label={translate("resources.orders.fields.paid")} value={translate(order.paid ? "ra.boolean.true" : "ra.boolean.false")} />
+            <DetailRow
+              label={translate("resources.orders.fields.paid")}
+              value={translate(order.paid ? "ra.boolean.true" : "ra.boolean.false")}
+            />
           </Section>
           <Section title={translate("loja.payments.section")}>
             <OrderPayments />
           </Section>
           <Section title={translate("loja.orders.address")}>
-            <Typography>{a.firstName} {a.lastName}</Typography>
+            <Typography>
+              {a.firstName} {a.lastName}
+            </Typography>
             <Typography>{a.street}</Typography>
             <Typography>{[a.zipcode, a.city, a.state].filter(Boolean).join(", ")}</Typography>
             <Typography>{a.country}</Typography>
-            <Typography>{translate("loja.orders.phone")}: {a.phone}</Typography>
+            <Typography>
+              {translate("loja.orders.phone")}: {a.phone}
+            </Typography>
             <Typography>{a.email}</Typography>
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-              {translate("loja.orders.customer")}: <RouterLink to={`/customers/${order.customer.id}/show`}>{order.customer.name}</RouterLink>
+              {translate("loja.orders.customer")}:{" "}
+              <RouterLink to={`/customers/${order.customer.id}/show`}>{order.customer.name}</RouterLink>
             </Typography>
           </Section>
           <Section title={translate("loja.notes.title")}>
@@ -119,9 +131,12 @@ function OrderDetails() {
             <Box component="ol" sx={{ m: 0, pl: 2.5 }} data-testid="order-history">
               {order.history.map((h, i) => (
                 <li key={i}>
-                  <Typography variant="body2"><strong>{translate(`loja.status.${h.status}`, { _: h.status })}</strong></Typography>
+                  <Typography variant="body2">
+                    <strong>{translate(`loja.status.${h.status}`, { _: h.status })}</strong>
+                  </Typography>
                   <Typography variant="caption" color="text.secondary">
-                    {formatDateTime(h.at)} · {h.by ? translate("loja.orders.changed_by", { name: h.by.name }) : translate("loja.common.system")}
+                    {formatDateTime(h.at)} ·{" "}
+                    {h.by ? translate("loja.orders.changed_by", { name: h.by.name }) : translate("loja.common.system")}
                   </Typography>
                   {h.note && <Typography variant="body2">{h.note}</Typography>}
                 </li>

@@ -2,12 +2,30 @@ import { useState, type FormEvent, type ReactNode } from "react";
 import { useTranslate } from "react-admin";
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from "@mui/material";
 import { kwanzaInputValue } from "../lib/kwanza-input.ts";
-import { MAX_BANK_REFERENCE, MAX_REFUSAL_REASON, paymentFormErrors, paymentRequestBody, refusalReasonError, type PaymentBody, type PaymentForm } from "./transform.ts";
+import {
+  MAX_BANK_REFERENCE,
+  MAX_REFUSAL_REASON,
+  paymentFormErrors,
+  paymentRequestBody,
+  refusalReasonError,
+  type PaymentBody,
+  type PaymentForm,
+} from "./transform.ts";
 
 const errorText = (err: unknown): string | null => (err instanceof Error && err.message ? err.message : null);
 
 /** The dialog frame both money dialogs share: a form, the server's refusal shown inside it, Cancel and a submit button. */
-function MoneyDialog(props: { open: boolean; title: string; submitLabel: string; busy: boolean; error: string | null; onClose(): void; onSubmit(e: FormEvent): void; children: ReactNode; testId: string }) {
+function MoneyDialog(props: {
+  open: boolean;
+  title: string;
+  submitLabel: string;
+  busy: boolean;
+  error: string | null;
+  onClose(): void;
+  onSubmit(e: FormEvent): void;
+  children: ReactNode;
+  testId: string;
+}) {
   const translate = useTranslate();
   return (
     <Dialog open={props.open} onClose={props.busy ? undefined : props.onClose} fullWidth maxWidth="xs" data-testid={props.testId}>
@@ -20,22 +38,38 @@ function MoneyDialog(props: { open: boolean; title: string; submitLabel: string;
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={props.onClose} disabled={props.busy}>{translate("ra.action.cancel")}</Button>
-          <Button type="submit" variant="contained" disabled={props.busy}>{props.submitLabel}</Button>
+          <Button onClick={props.onClose} disabled={props.busy}>
+            {translate("ra.action.cancel")}
+          </Button>
+          <Button type="submit" variant="contained" disabled={props.busy}>
+            {props.submitLabel}
+          </Button>
         </DialogActions>
       </form>
     </Dialog>
   );
 }
 
-const emptyForm = (amount?: number): PaymentForm => ({ amount: amount && amount > 0 ? kwanzaInputValue(amount) : "", bankReference: "", receivedAt: "", note: "" });
+const emptyForm = (amount?: number): PaymentForm => ({
+  amount: amount && amount > 0 ? kwanzaInputValue(amount) : "",
+  bankReference: "",
+  receivedAt: "",
+  note: "",
+});
 
 /**
  * Money received by bank transfer: the amount in kwanza (any amount above zero, decimals with a comma), the
  * bank's reference, when it arrived (empty: now) and a note. Used to record a payment and to accept a proof.
  * Mounted when opened, so each opening starts from what is due.
  */
-export function PaymentDialog({ open, title, submitLabel, initialAmount, onClose, onSubmit }: {
+export function PaymentDialog({
+  open,
+  title,
+  submitLabel,
+  initialAmount,
+  onClose,
+  onSubmit,
+}: {
   open: boolean;
   title: string;
   submitLabel: string;
@@ -76,9 +110,30 @@ export function PaymentDialog({ open, title, submitLabel, initialAmount, onClose
   };
 
   return (
-    <MoneyDialog open={open} title={title} submitLabel={submitLabel} busy={busy} error={serverError} onClose={onClose} onSubmit={submit} testId="payment-dialog">
-      <TextField {...field("amount")} label={translate("loja.payments.amount")} required autoFocus slotProps={{ htmlInput: { inputMode: "decimal" } }} placeholder="12 500,00" />
-      <TextField {...field("bankReference")} label={translate("loja.payments.bank_reference")} required slotProps={{ htmlInput: { maxLength: MAX_BANK_REFERENCE } }} />
+    <MoneyDialog
+      open={open}
+      title={title}
+      submitLabel={submitLabel}
+      busy={busy}
+      error={serverError}
+      onClose={onClose}
+      onSubmit={submit}
+      testId="payment-dialog"
+    >
+      <TextField
+        {...field("amount")}
+        label={translate("loja.payments.amount")}
+        required
+        autoFocus
+        slotProps={{ htmlInput: { inputMode: "decimal" } }}
+        placeholder="12 500,00"
+      />
+      <TextField
+        {...field("bankReference")}
+        label={translate("loja.payments.bank_reference")}
+        required
+        slotProps={{ htmlInput: { maxLength: MAX_BANK_REFERENCE } }}
+      />
       <TextField
         {...field("receivedAt")}
         label={translate("loja.payments.received_at")}
@@ -86,13 +141,27 @@ export function PaymentDialog({ open, title, submitLabel, initialAmount, onClose
         slotProps={{ inputLabel: { shrink: true } }}
         helperText={errors.receivedAt ? translate(errors.receivedAt) : translate("loja.payments.received_at_help")}
       />
-      <TextField {...field("note")} label={translate("loja.payments.note")} multiline minRows={2} slotProps={{ htmlInput: { maxLength: 500 } }} />
+      <TextField
+        {...field("note")}
+        label={translate("loja.payments.note")}
+        multiline
+        minRows={2}
+        slotProps={{ htmlInput: { maxLength: 500 } }}
+      />
     </MoneyDialog>
   );
 }
 
 /** Refusing a proof needs a reason: the shopper reads it in their orders and in the chat. */
-export function RefuseProofDialog({ open, onClose, onSubmit }: { open: boolean; onClose(): void; onSubmit(reason: string): Promise<void> }) {
+export function RefuseProofDialog({
+  open,
+  onClose,
+  onSubmit,
+}: {
+  open: boolean;
+  onClose(): void;
+  onSubmit(reason: string): Promise<void>;
+}) {
   const translate = useTranslate();
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | undefined>();
@@ -117,7 +186,16 @@ export function RefuseProofDialog({ open, onClose, onSubmit }: { open: boolean; 
   };
 
   return (
-    <MoneyDialog open={open} title={translate("loja.payments.refuse_title")} submitLabel={translate("loja.payments.refuse")} busy={busy} error={serverError} onClose={onClose} onSubmit={submit} testId="refuse-dialog">
+    <MoneyDialog
+      open={open}
+      title={translate("loja.payments.refuse_title")}
+      submitLabel={translate("loja.payments.refuse")}
+      busy={busy}
+      error={serverError}
+      onClose={onClose}
+      onSubmit={submit}
+      testId="refuse-dialog"
+    >
       <TextField
         label={translate("loja.payments.refusal_reason")}
         value={reason}

@@ -45,7 +45,11 @@ export function StatusButtons() {
       {
         mutationMode: "pessimistic",
         returnPromise: true,
-        onSuccess: () => notify("loja.orders.status_changed", { type: "success", messageArgs: { status: translate(`loja.status.${data.status}`, { _: data.status }) } }),
+        onSuccess: () =>
+          notify("loja.orders.status_changed", {
+            type: "success",
+            messageArgs: { status: translate(`loja.status.${data.status}`, { _: data.status }) },
+          }),
         // 403 (role) and 409 (not allowed from here, reason missing) come with the server's Portuguese message.
         onError: (err) => notify(err instanceof Error && err.message ? err.message : "ra.notification.http_error", { type: "error" }),
       },
@@ -77,7 +81,13 @@ export function StatusButtons() {
           );
         })}
         {moves.exceptions.length > 0 && (
-          <Button label="loja.orders.exception_move" onClick={() => setExceptionMoves(moves.exceptions)} disabled={isPending} variant="outlined" color="warning">
+          <Button
+            label="loja.orders.exception_move"
+            onClick={() => setExceptionMoves(moves.exceptions)}
+            disabled={isPending}
+            variant="outlined"
+            color="warning"
+          >
             <WarningAmberIcon />
           </Button>
         )}
@@ -87,10 +97,22 @@ export function StatusButtons() {
         title="loja.orders.cancel_title"
         content="loja.orders.cancel_content"
         loading={isPending}
-        onConfirm={() => { setConfirmCancel(false); void change({ status: CANCELLED }).catch(() => undefined); }}
+        onConfirm={() => {
+          setConfirmCancel(false);
+          void change({ status: CANCELLED }).catch(() => undefined);
+        }}
         onClose={() => setConfirmCancel(false)}
       />
-      {exceptionMoves && <ExceptionMoveDialog open moves={exceptionMoves} onClose={() => setExceptionMoves(null)} onSubmit={async (move) => { await change(move); }} />}
+      {exceptionMoves && (
+        <ExceptionMoveDialog
+          open
+          moves={exceptionMoves}
+          onClose={() => setExceptionMoves(null)}
+          onSubmit={async (move) => {
+            await change(move);
+          }}
+        />
+      )}
     </>
   );
 }

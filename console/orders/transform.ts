@@ -6,10 +6,20 @@ import { MIN_EXCEPTION_REASON } from "../../shared/payments.ts";
 export const orderRequestBody: RequestBodyTransform = (data) => pickFields(data, ["status", "note", "reason"]);
 
 /** The payment dialog as typed: the amount as text ("29 990", "12500,50"), the date from a datetime-local input. */
-export interface PaymentForm { amount: string; bankReference: string; receivedAt: string; note: string }
+export interface PaymentForm {
+  amount: string;
+  bankReference: string;
+  receivedAt: string;
+  note: string;
+}
 
 /** POST /admin/api/orders/:id/payments and …/proofs/:proofId/accept. */
-export interface PaymentBody { amount: number; bankReference: string; receivedAt?: string; note?: string }
+export interface PaymentBody {
+  amount: number;
+  bankReference: string;
+  receivedAt?: string;
+  note?: string;
+}
 
 export const MAX_BANK_REFERENCE = 100;
 
@@ -44,5 +54,9 @@ export const MIN_REFUSAL_REASON = 3;
 export const MAX_REFUSAL_REASON = 500;
 export const refusalReasonError = (reason: string): string | undefined => {
   const length = reason.trim().length;
-  return length < MIN_REFUSAL_REASON ? "loja.payments.refusal_too_short" : length > MAX_REFUSAL_REASON ? "loja.payments.refusal_too_long" : undefined;
+  return length < MIN_REFUSAL_REASON
+    ? "loja.payments.refusal_too_short"
+    : length > MAX_REFUSAL_REASON
+      ? "loja.payments.refusal_too_long"
+      : undefined;
 };

@@ -1,7 +1,21 @@
 // The outbox (admin only, read-only): every e-mail the shop sent, is retrying, gave up on, or would send (without
 // SMTP_URL nothing leaves and mails stay "pending"). The detail previews the HTML in a sandboxed iframe: no
 // scripts, no same-origin access, no forms (sandbox=""), so a value a shopper typed cannot act in the console.
-import { Datagrid, DateField, FunctionField, List, NumberField, SearchInput, SelectInput, Show, SimpleShowLayout, type ShowProps, TextField, useRecordContext, useTranslate } from "react-admin";
+import {
+  Datagrid,
+  DateField,
+  FunctionField,
+  List,
+  NumberField,
+  SearchInput,
+  SelectInput,
+  Show,
+  SimpleShowLayout,
+  type ShowProps,
+  TextField,
+  useRecordContext,
+  useTranslate,
+} from "react-admin";
 import { Chip, Typography } from "@mui/material";
 import type { AdminOutboxMail } from "../../server/schemas/admin-outbox.ts";
 
@@ -13,7 +27,10 @@ export function OutboxStatusChip({ status }: { status: AdminOutboxMail["status"]
   return <Chip size="small" color={STATUS_TONE[status]} label={translate(`loja.outbox.status.${status}`)} />;
 }
 
-const filters = [<SearchInput key="q" source="q" alwaysOn />, <SelectInput key="status" source="status" choices={statusChoices} alwaysOn />];
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <SelectInput key="status" source="status" choices={statusChoices} alwaysOn />,
+];
 
 export function OutboxList() {
   return (
@@ -34,7 +51,14 @@ export function MailPreview() {
   const mail = useRecordContext<AdminOutboxMail>();
   const translate = useTranslate();
   if (!mail?.html) return null;
-  return <iframe title={translate("loja.outbox.preview")} sandbox="" srcDoc={mail.html} style={{ width: "100%", maxWidth: 640, height: 560, border: "1px solid #ddd", background: "#fff" }} />;
+  return (
+    <iframe
+      title={translate("loja.outbox.preview")}
+      sandbox=""
+      srcDoc={mail.html}
+      style={{ width: "100%", maxWidth: 640, height: 560, border: "1px solid #ddd", background: "#fff" }}
+    />
+  );
 }
 
 function TextPart() {
@@ -51,7 +75,11 @@ function WouldBeSent() {
   const mail = useRecordContext<AdminOutboxMail>();
   const translate = useTranslate();
   if (mail?.status !== "pending") return null;
-  return <Typography variant="body2" color="text.secondary">{translate("loja.outbox.pending_help")}</Typography>;
+  return (
+    <Typography variant="body2" color="text.secondary">
+      {translate("loja.outbox.pending_help")}
+    </Typography>
+  );
 }
 
 export function OutboxShow(props: Omit<ShowProps, "children">) {

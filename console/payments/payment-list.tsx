@@ -31,19 +31,29 @@ export function HasProofToggle() {
 /** How many proofs a row has, by state ("1 Em análise · 1 Recusado"), with the files themselves beside. */
 function ProofsCell({ row }: { row: PaymentQueueRow }) {
   const translate = useTranslate();
-  if (row.proofs.length === 0) return <Typography variant="body2" color="text.secondary">{translate("loja.payments.no_proofs_short")}</Typography>;
+  if (row.proofs.length === 0)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {translate("loja.payments.no_proofs_short")}
+      </Typography>
+    );
   const counts = PROOF_STATUSES.map((s) => [s, row.proofs.filter((p) => p.status === s).length] as const).filter(([, n]) => n > 0);
   return (
     <Box>
-      <Typography variant="body2" data-testid="proof-counts">{counts.map(([s, n]) => `${n} ${PROOF_STATUS_LABELS[s]}`).join(" · ")}</Typography>
+      <Typography variant="body2" data-testid="proof-counts">
+        {counts.map(([s, n]) => `${n} ${PROOF_STATUS_LABELS[s]}`).join(" · ")}
+      </Typography>
       <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap", mt: 0.5 }} onClick={(e) => e.stopPropagation()}>
-        {row.proofs.map((proof) => <ProofView key={proof.id} proof={proof} width={90} compact />)}
+        {row.proofs.map((proof) => (
+          <ProofView key={proof.id} proof={proof} width={90} compact />
+        ))}
       </Box>
     </Box>
   );
 }
 
-export const expectedAmount = (row: Pick<PaymentQueueRow, "totalAmount" | "amountPaid">): number => Math.max(0, row.totalAmount - row.amountPaid);
+export const expectedAmount = (row: Pick<PaymentQueueRow, "totalAmount" | "amountPaid">): number =>
+  Math.max(0, row.totalAmount - row.amountPaid);
 
 /** The queue itself, for a List context (the resource page, or a test's ListContextProvider). */
 export function PaymentQueueGrid() {
@@ -54,8 +64,19 @@ export function PaymentQueueGrid() {
         <FunctionField<PaymentQueueRow> source="shortId" sortable={false} render={(r) => `#${r.shortId}`} />
         <TextField source="customer.name" sortable={false} />
         <FunctionField<PaymentQueueRow> source="expected" sortable={false} textAlign="right" render={(r) => formatKz(expectedAmount(r))} />
-        <FunctionField<PaymentQueueRow> source="paymentReference" sortable={false} render={(r) => <Box component="span" sx={{ fontFamily: "monospace" }}>{r.paymentReference ?? "—"}</Box>} />
-        <FunctionField<PaymentQueueRow> source="paymentDeadline" render={(r) => (r.paymentDeadline ? <DeadlineText deadline={r.paymentDeadline} /> : "—")} />
+        <FunctionField<PaymentQueueRow>
+          source="paymentReference"
+          sortable={false}
+          render={(r) => (
+            <Box component="span" sx={{ fontFamily: "monospace" }}>
+              {r.paymentReference ?? "—"}
+            </Box>
+          )}
+        />
+        <FunctionField<PaymentQueueRow>
+          source="paymentDeadline"
+          render={(r) => (r.paymentDeadline ? <DeadlineText deadline={r.paymentDeadline} /> : "—")}
+        />
         <FunctionField<PaymentQueueRow> source="proofs" sortable={false} render={(r) => <ProofsCell row={r} />} />
       </Datagrid>
     </>

@@ -17,7 +17,13 @@ export function CategoryInputs() {
 
   return (
     <>
-      <SelectInput source="category" choices={toChoices(categories.map((c) => c.name))} validate={required()} isPending={isPending} onChange={onCategoryChange} />
+      <SelectInput
+        source="category"
+        choices={toChoices(categories.map((c) => c.name))}
+        validate={required()}
+        isPending={isPending}
+        onChange={onCategoryChange}
+      />
       <SelectInput source="subCategory" choices={toChoices(subsOf(category))} validate={required()} disabled={!category} />
     </>
   );

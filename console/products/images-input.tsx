@@ -60,22 +60,55 @@ export function ImagesInput() {
 
   return (
     <Box sx={{ mb: 2, width: "100%" }}>
-      <Typography variant="subtitle2" gutterBottom>{translate("resources.products.fields.images")}</Typography>
+      <Typography variant="subtitle2" gutterBottom>
+        {translate("resources.products.fields.images")}
+      </Typography>
       <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1.5 }} data-testid="product-images">
-        {images.length === 0 && <Typography color="text.secondary" variant="body2">{translate("loja.products.no_images")}</Typography>}
+        {images.length === 0 && (
+          <Typography color="text.secondary" variant="body2">
+            {translate("loja.products.no_images")}
+          </Typography>
+        )}
         {images.map((img, i) => (
-          <Box key={img.mediaId} sx={{ border: i === 0 ? "2px solid #1f3a5f" : "1px solid #ddd", borderRadius: 1, p: 0.5, textAlign: "center" }}>
+          <Box
+            key={img.mediaId}
+            sx={{ border: i === 0 ? "2px solid #1f3a5f" : "1px solid #ddd", borderRadius: 1, p: 0.5, textAlign: "center" }}
+          >
             <img src={img.thumbnailUrl} alt="" width={110} height={110} style={{ objectFit: "cover", display: "block" }} />
             <Box>
-              <Tooltip title={translate("loja.products.move_left")}><span>
-                <IconButton size="small" aria-label={translate("loja.products.move_left")} disabled={i === 0} onClick={() => move(i, i - 1)}><ArrowBackIcon fontSize="small" /></IconButton>
-              </span></Tooltip>
-              <Tooltip title={translate("loja.products.remove_image")}>
-                <IconButton size="small" aria-label={translate("loja.products.remove_image")} onClick={() => update(images.filter((_, j) => j !== i))}><DeleteIcon fontSize="small" /></IconButton>
+              <Tooltip title={translate("loja.products.move_left")}>
+                <span>
+                  <IconButton
+                    size="small"
+                    aria-label={translate("loja.products.move_left")}
+                    disabled={i === 0}
+                    onClick={() => move(i, i - 1)}
+                  >
+                    <ArrowBackIcon fontSize="small" />
+                  </IconButton>
+                </span>
               </Tooltip>
-              <Tooltip title={translate("loja.products.move_right")}><span>
-                <IconButton size="small" aria-label={translate("loja.products.move_right")} disabled={i === images.length - 1} onClick={() => move(i, i + 1)}><ArrowForwardIcon fontSize="small" /></IconButton>
-              </span></Tooltip>
+              <Tooltip title={translate("loja.products.remove_image")}>
+                <IconButton
+                  size="small"
+                  aria-label={translate("loja.products.remove_image")}
+                  onClick={() => update(images.filter((_, j) => j !== i))}
+                >
+                  <DeleteIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+              <Tooltip title={translate("loja.products.move_right")}>
+                <span>
+                  <IconButton
+                    size="small"
+                    aria-label={translate("loja.products.move_right")}
+                    disabled={i === images.length - 1}
+                    onClick={() => move(i, i + 1)}
+                  >
+                    <ArrowForwardIcon fontSize="small" />
+                  </IconButton>
+                </span>
+              </Tooltip>
             </Box>
           </Box>
         ))}
@@ -85,7 +118,12 @@ export function ImagesInput() {
           {translate("loja.products.add_images")}
         </Button>
         <input ref={fileRef} data-testid="product-image-file" type="file" accept={IMAGE_ACCEPT} multiple hidden onChange={onFiles} />
-        {uploading > 0 && <><CircularProgress size={18} /><Typography variant="body2">{translate("loja.products.uploading")}</Typography></>}
+        {uploading > 0 && (
+          <>
+            <CircularProgress size={18} />
+            <Typography variant="body2">{translate("loja.products.uploading")}</Typography>
+          </>
+        )}
       </Box>
       <FormHelperText error={showError}>
         {showError && fieldState.error?.message ? translate(fieldState.error.message) : translate("loja.products.images_help")}

@@ -7,7 +7,9 @@ function EditToolbar() {
   return (
     <Toolbar sx={{ display: "flex", justifyContent: "space-between" }}>
       <SaveButton />
-      <Typography variant="caption" color="text.secondary">{translate("loja.products.delete_keeps_orders")}</Typography>
+      <Typography variant="caption" color="text.secondary">
+        {translate("loja.products.delete_keeps_orders")}
+      </Typography>
       <DeleteWithConfirmButton />
     </Toolbar>
   );

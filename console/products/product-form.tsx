@@ -7,11 +7,13 @@ import { validPrice } from "./price.ts";
 // Shoppers must pick a size or colour to add to the cart (SPEC.md §5), so a product needs at least one.
 const atLeastOneSize = (value: unknown) => (Array.isArray(value) && value.length > 0 ? undefined : "loja.products.sizes_required");
 
-
 export function ProductForm({ toolbar }: { toolbar?: ReactElement }) {
   const translate = useTranslate();
   return (
-    <SimpleForm toolbar={toolbar} defaultValues={{ sizes: [], bestseller: false, hidden: false, soldOut: false, images: [], description: "" }}>
+    <SimpleForm
+      toolbar={toolbar}
+      defaultValues={{ sizes: [], bestseller: false, hidden: false, soldOut: false, images: [], description: "" }}
+    >
       <TextInput source="name" validate={[required(), maxLength(200)]} fullWidth />
       <TextInput source="description" multiline minRows={3} validate={maxLength(10000)} fullWidth />
       {/* step="any": a step of 100 made the browser refuse 29 990 kz with its own English message. */}

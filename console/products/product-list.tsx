@@ -1,4 +1,18 @@
-import { BooleanField, CreateButton, Datagrid, EditButton, ExportButton, FunctionField, List, NullableBooleanInput, SearchInput, SelectInput, TextField, TopToolbar, useListContext } from "react-admin";
+import {
+  BooleanField,
+  CreateButton,
+  Datagrid,
+  EditButton,
+  ExportButton,
+  FunctionField,
+  List,
+  NullableBooleanInput,
+  SearchInput,
+  SelectInput,
+  TextField,
+  TopToolbar,
+  useListContext,
+} from "react-admin";
 import type { AdminProduct } from "../../server/schemas/admin-products.ts";
 import { toChoices, useTaxonomy } from "./use-taxonomy.ts";
 import { AmountField } from "../components/amount-field.tsx";
@@ -37,7 +51,18 @@ export function ProductList() {
         <FunctionField<AdminProduct>
           source="thumbnail"
           sortable={false}
-          render={(p) => (p.images[0] ? <img src={p.images[0].thumbnailUrl} alt="" width={48} height={48} loading="lazy" style={{ objectFit: "cover", borderRadius: 4 }} /> : null)}
+          render={(p) =>
+            p.images[0] ? (
+              <img
+                src={p.images[0].thumbnailUrl}
+                alt=""
+                width={48}
+                height={48}
+                loading="lazy"
+                style={{ objectFit: "cover", borderRadius: 4 }}
+              />
+            ) : null
+          }
         />
         <TextField source="name" />
         <TextField source="category" />

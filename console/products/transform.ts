@@ -6,7 +6,8 @@ const FIELDS = ["name", "description", "price", "sizes", "category", "subCategor
 /** A product as the server takes it: images by their media ids only, and the optional fields always present. */
 export const productRequestBody: RequestBodyTransform = (data) => {
   const body = pickFields(data, FIELDS);
-  if (Array.isArray(body.images)) body.images = (body.images as AdminProductImage[]).map((img) => ({ mediaId: img.mediaId, thumbId: img.thumbId }));
+  if (Array.isArray(body.images))
+    body.images = (body.images as AdminProductImage[]).map((img) => ({ mediaId: img.mediaId, thumbId: img.thumbId }));
   if (typeof body.description !== "string") body.description = "";
   for (const flag of ["bestseller", "hidden", "soldOut"] as const) if (typeof body[flag] !== "boolean") body[flag] = false;
   if (!Array.isArray(body.sizes)) body.sizes = [];

@@ -1,5 +1,18 @@
 // Saved answers ("Respostas rápidas"): admins write them here, every agent inserts them from the reply box.
-import { Create, Datagrid, Edit, FunctionField, List, SimpleForm, SimpleList, TextField, TextInput, maxLength, required, useTranslate } from "react-admin";
+import {
+  Create,
+  Datagrid,
+  Edit,
+  FunctionField,
+  List,
+  SimpleForm,
+  SimpleList,
+  TextField,
+  TextInput,
+  maxLength,
+  required,
+  useTranslate,
+} from "react-admin";
 import { useMediaQuery, type Theme } from "@mui/material";
 import type { AdminQuickReply } from "../../server/schemas/admin-support.ts";
 import { MAX_QUICK_REPLY_TEXT, MAX_QUICK_REPLY_TITLE } from "../../shared/support.ts";
@@ -27,7 +40,14 @@ function QuickReplyForm() {
   return (
     <SimpleForm>
       <TextInput source="title" validate={[required(), maxLength(MAX_QUICK_REPLY_TITLE)]} fullWidth />
-      <TextInput source="text" validate={[required(), maxLength(MAX_QUICK_REPLY_TEXT)]} fullWidth multiline minRows={4} helperText={translate("loja.quick_replies.help")} />
+      <TextInput
+        source="text"
+        validate={[required(), maxLength(MAX_QUICK_REPLY_TEXT)]}
+        fullWidth
+        multiline
+        minRows={4}
+        helperText={translate("loja.quick_replies.help")}
+      />
     </SimpleForm>
   );
 }

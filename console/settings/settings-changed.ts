@@ -1,7 +1,12 @@
 // The realtime frame the server sends the other admins when someone changes the shop's settings (issue 11):
 // the bank details decide where shoppers' money goes, so every admin with the console open is told.
 
-export interface SettingsChangedFrame { type: "settingsChanged"; by: string; byId?: string; fields: string[] }
+export interface SettingsChangedFrame {
+  type: "settingsChanged";
+  by: string;
+  byId?: string;
+  fields: string[];
+}
 
 export const isSettingsChangedFrame = (frame: unknown): frame is SettingsChangedFrame => {
   if (typeof frame !== "object" || frame === null) return false;

@@ -10,7 +10,9 @@ export function SettingsChanges() {
   const changes = record?.changes ?? [];
   return (
     <Box sx={{ p: 2 }} data-testid="settings-changes">
-      <Typography variant="h6" gutterBottom>{translate("loja.settings.changes")}</Typography>
+      <Typography variant="h6" gutterBottom>
+        {translate("loja.settings.changes")}
+      </Typography>
       {changes.length === 0 ? (
         <Typography color="text.secondary">{translate("loja.settings.no_changes")}</Typography>
       ) : (
@@ -27,7 +29,9 @@ export function SettingsChanges() {
             {changes.map((c, i) => (
               <TableRow key={`${c.at}-${c.field}-${i}`}>
                 <TableCell>{translate(`resources.settings.fields.${c.field}`, { _: c.field })}</TableCell>
-                <TableCell sx={{ wordBreak: "break-word" }}>{c.before ?? "—"} → {c.after ?? "—"}</TableCell>
+                <TableCell sx={{ wordBreak: "break-word" }}>
+                  {c.before ?? "—"} → {c.after ?? "—"}
+                </TableCell>
                 <TableCell>{c.by?.name ?? translate("loja.common.system")}</TableCell>
                 <TableCell>{formatDateTime(c.at)}</TableCell>
               </TableRow>

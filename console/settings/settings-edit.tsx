@@ -1,9 +1,31 @@
 import {
-  AccessDenied, ArrayInput, CanAccess, Edit, NumberInput, PasswordInput, SaveButton, SimpleForm, SimpleFormIterator, TextInput, Toolbar,
-  email, maxLength, required, useNotify, useRecordContext, useTranslate,
+  AccessDenied,
+  ArrayInput,
+  CanAccess,
+  Edit,
+  NumberInput,
+  PasswordInput,
+  SaveButton,
+  SimpleForm,
+  SimpleFormIterator,
+  TextInput,
+  Toolbar,
+  email,
+  maxLength,
+  required,
+  useNotify,
+  useRecordContext,
+  useTranslate,
 } from "react-admin";
 import { Typography } from "@mui/material";
-import { MAX_PAYMENT_DEADLINE_HOURS, bankFieldsChanged, ibanFormatError, paymentDeadlineError, settingsFromForm, settingsToForm } from "./transform.ts";
+import {
+  MAX_PAYMENT_DEADLINE_HOURS,
+  bankFieldsChanged,
+  ibanFormatError,
+  paymentDeadlineError,
+  settingsFromForm,
+  settingsToForm,
+} from "./transform.ts";
 import { SettingsChanges } from "./settings-changes.tsx";
 
 // The storefront footer shows three phones; the privacy policy needs a Portuguese and an English e-mail.
@@ -17,7 +39,14 @@ function CurrentPasswordInput() {
   const translate = useTranslate();
   const requiredWithBankChange = (value: unknown, all: Record<string, unknown>) =>
     bankFieldsChanged(record, all) && !value ? "loja.settings.password_required" : undefined;
-  return <PasswordInput source="currentPassword" validate={requiredWithBankChange} helperText={translate("loja.settings.password_help")} autoComplete="current-password" />;
+  return (
+    <PasswordInput
+      source="currentPassword"
+      validate={requiredWithBankChange}
+      helperText={translate("loja.settings.password_help")}
+      autoComplete="current-password"
+    />
+  );
 }
 
 export function SettingsEdit() {
@@ -35,7 +64,13 @@ export function SettingsEdit() {
         transform={settingsFromForm}
         mutationOptions={{ onSuccess: () => notify("loja.settings.saved", { type: "success" }) }}
       >
-        <SimpleForm toolbar={<Toolbar><SaveButton /></Toolbar>}>
+        <SimpleForm
+          toolbar={
+            <Toolbar>
+              <SaveButton />
+            </Toolbar>
+          }
+        >
           <Typography variant="h6">{translate("loja.settings.contacts")}</Typography>
           <ArrayInput source="phones" validate={exactlyThree}>
             <SimpleFormIterator inline disableReordering disableAdd disableRemove disableClear>
@@ -52,16 +87,31 @@ export function SettingsEdit() {
               <TextInput source="value" label={false} validate={[required(), maxLength(300)]} fullWidth />
             </SimpleFormIterator>
           </ArrayInput>
-          <Typography variant="h6" sx={{ mt: 2 }}>{translate("loja.settings.bank")}</Typography>
+          <Typography variant="h6" sx={{ mt: 2 }}>
+            {translate("loja.settings.bank")}
+          </Typography>
           <TextInput source="bankName" validate={[required(), maxLength(120)]} />
           <TextInput source="accountHolder" validate={[required(), maxLength(160)]} />
           <TextInput source="accountNumber" validate={[required(), maxLength(60)]} />
-          <TextInput source="iban" validate={[required(), maxLength(60), ibanFormatError]} helperText={translate("loja.settings.iban_help")} />
+          <TextInput
+            source="iban"
+            validate={[required(), maxLength(60), ibanFormatError]}
+            helperText={translate("loja.settings.iban_help")}
+          />
           <CurrentPasswordInput />
-          <Typography variant="h6" sx={{ mt: 2 }}>{translate("loja.settings.payments")}</Typography>
+          <Typography variant="h6" sx={{ mt: 2 }}>
+            {translate("loja.settings.payments")}
+          </Typography>
           {/* step "any": a min of 0.01 with step 1 would make the browser refuse 48 (valid steps are 0.01 + n), in English; our validator says the bounds. */}
-          <NumberInput source="paymentDeadlineHours" validate={paymentDeadlineError} step="any" helperText={translate("loja.settings.deadline_help")} />
-          <Typography variant="h6" sx={{ mt: 2 }}>{translate("loja.settings.alerts")}</Typography>
+          <NumberInput
+            source="paymentDeadlineHours"
+            validate={paymentDeadlineError}
+            step="any"
+            helperText={translate("loja.settings.deadline_help")}
+          />
+          <Typography variant="h6" sx={{ mt: 2 }}>
+            {translate("loja.settings.alerts")}
+          </Typography>
           <ArrayInput source="staffAlertEmails" helperText={translate("loja.settings.alerts_help")}>
             <SimpleFormIterator inline disableReordering disableClear>
               <TextInput source="value" label={false} type="email" validate={[required(), email(), maxLength(254)]} />

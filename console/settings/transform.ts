@@ -16,14 +16,16 @@ export const MAX_PAYMENT_DEADLINE_HOURS = 720;
 export const settingsToForm = (record: RaRecord): RaRecord => {
   const out: RaRecord = { ...record };
   for (const key of LISTS) out[key] = Array.isArray(record[key]) ? (record[key] as string[]).map((value) => ({ value })) : [];
-  if (record.paymentDeadlineHours !== undefined && record.paymentDeadlineHours !== null) out.paymentDeadlineHours = Number(record.paymentDeadlineHours);
+  if (record.paymentDeadlineHours !== undefined && record.paymentDeadlineHours !== null)
+    out.paymentDeadlineHours = Number(record.paymentDeadlineHours);
   return out;
 };
 
 const bankValue = (row: Row | undefined, field: (typeof BANK_FIELDS)[number]): string => String(row?.[field] ?? "").trim();
 
 /** Whether the form changes where shoppers pay (compared with the record as loaded). */
-export const bankFieldsChanged = (before: Row | undefined, after: Row): boolean => BANK_FIELDS.some((f) => bankValue(before, f) !== bankValue(after, f));
+export const bankFieldsChanged = (before: Row | undefined, after: Row): boolean =>
+  BANK_FIELDS.some((f) => bankValue(before, f) !== bankValue(after, f));
 
 /**
  * The form back into lists of strings, trimmed, blank rows dropped. The current password goes out only with
@@ -31,7 +33,8 @@ export const bankFieldsChanged = (before: Row | undefined, after: Row): boolean 
  */
 export const settingsFromForm = (data: Row, options?: { previousData?: Row }): Row => {
   const out: Row = { ...data };
-  for (const key of LISTS) out[key] = Array.isArray(data[key]) ? (data[key] as { value?: string }[]).map((r) => (r.value ?? "").trim()).filter(Boolean) : [];
+  for (const key of LISTS)
+    out[key] = Array.isArray(data[key]) ? (data[key] as { value?: string }[]).map((r) => (r.value ?? "").trim()).filter(Boolean) : [];
   if (!bankFieldsChanged(options?.previousData, data) || !data.currentPassword) delete out.currentPassword;
   return out;
 };
@@ -43,7 +46,13 @@ export const settingsRequestBody: RequestBodyTransform = (data) => pickFields(da
  * only catches a mistyped length or letters before the round trip.
  */
 export const ibanFormatError = (value: unknown): string | undefined =>
-  /^AO\d{23}$/.test(String(value ?? "").replace(/\s+/g, "").toUpperCase()) ? undefined : "loja.settings.iban_format";
+  /^AO\d{23}$/.test(
+    String(value ?? "")
+      .replace(/\s+/g, "")
+      .toUpperCase(),
+  )
+    ? undefined
+    : "loja.settings.iban_format";
 
 /** Empty is left to the server (the field is not sent, the shop keeps its deadline); a value must be 0 < h ≤ 720. */
 export const paymentDeadlineError = (value: unknown): string | undefined => {

@@ -1,4 +1,28 @@
-import { BooleanField, BooleanInput, Create, Datagrid, DateField, Edit, EmailField, FunctionField, List, PasswordInput, SaveButton, SearchInput, SelectInput, SimpleForm, TextField, TextInput, Toolbar, email, maxLength, required, useGetIdentity, useRecordContext, useTranslate } from "react-admin";
+import {
+  BooleanField,
+  BooleanInput,
+  Create,
+  Datagrid,
+  DateField,
+  Edit,
+  EmailField,
+  FunctionField,
+  List,
+  PasswordInput,
+  SaveButton,
+  SearchInput,
+  SelectInput,
+  SimpleForm,
+  TextField,
+  TextInput,
+  Toolbar,
+  email,
+  maxLength,
+  required,
+  useGetIdentity,
+  useRecordContext,
+  useTranslate,
+} from "react-admin";
 import { passwordProblem } from "../../shared/passwords.ts";
 import type { AdminStaff } from "../../server/schemas/admin-staff.ts";
 
@@ -63,7 +87,13 @@ export function StaffEdit() {
   const translate = useTranslate();
   return (
     <Edit mutationMode="pessimistic">
-      <SimpleForm toolbar={<Toolbar><SaveButton /></Toolbar>}>
+      <SimpleForm
+        toolbar={
+          <Toolbar>
+            <SaveButton />
+          </Toolbar>
+        }
+      >
         <TextInput source="name" validate={[required(), maxLength(120)]} />
         <TextInput source="email" disabled />
         <SelfGuardedInputs />

@@ -7,11 +7,25 @@ import type { AdminSynonyms } from "../../server/schemas/admin-synonyms.ts";
 type Group = Static<typeof AdminSynonyms>;
 
 const toLine = (words: unknown) => (Array.isArray(words) ? words.join(", ") : "");
-const toWords = (line: string) => line.split(",").map((w) => w.trim()).filter(Boolean);
+const toWords = (line: string) =>
+  line
+    .split(",")
+    .map((w) => w.trim())
+    .filter(Boolean);
 
 function WordsInput() {
   const translate = useTranslate();
-  return <TextInput source="words" format={toLine} parse={toWords} validate={required()} fullWidth multiline helperText={translate("loja.synonyms.help")} />;
+  return (
+    <TextInput
+      source="words"
+      format={toLine}
+      parse={toWords}
+      validate={required()}
+      fullWidth
+      multiline
+      helperText={translate("loja.synonyms.help")}
+    />
+  );
 }
 
 export function SynonymList() {

@@ -26,8 +26,7 @@ export interface DemoProduct {
 }
 
 /** "camisa-linho", 3 → ["camisa-linho-1.jpg", "camisa-linho-2.jpg", "camisa-linho-3.jpg"] */
-const imgs = (slug: string, count: number): string[] =>
-  Array.from({ length: count }, (_, i) => `${slug}-${i + 1}.jpg`);
+const imgs = (slug: string, count: number): string[] => Array.from({ length: count }, (_, i) => `${slug}-${i + 1}.jpg`);
 
 const clothing = ["P", "M", "G", "GG"];
 
@@ -240,7 +239,7 @@ export const demoProducts: DemoProduct[] = [
     daysAgo: 33,
   },
   {
-    name: "Portátil Ultrafino 14\" Core i5 16GB",
+    name: 'Portátil Ultrafino 14" Core i5 16GB',
     description:
       "Portátil em alumínio com 1,3 kg, processador Intel Core i5, 16 GB de RAM e SSD rápido. Ecrã Full HD antirreflexo e teclado retroiluminado em português. Importado, com garantia de 1 ano.",
     price: 650_000,
@@ -288,11 +287,11 @@ export const demoProducts: DemoProduct[] = [
     daysAgo: 48,
   },
   {
-    name: "Smart TV LED 55\" 4K UHD",
+    name: 'Smart TV LED 55" 4K UHD',
     description:
       "Televisor de 55 polegadas com resolução 4K, HDR10 e sistema smart com aplicações de streaming. Três entradas HDMI, Wi-Fi e Bluetooth. Importado, com suporte de mesa e garantia de 1 ano.",
     price: 520_000,
-    sizes: ["55\" 220V"],
+    sizes: ['55" 220V'],
     category: "Eletronico",
     subCategory: "TVs & Monitores",
     bestseller: false,
@@ -300,11 +299,11 @@ export const demoProducts: DemoProduct[] = [
     daysAgo: 24,
   },
   {
-    name: "Monitor Curvo 27\" 165 Hz",
+    name: 'Monitor Curvo 27" 165 Hz',
     description:
       "Monitor curvo de 27 polegadas QHD com 165 Hz e 1 ms de resposta, ideal para jogos e trabalho. Suporte com ajuste de inclinação e entradas HDMI e DisplayPort. Importado.",
     price: 215_000,
-    sizes: ["27\" Preto"],
+    sizes: ['27" Preto'],
     category: "Eletronico",
     subCategory: "TVs & Monitores",
     bestseller: false,
@@ -616,11 +615,11 @@ export const demoProducts: DemoProduct[] = [
     daysAgo: 97,
   },
   {
-    name: "Motobomba de Água 3\" a Gasolina",
+    name: 'Motobomba de Água 3" a Gasolina',
     description:
       "Motobomba de 3 polegadas com motor de 7 CV, caudal até 60 000 litros por hora. Para rega, drenagem e abastecimento de cisternas. Importada, com mangueira e filtro de sucção.",
     price: 145_000,
-    sizes: ["3\""],
+    sizes: ['3"'],
     category: "Máquinas",
     subCategory: "Máquinas Agrícolas",
     bestseller: false,

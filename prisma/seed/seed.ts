@@ -16,7 +16,11 @@ const DAY_MS = 24 * 3600 * 1000;
 export const DEMO_SETTINGS = {
   phones: ["+244 923 000 101", "+244 934 000 202", "+244 945 000 303"],
   emails: ["contacto@loja-demo.ao", "support@loja-demo.ao"],
-  addresses: ["Loja Luanda (demonstração): Rua Rainha Ginga 100, Ingombota, Luanda", "Loja Benguela (demonstração): Av. Norton de Matos 25, Benguela", "Escritório de compras (demonstração): Guangzhou, China"],
+  addresses: [
+    "Loja Luanda (demonstração): Rua Rainha Ginga 100, Ingombota, Luanda",
+    "Loja Benguela (demonstração): Av. Norton de Matos 25, Benguela",
+    "Escritório de compras (demonstração): Guangzhou, China",
+  ],
   bankName: "Banco Demonstração (dados fictícios)",
   accountHolder: "LOJA DEMO, LDA (dados fictícios)",
   accountNumber: "0000 0000 0000 0000 1",
@@ -43,7 +47,8 @@ export async function seedDemo(prisma: PrismaClient, media: MediaStore, now = Da
   if (products > 0 || settings > 0) return { seeded: false, products };
 
   for (const p of demoProducts) {
-    if (!isValidPlacement(p.category, p.subCategory)) throw new Error(`Demo product "${p.name}" has an unknown sub-category ${p.subCategory}`);
+    if (!isValidPlacement(p.category, p.subCategory))
+      throw new Error(`Demo product "${p.name}" has an unknown sub-category ${p.subCategory}`);
   }
   const images = await prepareAll(demoProducts.flatMap((p) => p.images));
 

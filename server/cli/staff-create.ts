@@ -16,7 +16,12 @@ function fail(message: string): never {
 }
 
 const { values } = parseArgs({
-  options: { email: { type: "string" }, password: { type: "string" }, name: { type: "string" }, role: { type: "string", default: "admin" } },
+  options: {
+    email: { type: "string" },
+    password: { type: "string" },
+    name: { type: "string" },
+    role: { type: "string", default: "admin" },
+  },
   strict: true,
 });
 if (!values.email) fail("--email is required");

@@ -113,9 +113,13 @@ function kernelLock(dataDir: string): Promise<ReleaseLock | undefined> {
   const file = path.join(dataDir, "loja.lock");
   return new Promise((resolve, reject) => {
     // `cat` reads our pipe until it closes: it (and flock with it) lives exactly as long as we do.
-    const child = spawn("flock", ["--nonblock", "--exclusive", "--conflict-exit-code", String(FLOCK_BUSY), file, "sh", "-c", "echo locked; exec cat"], {
-      stdio: ["pipe", "pipe", "pipe"],
-    });
+    const child = spawn(
+      "flock",
+      ["--nonblock", "--exclusive", "--conflict-exit-code", String(FLOCK_BUSY), file, "sh", "-c", "echo locked; exec cat"],
+      {
+        stdio: ["pipe", "pipe", "pipe"],
+      },
+    );
     let output = "";
     let settled = false;
     const exited = new Promise<void>((done) => child.once("close", () => done()));

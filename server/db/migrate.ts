@@ -38,7 +38,10 @@ export interface MigrationFile {
 
 export async function readMigrations(dir = MIGRATIONS_DIR): Promise<MigrationFile[]> {
   const entries = await readdir(dir, { withFileTypes: true });
-  const names = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const names = entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
   return Promise.all(
     names.map(async (name) => {
       const sql = await readFile(path.join(dir, name, "migration.sql"), "utf8");
@@ -57,14 +60,19 @@ async function applyPending(session: Session, migrations: MigrationFile[]): Prom
   for (const migration of migrations) {
     const previous = done.get(migration.name);
     if (previous) {
-      if (previous.finished_at === null) throw new Error(`Migration ${migration.name} failed earlier and was not resolved; fix the database by hand first`);
+      if (previous.finished_at === null)
+        throw new Error(`Migration ${migration.name} failed earlier and was not resolved; fix the database by hand first`);
       if (previous.checksum !== migration.checksum) throw new Error(`Migration ${migration.name} was modified after it was applied`);
       continue;
     }
     const id = randomUUID();
     await session.exec("BEGIN");
     try {
-      await session.query(`INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at) VALUES ($1, $2, $3, now())`, [id, migration.checksum, migration.name]);
+      await session.query(`INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at) VALUES ($1, $2, $3, now())`, [
+        id,
+        migration.checksum,
+        migration.name,
+      ]);
       await session.exec(migration.sql);
       await session.query(`UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = $1`, [id]);
       await session.exec("COMMIT");

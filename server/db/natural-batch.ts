@@ -22,7 +22,10 @@ export interface NaturalBatchOptions {
  * its own error), so one bad input need not fail the calls it was batched with. If `run` itself throws, every
  * call of that batch is rejected with the error.
  */
-export function naturalBatch<I, O>(run: (inputs: readonly I[]) => Promise<readonly PromiseSettledResult<O>[]>, options: NaturalBatchOptions): (input: I) => Promise<O> {
+export function naturalBatch<I, O>(
+  run: (inputs: readonly I[]) => Promise<readonly PromiseSettledResult<O>[]>,
+  options: NaturalBatchOptions,
+): (input: I) => Promise<O> {
   interface Waiting {
     input: I;
     resolve(output: O): void;

@@ -6,7 +6,10 @@ import { enqueueMail } from "./outbox.ts";
 import type { MailContent, MailContext } from "./templates.ts";
 
 /** What the e-mails read of the settings row (null before it exists). */
-type SettingsRow = Pick<PlacementSettings, "phones" | "emails" | "bankName" | "accountHolder" | "accountNumber" | "iban" | "staffAlertEmails"> | null;
+type SettingsRow = Pick<
+  PlacementSettings,
+  "phones" | "emails" | "bankName" | "accountHolder" | "accountNumber" | "iban" | "staffAlertEmails"
+> | null;
 
 /** The context and the staff alert addresses from the settings row, and the public base URL links are built on. */
 export function mailSettingsOf(row: SettingsRow, baseUrl: string): { ctx: MailContext; staff: string[] } {
@@ -28,14 +31,20 @@ function contextOf(row: SettingsRow, baseUrl: string): MailContext {
 }
 
 /** Distinct, trimmed, lower-cased addresses that receive staff alerts. */
-const alertAddressesOf = (row: SettingsRow): string[] => [...new Set((row?.staffAlertEmails ?? []).map((a) => a.trim().toLowerCase()).filter(Boolean))];
+const alertAddressesOf = (row: SettingsRow): string[] => [
+  ...new Set((row?.staffAlertEmails ?? []).map((a) => a.trim().toLowerCase()).filter(Boolean)),
+];
 
 /**
  * Enqueues a staff alert to each of `staff` (the settings' alert addresses: Notifier.mailSettings), in the caller's
  * transaction. `dedupeKey` names the event (e.g. 'staff-new-order:<orderId>'); each address gets it once. Returns
  * how many mails were added.
  */
-export async function enqueueStaffAlert(tx: Db, staff: readonly string[], alert: { kind: string; dedupeKey: string; content: MailContent }): Promise<number> {
+export async function enqueueStaffAlert(
+  tx: Db,
+  staff: readonly string[],
+  alert: { kind: string; dedupeKey: string; content: MailContent },
+): Promise<number> {
   let added = 0;
   for (const to of staff) {
     if (await enqueueMail(tx, { kind: alert.kind, to, dedupeKey: `${alert.dedupeKey}:${to}`, ...alert.content })) added++;

@@ -18,7 +18,11 @@ export type NoticeOrder = Prisma.OrderGetPayload<{ select: typeof noticeSelect }
 export const noticesRepository = (db: Db) => ({
   order: (orderId: string): Promise<NoticeOrder | null> => db.order.findUnique({ where: { id: orderId }, select: noticeSelect }),
 
-  customer: (userId: string) => db.user.findUnique({ where: { id: userId }, select: { id: true, name: true, email: true, notifyEmail: true, notifyPush: true, active: true } }),
+  customer: (userId: string) =>
+    db.user.findUnique({
+      where: { id: userId },
+      select: { id: true, name: true, email: true, notifyEmail: true, notifyPush: true, active: true },
+    }),
 
   /** Client messages of the order that support has not read yet (the one just written included). */
   unreadClientMessages: (orderId: string) => db.message.count({ where: { orderId, sender: "client", readBySupportAt: null } }),

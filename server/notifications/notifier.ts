@@ -96,6 +96,10 @@ export class Notifier {
 
   /** Keys are read (or generated into DATA_DIR) on the first push, not at every start. */
   private push(): PushSender {
-    return (this.pushSender ??= createPushSender({ db: this.opts.db, vapid: loadVapidKeys({ dataDir: this.opts.config.dataDir }), agent: this.opts.pushAgent }));
+    return (this.pushSender ??= createPushSender({
+      db: this.opts.db,
+      vapid: loadVapidKeys({ dataDir: this.opts.config.dataDir }),
+      agent: this.opts.pushAgent,
+    }));
   }
 }

@@ -31,15 +31,23 @@ export const SHIPPED = "Enviado";
 
 /** Where the shopper is e-mailed: null when they have no address, turned e-mail off, or the account is closed. */
 const mailbox = (user: NoticeOrder["user"]) => (user.email && user.notifyEmail && user.active ? user.email : null);
-const pushTo = (user: NoticeOrder["user"], payload: PushNotice["payload"]): PushNotice | null => (user.notifyPush && user.active ? { userId: user.id, payload } : null);
+const pushTo = (user: NoticeOrder["user"], payload: PushNotice["payload"]): PushNotice | null =>
+  user.notifyPush && user.active ? { userId: user.id, payload } : null;
 const methodLabel = (method: string) => PAYMENT_METHOD_LABELS[method as PaymentMethod] ?? method;
 
-function paymentDue(notifier: Notifier, amountDue: NoticeOrder["totalAmount"], order: Pick<NoticeOrder, "paymentReference" | "paymentDeadline" | "multicaixaReference">): PaymentDue {
+function paymentDue(
+  notifier: Notifier,
+  amountDue: NoticeOrder["totalAmount"],
+  order: Pick<NoticeOrder, "paymentReference" | "paymentDeadline" | "multicaixaReference">,
+): PaymentDue {
   return {
     amountDue,
     paymentReference: order.paymentReference,
     paymentDeadline: order.paymentDeadline,
-    multicaixa: notifier.multicaixaEntity && order.multicaixaReference ? { entity: notifier.multicaixaEntity, reference: order.multicaixaReference, amount: amountDue } : null,
+    multicaixa:
+      notifier.multicaixaEntity && order.multicaixaReference
+        ? { entity: notifier.multicaixaEntity, reference: order.multicaixaReference, amount: amountDue }
+        : null,
   };
 }
 
@@ -78,13 +86,30 @@ export function orderPlacedMails(notifier: Notifier, { customer, ctx, staff }: P
   const mails: NewMail[] = [];
   const to = mailbox(customer);
   // A card order is paid at Stripe: no bank details or references to show.
-  const due = order.paymentMethod === "stripe" ? {} : paymentDue(notifier, order.totalAmount, { ...order, multicaixaReference: order.multicaixaReference ?? null });
+  const due =
+    order.paymentMethod === "stripe"
+      ? {}
+      : paymentDue(notifier, order.totalAmount, { ...order, multicaixaReference: order.multicaixaReference ?? null });
   if (to) {
-    const content = orderPlacedMail(ctx, { orderId: order.id, customerName: customer.name, lines: order.lines, subtotal: order.subtotal, deliveryFee: order.deliveryFee, total: order.totalAmount, ...due });
+    const content = orderPlacedMail(ctx, {
+      orderId: order.id,
+      customerName: customer.name,
+      lines: order.lines,
+      subtotal: order.subtotal,
+      deliveryFee: order.deliveryFee,
+      total: order.totalAmount,
+      ...due,
+    });
     mails.push({ kind: "order-placed", to, dedupeKey: `order-placed:${order.id}`, ...content });
   }
-  const alert = staffNewOrderMail(ctx, { orderId: order.id, customerName: customer.name, total: order.totalAmount, paymentMethod: methodLabel(order.paymentMethod) });
-  for (const address of staff) mails.push({ kind: "staff-new-order", to: address, dedupeKey: `staff-new-order:${order.id}:${address}`, ...alert });
+  const alert = staffNewOrderMail(ctx, {
+    orderId: order.id,
+    customerName: customer.name,
+    total: order.totalAmount,
+    paymentMethod: methodLabel(order.paymentMethod),
+  });
+  for (const address of staff)
+    mails.push({ kind: "staff-new-order", to: address, dedupeKey: `staff-new-order:${order.id}:${address}`, ...alert });
   return mails;
 }
 
@@ -113,13 +138,28 @@ export async function noticeOrder(tx: Db, notifier: Notifier, orderId: string, n
   switch (notice.kind) {
     case "proof-received":
       await shopperMail("proof-received", proofReceivedMail(ctx, ref));
-      await enqueueStaffAlert(tx, staff, { kind: "staff-new-proof", dedupeKey: `staff-new-proof:${notice.proofId}`, content: staffNewProofMail(ctx, { ...ref, amountDue: order.totalAmount.minus(order.amountPaid) }) });
+      await enqueueStaffAlert(tx, staff, {
+        kind: "staff-new-proof",
+        dedupeKey: `staff-new-proof:${notice.proofId}`,
+        content: staffNewProofMail(ctx, { ...ref, amountDue: order.totalAmount.minus(order.amountPaid) }),
+      });
       return null;
     case "payment-confirmed":
-      await shopperMail("payment-confirmed", paymentConfirmedMail(ctx, { ...ref, amountPaid: order.amountPaid.isZero() ? order.totalAmount : order.amountPaid }));
-      return pushTo(order.user, { title: "Pagamento confirmado", body: `Confirmámos o pagamento do pedido ${label}.`, url: "/orders", tag: `order-${orderId}` });
+      await shopperMail(
+        "payment-confirmed",
+        paymentConfirmedMail(ctx, { ...ref, amountPaid: order.amountPaid.isZero() ? order.totalAmount : order.amountPaid }),
+      );
+      return pushTo(order.user, {
+        title: "Pagamento confirmado",
+        body: `Confirmámos o pagamento do pedido ${label}.`,
+        url: "/orders",
+        tag: `order-${orderId}`,
+      });
     case "payment-reminder":
-      await shopperMail("payment-reminder", paymentReminderMail(ctx, { ...ref, ...paymentDue(notifier, order.totalAmount.minus(order.amountPaid), order) }));
+      await shopperMail(
+        "payment-reminder",
+        paymentReminderMail(ctx, { ...ref, ...paymentDue(notifier, order.totalAmount.minus(order.amountPaid), order) }),
+      );
       return null;
     case "status":
       return statusNotice(tx, notifier, ctx, order, notice, shopperMail);
@@ -140,7 +180,12 @@ async function statusNotice(
       return noticeOrder(tx, notifier, order.id, { kind: "payment-confirmed" });
     case SHIPPED:
       await shopperMail("order-shipped", orderShippedMail(ctx, ref));
-      return pushTo(order.user, { title: "Pedido enviado", body: `O seu pedido #${shortOrderId(order.id)} foi enviado.`, url: "/orders", tag: `order-${order.id}` });
+      return pushTo(order.user, {
+        title: "Pedido enviado",
+        body: `O seu pedido #${shortOrderId(order.id)} foi enviado.`,
+        url: "/orders",
+        tag: `order-${order.id}`,
+      });
     case DELIVERED:
       await shopperMail("order-delivered", orderDeliveredMail(ctx, ref));
       return null;
@@ -156,26 +201,44 @@ async function statusNotice(
  * A customer wrote and no staff member is online on any instance (the caller asked Presence.staffOnline): the
  * alert addresses are told, once per waiting conversation (only for the first message support has not read yet).
  */
-export async function noticeMessageWaiting(tx: Db, notifier: Notifier, message: { orderId: string; at: Date; userId: string; text: string | null; hasAttachment: boolean }): Promise<void> {
+export async function noticeMessageWaiting(
+  tx: Db,
+  notifier: Notifier,
+  message: { orderId: string; at: Date; userId: string; text: string | null; hasAttachment: boolean },
+): Promise<void> {
   if ((await noticesRepository(tx).unreadClientMessages(message.orderId)) !== 1) return;
   const customer = await noticesRepository(tx).customer(message.userId);
   const { ctx, staff } = await notifier.mailSettings(tx);
   await enqueueStaffAlert(tx, staff, {
     kind: "staff-message-waiting",
     dedupeKey: `staff-message-waiting:${message.orderId}:${message.at.toISOString()}`,
-    content: staffMessageWaitingMail(ctx, { orderId: message.orderId, customerName: customer?.name ?? "", text: message.text, hasAttachment: message.hasAttachment }),
+    content: staffMessageWaitingMail(ctx, {
+      orderId: message.orderId,
+      customerName: customer?.name ?? "",
+      text: message.text,
+      hasAttachment: message.hasAttachment,
+    }),
   });
 }
 
 /** Staff are told by e-mail of money that reached a cancelled order (once per payment: `paymentId` names it). */
-export async function noticePaymentOnCancelledOrder(tx: Db, notifier: Notifier, payment: { orderId: string; paymentId: string; amount: MoneyAmount; reference: string }): Promise<void> {
+export async function noticePaymentOnCancelledOrder(
+  tx: Db,
+  notifier: Notifier,
+  payment: { orderId: string; paymentId: string; amount: MoneyAmount; reference: string },
+): Promise<void> {
   const order = await noticesRepository(tx).order(payment.orderId);
   if (!order) return;
   const { ctx, staff } = await notifier.mailSettings(tx);
   await enqueueStaffAlert(tx, staff, {
     kind: "staff-payment-on-cancelled",
     dedupeKey: `staff-payment-on-cancelled:${payment.paymentId}`,
-    content: staffPaymentOnCancelledMail(ctx, { orderId: payment.orderId, customerName: order.user.name, amount: payment.amount, reference: payment.reference }),
+    content: staffPaymentOnCancelledMail(ctx, {
+      orderId: payment.orderId,
+      customerName: order.user.name,
+      amount: payment.amount,
+      reference: payment.reference,
+    }),
   });
 }
 
@@ -184,5 +247,10 @@ export async function supportReplyPush(db: Db, orderId: string, ownerId: string,
   const customer = await noticesRepository(db).customer(ownerId);
   if (!customer) return null;
   const body = text ? (text.length > 120 ? `${text.slice(0, 119)}…` : text) : "Enviou um anexo.";
-  return pushTo(customer, { title: `Resposta sobre o pedido #${shortOrderId(orderId)}`, body, url: `/message/${orderId}`, tag: `chat-${orderId}` });
+  return pushTo(customer, {
+    title: `Resposta sobre o pedido #${shortOrderId(orderId)}`,
+    body,
+    url: `/message/${orderId}`,
+    tag: `chat-${orderId}`,
+  });
 }

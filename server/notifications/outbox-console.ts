@@ -31,12 +31,18 @@ function toAdmin(row: OutboxRow, withBody: boolean): AdminOutboxMail {
   };
 }
 
-export async function listOutboxForConsole(db: PrismaClient, query: ListQuery<{ q?: string; status?: string }>): Promise<ListPage<AdminOutboxMail>> {
+export async function listOutboxForConsole(
+  db: PrismaClient,
+  query: ListQuery<{ q?: string; status?: string }>,
+): Promise<ListPage<AdminOutboxMail>> {
   const status = query.filter.status;
   if (status !== undefined && !STATUSES.includes(status)) throw new AppError(400, "Filtro inválido: status");
   const repo = outboxRepository(db);
   const f = { status: status as OutboxStatus | undefined, q: query.filter.q };
-  const [rows, total] = await Promise.all([repo.list({ ...f, skip: query.offset, take: query.limit, orderBy: orderByOf(query.sort) }), repo.count(f.status, f.q)]);
+  const [rows, total] = await Promise.all([
+    repo.list({ ...f, skip: query.offset, take: query.limit, orderBy: orderByOf(query.sort) }),
+    repo.count(f.status, f.q),
+  ]);
   return { rows: rows.map((r) => toAdmin(r, false)), total };
 }
 

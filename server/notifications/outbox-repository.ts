@@ -41,20 +41,43 @@ export interface OutboxRow extends ClaimedMail {
 const NOW = Prisma.sql`(now() AT TIME ZONE 'UTC')`;
 
 const rowSelect = {
-  id: true, kind: true, to: true, subject: true, html: true, text: true, attempts: true, createdAt: true,
-  status: true, dedupeKey: true, nextAttemptAt: true, lastError: true, sentAt: true,
+  id: true,
+  kind: true,
+  to: true,
+  subject: true,
+  html: true,
+  text: true,
+  attempts: true,
+  createdAt: true,
+  status: true,
+  dedupeKey: true,
+  nextAttemptAt: true,
+  lastError: true,
+  sentAt: true,
 } as const;
 
 const listWhere = (f: { status?: OutboxStatus; q?: string }): Prisma.OutboxMailWhereInput => ({
   ...(f.status ? { status: f.status } : {}),
-  ...(f.q ? { OR: [{ to: { contains: f.q, mode: "insensitive" } }, { subject: { contains: f.q, mode: "insensitive" } }, { kind: f.q }] } : {}),
+  ...(f.q
+    ? { OR: [{ to: { contains: f.q, mode: "insensitive" } }, { subject: { contains: f.q, mode: "insensitive" } }, { kind: f.q }] }
+    : {}),
 });
 
 export const outboxRepository = (db: Db) => ({
   /** Inserts the mail unless one with its dedupeKey exists (ON CONFLICT DO NOTHING keeps the caller's transaction alive). */
   async insert(mail: NewMail): Promise<boolean> {
     const { count } = await db.outboxMail.createMany({
-      data: [{ kind: mail.kind, to: mail.to, subject: mail.subject, html: mail.html, text: mail.text, dedupeKey: mail.dedupeKey ?? null, nextAttemptAt: new Date() }],
+      data: [
+        {
+          kind: mail.kind,
+          to: mail.to,
+          subject: mail.subject,
+          html: mail.html,
+          text: mail.text,
+          dedupeKey: mail.dedupeKey ?? null,
+          nextAttemptAt: new Date(),
+        },
+      ],
       skipDuplicates: true,
     });
     return count === 1;
@@ -65,7 +88,9 @@ export const outboxRepository = (db: Db) => ({
    * two instances claim at the same moment without waiting on each other or taking the same rows.
    */
   async claimDue(workerId: string, limit: number, lockMs: number): Promise<ClaimedMail[]> {
-    const rows = await db.$queryRaw<{ id: string; kind: string; to: string; subject: string; html: string; text: string; attempts: number; created_at: Date }[]>(Prisma.sql`
+    const rows = await db.$queryRaw<
+      { id: string; kind: string; to: string; subject: string; html: string; text: string; attempts: number; created_at: Date }[]
+    >(Prisma.sql`
       UPDATE outbox_mails
          SET locked_until = ${NOW} + make_interval(secs => ${lockMs / 1000}::float8), locked_by = ${workerId}, attempts = attempts + 1
        WHERE id IN (SELECT id FROM outbox_mails
@@ -75,7 +100,16 @@ export const outboxRepository = (db: Db) => ({
                      FOR UPDATE SKIP LOCKED)
        RETURNING id, kind, "to", subject, html, text, attempts, created_at`);
     return rows
-      .map((r) => ({ id: r.id, kind: r.kind, to: r.to, subject: r.subject, html: r.html, text: r.text, attempts: Number(r.attempts), createdAt: r.created_at }))
+      .map((r) => ({
+        id: r.id,
+        kind: r.kind,
+        to: r.to,
+        subject: r.subject,
+        html: r.html,
+        text: r.text,
+        attempts: Number(r.attempts),
+        createdAt: r.created_at,
+      }))
       .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   },
 
@@ -102,7 +136,9 @@ export const outboxRepository = (db: Db) => ({
   },
 
   /** Newest first unless told, for the console's outbox page. */
-  list(opts: { status?: OutboxStatus; q?: string; skip?: number; take?: number; orderBy?: Prisma.OutboxMailOrderByWithRelationInput[] } = {}): Promise<OutboxRow[]> {
+  list(
+    opts: { status?: OutboxStatus; q?: string; skip?: number; take?: number; orderBy?: Prisma.OutboxMailOrderByWithRelationInput[] } = {},
+  ): Promise<OutboxRow[]> {
     return db.outboxMail.findMany({
       where: listWhere(opts),
       orderBy: opts.orderBy ?? [{ createdAt: "desc" }, { id: "desc" }],

@@ -148,6 +148,8 @@ export function startOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
 }
 
 /** The console's outbox page: newest first, with what was sent, is pending (or would be, without SMTP) or failed. */
-export const listOutbox = (db: Db, opts: Parameters<ReturnType<typeof outboxRepository>["list"]>[0] = {}) => outboxRepository(db).list(opts);
-export const countOutbox = (db: Db, status?: Parameters<ReturnType<typeof outboxRepository>["count"]>[0]) => outboxRepository(db).count(status);
+export const listOutbox = (db: Db, opts: Parameters<ReturnType<typeof outboxRepository>["list"]>[0] = {}) =>
+  outboxRepository(db).list(opts);
+export const countOutbox = (db: Db, status?: Parameters<ReturnType<typeof outboxRepository>["count"]>[0]) =>
+  outboxRepository(db).count(status);
 export const getOutboxMail = (db: Db, id: string) => outboxRepository(db).get(id);

@@ -35,7 +35,10 @@ export class Presence {
   }
 
   async snapshot(now = new Date()): Promise<OnlineSnapshot> {
-    const users = [...this.local.presentUsers(), ...(await presenceRepository(this.db).othersSince(this.instanceId, new Date(now.getTime() - PRESENCE_TTL_MS)))];
+    const users = [
+      ...this.local.presentUsers(),
+      ...(await presenceRepository(this.db).othersSince(this.instanceId, new Date(now.getTime() - PRESENCE_TTL_MS))),
+    ];
     const online = new Set(users.map((u) => u.userId));
     return { isOnline: (userId) => online.has(userId) };
   }

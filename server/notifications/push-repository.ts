@@ -22,7 +22,8 @@ export const pushRepository = (db: Db) => ({
       select,
     }),
 
-  listForUser: (userId: string): Promise<StoredPushSubscription[]> => db.pushSubscription.findMany({ where: { userId }, orderBy: { createdAt: "asc" }, select }),
+  listForUser: (userId: string): Promise<StoredPushSubscription[]> =>
+    db.pushSubscription.findMany({ where: { userId }, orderBy: { createdAt: "asc" }, select }),
 
   /** The customer unsubscribed on this browser (only their own endpoint). */
   async removeForUser(userId: string, endpoint: string): Promise<boolean> {
@@ -40,7 +41,11 @@ export const pushRepository = (db: Db) => ({
 
   /** Counts a failed delivery; returns the new count (0 when the subscription is gone). */
   async recordFailure(id: string): Promise<number> {
-    const rows = await db.pushSubscription.updateManyAndReturn({ where: { id }, data: { failures: { increment: 1 } }, select: { failures: true } });
+    const rows = await db.pushSubscription.updateManyAndReturn({
+      where: { id },
+      data: { failures: { increment: 1 } },
+      select: { failures: true },
+    });
     return rows[0]?.failures ?? 0;
   },
 });

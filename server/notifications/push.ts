@@ -27,7 +27,8 @@ export function loadVapidKeys(opts: { dataDir: string; env?: NodeJS.ProcessEnv }
   const publicKey = env.VAPID_PUBLIC_KEY?.trim();
   const privateKey = env.VAPID_PRIVATE_KEY?.trim();
   if (publicKey && privateKey) return { publicKey, privateKey, subject };
-  if (publicKey || privateKey) throw new Error("Defina VAPID_PUBLIC_KEY e VAPID_PRIVATE_KEY juntas (ou nenhuma, para usar as chaves em DATA_DIR/vapid.json)");
+  if (publicKey || privateKey)
+    throw new Error("Defina VAPID_PUBLIC_KEY e VAPID_PRIVATE_KEY juntas (ou nenhuma, para usar as chaves em DATA_DIR/vapid.json)");
 
   const file = path.join(opts.dataDir, "vapid.json");
   const read = () => {

@@ -16,7 +16,18 @@ export interface PendingReply {
 export const replyDigestRepository = (db: Db) => ({
   /** Unread support replies after each order's digest mark, for shoppers who accept e-mail. Oldest first. */
   async pendingReplies(limit = 500): Promise<PendingReply[]> {
-    const rows = await db.$queryRaw<{ order_id: string; id: string; text: string | null; has_attachment: boolean; created_at: Date; user_id: string; name: string; email: string }[]>(Prisma.sql`
+    const rows = await db.$queryRaw<
+      {
+        order_id: string;
+        id: string;
+        text: string | null;
+        has_attachment: boolean;
+        created_at: Date;
+        user_id: string;
+        name: string;
+        email: string;
+      }[]
+    >(Prisma.sql`
       SELECT m.order_id, m.id, m.text, (m.media_id IS NOT NULL) AS has_attachment, m.created_at, u.id AS user_id, u.name, u.email
         FROM messages m
         JOIN orders o ON o.id = m.order_id
@@ -27,7 +38,16 @@ export const replyDigestRepository = (db: Db) => ({
          AND u.notify_email AND u.active AND u.email IS NOT NULL
        ORDER BY m.created_at, m.id
        LIMIT ${limit}::int`);
-    return rows.map((r) => ({ orderId: r.order_id, messageId: r.id, text: r.text, hasAttachment: r.has_attachment, createdAt: r.created_at, userId: r.user_id, customerName: r.name, email: r.email }));
+    return rows.map((r) => ({
+      orderId: r.order_id,
+      messageId: r.id,
+      text: r.text,
+      hasAttachment: r.has_attachment,
+      createdAt: r.created_at,
+      userId: r.user_id,
+      customerName: r.name,
+      email: r.email,
+    }));
   },
 
   /** Moves the order's mark forward (never back). */

@@ -40,7 +40,12 @@ export async function sweepSupportReplyDigests(opts: DigestSweepOptions): Promis
     await opts.db.$transaction(async (tx) => {
       await replyDigestRepository(tx).markCovered(orderId, last.createdAt);
       // Two instances sweeping at once build the same digest: its key makes it one mail.
-      await enqueueMail(tx, { kind: "support-replies", to: first.email, dedupeKey: `support-replies:${orderId}:${last.messageId}`, ...content });
+      await enqueueMail(tx, {
+        kind: "support-replies",
+        to: first.email,
+        dedupeKey: `support-replies:${orderId}:${last.messageId}`,
+        ...content,
+      });
     });
     mailed.push(orderId);
   }

@@ -58,7 +58,10 @@ function blockHtml(block: Block): string {
       return `<blockquote style="${FONT}font-size:15px;line-height:1.5;margin:0 0 14px;padding:8px 12px;border-left:3px solid #999;background:#f6f6f6">${escapeHtml(block.text).replace(/\n/g, "<br>")}</blockquote>`;
     case "facts":
       return `<table role="presentation" style="border-collapse:collapse;margin:0 0 14px">${block.rows
-        .map(([label, value]) => `<tr><td style="${FONT}font-size:14px;padding:3px 12px 3px 0;color:#555">${escapeHtml(label)}</td><td style="${FONT}font-size:14px;padding:3px 0;font-weight:bold">${escapeHtml(value)}</td></tr>`)
+        .map(
+          ([label, value]) =>
+            `<tr><td style="${FONT}font-size:14px;padding:3px 12px 3px 0;color:#555">${escapeHtml(label)}</td><td style="${FONT}font-size:14px;padding:3px 0;font-weight:bold">${escapeHtml(value)}</td></tr>`,
+        )
         .join("")}</table>`;
     case "items":
       return `<ul style="${FONT}font-size:14px;line-height:1.5;margin:0 0 14px;padding-left:20px">${block.rows.map((row) => `<li>${escapeHtml(row)}</li>`).join("")}</ul>`;
@@ -72,7 +75,10 @@ function blockText(block: Block): string {
     case "paragraph":
       return block.text;
     case "quote":
-      return block.text.split("\n").map((line) => `> ${line}`).join("\n");
+      return block.text
+        .split("\n")
+        .map((line) => `> ${line}`)
+        .join("\n");
     case "facts":
       return block.rows.map(([label, value]) => `${label}: ${value}`).join("\n");
     case "items":
@@ -111,7 +117,11 @@ ${blocks.map(blockHtml).join("\n")}
 const hello = (name: string) => ({ kind: "paragraph", text: `Olá ${name},` }) as const;
 const orderLabel = (orderId: string) => `#${shortOrderId(orderId)}`;
 const ordersButton = (ctx: MailContext): Block => ({ kind: "button", label: "Ver os meus pedidos", url: link(ctx, "/orders") });
-const chatButton = (ctx: MailContext, orderId: string): Block => ({ kind: "button", label: "Abrir a conversa", url: link(ctx, `/message/${encodeURIComponent(orderId)}`) });
+const chatButton = (ctx: MailContext, orderId: string): Block => ({
+  kind: "button",
+  label: "Abrir a conversa",
+  url: link(ctx, `/message/${encodeURIComponent(orderId)}`),
+});
 
 export interface MulticaixaReference {
   entity: string | number;
@@ -138,13 +148,26 @@ function paymentBlocks(ctx: MailContext, due: PaymentDue): Block[] {
     blocks.push({ kind: "paragraph", text: "Transferência bancária para:" });
     blocks.push({
       kind: "facts",
-      rows: ([["Banco", bankName], ["Titular", accountHolder], ["Número da conta", accountNumber], ["IBAN", iban]] as [string, string | undefined][])
-        .filter((row): row is [string, string] => Boolean(row[1])),
+      rows: (
+        [
+          ["Banco", bankName],
+          ["Titular", accountHolder],
+          ["Número da conta", accountNumber],
+          ["IBAN", iban],
+        ] as [string, string | undefined][]
+      ).filter((row): row is [string, string] => Boolean(row[1])),
     });
   }
   if (due.multicaixa) {
     blocks.push({ kind: "paragraph", text: "Ou pague no Multicaixa Express ou num ATM (Pagamento por Referência):" });
-    blocks.push({ kind: "facts", rows: [["Entidade", String(due.multicaixa.entity)], ["Referência", due.multicaixa.reference], ["Montante", formatKz(due.multicaixa.amount)]] });
+    blocks.push({
+      kind: "facts",
+      rows: [
+        ["Entidade", String(due.multicaixa.entity)],
+        ["Referência", due.multicaixa.reference],
+        ["Montante", formatKz(due.multicaixa.amount)],
+      ],
+    });
   }
   blocks.push({ kind: "paragraph", text: "Depois de pagar, envie o comprovativo na página do pedido." });
   return blocks;
@@ -174,7 +197,14 @@ export function orderPlacedMail(ctx: MailContext, order: OrderPlaced): MailConte
     hello(order.customerName),
     { kind: "paragraph", text: `Recebemos o seu pedido ${orderLabel(order.orderId)}. Obrigado pela sua compra!` },
     { kind: "items", rows: order.lines.map(lineText) },
-    { kind: "facts", rows: [["Subtotal", formatKz(order.subtotal)], ["Taxa de envio", formatKz(order.deliveryFee)], ["Total", formatKz(order.total)]] },
+    {
+      kind: "facts",
+      rows: [
+        ["Subtotal", formatKz(order.subtotal)],
+        ["Taxa de envio", formatKz(order.deliveryFee)],
+        ["Total", formatKz(order.total)],
+      ],
+    },
   ];
   if (order.amountDue !== undefined) blocks.push(...paymentBlocks(ctx, order as PaymentDue));
   blocks.push(ordersButton(ctx));
@@ -189,7 +219,10 @@ export interface OrderRef {
 export function proofReceivedMail(ctx: MailContext, order: OrderRef): MailContent {
   return render(ctx, `Comprovativo recebido — pedido ${orderLabel(order.orderId)}`, [
     hello(order.customerName),
-    { kind: "paragraph", text: `Recebemos o comprovativo de pagamento do pedido ${orderLabel(order.orderId)}. Vamos confirmá-lo e avisamos assim que o pagamento for confirmado.` },
+    {
+      kind: "paragraph",
+      text: `Recebemos o comprovativo de pagamento do pedido ${orderLabel(order.orderId)}. Vamos confirmá-lo e avisamos assim que o pagamento for confirmado.`,
+    },
     ordersButton(ctx),
   ]);
 }
@@ -197,7 +230,10 @@ export function proofReceivedMail(ctx: MailContext, order: OrderRef): MailConten
 export function paymentConfirmedMail(ctx: MailContext, order: OrderRef & { amountPaid?: MoneyAmount }): MailContent {
   return render(ctx, `Pagamento confirmado — pedido ${orderLabel(order.orderId)}`, [
     hello(order.customerName),
-    { kind: "paragraph", text: `Confirmámos o pagamento do pedido ${orderLabel(order.orderId)}${order.amountPaid !== undefined ? ` (${formatKz(order.amountPaid)})` : ""}. Vamos preparar a sua encomenda.` },
+    {
+      kind: "paragraph",
+      text: `Confirmámos o pagamento do pedido ${orderLabel(order.orderId)}${order.amountPaid !== undefined ? ` (${formatKz(order.amountPaid)})` : ""}. Vamos preparar a sua encomenda.`,
+    },
     ordersButton(ctx),
   ]);
 }
@@ -205,7 +241,10 @@ export function paymentConfirmedMail(ctx: MailContext, order: OrderRef & { amoun
 export function orderShippedMail(ctx: MailContext, order: OrderRef): MailContent {
   return render(ctx, `Pedido ${orderLabel(order.orderId)} enviado`, [
     hello(order.customerName),
-    { kind: "paragraph", text: `O seu pedido ${orderLabel(order.orderId)} foi enviado (estado: Enviado). Em breve chega à morada indicada.` },
+    {
+      kind: "paragraph",
+      text: `O seu pedido ${orderLabel(order.orderId)} foi enviado (estado: Enviado). Em breve chega à morada indicada.`,
+    },
     ordersButton(ctx),
   ]);
 }
@@ -250,17 +289,21 @@ export interface SupportReply {
 /** Replies sent while the shopper had no page open, joined in one e-mail. */
 export function supportRepliesMail(ctx: MailContext, conversation: OrderRef & { replies: SupportReply[] }): MailContent {
   const count = conversation.replies.length;
-  return render(ctx, count === 1 ? `Nova resposta sobre o pedido ${orderLabel(conversation.orderId)}` : `${count} novas respostas sobre o pedido ${orderLabel(conversation.orderId)}`, [
-    hello(conversation.customerName),
-    { kind: "paragraph", text: `O suporte respondeu sobre o seu pedido ${orderLabel(conversation.orderId)}:` },
-    ...conversation.replies.map(
-      (reply): Block => ({
+  return render(
+    ctx,
+    count === 1
+      ? `Nova resposta sobre o pedido ${orderLabel(conversation.orderId)}`
+      : `${count} novas respostas sobre o pedido ${orderLabel(conversation.orderId)}`,
+    [
+      hello(conversation.customerName),
+      { kind: "paragraph", text: `O suporte respondeu sobre o seu pedido ${orderLabel(conversation.orderId)}:` },
+      ...conversation.replies.map((reply): Block => ({
         kind: "quote",
         text: `${formatLuandaDateTime(reply.at)}\n${[reply.text ?? "", reply.hasAttachment ? "(anexo)" : ""].filter(Boolean).join("\n")}`,
-      }),
-    ),
-    chatButton(ctx, conversation.orderId),
-  ]);
+      })),
+      chatButton(ctx, conversation.orderId),
+    ],
+  );
 }
 
 export const RESET_TOKEN_MINUTES = 30;
@@ -268,19 +311,36 @@ export const RESET_TOKEN_MINUTES = 30;
 export function passwordResetMail(ctx: MailContext, request: { customerName: string; token: string }): MailContent {
   return render(ctx, "Redefinir a sua palavra-passe", [
     hello(request.customerName),
-    { kind: "paragraph", text: "Recebemos um pedido para redefinir a palavra-passe da sua conta. Use o botão abaixo para escolher uma nova palavra-passe." },
+    {
+      kind: "paragraph",
+      text: "Recebemos um pedido para redefinir a palavra-passe da sua conta. Use o botão abaixo para escolher uma nova palavra-passe.",
+    },
     { kind: "button", label: "Redefinir a palavra-passe", url: link(ctx, `/reset-password?token=${encodeURIComponent(request.token)}`) },
-    { kind: "paragraph", text: `O link é válido durante ${RESET_TOKEN_MINUTES} minutos e só pode ser usado uma vez. Se não pediu esta alteração, ignore este e-mail: a sua palavra-passe continua a mesma.` },
+    {
+      kind: "paragraph",
+      text: `O link é válido durante ${RESET_TOKEN_MINUTES} minutos e só pode ser usado uma vez. Se não pediu esta alteração, ignore este e-mail: a sua palavra-passe continua a mesma.`,
+    },
   ]);
 }
 
 // Staff alerts open the console (react-admin routes under /admin/#/).
-const consoleButton = (ctx: MailContext, label: string, route: string): Block => ({ kind: "button", label, url: link(ctx, `/admin/#${route}`) });
+const consoleButton = (ctx: MailContext, label: string, route: string): Block => ({
+  kind: "button",
+  label,
+  url: link(ctx, `/admin/#${route}`),
+});
 
 export function staffNewOrderMail(ctx: MailContext, order: OrderRef & { total: MoneyAmount; paymentMethod: string }): MailContent {
   return render(ctx, `Novo pedido ${orderLabel(order.orderId)} — ${formatKz(order.total)}`, [
     { kind: "paragraph", text: `Chegou um novo pedido ${orderLabel(order.orderId)}.` },
-    { kind: "facts", rows: [["Cliente", order.customerName], ["Total", formatKz(order.total)], ["Pagamento", order.paymentMethod]] },
+    {
+      kind: "facts",
+      rows: [
+        ["Cliente", order.customerName],
+        ["Total", formatKz(order.total)],
+        ["Pagamento", order.paymentMethod],
+      ],
+    },
     consoleButton(ctx, "Abrir o pedido", `/orders/${encodeURIComponent(order.orderId)}/show`),
   ]);
 }
@@ -298,15 +358,24 @@ export function staffPaymentOnCancelledMail(ctx: MailContext, order: OrderRef & 
 
 export function staffNewProofMail(ctx: MailContext, order: OrderRef & { amountDue?: MoneyAmount }): MailContent {
   return render(ctx, `Novo comprovativo — pedido ${orderLabel(order.orderId)}`, [
-    { kind: "paragraph", text: `${order.customerName} enviou um comprovativo de pagamento para o pedido ${orderLabel(order.orderId)}. Verifique-o no extrato e aceite ou recuse.` },
+    {
+      kind: "paragraph",
+      text: `${order.customerName} enviou um comprovativo de pagamento para o pedido ${orderLabel(order.orderId)}. Verifique-o no extrato e aceite ou recuse.`,
+    },
     ...(order.amountDue !== undefined ? [{ kind: "facts", rows: [["Valor em falta", formatKz(order.amountDue)]] } as Block] : []),
     consoleButton(ctx, "Abrir o pedido", `/orders/${encodeURIComponent(order.orderId)}/show`),
   ]);
 }
 
-export function staffMessageWaitingMail(ctx: MailContext, message: OrderRef & { text: string | null; hasAttachment?: boolean }): MailContent {
+export function staffMessageWaitingMail(
+  ctx: MailContext,
+  message: OrderRef & { text: string | null; hasAttachment?: boolean },
+): MailContent {
   return render(ctx, `Mensagem à espera — pedido ${orderLabel(message.orderId)}`, [
-    { kind: "paragraph", text: `${message.customerName} escreveu sobre o pedido ${orderLabel(message.orderId)} e não há ninguém do suporte ligado:` },
+    {
+      kind: "paragraph",
+      text: `${message.customerName} escreveu sobre o pedido ${orderLabel(message.orderId)} e não há ninguém do suporte ligado:`,
+    },
     { kind: "quote", text: [message.text ?? "", message.hasAttachment ? "(anexo)" : ""].filter(Boolean).join("\n") },
     consoleButton(ctx, "Responder", `/conversations/${encodeURIComponent(message.orderId)}/show`),
   ]);

@@ -75,7 +75,9 @@ export function productPage(product: ShopProduct, related: ShopProduct[], origin
       },
     },
     root: `<main class="page"><div class="product"><div class="product-top"><div class="gallery"><div class="gallery-main">${
-      main ? `<img ${pictureAttributes(main, product.thumbnail[0])} alt="${escapeHtml(product.name)}" width="${FULL_WIDTH}" height="${FULL_WIDTH}" fetchpriority="high" />` : ""
+      main
+        ? `<img ${pictureAttributes(main, product.thumbnail[0])} alt="${escapeHtml(product.name)}" width="${FULL_WIDTH}" height="${FULL_WIDTH}" fetchpriority="high" />`
+        : ""
     }</div></div><div class="product-info"><h1>${escapeHtml(product.name)}</h1><p class="product-price">${escapeHtml(formatKz(product.price))}</p><p class="muted pre-line">${escapeHtml(
       product.description,
     )}</p></div></div></div></main>`,
@@ -93,7 +95,8 @@ export function productNotFoundPage(id: string, origin: string): PageContent {
 
 /** sitemaps.org: every page with a fixed subject and every live product. */
 export function sitemapXml(origin: string, products: { id: string; updatedAt: Date }[]): string {
-  const entry = (loc: string, lastmod?: Date) => `  <url><loc>${escapeHtml(loc)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ""}</url>`;
+  const entry = (loc: string, lastmod?: Date) =>
+    `  <url><loc>${escapeHtml(loc)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ""}</url>`;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
@@ -105,4 +108,14 @@ export function sitemapXml(origin: string, products: { id: string; updatedAt: Da
 }
 
 export const robotsTxt = (origin: string) =>
-  ["User-agent: *", "Disallow: /admin/", "Disallow: /api/", "Disallow: /orders", "Disallow: /cart", "Disallow: /place-order", "Disallow: /message/", `Sitemap: ${origin}/sitemap.xml`, ""].join("\n");
+  [
+    "User-agent: *",
+    "Disallow: /admin/",
+    "Disallow: /api/",
+    "Disallow: /orders",
+    "Disallow: /cart",
+    "Disallow: /place-order",
+    "Disallow: /message/",
+    `Sitemap: ${origin}/sitemap.xml`,
+    "",
+  ].join("\n");

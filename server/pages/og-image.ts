@@ -6,6 +6,9 @@ export const OG_WIDTH = 1200;
 export const OG_HEIGHT = 630;
 
 export async function renderOgImage(photo: Uint8Array): Promise<Buffer> {
-  const fitted = await sharp(photo).resize({ width: OG_WIDTH, height: OG_HEIGHT, fit: "contain", background: "#ffffff" }).flatten({ background: "#ffffff" }).toBuffer();
+  const fitted = await sharp(photo)
+    .resize({ width: OG_WIDTH, height: OG_HEIGHT, fit: "contain", background: "#ffffff" })
+    .flatten({ background: "#ffffff" })
+    .toBuffer();
   return sharp(fitted).jpeg({ quality: 80, mozjpeg: true }).toBuffer();
 }

@@ -54,10 +54,18 @@ export function renderShell(index: string, page: PageContent): string {
     .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(head.title)}</title>`)
     .replace(/<meta name="description" content="[^"]*" \/>/, () => `<meta name="description" content="${escapeHtml(head.description)}" />`)
     .replace("</head>", () => `  ${tags}\n  </head>`);
-  if (page.root !== undefined) html = html.replace(/<div id="root">[\s\S]*?<\/div>\s*(?=<noscript>|<script|<\/body>)/, () => `<div id="root">${page.root}</div>\n    `);
+  if (page.root !== undefined)
+    html = html.replace(
+      /<div id="root">[\s\S]*?<\/div>\s*(?=<noscript>|<script|<\/body>)/,
+      () => `<div id="root">${page.root}</div>\n    `,
+    );
   // A page that shows itself before any script (its markup and loja-initial): its picture gets the connection
   // first, and the boot script (storefront/paint-first.ts) preloads the app once that picture is painted.
   if (page.root !== undefined && page.initial !== undefined) html = html.replace(/\s*<link rel="modulepreload"[^>]*>/g, "");
-  if (page.initial !== undefined) html = html.replace("</body>", () => `  <script id="loja-initial" type="application/json">${jsonForScript(page.initial)}</script>\n  </body>`);
+  if (page.initial !== undefined)
+    html = html.replace(
+      "</body>",
+      () => `  <script id="loja-initial" type="application/json">${jsonForScript(page.initial)}</script>\n  </body>`,
+    );
   return html;
 }

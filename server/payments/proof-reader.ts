@@ -29,7 +29,12 @@ export interface ProofReaderLimits {
 }
 
 /** A receipt's details are on its first page; three is generous and keeps a long document cheap. */
-export const DEFAULT_PROOF_LIMITS: ProofReaderLimits = { maxPages: 3, maxBytes: MAX_ATTACHMENT_BYTES, timeoutMs: 5_000, maxTextChars: 50_000 };
+export const DEFAULT_PROOF_LIMITS: ProofReaderLimits = {
+  maxPages: 3,
+  maxBytes: MAX_ATTACHMENT_BYTES,
+  timeoutMs: 5_000,
+  maxTextChars: 50_000,
+};
 
 const EMPTY: ProofReading = { text: "", amounts: [], ibans: [] };
 
@@ -64,7 +69,10 @@ export async function readProof(bytes: Uint8Array, limits: Partial<ProofReaderLi
 }
 
 /** Compares a reading with what the order expects: four yes/no hints for the Pagamentos queue. */
-export function matchProof(reading: Pick<ProofReading, "amounts" | "ibans">, expected: { expectedAmount: number; shopIban: string | null | undefined }): ProofMatch {
+export function matchProof(
+  reading: Pick<ProofReading, "amounts" | "ibans">,
+  expected: { expectedAmount: number; shopIban: string | null | undefined },
+): ProofMatch {
   const shopIban = expected.shopIban ? normalizeIban(expected.shopIban) : "";
   return {
     amountFound: reading.amounts.length > 0,
@@ -156,7 +164,9 @@ export function findAmounts(text: string): number[] {
     const [whole, integer = "", groupSeparator, decimalSeparator, cents] = match;
     if (groupSeparator !== undefined && groupSeparator === decimalSeparator) continue;
     const start = match.index;
-    const hasCurrency = CURRENCY_BEFORE.test(flat.slice(Math.max(0, start - 5), start)) || CURRENCY_AFTER.test(flat.slice(start + whole.length, start + whole.length + 9));
+    const hasCurrency =
+      CURRENCY_BEFORE.test(flat.slice(Math.max(0, start - 5), start)) ||
+      CURRENCY_AFTER.test(flat.slice(start + whole.length, start + whole.length + 9));
     if (cents === undefined && !hasCurrency) continue;
     const value = Number(`${integer.replace(/[ .,]/g, "")}.${cents ?? "00"}`);
     if (value > 0 && !found.includes(value)) found.push(value);

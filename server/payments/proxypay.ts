@@ -141,7 +141,10 @@ export class ProxyPayClient {
       });
     } catch (error) {
       const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
-      throw new ProxyPayError(timedOut ? `ProxyPay: sem resposta em ${this.timeoutMs} ms (${method} ${path})` : `ProxyPay inacessível (${method} ${path})`, 0);
+      throw new ProxyPayError(
+        timedOut ? `ProxyPay: sem resposta em ${this.timeoutMs} ms (${method} ${path})` : `ProxyPay inacessível (${method} ${path})`,
+        0,
+      );
     }
     const text = await response.text().catch(() => "");
     if (!response.ok) throw new ProxyPayError(`ProxyPay respondeu ${response.status} a ${method} ${path}`, response.status, text);

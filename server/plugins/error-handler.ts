@@ -60,7 +60,8 @@ const FASTIFY_CODES: Record<string, [number, string]> = {
 };
 
 /** The multipart parser (busboy) fails on a truncated or malformed form with plain Errors: the client's fault. */
-const MALFORMED_MULTIPART = /^(Unexpected end of multipart data|Multipart: Boundary not found|\w+ terminated early due to unexpected end of multipart data|Malformed part header)$/;
+const MALFORMED_MULTIPART =
+  /^(Unexpected end of multipart data|Multipart: Boundary not found|\w+ terminated early due to unexpected end of multipart data|Malformed part header)$/;
 
 /**
  * The PostgreSQL SQLSTATE behind a Prisma error, when a driver adapter reported one. Class 22 ("data exception":
@@ -107,11 +108,15 @@ export function installErrorHandler(app: FastifyInstance): void {
       else if (/^22/.test(sqlState ?? "")) [status, message] = [400, "Dados inválidos no pedido"];
     } else if (typeof error.statusCode === "number" && error.statusCode >= 400 && error.statusCode < 500) {
       status = error.statusCode;
-      message = status === 429 ? "Demasiados pedidos. Aguarde um pouco e tente novamente." : status === 404 ? "Não encontrado" : "Pedido inválido";
+      message =
+        status === 429 ? "Demasiados pedidos. Aguarde um pouco e tente novamente." : status === 404 ? "Não encontrado" : "Pedido inválido";
     }
 
     if (status >= 500) request.log.error({ err: error }, "request failed");
     else request.log.info({ status, code: error.code, msg: message }, "request refused");
-    return reply.status(status).type("application/json; charset=utf-8").send({ success: false, message, ...extra });
+    return reply
+      .status(status)
+      .type("application/json; charset=utf-8")
+      .send({ success: false, message, ...extra });
   });
 }

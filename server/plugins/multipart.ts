@@ -60,7 +60,9 @@ async function removeTemps(request: FastifyRequest): Promise<void> {
 
 export default fp(
   async (app) => {
-    await app.register(multipart, { limits: { fileSize: MAX_ATTACHMENT_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 64 * 1024, headerPairs: 100 } });
+    await app.register(multipart, {
+      limits: { fileSize: MAX_ATTACHMENT_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 64 * 1024, headerPairs: 100 },
+    });
     app.decorate("uploadBandwidth", new BandwidthLimiter());
     app.decorateRequest("readForm", readForm);
     app.decorateRequest("uploadTemps", null);

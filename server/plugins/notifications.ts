@@ -38,7 +38,13 @@ export default fp(
         retry: { ...DEFAULT_RETRY, firstDelayMs: config.mail.retryFirstDelayMs },
       });
       notifier.attach(() => mailer?.wake(), app.log);
-      stops.push(every(PRESENCE_REFRESH_MS, () => notifier.presence.refresh(), (error) => app.log.warn({ err: error }, "presence refresh failed")));
+      stops.push(
+        every(
+          PRESENCE_REFRESH_MS,
+          () => notifier.presence.refresh(),
+          (error) => app.log.warn({ err: error }, "presence refresh failed"),
+        ),
+      );
       // Often enough that a reply is mailed soon after its window closes (the window is MAIL_DIGEST_DELAY_SECONDS).
       const sweepMs = Math.min(15_000, Math.max(250, config.mail.digestDelayMs / 4));
       stops.push(
@@ -46,7 +52,12 @@ export default fp(
           sweepMs,
           async () => {
             const online = await notifier.presence.snapshot();
-            const mailed = await sweepSupportReplyDigests({ db: db.prisma, ctx: await notifier.mailContext(), isOnline: online.isOnline, delayMs: config.mail.digestDelayMs });
+            const mailed = await sweepSupportReplyDigests({
+              db: db.prisma,
+              ctx: await notifier.mailContext(),
+              isOnline: online.isOnline,
+              delayMs: config.mail.digestDelayMs,
+            });
             if (mailed.length) notifier.committed();
           },
           (error) => app.log.warn({ err: error }, "support reply digest failed"),

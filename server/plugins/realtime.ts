@@ -24,7 +24,8 @@ export const realtimePlugin: FastifyPluginAsync = async (app) => {
     url: "/ws",
     schema: { hide: true },
     // A plain HTTP request (no upgrade) gets the API's error shape instead of an empty 404.
-    handler: (_request, reply) => reply.status(426).header("Upgrade", "websocket").send({ success: false, message: "Esta ligação só aceita WebSocket" }),
+    handler: (_request, reply) =>
+      reply.status(426).header("Upgrade", "websocket").send({ success: false, message: "Esta ligação só aceita WebSocket" }),
     wsHandler: (socket, request) => {
       hub.accept(socket, request.ip);
     },

@@ -6,7 +6,13 @@ import rateLimit from "@fastify/rate-limit";
 import { tooManyRequests } from "../domain/users/attempt-limiter.ts";
 
 /** Google's hosts the hidden phone-login block needs (Firebase Auth + reCAPTCHA), only when configured. */
-const FIREBASE_HOSTS = ["https://www.google.com", "https://www.gstatic.com", "https://apis.google.com", "https://*.googleapis.com", "https://*.firebaseapp.com"];
+const FIREBASE_HOSTS = [
+  "https://www.google.com",
+  "https://www.gstatic.com",
+  "https://apis.google.com",
+  "https://*.googleapis.com",
+  "https://*.firebaseapp.com",
+];
 
 export async function registerSecurity(app: FastifyInstance, opts: { firebase: boolean; stripe: boolean }): Promise<void> {
   const extra = opts.firebase ? FIREBASE_HOSTS : [];

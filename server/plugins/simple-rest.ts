@@ -35,7 +35,8 @@ const parseJson = (raw: string, what: string): unknown => {
 function parseFilter<S extends FilterSpec>(raw: string | undefined, spec: S): ParsedFilter<S> {
   if (raw === undefined || raw === "") return {};
   const value = parseJson(raw, "filter");
-  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new AppError(400, "Parâmetro filter inválido: deve ser um objeto");
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    throw new AppError(400, "Parâmetro filter inválido: deve ser um objeto");
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value)) {
     const kind = Object.hasOwn(spec, key) ? spec[key] : undefined;
@@ -51,7 +52,8 @@ function parseFilter<S extends FilterSpec>(raw: string | undefined, spec: S): Pa
       else throw new AppError(400, `Filtro inválido: ${key}`);
     } else {
       const list = Array.isArray(v) ? v : [v];
-      if (list.length > MAX_PAGE || !list.every((x) => typeof x === "string" && ID_PATTERN.test(x))) throw new AppError(400, `Filtro inválido: ${key}`);
+      if (list.length > MAX_PAGE || !list.every((x) => typeof x === "string" && ID_PATTERN.test(x)))
+        throw new AppError(400, `Filtro inválido: ${key}`);
       out[key] = list;
     }
   }
@@ -96,7 +98,11 @@ export default fp(
     app.decorateRequest("listQuery", function <S extends FilterSpec>(this: FastifyRequest, spec: ListSpec<S>): ListQuery<ParsedFilter<S>> {
       const range = parseRange(queryString(this.query, "range"));
       this.listOffset = range.offset;
-      return { filter: parseFilter(queryString(this.query, "filter"), spec.filters), sort: parseSort(queryString(this.query, "sort"), spec), ...range };
+      return {
+        filter: parseFilter(queryString(this.query, "filter"), spec.filters),
+        sort: parseSort(queryString(this.query, "sort"), spec),
+        ...range,
+      };
     });
     app.decorateReply("sendList", function <T>(this: FastifyReply, rows: T[], total: number, resource: string): T[] {
       this.header("Content-Range", contentRange(resource, this.request.listOffset, rows.length, total));

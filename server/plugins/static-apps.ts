@@ -18,9 +18,15 @@ function cacheHeaders(reply: FastifyReply, filePath: string): void {
   else reply.header("Cache-Control", "no-cache");
 }
 
-export async function registerStaticApps(app: FastifyInstance, distDir: string): Promise<(request: FastifyRequest, reply: FastifyReply) => boolean> {
+export async function registerStaticApps(
+  app: FastifyInstance,
+  distDir: string,
+): Promise<(request: FastifyRequest, reply: FastifyReply) => boolean> {
   const apps: SpaApp[] = [];
-  for (const [name, prefix] of [["console", "/admin/"], ["storefront", "/"]] as const) {
+  for (const [name, prefix] of [
+    ["console", "/admin/"],
+    ["storefront", "/"],
+  ] as const) {
     const root = path.join(distDir, name);
     const indexFile = path.join(root, "index.html");
     if (!existsSync(indexFile)) continue;

@@ -6,7 +6,9 @@ import addFormatsModule from "ajv-formats";
 import type { FastifyInstance, FastifySchema } from "fastify";
 
 // ajv-formats ships CommonJS with a default export; under ESM interop it can arrive wrapped.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv) => Ajv;
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (
+  ajv: Ajv,
+) => Ajv;
 
 const base: Options = { allErrors: false, strict: false, useDefaults: true, removeAdditional: false, keywords: ["example"] };
 

@@ -16,7 +16,16 @@ import { toShopperMessage } from "../domain/chat/message-view.ts";
 import { CHAT_ORDER_NOT_FOUND } from "../domain/orders/not-found.ts";
 import type { ServerFrame } from "../schemas/realtime.ts";
 import { Connection, type ConnectionHost } from "./connection.ts";
-import type { AssigneeChangedEvent, AssignmentPublisher, ChatEvent, ChatPublisher, NewOrderEvent, OrderPublisher, SettingsChangedEvent, SettingsPublisher } from "./events.ts";
+import type {
+  AssigneeChangedEvent,
+  AssignmentPublisher,
+  ChatEvent,
+  ChatPublisher,
+  NewOrderEvent,
+  OrderPublisher,
+  SettingsChangedEvent,
+  SettingsPublisher,
+} from "./events.ts";
 import { localTransport, postgresTransport, type RemoteChat, type Transport } from "./transport.ts";
 
 export interface HubTimings {
@@ -190,13 +199,17 @@ export class Hub implements ChatPublisher, SettingsPublisher, OrderPublisher, As
   /** Tells every staff socket here, then on the other instances. Never throws: the order is already stored. */
   async publishNewOrder(event: NewOrderEvent): Promise<void> {
     this.tellStaff(event);
-    await this.transport.publishNewOrder(event).catch((error: unknown) => this.warn("could not announce a new order to other instances", error));
+    await this.transport
+      .publishNewOrder(event)
+      .catch((error: unknown) => this.warn("could not announce a new order to other instances", error));
   }
 
   /** Tells every staff socket here, then on the other instances. Never throws: the assignment is already stored. */
   async publishAssigneeChanged(event: AssigneeChangedEvent): Promise<void> {
     this.tellStaffAssignee(event);
-    await this.transport.publishAssigneeChanged(event).catch((error: unknown) => this.warn("could not announce an assignment to other instances", error));
+    await this.transport
+      .publishAssigneeChanged(event)
+      .catch((error: unknown) => this.warn("could not announce an assignment to other instances", error));
   }
 
   /** One heartbeat round: drops sockets that did not answer the last ping, pings the others. */
@@ -302,18 +315,22 @@ export class Hub implements ChatPublisher, SettingsPublisher, OrderPublisher, As
   private tellAdmins(event: SettingsChangedEvent): void {
     let raw: Buffer | undefined;
     for (const c of this.staff) {
-      if (c.isReady && c.claims?.role === "admin") c.sendRaw((raw ??= frame({ type: "settingsChanged", by: event.by, byId: event.byId, fields: event.fields })));
+      if (c.isReady && c.claims?.role === "admin")
+        c.sendRaw((raw ??= frame({ type: "settingsChanged", by: event.by, byId: event.byId, fields: event.fields })));
     }
   }
 
   private tellStaff(event: NewOrderEvent): void {
     let raw: Buffer | undefined;
-    for (const c of this.staff) if (c.isReady) c.sendRaw((raw ??= frame({ type: "newOrder", orderId: event.orderId, totalAmount: event.totalAmount })));
+    for (const c of this.staff)
+      if (c.isReady) c.sendRaw((raw ??= frame({ type: "newOrder", orderId: event.orderId, totalAmount: event.totalAmount })));
   }
 
   private tellStaffAssignee(event: AssigneeChangedEvent): void {
     let raw: Buffer | undefined;
-    for (const c of this.staff) if (c.isReady) c.sendRaw((raw ??= frame({ type: "assigneeChanged", orderId: event.orderId, assignee: event.assignee, byId: event.byId })));
+    for (const c of this.staff)
+      if (c.isReady)
+        c.sendRaw((raw ??= frame({ type: "assigneeChanged", orderId: event.orderId, assignee: event.assignee, byId: event.byId })));
   }
 
   private async receive(remote: RemoteChat): Promise<void> {

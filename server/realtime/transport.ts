@@ -103,7 +103,9 @@ export function postgresTransport(db: Database): Transport {
     });
     next.on("end", () => lost(next));
     await next.connect();
-    await next.query(`LISTEN ${CHAT_CHANNEL}; LISTEN ${CATALOGUE_CHANNEL}; LISTEN ${SETTINGS_CHANNEL}; LISTEN ${SESSIONS_CHANNEL}; LISTEN ${ORDERS_CHANNEL}`);
+    await next.query(
+      `LISTEN ${CHAT_CHANNEL}; LISTEN ${CATALOGUE_CHANNEL}; LISTEN ${SETTINGS_CHANNEL}; LISTEN ${SESSIONS_CHANNEL}; LISTEN ${ORDERS_CHANNEL}`,
+    );
     if (closed) {
       await next.end().catch(() => undefined);
       return;
@@ -148,7 +150,10 @@ export function postgresTransport(db: Database): Transport {
       const payload =
         Buffer.byteLength(inline) <= MAX_INLINE_PAYLOAD
           ? inline
-          : JSON.stringify({ from: instanceId, ref: { messageId: event.message._id, orderId: event.orderId, ownerId: event.ownerId } } satisfies Wire);
+          : JSON.stringify({
+              from: instanceId,
+              ref: { messageId: event.message._id, orderId: event.orderId, ownerId: event.ownerId },
+            } satisfies Wire);
       await notify(CHAT_CHANNEL, payload);
     },
     async publishCatalogue() {

@@ -37,4 +37,3 @@ export type AdminMessagesReply = Static<typeof AdminMessagesReply>;
 
 export const AdminMessageReply = Type.Object({ success: Type.Literal(true), message: AdminMessage });
 export type AdminMessageReply = Static<typeof AdminMessageReply>;
-

@@ -129,6 +129,9 @@ const PaymentFields = {
 export const AdminPaymentBody = StrictObject(PaymentFields);
 export type AdminPaymentBody = Static<typeof AdminPaymentBody>;
 
-export const ProofParams = Type.Object({ id: Type.String({ pattern: "^[A-Za-z0-9_-]{1,64}$" }), proofId: Type.String({ pattern: "^[A-Za-z0-9_-]{1,64}$" }) });
+export const ProofParams = Type.Object({
+  id: Type.String({ pattern: "^[A-Za-z0-9_-]{1,64}$" }),
+  proofId: Type.String({ pattern: "^[A-Za-z0-9_-]{1,64}$" }),
+});
 export const AdminProofRefuseBody = StrictObject({ reason: Type.String({ minLength: 3, maxLength: 500 }) });
 export type AdminProofRefuseBody = Static<typeof AdminProofRefuseBody>;

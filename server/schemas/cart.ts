@@ -24,10 +24,14 @@ export type CartData = Static<typeof CartData>;
 
 /** A guest's local cart, merged into the account's cart at login. */
 export const CartMergeBody = StrictObject({
-  cartData: Type.Record(Id, Type.Record(Size, Quantity, { maxProperties: 50, additionalProperties: false, propertyNames: { maxLength: 100 } }), {
-    maxProperties: MAX_CART_PRODUCTS,
-    additionalProperties: false,
-  }),
+  cartData: Type.Record(
+    Id,
+    Type.Record(Size, Quantity, { maxProperties: 50, additionalProperties: false, propertyNames: { maxLength: 100 } }),
+    {
+      maxProperties: MAX_CART_PRODUCTS,
+      additionalProperties: false,
+    },
+  ),
 });
 export type CartMergeBody = Static<typeof CartMergeBody>;
 

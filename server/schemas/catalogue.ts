@@ -12,7 +12,11 @@ export const CatalogueQuerystring = Type.Object(
     pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 24 })),
     category: Type.Optional(Many),
     subCategory: Type.Optional(Many),
-    sort: Type.Optional(Type.Union([Type.Literal("relevance"), Type.Literal("price_asc"), Type.Literal("price_desc"), Type.Literal("newest")], { default: "relevance" })),
+    sort: Type.Optional(
+      Type.Union([Type.Literal("relevance"), Type.Literal("price_asc"), Type.Literal("price_desc"), Type.Literal("newest")], {
+        default: "relevance",
+      }),
+    ),
     q: Type.Optional(Type.String({ maxLength: 200 })),
     bestseller: Type.Optional(Type.Boolean()),
     /** Comma-separated product ids, at most 100 (cart, orders). */

@@ -15,8 +15,7 @@ export const Money = Type.Number({ minimum: 0, maximum: MAX_AMOUNT });
 export const ErrorReply = Type.Object({ success: Type.Literal(false), message: Type.String() });
 
 /** Standard error responses a route declares next to its success schema. */
-export const errorResponses = (...codes: number[]): Record<number, TSchema> =>
-  Object.fromEntries(codes.map((c) => [c, ErrorReply]));
+export const errorResponses = (...codes: number[]): Record<number, TSchema> => Object.fromEntries(codes.map((c) => [c, ErrorReply]));
 
 /** Request bodies never accept unknown fields. */
 export const StrictObject = <T extends Record<string, TSchema>>(props: T) => Type.Object(props, { additionalProperties: false });

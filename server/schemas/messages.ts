@@ -1,7 +1,6 @@
 // The per-order support chat as the shopper API shows it (SPEC.md §3 Message, §7 /api/message/*).
 import { Type, type Static } from "typebox";
 
-
 /** SPEC.md §3 Message: `type` says how to show the attachment, `fileUrl` is its /media/<publicId> URL. */
 export const Message = Type.Object({
   _id: Type.String(),
@@ -40,8 +39,16 @@ export const MessageSendReply = Type.Object({ success: Type.Literal(true), messa
 export type MessageSendReply = Static<typeof MessageSendReply>;
 
 /** GET /api/order/attachment: may the PDF viewer show `url` as an attachment of `orderId`? */
-export const OrderPdfQuery = Type.Object({ orderId: Type.String({ minLength: 1, maxLength: 200 }), url: Type.String({ minLength: 1, maxLength: 300 }) });
+export const OrderPdfQuery = Type.Object({
+  orderId: Type.String({ minLength: 1, maxLength: 200 }),
+  url: Type.String({ minLength: 1, maxLength: 300 }),
+});
 export type OrderPdfQuery = Static<typeof OrderPdfQuery>;
 
-export const OrderPdfReply = Type.Object({ success: Type.Literal(true), orderId: Type.String(), shortId: Type.String(), fileName: Type.Union([Type.String(), Type.Null()]) });
+export const OrderPdfReply = Type.Object({
+  success: Type.Literal(true),
+  orderId: Type.String(),
+  shortId: Type.String(),
+  fileName: Type.Union([Type.String(), Type.Null()]),
+});
 export type OrderPdfReply = Static<typeof OrderPdfReply>;

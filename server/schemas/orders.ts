@@ -41,7 +41,9 @@ export const OrderItemInput = StrictObject({
   size: ShortText({ maxLength: 100 }),
   quantity: Type.Integer({ minimum: 0, maximum: MAX_LINE_QUANTITY }),
   name: Type.Optional(Type.String({ maxLength: 255, description: IGNORED })),
-  image: Type.Optional(Type.Union([ShortText({ maxLength: 2048 }), Type.Array(ShortText({ maxLength: 2048 }), { maxItems: 20 })], { description: IGNORED })),
+  image: Type.Optional(
+    Type.Union([ShortText({ maxLength: 2048 }), Type.Array(ShortText({ maxLength: 2048 }), { maxItems: 20 })], { description: IGNORED }),
+  ),
   price: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_AMOUNT, description: IGNORED })),
 });
 export type OrderItemInput = Static<typeof OrderItemInput>;
@@ -58,7 +60,11 @@ export const PlaceOrderReply = Type.Object({ success: Type.Literal(true), messag
 export type PlaceOrderReply = Static<typeof PlaceOrderReply>;
 
 /** 409s of placement; when the client total differs from the server's, the current total comes back too. */
-export const OrderConflictReply = Type.Object({ success: Type.Literal(false), message: Type.String(), totalAmount: Type.Optional(Type.Number()) });
+export const OrderConflictReply = Type.Object({
+  success: Type.Literal(false),
+  message: Type.String(),
+  totalAmount: Type.Optional(Type.Number()),
+});
 
 export const StripeSessionReply = Type.Object({ success: Type.Literal(true), session_url: Type.String(), orderId: Type.String() });
 

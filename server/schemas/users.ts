@@ -27,7 +27,10 @@ export const StaffLoginReply = Type.Object({
 
 // Account security (logout, change and reset of the password). Empty values pass the edge: the domain answers
 // them with the password rule's own messages.
-export const ChangePasswordBody = StrictObject({ currentPassword: Type.String({ maxLength: 128 }), newPassword: Type.String({ maxLength: 128 }) });
+export const ChangePasswordBody = StrictObject({
+  currentPassword: Type.String({ maxLength: 128 }),
+  newPassword: Type.String({ maxLength: 128 }),
+});
 export type ChangePasswordBody = Static<typeof ChangePasswordBody>;
 
 export const ForgotPasswordBody = StrictObject({ email: Type.String({ maxLength: 254 }) });

@@ -1,7 +1,9 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
 
 // SPEC.md §2: a global full-screen spinner overlay, shown while any long action runs.
-interface Busy { run: <T>(work: Promise<T>) => Promise<T> }
+interface Busy {
+  run: <T>(work: Promise<T>) => Promise<T>;
+}
 
 const BusyContext = createContext<Busy>({ run: (w) => w });
 

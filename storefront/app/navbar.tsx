@@ -35,7 +35,9 @@ export function Navbar() {
         LOJA<span>.</span>
       </Link>
       <nav className="nav-links" aria-label="Principal">
-        <NavLink to="/" end>INÍCIO</NavLink>
+        <NavLink to="/" end>
+          INÍCIO
+        </NavLink>
         <NavLink to="/collection">COLEÇÃO</NavLink>
         <NavLink to="/novos">NOVOS</NavLink>
         <NavLink to="/about">SOBRE</NavLink>
@@ -64,8 +66,12 @@ export function Navbar() {
           </button>
           {token && menuOpen && (
             <div className="menu" role="menu">
-              <Link to="/account" role="menuitem" onClick={() => setMenuOpen(false)}>Minha conta</Link>
-              <Link to="/orders" role="menuitem" onClick={() => setMenuOpen(false)}>Encomendas</Link>
+              <Link to="/account" role="menuitem" onClick={() => setMenuOpen(false)}>
+                Minha conta
+              </Link>
+              <Link to="/orders" role="menuitem" onClick={() => setMenuOpen(false)}>
+                Encomendas
+              </Link>
               <button
                 type="button"
                 role="menuitem"
@@ -81,7 +87,9 @@ export function Navbar() {
         </div>
         <Link to="/cart" className="icon-btn cart-icon" aria-label={`Carrinho, ${count} artigos`}>
           <BagIcon />
-          <span className="badge" data-testid="cart-count">{count}</span>
+          <span className="badge" data-testid="cart-count">
+            {count}
+          </span>
         </Link>
       </div>
     </header>

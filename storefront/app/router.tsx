@@ -42,7 +42,11 @@ export const prefetchPages = (idle: (cb: () => void) => void) => {
   const queue = Object.values(loaders);
   const next = () => {
     const load = queue.shift();
-    if (load) void load().then(() => idle(next), () => idle(next));
+    if (load)
+      void load().then(
+        () => idle(next),
+        () => idle(next),
+      );
   };
   next();
 };

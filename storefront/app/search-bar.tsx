@@ -38,7 +38,14 @@ function SearchBox({ onClose }: { onClose: () => void }) {
   return (
     <div className="search-bar">
       <label className="search-box">
-        <input type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Pesquisar" aria-label="Pesquisar produtos" autoFocus />
+        <input
+          type="search"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder="Pesquisar"
+          aria-label="Pesquisar produtos"
+          autoFocus
+        />
         <SearchIcon />
       </label>
       <button

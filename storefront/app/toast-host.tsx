@@ -13,7 +13,9 @@ const MOUNT_AFTER = 3000;
 const loadContainer = () =>
   lazy(async () => {
     const { ToastContainer } = await loadToasts();
-    return { default: () => <ToastContainer position="top-right" autoClose={5000} pauseOnHover pauseOnFocusLoss draggable draggablePercent={80} /> };
+    return {
+      default: () => <ToastContainer position="top-right" autoClose={5000} pauseOnHover pauseOnFocusLoss draggable draggablePercent={80} />,
+    };
   });
 
 export function ToastHost() {

@@ -32,7 +32,11 @@ export function useCopyFeedback(): [copied: string, copy: (text: string, field: 
     const t = setTimeout(() => setCopied(""), COPY_FEEDBACK_MS);
     return () => clearTimeout(t);
   }, [copied]);
-  const copy = (text: string, field: string) => void copyText(text).then(() => setCopied(field.toUpperCase()), () => {});
+  const copy = (text: string, field: string) =>
+    void copyText(text).then(
+      () => setCopied(field.toUpperCase()),
+      () => {},
+    );
   return [copied, copy];
 }
 

@@ -7,7 +7,11 @@ import { readToken, writeToken } from "./token.ts";
 /** Thrown for every failed call; `message` is already shown to the shopper unless `quiet` was asked. */
 export class ApiError extends Error {
   /** `fromServer`: the message is the server's own, not a local fallback. Status 0: no response. */
-  constructor(readonly status: number, message: string, readonly fromServer = false) {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly fromServer = false,
+  ) {
     super(message);
   }
 }

@@ -62,7 +62,7 @@ export function request(url: string): void {
 }
 
 /** What is known of `url` now, without asking. */
-export const peek = <T,>(url: string): Cached<T> | undefined => entries.get(url) as Cached<T> | undefined;
+export const peek = <T>(url: string): Cached<T> | undefined => entries.get(url) as Cached<T> | undefined;
 
 /** An answer the page already carries (the server-rendered product): no request needed. */
 export const seed = (url: string, entry: Cached<unknown>) => set(url, entry);

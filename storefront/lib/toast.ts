@@ -28,22 +28,24 @@ export interface ToastOptions {
   onClick?: () => void;
 }
 
-const show = (kind: "success" | "error" | "info") => (message: string, options: ToastOptions = {}) => {
-  if (!wanted) {
-    wanted = true;
-    for (const cb of listeners) cb();
-    listeners.clear();
-  }
-  // The message is the toast's id: the same notice raised twice (two taps, two failed requests) shows once.
-  const toastId = `${kind}:${message}`;
-  if (kind === "error") shownErrors.set(toastId, currentPage);
-  loadToasts().then(
-    ({ toast: t }) => {
-      if (!t.isActive(toastId)) t[kind](message, { toastId, ...(options.onClick ? { onClick: options.onClick } : {}) });
-    },
-    () => {}, // Offline before the library ever arrived: this notice is lost, the page goes on.
-  );
-};
+const show =
+  (kind: "success" | "error" | "info") =>
+  (message: string, options: ToastOptions = {}) => {
+    if (!wanted) {
+      wanted = true;
+      for (const cb of listeners) cb();
+      listeners.clear();
+    }
+    // The message is the toast's id: the same notice raised twice (two taps, two failed requests) shows once.
+    const toastId = `${kind}:${message}`;
+    if (kind === "error") shownErrors.set(toastId, currentPage);
+    loadToasts().then(
+      ({ toast: t }) => {
+        if (!t.isActive(toastId)) t[kind](message, { toastId, ...(options.onClick ? { onClick: options.onClick } : {}) });
+      },
+      () => {}, // Offline before the library ever arrived: this notice is lost, the page goes on.
+    );
+  };
 
 /** Error toasts raised so far: id → the page (path) they concern. */
 const shownErrors = new Map<string, string>();

@@ -9,7 +9,14 @@ import { Title } from "../components/title.tsx";
 import { changePassword, getAccount, updateAccount, type Account, type AccountChanges } from "../features/account/api/account.ts";
 import { AddressInputs, NEW_ADDRESS, toFormAddress } from "../features/checkout/address-form.tsx";
 import type { Address } from "../features/checkout/types.ts";
-import { deviceSubscription, pushSupported, PUSH_DENIED, PUSH_UNSUPPORTED, subscribeDevice, unsubscribeDevice } from "../features/push/push-client.ts";
+import {
+  deviceSubscription,
+  pushSupported,
+  PUSH_DENIED,
+  PUSH_UNSUPPORTED,
+  subscribeDevice,
+  unsubscribeDevice,
+} from "../features/push/push-client.ts";
 import { SessionExpiredError } from "../lib/api-client.ts";
 import { toast } from "../lib/toast.ts";
 
@@ -96,7 +103,9 @@ function Profile({ account, onSaved }: { account: Account; onSaved: Saved }) {
         Telemóvel
         <input name="phone" type="tel" value={account.phone ?? ""} placeholder="—" readOnly aria-readonly="true" />
       </label>
-      <button type="submit" className="btn">GUARDAR</button>
+      <button type="submit" className="btn">
+        GUARDAR
+      </button>
     </form>
   );
 }
@@ -125,7 +134,9 @@ function SavedAddress({ account, onSaved }: { account: Account; onSaved: Saved }
       <p className="muted">Preenche o formulário de encomenda por si.</p>
       <AddressInputs address={address} errors={errors} onChange={setAddress} />
       <div className="account-actions">
-        <button type="submit" className="btn">GUARDAR MORADA</button>
+        <button type="submit" className="btn">
+          GUARDAR MORADA
+        </button>
         {account.savedAddress && (
           <button type="button" className="btn btn-outline" onClick={() => void forget()}>
             REMOVER MORADA
@@ -167,19 +178,36 @@ function PasswordChange() {
       <Title first="ALTERAR" second="PALAVRA-PASSE" />
       <label className="field">
         Palavra-passe atual
-        <input name="currentPassword" type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} />
+        <input
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          value={current}
+          onChange={(e) => setCurrent(e.target.value)}
+        />
       </label>
       <label className="field">
         Nova palavra-passe
-        <input name="newPassword" type="password" autoComplete="new-password" aria-describedby="new-password-hint" value={next} onChange={(e) => setNext(e.target.value)} />
+        <input
+          name="newPassword"
+          type="password"
+          autoComplete="new-password"
+          aria-describedby="new-password-hint"
+          value={next}
+          onChange={(e) => setNext(e.target.value)}
+        />
       </label>
-      <p id="new-password-hint" className="muted">{PASSWORD_HINT}</p>
+      <p id="new-password-hint" className="muted">
+        {PASSWORD_HINT}
+      </p>
       {problem && (
         <p className="field-error" role="alert">
           {problem}
         </p>
       )}
-      <button type="submit" className="btn">ALTERAR PALAVRA-PASSE</button>
+      <button type="submit" className="btn">
+        ALTERAR PALAVRA-PASSE
+      </button>
     </form>
   );
 }
@@ -225,11 +253,22 @@ function Notices({ account, onSaved }: { account: Account; onSaved: Saved }) {
     <section className="account-section">
       <Title first="OS SEUS" second="AVISOS" />
       <label className="check">
-        <input type="checkbox" name="notifyEmail" checked={account.notifyEmail} onChange={(e) => void save({ notifyEmail: e.target.checked }, "Preferência guardada")} />
+        <input
+          type="checkbox"
+          name="notifyEmail"
+          checked={account.notifyEmail}
+          onChange={(e) => void save({ notifyEmail: e.target.checked }, "Preferência guardada")}
+        />
         Avisos por e-mail (pagamento, envio, respostas do suporte)
       </label>
       <label className="check">
-        <input type="checkbox" name="notifyPush" checked={Boolean(device && account.notifyPush)} disabled={!canPush || device === null} onChange={(e) => void togglePush(e.target.checked)} />
+        <input
+          type="checkbox"
+          name="notifyPush"
+          checked={Boolean(device && account.notifyPush)}
+          disabled={!canPush || device === null}
+          onChange={(e) => void togglePush(e.target.checked)}
+        />
         Avisos neste telemóvel (notificações)
       </label>
       {!canPush && <p className="muted">{PUSH_UNSUPPORTED}</p>}

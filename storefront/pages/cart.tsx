@@ -18,7 +18,9 @@ export default function CartPage() {
       {empty && !loading && (
         <div className="empty">
           <p>O seu carrinho está vazio.</p>
-          <Link to="/collection" className="btn">Ver a coleção</Link>
+          <Link to="/collection" className="btn">
+            Ver a coleção
+          </Link>
         </div>
       )}
       <ul className="cart-lines">
@@ -48,7 +50,12 @@ export default function CartPage() {
                 if (e.target.value === "" || !Number.isInteger(q) || q < 1) e.target.value = String(quantity);
               }}
             />
-            <button type="button" className="icon-btn" aria-label={`Remover ${product.name}`} onClick={() => setQuantity(product._id, size, 0)}>
+            <button
+              type="button"
+              className="icon-btn"
+              aria-label={`Remover ${product.name}`}
+              onClick={() => setQuantity(product._id, size, 0)}
+            >
               <BinIcon />
             </button>
           </li>
@@ -58,7 +65,9 @@ export default function CartPage() {
       {!empty && (
         <div className="cart-summary">
           <CartTotals subtotal={subtotal} />
-          <Link to="/place-order" className="btn">FINALIZAR COMPRA</Link>
+          <Link to="/place-order" className="btn">
+            FINALIZAR COMPRA
+          </Link>
         </div>
       )}
     </div>

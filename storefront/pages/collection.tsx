@@ -101,7 +101,13 @@ export default function CollectionPage() {
   return (
     <div className="collection">
       <aside className="filters">
-        <button type="button" className="filters-toggle" aria-expanded={filtersOpen} aria-controls="filter-panel" onClick={() => setFiltersOpen((v) => !v)}>
+        <button
+          type="button"
+          className="filters-toggle"
+          aria-expanded={filtersOpen}
+          aria-controls="filter-panel"
+          onClick={() => setFiltersOpen((v) => !v)}
+        >
           FILTROS{chosen > 0 && ` (${chosen})`} <ChevronIcon open={filtersOpen} />
         </button>
         {/* On phones the open panel is a sheet over the products (they stay where they were), closed by the backdrop,
@@ -120,9 +126,20 @@ export default function CollectionPage() {
               <div key={cat} className="filter-group">
                 <div className="filter-row">
                   <label>
-                    <input type="checkbox" checked={shownFilters.categories.includes(cat)} onChange={() => tick({ categories: toggle(shownFilters.categories, cat) })} /> {cat}
+                    <input
+                      type="checkbox"
+                      checked={shownFilters.categories.includes(cat)}
+                      onChange={() => tick({ categories: toggle(shownFilters.categories, cat) })}
+                    />{" "}
+                    {cat}
                   </label>
-                  <button type="button" className="icon-btn" aria-label={`Subcategorias de ${cat}`} aria-expanded={isOpen} onClick={() => setExpanded((e) => toggle(e, cat))}>
+                  <button
+                    type="button"
+                    className="icon-btn"
+                    aria-label={`Subcategorias de ${cat}`}
+                    aria-expanded={isOpen}
+                    onClick={() => setExpanded((e) => toggle(e, cat))}
+                  >
                     <ChevronIcon open={isOpen} />
                   </button>
                 </div>
@@ -130,7 +147,12 @@ export default function CollectionPage() {
                   <div className="filter-subs">
                     {subs.map((sub) => (
                       <label key={sub}>
-                        <input type="checkbox" checked={shownFilters.subCategories.includes(sub)} onChange={() => tick({ subCategories: toggle(shownFilters.subCategories, sub) })} /> {sub}
+                        <input
+                          type="checkbox"
+                          checked={shownFilters.subCategories.includes(sub)}
+                          onChange={() => tick({ subCategories: toggle(shownFilters.subCategories, sub) })}
+                        />{" "}
+                        {sub}
                       </label>
                     ))}
                   </div>
@@ -147,7 +169,11 @@ export default function CollectionPage() {
         <div className="collection-head">
           <div>
             <Title first="TODAS AS" second="COLEÇÕES" as="h1" />
-            {total !== undefined && <p className="muted" data-testid="collection-total">{productCount(total)}</p>}
+            {total !== undefined && (
+              <p className="muted" data-testid="collection-total">
+                {productCount(total)}
+              </p>
+            )}
           </div>
           <select value={query.sort} onChange={(e) => show({ sort: e.target.value as CollectionSort })} aria-label="Ordenar">
             <option value="relevance">Ordenar por: Relevante</option>
@@ -191,7 +217,9 @@ function MoreProducts({ onMore }: { onMore?: () => void }) {
   useEffect(() => {
     const el = sentinel.current;
     if (!el || !onMore || typeof IntersectionObserver === "undefined") return;
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && onMore(), { rootMargin: PREFETCH_MARGIN });
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && onMore(), {
+      rootMargin: PREFETCH_MARGIN,
+    });
     observer.observe(el);
     return () => observer.disconnect();
   }, [onMore]);

@@ -37,8 +37,17 @@ export default function ForgotPasswordPage() {
     <form className="auth" onSubmit={onSubmit} noValidate>
       <h1 className="page-title">Recuperar a palavra-passe</h1>
       <p>Indique o e-mail da sua conta. Enviamos um link para criar uma nova palavra-passe.</p>
-      <input type="email" placeholder="Email" aria-label="Email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-      <button type="submit" className="btn">Enviar o link</button>
+      <input
+        type="email"
+        placeholder="Email"
+        aria-label="Email"
+        autoComplete="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
+      <button type="submit" className="btn">
+        Enviar o link
+      </button>
       <Link to="/login">Voltar ao login</Link>
     </form>
   );

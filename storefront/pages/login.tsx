@@ -40,7 +40,9 @@ export default function LoginPage() {
       }
     }
     try {
-      const next = await run(mode === "Sign Up" ? register({ name: name.trim(), email: email.trim(), password }) : login({ email: email.trim(), password }));
+      const next = await run(
+        mode === "Sign Up" ? register({ name: name.trim(), email: email.trim(), password }) : login({ email: email.trim(), password }),
+      );
       setToken(next);
       toast.success("Login realizado com sucesso!");
     } catch {
@@ -51,8 +53,24 @@ export default function LoginPage() {
   return (
     <form className="auth" onSubmit={onSubmit} noValidate>
       <h1 className="page-title">{mode === "Login" ? "Login" : "Sign Up"}</h1>
-      {mode === "Sign Up" && <input type="text" placeholder="Nome" aria-label="Nome" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />}
-      <input type="email" placeholder="Email" aria-label="Email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+      {mode === "Sign Up" && (
+        <input
+          type="text"
+          placeholder="Nome"
+          aria-label="Nome"
+          autoComplete="name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
+      )}
+      <input
+        type="email"
+        placeholder="Email"
+        aria-label="Email"
+        autoComplete="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
       <input
         type="password"
         placeholder="Password"
@@ -62,16 +80,26 @@ export default function LoginPage() {
         value={password}
         onChange={(e) => setPassword(e.target.value)}
       />
-      {mode === "Sign Up" && <p id="password-hint" className="field-hint">{PASSWORD_HINT}</p>}
+      {mode === "Sign Up" && (
+        <p id="password-hint" className="field-hint">
+          {PASSWORD_HINT}
+        </p>
+      )}
       <div className="auth-links">
         <Link to="/forgot-password">Esqueceu sua senha?</Link>
         {mode === "Login" ? (
-          <button type="button" className="link" onClick={() => setMode("Sign Up")}>Criar uma conta</button>
+          <button type="button" className="link" onClick={() => setMode("Sign Up")}>
+            Criar uma conta
+          </button>
         ) : (
-          <button type="button" className="link" onClick={() => setMode("Login")}>Faça login aqui</button>
+          <button type="button" className="link" onClick={() => setMode("Login")}>
+            Faça login aqui
+          </button>
         )}
       </div>
-      <button type="submit" className="btn">{mode === "Login" ? "Entrar" : "Registar"}</button>
+      <button type="submit" className="btn">
+        {mode === "Login" ? "Entrar" : "Registar"}
+      </button>
       {settings?.phoneLogin && (
         <Suspense fallback={null}>
           <PhoneLogin config={settings.phoneLogin} onToken={setToken} />

@@ -33,7 +33,9 @@ export default function MessagePage() {
     return (
       <div className="chat">
         <p className="empty">Pedido inválido ou não encontrado.</p>
-        <Link to="/orders" className="btn btn-outline">Voltar</Link>
+        <Link to="/orders" className="btn btn-outline">
+          Voltar
+        </Link>
       </div>
     );
   }
@@ -41,7 +43,9 @@ export default function MessagePage() {
   return (
     <div className="chat">
       <header className="chat-head">
-        <Link to="/orders" className="btn btn-outline btn-small">Voltar</Link>
+        <Link to="/orders" className="btn btn-outline btn-small">
+          Voltar
+        </Link>
         <div className="chat-title">
           <h1>Suporte do Pedido</h1>
           <p className="chat-order" data-testid="chat-order">
@@ -63,7 +67,9 @@ export default function MessagePage() {
                 <p className="bubble-sender">{isClient(m) ? "Cliente" : "Suporte"}</p>
                 {m.text && <p className="pre-line">{m.text}</p>}
                 {m.fileUrl && <AttachmentButton url={m.fileUrl} image={isImage(m)} onOpen={setOpen} />}
-                <time className="bubble-time" dateTime={m.createdAt}>{formatMessageTime(m.createdAt)}</time>
+                <time className="bubble-time" dateTime={m.createdAt}>
+                  {formatMessageTime(m.createdAt)}
+                </time>
               </div>
             ))}
             {outgoing.map((m) => (
@@ -74,10 +80,23 @@ export default function MessagePage() {
       </div>
       <form className="chat-input" onSubmit={onSend}>
         {chat.file && <PickedFile file={chat.file} onRemove={() => chat.pickFile(null)} />}
-        {chat.fileError && <p className="field-error chat-file-error" role="alert">{chat.fileError}</p>}
+        {chat.fileError && (
+          <p className="field-error chat-file-error" role="alert">
+            {chat.fileError}
+          </p>
+        )}
         <AttachButton inputRef={chat.fileInput} onPick={chat.pickFile} />
-        <input type="text" placeholder="Digite sua mensagem" aria-label="Digite sua mensagem" value={chat.text} onChange={(e) => chat.setText(e.target.value)} maxLength={MAX_MESSAGE_TEXT} />
-        <button type="submit" className="btn">Enviar</button>
+        <input
+          type="text"
+          placeholder="Digite sua mensagem"
+          aria-label="Digite sua mensagem"
+          value={chat.text}
+          onChange={(e) => chat.setText(e.target.value)}
+          maxLength={MAX_MESSAGE_TEXT}
+        />
+        <button type="submit" className="btn">
+          Enviar
+        </button>
       </form>
       {open && <AttachmentModal attachment={open} orderId={orderId} onClose={() => setOpen(null)} />}
     </div>
@@ -88,7 +107,11 @@ export default function MessagePage() {
 function OutgoingBubble({ message, onRetry, onDiscard }: { message: OutgoingMessage; onRetry: () => void; onDiscard: () => void }) {
   const failed = message.state === "failed";
   return (
-    <div className={`bubble bubble-client bubble-outgoing${failed ? " bubble-failed" : ""}`} data-testid="chat-outgoing" aria-busy={!failed}>
+    <div
+      className={`bubble bubble-client bubble-outgoing${failed ? " bubble-failed" : ""}`}
+      data-testid="chat-outgoing"
+      aria-busy={!failed}
+    >
       <p className="bubble-sender">Cliente</p>
       {message.text && <p className="pre-line">{message.text}</p>}
       {message.file && <p className="muted">{message.file.name}</p>}
@@ -96,12 +119,18 @@ function OutgoingBubble({ message, onRetry, onDiscard }: { message: OutgoingMess
         <div role="alert" className="bubble-error">
           <p>Erro ao enviar mensagem{message.error ? `: ${message.error}` : ""}</p>
           <div className="bubble-actions">
-            <button type="button" className="btn btn-small" onClick={onRetry}>Tentar de novo</button>
-            <button type="button" className="btn btn-outline btn-small" onClick={onDiscard}>Apagar</button>
+            <button type="button" className="btn btn-small" onClick={onRetry}>
+              Tentar de novo
+            </button>
+            <button type="button" className="btn btn-outline btn-small" onClick={onDiscard}>
+              Apagar
+            </button>
           </div>
         </div>
       ) : (
-        <p className="bubble-time" role="status">Enviando mensagem...</p>
+        <p className="bubble-time" role="status">
+          Enviando mensagem...
+        </p>
       )}
     </div>
   );

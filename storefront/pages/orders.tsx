@@ -57,11 +57,19 @@ export default function OrdersPage() {
                 <p className="strong">Total: {formatKz(o.totalAmount)}</p>
                 <div className="order-pay-actions">
                   {toPay && (
-                    <Link to={`/confirmacaotransferencia?orderId=${encodeURIComponent(o._id)}`} className="btn" aria-label={`Pagar o pedido #${shortOrderId(o._id)}`}>
+                    <Link
+                      to={`/confirmacaotransferencia?orderId=${encodeURIComponent(o._id)}`}
+                      className="btn"
+                      aria-label={`Pagar o pedido #${shortOrderId(o._id)}`}
+                    >
                       Pagar
                     </Link>
                   )}
-                  <Link to={`/message/${o._id}`} className="btn btn-outline" aria-label={o.unreadMessages > 0 ? `Mensagem, ${o.unreadMessages} por ler` : undefined}>
+                  <Link
+                    to={`/message/${o._id}`}
+                    className="btn btn-outline"
+                    aria-label={o.unreadMessages > 0 ? `Mensagem, ${o.unreadMessages} por ler` : undefined}
+                  >
                     Mensagem
                     {o.unreadMessages > 0 && (
                       <span className="unread-count" data-testid="unread-count">

@@ -41,7 +41,9 @@ export default function PdfViewerPage() {
   return (
     <div className="pdf-viewer">
       <div className="pdf-toolbar">
-        <button type="button" className="btn btn-outline btn-small" onClick={() => navigate(-1)}>Voltar</button>
+        <button type="button" className="btn btn-outline btn-small" onClick={() => navigate(-1)}>
+          Voltar
+        </button>
         {check.state === "allowed" && (
           <>
             <strong>Pedido #{check.shortId}</strong>
@@ -56,10 +58,20 @@ export default function PdfViewerPage() {
           </>
         )}
       </div>
-      {check.state === "checking" && <div className="pdf-loading"><span className="spinner" /></div>}
+      {check.state === "checking" && (
+        <div className="pdf-loading">
+          <span className="spinner" />
+        </div>
+      )}
       {check.state === "refused" && <p role="alert">{PDF_NOT_IN_ORDER}</p>}
       {check.state === "allowed" && (
-        <Suspense fallback={<div className="pdf-loading"><span className="spinner" /></div>}>
+        <Suspense
+          fallback={
+            <div className="pdf-loading">
+              <span className="spinner" />
+            </div>
+          }
+        >
           <PdfPages url={url} zoom={zoom} onFit={setZoom} />
         </Suspense>
       )}

@@ -32,7 +32,14 @@ export default function PlaceOrderPage() {
     e.preventDefault();
     const fieldErrors = addressErrors(address);
     setErrors(fieldErrors);
-    const items: OrderItem[] = lines.map(({ product: p, size, quantity }) => ({ itemId: p._id, name: p.name, image: p.image, price: p.price, size, quantity }));
+    const items: OrderItem[] = lines.map(({ product: p, size, quantity }) => ({
+      itemId: p._id,
+      name: p.name,
+      image: p.image,
+      price: p.price,
+      size,
+      quantity,
+    }));
     const error = submitError(address, items.length, method);
     if (error) {
       toast.error(error);
@@ -75,7 +82,9 @@ export default function PlaceOrderPage() {
           <input type="radio" name="payment" value="cod" checked={method === "cod"} onChange={() => setMethod("cod")} />
           Transferência Bancária
         </label>
-        <button type="submit" className="btn">FINALIZAR PEDIDO</button>
+        <button type="submit" className="btn">
+          FINALIZAR PEDIDO
+        </button>
       </section>
     </form>
   );

@@ -7,15 +7,24 @@ const SECTIONS: readonly { pt: [string, string]; en: [string, string] }[] = [
     en: ["1. Data protection", "All traffic between your device and our shop is protected by SSL."],
   },
   {
-    pt: ["2. Uso das informações", "Usamos os seus dados apenas para processar encomendas, para o login e para o suporte. Não os partilhamos com terceiros."],
-    en: ["2. Use of information", "We use your data only to process orders, for login and for support. We do not share it with third parties."],
+    pt: [
+      "2. Uso das informações",
+      "Usamos os seus dados apenas para processar encomendas, para o login e para o suporte. Não os partilhamos com terceiros.",
+    ],
+    en: [
+      "2. Use of information",
+      "We use your data only to process orders, for login and for support. We do not share it with third parties.",
+    ],
   },
   {
     pt: ["3. Direito à eliminação dos dados", "Pode pedir a qualquer momento que os seus dados pessoais sejam eliminados."],
     en: ["3. Right to data deletion", "You may ask at any time for your personal data to be deleted."],
   },
   {
-    pt: ["4. Pagamentos por transferência bancária", "O reembolso de uma transferência feita por engano pode ser pedido no prazo de 7 dias úteis."],
+    pt: [
+      "4. Pagamentos por transferência bancária",
+      "O reembolso de uma transferência feita por engano pode ser pedido no prazo de 7 dias úteis.",
+    ],
     en: ["4. Bank-transfer payments", "A refund of a mistaken transfer may be requested within 7 business days."],
   },
   {

@@ -28,7 +28,9 @@ function ProductNotFound() {
     <div className="empty">
       <h1>Produto não encontrado</h1>
       <p>Este produto já não está à venda ou o endereço está errado.</p>
-      <Link className="btn" to="/collection">VER A COLEÇÃO</Link>
+      <Link className="btn" to="/collection">
+        VER A COLEÇÃO
+      </Link>
     </div>
   );
 }
@@ -66,13 +68,26 @@ function ProductDetails({ product, related }: { product: Product; related: reado
         <div className="gallery">
           <div className="gallery-thumbs">
             {product.image.map((_, i) => (
-              <button key={i} type="button" className={i === imageIndex ? "active" : ""} onClick={() => setImageIndex(i)} aria-label={`Imagem ${i + 1}`}>
+              <button
+                key={i}
+                type="button"
+                className={i === imageIndex ? "active" : ""}
+                onClick={() => setImageIndex(i)}
+                aria-label={`Imagem ${i + 1}`}
+              >
                 <ProductImage image={product.image} thumbnail={product.thumbnail} index={i} alt="" sizes="80px" />
               </button>
             ))}
           </div>
           <div className="gallery-main">
-            <ProductImage image={product.image} thumbnail={product.thumbnail} index={imageIndex} alt={product.name} sizes={PRODUCT_MAIN_SIZES} priority />
+            <ProductImage
+              image={product.image}
+              thumbnail={product.thumbnail}
+              index={imageIndex}
+              alt={product.name}
+              sizes={PRODUCT_MAIN_SIZES}
+              priority
+            />
           </div>
         </div>
         <div className="product-info">
@@ -84,7 +99,14 @@ function ProductDetails({ product, related }: { product: Product; related: reado
               <p>Selecione o tamanho ou a cor</p>
               <div role="radiogroup" aria-label="Tamanho ou cor">
                 {product.sizes.map((s) => (
-                  <button key={s} type="button" role="radio" aria-checked={s === size} className={s === size ? "size active" : "size"} onClick={() => setSize(s)}>
+                  <button
+                    key={s}
+                    type="button"
+                    role="radio"
+                    aria-checked={s === size}
+                    className={s === size ? "size active" : "size"}
+                    onClick={() => setSize(s)}
+                  >
                     {s}
                   </button>
                 ))}
@@ -93,16 +115,27 @@ function ProductDetails({ product, related }: { product: Product; related: reado
           )}
           {product.soldOut ? (
             <>
-              <button type="button" className="btn" disabled>{SOLD_OUT_LABEL.toUpperCase()}</button>
+              <button type="button" className="btn" disabled>
+                {SOLD_OUT_LABEL.toUpperCase()}
+              </button>
               <p className="muted">{SOLD_OUT}. Pergunte-nos quando volta a chegar.</p>
             </>
           ) : (
-            <button type="button" className="btn" onClick={onAdd}>ADICIONAR AO CARRINHO</button>
+            <button type="button" className="btn" onClick={onAdd}>
+              ADICIONAR AO CARRINHO
+            </button>
           )}
           <div className="share">
-            <a className="btn btn-outline btn-small" href={whatsAppLink(summary)} target="_blank" rel="noopener noreferrer">Partilhar no WhatsApp</a>
+            <a className="btn btn-outline btn-small" href={whatsAppLink(summary)} target="_blank" rel="noopener noreferrer">
+              Partilhar no WhatsApp
+            </a>
             {whatsApp && (
-              <a className="btn btn-outline btn-small" href={whatsAppLink(`Olá! Tenho uma pergunta sobre este produto:\n${summary}`, whatsApp)} target="_blank" rel="noopener noreferrer">
+              <a
+                className="btn btn-outline btn-small"
+                href={whatsAppLink(`Olá! Tenho uma pergunta sobre este produto:\n${summary}`, whatsApp)}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
                 Perguntar sobre este produto
               </a>
             )}

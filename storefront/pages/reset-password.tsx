@@ -55,8 +55,12 @@ export default function ResetPasswordPage() {
         value={password}
         onChange={(e) => setPassword(e.target.value)}
       />
-      <p id="password-hint" className="field-hint">{PASSWORD_HINT}</p>
-      <button type="submit" className="btn">Guardar a nova palavra-passe</button>
+      <p id="password-hint" className="field-hint">
+        {PASSWORD_HINT}
+      </p>
+      <button type="submit" className="btn">
+        Guardar a nova palavra-passe
+      </button>
     </form>
   );
 }

@@ -41,7 +41,15 @@ export default function TransferConfirmationPage() {
   return (
     <div className="transfer">
       <h1 className="page-title">Obrigado por fazer a sua encomenda conosco!</h1>
-      {toPay ? <AmountToPay order={toPay} onCopy={copy} /> : order && <p className="muted">O pedido #{shortOrderId(order._id)} já não aguarda pagamento ({order.status}).</p>}
+      {toPay ? (
+        <AmountToPay order={toPay} onCopy={copy} />
+      ) : (
+        order && (
+          <p className="muted">
+            O pedido #{shortOrderId(order._id)} já não aguarda pagamento ({order.status}).
+          </p>
+        )
+      )}
       <p className="muted">
         {toPay
           ? "Faça a transferência bancária do montante acima para a conta abaixo, com a referência no descritivo, e envie o comprovativo nesta página. O pedido é preparado assim que o pagamento for confirmado."
@@ -50,21 +58,39 @@ export default function TransferConfirmationPage() {
       <CopyList rows={bankRows} onCopy={copy} testId="bank-details" />
       {toPay?.multicaixa && (
         <section className="pay-block" aria-labelledby="multicaixa-title">
-          <h2 id="multicaixa-title" className="pay-title">Ou pague no Multicaixa (Pagamento por Referência)</h2>
+          <h2 id="multicaixa-title" className="pay-title">
+            Ou pague no Multicaixa (Pagamento por Referência)
+          </h2>
           <CopyList
             testId="multicaixa"
             onCopy={copy}
             rows={[
-              { label: "Entidade", value: toPay.multicaixa.entity, actions: [{ text: toPay.multicaixa.entity, name: "Copiar Entidade Multicaixa", field: "Entidade" }] },
-              { label: "Referência", value: toPay.multicaixa.reference, actions: [{ text: toPay.multicaixa.reference, name: "Copiar Referência Multicaixa", field: "Referência" }] },
-              { label: "Montante", value: formatKz(toPay.multicaixa.amount), actions: [{ text: plainAmount(toPay.multicaixa.amount), name: "Copiar Montante Multicaixa", field: "Montante" }] },
+              {
+                label: "Entidade",
+                value: toPay.multicaixa.entity,
+                actions: [{ text: toPay.multicaixa.entity, name: "Copiar Entidade Multicaixa", field: "Entidade" }],
+              },
+              {
+                label: "Referência",
+                value: toPay.multicaixa.reference,
+                actions: [{ text: toPay.multicaixa.reference, name: "Copiar Referência Multicaixa", field: "Referência" }],
+              },
+              {
+                label: "Montante",
+                value: formatKz(toPay.multicaixa.amount),
+                actions: [{ text: plainAmount(toPay.multicaixa.amount), name: "Copiar Montante Multicaixa", field: "Montante" }],
+              },
             ]}
           />
         </section>
       )}
-      <p className="copied" role="status">{copied && `Copiado: ${copied}`}</p>
+      <p className="copied" role="status">
+        {copied && `Copiado: ${copied}`}
+      </p>
       {order && (toPay || order.proofs.length > 0) && <Proofs order={order} payment={payment} canSend={Boolean(toPay)} />}
-      <Link to="/orders" className="btn">Ver a Encomenda</Link>
+      <Link to="/orders" className="btn">
+        Ver a Encomenda
+      </Link>
     </div>
   );
 }
@@ -79,17 +105,22 @@ function AmountToPay({ order, onCopy }: { order: Order; onCopy: (text: string, f
   ];
   return (
     <section className="pay-block" aria-labelledby="pay-title" data-testid="amount-to-pay">
-      <h2 id="pay-title" className="pay-title">Pedido #{shortOrderId(order._id)}</h2>
+      <h2 id="pay-title" className="pay-title">
+        Pedido #{shortOrderId(order._id)}
+      </h2>
       <CopyList rows={rows} onCopy={onCopy} />
       {order.amountPaid > 0 && (
         <p className="muted">
           Já recebemos {formatKz(order.amountPaid)} de {formatKz(order.totalAmount)}.
         </p>
       )}
-      {order.paymentReference && <p className="muted">Escreva a referência no descritivo da transferência: é por ela que identificamos o seu pagamento.</p>}
+      {order.paymentReference && (
+        <p className="muted">Escreva a referência no descritivo da transferência: é por ela que identificamos o seu pagamento.</p>
+      )}
       {order.paymentDeadline && (
         <p data-testid="deadline">
-          Pague até <span className="strong">{formatDeadline(order.paymentDeadline)}</span> (hora de Angola) · {timeLeft(order.paymentDeadline, now)}
+          Pague até <span className="strong">{formatDeadline(order.paymentDeadline)}</span> (hora de Angola) ·{" "}
+          {timeLeft(order.paymentDeadline, now)}
         </p>
       )}
     </section>
@@ -100,7 +131,9 @@ function AmountToPay({ order, onCopy }: { order: Order; onCopy: (text: string, f
 function Proofs({ order, payment, canSend }: { order: Order; payment: OrderPayment; canSend: boolean }) {
   return (
     <section className="pay-block" aria-labelledby="proof-title">
-      <h2 id="proof-title" className="pay-title">Comprovativo de pagamento</h2>
+      <h2 id="proof-title" className="pay-title">
+        Comprovativo de pagamento
+      </h2>
       {canSend && (
         <>
           <label className={payment.sending ? "btn btn-outline file-button is-busy" : "btn btn-outline file-button"}>

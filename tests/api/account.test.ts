@@ -11,7 +11,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const account = (auth: Record<string, string>) => t.app.inject({ method: "GET", url: "/api/user/account", headers: auth });
-const patch = (auth: Record<string, string>, payload: unknown) => t.app.inject({ method: "PATCH", url: "/api/user/account", headers: auth, payload: payload as object });
+const patch = (auth: Record<string, string>, payload: unknown) =>
+  t.app.inject({ method: "PATCH", url: "/api/user/account", headers: auth, payload: payload as object });
 
 describe("/api/user/account", () => {
   it("shows the owner's name, e-mail, no address yet and both notifications on", async () => {
@@ -19,14 +20,22 @@ describe("/api/user/account", () => {
     const res = await account(c.auth);
     expect(res.statusCode).toBe(200);
     expect(res.headers["cache-control"]).toBe("no-store");
-    expect(res.json()).toEqual({ success: true, account: { name: "Ana Conta", email: c.email, phone: null, savedAddress: null, notifyEmail: true, notifyPush: true } });
+    expect(res.json()).toEqual({
+      success: true,
+      account: { name: "Ana Conta", email: c.email, phone: null, savedAddress: null, notifyEmail: true, notifyPush: true },
+    });
   });
 
   it("saves a name, an address that passes checkout's rules, and the notification choices; clears the address", async () => {
     const c = await registerCustomer(t.app);
     const res = await patch(c.auth, { name: "  Ana Nova ", savedAddress: { ...ADDRESS, street: "  Rua 1 " }, notifyEmail: false });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().account).toMatchObject({ name: "Ana Nova", savedAddress: { ...ADDRESS, street: "Rua 1" }, notifyEmail: false, notifyPush: true });
+    expect(res.json().account).toMatchObject({
+      name: "Ana Nova",
+      savedAddress: { ...ADDRESS, street: "Rua 1" },
+      notifyEmail: false,
+      notifyPush: true,
+    });
     expect((await account(c.auth)).json().account.savedAddress.street).toBe("Rua 1");
     const cleared = await patch(c.auth, { savedAddress: null });
     expect(cleared.json().account.savedAddress).toBeNull();

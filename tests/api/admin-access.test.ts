@@ -36,7 +36,11 @@ const supportToo = () => [
 
 describe("staff API access", () => {
   it("answers 401 without a token and with a forged or malformed token, on every route", async () => {
-    const forged = await new SignJWT({ role: "admin" }).setProtectedHeader({ alg: "HS256" }).setSubject(admin.userId).setExpirationTime("1h").sign(new TextEncoder().encode("another-secret-another-secret-another-secret"));
+    const forged = await new SignJWT({ role: "admin" })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(admin.userId)
+      .setExpirationTime("1h")
+      .sign(new TextEncoder().encode("another-secret-another-secret-another-secret"));
     for (const url of [...adminOnly, ...supportToo()]) {
       expectError(await get(url), 401, "Sessão expirada. Por favor, faça login novamente.");
       expectError(await get(url, { authorization: `Bearer ${forged}` }), 401);
@@ -45,14 +49,30 @@ describe("staff API access", () => {
   });
 
   it("answers 401 for an expired staff token", async () => {
-    const expired = await new SignJWT({ role: "admin" }).setProtectedHeader({ alg: "HS256" }).setSubject(admin.userId).setIssuedAt(1_600_000_000).setExpirationTime(1_600_000_100).sign(new TextEncoder().encode(TEST_JWT_SECRET));
+    const expired = await new SignJWT({ role: "admin" })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(admin.userId)
+      .setIssuedAt(1_600_000_000)
+      .setExpirationTime(1_600_000_100)
+      .sign(new TextEncoder().encode(TEST_JWT_SECRET));
     expectError(await get("/admin/api/orders", { authorization: `Bearer ${expired}` }), 401);
   });
 
   it("refuses a customer's token with 403 everywhere, reads and writes", async () => {
     for (const url of [...adminOnly, ...supportToo()]) expectError(await get(url, customer.auth), 403);
-    expectError(await t.app.inject({ method: "PUT", url: `/admin/api/orders/${orderId}`, headers: customer.auth, payload: { status: "Entregue" } }), 403);
-    expectError(await t.app.inject({ method: "POST", url: "/admin/api/staff", headers: customer.auth, payload: { name: "X", email: "x@x.ao", role: "admin", password: "12345678" } }), 403);
+    expectError(
+      await t.app.inject({ method: "PUT", url: `/admin/api/orders/${orderId}`, headers: customer.auth, payload: { status: "Entregue" } }),
+      403,
+    );
+    expectError(
+      await t.app.inject({
+        method: "POST",
+        url: "/admin/api/staff",
+        headers: customer.auth,
+        payload: { name: "X", email: "x@x.ao", role: "admin", password: "12345678" },
+      }),
+      403,
+    );
   });
 
   it("lets support work orders, chats and read customers, but refuses the catalogue, staff and settings", async () => {
@@ -73,7 +93,12 @@ describe("staff API access", () => {
     const temp = await createStaff(t, "support");
     expect((await get("/admin/api/orders", temp.auth)).statusCode).toBe(200);
     // Through the console's route, which ends the account's sessions (sessions are cached between requests).
-    const off = await t.app.inject({ method: "PUT", url: `/admin/api/staff/${temp.userId}`, headers: admin.auth, payload: { active: false } });
+    const off = await t.app.inject({
+      method: "PUT",
+      url: `/admin/api/staff/${temp.userId}`,
+      headers: admin.auth,
+      payload: { active: false },
+    });
     expect(off.statusCode).toBe(200);
     expectError(await get("/admin/api/orders", temp.auth), 401);
   });
@@ -85,9 +110,16 @@ describe("staff API access", () => {
 
 describe("POST /admin/api/auth/login", () => {
   it("signs staff in and refuses customers with the same 400 as a wrong password", async () => {
-    const ok = await t.app.inject({ method: "POST", url: "/admin/api/auth/login", payload: { email: support.email, password: support.password } });
+    const ok = await t.app.inject({
+      method: "POST",
+      url: "/admin/api/auth/login",
+      payload: { email: support.email, password: support.password },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().user.role).toBe("support");
-    expectError(await t.app.inject({ method: "POST", url: "/admin/api/auth/login", payload: { email: customer.email, password: customer.password } }), 400);
+    expectError(
+      await t.app.inject({ method: "POST", url: "/admin/api/auth/login", payload: { email: customer.email, password: customer.password } }),
+      400,
+    );
   });
 });

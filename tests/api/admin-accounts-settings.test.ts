@@ -21,14 +21,23 @@ const call = (method: "GET" | "POST" | "PUT", url: string, payload?: unknown, au
 describe("staff management (admin only)", () => {
   it("creates a support member who can then sign in to the console", async () => {
     const email = uniqueEmail("nova");
-    const res = await call("POST", "/staff", { name: "Nova Agente", email: email.toUpperCase(), role: "support", password: "senha-forte-123" });
+    const res = await call("POST", "/staff", {
+      name: "Nova Agente",
+      email: email.toUpperCase(),
+      role: "support",
+      password: "senha-forte-123",
+    });
     expect(res.statusCode, res.body).toBe(200);
     const created: AdminStaff = res.json();
     expect(created).toMatchObject({ name: "Nova Agente", email, role: "support", active: true });
     expect(JSON.stringify(created)).not.toContain("argon2");
     const login = await t.app.inject({ method: "POST", url: "/admin/api/auth/login", payload: { email, password: "senha-forte-123" } });
     expect(login.statusCode).toBe(200);
-    expectError(await call("POST", "/staff", { name: "Outra", email, role: "admin", password: "senha-forte-123" }), 409, "Já existe uma conta com este email");
+    expectError(
+      await call("POST", "/staff", { name: "Outra", email, role: "admin", password: "senha-forte-123" }),
+      409,
+      "Já existe uma conta com este email",
+    );
   });
 
   it("changes role, resets the password and deactivates, which ends that member's access", async () => {
@@ -36,10 +45,16 @@ describe("staff management (admin only)", () => {
     const promoted = await call("PUT", `/staff/${other.userId}`, { role: "admin", name: "Promovida" });
     expect(promoted.json()).toMatchObject({ role: "admin", name: "Promovida" });
     expect((await call("PUT", `/staff/${other.userId}`, { password: "nova-senha-999" })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: "POST", url: "/admin/api/auth/login", payload: { email: other.email, password: "nova-senha-999" } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: "POST", url: "/admin/api/auth/login", payload: { email: other.email, password: "nova-senha-999" } }))
+        .statusCode,
+    ).toBe(200);
     expect((await call("PUT", `/staff/${other.userId}`, { active: false })).json().active).toBe(false);
     expectError(await call("GET", "/orders", undefined, other.auth), 401);
-    expectError(await t.app.inject({ method: "POST", url: "/admin/api/auth/login", payload: { email: other.email, password: "nova-senha-999" } }), 400);
+    expectError(
+      await t.app.inject({ method: "POST", url: "/admin/api/auth/login", payload: { email: other.email, password: "nova-senha-999" } }),
+      400,
+    );
   });
 
   it("lists staff only (never customers) with role filter and Content-Range", async () => {
@@ -59,11 +74,17 @@ describe("staff management (admin only)", () => {
     expectError(await call("POST", "/staff", { name: "X", email: uniqueEmail(), role: "support", password: "curta" }), 400);
     expectError(await call("POST", "/staff", { name: "X", email: "nao-e-email", role: "support", password: "senha-forte-1" }), 400);
     expectError(await call("POST", "/staff", { name: "X", email: uniqueEmail(), role: "customer", password: "senha-forte-1" }), 400);
-    expectError(await call("POST", "/staff", { name: "X", email: uniqueEmail(), role: "admin", password: "senha-forte-1", active: false }), 400);
+    expectError(
+      await call("POST", "/staff", { name: "X", email: uniqueEmail(), role: "admin", password: "senha-forte-1", active: false }),
+      400,
+    );
     const customer = await registerCustomer(t.app);
     expectError(await call("GET", `/staff/${customer.userId}`), 404);
     expectError(await call("PUT", `/staff/${customer.userId}`, { role: "admin" }), 404);
-    expectError(await call("POST", "/staff", { name: "X", email: uniqueEmail(), role: "admin", password: "senha-forte-1" }, support.auth), 403);
+    expectError(
+      await call("POST", "/staff", { name: "X", email: uniqueEmail(), role: "admin", password: "senha-forte-1" }, support.auth),
+      403,
+    );
   });
 });
 
@@ -104,7 +125,13 @@ describe("settings (admin only)", () => {
     expect(res.json()).toMatchObject({ id: 1, ...valid, isDemo: false });
     expect((await call("GET", "/settings/1")).json().bankName).toBe("Banco BAI");
     const shop = (await t.app.inject({ method: "GET", url: "/api/settings" })).json().settings;
-    expect(shop).toMatchObject({ phones: valid.phones, emails: valid.emails, addresses: valid.addresses, isDemo: false, bank: { bankName: "Banco BAI", iban: valid.iban } });
+    expect(shop).toMatchObject({
+      phones: valid.phones,
+      emails: valid.emails,
+      addresses: valid.addresses,
+      isDemo: false,
+      bank: { bankName: "Banco BAI", iban: valid.iban },
+    });
     const listed = await call("GET", "/settings");
     expect(listed.headers["content-range"]).toBe("settings 0-0/1");
   });
@@ -120,13 +147,28 @@ describe("settings (admin only)", () => {
   });
 
   it("keeps the staff alert addresses: validated e-mails, stored trimmed and lower-cased once; left out, unchanged", async () => {
-    expectError(await call("PUT", "/settings/1", { ...valid, currentPassword: admin.password, staffAlertEmails: ["gerente@loja.ao", "não é email"] }), 400);
-    const saved = await call("PUT", "/settings/1", { ...valid, currentPassword: admin.password, staffAlertEmails: ["Gerente@Loja.ao", "gerente@loja.ao", "vendas@loja.ao"] });
+    expectError(
+      await call("PUT", "/settings/1", { ...valid, currentPassword: admin.password, staffAlertEmails: ["gerente@loja.ao", "não é email"] }),
+      400,
+    );
+    const saved = await call("PUT", "/settings/1", {
+      ...valid,
+      currentPassword: admin.password,
+      staffAlertEmails: ["Gerente@Loja.ao", "gerente@loja.ao", "vendas@loja.ao"],
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().staffAlertEmails).toEqual(["gerente@loja.ao", "vendas@loja.ao"]);
-    expect((await call("PUT", "/settings/1", { ...valid, currentPassword: admin.password })).json().staffAlertEmails).toEqual(["gerente@loja.ao", "vendas@loja.ao"]);
-    expect((await call("GET", "/settings/1")).json().changes[0]).toMatchObject({ field: "staffAlertEmails", after: JSON.stringify(["gerente@loja.ao", "vendas@loja.ao"]) });
-    expect((await call("PUT", "/settings/1", { ...valid, currentPassword: admin.password, staffAlertEmails: [] })).json().staffAlertEmails).toEqual([]);
+    expect((await call("PUT", "/settings/1", { ...valid, currentPassword: admin.password })).json().staffAlertEmails).toEqual([
+      "gerente@loja.ao",
+      "vendas@loja.ao",
+    ]);
+    expect((await call("GET", "/settings/1")).json().changes[0]).toMatchObject({
+      field: "staffAlertEmails",
+      after: JSON.stringify(["gerente@loja.ao", "vendas@loja.ao"]),
+    });
+    expect(
+      (await call("PUT", "/settings/1", { ...valid, currentPassword: admin.password, staffAlertEmails: [] })).json().staffAlertEmails,
+    ).toEqual([]);
     const shop = (await t.app.inject({ method: "GET", url: "/api/settings" })).json().settings;
     expect(JSON.stringify(shop)).not.toContain("gerente@loja.ao");
   });

@@ -29,7 +29,19 @@ function expectHandled(res: { statusCode: number; body: string; json(): unknown 
 const jsonish = fc.oneof(
   fc.json(),
   fc.string(),
-  fc.constantFrom("[0,24]", "[24,0]", '["name","ASC"]', '{"q":"a"}', '{"id":[]}', "[1e309,1]", "[0.5,3]", '{"__proto__":{"x":1}}', "null", "[]", "{}"),
+  fc.constantFrom(
+    "[0,24]",
+    "[24,0]",
+    '["name","ASC"]',
+    '{"q":"a"}',
+    '{"id":[]}',
+    "[1e309,1]",
+    "[0.5,3]",
+    '{"__proto__":{"x":1}}',
+    "null",
+    "[]",
+    "{}",
+  ),
 );
 
 describe("staff API under random input", () => {
@@ -48,10 +60,14 @@ describe("staff API under random input", () => {
 
   it("answers random ids on every detail route without a 500", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.string({ minLength: 1, maxLength: 300 }), fc.constantFrom("products", "orders", "conversations", "customers", "staff", "settings"), async (raw, resource) => {
-        const res = await t.app.inject({ method: "GET", url: `/admin/api/${resource}/${encodeURIComponent(raw)}`, headers: admin.auth });
-        expectHandled(res, `${resource}/${raw}`);
-      }),
+      fc.asyncProperty(
+        fc.string({ minLength: 1, maxLength: 300 }),
+        fc.constantFrom("products", "orders", "conversations", "customers", "staff", "settings"),
+        async (raw, resource) => {
+          const res = await t.app.inject({ method: "GET", url: `/admin/api/${resource}/${encodeURIComponent(raw)}`, headers: admin.auth });
+          expectHandled(res, `${resource}/${raw}`);
+        },
+      ),
       { numRuns: 80 },
     );
   });
@@ -66,13 +82,35 @@ describe("staff API under random input", () => {
     ];
     const body = fc.oneof(
       fc.json(),
-      fc.record({ status: fc.oneof(fc.string(), fc.constantFrom("Entregue", "Cancelado")), note: fc.oneof(fc.string(), fc.integer()) }, { requiredKeys: [] }),
-      fc.record({ name: fc.string(), email: fc.string(), role: fc.string(), password: fc.string(), active: fc.anything() }, { requiredKeys: [] }),
-      fc.record({ phones: fc.array(fc.string()), emails: fc.array(fc.string()), addresses: fc.array(fc.string()), bankName: fc.string(), accountHolder: fc.string(), accountNumber: fc.string(), iban: fc.string() }, { requiredKeys: [] }),
+      fc.record(
+        { status: fc.oneof(fc.string(), fc.constantFrom("Entregue", "Cancelado")), note: fc.oneof(fc.string(), fc.integer()) },
+        { requiredKeys: [] },
+      ),
+      fc.record(
+        { name: fc.string(), email: fc.string(), role: fc.string(), password: fc.string(), active: fc.anything() },
+        { requiredKeys: [] },
+      ),
+      fc.record(
+        {
+          phones: fc.array(fc.string()),
+          emails: fc.array(fc.string()),
+          addresses: fc.array(fc.string()),
+          bankName: fc.string(),
+          accountHolder: fc.string(),
+          accountNumber: fc.string(),
+          iban: fc.string(),
+        },
+        { requiredKeys: [] },
+      ),
     );
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...routes), body, async ([method, url], payload) => {
-        const res = await t.app.inject({ method: method as "POST" | "PUT", url, headers: { ...admin.auth, "content-type": "application/json" }, payload: typeof payload === "string" ? payload : JSON.stringify(payload) });
+        const res = await t.app.inject({
+          method: method as "POST" | "PUT",
+          url,
+          headers: { ...admin.auth, "content-type": "application/json" },
+          payload: typeof payload === "string" ? payload : JSON.stringify(payload),
+        });
         expectHandled(res, `${method} ${url} ${JSON.stringify(payload).slice(0, 120)}`);
       }),
       { numRuns: 120 },
@@ -81,14 +119,25 @@ describe("staff API under random input", () => {
 
   it("answers random multipart parts on replies and uploads without a 500", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(`/admin/api/conversations/${orderId}/messages`, "/admin/api/uploads"), fc.uint8Array({ maxLength: 2048 }), fc.string(), fc.string({ maxLength: 20 }), async (url, bytes, text, field) => {
-        const form = new FormData();
-        form.append(field || "text", text);
-        form.append("file", new Blob([bytes]), "x.bin");
-        const response = new Response(form);
-        const res = await t.app.inject({ method: "POST", url, headers: { ...admin.auth, "content-type": response.headers.get("content-type")! }, payload: Buffer.from(await response.arrayBuffer()) });
-        expectHandled(res, `${url} field=${field}`);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(`/admin/api/conversations/${orderId}/messages`, "/admin/api/uploads"),
+        fc.uint8Array({ maxLength: 2048 }),
+        fc.string(),
+        fc.string({ maxLength: 20 }),
+        async (url, bytes, text, field) => {
+          const form = new FormData();
+          form.append(field || "text", text);
+          form.append("file", new Blob([bytes]), "x.bin");
+          const response = new Response(form);
+          const res = await t.app.inject({
+            method: "POST",
+            url,
+            headers: { ...admin.auth, "content-type": response.headers.get("content-type")! },
+            payload: Buffer.from(await response.arrayBuffer()),
+          });
+          expectHandled(res, `${url} field=${field}`);
+        },
+      ),
       { numRuns: 60 },
     );
   });

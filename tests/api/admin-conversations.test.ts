@@ -15,7 +15,12 @@ afterAll(() => t.close());
 const get = (url: string) => t.app.inject({ method: "GET", url: `/admin/api${url}`, headers: support.auth });
 const reply = (orderId: string, parts: Parameters<typeof multipart>[0]) => {
   const body = multipart(parts);
-  return t.app.inject({ method: "POST", url: `/admin/api/conversations/${orderId}/messages`, headers: { ...support.auth, ...body.headers }, payload: body.payload });
+  return t.app.inject({
+    method: "POST",
+    url: `/admin/api/conversations/${orderId}/messages`,
+    headers: { ...support.auth, ...body.headers },
+    payload: body.payload,
+  });
 };
 
 async function scenario() {
@@ -39,14 +44,21 @@ describe("GET /admin/api/conversations", () => {
     expect(ids).not.toContain(quiet.id);
     expect(ids.indexOf(recent.id)).toBeLessThan(ids.indexOf(old.id));
     const r = rows.find((x) => x.id === recent.id)!;
-    expect(r).toMatchObject({ unread: 2, messageCount: 2, lastMessage: { sender: "client", text: "Segunda" }, customer: { name: "Cliente Conversa" } });
+    expect(r).toMatchObject({
+      unread: 2,
+      messageCount: 2,
+      lastMessage: { sender: "client", text: "Segunda" },
+      customer: { name: "Cliente Conversa" },
+    });
     expect(res.headers["content-range"]).toMatch(/^conversations 0-\d+\/\d+$/);
   });
 
   it("filters unread conversations and counts them for the tab title", async () => {
     const { old, recent } = await scenario();
     const before = (await get("/conversations/unread-count")).json().count;
-    expect((await t.app.inject({ method: "POST", url: `/admin/api/conversations/${old.id}/read`, headers: support.auth })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: "POST", url: `/admin/api/conversations/${old.id}/read`, headers: support.auth })).statusCode).toBe(
+      200,
+    );
     expect((await get("/conversations/unread-count")).json().count).toBe(before - 1);
     const unread: AdminConversation[] = (await get(`/conversations?range=[0,99]&filter=${encodeURIComponent('{"unread":true}')}`)).json();
     expect(unread.map((x) => x.id)).toContain(recent.id);
@@ -57,7 +69,9 @@ describe("GET /admin/api/conversations", () => {
   it("searches by short order id and customer, pages, and refuses bad parameters", async () => {
     const { recent } = await scenario();
     const short = recent.id.slice(-6).toUpperCase();
-    expect((await get(`/conversations?filter=${encodeURIComponent(JSON.stringify({ q: short }))}`)).json().map((x: AdminConversation) => x.id)).toEqual([recent.id]);
+    expect(
+      (await get(`/conversations?filter=${encodeURIComponent(JSON.stringify({ q: short }))}`)).json().map((x: AdminConversation) => x.id),
+    ).toEqual([recent.id]);
     // LIKE wildcards typed in the search box are text, not patterns.
     expect((await get(`/conversations?filter=${encodeURIComponent(JSON.stringify({ q: "%" }))}`)).json()).toEqual([]);
     expect((await get(`/conversations?filter=${encodeURIComponent(JSON.stringify({ q: "_" }))}`)).json()).toEqual([]);
@@ -83,10 +97,19 @@ describe("conversation messages", () => {
 
   it("stores a support reply with text and a file, as sender support, which the shopper's chat then shows", async () => {
     const { c, recent } = await scenario();
-    const res = await reply(recent.id, [{ name: "text", value: "  Recebemos o seu comprovativo  " }, { name: "file", file: { bytes: pdfBytes(), filename: "recibo.pdf", type: "application/pdf" } }]);
+    const res = await reply(recent.id, [
+      { name: "text", value: "  Recebemos o seu comprovativo  " },
+      { name: "file", file: { bytes: pdfBytes(), filename: "recibo.pdf", type: "application/pdf" } },
+    ]);
     expect(res.statusCode, res.body).toBe(200);
     const m: AdminMessage = res.json().message;
-    expect(m).toMatchObject({ sender: "support", text: "Recebemos o seu comprovativo", type: "pdf", fileName: "recibo.pdf", authorName: "Suporte Teste" });
+    expect(m).toMatchObject({
+      sender: "support",
+      text: "Recebemos o seu comprovativo",
+      type: "pdf",
+      fileName: "recibo.pdf",
+      authorName: "Suporte Teste",
+    });
     const row = await t.prisma.message.findUniqueOrThrow({ where: { id: m._id } });
     expect(row.authorId).toBe(support.userId);
     // Replying reads the customer's messages.
@@ -103,7 +126,9 @@ describe("conversation messages", () => {
 
   it("accepts an image alone and a text alone", async () => {
     const { recent } = await scenario();
-    const img = await reply(recent.id, [{ name: "file", file: { bytes: await pngBytes(20, 20), filename: "foto.png", type: "image/png" } }]);
+    const img = await reply(recent.id, [
+      { name: "file", file: { bytes: await pngBytes(20, 20), filename: "foto.png", type: "image/png" } },
+    ]);
     expect(img.json().message).toMatchObject({ type: "image", text: "" });
     const txt = await reply(recent.id, [{ name: "text", value: "Olá!" }]);
     expect(txt.json().message).toMatchObject({ type: null, fileUrl: null, text: "Olá!" });
@@ -113,10 +138,20 @@ describe("conversation messages", () => {
     const { recent } = await scenario();
     expectError(await reply(recent.id, [{ name: "text", value: "   " }]), 400, "Escreva uma mensagem ou anexe um ficheiro");
     expectError(await reply(recent.id, [{ name: "text", value: "a".repeat(4001) }]), 400);
-    expectError(await reply(recent.id, [{ name: "file", file: { bytes: Buffer.from("<html><script>1</script></html>"), filename: "x.pdf", type: "application/pdf" } }]), 415);
+    expectError(
+      await reply(recent.id, [
+        { name: "file", file: { bytes: Buffer.from("<html><script>1</script></html>"), filename: "x.pdf", type: "application/pdf" } },
+      ]),
+      415,
+    );
     expectError(await reply(recent.id, [{ name: "sender", value: "client" }]), 400);
     expectError(await reply("naoexiste", [{ name: "text", value: "Olá" }]), 404);
-    const json = await t.app.inject({ method: "POST", url: `/admin/api/conversations/${recent.id}/messages`, headers: support.auth, payload: { text: "x" } });
+    const json = await t.app.inject({
+      method: "POST",
+      url: `/admin/api/conversations/${recent.id}/messages`,
+      headers: support.auth,
+      payload: { text: "x" },
+    });
     expectError(json, 415);
   });
 

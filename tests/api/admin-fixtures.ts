@@ -9,7 +9,9 @@ import { sniffType } from "../../server/domain/media/sniff.ts";
 import { ATTACHMENT_TYPES } from "../../shared/chat.ts";
 
 export const pngBytes = (width = 640, height = 480, color = { r: 200, g: 40, b: 40 }) =>
-  sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: color } })
+    .png()
+    .toBuffer();
 
 /** A tiny but real one-page PDF (file-type sniffs the %PDF header). */
 export const pdfBytes = () =>
@@ -35,7 +37,11 @@ export function multipart(parts: { name: string; value?: string; file?: { bytes:
   for (const p of parts) {
     chunks.push(Buffer.from(`--${boundary}\r\n`));
     if (p.file) {
-      chunks.push(Buffer.from(`Content-Disposition: form-data; name="${p.name}"; filename="${p.file.filename}"\r\nContent-Type: ${p.file.type}\r\n\r\n`));
+      chunks.push(
+        Buffer.from(
+          `Content-Disposition: form-data; name="${p.name}"; filename="${p.file.filename}"\r\nContent-Type: ${p.file.type}\r\n\r\n`,
+        ),
+      );
       chunks.push(p.file.bytes, Buffer.from("\r\n"));
     } else {
       chunks.push(Buffer.from(`Content-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value ?? ""}\r\n`));
@@ -74,16 +80,39 @@ export async function makeOrder(t: TestApp, userId: string, opts: { status?: str
       deliveryFee: fee,
       totalAmount: subtotal.add(fee),
       ...(opts.createdAt ? { createdAt: opts.createdAt } : {}),
-      lines: { create: [{ position: 0, productId: product.id, name: product.name, image: "/media/x", price: product.price, size: product.sizes[0] ?? "M", quantity }] },
+      lines: {
+        create: [
+          {
+            position: 0,
+            productId: product.id,
+            name: product.name,
+            image: "/media/x",
+            price: product.price,
+            size: product.sizes[0] ?? "M",
+            quantity,
+          },
+        ],
+      },
       statusHistory: { create: [{ status: opts.status ?? "Aguardando Pagamento" }] },
     },
   });
 }
 
 /** A customer message in an order's chat, optionally with a stored attachment. */
-export async function clientMessage(t: TestApp, orderId: string, userId: string, text: string, opts: { at?: Date; file?: { bytes: Buffer; fileName: string } } = {}) {
+export async function clientMessage(
+  t: TestApp,
+  orderId: string,
+  userId: string,
+  text: string,
+  opts: { at?: Date; file?: { bytes: Buffer; fileName: string } } = {},
+) {
   const media = opts.file
-    ? await storeBytes(t.prisma, t.deps.media, opts.file.bytes, { mimeType: (await sniffType(opts.file.bytes, ATTACHMENT_TYPES))!, kind: "attachment", ownerId: userId, fileName: opts.file.fileName })
+    ? await storeBytes(t.prisma, t.deps.media, opts.file.bytes, {
+        mimeType: (await sniffType(opts.file.bytes, ATTACHMENT_TYPES))!,
+        kind: "attachment",
+        ownerId: userId,
+        fileName: opts.file.fileName,
+      })
     : null;
   return t.prisma.message.create({
     data: { orderId, sender: "client", authorId: userId, text, mediaId: media?.id ?? null, ...(opts.at ? { createdAt: opts.at } : {}) },

@@ -15,7 +15,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const get = (url: string, auth = admin.auth) => t.app.inject({ method: "GET", url: `/admin/api${url}`, headers: auth });
-const put = (url: string, payload: unknown, auth = admin.auth) => t.app.inject({ method: "PUT", url: `/admin/api${url}`, headers: auth, payload: payload as object });
+const put = (url: string, payload: unknown, auth = admin.auth) =>
+  t.app.inject({ method: "PUT", url: `/admin/api${url}`, headers: auth, payload: payload as object });
 const list = (filter: object, extra = "") => get(`/orders?filter=${encodeURIComponent(JSON.stringify(filter))}&range=[0,99]${extra}`);
 
 describe("GET /admin/api/orders", () => {
@@ -37,7 +38,12 @@ describe("GET /admin/api/orders", () => {
     expect((await list({ q: "kiala" })).json().map((o: AdminOrder) => o.id)).toEqual([a.id]);
     expect((await list({ customerId: joao.userId })).json().map((o: AdminOrder) => o.id)).toEqual([b.id]);
     const row = (await list({ id: [a.id] })).json()[0];
-    expect(row).toMatchObject({ customer: { id: maria.userId, name: "Maria Kiala" }, itemCount: 2, paymentMethod: "cod", status: "Aguardando Pagamento" });
+    expect(row).toMatchObject({
+      customer: { id: maria.userId, name: "Maria Kiala" },
+      itemCount: 2,
+      paymentMethod: "cod",
+      status: "Aguardando Pagamento",
+    });
     expect(row.totalAmount).toBe(row.subtotal + 5000);
   });
 
@@ -46,7 +52,10 @@ describe("GET /admin/api/orders", () => {
     await t.prisma.user.update({ where: { id: c.userId }, data: { phone: "+244923456789" } });
     const o = await makeOrder(t, c.userId);
     for (const q of ["923 456 789", "+244 923456789", "923456789"]) {
-      expect((await list({ q })).json().map((x: AdminOrder) => x.id), q).toEqual([o.id]);
+      expect(
+        (await list({ q })).json().map((x: AdminOrder) => x.id),
+        q,
+      ).toEqual([o.id]);
     }
   });
 
@@ -60,7 +69,9 @@ describe("GET /admin/api/orders", () => {
     expect(res.headers["content-range"]).toBe(`orders 0-0/${total}`);
     const asc = await get(`/orders?range=[0,0]&sort=${encodeURIComponent('["createdAt","ASC"]')}`);
     expect(asc.json()[0].id).toBe(older.id);
-    const byTotal = (await get(`/orders?range=[0,99]&sort=${encodeURIComponent('["totalAmount","DESC"]')}`)).json().map((o: AdminOrder) => o.totalAmount);
+    const byTotal = (await get(`/orders?range=[0,99]&sort=${encodeURIComponent('["totalAmount","DESC"]')}`))
+      .json()
+      .map((o: AdminOrder) => o.totalAmount);
     expect(byTotal).toEqual([...byTotal].sort((x: number, y: number) => y - x));
   });
 
@@ -84,7 +95,10 @@ describe("GET /admin/api/orders/:id", () => {
     expect(o.lines[0]!.quantity).toBe(2);
     expect(o.address.city).toBe("Luanda");
     expect(o.deliveryFee).toBe(5000);
-    expect(o.attachments.map((a) => [a.type, a.fileName, a.sender])).toEqual([["pdf", "comprovativo.pdf", "client"], ["image", "foto.png", "client"]]);
+    expect(o.attachments.map((a) => [a.type, a.fileName, a.sender])).toEqual([
+      ["pdf", "comprovativo.pdf", "client"],
+      ["image", "foto.png", "client"],
+    ]);
     expect((await t.app.inject({ method: "GET", url: o.attachments[0]!.url })).headers["content-type"]).toBe("application/pdf");
     expect(o.history).toEqual([expect.objectContaining({ status: "Aguardando Pagamento", by: null })]);
     expect(o.unread).toBe(3);
@@ -124,18 +138,24 @@ describe("PUT /admin/api/orders/:id (status)", () => {
     expectError(await put(`/orders/${order.id}`, {}), 400);
     expectError(await put(`/orders/${order.id}`, { status: "Aguardando Pagamento" }), 409);
     expectError(await put("/orders/naoexiste", { status: "Entregue" }), 404);
-    expect((await t.prisma.orderStatusChange.count({ where: { orderId: order.id } }))).toBe(1);
+    expect(await t.prisma.orderStatusChange.count({ where: { orderId: order.id } })).toBe(1);
   });
 });
 
 describe("PUT /admin/api/orders/:id (the order state machine, issue 11)", () => {
   const historyOf = async (orderId: string) =>
-    (await t.prisma.orderStatusChange.findMany({ where: { orderId }, orderBy: { createdAt: "asc" }, include: { changedBy: true } })).map((h) => [h.status, h.changedBy?.name ?? null, h.note]);
+    (await t.prisma.orderStatusChange.findMany({ where: { orderId }, orderBy: { createdAt: "asc" }, include: { changedBy: true } })).map(
+      (h) => [h.status, h.changedBy?.name ?? null, h.note],
+    );
 
   it("refuses support a backwards move or cancelling a paid order (403), nothing changes", async () => {
     const c = await registerCustomer(t.app);
     const delivered = await makeOrder(t, c.userId, { status: "Entregue" });
-    expectError(await put(`/orders/${delivered.id}`, { status: "Aguardando Pagamento", reason: "Engano no registo" }, support.auth), 403, 'Só um administrador pode mudar um pedido de "Entregue" para "Aguardando Pagamento"');
+    expectError(
+      await put(`/orders/${delivered.id}`, { status: "Aguardando Pagamento", reason: "Engano no registo" }, support.auth),
+      403,
+      'Só um administrador pode mudar um pedido de "Entregue" para "Aguardando Pagamento"',
+    );
     const paid = await makeOrder(t, c.userId, { status: "Pagamento Confirmado" });
     expectError(await put(`/orders/${paid.id}`, { status: "Cancelado", reason: "O cliente desistiu" }, support.auth), 403);
     // An unpaid order cannot skip its payment: only an admin, with a reason, may send it on.
@@ -149,7 +169,11 @@ describe("PUT /admin/api/orders/:id (the order state machine, issue 11)", () => 
   it("refuses an admin's backwards move without a reason (409) and keeps the reason of one with it", async () => {
     const c = await registerCustomer(t.app);
     const order = await makeOrder(t, c.userId, { status: "Enviado" });
-    expectError(await put(`/orders/${order.id}`, { status: "Em Preparação" }), 409, 'Indique o motivo para mudar o pedido de "Enviado" para "Em Preparação"');
+    expectError(
+      await put(`/orders/${order.id}`, { status: "Em Preparação" }),
+      409,
+      'Indique o motivo para mudar o pedido de "Enviado" para "Em Preparação"',
+    );
     expectError(await put(`/orders/${order.id}`, { status: "Em Preparação", reason: "   " }), 409);
     const back = await put(`/orders/${order.id}`, { status: "Em Preparação", reason: "Devolvido pela transportadora" });
     expect(back.statusCode, back.body).toBe(200);
@@ -168,7 +192,10 @@ describe("PUT /admin/api/orders/:id (the order state machine, issue 11)", () => 
       expect(res.statusCode, res.body).toBe(200);
     }
     const cancelled = await makeOrder(t, c.userId);
-    expect((await put(`/orders/${cancelled.id}`, { status: "Cancelado", note: "Pedido repetido" }, support.auth)).json()).toMatchObject({ status: "Cancelado", paid: false });
+    expect((await put(`/orders/${cancelled.id}`, { status: "Cancelado", note: "Pedido repetido" }, support.auth)).json()).toMatchObject({
+      status: "Cancelado",
+      paid: false,
+    });
     expect((await historyOf(order.id)).map(([status, by]) => [status, by])).toEqual([
       ["Aguardando Pagamento", null],
       ["Pagamento Confirmado", "Suporte Teste"],
@@ -176,14 +203,20 @@ describe("PUT /admin/api/orders/:id (the order state machine, issue 11)", () => 
       ["Enviado", "Suporte Teste"],
       ["Entregue", "Suporte Teste"],
     ]);
-    expect(await historyOf(cancelled.id)).toEqual([["Aguardando Pagamento", null, null], ["Cancelado", "Suporte Teste", "Pedido repetido"]]);
+    expect(await historyOf(cancelled.id)).toEqual([
+      ["Aguardando Pagamento", null, null],
+      ["Cancelado", "Suporte Teste", "Pedido repetido"],
+    ]);
   });
 
   it("tells each caller the moves it may offer (allowedMoves)", async () => {
     const c = await registerCustomer(t.app);
     const order = await makeOrder(t, c.userId, { status: "Pagamento Confirmado" });
     // Once paid an order may skip ahead (shared/orders.ts FORWARD_MOVES); going back or cancelling is an exception.
-    expect((await get(`/orders/${order.id}`, support.auth)).json().allowedMoves).toEqual({ forward: ["Em Preparação", "Enviado", "Entregue"], exceptions: [] });
+    expect((await get(`/orders/${order.id}`, support.auth)).json().allowedMoves).toEqual({
+      forward: ["Em Preparação", "Enviado", "Entregue"],
+      exceptions: [],
+    });
     expect((await get(`/orders/${order.id}`)).json().allowedMoves).toEqual({
       forward: ["Em Preparação", "Enviado", "Entregue"],
       exceptions: ["Aguardando Pagamento", "Cancelado"],
@@ -191,6 +224,9 @@ describe("PUT /admin/api/orders/:id (the order state machine, issue 11)", () => 
     const row = (await list({ id: [order.id] })).json()[0];
     expect(row.allowedMoves.forward).toEqual(["Em Preparação", "Enviado", "Entregue"]);
     const waiting = await makeOrder(t, c.userId);
-    expect((await get(`/orders/${waiting.id}`, support.auth)).json().allowedMoves).toEqual({ forward: ["Pagamento Confirmado", "Cancelado"], exceptions: [] });
+    expect((await get(`/orders/${waiting.id}`, support.auth)).json().allowedMoves).toEqual({
+      forward: ["Pagamento Confirmado", "Cancelado"],
+      exceptions: [],
+    });
   });
 });

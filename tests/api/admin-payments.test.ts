@@ -19,18 +19,31 @@ afterAll(() => t.close());
 const pay = (orderId: string, payload: unknown, auth: Record<string, string> = support.auth) =>
   t.app.inject({ method: "POST", url: `/admin/api/orders/${orderId}/payments`, headers: auth, payload: payload as object });
 const shopMessages = async (orderId: string, auth: Record<string, string>) =>
-  ((await t.app.inject({ method: "GET", url: `/api/message/${orderId}`, headers: auth })).json() as { messages: { sender: string; text: string }[] }).messages.filter((m) => m.sender === "shop").map((m) => m.text);
+  (
+    (await t.app.inject({ method: "GET", url: `/api/message/${orderId}`, headers: auth })).json() as {
+      messages: { sender: string; text: string }[];
+    }
+  ).messages
+    .filter((m) => m.sender === "shop")
+    .map((m) => m.text);
 
 describe("POST /admin/api/orders/:id/payments", () => {
   it("confirms the order when the payment covers the total: paid, history by the staff member, chat message", async () => {
     const c = await registerCustomer(t.app);
     const order = await makeOrder(t, c.userId);
     const total = order.totalAmount.toNumber();
-    const res = await pay(order.id, { amount: total, bankReference: "BAI-778812", receivedAt: new Date(Date.now() - 3_600_000).toISOString(), note: "Extrato de hoje" });
+    const res = await pay(order.id, {
+      amount: total,
+      bankReference: "BAI-778812",
+      receivedAt: new Date(Date.now() - 3_600_000).toISOString(),
+      note: "Extrato de hoje",
+    });
     expect(res.statusCode, res.body).toBe(200);
     const o: AdminOrder = res.json();
     expect(o).toMatchObject({ status: "Pagamento Confirmado", paid: true, amountPaid: total, paymentState: "paid" });
-    expect(o.payments).toEqual([expect.objectContaining({ amount: total, bankReference: "BAI-778812", note: "Extrato de hoje", actor: "Suporte Teste" })]);
+    expect(o.payments).toEqual([
+      expect.objectContaining({ amount: total, bankReference: "BAI-778812", note: "Extrato de hoje", actor: "Suporte Teste" }),
+    ]);
     expect(o.history.at(-1)).toMatchObject({ status: "Pagamento Confirmado", by: { id: support.userId, name: "Suporte Teste" } });
     expect(await shopMessages(order.id, c.auth)).toEqual([`Recebemos ${formatKz(total)} (ref. BAI-778812). Pagamento confirmado.`]);
     const row = await t.prisma.payment.findFirstOrThrow({ where: { orderId: order.id } });
@@ -54,7 +67,10 @@ describe("POST /admin/api/orders/:id/payments", () => {
   it("counts two payments recorded at once both", async () => {
     const c = await registerCustomer(t.app);
     const order = await makeOrder(t, c.userId);
-    const results = await Promise.all([pay(order.id, { amount: 10, bankReference: "A" }), pay(order.id, { amount: 15, bankReference: "B" })]);
+    const results = await Promise.all([
+      pay(order.id, { amount: 10, bankReference: "A" }),
+      pay(order.id, { amount: 15, bankReference: "B" }),
+    ]);
     expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
     expect((await t.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).amountPaid.toNumber()).toBe(25);
   });
@@ -62,7 +78,11 @@ describe("POST /admin/api/orders/:id/payments", () => {
   it("refuses a cancelled order (409) and an unknown one (404), recording nothing", async () => {
     const c = await registerCustomer(t.app);
     const order = await makeOrder(t, c.userId, { status: "Cancelado" });
-    expectError(await pay(order.id, { amount: 100, bankReference: "X" }), 409, "Esta encomenda está cancelada: não é possível registar pagamentos");
+    expectError(
+      await pay(order.id, { amount: 100, bankReference: "X" }),
+      409,
+      "Esta encomenda está cancelada: não é possível registar pagamentos",
+    );
     expectError(await pay("naoexiste", { amount: 100, bankReference: "X" }), 404, "Encomenda não encontrada");
     expect(await t.prisma.payment.count({ where: { orderId: order.id } })).toBe(0);
     expect((await t.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).amountPaid.toNumber()).toBe(0);
@@ -76,7 +96,11 @@ describe("POST /admin/api/orders/:id/payments", () => {
     expectError(await pay(order.id, { amount: 1, bankReference: "" }), 400);
     expectError(await pay(order.id, { amount: 1, bankReference: "   " }), 400, "Indique a referência do banco");
     expectError(await pay(order.id, { amount: 1, bankReference: "x".repeat(101) }), 400);
-    expectError(await pay(order.id, { amount: 1, bankReference: "X", receivedAt: new Date(Date.now() + 3_600_000).toISOString() }), 400, "A data de receção não pode ser no futuro");
+    expectError(
+      await pay(order.id, { amount: 1, bankReference: "X", receivedAt: new Date(Date.now() + 3_600_000).toISOString() }),
+      400,
+      "A data de receção não pode ser no futuro",
+    );
     expectError(await pay(order.id, { amount: 1, bankReference: "X", receivedAt: "ontem" }), 400);
     expectError(await pay(order.id, { amount: 1, bankReference: "X", paid: true }), 400, "Campo não permitido: paid");
     expect(await t.prisma.payment.count({ where: { orderId: order.id } })).toBe(0);
@@ -100,10 +124,15 @@ describe("shop messages on status changes", () => {
     const put = (payload: object) => t.app.inject({ method: "PUT", url: `/admin/api/orders/${order.id}`, headers: admin.auth, payload });
     expect((await put({ status: "Entregue" })).statusCode).toBe(200);
     expect((await put({ status: "Enviado", reason: "Morada errada, volta a sair" })).statusCode).toBe(200);
-    expect(await shopMessages(order.id, c.auth)).toEqual(["O estado do pedido mudou para: Entregue", "O estado do pedido mudou para: Enviado. Motivo: Morada errada, volta a sair"]);
+    expect(await shopMessages(order.id, c.auth)).toEqual([
+      "O estado do pedido mudou para: Entregue",
+      "O estado do pedido mudou para: Enviado. Motivo: Morada errada, volta a sair",
+    ]);
     const detail: AdminOrder = (await t.app.inject({ method: "GET", url: `/admin/api/orders/${order.id}`, headers: admin.auth })).json();
     expect(detail.unread).toBe(0);
-    const messages = (await t.app.inject({ method: "GET", url: `/admin/api/conversations/${order.id}/messages`, headers: admin.auth })).json();
+    const messages = (
+      await t.app.inject({ method: "GET", url: `/admin/api/conversations/${order.id}/messages`, headers: admin.auth })
+    ).json();
     expect(JSON.stringify(messages)).toContain('"sender":"shop"');
   });
 });

@@ -58,9 +58,20 @@ describe("POST /admin/api/uploads", () => {
 
   it("refuses a request without a file, with extra fields, or that is not multipart", async () => {
     const none = multipart([]);
-    expectError(await t.app.inject({ method: "POST", url: "/admin/api/uploads", headers: { ...admin.auth, ...none.headers }, payload: none.payload }), 400);
+    expectError(
+      await t.app.inject({ method: "POST", url: "/admin/api/uploads", headers: { ...admin.auth, ...none.headers }, payload: none.payload }),
+      400,
+    );
     const extra = multipart([{ name: "hack", value: "1" }]);
-    expectError(await t.app.inject({ method: "POST", url: "/admin/api/uploads", headers: { ...admin.auth, ...extra.headers }, payload: extra.payload }), 400);
+    expectError(
+      await t.app.inject({
+        method: "POST",
+        url: "/admin/api/uploads",
+        headers: { ...admin.auth, ...extra.headers },
+        payload: extra.payload,
+      }),
+      400,
+    );
     expectError(await t.app.inject({ method: "POST", url: "/admin/api/uploads", headers: admin.auth, payload: { file: "x" } }), 415);
   });
 });
@@ -75,7 +86,14 @@ describe("products CRUD", () => {
     expect(created.price).toBe(15000.5);
     const list = (await t.app.inject({ method: "GET", url: "/api/product/list" })).json();
     const shop = list.products.find((p: { _id: string }) => p._id === created.id);
-    expect(shop).toMatchObject({ name: "Camisa de Linho Azul", price: 15000.5, category: "Moda", subCategory: "Moda Masculina", bestseller: true, sizes: ["S", "M", "L"] });
+    expect(shop).toMatchObject({
+      name: "Camisa de Linho Azul",
+      price: 15000.5,
+      category: "Moda",
+      subCategory: "Moda Masculina",
+      bestseller: true,
+      sizes: ["S", "M", "L"],
+    });
     expect(shop.image).toEqual([a!.url, b!.url]);
     expect(shop.thumbnail).toEqual([a!.thumbnailUrl, b!.thumbnailUrl]);
     expect(list.products.at(-1)._id).toBe(created.id);
@@ -87,7 +105,9 @@ describe("products CRUD", () => {
     const res = await api("PUT", `/products/${created.id}`, body([c!, a!], { name: "Camisa Nova", bestseller: false }));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().images.map((i: AdminProductImage) => i.mediaId)).toEqual([c!.mediaId, a!.mediaId]);
-    const shop = (await t.app.inject({ method: "GET", url: "/api/product/list" })).json().products.find((p: { _id: string }) => p._id === created.id);
+    const shop = (await t.app.inject({ method: "GET", url: "/api/product/list" }))
+      .json()
+      .products.find((p: { _id: string }) => p._id === created.id);
     expect(shop.image).toEqual([c!.url, a!.url]);
     expect(shop.name).toBe("Camisa Nova");
     expect(shop.bestseller).toBe(false);
@@ -111,7 +131,11 @@ describe("products CRUD", () => {
 
   it("refuses bad input with a Portuguese 400 and never a 500", async () => {
     const img = await uploaded();
-    expectError(await api("POST", "/products", body([img], { category: "Moda", subCategory: "Gaming" })), 400, "Categoria ou subcategoria inválida");
+    expectError(
+      await api("POST", "/products", body([img], { category: "Moda", subCategory: "Gaming" })),
+      400,
+      "Categoria ou subcategoria inválida",
+    );
     expectError(await api("POST", "/products", body([img], { category: "Comida" })), 400);
     expectError(await api("POST", "/products", body([img], { price: -1 })), 400);
     expectError(await api("POST", "/products", body([img], { price: "10" })), 400);
@@ -125,7 +149,15 @@ describe("products CRUD", () => {
     expectError(await api("POST", "/products", { ...body([]), images: [{ mediaId: img.thumbId, thumbId: null }] }), 400);
     expectError(await api("PUT", "/products/naoexiste", body([img])), 404);
     expectError(await api("GET", "/products/bad%20id"), 400);
-    expectError(await t.app.inject({ method: "POST", url: "/admin/api/products", headers: { ...admin.auth, "content-type": "application/json" }, payload: "{not json" }), 400);
+    expectError(
+      await t.app.inject({
+        method: "POST",
+        url: "/admin/api/products",
+        headers: { ...admin.auth, "content-type": "application/json" },
+        payload: "{not json",
+      }),
+      400,
+    );
   });
 });
 
@@ -138,7 +170,12 @@ describe("GET /admin/api/products list conventions", () => {
     expect(res.headers["content-range"]).toBe(`products 0-4/${total}`);
     expect(String(res.headers["access-control-expose-headers"])).toContain("Content-Range");
     const names = res.json().map((p: AdminProduct) => p.name);
-    const expected = await t.prisma.product.findMany({ where: { deletedAt: null }, orderBy: [{ name: "asc" }, { id: "asc" }], take: 5, select: { name: true } });
+    const expected = await t.prisma.product.findMany({
+      where: { deletedAt: null },
+      orderBy: [{ name: "asc" }, { id: "asc" }],
+      take: 5,
+      select: { name: true },
+    });
     expect(names).toEqual(expected.map((p) => p.name));
     const page2 = await api("GET", `/products?range=${encodeURIComponent("[5,9]")}&sort=${encodeURIComponent('["name","ASC"]')}`);
     expect(page2.headers["content-range"]).toBe(`products 5-9/${total}`);
@@ -147,8 +184,12 @@ describe("GET /admin/api/products list conventions", () => {
   });
 
   it("sorts by price both ways", async () => {
-    const asc = (await api("GET", `/products?sort=${encodeURIComponent('["price","ASC"]')}&range=[0,99]`)).json().map((p: AdminProduct) => p.price);
-    const desc = (await api("GET", `/products?sort=${encodeURIComponent('["price","DESC"]')}&range=[0,99]`)).json().map((p: AdminProduct) => p.price);
+    const asc = (await api("GET", `/products?sort=${encodeURIComponent('["price","ASC"]')}&range=[0,99]`))
+      .json()
+      .map((p: AdminProduct) => p.price);
+    const desc = (await api("GET", `/products?sort=${encodeURIComponent('["price","DESC"]')}&range=[0,99]`))
+      .json()
+      .map((p: AdminProduct) => p.price);
     expect(asc).toEqual([...asc].sort((a: number, b: number) => a - b));
     expect(desc).toEqual([...desc].sort((a: number, b: number) => b - a));
   });

@@ -16,7 +16,12 @@ afterAll(() => t.close());
 
 const reply = (orderId: string, text: string) => {
   const body = multipart([{ name: "text", value: text }]);
-  return t.app.inject({ method: "POST", url: `/admin/api/conversations/${orderId}/messages`, headers: { ...support.auth, ...body.headers }, payload: body.payload });
+  return t.app.inject({
+    method: "POST",
+    url: `/admin/api/conversations/${orderId}/messages`,
+    headers: { ...support.auth, ...body.headers },
+    payload: body.payload,
+  });
 };
 
 describe("support replies in real time", () => {
@@ -44,7 +49,8 @@ describe("support replies in real time", () => {
     const customer = await registerCustomer(t.app);
     const order = await makeOrder(t, customer.userId);
     const staffSocket = await TestSocket.ready(wsUrl, support.token);
-    const before = (await t.app.inject({ method: "GET", url: "/admin/api/conversations/unread-count", headers: support.auth })).json().count;
+    const before = (await t.app.inject({ method: "GET", url: "/admin/api/conversations/unread-count", headers: support.auth })).json()
+      .count;
     const sent = await sendMessage(t.app, customer.auth, { orderId: order.id, text: "Já fiz a transferência" });
     expect(sent.statusCode, sent.body).toBe(200);
     const frame = await staffSocket.next(isNewMessage(order.id));

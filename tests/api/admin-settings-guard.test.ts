@@ -27,7 +27,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const put = (payload: object, auth = admin.auth) => t.app.inject({ method: "PUT", url: "/admin/api/settings/1", headers: auth, payload });
-const current = async (): Promise<AdminSettings> => (await t.app.inject({ method: "GET", url: "/admin/api/settings/1", headers: admin.auth })).json();
+const current = async (): Promise<AdminSettings> =>
+  (await t.app.inject({ method: "GET", url: "/admin/api/settings/1", headers: admin.auth })).json();
 const storedRow = () => t.prisma.shopSettings.findUniqueOrThrow({ where: { id: 1 } });
 const auditCount = () => t.prisma.settingsChange.count();
 
@@ -66,8 +67,17 @@ describe("PUT /admin/api/settings: the password for bank details", () => {
   it("refuses a bank change without the password or with a wrong one, before writing anything", async () => {
     const before = await storedRow();
     const audits = await auditCount();
-    for (const change of [{ bankName: "Banco Desconhecido" }, { accountHolder: "Outra Pessoa" }, { accountNumber: "999" }, { iban: "AO50005500000987654321099" }]) {
-      expectError(await put({ ...(await form()), ...change, phones: ["+244 900 000 001", "+244 900 000 002", "+244 900 000 003"] }), 403, PASSWORD_NEEDED);
+    for (const change of [
+      { bankName: "Banco Desconhecido" },
+      { accountHolder: "Outra Pessoa" },
+      { accountNumber: "999" },
+      { iban: "AO50005500000987654321099" },
+    ]) {
+      expectError(
+        await put({ ...(await form()), ...change, phones: ["+244 900 000 001", "+244 900 000 002", "+244 900 000 003"] }),
+        403,
+        PASSWORD_NEEDED,
+      );
       expectError(await put({ ...(await form()), ...change, currentPassword: "nao-e-esta" }), 403, PASSWORD_NEEDED);
       // Another staff member's password is not the acting admin's.
       expectError(await put({ ...(await form()), ...change, currentPassword: support.password + "x" }), 403, PASSWORD_NEEDED);
@@ -78,7 +88,12 @@ describe("PUT /admin/api/settings: the password for bank details", () => {
 
   it("with the right password writes the change and audits each changed field with before, after and who", async () => {
     const before = await form();
-    const res = await put({ ...before, bankName: "Banco Angolano de Investimentos", iban: "AO50 0055 0000 0987 6543 2109 9", currentPassword: admin.password });
+    const res = await put({
+      ...before,
+      bankName: "Banco Angolano de Investimentos",
+      iban: "AO50 0055 0000 0987 6543 2109 9",
+      currentPassword: admin.password,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const saved: AdminSettings = res.json();
     expect(saved).toMatchObject({ bankName: "Banco Angolano de Investimentos", iban: "AO50 0055 0000 0987 6543 2109 9", isDemo: false });
@@ -90,7 +105,12 @@ describe("PUT /admin/api/settings: the password for bank details", () => {
 
     // GET shows the trail, newest first, with who and when.
     const { changes } = await current();
-    expect(changes.slice(0, 2).map((c) => c.field).sort()).toEqual(["bankName", "iban"]);
+    expect(
+      changes
+        .slice(0, 2)
+        .map((c) => c.field)
+        .sort(),
+    ).toEqual(["bankName", "iban"]);
     expect(changes[0]).toMatchObject({ by: { id: admin.userId, name: "Marta Administradora" } });
     expect(new Date(changes[0]!.at).toISOString()).toBe(changes[0]!.at);
     expect(Date.now() - Date.parse(changes[0]!.at)).toBeLessThan(60_000);
@@ -105,13 +125,23 @@ describe("PUT /admin/api/settings: the password for bank details", () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().phones).toEqual(phones);
     const { changes } = await current();
-    expect(changes[0]).toMatchObject({ field: "phones", before: JSON.stringify(before.phones), after: JSON.stringify(phones), by: { id: admin.userId } });
+    expect(changes[0]).toMatchObject({
+      field: "phones",
+      before: JSON.stringify(before.phones),
+      after: JSON.stringify(phones),
+      by: { id: admin.userId },
+    });
     expect(changes[1]?.field).not.toBe("phones");
   });
 
   it("stops guessing the password after repeated failures", async () => {
     const other = await createStaff(t, "admin");
-    for (let i = 0; i < 10; i++) expectError(await put({ ...(await form()), bankName: "Banco Falso", currentPassword: `errada-${i}` }, other.auth), 403, PASSWORD_NEEDED);
+    for (let i = 0; i < 10; i++)
+      expectError(
+        await put({ ...(await form()), bankName: "Banco Falso", currentPassword: `errada-${i}` }, other.auth),
+        403,
+        PASSWORD_NEEDED,
+      );
     expectError(await put({ ...(await form()), bankName: "Banco Falso", currentPassword: other.password }, other.auth), 429);
     expect((await storedRow()).bankName).not.toBe("Banco Falso");
     // The throttle is per admin: the first admin is not locked out.
@@ -136,13 +166,21 @@ describe("PUT /admin/api/settings: payment deadline and access", () => {
     expectError(await put({ nonsense: true }, support.auth), 403);
     expectError(await t.app.inject({ method: "PUT", url: "/admin/api/settings/2", headers: support.auth, payload: {} }), 403);
     expectError(await put({ ...(await form()), bankName: "Banco do Suporte", currentPassword: support.password }, support.auth), 403);
-    expectError(await t.app.inject({ method: "PUT", url: "/admin/api/settings", headers: support.auth, payload: { iban: "AO06 1234" } }), 403);
+    expectError(
+      await t.app.inject({ method: "PUT", url: "/admin/api/settings", headers: support.auth, payload: { iban: "AO06 1234" } }),
+      403,
+    );
     expect(await storedRow()).toEqual(before);
     expect(await auditCount()).toBe(audits);
   });
 
   it("also saves at PUT /admin/api/settings (without the id)", async () => {
-    const res = await t.app.inject({ method: "PUT", url: "/admin/api/settings", headers: admin.auth, payload: { ...(await form()), addresses: ["Rua Nova 1, Luanda"] } });
+    const res = await t.app.inject({
+      method: "PUT",
+      url: "/admin/api/settings",
+      headers: admin.auth,
+      payload: { ...(await form()), addresses: ["Rua Nova 1, Luanda"] },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().addresses).toEqual(["Rua Nova 1, Luanda"]);
   });
@@ -156,10 +194,20 @@ describe("settingsChanged in real time", () => {
     const supportSocket = await TestSocket.ready(wsUrl, support.token);
     const customerSocket = await TestSocket.ready(wsUrl, customer.token);
     try {
-      const res = await put({ ...(await form()), accountHolder: "Loja Nova, Lda", emails: ["geral@loja.ao", "info@loja.ao"], currentPassword: admin.password });
+      const res = await put({
+        ...(await form()),
+        accountHolder: "Loja Nova, Lda",
+        emails: ["geral@loja.ao", "info@loja.ao"],
+        currentPassword: admin.password,
+      });
       expect(res.statusCode, res.body).toBe(200);
       const told = await adminSocket.next((f) => f.type === "settingsChanged");
-      expect(told).toEqual({ type: "settingsChanged", by: "Marta Administradora", byId: admin.userId, fields: ["emails", "accountHolder"] });
+      expect(told).toEqual({
+        type: "settingsChanged",
+        by: "Marta Administradora",
+        byId: admin.userId,
+        fields: ["emails", "accountHolder"],
+      });
       expect(await supportSocket.settle((f) => f.type === "settingsChanged")).toEqual([]);
       expect(await customerSocket.settle((f) => f.type === "settingsChanged")).toEqual([]);
 
@@ -176,43 +224,58 @@ describe("settingsChanged in real time", () => {
 
 // Several instances on one PostgreSQL database hear each other through LISTEN/NOTIFY; on the embedded database
 // there is one instance. Only the PostgreSQL project registers this suite, so nothing shows as skipped.
-if (onPostgres) describe("settingsChanged between two instances on one PostgreSQL database", () => {
-  let a: TestApp;
-  let b: TestApp;
-  let urlB: string;
+if (onPostgres)
+  describe("settingsChanged between two instances on one PostgreSQL database", () => {
+    let a: TestApp;
+    let b: TestApp;
+    let urlB: string;
 
-  beforeAll(async () => {
-    a = await buildTestApp();
-    b = await buildOtherInstance(a);
-    await listen(a.app);
-    urlB = await listen(b.app);
-  });
-  afterAll(async () => {
-    await b?.close();
-    await a?.close();
-  });
+    beforeAll(async () => {
+      a = await buildTestApp();
+      b = await buildOtherInstance(a);
+      await listen(a.app);
+      urlB = await listen(b.app);
+    });
+    afterAll(async () => {
+      await b?.close();
+      await a?.close();
+    });
 
-  it("tells the admins on B of a change saved on A, and not support on B", async () => {
-    const actor = await createStaff(a, "admin");
-    const colleague = await createStaff(a, "admin");
-    const support = await createStaff(a, "support");
-    const adminOnB = await TestSocket.ready(urlB, colleague.token);
-    const supportOnB = await TestSocket.ready(urlB, support.token);
-    try {
-      const settings = (await a.app.inject({ method: "GET", url: "/admin/api/settings/1", headers: actor.auth })).json();
-      const { phones, emails, addresses, bankName, accountHolder, accountNumber } = settings;
-      const res = await a.app.inject({
-        method: "PUT",
-        url: "/admin/api/settings/1",
-        headers: actor.auth,
-        payload: { phones, emails, addresses, bankName, accountHolder, accountNumber, iban: "AO06 0040 0000 1234 5678 1014 2", currentPassword: actor.password },
-      });
-      expect(res.statusCode, res.body).toBe(200);
-      expect(await adminOnB.next((f) => f.type === "settingsChanged")).toEqual({ type: "settingsChanged", by: "Admin Teste", byId: actor.userId, fields: ["iban"] });
-      expect(await supportOnB.settle((f) => f.type === "settingsChanged")).toEqual([]);
-    } finally {
-      adminOnB.close();
-      supportOnB.close();
-    }
+    it("tells the admins on B of a change saved on A, and not support on B", async () => {
+      const actor = await createStaff(a, "admin");
+      const colleague = await createStaff(a, "admin");
+      const support = await createStaff(a, "support");
+      const adminOnB = await TestSocket.ready(urlB, colleague.token);
+      const supportOnB = await TestSocket.ready(urlB, support.token);
+      try {
+        const settings = (await a.app.inject({ method: "GET", url: "/admin/api/settings/1", headers: actor.auth })).json();
+        const { phones, emails, addresses, bankName, accountHolder, accountNumber } = settings;
+        const res = await a.app.inject({
+          method: "PUT",
+          url: "/admin/api/settings/1",
+          headers: actor.auth,
+          payload: {
+            phones,
+            emails,
+            addresses,
+            bankName,
+            accountHolder,
+            accountNumber,
+            iban: "AO06 0040 0000 1234 5678 1014 2",
+            currentPassword: actor.password,
+          },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        expect(await adminOnB.next((f) => f.type === "settingsChanged")).toEqual({
+          type: "settingsChanged",
+          by: "Admin Teste",
+          byId: actor.userId,
+          fields: ["iban"],
+        });
+        expect(await supportOnB.settle((f) => f.type === "settingsChanged")).toEqual([]);
+      } finally {
+        adminOnB.close();
+        supportOnB.close();
+      }
+    });
   });
-});

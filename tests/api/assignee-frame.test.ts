@@ -36,7 +36,11 @@ describe("the assigneeChanged frame", () => {
     const [ana, bruno] = [await createStaff(t, "support"), await createStaff(t, "admin")];
     const shopper = await registerCustomer(t.app);
     const order = await makeOrder(t, shopper.userId);
-    const [anaSocket, brunoSocket, shopperSocket] = [await ready(wsUrl, ana.token), await ready(wsUrl, bruno.token), await ready(wsUrl, shopper.token)];
+    const [anaSocket, brunoSocket, shopperSocket] = [
+      await ready(wsUrl, ana.token),
+      await ready(wsUrl, bruno.token),
+      await ready(wsUrl, shopper.token),
+    ];
     const name = (await t.prisma.user.findUniqueOrThrow({ where: { id: ana.userId } })).name;
 
     // Bruno gives it to Ana: Ana's console (and Bruno's own) hear of it.
@@ -82,6 +86,11 @@ if (inject("dbKind") === "postgres")
       const order = await makeOrder(t, shopper.userId);
       const onB = await ready(await listen(b.app), there.token);
       expect((await assign(order.id, there.userId, here)).statusCode).toBe(200);
-      expect(await onB.next(isAssignment(order.id))).toMatchObject({ type: "assigneeChanged", orderId: order.id, assignee: { id: there.userId }, byId: here.userId });
+      expect(await onB.next(isAssignment(order.id))).toMatchObject({
+        type: "assigneeChanged",
+        orderId: order.id,
+        assignee: { id: there.userId },
+        byId: here.userId,
+      });
     });
   });

@@ -45,7 +45,11 @@ describe("POST /api/cart/add", () => {
 
   it("refuses a size the product does not offer with 400", async () => {
     const c = await registerCustomer(t.app);
-    expectError(await post(t, "/api/cart/add", { itemId: products[0]!.id, size: "Tamanho-inexistente" }, c.auth), 400, "Tamanho não disponível para este produto");
+    expectError(
+      await post(t, "/api/cart/add", { itemId: products[0]!.id, size: "Tamanho-inexistente" }, c.auth),
+      400,
+      "Tamanho não disponível para este produto",
+    );
     expect(await cartOf(c)).toEqual({});
   });
 
@@ -76,7 +80,6 @@ describe("POST /api/cart/add", () => {
   });
 });
 
-
 // Concurrent adds are written in batches (server/domain/cart/adder.ts): once with one batch in flight, so
 // concurrent adds always share statements, and once with the settings the shop uses on this database.
 describe.each([
@@ -89,46 +92,54 @@ describe.each([
   });
   afterAll(() => app.close());
 
-    it("loses no update when 20 adds of the same line arrive at once: the line ends at 20", async () => {
-      const c = await registerCustomer(app.app);
-      const p = products[1]!;
-      const replies = await Promise.all(Array.from({ length: 20 }, () => post(app, "/api/cart/add", { itemId: p.id, size: p.sizes[0] }, c.auth)));
-      expect(replies.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
-      expect(await cartOf(c, app)).toEqual({ [p.id]: { [p.sizes[0]!]: 20 } });
-    });
+  it("loses no update when 20 adds of the same line arrive at once: the line ends at 20", async () => {
+    const c = await registerCustomer(app.app);
+    const p = products[1]!;
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, () => post(app, "/api/cart/add", { itemId: p.id, size: p.sizes[0] }, c.auth)),
+    );
+    expect(replies.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    expect(await cartOf(c, app)).toEqual({ [p.id]: { [p.sizes[0]!]: 20 } });
+  });
 
-    it("answers each of many different adds arriving at once as if it came alone (under load they share statements)", async () => {
-      const [a, b, c] = await Promise.all([registerCustomer(app.app), registerCustomer(app.app), registerCustomer(app.app)]);
-      const [p1, p2, p3] = [products[2]!, products[3]!, products[4]!];
-      const gone = products[products.length - 2]!;
-      await app.prisma.product.update({ where: { id: gone.id }, data: { deletedAt: new Date() } });
-      // A genuine token whose account is not in the database: its adds fail alone, not the others'.
-      const ghost = { authorization: `Bearer ${await app.deps.tokens.sign({ userId: "conta-que-nao-existe", role: "customer", sessionVersion: 0 })}` };
-      type Call = [headers: Record<string, string>, body: { itemId: string; size: string }, status: number];
-      const times = (n: number, call: Call): Call[] => Array.from({ length: n }, () => call);
-      const groups: Call[][] = [
-        times(5, [a.auth, { itemId: p1.id, size: p1.sizes[0]! }, 200]),
-        times(3, [b.auth, { itemId: p1.id, size: p1.sizes[0]! }, 200]),
-        times(2, [a.auth, { itemId: p2.id, size: p2.sizes[0]! }, 200]),
-        times(4, [b.auth, { itemId: p2.id, size: p2.sizes[0]! }, 200]),
-        times(1, [a.auth, { itemId: p3.id, size: p3.sizes[0]! }, 200]),
-        times(2, [c.auth, { itemId: "nao-existe-456", size: "M" }, 404]),
-        times(2, [c.auth, { itemId: p1.id, size: "Tamanho-inexistente" }, 400]),
-        times(2, [c.auth, { itemId: gone.id, size: gone.sizes[0]! }, 404]),
-        times(2, [ghost, { itemId: p1.id, size: p1.sizes[0]! }, 401]),
-      ];
-      // Interleaved, so the good and the bad are mixed within every batch.
-      const calls = Array.from({ length: 5 }, (_, i) => groups.flatMap((g) => (g[i] ? [g[i]] : []))).flat();
-      try {
-        const replies = await Promise.all(calls.map(([headers, body]) => post(app, "/api/cart/add", body, headers)));
-        expect(replies.map((r) => r.statusCode)).toEqual(calls.map(([, , status]) => status));
-        expect(await cartOf(a, app)).toEqual({ [p1.id]: { [p1.sizes[0]!]: 5 }, [p2.id]: { [p2.sizes[0]!]: 2 }, [p3.id]: { [p3.sizes[0]!]: 1 } });
-        expect(await cartOf(b, app)).toEqual({ [p1.id]: { [p1.sizes[0]!]: 3 }, [p2.id]: { [p2.sizes[0]!]: 4 } });
-        expect(await cartOf(c, app)).toEqual({});
-      } finally {
-        await app.prisma.product.update({ where: { id: gone.id }, data: { deletedAt: null } });
-      }
-    });
+  it("answers each of many different adds arriving at once as if it came alone (under load they share statements)", async () => {
+    const [a, b, c] = await Promise.all([registerCustomer(app.app), registerCustomer(app.app), registerCustomer(app.app)]);
+    const [p1, p2, p3] = [products[2]!, products[3]!, products[4]!];
+    const gone = products[products.length - 2]!;
+    await app.prisma.product.update({ where: { id: gone.id }, data: { deletedAt: new Date() } });
+    // A genuine token whose account is not in the database: its adds fail alone, not the others'.
+    const ghost = {
+      authorization: `Bearer ${await app.deps.tokens.sign({ userId: "conta-que-nao-existe", role: "customer", sessionVersion: 0 })}`,
+    };
+    type Call = [headers: Record<string, string>, body: { itemId: string; size: string }, status: number];
+    const times = (n: number, call: Call): Call[] => Array.from({ length: n }, () => call);
+    const groups: Call[][] = [
+      times(5, [a.auth, { itemId: p1.id, size: p1.sizes[0]! }, 200]),
+      times(3, [b.auth, { itemId: p1.id, size: p1.sizes[0]! }, 200]),
+      times(2, [a.auth, { itemId: p2.id, size: p2.sizes[0]! }, 200]),
+      times(4, [b.auth, { itemId: p2.id, size: p2.sizes[0]! }, 200]),
+      times(1, [a.auth, { itemId: p3.id, size: p3.sizes[0]! }, 200]),
+      times(2, [c.auth, { itemId: "nao-existe-456", size: "M" }, 404]),
+      times(2, [c.auth, { itemId: p1.id, size: "Tamanho-inexistente" }, 400]),
+      times(2, [c.auth, { itemId: gone.id, size: gone.sizes[0]! }, 404]),
+      times(2, [ghost, { itemId: p1.id, size: p1.sizes[0]! }, 401]),
+    ];
+    // Interleaved, so the good and the bad are mixed within every batch.
+    const calls = Array.from({ length: 5 }, (_, i) => groups.flatMap((g) => (g[i] ? [g[i]] : []))).flat();
+    try {
+      const replies = await Promise.all(calls.map(([headers, body]) => post(app, "/api/cart/add", body, headers)));
+      expect(replies.map((r) => r.statusCode)).toEqual(calls.map(([, , status]) => status));
+      expect(await cartOf(a, app)).toEqual({
+        [p1.id]: { [p1.sizes[0]!]: 5 },
+        [p2.id]: { [p2.sizes[0]!]: 2 },
+        [p3.id]: { [p3.sizes[0]!]: 1 },
+      });
+      expect(await cartOf(b, app)).toEqual({ [p1.id]: { [p1.sizes[0]!]: 3 }, [p2.id]: { [p2.sizes[0]!]: 4 } });
+      expect(await cartOf(c, app)).toEqual({});
+    } finally {
+      await app.prisma.product.update({ where: { id: gone.id }, data: { deletedAt: null } });
+    }
+  });
 });
 
 describe("POST /api/cart/update", () => {
@@ -173,8 +184,16 @@ describe("POST /api/cart/update", () => {
   it("refuses a size the product does not offer, an unknown product and a missing size", async () => {
     const c = await registerCustomer(t.app);
     const p = products[0]!;
-    expectError(await post(t, "/api/cart/update", { itemId: p.id, size: "Nada", quantity: 2 }, c.auth), 400, "Tamanho não disponível para este produto");
-    expectError(await post(t, "/api/cart/update", { itemId: "desconhecido", size: "M", quantity: 2 }, c.auth), 404, "Produto não encontrado");
+    expectError(
+      await post(t, "/api/cart/update", { itemId: p.id, size: "Nada", quantity: 2 }, c.auth),
+      400,
+      "Tamanho não disponível para este produto",
+    );
+    expectError(
+      await post(t, "/api/cart/update", { itemId: "desconhecido", size: "M", quantity: 2 }, c.auth),
+      404,
+      "Produto não encontrado",
+    );
     expectError(await post(t, "/api/cart/update", { itemId: p.id, size: "", quantity: 2 }, c.auth), 400, "Select Product Size");
   });
 });
@@ -280,7 +299,9 @@ describe("POST /api/cart/merge", () => {
   });
 
   it("answers 401 when the token's account no longer exists, with or without a key", async () => {
-    const ghost = { authorization: `Bearer ${await t.deps.tokens.sign({ userId: "conta-apagada-ha-pouco", role: "customer", sessionVersion: 0 })}` };
+    const ghost = {
+      authorization: `Bearer ${await t.deps.tokens.sign({ userId: "conta-apagada-ha-pouco", role: "customer", sessionVersion: 0 })}`,
+    };
     const guest = { cartData: { [products[0]!.id]: { [products[0]!.sizes[0]!]: 1 } } };
     const expired = "Sessão expirada. Por favor, faça login novamente.";
     expectError(await post(t, "/api/cart/merge", guest, { ...ghost, "idempotency-key": "k" }), 401, expired);

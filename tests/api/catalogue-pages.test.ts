@@ -10,10 +10,17 @@ let tricky: string;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const list = (await t.app.inject({ method: "GET", url: "/api/product/list" })).json().products as typeof withImage[];
+  const list = (await t.app.inject({ method: "GET", url: "/api/product/list" })).json().products as (typeof withImage)[];
   withImage = list.find((p) => p.image.length > 0)!;
   const row = await t.prisma.product.create({
-    data: { name: `Cadeira "Kizomba" <Pro> & Co`, description: `Diz "olá" </script><script>alert(1)</script>`, price: 29_990, sizes: ["Único"], category: "Mobília", subCategory: "Escritório" },
+    data: {
+      name: `Cadeira "Kizomba" <Pro> & Co`,
+      description: `Diz "olá" </script><script>alert(1)</script>`,
+      price: 29_990,
+      sizes: ["Único"],
+      category: "Mobília",
+      subCategory: "Escritório",
+    },
   });
   tricky = row.id;
 });
@@ -38,7 +45,11 @@ describe("a product's page", () => {
     expect(meta(html, "product:price:currency")).toBe("AOA");
     expect(html).toContain(`<link rel="canonical" href="${url}" />`);
     const ld = JSON.parse(html.match(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/)![1]!);
-    expect(ld).toMatchObject({ "@type": "Product", name: withImage.name, offers: { "@type": "Offer", price: withImage.price.toFixed(2), priceCurrency: "AOA" } });
+    expect(ld).toMatchObject({
+      "@type": "Product",
+      name: withImage.name,
+      offers: { "@type": "Offer", price: withImage.price.toFixed(2), priceCurrency: "AOA" },
+    });
     // Visible before any script: name, price, main picture; and the data the app takes over with.
     const root = html.slice(html.indexOf('<div id="root">'));
     expect(root).toContain(`<h1>${withImage.name}</h1>`);
@@ -91,7 +102,16 @@ describe("the other pages, the sitemap and robots.txt", () => {
   });
 
   it("lists every page and a newly created product in the sitemap, which robots.txt names", async () => {
-    const row = await t.prisma.product.create({ data: { name: "Berbequim Novo", description: "Ferramenta", price: 45_000, sizes: ["Único"], category: "Máquinas", subCategory: "Ferramentas Elétricas" } });
+    const row = await t.prisma.product.create({
+      data: {
+        name: "Berbequim Novo",
+        description: "Ferramenta",
+        price: 45_000,
+        sizes: ["Único"],
+        category: "Máquinas",
+        subCategory: "Ferramentas Elétricas",
+      },
+    });
     const res = await get("/sitemap.xml");
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toContain("application/xml");

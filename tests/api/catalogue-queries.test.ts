@@ -25,7 +25,10 @@ interface Page {
   pageSize: number;
 }
 
-async function product(key: string, data: { name: string; description?: string; price?: number; category: string; subCategory: string; bestseller?: boolean; at?: Date }) {
+async function product(
+  key: string,
+  data: { name: string; description?: string; price?: number; category: string; subCategory: string; bestseller?: boolean; at?: Date },
+) {
   const row = await t.prisma.product.create({
     data: {
       name: data.name,
@@ -44,8 +47,18 @@ async function product(key: string, data: { name: string; description?: string; 
 beforeAll(async () => {
   t = await buildTestApp();
   await product("tenis", { name: "Ténis Kalunga Corrida", category: "Moda", subCategory: "Calçados", price: 35_000 });
-  await product("phone", { name: "Samsung Galaxy Kwatu A15 Smartphone", category: "Eletronico", subCategory: "Smartphones & Tablets", price: 150_000 });
-  await product("sofa", { name: "Sofá Muxima 3 lugares", description: "Sofá de tecido, entrega em Luanda", category: "Mobília", subCategory: "Sala de Estar" });
+  await product("phone", {
+    name: "Samsung Galaxy Kwatu A15 Smartphone",
+    category: "Eletronico",
+    subCategory: "Smartphones & Tablets",
+    price: 150_000,
+  });
+  await product("sofa", {
+    name: "Sofá Muxima 3 lugares",
+    description: "Sofá de tecido, entrega em Luanda",
+    category: "Mobília",
+    subCategory: "Sala de Estar",
+  });
   await product("gone", { name: "Ténis Kalunga Antigo", category: "Moda", subCategory: "Calçados" });
   await product("drillPro", { name: "Berbequim Lobito Pro 800W", category: "Máquinas", subCategory: "Ferramentas Elétricas" });
   await product("tv", { name: "Smart TV Huambo 43 polegadas", category: "Eletronico", subCategory: "TVs & Monitores" });
@@ -79,7 +92,8 @@ describe("search that forgives", () => {
   });
 
   it("finds a product by another word for the same thing", async () => {
-    for (const word of ["telemóvel", "celular", "telefone", "iphone"]) expect(ids(await page(`q=${encodeURIComponent(word)}`)), word).toContain(made.phone);
+    for (const word of ["telemóvel", "celular", "telefone", "iphone"])
+      expect(ids(await page(`q=${encodeURIComponent(word)}`)), word).toContain(made.phone);
   });
 
   it("looks at the name first, then the category, sub-category and description", async () => {
@@ -107,8 +121,12 @@ describe("filters, sort and pages", () => {
     const all = await everything();
     const moda = await page("category=Moda&pageSize=100");
     expect(moda.total).toBe(all.filter((p) => p.category === "Moda").length);
-    const two = await page(`category=Moda,Mobília&subCategory=${encodeURIComponent("Calçados")}&subCategory=${encodeURIComponent("Sala de Estar")}&pageSize=100`);
-    expect(two.total).toBe(all.filter((p) => ["Moda", "Mobília"].includes(p.category) && ["Calçados", "Sala de Estar"].includes(p.subCategory)).length);
+    const two = await page(
+      `category=Moda,Mobília&subCategory=${encodeURIComponent("Calçados")}&subCategory=${encodeURIComponent("Sala de Estar")}&pageSize=100`,
+    );
+    expect(two.total).toBe(
+      all.filter((p) => ["Moda", "Mobília"].includes(p.category) && ["Calçados", "Sala de Estar"].includes(p.subCategory)).length,
+    );
     expect(two.products.every((p) => ["Calçados", "Sala de Estar"].includes(p.subCategory))).toBe(true);
     const best = await page("bestseller=true&pageSize=100");
     expect(best.total).toBe(all.filter((p) => p.bestseller).length);
@@ -121,7 +139,12 @@ describe("filters, sort and pages", () => {
     const down = await page("sort=price_desc&pageSize=100");
     expect(down.products.map((p) => p.price)).toEqual([...down.products.map((p) => p.price)].sort((a, b) => b - a));
     const newest = await page("sort=newest&pageSize=34");
-    expect(ids(newest)).toEqual([...all].reverse().slice(0, 34).map((p) => p._id));
+    expect(ids(newest)).toEqual(
+      [...all]
+        .reverse()
+        .slice(0, 34)
+        .map((p) => p._id),
+    );
     const plain = await page("pageSize=100");
     expect(ids(plain)).toEqual(all.slice(0, 100).map((p) => p._id));
   });
@@ -176,8 +199,18 @@ describe("one product, and the home page", () => {
   it("gives the home page the 12 newest (newest first) and the first 12 best sellers", async () => {
     const all = await everything();
     const { latest, bestsellers } = (await get("/api/catalogue/home")).json() as { latest: Product[]; bestsellers: Product[] };
-    expect(latest.map((p) => p._id)).toEqual([...all].reverse().slice(0, 12).map((p) => p._id));
-    expect(bestsellers.map((p) => p._id)).toEqual(all.filter((p) => p.bestseller).slice(0, 12).map((p) => p._id));
+    expect(latest.map((p) => p._id)).toEqual(
+      [...all]
+        .reverse()
+        .slice(0, 12)
+        .map((p) => p._id),
+    );
+    expect(bestsellers.map((p) => p._id)).toEqual(
+      all
+        .filter((p) => p.bestseller)
+        .slice(0, 12)
+        .map((p) => p._id),
+    );
   });
 });
 
@@ -198,7 +231,12 @@ describe("the synonym list staff edit", () => {
     expect(list.json().some((g: { words: string[] }) => g.words.includes("telemóvel"))).toBe(true);
     expect(list.headers["content-range"]).toMatch(/^synonyms \d+-\d+\/\d+$/);
 
-    const one = await t.app.inject({ method: "PUT", url: `/admin/api/synonyms/${created.json().id}`, headers: admin.auth, payload: { words: ["furadeira"] } });
+    const one = await t.app.inject({
+      method: "PUT",
+      url: `/admin/api/synonyms/${created.json().id}`,
+      headers: admin.auth,
+      payload: { words: ["furadeira"] },
+    });
     expect(one.statusCode).toBe(400);
     expect(one.json()).toEqual({ success: false, message: "Indique pelo menos duas palavras diferentes" });
     const removed = await t.app.inject({ method: "DELETE", url: `/admin/api/synonyms/${created.json().id}`, headers: admin.auth });
@@ -208,7 +246,10 @@ describe("the synonym list staff edit", () => {
 });
 
 describe("short words and words in thousands of products", () => {
-  const startsAWord = (text: string, start: string) => foldText(text).split(/[^\p{L}\p{N}]+/u).some((w) => w.startsWith(start));
+  const startsAWord = (text: string, start: string) =>
+    foldText(text)
+      .split(/[^\p{L}\p{N}]+/u)
+      .some((w) => w.startsWith(start));
 
   it('finds a word of three letters at a word start of the name, category or sub-category, not inside the text ("pro" is in every "produto")', async () => {
     const all = await everything();
@@ -227,7 +268,10 @@ describe("short words and words in thousands of products", () => {
   });
 
   it("counts, filters and pages a word found in 1,500 products, ranking a match in the text alone after every name", async () => {
-    const categories = [["Mobília", "Decoração"], ["Moda", "Acessórios"]] as const;
+    const categories = [
+      ["Mobília", "Decoração"],
+      ["Moda", "Acessórios"],
+    ] as const;
     await t.prisma.product.createMany({
       data: Array.from({ length: 1500 }, (_, i) => ({
         name: `Candeeiro Lobito ${i}`,
@@ -240,7 +284,12 @@ describe("short words and words in thousands of products", () => {
         deletedAt: i % 75 === 1 ? new Date() : null,
       })),
     });
-    await product("lampTable", { name: "Mesa de Apoio Kwanza", description: "Mesa com candeeiro incluído", category: "Mobília", subCategory: "Decoração" });
+    await product("lampTable", {
+      name: "Mesa de Apoio Kwanza",
+      description: "Mesa com candeeiro incluído",
+      category: "Mobília",
+      subCategory: "Decoração",
+    });
     t.deps.productListCache.invalidate();
     const all = await everything();
     const lamps = all.filter((p) => foldText(`${p.name} ${p.description}`).includes("candeeiro"));
@@ -248,7 +297,9 @@ describe("short words and words in thousands of products", () => {
 
     const first = await page("q=candeeiro&pageSize=100");
     expect(first.total).toBe(lamps.length);
-    expect((await page(`q=candeeiro&category=${encodeURIComponent("Mobília")}`)).total).toBe(lamps.filter((p) => p.category === "Mobília").length);
+    expect((await page(`q=candeeiro&category=${encodeURIComponent("Mobília")}`)).total).toBe(
+      lamps.filter((p) => p.category === "Mobília").length,
+    );
 
     const walk = async (query: string) => {
       const seen: Page["products"] = [];

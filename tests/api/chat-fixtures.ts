@@ -14,7 +14,17 @@ export async function createOrder(prisma: PrismaClient, userId: string): Promise
     data: {
       userId,
       paymentMethod: "cod",
-      address: { firstName: "Ana", lastName: "Silva", email: "ana@exemplo.ao", street: "Rua 1", city: "Luanda", state: "", zipcode: "1000", country: "Angola", phone: "923000000" },
+      address: {
+        firstName: "Ana",
+        lastName: "Silva",
+        email: "ana@exemplo.ao",
+        street: "Rua 1",
+        city: "Luanda",
+        state: "",
+        zipcode: "1000",
+        country: "Angola",
+        phone: "923000000",
+      },
       subtotal: 10000,
       deliveryFee: 5000,
       totalAmount: 15000,
@@ -25,7 +35,10 @@ export async function createOrder(prisma: PrismaClient, userId: string): Promise
   return order.id;
 }
 
-export const pngBytes = () => sharp({ create: { width: 8, height: 8, channels: 3, background: "#c0392b" } }).png().toBuffer();
+export const pngBytes = () =>
+  sharp({ create: { width: 8, height: 8, channels: 3, background: "#c0392b" } })
+    .png()
+    .toBuffer();
 
 export const pdfBytes = () =>
   Buffer.from(
@@ -41,7 +54,10 @@ export interface FilePart {
 }
 
 /** A real multipart/form-data body as a browser's FormData would send it. */
-export async function multipart(fields: Record<string, string>, files: FilePart[] = []): Promise<{ payload: Buffer; headers: Record<string, string> }> {
+export async function multipart(
+  fields: Record<string, string>,
+  files: FilePart[] = [],
+): Promise<{ payload: Buffer; headers: Record<string, string> }> {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   for (const f of files) form.append(f.name ?? "file", new Blob([new Uint8Array(f.bytes)], { type: f.contentType }), f.fileName);
@@ -49,7 +65,12 @@ export async function multipart(fields: Record<string, string>, files: FilePart[
   return { payload: Buffer.from(await response.arrayBuffer()), headers: { "content-type": response.headers.get("content-type")! } };
 }
 
-export async function sendMessage(app: FastifyInstance, auth: Record<string, string>, fields: Record<string, string>, files: FilePart[] = []) {
+export async function sendMessage(
+  app: FastifyInstance,
+  auth: Record<string, string>,
+  fields: Record<string, string>,
+  files: FilePart[] = [],
+) {
   const body = await multipart(fields, files);
   return app.inject({ method: "POST", url: "/api/message/send", payload: body.payload, headers: { ...body.headers, ...auth } });
 }

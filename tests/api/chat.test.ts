@@ -21,7 +21,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const list = (id: string, headers: Record<string, string>) => t.app.inject({ method: "GET", url: `/api/message/${encodeURIComponent(id)}`, headers });
+const list = (id: string, headers: Record<string, string>) =>
+  t.app.inject({ method: "GET", url: `/api/message/${encodeURIComponent(id)}`, headers });
 
 function expectError(res: { statusCode: number; json(): unknown }, status: number, message?: string | RegExp) {
   expect(res.statusCode).toBe(status);
@@ -91,14 +92,21 @@ describe("POST /api/message/send", () => {
 
   it("accepts 4000 characters of text and refuses 4001 (400)", async () => {
     expect((await sendMessage(t.app, owner.auth, { orderId, text: "a".repeat(4000) })).statusCode).toBe(200);
-    expectError(await sendMessage(t.app, owner.auth, { orderId, text: "a".repeat(4001) }), 400, "A mensagem pode ter no máximo 4000 caracteres");
+    expectError(
+      await sendMessage(t.app, owner.auth, { orderId, text: "a".repeat(4001) }),
+      400,
+      "A mensagem pode ter no máximo 4000 caracteres",
+    );
   });
 
   it("refuses a file over 10 MB with 413 and stores nothing", async () => {
     const before = await t.prisma.media.count();
     const big = new Uint8Array(MAX_ATTACHMENT_BYTES + 1);
     big.set(await pngBytes());
-    expectError(await sendMessage(t.app, owner.auth, { orderId, text: "grande" }, [{ bytes: big, fileName: "grande.png", contentType: "image/png" }]), 413);
+    expectError(
+      await sendMessage(t.app, owner.auth, { orderId, text: "grande" }, [{ bytes: big, fileName: "grande.png", contentType: "image/png" }]),
+      413,
+    );
     expect(await t.prisma.media.count()).toBe(before);
   });
 
@@ -107,8 +115,16 @@ describe("POST /api/message/send", () => {
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
     const before = await t.prisma.message.count();
     expectError(await sendMessage(t.app, owner.auth, { orderId }, [{ bytes: html, fileName: "foto.png", contentType: "image/png" }]), 415);
-    expectError(await sendMessage(t.app, owner.auth, { orderId }, [{ bytes: svg, fileName: "logo.svg", contentType: "image/svg+xml" }]), 415);
-    expectError(await sendMessage(t.app, owner.auth, { orderId }, [{ bytes: Buffer.from("alert(1)"), fileName: "a.pdf", contentType: "application/pdf" }]), 415);
+    expectError(
+      await sendMessage(t.app, owner.auth, { orderId }, [{ bytes: svg, fileName: "logo.svg", contentType: "image/svg+xml" }]),
+      415,
+    );
+    expectError(
+      await sendMessage(t.app, owner.auth, { orderId }, [
+        { bytes: Buffer.from("alert(1)"), fileName: "a.pdf", contentType: "application/pdf" },
+      ]),
+      415,
+    );
     expect(await t.prisma.message.count()).toBe(before);
   });
 
@@ -135,7 +151,11 @@ describe("POST /api/message/send", () => {
 
   it("needs a valid token: missing, forged and expired ones are 401", async () => {
     expectError(await sendMessage(t.app, {}, { orderId, text: "x" }), 401, EXPIRED);
-    const forged = await new SignJWT({ role: "customer" }).setProtectedHeader({ alg: "HS256" }).setSubject(owner.userId).setExpirationTime("1h").sign(new TextEncoder().encode("outro-segredo-que-nao-e-o-da-loja-0123456789"));
+    const forged = await new SignJWT({ role: "customer" })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(owner.userId)
+      .setExpirationTime("1h")
+      .sign(new TextEncoder().encode("outro-segredo-que-nao-e-o-da-loja-0123456789"));
     expectError(await sendMessage(t.app, { authorization: `Bearer ${forged}` }, { orderId, text: "x" }), 401, EXPIRED);
     const expired = await new SignJWT({ role: "customer" })
       .setProtectedHeader({ alg: "HS256" })
@@ -153,7 +173,12 @@ describe("GET /api/message/:orderId", () => {
     const staff = await createStaff(t, "support");
     await sendMessage(t.app, owner.auth, { orderId: other, text: "primeira" });
     const hub = { publishMessage: async () => undefined };
-    const reply = await sendSupportReply(t.prisma, hub, { orderId: other, staffUserId: staff.userId, text: "Resposta do suporte", file: null });
+    const reply = await sendSupportReply(t.prisma, hub, {
+      orderId: other,
+      staffUserId: staff.userId,
+      text: "Resposta do suporte",
+      file: null,
+    });
     await sendMessage(t.app, owner.auth, { orderId: other, text: "terceira" });
 
     const res = await list(other, owner.auth);
@@ -205,8 +230,20 @@ describe("staff side of the chat (domain functions used by the console API)", ()
       },
     };
     const png = await pngBytes();
-    const message = await sendSupportReply(t.prisma, hub, { orderId: id, staffUserId: staff.userId, text: " Já verificámos ", file: await uploaded(t.deps.media, png, "guia.png") });
-    expect(message).toMatchObject({ orderId: id, sender: "support", text: "Já verificámos", type: "image", fileName: "guia.png", authorName: "Suporte Teste" });
+    const message = await sendSupportReply(t.prisma, hub, {
+      orderId: id,
+      staffUserId: staff.userId,
+      text: " Já verificámos ",
+      file: await uploaded(t.deps.media, png, "guia.png"),
+    });
+    expect(message).toMatchObject({
+      orderId: id,
+      sender: "support",
+      text: "Já verificámos",
+      type: "image",
+      fileName: "guia.png",
+      authorName: "Suporte Teste",
+    });
     expect(published).toEqual([{ orderId: id, ownerId: owner.userId, message }]);
     const unread = await t.prisma.message.count({ where: { orderId: id, sender: "client", readBySupportAt: null } });
     expect(unread).toBe(0);
@@ -227,9 +264,15 @@ describe("staff side of the chat (domain functions used by the console API)", ()
   it("sendSupportReply refuses empty and over-long text and unknown orders", async () => {
     const staff = await createStaff(t, "admin");
     const hub = { publishMessage: async () => undefined };
-    await expect(sendSupportReply(t.prisma, hub, { orderId, staffUserId: staff.userId, text: " ", file: null })).rejects.toMatchObject({ status: 400 });
-    await expect(sendSupportReply(t.prisma, hub, { orderId, staffUserId: staff.userId, text: "a".repeat(4001), file: null })).rejects.toMatchObject({ status: 400 });
-    await expect(sendSupportReply(t.prisma, hub, { orderId: "nao-existe", staffUserId: staff.userId, text: "x", file: null })).rejects.toMatchObject({ status: 404 });
+    await expect(sendSupportReply(t.prisma, hub, { orderId, staffUserId: staff.userId, text: " ", file: null })).rejects.toMatchObject({
+      status: 400,
+    });
+    await expect(
+      sendSupportReply(t.prisma, hub, { orderId, staffUserId: staff.userId, text: "a".repeat(4001), file: null }),
+    ).rejects.toMatchObject({ status: 400 });
+    await expect(
+      sendSupportReply(t.prisma, hub, { orderId: "nao-existe", staffUserId: staff.userId, text: "x", file: null }),
+    ).rejects.toMatchObject({ status: 404 });
   });
 });
 

@@ -8,7 +8,13 @@ export type Reply = { statusCode: number; json(): unknown; body: string };
 
 /** `remoteAddress` sets the connection's own address (X-Forwarded-For counts only behind a TRUST_PROXY). */
 export const post = (t: TestApp, url: string, payload: unknown, headers: Record<string, string> = {}, remoteAddress?: string) =>
-  t.app.inject({ method: "POST", url, payload: JSON.stringify(payload), headers: { "content-type": "application/json", ...headers }, ...(remoteAddress ? { remoteAddress } : {}) }) as Promise<Reply>;
+  t.app.inject({
+    method: "POST",
+    url,
+    payload: JSON.stringify(payload),
+    headers: { "content-type": "application/json", ...headers },
+    ...(remoteAddress ? { remoteAddress } : {}),
+  }) as Promise<Reply>;
 
 export function expectError(res: Reply, status: number, message?: string | RegExp) {
   expect(res.statusCode, res.body).toBe(status);
@@ -32,7 +38,12 @@ export async function expiredToken(userId: string): Promise<string> {
 
 /** A token with the right shape signed with another secret. */
 export async function forgedToken(userId: string): Promise<string> {
-  return new SignJWT({ role: "admin" }).setProtectedHeader({ alg: "HS256" }).setSubject(userId).setIssuedAt().setExpirationTime("1h").sign(new TextEncoder().encode("x".repeat(64)));
+  return new SignJWT({ role: "admin" })
+    .setProtectedHeader({ alg: "HS256" })
+    .setSubject(userId)
+    .setIssuedAt()
+    .setExpirationTime("1h")
+    .sign(new TextEncoder().encode("x".repeat(64)));
 }
 
 export interface CatalogueProduct {
@@ -44,7 +55,11 @@ export interface CatalogueProduct {
 
 /** Live products of the seeded demo catalogue that offer at least one size, cheapest first. */
 export async function liveProducts(t: TestApp): Promise<CatalogueProduct[]> {
-  const rows = await t.prisma.product.findMany({ where: { deletedAt: null }, orderBy: [{ price: "asc" }, { id: "asc" }], select: { id: true, name: true, price: true, sizes: true } });
+  const rows = await t.prisma.product.findMany({
+    where: { deletedAt: null },
+    orderBy: [{ price: "asc" }, { id: "asc" }],
+    select: { id: true, name: true, price: true, sizes: true },
+  });
   return rows.filter((r) => r.sizes.length > 0).map((r) => ({ id: r.id, name: r.name, price: r.price.toNumber(), sizes: r.sizes }));
 }
 
@@ -70,7 +85,14 @@ export interface Line {
 
 /** A placement body the way the storefront builds it (itemId plus its own copy of name, image, price). */
 export function orderBody(lines: Line[], overrides: Record<string, unknown> = {}) {
-  const items = lines.map((l) => ({ itemId: l.product.id, name: l.product.name, image: ["/media/x"], price: l.product.price, size: l.size ?? l.product.sizes[0]!, quantity: l.quantity }));
+  const items = lines.map((l) => ({
+    itemId: l.product.id,
+    name: l.product.name,
+    image: ["/media/x"],
+    price: l.product.price,
+    size: l.size ?? l.product.sizes[0]!,
+    quantity: l.quantity,
+  }));
   const totalAmount = lines.reduce((s, l) => s + l.product.price * l.quantity, 0) + DELIVERY_FEE;
   return { address: ADDRESS, items, totalAmount, paymentMethod: "cod", ...overrides };
 }

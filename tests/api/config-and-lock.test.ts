@@ -83,21 +83,29 @@ describe("the data-directory lock", () => {
     await expect(lockDataDir(dir, { kernelLock: false })).rejects.toThrow(DataDirLockedError);
     await release();
     expect(existsSync(path.join(dir, "loja.pid"))).toBe(false);
-    await (await lockDataDir(dir))();
+    await (
+      await lockDataDir(dir)
+    )();
   });
 
   it("takes over a lock left by a process that died (e.g. after SIGKILL)", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "loja-lock-"));
     writeFileSync(path.join(dir, "loja.pid"), "999999999");
-    await (await lockDataDir(dir, { kernelLock: false }))();
+    await (
+      await lockDataDir(dir, { kernelLock: false })
+    )();
     writeFileSync(path.join(dir, "loja.pid"), "999999999");
-    await (await lockDataDir(dir))();
+    await (
+      await lockDataDir(dir)
+    )();
   });
 
   it("takes a live pid with another start time for a reused pid, not for the holder", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "loja-lock-"));
     // Our parent is alive, but the file says it started at another time: the holder is gone and its pid reused.
     writeFileSync(path.join(dir, "loja.pid"), `${process.ppid} 1\n`);
-    await (await lockDataDir(dir, { kernelLock: false }))();
+    await (
+      await lockDataDir(dir, { kernelLock: false })
+    )();
   });
 });

@@ -38,7 +38,10 @@ function contender(dataDir: string, mode: Mode): { child: ChildProcess; verdict:
 
 /** A holder whose parent (`sleep`) never reaps it: once SIGKILLed it stays a zombie with its pid file left behind. */
 async function crashedHolderAsZombie(dataDir: string, mode: Mode): Promise<{ zombiePid: number; parent: ChildProcess }> {
-  const parent = spawn("sh", ["-c", `"${process.execPath}" --import tsx "${CHILD}" "${dataDir}" ${mode} & exec sleep 120`], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+  const parent = spawn("sh", ["-c", `"${process.execPath}" --import tsx "${CHILD}" "${dataDir}" ${mode} & exec sleep 120`], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   spawned.push(parent);
   const pid = await new Promise<number>((resolve, reject) => {
     let out = "";
@@ -55,48 +58,53 @@ async function crashedHolderAsZombie(dataDir: string, mode: Mode): Promise<{ zom
 }
 
 // The lock has nothing to do with the database: the race runs once, in the embedded project, not again on PostgreSQL.
-if (process.env.LOJA_TEST_DB !== "postgres") describe.each<Mode>(["kernel", "pidfile"])("two processes started together on a crashed data dir (%s lock)", (mode) => {
-  it(`exactly one runs, ${ROUNDS} of ${ROUNDS} tries, and a zombie holder counts as dead`, async () => {
-    const outcomes: string[] = [];
-    for (let round = 0; round < ROUNDS; round++) {
-      const dataDir = mkdtempSync(path.join(tmpdir(), "loja-lock-race-"));
-      try {
-        const { zombiePid, parent } = await crashedHolderAsZombie(dataDir, mode);
-        expect(readFileSync(`/proc/${zombiePid}/stat`, "utf8")).toMatch(/\) Z /);
-        expect(readFileSync(path.join(dataDir, "loja.pid"), "utf8")).toMatch(new RegExp(`^${zombiePid} `));
-        expect(holderAlive(readFileSync(path.join(dataDir, "loja.pid"), "utf8")).alive).toBe(false);
+if (process.env.LOJA_TEST_DB !== "postgres")
+  describe.each<Mode>(["kernel", "pidfile"])("two processes started together on a crashed data dir (%s lock)", (mode) => {
+    it(`exactly one runs, ${ROUNDS} of ${ROUNDS} tries, and a zombie holder counts as dead`, async () => {
+      const outcomes: string[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        const dataDir = mkdtempSync(path.join(tmpdir(), "loja-lock-race-"));
+        try {
+          const { zombiePid, parent } = await crashedHolderAsZombie(dataDir, mode);
+          expect(readFileSync(`/proc/${zombiePid}/stat`, "utf8")).toMatch(/\) Z /);
+          expect(readFileSync(path.join(dataDir, "loja.pid"), "utf8")).toMatch(new RegExp(`^${zombiePid} `));
+          expect(holderAlive(readFileSync(path.join(dataDir, "loja.pid"), "utf8")).alive).toBe(false);
 
-        const contenders = [contender(dataDir, mode), contender(dataDir, mode)];
-        const verdicts = await Promise.all(contenders.map((c) => c.verdict));
-        outcomes.push([...verdicts].sort().join("+"));
-        // The winner's pid file names it.
-        const winner = contenders[verdicts.indexOf("LOCKED")];
-        if (winner) expect(readFileSync(path.join(dataDir, "loja.pid"), "utf8")).toMatch(new RegExp(`^${winner.child.pid} `));
-        for (const c of contenders) c.child.kill("SIGKILL");
-        parent.kill("SIGKILL");
+          const contenders = [contender(dataDir, mode), contender(dataDir, mode)];
+          const verdicts = await Promise.all(contenders.map((c) => c.verdict));
+          outcomes.push([...verdicts].sort().join("+"));
+          // The winner's pid file names it.
+          const winner = contenders[verdicts.indexOf("LOCKED")];
+          if (winner) expect(readFileSync(path.join(dataDir, "loja.pid"), "utf8")).toMatch(new RegExp(`^${winner.child.pid} `));
+          for (const c of contenders) c.child.kill("SIGKILL");
+          parent.kill("SIGKILL");
+        } finally {
+          rmSync(dataDir, { recursive: true, force: true });
+        }
+      }
+      const oneRan = outcomes.filter((o) => o === "LOCKED+REFUSED").length;
+      console.log(`lock race (${mode}): exactly one of two ran in ${oneRan}/${ROUNDS} tries (${[...new Set(outcomes)].join(", ")})`);
+      expect(oneRan).toBe(ROUNDS);
+    }, 300_000);
+  });
+
+describe("releasing", () => {
+  it.each<Mode>(["kernel", "pidfile"])(
+    "frees the directory for the next process (%s lock)",
+    async (mode) => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), "loja-lock-release-"));
+      try {
+        const first = contender(dataDir, mode);
+        expect(await first.verdict).toBe("LOCKED");
+        expect(await contender(dataDir, mode).verdict).toBe("REFUSED");
+        first.child.kill("SIGTERM");
+        await new Promise((r) => first.child.once("exit", r));
+        expect(await contender(dataDir, mode).verdict).toBe("LOCKED");
+        expect(existsSync(path.join(dataDir, "loja.pid"))).toBe(true);
       } finally {
         rmSync(dataDir, { recursive: true, force: true });
       }
-    }
-    const oneRan = outcomes.filter((o) => o === "LOCKED+REFUSED").length;
-    console.log(`lock race (${mode}): exactly one of two ran in ${oneRan}/${ROUNDS} tries (${[...new Set(outcomes)].join(", ")})`);
-    expect(oneRan).toBe(ROUNDS);
-  }, 300_000);
-});
-
-describe("releasing", () => {
-  it.each<Mode>(["kernel", "pidfile"])("frees the directory for the next process (%s lock)", async (mode) => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), "loja-lock-release-"));
-    try {
-      const first = contender(dataDir, mode);
-      expect(await first.verdict).toBe("LOCKED");
-      expect(await contender(dataDir, mode).verdict).toBe("REFUSED");
-      first.child.kill("SIGTERM");
-      await new Promise((r) => first.child.once("exit", r));
-      expect(await contender(dataDir, mode).verdict).toBe("LOCKED");
-      expect(existsSync(path.join(dataDir, "loja.pid"))).toBe(true);
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  }, 60_000);
+    },
+    60_000,
+  );
 });

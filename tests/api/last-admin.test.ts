@@ -41,7 +41,11 @@ describe("the last-admin guard under concurrent changes", () => {
   it("three admins deactivating each other in a ring keep at least one", async () => {
     const [a, b] = await onlyTheseAdmins();
     const c = await createStaff(t, "admin");
-    const results = await Promise.all([put(a, b.userId, { active: false }), put(b, c.userId, { active: false }), put(c, a.userId, { active: false })]);
+    const results = await Promise.all([
+      put(a, b.userId, { active: false }),
+      put(b, c.userId, { active: false }),
+      put(c, a.userId, { active: false }),
+    ]);
     expect(results.filter((r) => r.statusCode === 200).length).toBeGreaterThanOrEqual(1);
     expect(await t.prisma.user.count({ where: { role: "admin", active: true } })).toBeGreaterThanOrEqual(1);
   });

@@ -35,7 +35,14 @@ describe("e-mail and push on the shop's events", () => {
     sink = await startSmtpSink();
     push = await startPushService();
     t = await buildTestApp({
-      env: { SMTP_URL: sink.url, MAIL_FROM: "Loja <pedidos@loja.exemplo.ao>", PUBLIC_URL: BASE, MAIL_DIGEST_DELAY_SECONDS: String(WINDOW_SECONDS), MAIL_RETRY_SECONDS: "1", PAYMENT_DEADLINE_WORKER: "false" },
+      env: {
+        SMTP_URL: sink.url,
+        MAIL_FROM: "Loja <pedidos@loja.exemplo.ao>",
+        PUBLIC_URL: BASE,
+        MAIL_DIGEST_DELAY_SECONDS: String(WINDOW_SECONDS),
+        MAIL_RETRY_SECONDS: "1",
+        PAYMENT_DEADLINE_WORKER: "false",
+      },
       deps: { pushAgent: push.agent },
     });
     await t.prisma.shopSettings.update({ where: { id: 1 }, data: { staffAlertEmails: [ALERTS] } });
@@ -63,16 +70,36 @@ describe("e-mail and push on the shop's events", () => {
 
   async function placeOrder(c: Customer) {
     const [product] = await liveProducts(t);
-    const res = await t.app.inject({ method: "POST", url: "/api/order/place", headers: c.auth, payload: orderBody([{ product: product!, quantity: 2 }]) });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/order/place",
+      headers: c.auth,
+      payload: orderBody([{ product: product!, quantity: 2 }]),
+    });
     expect(res.statusCode, res.body).toBe(200);
     const orderId = (res.json() as { orderId: string }).orderId;
-    return { orderId, label: `#${shortOrderId(orderId)}`, product: product!, order: await t.prisma.order.findUniqueOrThrow({ where: { id: orderId } }) };
+    return {
+      orderId,
+      label: `#${shortOrderId(orderId)}`,
+      product: product!,
+      order: await t.prisma.order.findUniqueOrThrow({ where: { id: orderId } }),
+    };
   }
   const move = (orderId: string, status: string, reason?: string) =>
-    t.app.inject({ method: "PUT", url: `/admin/api/orders/${orderId}`, headers: admin.auth, payload: { status, ...(reason ? { reason } : {}) } });
+    t.app.inject({
+      method: "PUT",
+      url: `/admin/api/orders/${orderId}`,
+      headers: admin.auth,
+      payload: { status, ...(reason ? { reason } : {}) },
+    });
   async function reply(orderId: string, text: string) {
     const body = await multipart({ text });
-    const res = await t.app.inject({ method: "POST", url: `/admin/api/conversations/${orderId}/messages`, headers: { ...body.headers, ...admin.auth }, payload: body.payload });
+    const res = await t.app.inject({
+      method: "POST",
+      url: `/admin/api/conversations/${orderId}/messages`,
+      headers: { ...body.headers, ...admin.auth },
+      payload: body.payload,
+    });
     expect(res.statusCode, res.body).toBe(200);
   }
 
@@ -103,18 +130,33 @@ describe("e-mail and push on the shop's events", () => {
     const { orderId, label, order } = await placeOrder(ana);
 
     const proof = await multipart({ orderId }, [{ bytes: await pngBytes(), fileName: "talao.png", contentType: "image/png" }]);
-    const sent = await t.app.inject({ method: "POST", url: "/api/order/proof", headers: { ...proof.headers, ...ana.auth }, payload: proof.payload });
+    const sent = await t.app.inject({
+      method: "POST",
+      url: "/api/order/proof",
+      headers: { ...proof.headers, ...ana.auth },
+      payload: proof.payload,
+    });
     expect(sent.statusCode, sent.body).toBe(200);
     await onlyMail(ana.email, new RegExp(`^Comprovativo recebido — pedido ${label}$`));
     const staffProof = await onlyMail(ALERTS, new RegExp(`^Novo comprovativo — pedido ${label}$`));
     expect(staffProof.text).toContain(`Valor em falta: ${formatKz(order.totalAmount)}`);
 
-    const paid = await t.app.inject({ method: "POST", url: `/admin/api/orders/${orderId}/payments`, headers: admin.auth, payload: { amount: order.totalAmount.toNumber(), bankReference: "BAI-77" } });
+    const paid = await t.app.inject({
+      method: "POST",
+      url: `/admin/api/orders/${orderId}/payments`,
+      headers: admin.auth,
+      payload: { amount: order.totalAmount.toNumber(), bankReference: "BAI-77" },
+    });
     expect(paid.statusCode, paid.body).toBe(200);
     const confirmed = await onlyMail(ana.email, new RegExp(`^Pagamento confirmado — pedido ${label}$`));
     expect(confirmed.text).toContain(formatKz(order.totalAmount));
     await waitFor(() => push.requests.length === 1, 5000, "payment push");
-    expect(JSON.parse(browser.decrypt(push.requests[0]!.body))).toEqual({ title: "Pagamento confirmado", body: `Confirmámos o pagamento do pedido ${label}.`, url: "/orders", tag: `order-${orderId}` });
+    expect(JSON.parse(browser.decrypt(push.requests[0]!.body))).toEqual({
+      title: "Pagamento confirmado",
+      body: `Confirmámos o pagamento do pedido ${label}.`,
+      url: "/orders",
+      tag: `order-${orderId}`,
+    });
 
     expect((await move(orderId, "Enviado")).statusCode).toBe(200);
     await onlyMail(ana.email, new RegExp(`^Pedido ${label} enviado$`));
@@ -148,7 +190,9 @@ describe("e-mail and push on the shop's events", () => {
   it("sends the shopper nothing optional once e-mail is turned off (staff are still alerted)", async () => {
     const quiet = await registerCustomer(t.app);
     // Through the account page's call: the account is kept in memory with its session (placement reads it there).
-    expect((await t.app.inject({ method: "PATCH", url: "/api/user/account", headers: quiet.auth, payload: { notifyEmail: false } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: "PATCH", url: "/api/user/account", headers: quiet.auth, payload: { notifyEmail: false } })).statusCode,
+    ).toBe(200);
     const { label } = await placeOrder(quiet);
     await onlyMail(ALERTS, new RegExp(`^Novo pedido ${label}`));
     expect(mailsTo(quiet.email)).toEqual([]);
@@ -183,7 +227,12 @@ describe("e-mail and push on the shop's events", () => {
 
     const pushes = push.requests.slice(pushesBefore).filter((r) => r.path === new URL(browser.endpoint).pathname);
     expect(pushes).toHaveLength(2);
-    expect(JSON.parse(browser.decrypt(pushes[0]!.body))).toEqual({ title: `Resposta sobre o pedido ${label}`, body: "Já confirmámos o stock.", url: `/message/${orderId}`, tag: `chat-${orderId}` });
+    expect(JSON.parse(browser.decrypt(pushes[0]!.body))).toEqual({
+      title: `Resposta sobre o pedido ${label}`,
+      body: "Já confirmámos o stock.",
+      url: `/message/${orderId}`,
+      tag: `chat-${orderId}`,
+    });
 
     await reply(orderId, "Saiu agora.");
     const later = await onlyMail(ana.email, new RegExp(`^Nova resposta sobre o pedido ${label}$`));
@@ -228,7 +277,11 @@ describe("e-mail and push on the shop's events", () => {
     const ana = await registerCustomer(t.app);
     const { label } = await placeOrder(ana);
     await onlyMail(ana.email, new RegExp(`^Pedido ${label} recebido$`));
-    const list = await t.app.inject({ method: "GET", url: `/admin/api/outbox?filter=${encodeURIComponent(JSON.stringify({ q: ana.email, status: "sent" }))}&range=[0,9]`, headers: admin.auth });
+    const list = await t.app.inject({
+      method: "GET",
+      url: `/admin/api/outbox?filter=${encodeURIComponent(JSON.stringify({ q: ana.email, status: "sent" }))}&range=[0,9]`,
+      headers: admin.auth,
+    });
     expect(list.statusCode, list.body).toBe(200);
     expect(list.headers["content-range"]).toBe("outbox 0-0/1");
     const [row] = list.json() as { id: string; to: string; status: string; attempts: number; html?: string }[];
@@ -242,10 +295,25 @@ describe("e-mail and push on the shop's events", () => {
     expect((await t.app.inject({ method: "GET", url: "/admin/api/outbox", headers: support.auth })).statusCode).toBe(403);
     expect((await t.app.inject({ method: "GET", url: `/admin/api/outbox/${row!.id}`, headers: support.auth })).statusCode).toBe(403);
     expect((await t.app.inject({ method: "GET", url: "/admin/api/outbox" })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: "GET", url: "/admin/api/outbox/nope", headers: admin.auth })).json()).toEqual({ success: false, message: "E-mail não encontrado" });
-    const badFilter = await t.app.inject({ method: "GET", url: `/admin/api/outbox?filter=${encodeURIComponent(JSON.stringify({ status: "lost" }))}`, headers: admin.auth });
+    expect((await t.app.inject({ method: "GET", url: "/admin/api/outbox/nope", headers: admin.auth })).json()).toEqual({
+      success: false,
+      message: "E-mail não encontrado",
+    });
+    const badFilter = await t.app.inject({
+      method: "GET",
+      url: `/admin/api/outbox?filter=${encodeURIComponent(JSON.stringify({ status: "lost" }))}`,
+      headers: admin.auth,
+    });
     expect(badFilter.statusCode).toBe(400);
-    expect((await t.app.inject({ method: "GET", url: `/admin/api/outbox?sort=${encodeURIComponent(JSON.stringify(["html", "ASC"]))}`, headers: admin.auth })).statusCode).toBe(400);
+    expect(
+      (
+        await t.app.inject({
+          method: "GET",
+          url: `/admin/api/outbox?sort=${encodeURIComponent(JSON.stringify(["html", "ASC"]))}`,
+          headers: admin.auth,
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 
   it("keeps mail through an SMTP outage and sends it once the server is back, once", async () => {
@@ -253,7 +321,11 @@ describe("e-mail and push on the shop's events", () => {
     await sink.close();
     const ana = await registerCustomer(t.app);
     const { orderId, label } = await placeOrder(ana);
-    await waitFor(async () => Boolean((await t.prisma.outboxMail.findFirst({ where: { to: ana.email } }))?.lastError), 10_000, "a failed attempt");
+    await waitFor(
+      async () => Boolean((await t.prisma.outboxMail.findFirst({ where: { to: ana.email } }))?.lastError),
+      10_000,
+      "a failed attempt",
+    );
     const pending = await t.prisma.outboxMail.findFirstOrThrow({ where: { to: ana.email } });
     expect(pending.status).toBe("pending");
     expect(pending.lastError).toBeTruthy();
@@ -267,65 +339,76 @@ describe("e-mail and push on the shop's events", () => {
 });
 
 // Each project registers only the suite for its database, so nothing shows as skipped.
-if (inject("dbKind") === "postgres") describe("two instances on one PostgreSQL database", () => {
-  let a: TestApp;
-  let b: TestApp;
-  let sink: SmtpSink;
-  const sockets: TestSocket[] = [];
-  const env = { MAIL_DIGEST_DELAY_SECONDS: String(WINDOW_SECONDS), MAIL_RETRY_SECONDS: "1", PUBLIC_URL: BASE, PAYMENT_DEADLINE_WORKER: "false" };
+if (inject("dbKind") === "postgres")
+  describe("two instances on one PostgreSQL database", () => {
+    let a: TestApp;
+    let b: TestApp;
+    let sink: SmtpSink;
+    const sockets: TestSocket[] = [];
+    const env = {
+      MAIL_DIGEST_DELAY_SECONDS: String(WINDOW_SECONDS),
+      MAIL_RETRY_SECONDS: "1",
+      PUBLIC_URL: BASE,
+      PAYMENT_DEADLINE_WORKER: "false",
+    };
 
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-    a = await buildTestApp({ env: { ...env, SMTP_URL: sink.url } });
-    // Instance B: its own pool, hub, mail worker and presence, the same database and configuration.
-    b = await buildOtherInstance(a);
-    await b.app.ready();
-  });
-  afterAll(async () => {
-    for (const s of sockets) s.close();
-    await b?.close();
-    await a?.close();
-    await sink?.close();
-  });
+    beforeAll(async () => {
+      sink = await startSmtpSink();
+      a = await buildTestApp({ env: { ...env, SMTP_URL: sink.url } });
+      // Instance B: its own pool, hub, mail worker and presence, the same database and configuration.
+      b = await buildOtherInstance(a);
+      await b.app.ready();
+    });
+    afterAll(async () => {
+      for (const s of sockets) s.close();
+      await b?.close();
+      await a?.close();
+      await sink?.close();
+    });
 
-  it("sends each e-mail once whichever instance's worker takes it", async () => {
-    const [product] = await liveProducts(a);
-    const customers = await Promise.all([registerCustomer(a.app), registerCustomer(b.app)]);
-    const placed = await Promise.all(
-      Array.from({ length: 8 }, async (_, i) => {
-        const c = customers[i % 2]!;
-        const res = await (i % 2 ? b.app : a.app).inject({ method: "POST", url: "/api/order/place", headers: c.auth, payload: orderBody([{ product: product!, quantity: 1 }]) });
-        expect(res.statusCode, res.body).toBe(200);
-        return (res.json() as { orderId: string }).orderId;
-      }),
-    );
-    await waitFor(async () => (await a.prisma.outboxMail.count({ where: { status: "pending" } })) === 0, 20_000, "outbox drained");
-    await sleep(500);
-    const subjects = sink.messages.map((m) => m.subject);
-    for (const orderId of placed) expect(subjects.filter((s) => s === `Pedido #${shortOrderId(orderId)} recebido`)).toHaveLength(1);
-    const attempts = new Set((await a.prisma.outboxMail.findMany({ select: { attempts: true } })).map((m) => m.attempts));
-    expect(attempts).toEqual(new Set([1]));
-  });
+    it("sends each e-mail once whichever instance's worker takes it", async () => {
+      const [product] = await liveProducts(a);
+      const customers = await Promise.all([registerCustomer(a.app), registerCustomer(b.app)]);
+      const placed = await Promise.all(
+        Array.from({ length: 8 }, async (_, i) => {
+          const c = customers[i % 2]!;
+          const res = await (i % 2 ? b.app : a.app).inject({
+            method: "POST",
+            url: "/api/order/place",
+            headers: c.auth,
+            payload: orderBody([{ product: product!, quantity: 1 }]),
+          });
+          expect(res.statusCode, res.body).toBe(200);
+          return (res.json() as { orderId: string }).orderId;
+        }),
+      );
+      await waitFor(async () => (await a.prisma.outboxMail.count({ where: { status: "pending" } })) === 0, 20_000, "outbox drained");
+      await sleep(500);
+      const subjects = sink.messages.map((m) => m.subject);
+      for (const orderId of placed) expect(subjects.filter((s) => s === `Pedido #${shortOrderId(orderId)} recebido`)).toHaveLength(1);
+      const attempts = new Set((await a.prisma.outboxMail.findMany({ select: { attempts: true } })).map((m) => m.attempts));
+      expect(attempts).toEqual(new Set([1]));
+    });
 
-  it("mails a support reply once, and not at all while the shopper's socket is open on the other instance", async () => {
-    const staff = await createStaff(a, "support");
-    const away = await registerCustomer(a.app);
-    const awayOrder = await createOrder(a.prisma, away.userId);
-    await sendSupportReply(a.prisma, a.deps.hub, { orderId: awayOrder, staffUserId: staff.userId, text: "Resposta única", file: null });
-    await waitFor(() => sink.messages.some((m) => m.to.includes(away.email)), 15_000, "digest mail");
-    await sleep(2000);
-    expect(sink.messages.filter((m) => m.to.includes(away.email))).toHaveLength(1);
+    it("mails a support reply once, and not at all while the shopper's socket is open on the other instance", async () => {
+      const staff = await createStaff(a, "support");
+      const away = await registerCustomer(a.app);
+      const awayOrder = await createOrder(a.prisma, away.userId);
+      await sendSupportReply(a.prisma, a.deps.hub, { orderId: awayOrder, staffUserId: staff.userId, text: "Resposta única", file: null });
+      await waitFor(() => sink.messages.some((m) => m.to.includes(away.email)), 15_000, "digest mail");
+      await sleep(2000);
+      expect(sink.messages.filter((m) => m.to.includes(away.email))).toHaveLength(1);
 
-    const online = await registerCustomer(a.app);
-    const onlineOrder = await createOrder(a.prisma, online.userId);
-    const urlB = await listen(b.app);
-    const socket = await TestSocket.ready(urlB, online.token);
-    sockets.push(socket);
-    // B writes who is connected to it every few seconds: A sees the shopper online from then on.
-    await b.deps.notifier.presence.refresh();
-    expect((await a.deps.notifier.presence.snapshot()).isOnline(online.userId)).toBe(true);
-    await sendSupportReply(a.prisma, a.deps.hub, { orderId: onlineOrder, staffUserId: staff.userId, text: "Vista em B", file: null });
-    await sleep((WINDOW_SECONDS + 2) * 1000);
-    expect(sink.messages.filter((m) => m.to.includes(online.email))).toEqual([]);
+      const online = await registerCustomer(a.app);
+      const onlineOrder = await createOrder(a.prisma, online.userId);
+      const urlB = await listen(b.app);
+      const socket = await TestSocket.ready(urlB, online.token);
+      sockets.push(socket);
+      // B writes who is connected to it every few seconds: A sees the shopper online from then on.
+      await b.deps.notifier.presence.refresh();
+      expect((await a.deps.notifier.presence.snapshot()).isOnline(online.userId)).toBe(true);
+      await sendSupportReply(a.prisma, a.deps.hub, { orderId: onlineOrder, staffUserId: staff.userId, text: "Vista em B", file: null });
+      await sleep((WINDOW_SECONDS + 2) * 1000);
+      expect(sink.messages.filter((m) => m.to.includes(online.email))).toEqual([]);
+    });
   });
-});

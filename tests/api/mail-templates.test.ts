@@ -60,12 +60,21 @@ const placed = () =>
   });
 
 const every: Record<string, (name: string) => MailContent> = {
-  orderPlaced: (name) => orderPlacedMail(ctx, { orderId: ORDER_ID, customerName: name, lines: [{ name, quantity: 1, price: 1 }], subtotal: 1, deliveryFee: 0, total: 1 }),
+  orderPlaced: (name) =>
+    orderPlacedMail(ctx, {
+      orderId: ORDER_ID,
+      customerName: name,
+      lines: [{ name, quantity: 1, price: 1 }],
+      subtotal: 1,
+      deliveryFee: 0,
+      total: 1,
+    }),
   proofReceived: (name) => proofReceivedMail(ctx, { orderId: ORDER_ID, customerName: name }),
   paymentConfirmed: (name) => paymentConfirmedMail(ctx, { orderId: ORDER_ID, customerName: name, amountPaid: 12500 }),
   shipped: (name) => orderShippedMail(ctx, { orderId: ORDER_ID, customerName: name }),
   delivered: (name) => orderDeliveredMail(ctx, { orderId: ORDER_ID, customerName: name }),
-  reminder: (name) => paymentReminderMail(ctx, { orderId: ORDER_ID, customerName: name, amountDue: 100, paymentReference: name, paymentDeadline: deadline }),
+  reminder: (name) =>
+    paymentReminderMail(ctx, { orderId: ORDER_ID, customerName: name, amountDue: 100, paymentReference: name, paymentDeadline: deadline }),
   cancelled: (name) => orderCancelledMail(ctx, { orderId: ORDER_ID, customerName: name, reason: name }),
   supportReplies: (name) => supportRepliesMail(ctx, { orderId: ORDER_ID, customerName: name, replies: [{ text: name, at: deadline }] }),
   passwordReset: (name) => passwordResetMail(ctx, { customerName: name, token: "abc" }),
@@ -120,7 +129,10 @@ describe("e-mail templates", () => {
   });
 
   it("omits bank and Multicaixa details the order or the shop does not have", () => {
-    const mail = paymentReminderMail({ ...ctx, shop: { phones: [], emails: [] } }, { orderId: ORDER_ID, customerName: "Ana", amountDue: 12500 });
+    const mail = paymentReminderMail(
+      { ...ctx, shop: { phones: [], emails: [] } },
+      { orderId: ORDER_ID, customerName: "Ana", amountDue: 12500 },
+    );
     expect(mail.text).toContain(`Valor a pagar: 12${NBSP}500,00 kz`);
     expect(mail.text).not.toContain("IBAN");
     expect(mail.text).not.toContain("Entidade");
@@ -157,8 +169,12 @@ describe("e-mail templates", () => {
   });
 
   it("staff alerts link to the console", () => {
-    expect(staffNewOrderMail(ctx, { orderId: ORDER_ID, customerName: "Ana", total: 12500, paymentMethod: "Transferência" }).text).toContain(`https://loja.exemplo.ao/admin/#/orders/${ORDER_ID}/show`);
-    expect(staffMessageWaitingMail(ctx, { orderId: ORDER_ID, customerName: "Ana", text: "Olá?" }).text).toContain(`https://loja.exemplo.ao/admin/#/conversations/${ORDER_ID}/show`);
+    expect(staffNewOrderMail(ctx, { orderId: ORDER_ID, customerName: "Ana", total: 12500, paymentMethod: "Transferência" }).text).toContain(
+      `https://loja.exemplo.ao/admin/#/orders/${ORDER_ID}/show`,
+    );
+    expect(staffMessageWaitingMail(ctx, { orderId: ORDER_ID, customerName: "Ana", text: "Olá?" }).text).toContain(
+      `https://loja.exemplo.ao/admin/#/conversations/${ORDER_ID}/show`,
+    );
   });
 
   it("writes dates in Luanda's time", () => {
@@ -179,7 +195,9 @@ describe("the order-placed e-mail through the outbox and SMTP", () => {
     const worker = startOutboxWorker({ db: db.prisma, transport, logger: { info() {}, warn() {}, error() {} }, pollMs: 50 });
     try {
       const mail = placed();
-      await db.prisma.$transaction((tx) => enqueueMail(tx, { kind: "order-placed", to: "ana@exemplo.ao", dedupeKey: `order-placed:${ORDER_ID}`, ...mail }));
+      await db.prisma.$transaction((tx) =>
+        enqueueMail(tx, { kind: "order-placed", to: "ana@exemplo.ao", dedupeKey: `order-placed:${ORDER_ID}`, ...mail }),
+      );
       worker.wake();
       const [received] = await sink.waitForCount(1);
       await new Promise((r) => setTimeout(r, 300));

@@ -44,7 +44,12 @@ describe("the mailer and staff alerts", () => {
   });
 
   it("with SMTP_URL sends as MAIL_FROM", async () => {
-    const mailer = startMailer({ db: db.prisma, env: { SMTP_URL: sink.url, MAIL_FROM: "Kitanda <pedidos@kitanda.ao>" }, logger: quiet, pollMs: 5000 });
+    const mailer = startMailer({
+      db: db.prisma,
+      env: { SMTP_URL: sink.url, MAIL_FROM: "Kitanda <pedidos@kitanda.ao>" },
+      logger: quiet,
+      pollMs: 5000,
+    });
     try {
       expect(mailer.sending).toBe(true);
       await enqueueMail(db.prisma, mail);
@@ -64,7 +69,14 @@ describe("the mailer and staff alerts", () => {
     const { ctx } = await mailSettings();
     expect(ctx).toEqual({
       baseUrl: "https://loja.exemplo.ao",
-      shop: { phones: settings.phones, emails: settings.emails, bankName: settings.bankName, accountHolder: settings.accountHolder, accountNumber: settings.accountNumber, iban: settings.iban },
+      shop: {
+        phones: settings.phones,
+        emails: settings.emails,
+        bankName: settings.bankName,
+        accountHolder: settings.accountHolder,
+        accountNumber: settings.accountNumber,
+        iban: settings.iban,
+      },
     });
   });
 
@@ -88,13 +100,25 @@ describe("the mailer and staff alerts", () => {
   it("sends a staff alert once to each address in the settings", async () => {
     await db.prisma.shopSettings.update({ where: { id: 1 }, data: { staffAlertEmails: [] } });
     const none = await mailSettings();
-    const content = staffNewOrderMail(none.ctx, { orderId: "cm3xyzabc123def456", customerName: "Ana", total: 12500, paymentMethod: "Transferência" });
+    const content = staffNewOrderMail(none.ctx, {
+      orderId: "cm3xyzabc123def456",
+      customerName: "Ana",
+      total: 12500,
+      paymentMethod: "Transferência",
+    });
     expect(await enqueueStaffAlert(db.prisma, none.staff, { kind: "staff-new-order", dedupeKey: "staff-new-order:1", content })).toBe(0);
 
-    await db.prisma.shopSettings.update({ where: { id: 1 }, data: { staffAlertEmails: ["Gerente@Loja.ao", " gerente@loja.ao ", "apoio@loja.ao", ""] } });
+    await db.prisma.shopSettings.update({
+      where: { id: 1 },
+      data: { staffAlertEmails: ["Gerente@Loja.ao", " gerente@loja.ao ", "apoio@loja.ao", ""] },
+    });
     const { staff } = await mailSettings();
     expect(staff).toEqual(["gerente@loja.ao", "apoio@loja.ao"]);
-    expect(await db.prisma.$transaction((tx) => enqueueStaffAlert(tx, staff, { kind: "staff-new-order", dedupeKey: "staff-new-order:2", content }))).toBe(2);
+    expect(
+      await db.prisma.$transaction((tx) =>
+        enqueueStaffAlert(tx, staff, { kind: "staff-new-order", dedupeKey: "staff-new-order:2", content }),
+      ),
+    ).toBe(2);
     expect(await enqueueStaffAlert(db.prisma, staff, { kind: "staff-new-order", dedupeKey: "staff-new-order:2", content })).toBe(0);
     const rows = await listOutbox(db.prisma);
     expect(rows.map((r) => r.to).sort()).toEqual(["apoio@loja.ao", "gerente@loja.ao"]);

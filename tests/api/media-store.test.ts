@@ -52,7 +52,14 @@ describe("the files store", () => {
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(statSync(path.dirname(file)).mode & 0o777).toBe(0o700);
     const row = await t.prisma.media.findFirstOrThrow({ where: { publicId: message.fileUrl.split("/").pop()! } });
-    expect(row).toMatchObject({ bytes: null, sha256: sha(pdf), size: pdf.byteLength, mimeType: "application/pdf", kind: "attachment", ownerId: owner.userId });
+    expect(row).toMatchObject({
+      bytes: null,
+      sha256: sha(pdf),
+      size: pdf.byteLength,
+      mimeType: "application/pdf",
+      kind: "attachment",
+      ownerId: owner.userId,
+    });
     expect(tempFiles()).toEqual([]);
   });
 
@@ -65,8 +72,17 @@ describe("the files store", () => {
   });
 
   it("leaves no temp file behind a refused upload (415, 413)", async () => {
-    expect((await sendMessage(t.app, owner.auth, { orderId }, [{ bytes: Buffer.from("<html>"), fileName: "x.png", contentType: "image/png" }])).statusCode).toBe(415);
-    expect((await sendMessage(t.app, owner.auth, { orderId }, [{ bytes: new Uint8Array(10 * 1024 * 1024 + 1), fileName: "x.pdf", contentType: "application/pdf" }])).statusCode).toBe(413);
+    expect(
+      (await sendMessage(t.app, owner.auth, { orderId }, [{ bytes: Buffer.from("<html>"), fileName: "x.png", contentType: "image/png" }]))
+        .statusCode,
+    ).toBe(415);
+    expect(
+      (
+        await sendMessage(t.app, owner.auth, { orderId }, [
+          { bytes: new Uint8Array(10 * 1024 * 1024 + 1), fileName: "x.pdf", contentType: "application/pdf" },
+        ])
+      ).statusCode,
+    ).toBe(413);
     // Removed once the answer is sent (onResponse), which may finish just after the client has it.
     await vi.waitFor(() => expect(tempFiles()).toEqual([]));
   });
@@ -126,7 +142,12 @@ describe("GET /media/:id", () => {
   it("caches product images publicly and immutably", async () => {
     const admin = await createStaff(t, "admin");
     const body = await multipart({}, [{ bytes: await pngBytes(), fileName: "foto.png", contentType: "image/png" }]);
-    const upload = await t.app.inject({ method: "POST", url: "/admin/api/uploads", payload: body.payload, headers: { ...body.headers, ...admin.auth } });
+    const upload = await t.app.inject({
+      method: "POST",
+      url: "/admin/api/uploads",
+      payload: body.payload,
+      headers: { ...body.headers, ...admin.auth },
+    });
     expect(upload.statusCode).toBe(200);
     const { url: full, thumbnailUrl } = upload.json().image as { url: string; thumbnailUrl: string };
     for (const u of [full, thumbnailUrl]) {
@@ -143,7 +164,16 @@ describe("rows written before the media store (bytes in the database)", () => {
     const ids: string[] = [];
     for (const [i, bytes] of files.entries()) {
       const row = await t.prisma.media.create({
-        data: { publicId: randomBytes(16).toString("base64url"), mimeType: i === 0 ? "image/png" : "application/pdf", size: bytes.byteLength, sha256: sha(bytes), kind: "attachment", ownerId: owner.userId, fileName: `antigo-${i}`, bytes: new Uint8Array(bytes) },
+        data: {
+          publicId: randomBytes(16).toString("base64url"),
+          mimeType: i === 0 ? "image/png" : "application/pdf",
+          size: bytes.byteLength,
+          sha256: sha(bytes),
+          kind: "attachment",
+          ownerId: owner.userId,
+          fileName: `antigo-${i}`,
+          bytes: new Uint8Array(bytes),
+        },
       });
       ids.push(row.publicId);
     }
@@ -178,12 +208,27 @@ describe("upgrading: a database with bytes in its media rows", () => {
       await adminQuery(inject("dbServerUrl"), `CREATE DATABASE "${name}" TEMPLATE "${inject("dbTemplate")}"`);
       databaseUrl = withDatabase(inject("dbServerUrl"), name);
     }
-    const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: "silent", SEED_DEMO: "false", PAYMENT_DEADLINE_WORKER: "false" });
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      JWT_SECRET: TEST_JWT_SECRET,
+      LOG_LEVEL: "silent",
+      SEED_DEMO: "false",
+      PAYMENT_DEADLINE_WORKER: "false",
+    });
     const pdf = bigPdf();
     // A release before the media store wrote the file into its row.
     const first = await start(config, { serveApps: false });
     const row = await first.deps.db.prisma.media.create({
-      data: { publicId: randomBytes(16).toString("base64url"), mimeType: "application/pdf", size: pdf.byteLength, sha256: sha(pdf), kind: "attachment", fileName: "antigo.pdf", bytes: new Uint8Array(pdf) },
+      data: {
+        publicId: randomBytes(16).toString("base64url"),
+        mimeType: "application/pdf",
+        size: pdf.byteLength,
+        sha256: sha(pdf),
+        kind: "attachment",
+        fileName: "antigo.pdf",
+        bytes: new Uint8Array(pdf),
+      },
     });
     await first.close();
 
@@ -197,7 +242,8 @@ describe("upgrading: a database with bytes in its media rows", () => {
       expect(statSync(path.join(dataDir, "media", sha(pdf).slice(0, 2), sha(pdf))).size).toBe(pdf.byteLength);
     } finally {
       await upgraded.close();
-      if (databaseUrl) await adminQuery(inject("dbServerUrl"), `DROP DATABASE IF EXISTS "${new URL(databaseUrl).pathname.slice(1)}" WITH (FORCE)`);
+      if (databaseUrl)
+        await adminQuery(inject("dbServerUrl"), `DROP DATABASE IF EXISTS "${new URL(databaseUrl).pathname.slice(1)}" WITH (FORCE)`);
       rmSync(dataDir, { recursive: true, force: true });
     }
   }, 180_000); // two real starts (the embedded database initialises its files on the first)
@@ -211,7 +257,13 @@ describe("the S3-compatible store (MEDIA_S3_*)", () => {
   beforeAll(async () => {
     s3 = await startFakeS3(keys);
     app = await buildTestApp({
-      env: { MEDIA_S3_ENDPOINT: s3.endpoint, MEDIA_S3_BUCKET: keys.bucket, MEDIA_S3_ACCESS_KEY_ID: keys.accessKeyId, MEDIA_S3_SECRET_ACCESS_KEY: keys.secretAccessKey, MEDIA_S3_REGION: keys.region },
+      env: {
+        MEDIA_S3_ENDPOINT: s3.endpoint,
+        MEDIA_S3_BUCKET: keys.bucket,
+        MEDIA_S3_ACCESS_KEY_ID: keys.accessKeyId,
+        MEDIA_S3_SECRET_ACCESS_KEY: keys.secretAccessKey,
+        MEDIA_S3_REGION: keys.region,
+      },
       limits: { messagesPerMinute: 1000 },
     });
     customer = await registerCustomer(app.app);
@@ -225,11 +277,15 @@ describe("the S3-compatible store (MEDIA_S3_*)", () => {
     expect(app.deps.media.kind).toBe("s3");
     const order = await createOrder(app.prisma, customer.userId);
     const pdf = bigPdf();
-    const res = await sendMessage(app.app, customer.auth, { orderId: order }, [{ bytes: pdf, fileName: "talão.pdf", contentType: "application/pdf" }]);
+    const res = await sendMessage(app.app, customer.auth, { orderId: order }, [
+      { bytes: pdf, fileName: "talão.pdf", contentType: "application/pdf" },
+    ]);
     expect(res.statusCode).toBe(200);
     const key = `media/${sha(pdf).slice(0, 2)}/${sha(pdf)}`;
     expect(s3.objects.get(key)?.equals(pdf)).toBe(true);
-    expect(s3.requests.find((r) => r.method === "PUT")?.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIDLOJATEST\/\d{8}\/af-south-1\/s3\/aws4_request, /);
+    expect(s3.requests.find((r) => r.method === "PUT")?.authorization).toMatch(
+      /^AWS4-HMAC-SHA256 Credential=AKIDLOJATEST\/\d{8}\/af-south-1\/s3\/aws4_request, /,
+    );
     expect(readdirSync(app.deps.media.tempDir)).toEqual([]);
     const url = res.json().message.fileUrl as string;
     const whole = await app.app.inject({ method: "GET", url });
@@ -240,16 +296,36 @@ describe("the S3-compatible store (MEDIA_S3_*)", () => {
     expect(part.rawPayload.equals(pdf.subarray(10, 20))).toBe(true);
     expect(s3.requests.at(-1)).toMatchObject({ method: "GET", key, range: "bytes=10-19" });
     // The same bytes again: a HEAD finds them, no second PUT.
-    await sendMessage(app.app, customer.auth, { orderId: order }, [{ bytes: pdf, fileName: "de novo.pdf", contentType: "application/pdf" }]);
+    await sendMessage(app.app, customer.auth, { orderId: order }, [
+      { bytes: pdf, fileName: "de novo.pdf", contentType: "application/pdf" },
+    ]);
     expect(s3.requests.filter((r) => r.method === "PUT")).toHaveLength(1);
   });
 
   it("is refused by the bucket when signed with another secret (the stand-in checks signatures as S3 does)", async () => {
     const tempDir = mkdtempSync(path.join(tmpdir(), "loja-s3-"));
     try {
-      const wrong = new S3MediaStore({ endpoint: s3.endpoint, bucket: keys.bucket, accessKeyId: keys.accessKeyId, secretAccessKey: "outro-segredo", region: keys.region }, tempDir);
+      const wrong = new S3MediaStore(
+        {
+          endpoint: s3.endpoint,
+          bucket: keys.bucket,
+          accessKeyId: keys.accessKeyId,
+          secretAccessKey: "outro-segredo",
+          region: keys.region,
+        },
+        tempDir,
+      );
       await expect(wrong.has(sha(pdfBytes()))).rejects.toThrow(/HEAD answered 403/);
-      const right = new S3MediaStore({ endpoint: s3.endpoint, bucket: keys.bucket, accessKeyId: keys.accessKeyId, secretAccessKey: keys.secretAccessKey, region: keys.region }, tempDir);
+      const right = new S3MediaStore(
+        {
+          endpoint: s3.endpoint,
+          bucket: keys.bucket,
+          accessKeyId: keys.accessKeyId,
+          secretAccessKey: keys.secretAccessKey,
+          region: keys.region,
+        },
+        tempDir,
+      );
       await expect(right.has(sha(pdfBytes()))).resolves.toBe(false);
     } finally {
       rmSync(tempDir, { recursive: true, force: true });
@@ -275,7 +351,9 @@ describe("the S3-compatible store (MEDIA_S3_*)", () => {
   });
 
   it("refuses to start with only part of the MEDIA_S3_* settings", () => {
-    expect(() => loadConfig({ MEDIA_S3_ENDPOINT: s3.endpoint })).toThrow(/^MEDIA_S3_BUCKET, MEDIA_S3_ACCESS_KEY_ID, MEDIA_S3_SECRET_ACCESS_KEY must be set too/);
+    expect(() => loadConfig({ MEDIA_S3_ENDPOINT: s3.endpoint })).toThrow(
+      /^MEDIA_S3_BUCKET, MEDIA_S3_ACCESS_KEY_ID, MEDIA_S3_SECRET_ACCESS_KEY must be set too/,
+    );
     expect(loadConfig({}).mediaS3).toBeUndefined();
   });
 });
@@ -292,7 +370,12 @@ describe("GET /api/order/attachment (the storefront's PDF viewer asks before ren
     expect(yes.headers["cache-control"]).toBe("no-store");
 
     const imageUrl = (await sendFile(await pngBytes(), "foto.png", "image/png")).fileUrl;
-    for (const url of [imageUrl, "/api/product/list", "https://outro.example/media/AbCdEfGhIjKlMnOpQrStUv", "/media/AbCdEfGhIjKlMnOpQrStUv"]) {
+    for (const url of [
+      imageUrl,
+      "/api/product/list",
+      "https://outro.example/media/AbCdEfGhIjKlMnOpQrStUv",
+      "/media/AbCdEfGhIjKlMnOpQrStUv",
+    ]) {
       const no = await ask(orderId, url);
       expect(no.statusCode).toBe(404);
       expect(no.json()).toEqual({ success: false, message: PDF_NOT_IN_ORDER });

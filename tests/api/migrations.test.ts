@@ -64,7 +64,9 @@ describe("the migrator", () => {
       mkdirSync(path.join(dir, "20990102000000_broken"));
       writeFileSync(path.join(dir, "20990102000000_broken", "migration.sql"), `CREATE TABLE "b" ("id" INTEGER); SELECT * FROM "missing";`);
       await expect(migrate(scratch, dir)).rejects.toThrow(/20990102000000_broken failed/);
-      const tables = await scratch.query<{ table_name: string }>(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1`);
+      const tables = await scratch.query<{ table_name: string }>(
+        `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1`,
+      );
       expect(tables.map((t) => t.table_name)).toEqual(["_prisma_migrations", "a"]);
       const applied = await scratch.query<{ migration_name: string }>(`SELECT migration_name FROM "_prisma_migrations"`);
       expect(applied.map((r) => r.migration_name)).toEqual(["20990101000000_ok"]);

@@ -16,9 +16,19 @@ afterAll(() => t.close());
 
 async function productBody(price: number) {
   const image = await t.prisma.productImage.findFirstOrThrow();
-  return { name: "Gerador Industrial", description: "Muito caro", price, sizes: ["Único"], category: "Moda", subCategory: "Moda Masculina", bestseller: false, images: [{ mediaId: image.mediaId, thumbId: image.thumbId }] };
+  return {
+    name: "Gerador Industrial",
+    description: "Muito caro",
+    price,
+    sizes: ["Único"],
+    category: "Moda",
+    subCategory: "Moda Masculina",
+    bestseller: false,
+    images: [{ mediaId: image.mediaId, thumbId: image.thumbId }],
+  };
 }
-const createProduct = async (price: number) => t.app.inject({ method: "POST", url: "/admin/api/products", headers: admin.auth, payload: await productBody(price) });
+const createProduct = async (price: number) =>
+  t.app.inject({ method: "POST", url: "/admin/api/products", headers: admin.auth, payload: await productBody(price) });
 
 describe("money bounds", () => {
   it("stores a product priced at the column's maximum exactly", async () => {
@@ -38,7 +48,12 @@ describe("money bounds", () => {
   it("refuses a payment above the maximum with a Portuguese 400", async () => {
     const c = await registerCustomer(t.app);
     const order = await makeOrder(t, c.userId);
-    const res = await t.app.inject({ method: "POST", url: `/admin/api/orders/${order.id}/payments`, headers: admin.auth, payload: { amount: 1e10, bankReference: "BAI-1" } });
+    const res = await t.app.inject({
+      method: "POST",
+      url: `/admin/api/orders/${order.id}/payments`,
+      headers: admin.auth,
+      payload: { amount: 1e10, bankReference: "BAI-1" },
+    });
     expectError(res, 400, amountTooLarge("O campo amount"));
   });
 
@@ -46,7 +61,12 @@ describe("money bounds", () => {
     const c = await registerCustomer(t.app);
     const order = await makeOrder(t, c.userId);
     await t.prisma.order.update({ where: { id: order.id }, data: { amountPaid: MAX_AMOUNT - 1 } });
-    const res = await t.app.inject({ method: "POST", url: `/admin/api/orders/${order.id}/payments`, headers: admin.auth, payload: { amount: 2, bankReference: "BAI-2" } });
+    const res = await t.app.inject({
+      method: "POST",
+      url: `/admin/api/orders/${order.id}/payments`,
+      headers: admin.auth,
+      payload: { amount: 2, bankReference: "BAI-2" },
+    });
     expectError(res, 400, amountTooLarge("O total pago"));
     expect((await t.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).amountPaid.toFixed(2)).toBe("9999999998.99");
     expect(await t.prisma.payment.count({ where: { orderId: order.id } })).toBe(0);
@@ -64,6 +84,10 @@ describe("money bounds", () => {
   it("refuses a client total above the maximum at the edge", async () => {
     const c = await registerCustomer(t.app);
     const [, product] = await liveProducts(t);
-    expectError(await post(t, "/api/order/place", orderBody([{ product: product!, quantity: 1 }], { totalAmount: 1e11 }), c.auth), 400, amountTooLarge("O campo totalAmount"));
+    expectError(
+      await post(t, "/api/order/place", orderBody([{ product: product!, quantity: 1 }], { totalAmount: 1e11 }), c.auth),
+      400,
+      amountTooLarge("O campo totalAmount"),
+    );
   });
 });

@@ -15,7 +15,9 @@ let proxypay: ProxyPayStandin;
 let products: CatalogueProduct[];
 beforeAll(async () => {
   proxypay = await new ProxyPayStandin().start();
-  t = await buildTestApp({ env: { PROXYPAY_API_KEY: STANDIN_API_KEY, PROXYPAY_ENTITY: "12345", PROXYPAY_BASE_URL: proxypay.url, PAYMENT_DEADLINE_WORKER: "false" } });
+  t = await buildTestApp({
+    env: { PROXYPAY_API_KEY: STANDIN_API_KEY, PROXYPAY_ENTITY: "12345", PROXYPAY_BASE_URL: proxypay.url, PAYMENT_DEADLINE_WORKER: "false" },
+  });
   products = await liveProducts(t);
 });
 afterAll(async () => {
@@ -23,8 +25,10 @@ afterAll(async () => {
   await proxypay.stop();
 });
 
-const place = async (c: Customer) => ((await post(t, "/api/order/place", orderBody([{ product: products[0]!, quantity: 1 }]), c.auth)).json() as { orderId: string }).orderId;
-const notify = (body: string, headers: Record<string, string>) => t.app.inject({ method: "POST", url: "/api/payments/proxypay", headers, payload: body });
+const place = async (c: Customer) =>
+  ((await post(t, "/api/order/place", orderBody([{ product: products[0]!, quantity: 1 }]), c.auth)).json() as { orderId: string }).orderId;
+const notify = (body: string, headers: Record<string, string>) =>
+  t.app.inject({ method: "POST", url: "/api/payments/proxypay", headers, payload: body });
 
 describe("Multicaixa references (ProxyPay)", () => {
   it("gives a bank-transfer order a reference for its total until its deadline, shown in userorders", async () => {
@@ -33,7 +37,11 @@ describe("Multicaixa references (ProxyPay)", () => {
     const order = await t.prisma.order.findUniqueOrThrow({ where: { id: orderId } });
     expect(order.multicaixaReference).toMatch(/^\d+$/);
     const reference = proxypay.references.get(order.multicaixaReference!)!;
-    expect(reference).toMatchObject({ amount: order.totalAmount.toNumber(), end_datetime: order.paymentDeadline!.toISOString(), deleted: false });
+    expect(reference).toMatchObject({
+      amount: order.totalAmount.toNumber(),
+      end_datetime: order.paymentDeadline!.toISOString(),
+      deleted: false,
+    });
     const mine = ((await post(t, "/api/order/userorders", {}, c.auth)).json() as { orders: { multicaixa: unknown }[] }).orders[0]!;
     expect(mine.multicaixa).toEqual({ entity: "12345", reference: order.multicaixaReference, amount: order.totalAmount.toNumber() });
   });
@@ -56,7 +64,9 @@ describe("Multicaixa references (ProxyPay)", () => {
     const order = await t.prisma.order.findUniqueOrThrow({ where: { id: orderId } });
     const { body, headers } = proxypay.webhookFor(proxypay.pay(order.multicaixaReference!, 100));
     expect((await notify(body, headers)).statusCode).toBe(200);
-    const mine = ((await post(t, "/api/order/userorders", {}, c.auth)).json() as { orders: { _id: string; status: string; paymentState: string }[] }).orders.find((o) => o._id === orderId)!;
+    const mine = (
+      (await post(t, "/api/order/userorders", {}, c.auth)).json() as { orders: { _id: string; status: string; paymentState: string }[] }
+    ).orders.find((o) => o._id === orderId)!;
     expect([mine.status, mine.paymentState]).toEqual(["Aguardando Pagamento", "partial"]);
   });
 
@@ -78,7 +88,10 @@ describe("Multicaixa references (ProxyPay)", () => {
     const [a, b] = [await place(c), await place(c)];
     const refOf = async (id: string) => (await t.prisma.order.findUniqueOrThrow({ where: { id } })).multicaixaReference!;
     const staff = await createStaff(t, "support");
-    expect((await t.app.inject({ method: "PUT", url: `/admin/api/orders/${a}`, headers: staff.auth, payload: { status: "Cancelado" } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: "PUT", url: `/admin/api/orders/${a}`, headers: staff.auth, payload: { status: "Cancelado" } }))
+        .statusCode,
+    ).toBe(200);
     expect(proxypay.references.get(await refOf(a))!.deleted).toBe(true);
     const deadline = (await t.prisma.order.findUniqueOrThrow({ where: { id: b } })).paymentDeadline!;
     expect(await expireOverdueOrders(t.prisma, new Date(deadline.getTime() + 1), undefined, t.deps.payments.proxypay)).toContain(b);
@@ -108,10 +121,16 @@ describe("Multicaixa references (ProxyPay)", () => {
     // The shopper pays at an ATM while staff cancel the order.
     const paid = proxypay.pay(order.multicaixaReference!, order.totalAmount.toNumber());
     const staff = await createStaff(t, "support");
-    expect((await t.app.inject({ method: "PUT", url: `/admin/api/orders/${orderId}`, headers: staff.auth, payload: { status: "Cancelado" } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: "PUT", url: `/admin/api/orders/${orderId}`, headers: staff.auth, payload: { status: "Cancelado" } }))
+        .statusCode,
+    ).toBe(200);
     const { body, headers } = proxypay.webhookFor(paid);
     // Delivered by the webhook and the poller at the same moment, then by a retry of the webhook.
-    const [first] = await Promise.all([notify(body, headers), pollMulticaixaPayments(t.prisma, undefined, t.deps.payments.proxypay!, t.deps.notifier)]);
+    const [first] = await Promise.all([
+      notify(body, headers),
+      pollMulticaixaPayments(t.prisma, undefined, t.deps.payments.proxypay!, t.deps.notifier),
+    ]);
     expect(first.statusCode).toBe(200);
     expect((await notify(body, headers)).statusCode).toBe(200);
 
@@ -121,21 +140,31 @@ describe("Multicaixa references (ProxyPay)", () => {
     expect(after.notes[0]).toMatchObject({ authorId: null });
     expect(after.notes[0]!.text).toContain(String(paid.id));
     expect(after.notes[0]!.text).toMatch(/recebido depois do cancelamento .* devolva-o ao cliente/);
-    const shopMessages = await t.prisma.message.findMany({ where: { orderId, sender: "shop", text: { contains: "depois de este pedido ter sido cancelado" } } });
+    const shopMessages = await t.prisma.message.findMany({
+      where: { orderId, sender: "shop", text: { contains: "depois de este pedido ter sido cancelado" } },
+    });
     expect(shopMessages).toHaveLength(1);
-    const mails = await t.prisma.outboxMail.findMany({ where: { kind: "staff-payment-on-cancelled", dedupeKey: { contains: String(paid.id) } } });
+    const mails = await t.prisma.outboxMail.findMany({
+      where: { kind: "staff-payment-on-cancelled", dedupeKey: { contains: String(paid.id) } },
+    });
     expect(mails.map((m) => m.to)).toEqual([alerts]);
     expect(mails[0]!.subject).toMatch(/^Pagamento recebido para um pedido cancelado/);
     // One payment's mark is not found in another's note whose id it begins.
     expect(paymentOnCancelledNote(1000, "Multicaixa 1", "123")).toContain(paymentOnCancelledMarker("123"));
     expect(paymentOnCancelledNote(1000, "Multicaixa 1", "123")).not.toContain(paymentOnCancelledMarker("12"));
     // The shopper's own view: the money did not count, the order stays cancelled.
-    const mine = ((await post(t, "/api/order/userorders", {}, c.auth)).json() as { orders: { _id: string; status: string }[] }).orders.find((o) => o._id === orderId)!;
+    const mine = ((await post(t, "/api/order/userorders", {}, c.auth)).json() as { orders: { _id: string; status: string }[] }).orders.find(
+      (o) => o._id === orderId,
+    )!;
     expect(mine.status).toBe("Cancelado");
   });
 
   it("needs PROXYPAY_API_KEY and PROXYPAY_ENTITY together", () => {
     expect(() => loadConfig({ PROXYPAY_API_KEY: "k" })).toThrow(ConfigError);
-    expect(loadConfig({ PROXYPAY_API_KEY: "k", PROXYPAY_ENTITY: "12345" }).proxypay).toEqual({ apiKey: "k", entity: "12345", baseUrl: "https://api.proxypay.co.ao" });
+    expect(loadConfig({ PROXYPAY_API_KEY: "k", PROXYPAY_ENTITY: "12345" }).proxypay).toEqual({
+      apiKey: "k",
+      entity: "12345",
+      baseUrl: "https://api.proxypay.co.ao",
+    });
   });
 });

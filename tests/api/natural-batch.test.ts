@@ -63,7 +63,12 @@ describe("naturalBatch", () => {
     const c = controlledRun();
     const call = naturalBatch(c.run, { concurrency: 1, maxBatch: 10 });
     const first = call(1);
-    const rest = [2, 3, 4].map((i) => call(i).then((v) => `ok ${v}`, (e: Error) => `failed ${e.message}`));
+    const rest = [2, 3, 4].map((i) =>
+      call(i).then(
+        (v) => `ok ${v}`,
+        (e: Error) => `failed ${e.message}`,
+      ),
+    );
     c.batches[0]!.release();
     await tick();
     c.batches[1]!.release([
@@ -110,9 +115,12 @@ describe("naturalBatch", () => {
   });
 
   it("rejects the batch when run throws before returning a promise", async () => {
-    const call = naturalBatch<number, string>(() => {
-      throw new Error("synchronous failure");
-    }, { concurrency: 1, maxBatch: 10 });
+    const call = naturalBatch<number, string>(
+      () => {
+        throw new Error("synchronous failure");
+      },
+      { concurrency: 1, maxBatch: 10 },
+    );
     await expect(call(1)).rejects.toThrow("synchronous failure");
     await expect(call(2)).rejects.toThrow("synchronous failure");
   });

@@ -27,15 +27,25 @@ const ready = async (url: string, token: string) => {
 };
 
 const place = (token: string, key: string) =>
-  t.app.inject({ method: "POST", url: "/api/order/place", headers: { authorization: `Bearer ${token}`, "idempotency-key": key }, payload: orderBody([{ product: products[0]!, quantity: 2 }]) });
+  t.app.inject({
+    method: "POST",
+    url: "/api/order/place",
+    headers: { authorization: `Bearer ${token}`, "idempotency-key": key },
+    payload: orderBody([{ product: products[0]!, quantity: 2 }]),
+  });
 
-const isNewOrder = (orderId?: string) => (f: { type: string; orderId?: string }) => f.type === "newOrder" && (!orderId || f.orderId === orderId);
+const isNewOrder = (orderId?: string) => (f: { type: string; orderId?: string }) =>
+  f.type === "newOrder" && (!orderId || f.orderId === orderId);
 
 describe("the newOrder frame", () => {
   it("reaches every staff socket with the order's id and total, and no customer's", async () => {
     const [admin, support] = [await createStaff(t, "admin"), await createStaff(t, "support")];
     const shopper = await registerCustomer(t.app);
-    const [adminSocket, supportSocket, shopperSocket] = [await ready(wsUrl, admin.token), await ready(wsUrl, support.token), await ready(wsUrl, shopper.token)];
+    const [adminSocket, supportSocket, shopperSocket] = [
+      await ready(wsUrl, admin.token),
+      await ready(wsUrl, support.token),
+      await ready(wsUrl, shopper.token),
+    ];
 
     const res = await place(shopper.token, `novo-${Date.now()}`);
     expect(res.statusCode, res.body).toBe(200);

@@ -5,7 +5,17 @@ import { changeOrderStatus } from "../../server/domain/orders/service.ts";
 import { formatKz } from "../../shared/money.ts";
 import { ordersRepository } from "../../server/domain/orders/repository.ts";
 import { Prisma } from "../../server/db/client.ts";
-import { ADDRESS, DELIVERY_FEE, expectError, expiredToken, forgedToken, liveProducts, orderBody, post, type CatalogueProduct } from "./commerce-fixtures.ts";
+import {
+  ADDRESS,
+  DELIVERY_FEE,
+  expectError,
+  expiredToken,
+  forgedToken,
+  liveProducts,
+  orderBody,
+  post,
+  type CatalogueProduct,
+} from "./commerce-fixtures.ts";
 
 let t: TestApp;
 let products: CatalogueProduct[];
@@ -15,7 +25,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const place = (c: Customer, body: unknown, headers: Record<string, string> = {}) => post(t, "/api/order/place", body, { ...c.auth, ...headers });
+const place = (c: Customer, body: unknown, headers: Record<string, string> = {}) =>
+  post(t, "/api/order/place", body, { ...c.auth, ...headers });
 const ordersOf = async (c: Customer) => {
   const res = await post(t, "/api/order/userorders", {}, c.auth);
   expect(res.statusCode, res.body).toBe(200);
@@ -26,13 +37,19 @@ describe("POST /api/order/place", () => {
   it("places a bank-transfer order priced by the server, with line snapshots, first status and history", async () => {
     const c = await registerCustomer(t.app);
     const [a, b] = [products[0]!, products[1]!];
-    const body = orderBody([{ product: a, quantity: 2 }, { product: b, quantity: 1 }]);
+    const body = orderBody([
+      { product: a, quantity: 2 },
+      { product: b, quantity: 1 },
+    ]);
     const res = await place(c, body);
     expect(res.statusCode, res.body).toBe(200);
     const reply = res.json() as { success: boolean; message: string; orderId: string };
     expect(reply).toEqual({ success: true, message: "Pedido realizado com sucesso!", orderId: expect.any(String) });
 
-    const order = await t.prisma.order.findUniqueOrThrow({ where: { id: reply.orderId }, include: { lines: { orderBy: { position: "asc" } }, statusHistory: true } });
+    const order = await t.prisma.order.findUniqueOrThrow({
+      where: { id: reply.orderId },
+      include: { lines: { orderBy: { position: "asc" } }, statusHistory: true },
+    });
     expect(order.userId).toBe(c.userId);
     expect(order.status).toBe("Aguardando Pagamento");
     expect(order.paymentMethod).toBe("cod");
@@ -87,9 +104,15 @@ describe("POST /api/order/place", () => {
   });
 
   it("answers 401 when the token's account no longer exists, and writes nothing", async () => {
-    const ghost = { authorization: `Bearer ${await t.deps.tokens.sign({ userId: "conta-apagada-ha-pouco", role: "customer", sessionVersion: 0 })}` };
+    const ghost = {
+      authorization: `Bearer ${await t.deps.tokens.sign({ userId: "conta-apagada-ha-pouco", role: "customer", sessionVersion: 0 })}`,
+    };
     const before = await t.prisma.order.count();
-    expectError(await post(t, "/api/order/place", orderBody([{ product: products[0]!, quantity: 1 }]), ghost), 401, "Sessão expirada. Por favor, faça login novamente.");
+    expectError(
+      await post(t, "/api/order/place", orderBody([{ product: products[0]!, quantity: 1 }]), ghost),
+      401,
+      "Sessão expirada. Por favor, faça login novamente.",
+    );
     expect(await t.prisma.order.count()).toBe(before);
   });
 
@@ -141,7 +164,11 @@ describe("POST /api/order/place", () => {
     const p = products[7]!;
     await t.prisma.product.update({ where: { id: p.id }, data: { deletedAt: new Date() } });
     try {
-      expectError(await place(c, orderBody([{ product: p, quantity: 1 }])), 409, new RegExp(`"${p.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}"`));
+      expectError(
+        await place(c, orderBody([{ product: p, quantity: 1 }])),
+        409,
+        new RegExp(`"${p.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}"`),
+      );
     } finally {
       await t.prisma.product.update({ where: { id: p.id }, data: { deletedAt: null } });
     }
@@ -165,11 +192,18 @@ describe("POST /api/order/place", () => {
     expectError(await place(c, { ...body, address: without }), 400, message);
   });
 
-  it.each(["street", "city", "zipcode"])("refuses an order without %s with 'Preencha todos os campos obrigatórios do endereço'", async (field) => {
-    const c = await registerCustomer(t.app);
-    const body = orderBody([{ product: products[0]!, quantity: 1 }]);
-    expectError(await place(c, { ...body, address: { ...ADDRESS, [field]: "" } }), 400, "Preencha todos os campos obrigatórios do endereço");
-  });
+  it.each(["street", "city", "zipcode"])(
+    "refuses an order without %s with 'Preencha todos os campos obrigatórios do endereço'",
+    async (field) => {
+      const c = await registerCustomer(t.app);
+      const body = orderBody([{ product: products[0]!, quantity: 1 }]);
+      expectError(
+        await place(c, { ...body, address: { ...ADDRESS, [field]: "" } }),
+        400,
+        "Preencha todos os campos obrigatórios do endereço",
+      );
+    },
+  );
 
   it("refuses a postal code and a phone number that are not numeric, a malformed e-mail and control characters", async () => {
     const c = await registerCustomer(t.app);
@@ -185,19 +219,36 @@ describe("POST /api/order/place", () => {
     const c = await registerCustomer(t.app);
     expectError(await place(c, { address: ADDRESS, items: [], totalAmount: 0, paymentMethod: "cod" }), 400, "Seu carrinho está vazio");
     const p = products[0]!;
-    expectError(await place(c, { address: ADDRESS, items: [{ itemId: p.id, size: p.sizes[0], quantity: 0 }], totalAmount: DELIVERY_FEE, paymentMethod: "cod" }), 400, "Seu carrinho está vazio");
+    expectError(
+      await place(c, {
+        address: ADDRESS,
+        items: [{ itemId: p.id, size: p.sizes[0], quantity: 0 }],
+        totalAmount: DELIVERY_FEE,
+        paymentMethod: "cod",
+      }),
+      400,
+      "Seu carrinho está vazio",
+    );
   });
 
   it.each(["paypal", "", "COD"])("refuses payment method %j with 'Método de pagamento inválido'", async (paymentMethod) => {
     const c = await registerCustomer(t.app);
-    expectError(await place(c, orderBody([{ product: products[0]!, quantity: 1 }], { paymentMethod })), 400, "Método de pagamento inválido");
+    expectError(
+      await place(c, orderBody([{ product: products[0]!, quantity: 1 }], { paymentMethod })),
+      400,
+      "Método de pagamento inválido",
+    );
   });
 
   it.each([
     ["an extra top-level field", { status: "Entregue" }, "Campo não permitido: status"],
     ["a negative total", { totalAmount: -1 }, "Valor inválido no campo totalAmount"],
     ["a total as text", { totalAmount: "10000" }, "Tipo inválido no campo totalAmount"],
-    ["101 items", { items: Array.from({ length: 101 }, () => ({ itemId: "abc", size: "M", quantity: 1 })) }, "O campo items é demasiado longo"],
+    [
+      "101 items",
+      { items: Array.from({ length: 101 }, () => ({ itemId: "abc", size: "M", quantity: 1 })) },
+      "O campo items é demasiado longo",
+    ],
     ["an address field over 255 characters", { address: { ...ADDRESS, city: "x".repeat(256) } }, "O campo address.city é demasiado longo"],
     ["an unknown address field", { address: { ...ADDRESS, userId: "x" } }, "Campo não permitido: userId"],
   ])("refuses %s with 400", async (_label, overrides, message) => {
@@ -234,7 +285,10 @@ describe("placement rate limit and forged tokens", () => {
     // From an address of its own: refused tokens count against the sender's address, not against the victim.
     const forged = { authorization: `Bearer ${await forgedToken(victim.userId)}` };
     const statuses = [];
-    for (let i = 0; i < 31; i++) statuses.push((await post(t, "/api/order/place", orderBody([{ product: products[0]!, quantity: 1 }]), forged, "10.9.9.9")).statusCode);
+    for (let i = 0; i < 31; i++)
+      statuses.push(
+        (await post(t, "/api/order/place", orderBody([{ product: products[0]!, quantity: 1 }]), forged, "10.9.9.9")).statusCode,
+      );
     expect(statuses.slice(0, 30)).toEqual(Array(30).fill(401));
     expect(statuses[30]).toBe(429);
     expect((await place(victim, orderBody([{ product: products[0]!, quantity: 1 }]))).statusCode).toBe(200);
@@ -255,7 +309,11 @@ describe("Idempotency-Key on POST /api/order/place", () => {
   it("refuses the same key with another body with 409", async () => {
     const c = await registerCustomer(t.app);
     await place(c, orderBody([{ product: products[0]!, quantity: 1 }]), { "idempotency-key": "checkout-2" });
-    expectError(await place(c, orderBody([{ product: products[0]!, quantity: 2 }]), { "idempotency-key": "checkout-2" }), 409, "Esta chave de idempotência já foi usada para um pedido diferente");
+    expectError(
+      await place(c, orderBody([{ product: products[0]!, quantity: 2 }]), { "idempotency-key": "checkout-2" }),
+      409,
+      "Esta chave de idempotência já foi usada para um pedido diferente",
+    );
     expect(await t.prisma.order.count({ where: { userId: c.userId } })).toBe(1);
   });
 
@@ -283,9 +341,17 @@ describe("POST /api/order/userorders", () => {
     const orders = await ordersOf(c);
     expect(orders.map((o) => o._id)).toEqual([second.orderId, first.orderId]);
     const newest = orders[0]!;
-    expect(newest).toMatchObject({ status: "Aguardando Pagamento", paymentMethod: "cod", payment: false, address: ADDRESS, totalAmount: b.price * 3 + DELIVERY_FEE });
+    expect(newest).toMatchObject({
+      status: "Aguardando Pagamento",
+      paymentMethod: "cod",
+      payment: false,
+      address: ADDRESS,
+      totalAmount: b.price * 3 + DELIVERY_FEE,
+    });
     expect(new Date(newest.createdAt as string).toISOString()).toBe(newest.createdAt);
-    expect(newest.items).toEqual([{ itemId: b.id, name: b.name, image: [expect.stringMatching(/^\/media\//)], price: b.price, size: b.sizes[0], quantity: 3 }]);
+    expect(newest.items).toEqual([
+      { itemId: b.id, name: b.name, image: [expect.stringMatching(/^\/media\//)], price: b.price, size: b.sizes[0], quantity: 3 },
+    ]);
     expect(Object.keys(newest)).not.toContain("idempotencyKey");
     expect(Object.keys(newest)).not.toContain("userId");
   });
@@ -315,7 +381,11 @@ describe("order authentication", () => {
     "%s answers 401 without a token, with a forged one and with an expired one",
     async (url) => {
       const c = await registerCustomer(t.app);
-      const body = url.endsWith("userorders") ? {} : url.endsWith("verifyStripe") ? { success: "true", orderId: "abc" } : orderBody([{ product: products[0]!, quantity: 1 }]);
+      const body = url.endsWith("userorders")
+        ? {}
+        : url.endsWith("verifyStripe")
+          ? { success: "true", orderId: "abc" }
+          : orderBody([{ product: products[0]!, quantity: 1 }]);
       expectError(await post(t, url, body), 401, expired);
       expectError(await post(t, url, body, { authorization: `Bearer ${await forgedToken(c.userId)}` }), 401, expired);
       expectError(await post(t, url, body, { authorization: `Bearer ${await expiredToken(c.userId)}` }), 401, expired);
@@ -330,7 +400,9 @@ describe("changeOrderStatus (staff)", () => {
     const c = await registerCustomer(t.app);
     const staff = await createStaff(t, "support");
     const { orderId } = (await place(c, orderBody([{ product: products[0]!, quantity: 1 }]))).json() as { orderId: string };
-    expect(await changeOrderStatus(t.prisma, { orderId, status: "Pagamento Confirmado", staffUserId: staff.userId, role: "support" })).toEqual({ id: orderId, status: "Pagamento Confirmado", paid: true });
+    expect(
+      await changeOrderStatus(t.prisma, { orderId, status: "Pagamento Confirmado", staffUserId: staff.userId, role: "support" }),
+    ).toEqual({ id: orderId, status: "Pagamento Confirmado", paid: true });
     // Support moves one step at a time (issue 11: skipping a step is an admin's exception).
     await changeOrderStatus(t.prisma, { orderId, status: "Em Preparação", staffUserId: staff.userId, role: "support" });
     await changeOrderStatus(t.prisma, { orderId, status: "Enviado", staffUserId: staff.userId, role: "support", note: "  DHL 123  " });
@@ -348,9 +420,15 @@ describe("changeOrderStatus (staff)", () => {
     const c = await registerCustomer(t.app);
     const staff = await createStaff(t, "admin");
     const { orderId } = (await place(c, orderBody([{ product: products[0]!, quantity: 1 }]))).json() as { orderId: string };
-    await expect(changeOrderStatus(t.prisma, { orderId, status: "Perdido", staffUserId: staff.userId, role: "admin" })).rejects.toMatchObject({ status: 400 });
-    await expect(changeOrderStatus(t.prisma, { orderId, status: "Aguardando Pagamento", staffUserId: staff.userId, role: "admin" })).rejects.toMatchObject({ status: 409 });
-    await expect(changeOrderStatus(t.prisma, { orderId: "nao-existe", status: "Entregue", staffUserId: staff.userId, role: "admin" })).rejects.toMatchObject({ status: 404 });
+    await expect(
+      changeOrderStatus(t.prisma, { orderId, status: "Perdido", staffUserId: staff.userId, role: "admin" }),
+    ).rejects.toMatchObject({ status: 400 });
+    await expect(
+      changeOrderStatus(t.prisma, { orderId, status: "Aguardando Pagamento", staffUserId: staff.userId, role: "admin" }),
+    ).rejects.toMatchObject({ status: 409 });
+    await expect(
+      changeOrderStatus(t.prisma, { orderId: "nao-existe", status: "Entregue", staffUserId: staff.userId, role: "admin" }),
+    ).rejects.toMatchObject({ status: 404 });
     expect(await t.prisma.orderStatusChange.count({ where: { orderId } })).toBe(1);
   });
 

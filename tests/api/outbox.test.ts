@@ -3,7 +3,15 @@
 // workers sharing the database.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { openPostgres, type Database } from "../../server/db/client.ts";
-import { enqueueMail, listOutbox, retryDelayMs, startOutboxWorker, type MailTransport, type OutboxWorker, type RetryPolicy } from "../../server/notifications/outbox.ts";
+import {
+  enqueueMail,
+  listOutbox,
+  retryDelayMs,
+  startOutboxWorker,
+  type MailTransport,
+  type OutboxWorker,
+  type RetryPolicy,
+} from "../../server/notifications/outbox.ts";
 import { createSmtpTransport, type SmtpTransport } from "../../server/notifications/smtp-transport.ts";
 import { formatKz } from "../../shared/money.ts";
 import { openTestDatabase } from "../helpers/test-db.ts";
@@ -162,44 +170,50 @@ describe("the outbox worker", () => {
   });
 });
 
-if (onPostgres) describe("two workers on one PostgreSQL database", () => {
-  let db: Database;
-  let other: Database;
-  let sink: SmtpSink;
-  let transport: SmtpTransport;
+if (onPostgres)
+  describe("two workers on one PostgreSQL database", () => {
+    let db: Database;
+    let other: Database;
+    let sink: SmtpSink;
+    let transport: SmtpTransport;
 
-  beforeAll(async () => {
-    db = await openTestDatabase(inject("dbKind"), inject("dbTemplate"), inject("dbServerUrl"));
-    other = await openPostgres(db.url!, 5);
-    sink = await startSmtpSink();
-    transport = createSmtpTransport(sink.url);
-  });
-  afterAll(async () => {
-    transport?.close();
-    await sink?.close();
-    await other?.close();
-    await db?.close();
-  });
+    beforeAll(async () => {
+      db = await openTestDatabase(inject("dbKind"), inject("dbTemplate"), inject("dbServerUrl"));
+      other = await openPostgres(db.url!, 5);
+      sink = await startSmtpSink();
+      transport = createSmtpTransport(sink.url);
+    });
+    afterAll(async () => {
+      transport?.close();
+      await sink?.close();
+      await other?.close();
+      await db?.close();
+    });
 
-  it("sends each of 50 mails exactly once", async () => {
-    for (let n = 0; n < 50; n++) await enqueueMail(db.prisma, mail(n));
-    // Small batches and a little time per mail, so the two instances claim side by side.
-    const slowly: MailTransport = { send: async (m) => { await sleep(5); await transport.send(m); } };
-    const workers = [
-      startOutboxWorker({ db: db.prisma, transport: slowly, logger: quiet, pollMs: 20, batchSize: 3, workerId: "a" }),
-      startOutboxWorker({ db: other.prisma, transport: slowly, logger: quiet, pollMs: 20, batchSize: 3, workerId: "b" }),
-    ];
-    try {
-      await sink.waitForCount(50, 30_000);
-      await sleep(500);
-    } finally {
-      await Promise.all(workers.map((w) => w.stop()));
-    }
-    const subjects = sink.messages.map((m) => m.subject);
-    expect(subjects).toHaveLength(50);
-    expect(new Set(subjects).size).toBe(50);
-    const rows = await listOutbox(db.prisma, { take: 100 });
-    expect(rows.filter((r) => r.status === "sent")).toHaveLength(50);
-    expect(rows.every((r) => r.attempts === 1)).toBe(true);
+    it("sends each of 50 mails exactly once", async () => {
+      for (let n = 0; n < 50; n++) await enqueueMail(db.prisma, mail(n));
+      // Small batches and a little time per mail, so the two instances claim side by side.
+      const slowly: MailTransport = {
+        send: async (m) => {
+          await sleep(5);
+          await transport.send(m);
+        },
+      };
+      const workers = [
+        startOutboxWorker({ db: db.prisma, transport: slowly, logger: quiet, pollMs: 20, batchSize: 3, workerId: "a" }),
+        startOutboxWorker({ db: other.prisma, transport: slowly, logger: quiet, pollMs: 20, batchSize: 3, workerId: "b" }),
+      ];
+      try {
+        await sink.waitForCount(50, 30_000);
+        await sleep(500);
+      } finally {
+        await Promise.all(workers.map((w) => w.stop()));
+      }
+      const subjects = sink.messages.map((m) => m.subject);
+      expect(subjects).toHaveLength(50);
+      expect(new Set(subjects).size).toBe(50);
+      const rows = await listOutbox(db.prisma, { take: 100 });
+      expect(rows.filter((r) => r.status === "sent")).toHaveLength(50);
+      expect(rows.every((r) => r.attempts === 1)).toBe(true);
+    });
   });
-});

@@ -2,7 +2,13 @@
 // deactivated accounts get no token (the route answers the same either way).
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Database } from "../../server/db/client.ts";
-import { consumeResetToken, createResetToken, hashResetToken, RESET_LINKS_PER_WINDOW, RESET_TOKEN_TTL_MS } from "../../server/domain/users/password-reset.ts";
+import {
+  consumeResetToken,
+  createResetToken,
+  hashResetToken,
+  RESET_LINKS_PER_WINDOW,
+  RESET_TOKEN_TTL_MS,
+} from "../../server/domain/users/password-reset.ts";
 import { openTestDatabase } from "../helpers/test-db.ts";
 import { buildTestApp, registerCustomer, type TestApp } from "../helpers/app.ts";
 import { CLOSE_INVALID_TOKEN } from "../../shared/realtime.ts";
@@ -18,7 +24,10 @@ describe("password-reset tokens", () => {
   afterAll(() => db?.close());
 
   const customer = (active = true) =>
-    db.prisma.user.create({ data: { name: "Ana", email: `reset.${process.pid}.${counter++}@exemplo.ao`, passwordHash: "x", active }, select: { id: true, email: true } });
+    db.prisma.user.create({
+      data: { name: "Ana", email: `reset.${process.pid}.${counter++}@exemplo.ao`, passwordHash: "x", active },
+      select: { id: true, email: true },
+    });
 
   it("stores only the sha256 of a 32-byte base64url token, valid for 30 minutes", async () => {
     const user = await customer();
@@ -98,7 +107,8 @@ describe("forgot and reset password routes", () => {
   let url: string;
   const FORGOT_REPLY = {
     success: true,
-    message: "Se existir uma conta com este e-mail, enviámos um link para criar uma nova palavra-passe. O link é válido durante 30 minutos.",
+    message:
+      "Se existir uma conta com este e-mail, enviámos um link para criar uma nova palavra-passe. O link é válido durante 30 minutos.",
   };
   const INVALID = { success: false, message: "Este link já não é válido. Peça um novo." };
 
@@ -109,7 +119,8 @@ describe("forgot and reset password routes", () => {
   afterAll(() => t?.close());
 
   const forgot = (email: string) => t.app.inject({ method: "POST", url: "/api/user/forgot-password", payload: { email } });
-  const reset = (token: string, password: string) => t.app.inject({ method: "POST", url: "/api/user/reset-password", payload: { token, password } });
+  const reset = (token: string, password: string) =>
+    t.app.inject({ method: "POST", url: "/api/user/reset-password", payload: { token, password } });
   const mailsTo = (to: string) => t.prisma.outboxMail.findMany({ where: { to, kind: "password-reset" }, orderBy: { createdAt: "asc" } });
   /** The reset link's token from the last mail sent to the address (the mail is written just after the reply). */
   async function linkToken(to: string, count = 1): Promise<string> {
@@ -151,7 +162,8 @@ describe("forgot and reset password routes", () => {
     const again = await reset(token, "outra-senha-qualquer-7");
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual(INVALID);
-    const login = (password: string) => t.app.inject({ method: "POST", url: "/api/user/login", payload: { email: customer.email, password } });
+    const login = (password: string) =>
+      t.app.inject({ method: "POST", url: "/api/user/login", payload: { email: customer.email, password } });
     expect((await login(customer.password)).statusCode).toBe(400);
     expect((await login("senha-nova-depois-do-link")).statusCode).toBe(200);
   });
@@ -160,7 +172,10 @@ describe("forgot and reset password routes", () => {
     const customer = await registerCustomer(t.app);
     await forgot(customer.email);
     const token = await linkToken(customer.email);
-    await t.prisma.passwordResetToken.updateMany({ where: { tokenHash: hashResetToken(token) }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await t.prisma.passwordResetToken.updateMany({
+      where: { tokenHash: hashResetToken(token) },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     expect((await reset(token, "senha-nova-depois-do-link")).json()).toEqual(INVALID);
     expect((await reset("A".repeat(43), "senha-nova-depois-do-link")).json()).toEqual(INVALID);
     expect((await reset("", "senha-nova-depois-do-link")).statusCode).toBe(400);

@@ -21,9 +21,15 @@ const WEAK: [string, string][] = [
 ];
 const GOOD = "girafa-azul-no-kilamba";
 
-const signUp = (password: string) => t.app.inject({ method: "POST", url: "/api/user/register", payload: { name: "Ana", email: uniqueEmail("senha"), password } });
+const signUp = (password: string) =>
+  t.app.inject({ method: "POST", url: "/api/user/register", payload: { name: "Ana", email: uniqueEmail("senha"), password } });
 const createMember = (password: string) =>
-  t.app.inject({ method: "POST", url: "/admin/api/staff", headers: admin.auth, payload: { name: "Nova", email: uniqueEmail("equipa"), role: "support", password } });
+  t.app.inject({
+    method: "POST",
+    url: "/admin/api/staff",
+    headers: admin.auth,
+    payload: { name: "Nova", email: uniqueEmail("equipa"), role: "support", password },
+  });
 
 describe("sign-up", () => {
   it.each(WEAK)("refuses %j with its message", async (password, message) => {
@@ -43,14 +49,25 @@ describe("staff accounts", () => {
 
   it.each(WEAK)("refuses %j on update with its message, and keeps the old password", async (password, message) => {
     const member = await createStaff(t, "support");
-    expectError(await t.app.inject({ method: "PUT", url: `/admin/api/staff/${member.userId}`, headers: admin.auth, payload: { password } }), 400, message);
-    const login = await t.app.inject({ method: "POST", url: "/admin/api/auth/login", payload: { email: member.email, password: member.password } });
+    expectError(
+      await t.app.inject({ method: "PUT", url: `/admin/api/staff/${member.userId}`, headers: admin.auth, payload: { password } }),
+      400,
+      message,
+    );
+    const login = await t.app.inject({
+      method: "POST",
+      url: "/admin/api/auth/login",
+      payload: { email: member.email, password: member.password },
+    });
     expect(login.statusCode).toBe(200);
   });
 
   it("accepts a good password on create and update", async () => {
     expect((await createMember(GOOD)).statusCode).toBe(200);
     const member = await createStaff(t, "support");
-    expect((await t.app.inject({ method: "PUT", url: `/admin/api/staff/${member.userId}`, headers: admin.auth, payload: { password: GOOD } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: "PUT", url: `/admin/api/staff/${member.userId}`, headers: admin.auth, payload: { password: GOOD } }))
+        .statusCode,
+    ).toBe(200);
   });
 });

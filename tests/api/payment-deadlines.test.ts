@@ -17,18 +17,31 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const place = async (c: Customer) => ((await post(t, "/api/order/place", orderBody([{ product: products[0]!, quantity: 1 }]), c.auth)).json() as { orderId: string }).orderId;
+const place = async (c: Customer) =>
+  ((await post(t, "/api/order/place", orderBody([{ product: products[0]!, quantity: 1 }]), c.auth)).json() as { orderId: string }).orderId;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const shopTexts = async (c: Customer, orderId: string) =>
-  ((await t.app.inject({ method: "GET", url: `/api/message/${orderId}`, headers: c.auth })).json() as { messages: { sender: string; text: string }[] }).messages.filter((m) => m.sender === "shop").map((m) => m.text);
+  (
+    (await t.app.inject({ method: "GET", url: `/api/message/${orderId}`, headers: c.auth })).json() as {
+      messages: { sender: string; text: string }[];
+    }
+  ).messages
+    .filter((m) => m.sender === "shop")
+    .map((m) => m.text);
 
 describe("payment deadline expiry", () => {
   it("cancels an order past its deadline within the test, with the reason in history and chat; a pending proof holds another", async () => {
     const c = await registerCustomer(t.app);
     const expiring = await place(c);
     const held = await place(c);
-    const form = multipart([{ name: "orderId", value: held }, { name: "file", file: { bytes: pdfWithText(["Montante"]), filename: "c.pdf", type: "application/pdf" } }]);
-    expect((await t.app.inject({ method: "POST", url: "/api/order/proof", headers: { ...c.auth, ...form.headers }, payload: form.payload })).statusCode).toBe(200);
+    const form = multipart([
+      { name: "orderId", value: held },
+      { name: "file", file: { bytes: pdfWithText(["Montante"]), filename: "c.pdf", type: "application/pdf" } },
+    ]);
+    expect(
+      (await t.app.inject({ method: "POST", url: "/api/order/proof", headers: { ...c.auth, ...form.headers }, payload: form.payload }))
+        .statusCode,
+    ).toBe(200);
     // Not before its deadline (asked as of just before it: a loaded machine may take a second to get here).
     const deadline = (await t.prisma.order.findUniqueOrThrow({ where: { id: expiring } })).paymentDeadline!;
     expect(await expireOverdueOrders(t.prisma, new Date(deadline.getTime() - 1))).not.toContain(expiring);
@@ -36,9 +49,15 @@ describe("payment deadline expiry", () => {
     const cancelled = await expireOverdueOrders(t.prisma, new Date());
     expect(cancelled).toContain(expiring);
     expect(cancelled).not.toContain(held);
-    const row = await t.prisma.order.findUniqueOrThrow({ where: { id: expiring }, include: { statusHistory: { orderBy: { createdAt: "asc" } } } });
+    const row = await t.prisma.order.findUniqueOrThrow({
+      where: { id: expiring },
+      include: { statusHistory: { orderBy: { createdAt: "asc" } } },
+    });
     expect(row.status).toBe("Cancelado");
-    expect(row.statusHistory.map((h) => [h.status, h.changedById, h.note])).toEqual([["Aguardando Pagamento", null, null], ["Cancelado", null, "prazo de pagamento expirado"]]);
+    expect(row.statusHistory.map((h) => [h.status, h.changedById, h.note])).toEqual([
+      ["Aguardando Pagamento", null, null],
+      ["Cancelado", null, "prazo de pagamento expirado"],
+    ]);
     expect(await shopTexts(c, expiring)).toContain("O estado do pedido mudou para: Cancelado. Motivo: prazo de pagamento expirado");
     expect((await t.prisma.order.findUniqueOrThrow({ where: { id: held } })).status).toBe("Aguardando Pagamento");
     expect(await expireOverdueOrders(t.prisma, new Date())).not.toContain(expiring);

@@ -20,7 +20,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const place = (app: TestApp, c: Customer, body: unknown) => post(app, "/api/order/place", body, c.auth);
-const ordersOf = async (app: TestApp, c: Customer) => (await post(app, "/api/order/userorders", {}, c.auth)).json() as { orders: Record<string, unknown>[] };
+const ordersOf = async (app: TestApp, c: Customer) =>
+  (await post(app, "/api/order/userorders", {}, c.auth)).json() as { orders: Record<string, unknown>[] };
 
 describe("payment reference and deadline (bank transfer)", () => {
   it("gives each order a distinct typeable reference and a deadline 48 h out by default", async () => {
@@ -72,7 +73,17 @@ describe("payment reference and deadline (bank transfer)", () => {
   it("takes the deadline from the shop setting when PAYMENT_DEADLINE_HOURS is not set", async () => {
     await t.prisma.shopSettings.upsert({
       where: { id: 1 },
-      create: { id: 1, phones: [], emails: [], addresses: [], bankName: "B", accountHolder: "H", accountNumber: "1", iban: "AO06", paymentDeadlineHours: 12.5 },
+      create: {
+        id: 1,
+        phones: [],
+        emails: [],
+        addresses: [],
+        bankName: "B",
+        accountHolder: "H",
+        accountNumber: "1",
+        iban: "AO06",
+        paymentDeadlineHours: 12.5,
+      },
       update: { paymentDeadlineHours: 12.5 },
     });
     t.deps.placementSettings.forget(); // placement keeps the settings in memory
@@ -92,8 +103,15 @@ describe("payment reference and deadline (bank transfer)", () => {
     const admin = await createStaff(t, "admin");
     const settings = (body?: object) =>
       t.app.inject({ method: body ? "PUT" : "GET", url: "/admin/api/settings/1", headers: admin.auth, ...(body ? { payload: body } : {}) });
-    const { phones, emails, addresses, bankName, accountHolder, accountNumber, iban } = (await settings()).json() as Record<string, unknown>;
-    const save = async (hours: number) => expect((await settings({ phones, emails, addresses, bankName, accountHolder, accountNumber, iban, paymentDeadlineHours: hours })).statusCode).toBe(200);
+    const { phones, emails, addresses, bankName, accountHolder, accountNumber, iban } = (await settings()).json() as Record<
+      string,
+      unknown
+    >;
+    const save = async (hours: number) =>
+      expect(
+        (await settings({ phones, emails, addresses, bankName, accountHolder, accountNumber, iban, paymentDeadlineHours: hours }))
+          .statusCode,
+      ).toBe(200);
     const c = await registerCustomer(t.app);
     const hoursOfNextOrder = async () => {
       const before = Date.now();
@@ -138,8 +156,16 @@ describe("payment reference and deadline (bank transfer)", () => {
 describe("card payment on /api/order/place", () => {
   it("is refused with 400 and writes nothing", async () => {
     const c = await registerCustomer(t.app);
-    expectError(await place(t, c, orderBody([{ product: products[0]!, quantity: 1 }], { paymentMethod: "stripe" })), 400, "Para pagar com cartão use /api/order/stripe");
-    expectError(await place(t, c, orderBody([{ product: products[0]!, quantity: 1 }], { paymentMethod: "paypal" })), 400, "Método de pagamento inválido");
+    expectError(
+      await place(t, c, orderBody([{ product: products[0]!, quantity: 1 }], { paymentMethod: "stripe" })),
+      400,
+      "Para pagar com cartão use /api/order/stripe",
+    );
+    expectError(
+      await place(t, c, orderBody([{ product: products[0]!, quantity: 1 }], { paymentMethod: "paypal" })),
+      400,
+      "Método de pagamento inválido",
+    );
     expect(await t.prisma.order.count({ where: { userId: c.userId } })).toBe(0);
   });
 });

@@ -14,7 +14,11 @@ describe("Prisma on PGlite", () => {
         if (counting) setImmediate(count);
       };
       setImmediate(count);
-      const answeredAt = await Promise.all(Array.from({ length: 20 }, (_, i) => db.prisma.$queryRaw<{ n: number }[]>`SELECT ${i}::int AS n`.then((rows) => [rows[0]!.n, turn])));
+      const answeredAt = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          db.prisma.$queryRaw<{ n: number }[]>`SELECT ${i}::int AS n`.then((rows) => [rows[0]!.n, turn]),
+        ),
+      );
       counting = false;
       expect(answeredAt.map(([n]) => n)).toEqual(Array.from({ length: 20 }, (_, i) => i));
       const turns = answeredAt.map(([, t]) => t);

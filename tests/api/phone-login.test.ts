@@ -91,14 +91,35 @@ describe("POST /api/user/firebase-login", () => {
 
   const BAD = "Código inválido ou expirado.";
   it.each<[string, () => Promise<string>]>([
-    ["an expired token", () => idToken(newPhone(), { issuedAt: Math.floor(Date.now() / 1000) - 7200, expiresIn: Math.floor(Date.now() / 1000) - 3600 })],
+    [
+      "an expired token",
+      () => idToken(newPhone(), { issuedAt: Math.floor(Date.now() / 1000) - 7200, expiresIn: Math.floor(Date.now() / 1000) - 3600 }),
+    ],
     ["another project's token (audience)", () => idToken(newPhone(), { audience: "outro-projeto" })],
     ["another issuer", () => idToken(newPhone(), { issuer: "https://securetoken.google.com/outro-projeto" })],
     ["a token signed by a key Google did not publish", () => idToken(newPhone(), { key: strangerKey })],
     ["a token signed by an unknown key id", () => idToken(newPhone(), { key: strangerKey, kid: "desconhecida" })],
-    ["a token whose sign-in lies in the future", () => idToken(newPhone(), { claims: { auth_time: Math.floor(Date.now() / 1000) + 3600 } })],
-    ["an HS256 token", () => new SignJWT({ phone_number: newPhone() }).setProtectedHeader({ alg: "HS256" }).setIssuer(`https://securetoken.google.com/${PROJECT}`).setAudience(PROJECT).setSubject("x").setIssuedAt().setExpirationTime("1h").sign(new TextEncoder().encode("k".repeat(32)))],
-    ["an unsigned token", async () => `${Buffer.from('{"alg":"none"}').toString("base64url")}.${Buffer.from(JSON.stringify({ phone_number: newPhone(), aud: PROJECT, iss: `https://securetoken.google.com/${PROJECT}`, sub: "x", exp: 9e9, iat: 1 })).toString("base64url")}.`],
+    [
+      "a token whose sign-in lies in the future",
+      () => idToken(newPhone(), { claims: { auth_time: Math.floor(Date.now() / 1000) + 3600 } }),
+    ],
+    [
+      "an HS256 token",
+      () =>
+        new SignJWT({ phone_number: newPhone() })
+          .setProtectedHeader({ alg: "HS256" })
+          .setIssuer(`https://securetoken.google.com/${PROJECT}`)
+          .setAudience(PROJECT)
+          .setSubject("x")
+          .setIssuedAt()
+          .setExpirationTime("1h")
+          .sign(new TextEncoder().encode("k".repeat(32))),
+    ],
+    [
+      "an unsigned token",
+      async () =>
+        `${Buffer.from('{"alg":"none"}').toString("base64url")}.${Buffer.from(JSON.stringify({ phone_number: newPhone(), aud: PROJECT, iss: `https://securetoken.google.com/${PROJECT}`, sub: "x", exp: 9e9, iat: 1 })).toString("base64url")}.`,
+    ],
     ["text that is not a JWT", async () => "isto-nao-e-um-token"],
   ])("refuses %s with 400 (a login, never 401) and creates nobody", async (_label, make) => {
     const before = await t.prisma.user.count();

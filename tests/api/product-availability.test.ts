@@ -47,7 +47,11 @@ describe("a hidden product", () => {
     await mark(hidden, { hidden: true });
     expect(await listIds()).not.toContain(hidden.id);
     expect((await get(`/api/catalogue/products?ids=${hidden.id}`)).json().products).toEqual([]);
-    expect((await get(`/api/catalogue/products?q=${encodeURIComponent(hidden.name)}&pageSize=100`)).json().products.map((p: { _id: string }) => p._id)).not.toContain(hidden.id);
+    expect(
+      (await get(`/api/catalogue/products?q=${encodeURIComponent(hidden.name)}&pageSize=100`))
+        .json()
+        .products.map((p: { _id: string }) => p._id),
+    ).not.toContain(hidden.id);
     expect((await get(`/api/catalogue/products/${hidden.id}`)).statusCode).toBe(404);
     expect((await get(`/product/${hidden.id}`)).statusCode).toBe(404);
     expect((await get("/sitemap.xml")).body).not.toContain(hidden.id);
@@ -56,7 +60,13 @@ describe("a hidden product", () => {
     expectError(await post(t, "/api/cart/add", { itemId: hidden.id, size: hidden.sizes[0] }, c.auth), 404);
     expectError(await post(t, "/api/order/place", orderBody([{ product: hidden, quantity: 1 }]), c.auth), 409, /já não está disponível/);
     // Staff still see and edit it.
-    const staffList = (await t.app.inject({ method: "GET", url: `/admin/api/products?filter=${encodeURIComponent(JSON.stringify({ id: [hidden.id] }))}`, headers: admin.auth })).json();
+    const staffList = (
+      await t.app.inject({
+        method: "GET",
+        url: `/admin/api/products?filter=${encodeURIComponent(JSON.stringify({ id: [hidden.id] }))}`,
+        headers: admin.auth,
+      })
+    ).json();
     expect(staffList[0]).toMatchObject({ id: hidden.id, hidden: true });
     await mark(hidden, { hidden: false });
     expect(await listIds()).toContain(hidden.id);
@@ -67,11 +77,17 @@ describe("a sold-out product", () => {
   it("stays on show marked soldOut, and the cart and checkout refuse it", async () => {
     const c = await registerCustomer(t.app);
     await mark(soldOut, { soldOut: true });
-    const listed = ((await get("/api/product/list")).json().products as { _id: string; soldOut: boolean }[]).find((p) => p._id === soldOut.id);
+    const listed = ((await get("/api/product/list")).json().products as { _id: string; soldOut: boolean }[]).find(
+      (p) => p._id === soldOut.id,
+    );
     expect(listed?.soldOut).toBe(true);
     expect((await get(`/api/catalogue/products/${soldOut.id}`)).json().product.soldOut).toBe(true);
     expectError(await post(t, "/api/cart/add", { itemId: soldOut.id, size: soldOut.sizes[0] }, c.auth), 409, SOLD_OUT);
-    expectError(await post(t, "/api/order/place", orderBody([{ product: soldOut, quantity: 1 }]), c.auth), 409, soldOutInOrder(soldOut.name));
+    expectError(
+      await post(t, "/api/order/place", orderBody([{ product: soldOut, quantity: 1 }]), c.auth),
+      409,
+      soldOutInOrder(soldOut.name),
+    );
     await mark(soldOut, { soldOut: false });
     expect((await post(t, "/api/cart/add", { itemId: soldOut.id, size: soldOut.sizes[0] }, c.auth)).statusCode).toBe(200);
   });

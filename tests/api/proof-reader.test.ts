@@ -28,7 +28,12 @@ describe("readProof", () => {
 
   it("matches the order's amount and the shop's IBAN", async () => {
     const reading = await readProof(receipt);
-    expect(matchProof(reading, { expectedAmount: 12_500, shopIban: "AO06 0040 0000 1234 5678 1014 2" })).toEqual({ amountFound: true, amountMatches: true, ibanFound: true, ibanMatches: true });
+    expect(matchProof(reading, { expectedAmount: 12_500, shopIban: "AO06 0040 0000 1234 5678 1014 2" })).toEqual({
+      amountFound: true,
+      amountMatches: true,
+      ibanFound: true,
+      ibanMatches: true,
+    });
   });
 
   it("gives the hints a proof keeps: what was read and whether it matches", async () => {
@@ -46,13 +51,23 @@ describe("readProof", () => {
     const forged = await readProof(pdfWithText(["Transferência", `Conta destino ${OTHER_IBAN}`, "Valor: AOA 1,250.00"]));
     expect(forged.amounts).toEqual([1_250]);
     expect(forged.ibans).toEqual([OTHER_IBAN]);
-    expect(matchProof(forged, { expectedAmount: 12_500, shopIban: SHOP_IBAN })).toEqual({ amountFound: true, amountMatches: false, ibanFound: true, ibanMatches: false });
+    expect(matchProof(forged, { expectedAmount: 12_500, shopIban: SHOP_IBAN })).toEqual({
+      amountFound: true,
+      amountMatches: false,
+      ibanFound: true,
+      ibanMatches: false,
+    });
   });
 
   it("a receipt with neither amount nor IBAN says so", async () => {
     const reading = await readProof(pdfWithText(["Obrigado pela sua preferência"]));
     expect(reading.text).toBe("Obrigado pela sua preferência");
-    expect(matchProof(reading, { expectedAmount: 12_500, shopIban: SHOP_IBAN })).toEqual({ amountFound: false, amountMatches: false, ibanFound: false, ibanMatches: false });
+    expect(matchProof(reading, { expectedAmount: 12_500, shopIban: SHOP_IBAN })).toEqual({
+      amountFound: false,
+      amountMatches: false,
+      ibanFound: false,
+      ibanMatches: false,
+    });
   });
 
   it("reads no further than its page limit and its text cap", async () => {

@@ -28,9 +28,14 @@ const sendProof = (c: Customer, orderId: string, file?: { bytes: Buffer; filenam
   const form = multipart([{ name: "orderId", value: orderId }, ...(file ? [{ name: "file", file }] : [])]);
   return t.app.inject({ method: "POST", url: "/api/order/proof", headers: { ...c.auth, ...form.headers }, payload: form.payload });
 };
-const staffApi = (method: "GET" | "POST", url: string, payload?: object) => t.app.inject({ method, url: `/admin/api${url}`, headers: support.auth, ...(payload ? { payload } : {}) });
+const staffApi = (method: "GET" | "POST", url: string, payload?: object) =>
+  t.app.inject({ method, url: `/admin/api${url}`, headers: support.auth, ...(payload ? { payload } : {}) });
 const messagesOf = async (c: Customer, orderId: string) =>
-  ((await t.app.inject({ method: "GET", url: `/api/message/${orderId}`, headers: c.auth })).json() as { messages: { sender: string; text: string; type: string | null }[] }).messages;
+  (
+    (await t.app.inject({ method: "GET", url: `/api/message/${orderId}`, headers: c.auth })).json() as {
+      messages: { sender: string; text: string; type: string | null }[];
+    }
+  ).messages;
 const pdf = (lines: string[]) => ({ bytes: pdfWithText(lines), filename: "comprovativo.pdf", type: "application/pdf" });
 
 describe("POST /api/order/proof", () => {
@@ -38,16 +43,33 @@ describe("POST /api/order/proof", () => {
     const c = await registerCustomer(t.app);
     const order = await makeOrder(t, c.userId);
     const total = order.totalAmount.toNumber();
-    const res = await sendProof(c, order.id, pdf(["Transferência BAI", `Montante: ${formatKz(total)}`, `IBAN destino: AO06 0040 0000 1234 5678 1014 2`]));
+    const res = await sendProof(
+      c,
+      order.id,
+      pdf(["Transferência BAI", `Montante: ${formatKz(total)}`, `IBAN destino: AO06 0040 0000 1234 5678 1014 2`]),
+    );
     expect(res.statusCode, res.body).toBe(200);
     const { proof } = res.json() as { proof: Record<string, unknown> };
     expect(proof).toMatchObject({ type: "pdf", fileName: "comprovativo.pdf", status: "pending", reason: null });
     expect((await t.app.inject({ method: "GET", url: proof.url as string })).headers["content-type"]).toBe("application/pdf");
-    expect((await messagesOf(c, order.id)).map((m) => [m.sender, m.text, m.type])).toEqual([["client", "Comprovativo de pagamento", "pdf"]]);
-    const mine = ((await t.app.inject({ method: "POST", url: "/api/order/userorders", headers: c.auth, payload: {} })).json() as { orders: { _id: string; proofs: unknown[] }[] }).orders.find((o) => o._id === order.id)!;
+    expect((await messagesOf(c, order.id)).map((m) => [m.sender, m.text, m.type])).toEqual([
+      ["client", "Comprovativo de pagamento", "pdf"],
+    ]);
+    const mine = (
+      (await t.app.inject({ method: "POST", url: "/api/order/userorders", headers: c.auth, payload: {} })).json() as {
+        orders: { _id: string; proofs: unknown[] }[];
+      }
+    ).orders.find((o) => o._id === order.id)!;
     expect(mine.proofs).toEqual([proof]);
     const staff: AdminOrder = (await staffApi("GET", `/orders/${order.id}`)).json();
-    expect(staff.proofs).toEqual([expect.objectContaining({ id: proof._id, status: "pending", hints: { amountFound: total, amountMatches: true, ibanFound: SHOP_IBAN, ibanMatches: true }, decidedBy: null })]);
+    expect(staff.proofs).toEqual([
+      expect.objectContaining({
+        id: proof._id,
+        status: "pending",
+        hints: { amountFound: total, amountMatches: true, ibanFound: SHOP_IBAN, ibanMatches: true },
+        decidedBy: null,
+      }),
+    ]);
     expect(staff.unread).toBe(1);
   });
 
@@ -58,7 +80,11 @@ describe("POST /api/order/proof", () => {
     await sendProof(c, order.id, { bytes: pdfWithoutText(), filename: "scan.pdf", type: "application/pdf" });
     await sendProof(c, order.id, pdf(["Montante: 1 000,00 kz", "IBAN: AO06 0040 0000 1234 5678 1015 5"]));
     const staff: AdminOrder = (await staffApi("GET", `/orders/${order.id}`)).json();
-    expect(staff.proofs.map((p) => [p.type, p.hints?.amountMatches ?? null, p.hints?.ibanMatches ?? null])).toEqual([["image", null, null], ["pdf", null, null], ["pdf", false, false]]);
+    expect(staff.proofs.map((p) => [p.type, p.hints?.amountMatches ?? null, p.hints?.ibanMatches ?? null])).toEqual([
+      ["image", null, null],
+      ["pdf", null, null],
+      ["pdf", false, false],
+    ]);
     expect(staff.proofs[2]!.hints!.amountFound).toBe(1000);
   });
 
@@ -92,7 +118,11 @@ describe("staff decisions and the Pagamentos queue", () => {
     expect((await messagesOf(c, order.id)).filter((m) => m.sender === "shop").map((m) => m.text)).toEqual([
       `O seu comprovativo de pagamento foi aceite. Recebemos ${formatKz(total)} (ref. BAI-1). Pagamento confirmado.`,
     ]);
-    expectError(await staffApi("POST", `/orders/${order.id}/proofs/${proof._id}/accept`, { amount: total, bankReference: "BAI-1" }), 409, "Este comprovativo já foi decidido");
+    expectError(
+      await staffApi("POST", `/orders/${order.id}/proofs/${proof._id}/accept`, { amount: total, bankReference: "BAI-1" }),
+      409,
+      "Este comprovativo já foi decidido",
+    );
     expect(await t.prisma.payment.count({ where: { orderId: order.id } })).toBe(1);
   });
 
@@ -104,11 +134,22 @@ describe("staff decisions and the Pagamentos queue", () => {
     const res = await staffApi("POST", `/orders/${order.id}/proofs/${proof._id}/refuse`, { reason: "O valor não corresponde" });
     expect(res.statusCode, res.body).toBe(200);
     expect((res.json() as AdminOrder).status).toBe("Aguardando Pagamento");
-    const mine = ((await t.app.inject({ method: "POST", url: "/api/order/userorders", headers: c.auth, payload: {} })).json() as { orders: { _id: string; proofs: { status: string; reason: string }[] }[] }).orders.find((o) => o._id === order.id)!;
+    const mine = (
+      (await t.app.inject({ method: "POST", url: "/api/order/userorders", headers: c.auth, payload: {} })).json() as {
+        orders: { _id: string; proofs: { status: string; reason: string }[] }[];
+      }
+    ).orders.find((o) => o._id === order.id)!;
     expect(mine.proofs[0]).toMatchObject({ status: "refused", reason: "O valor não corresponde" });
-    expect((await messagesOf(c, order.id)).at(-1)).toMatchObject({ sender: "shop", text: "O seu comprovativo de pagamento foi recusado. Motivo: O valor não corresponde" });
+    expect((await messagesOf(c, order.id)).at(-1)).toMatchObject({
+      sender: "shop",
+      text: "O seu comprovativo de pagamento foi recusado. Motivo: O valor não corresponde",
+    });
     expectError(await staffApi("POST", `/orders/${order.id}/proofs/${proof._id}/accept`, { amount: 1, bankReference: "X" }), 409);
-    expectError(await staffApi("POST", `/orders/${order.id}/proofs/naoexiste/refuse`, { reason: "Motivo qualquer" }), 404, "Comprovativo não encontrado");
+    expectError(
+      await staffApi("POST", `/orders/${order.id}/proofs/naoexiste/refuse`, { reason: "Motivo qualquer" }),
+      404,
+      "Comprovativo não encontrado",
+    );
   });
 
   it("lists bank-transfer orders awaiting payment by deadline, and those with a pending proof", async () => {
@@ -117,7 +158,10 @@ describe("staff decisions and the Pagamentos queue", () => {
     const sooner = await makeOrder(t, c.userId);
     const done = await makeOrder(t, c.userId, { status: "Entregue" });
     const now = Date.now();
-    await t.prisma.order.update({ where: { id: later.id }, data: { paymentDeadline: new Date(now + 1000 * 3_600_000), paymentReference: "LJLATER22" } });
+    await t.prisma.order.update({
+      where: { id: later.id },
+      data: { paymentDeadline: new Date(now + 1000 * 3_600_000), paymentReference: "LJLATER22" },
+    });
     await t.prisma.order.update({ where: { id: sooner.id }, data: { paymentDeadline: new Date(now - 1000 * 3_600_000) } });
     await sendProof(c, later.id, pdf(["Montante"]));
     const res = await staffApi("GET", "/payments?range=[0,999]");
@@ -126,10 +170,16 @@ describe("staff decisions and the Pagamentos queue", () => {
     expect(ids.indexOf(sooner.id)).toBeLessThan(ids.indexOf(later.id));
     expect(ids).not.toContain(done.id);
     expect(res.headers["content-range"]).toMatch(/^payments 0-\d+\/\d+$/);
-    const withProof = (await staffApi("GET", `/payments?range=[0,999]&filter=${encodeURIComponent('{"hasProof":true}')}`)).json() as AdminOrder[];
+    const withProof = (
+      await staffApi("GET", `/payments?range=[0,999]&filter=${encodeURIComponent('{"hasProof":true}')}`)
+    ).json() as AdminOrder[];
     expect(withProof.map((o) => o.id)).toContain(later.id);
     expect(withProof.map((o) => o.id)).not.toContain(sooner.id);
-    expect(withProof.find((o) => o.id === later.id)).toMatchObject({ paymentReference: "LJLATER22", paymentState: "unpaid", proofs: [expect.objectContaining({ status: "pending" })] });
+    expect(withProof.find((o) => o.id === later.id)).toMatchObject({
+      paymentReference: "LJLATER22",
+      paymentState: "unpaid",
+      proofs: [expect.objectContaining({ status: "pending" })],
+    });
     expectError(await t.app.inject({ method: "GET", url: "/admin/api/payments", headers: c.auth }), 403);
   });
 });

@@ -1,7 +1,13 @@
 // The ProxyPay API v2 client against a local server that answers like ProxyPay (tests/helpers/proxypay-standin.ts):
 // what it sends, what it makes of the answers, and the webhook signature check.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { PROXYPAY_PRODUCTION_URL, ProxyPayClient, ProxyPayError, readProxyPayPayment, verifyProxyPaySignature } from "../../server/payments/proxypay.ts";
+import {
+  PROXYPAY_PRODUCTION_URL,
+  ProxyPayClient,
+  ProxyPayError,
+  readProxyPayPayment,
+  verifyProxyPaySignature,
+} from "../../server/payments/proxypay.ts";
 import { ProxyPayStandin, STANDIN_API_KEY } from "../helpers/proxypay-standin.ts";
 
 let proxypay: ProxyPayStandin;
@@ -83,7 +89,10 @@ describe("failures become ProxyPayError", () => {
 
   it("a wrong API key is ProxyPay's 401", async () => {
     const wrongKey = new ProxyPayClient({ apiKey: "not-the-key", baseUrl: proxypay.url });
-    await expect(wrongKey.createReference({ amount: 100, endDatetime: deadline })).rejects.toMatchObject({ name: "ProxyPayError", status: 401 });
+    await expect(wrongKey.createReference({ amount: 100, endDatetime: deadline })).rejects.toMatchObject({
+      name: "ProxyPayError",
+      status: 401,
+    });
   });
 
   it("no answer within the timeout is a ProxyPayError with status 0", async () => {
@@ -115,7 +124,13 @@ describe("failures become ProxyPayError", () => {
 });
 
 describe("webhook signature", () => {
-  const body = JSON.stringify({ id: 80_000_000_001, amount: "12500.00", reference_id: 100_000_001, datetime: "2026-11-23T10:00:00Z", custom_fields: {} });
+  const body = JSON.stringify({
+    id: 80_000_000_001,
+    amount: "12500.00",
+    reference_id: 100_000_001,
+    datetime: "2026-11-23T10:00:00Z",
+    custom_fields: {},
+  });
 
   it("accepts ProxyPay's signature of the raw body, as a string or a Buffer, in either hex case", () => {
     const signature = proxypay.signWebhook(body);

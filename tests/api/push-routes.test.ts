@@ -17,9 +17,18 @@ afterAll(async () => {
 });
 
 const send = (method: "POST" | "DELETE", payload: unknown, customer?: Customer) =>
-  t.app.inject({ method, url: "/api/push/subscribe", payload: payload as object, headers: { "content-type": "application/json", ...customer?.auth } });
+  t.app.inject({
+    method,
+    url: "/api/push/subscribe",
+    payload: payload as object,
+    headers: { "content-type": "application/json", ...customer?.auth },
+  });
 const rowsFor = (endpoint: string) => t.prisma.pushSubscription.findMany({ where: { endpoint } });
-const plain = (s: { endpoint: string; keys: { p256dh: string; auth: string } }) => ({ endpoint: s.endpoint, expirationTime: null, keys: s.keys });
+const plain = (s: { endpoint: string; keys: { p256dh: string; auth: string } }) => ({
+  endpoint: s.endpoint,
+  expirationTime: null,
+  keys: s.keys,
+});
 
 describe("GET /api/push/key", () => {
   it("answers the VAPID public key kept in DATA_DIR, without a session", async () => {
@@ -40,7 +49,10 @@ describe("GET /api/push/key", () => {
       const res = await other.app.inject({ method: "GET", url: "/api/push/key" });
       expect(res.json()).toEqual({ success: true, publicKey: keys.publicKey });
     } finally {
-      for (const [name, value] of [["VAPID_PUBLIC_KEY", saved.pub], ["VAPID_PRIVATE_KEY", saved.priv]] as const) {
+      for (const [name, value] of [
+        ["VAPID_PUBLIC_KEY", saved.pub],
+        ["VAPID_PRIVATE_KEY", saved.priv],
+      ] as const) {
         if (value === undefined) delete process.env[name];
         else process.env[name] = value;
       }

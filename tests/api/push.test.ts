@@ -6,7 +6,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Database } from "../../server/db/client.ts";
-import { createPushSender, loadVapidKeys, removePushSubscription, savePushSubscription, type PushSender } from "../../server/notifications/push.ts";
+import {
+  createPushSender,
+  loadVapidKeys,
+  removePushSubscription,
+  savePushSubscription,
+  type PushSender,
+} from "../../server/notifications/push.ts";
 import { openTestDatabase } from "../helpers/test-db.ts";
 import { browserSubscription, startPushService, type PushService } from "../helpers/push-service.ts";
 
@@ -24,7 +30,10 @@ describe("VAPID keys", () => {
 
   it("come from the environment when set", () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "loja-vapid-"));
-    const keys = loadVapidKeys({ dataDir, env: { VAPID_PUBLIC_KEY: "pub", VAPID_PRIVATE_KEY: "priv", VAPID_SUBJECT: "https://loja.exemplo.ao" } });
+    const keys = loadVapidKeys({
+      dataDir,
+      env: { VAPID_PUBLIC_KEY: "pub", VAPID_PRIVATE_KEY: "priv", VAPID_SUBJECT: "https://loja.exemplo.ao" },
+    });
     expect(keys).toEqual({ publicKey: "pub", privateKey: "priv", subject: "https://loja.exemplo.ao" });
     expect(() => loadVapidKeys({ dataDir, env: { VAPID_PUBLIC_KEY: "pub" } })).toThrow(/VAPID_PRIVATE_KEY/);
   });
@@ -38,7 +47,10 @@ describe("web push to a local push service", () => {
   beforeAll(async () => {
     db = await openTestDatabase(inject("dbKind"), inject("dbTemplate"), inject("dbServerUrl"));
     service = await startPushService();
-    const vapid = loadVapidKeys({ dataDir: mkdtempSync(path.join(tmpdir(), "loja-vapid-")), env: { VAPID_SUBJECT: "mailto:apoio@loja.ao" } });
+    const vapid = loadVapidKeys({
+      dataDir: mkdtempSync(path.join(tmpdir(), "loja-vapid-")),
+      env: { VAPID_SUBJECT: "mailto:apoio@loja.ao" },
+    });
     sender = createPushSender({ db: db.prisma, vapid, agent: service.agent, maxFailures: 3 });
   });
   afterAll(async () => {
@@ -46,7 +58,8 @@ describe("web push to a local push service", () => {
     await db?.close();
   });
 
-  const customer = () => db.prisma.user.create({ data: { name: "Ana", email: `push.${process.pid}.${counter++}@exemplo.ao` }, select: { id: true } });
+  const customer = () =>
+    db.prisma.user.create({ data: { name: "Ana", email: `push.${process.pid}.${counter++}@exemplo.ao` }, select: { id: true } });
 
   it("delivers a payload only the subscribed browser can decrypt, signed with the shop's VAPID key", async () => {
     service.answer(201);

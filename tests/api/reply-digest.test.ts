@@ -19,12 +19,24 @@ describe("support reply digests", () => {
   afterAll(() => db?.close());
 
   const shopper = async (notifyEmail = true) => {
-    const user = await db.prisma.user.create({ data: { name: "Ana", email: `digest.${process.pid}.${counter++}@exemplo.ao`, notifyEmail }, select: { id: true, email: true } });
+    const user = await db.prisma.user.create({
+      data: { name: "Ana", email: `digest.${process.pid}.${counter++}@exemplo.ao`, notifyEmail },
+      select: { id: true, email: true },
+    });
     return { ...user, orderId: await createOrder(db.prisma, user.id) };
   };
   const reply = (orderId: string, text: string, secondsAgo: number, extra: { readByClientAt?: Date; sender?: string } = {}) =>
-    db.prisma.message.create({ data: { orderId, sender: extra.sender ?? "support", text, createdAt: new Date(Date.now() - secondsAgo * 1000), readByClientAt: extra.readByClientAt } });
-  const sweep = (isOnline: (userId: string) => boolean = () => false, now = new Date()) => sweepSupportReplyDigests({ db: db.prisma, ctx, isOnline, now });
+    db.prisma.message.create({
+      data: {
+        orderId,
+        sender: extra.sender ?? "support",
+        text,
+        createdAt: new Date(Date.now() - secondsAgo * 1000),
+        readByClientAt: extra.readByClientAt,
+      },
+    });
+  const sweep = (isOnline: (userId: string) => boolean = () => false, now = new Date()) =>
+    sweepSupportReplyDigests({ db: db.prisma, ctx, isOnline, now });
   const mailsTo = async (email: string) => (await listOutbox(db.prisma, { take: 500 })).filter((m) => m.to === email);
 
   it("joins the replies of the window in one mail to the shopper with a link to the order's chat, once", async () => {

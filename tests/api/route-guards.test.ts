@@ -43,8 +43,12 @@ beforeAll(async () => {
   auth.customer = (await registerCustomer(t.app)).auth;
   auth.support = (await createStaff(t, "support")).auth;
   auth.admin = (await createStaff(t, "admin")).auth;
-  const doc = (await t.app.inject({ method: "GET", url: "/api/openapi.json" })).json() as { paths: Record<string, Record<string, unknown>> };
-  operations = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((method) => ({ method: method.toUpperCase(), path })));
+  const doc = (await t.app.inject({ method: "GET", url: "/api/openapi.json" })).json() as {
+    paths: Record<string, Record<string, unknown>>;
+  };
+  operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.keys(ops).map((method) => ({ method: method.toUpperCase(), path })),
+  );
 });
 afterAll(() => t.close());
 
@@ -57,7 +61,10 @@ const url = (op: Operation) => op.path.replace(/\{[^}]+\}/g, "x");
 const badBodies = [
   { "content-type": "application/json", payload: JSON.stringify({ name: 1, price: "muito", unexpected: true }) },
   { "content-type": "text/plain", payload: "não é json" },
-  { "content-type": "multipart/form-data; boundary=x", payload: "--x\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.exe\"\r\n\r\nMZ\r\n--x--\r\n" },
+  {
+    "content-type": "multipart/form-data; boundary=x",
+    payload: '--x\r\nContent-Disposition: form-data; name="file"; filename="a.exe"\r\n\r\nMZ\r\n--x--\r\n',
+  },
 ];
 
 function call(op: Operation, body: (typeof badBodies)[number] | undefined, headers: Record<string, string> = {}) {
@@ -87,11 +94,14 @@ describe("authorisation before validation, on every protected operation", () => 
 
   it("answers 403 to a customer on every staff operation, whatever the body", async () => {
     for (const op of operations.filter((op) => isPrivate(op) && isStaff(op)))
-      for (const body of badBodies) expect((await call(op, body, auth.customer)).statusCode, `${name(op)} ${body["content-type"]}`).toBe(403);
+      for (const body of badBodies)
+        expect((await call(op, body, auth.customer)).statusCode, `${name(op)} ${body["content-type"]}`).toBe(403);
   });
 
   it("answers 403 to support on every admin-only operation, whatever the body", async () => {
-    const adminOnly = operations.filter((op) => isPrivate(op) && (ADMIN_ONLY.test(op.path) || (op.method !== "GET" && ADMIN_WRITES.test(op.path))));
+    const adminOnly = operations.filter(
+      (op) => isPrivate(op) && (ADMIN_ONLY.test(op.path) || (op.method !== "GET" && ADMIN_WRITES.test(op.path))),
+    );
     expect(adminOnly.length).toBeGreaterThanOrEqual(10);
     for (const op of adminOnly)
       for (const body of badBodies) expectError(await call(op, body, auth.support), 403, "Não tem permissão para esta ação");
@@ -126,10 +136,18 @@ describe("Cache-Control: no-store on private answers", () => {
 
   it("marks sign-up, sign-in and staff sign-in answers no-store (they carry tokens)", async () => {
     const email = `nostore.${Date.now()}@exemplo.ao`;
-    const register = await t.app.inject({ method: "POST", url: "/api/user/register", payload: { name: "N", email, password: "uma-senha-boa" } });
+    const register = await t.app.inject({
+      method: "POST",
+      url: "/api/user/register",
+      payload: { name: "N", email, password: "uma-senha-boa" },
+    });
     const login = await t.app.inject({ method: "POST", url: "/api/user/login", payload: { email, password: "uma-senha-boa" } });
     const staff = await createStaff(t, "support");
-    const staffLogin = await t.app.inject({ method: "POST", url: "/admin/api/auth/login", payload: { email: staff.email, password: staff.password } });
+    const staffLogin = await t.app.inject({
+      method: "POST",
+      url: "/admin/api/auth/login",
+      payload: { email: staff.email, password: staff.password },
+    });
     for (const res of [register, login, staffLogin]) {
       expect(res.statusCode).toBe(200);
       expect(res.headers["cache-control"]).toBe("no-store");
@@ -147,7 +165,10 @@ describe("Cache-Control: no-store on private answers", () => {
 describe("Content-Security-Policy", () => {
   it("allows connections to the page's own origin only (no ws:/wss: to any host)", async () => {
     const csp = String((await t.app.inject({ method: "GET", url: "/api/product/list" })).headers["content-security-policy"]);
-    const connect = csp.split(";").map((d) => d.trim()).find((d) => d.startsWith("connect-src"));
+    const connect = csp
+      .split(";")
+      .map((d) => d.trim())
+      .find((d) => d.startsWith("connect-src"));
     expect(connect).toBe("connect-src 'self'");
   });
 });

@@ -25,7 +25,17 @@ interface DmmfModel {
 const schema = readFileSync(new URL("../../prisma/schema.prisma", import.meta.url), "utf8");
 const models: DmmfModel[] = JSON.parse(wasm.get_dmmf(JSON.stringify({ prismaSchema: schema }))).datamodel.models;
 
-const UDT: Record<string, string> = { String: "text", Int: "int4", BigInt: "int8", Boolean: "bool", DateTime: "timestamp", Decimal: "numeric", Json: "jsonb", Bytes: "bytea", Float: "float8" };
+const UDT: Record<string, string> = {
+  String: "text",
+  Int: "int4",
+  BigInt: "int8",
+  Boolean: "bool",
+  DateTime: "timestamp",
+  Decimal: "numeric",
+  Json: "jsonb",
+  Bytes: "bytea",
+  Float: "float8",
+};
 
 function expectedUdt(field: DmmfField): string {
   const base = field.kind === "enum" ? field.type : UDT[field.type];
@@ -73,7 +83,9 @@ describe("schema.prisma and the migrated database", () => {
         // Prisma creates scalar lists as nullable array columns and never writes NULL into them.
         expect(column!.is_nullable, `${table}.${field.name} nullability`).toBe(field.isRequired && !field.isList ? "NO" : "YES");
         if (field.type === "Decimal" && field.nativeType?.[0] === "Decimal") {
-          expect([column!.numeric_precision, column!.numeric_scale], `${table}.${field.name} precision`).toEqual(field.nativeType[1].map(Number));
+          expect([column!.numeric_precision, column!.numeric_scale], `${table}.${field.name} precision`).toEqual(
+            field.nativeType[1].map(Number),
+          );
         }
         if (field.type === "DateTime") expect(column!.datetime_precision, `${table}.${field.name} precision`).toBe(3);
       }

@@ -46,7 +46,10 @@ describe("demo catalogue", () => {
     for (const p of demoProducts) {
       expect(Number.isInteger(p.price) && p.price > 0, p.name).toBe(true);
       expect(p.sizes.length, p.name).toBeGreaterThan(0);
-      expect(p.sizes.every((s) => s.trim().length > 0), p.name).toBe(true);
+      expect(
+        p.sizes.every((s) => s.trim().length > 0),
+        p.name,
+      ).toBe(true);
       expect(p.description.length, p.name).toBeGreaterThan(60);
       expect(p.daysAgo >= 0 && p.daysAgo <= 120, p.name).toBe(true);
       // Composed accents only, so "Mobília" typed on a keyboard matches the stored text.
@@ -58,7 +61,11 @@ describe("demo catalogue", () => {
     const best = demoProducts.filter((p) => p.bestseller);
     expect(best.length).toBeGreaterThanOrEqual(8);
     expect(best.length).toBeLessThan(demoProducts.length / 2);
-    for (const c of categories) expect(best.some((p) => p.category === c), c).toBe(true);
+    for (const c of categories)
+      expect(
+        best.some((p) => p.category === c),
+        c,
+      ).toBe(true);
   });
 
   it("names 1–4 images per product, all present as JPEGs of at most 150 kB", () => {

@@ -26,7 +26,8 @@ const ready = (token: string) => sockets.ready(url, token);
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const shopperApi = (token: string) => t.app.inject({ method: "POST", url: "/api/cart/get", headers: bearer(token), payload: {} });
 const staffApi = (token: string) => t.app.inject({ method: "GET", url: "/admin/api/orders", headers: bearer(token) });
-const updateStaff = (id: string, payload: object) => t.app.inject({ method: "PUT", url: `/admin/api/staff/${id}`, headers: admin.auth, payload });
+const updateStaff = (id: string, payload: object) =>
+  t.app.inject({ method: "PUT", url: `/admin/api/staff/${id}`, headers: admin.auth, payload });
 const expired = { success: false, message: "Sessão expirada. Por favor, faça login novamente." };
 
 /** The socket closes with 4401 within 5 s (after a connect_error frame, as for a bad token). */
@@ -70,7 +71,11 @@ describe("ending sessions", () => {
     await expectEnded(socket);
     expect((await staffApi(agent.token)).statusCode).toBe(401);
 
-    const login = await t.app.inject({ method: "POST", url: "/admin/api/auth/login", payload: { email: agent.email, password: agent.password } });
+    const login = await t.app.inject({
+      method: "POST",
+      url: "/admin/api/auth/login",
+      payload: { email: agent.email, password: agent.password },
+    });
     expect(login.statusCode).toBe(200);
     const second = login.json().token as string;
     expect((await staffApi(second)).statusCode).toBe(200);
@@ -80,7 +85,11 @@ describe("ending sessions", () => {
 
   it("logs out every device of the account: old tokens get 401, sockets close", async () => {
     const customer = await registerCustomer(t.app);
-    const login = await t.app.inject({ method: "POST", url: "/api/user/login", payload: { email: customer.email, password: customer.password } });
+    const login = await t.app.inject({
+      method: "POST",
+      url: "/api/user/login",
+      payload: { email: customer.email, password: customer.password },
+    });
     const otherDevice = login.json().token as string;
     const socket = await ready(otherDevice);
 
@@ -93,16 +102,23 @@ describe("ending sessions", () => {
       expect((await t.app.inject({ method: "POST", url: "/api/user/logout", headers: bearer(token) })).statusCode).toBe(401);
     }
     // Signing in again opens a new session.
-    const back = await t.app.inject({ method: "POST", url: "/api/user/login", payload: { email: customer.email, password: customer.password } });
+    const back = await t.app.inject({
+      method: "POST",
+      url: "/api/user/login",
+      payload: { email: customer.email, password: customer.password },
+    });
     expect((await shopperApi(back.json().token as string)).statusCode).toBe(200);
   });
 
   it("changes the password: other sessions end, the caller goes on with the new token, the old password no longer signs in", async () => {
     const customer = await registerCustomer(t.app);
-    const other = (await t.app.inject({ method: "POST", url: "/api/user/login", payload: { email: customer.email, password: customer.password } })).json().token as string;
+    const other = (
+      await t.app.inject({ method: "POST", url: "/api/user/login", payload: { email: customer.email, password: customer.password } })
+    ).json().token as string;
     const socket = await ready(other);
     const own = await ready(customer.token);
-    const change = (token: string, payload: object) => t.app.inject({ method: "POST", url: "/api/user/change-password", headers: bearer(token), payload });
+    const change = (token: string, payload: object) =>
+      t.app.inject({ method: "POST", url: "/api/user/change-password", headers: bearer(token), payload });
 
     const wrong = await change(customer.token, { currentPassword: "nao-e-esta-senha", newPassword: "nova-senha-segura-9" });
     expect(wrong.statusCode).toBe(400);
@@ -129,7 +145,8 @@ describe("ending sessions", () => {
     expect((await shopperApi(token)).statusCode).toBe(200);
     await ready(token);
 
-    const login = (password: string) => t.app.inject({ method: "POST", url: "/api/user/login", payload: { email: customer.email, password } });
+    const login = (password: string) =>
+      t.app.inject({ method: "POST", url: "/api/user/login", payload: { email: customer.email, password } });
     expect((await login(customer.password)).statusCode).toBe(400);
     expect((await login("nova-senha-segura-9")).statusCode).toBe(200);
   });

@@ -15,7 +15,12 @@ afterAll(() => t.close());
 
 async function reply(orderId: string, text: string) {
   const body = await multipart({ text });
-  const res = await t.app.inject({ method: "POST", url: `/admin/api/conversations/${orderId}/messages`, headers: { ...support.auth, ...body.headers }, payload: body.payload });
+  const res = await t.app.inject({
+    method: "POST",
+    url: `/admin/api/conversations/${orderId}/messages`,
+    headers: { ...support.auth, ...body.headers },
+    payload: body.payload,
+  });
   expect(res.statusCode).toBe(200);
 }
 
@@ -40,7 +45,12 @@ describe("unread support messages on the shopper's orders", () => {
     await reply(first, "Sim, obrigado.");
     await reply(first, "Enviamos amanhã.");
     // A status change posts a shop message in the chat.
-    const moved = await t.app.inject({ method: "PUT", url: `/admin/api/orders/${second}`, headers: support.auth, payload: { status: "Cancelado" } });
+    const moved = await t.app.inject({
+      method: "PUT",
+      url: `/admin/api/orders/${second}`,
+      headers: support.auth,
+      payload: { status: "Cancelado" },
+    });
     expect(moved.statusCode).toBe(200);
     expect(await t.prisma.message.count({ where: { orderId: second, sender: "shop" } })).toBe(1);
     expect(await unread(ana)).toEqual({ [first]: 2, [second]: 1 });

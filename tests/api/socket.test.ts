@@ -50,7 +50,11 @@ describe("authentication", () => {
   });
 
   it("answers a forged, an expired and a malformed token with connect_error 'invalid token' and close 4401", async () => {
-    const forged = await new SignJWT({ role: "customer" }).setProtectedHeader({ alg: "HS256" }).setSubject(owner.userId).setExpirationTime("1h").sign(new TextEncoder().encode("x".repeat(48)));
+    const forged = await new SignJWT({ role: "customer" })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(owner.userId)
+      .setExpirationTime("1h")
+      .sign(new TextEncoder().encode("x".repeat(48)));
     const expired = await new SignJWT({ role: "customer" })
       .setProtectedHeader({ alg: "HS256" })
       .setSubject(owner.userId)
@@ -118,7 +122,17 @@ describe("authentication", () => {
 describe("malformed and oversized frames", () => {
   it("answers garbage with an error frame and keeps the socket usable", async () => {
     const s = await ready(owner.token);
-    for (const bad of ["{not json", "null", "42", '"texto"', "[]", '{"type":"joinRoom"}', '{"type":"joinRoom","orderId":5}', '{"type":"dance"}', '{"type":"joinRoom","orderId":"' + "x".repeat(300) + '"}']) {
+    for (const bad of [
+      "{not json",
+      "null",
+      "42",
+      '"texto"',
+      "[]",
+      '{"type":"joinRoom"}',
+      '{"type":"joinRoom","orderId":5}',
+      '{"type":"dance"}',
+      '{"type":"joinRoom","orderId":"' + "x".repeat(300) + '"}',
+    ]) {
       s.send(bad);
       expect(await s.next(() => true)).toEqual({ type: "error", message: "Mensagem inválida" });
     }
@@ -170,7 +184,9 @@ describe("rooms and delivery", () => {
     const elsewhere = await ready(owner.token);
     await join(inRoom, id);
     const png = await pngBytes();
-    const res = await sendMessage(t.app, owner.auth, { orderId: id, text: "com foto" }, [{ bytes: png, fileName: "foto.png", contentType: "image/png" }]);
+    const res = await sendMessage(t.app, owner.auth, { orderId: id, text: "com foto" }, [
+      { bytes: png, fileName: "foto.png", contentType: "image/png" },
+    ]);
     const sent = res.json().message;
     const roomFrame = await inRoom.next(isNewMessage(id));
     expect(roomFrame).toEqual({ type: "newMessage", orderId: id, message: sent });
@@ -185,7 +201,12 @@ describe("rooms and delivery", () => {
     const chat = await ready(owner.token);
     const global = await ready(owner.token);
     await join(chat, id);
-    const reply = await sendSupportReply(t.prisma, t.deps.hub, { orderId: id, staffUserId: staff.userId, text: "Nova resposta", file: null });
+    const reply = await sendSupportReply(t.prisma, t.deps.hub, {
+      orderId: id,
+      staffUserId: staff.userId,
+      text: "Nova resposta",
+      file: null,
+    });
     for (const s of [chat, global]) {
       const frame = await s.next(isNewMessage(id));
       expect(frame.message).toEqual({

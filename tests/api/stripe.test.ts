@@ -22,9 +22,21 @@ interface FakeSession {
 /** Stripe's two (three) endpoints, in memory. `down` makes every call fail like an outage. */
 class FakeStripe {
   sessions = new Map<string, FakeSession>();
-  requests: { method: string; path: string; auth: string | undefined; contentType: string | undefined; idempotencyKey: string | undefined; form: URLSearchParams }[] = [];
+  requests: {
+    method: string;
+    path: string;
+    auth: string | undefined;
+    contentType: string | undefined;
+    idempotencyKey: string | undefined;
+    form: URLSearchParams;
+  }[] = [];
   down = false;
-  private server: Server = createServer((req, res) => void this.handle(req).then(([status, body]) => res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body))));
+  private server: Server = createServer(
+    (req, res) =>
+      void this.handle(req).then(([status, body]) =>
+        res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body)),
+      ),
+  );
   url = "";
 
   async start() {
@@ -43,7 +55,14 @@ class FakeStripe {
     for await (const chunk of req) raw += chunk;
     const path = req.url ?? "";
     const form = new URLSearchParams(raw);
-    this.requests.push({ method: req.method!, path, auth: req.headers.authorization, contentType: req.headers["content-type"], idempotencyKey: req.headers["idempotency-key"] as string | undefined, form });
+    this.requests.push({
+      method: req.method!,
+      path,
+      auth: req.headers.authorization,
+      contentType: req.headers["content-type"],
+      idempotencyKey: req.headers["idempotency-key"] as string | undefined,
+      form,
+    });
     if (this.down) return [500, { error: { message: "outage" } }];
     if (req.headers.authorization !== `Bearer ${SECRET}`) return [401, { error: { message: "Invalid API Key" } }];
     if (req.method === "POST" && path === "/v1/checkout/sessions") {
@@ -91,15 +110,26 @@ afterAll(async () => {
 });
 
 type StripeReply = { success: true; session_url: string; orderId: string };
-const checkout = (c: Customer, body: unknown, headers: Record<string, string> = {}) => post(t, "/api/order/stripe", body, { ...c.auth, ...headers });
-const verify = (c: Customer, orderId: string, success: unknown = "true") => post(t, "/api/order/verifyStripe", { success, orderId }, { token: c.token });
+const checkout = (c: Customer, body: unknown, headers: Record<string, string> = {}) =>
+  post(t, "/api/order/stripe", body, { ...c.auth, ...headers });
+const verify = (c: Customer, orderId: string, success: unknown = "true") =>
+  post(t, "/api/order/verifyStripe", { success, orderId }, { token: c.token });
 const sessionIdOf = async (orderId: string) => (await t.prisma.order.findUniqueOrThrow({ where: { id: orderId } })).stripeSessionId!;
 
 describe("POST /api/order/stripe", () => {
   it("creates the order and a Checkout Session with the server's lines in AOA cents, and answers its URL", async () => {
     const c = await registerCustomer(t.app);
     const [a, b] = [products[0]!, products[1]!];
-    const res = await checkout(c, orderBody([{ product: a, quantity: 2 }, { product: b, quantity: 1 }], { paymentMethod: "stripe" }));
+    const res = await checkout(
+      c,
+      orderBody(
+        [
+          { product: a, quantity: 2 },
+          { product: b, quantity: 1 },
+        ],
+        { paymentMethod: "stripe" },
+      ),
+    );
     expect(res.statusCode, res.body).toBe(200);
     const reply = res.json() as StripeReply;
     expect(reply.success).toBe(true);
@@ -143,8 +173,16 @@ describe("POST /api/order/stripe", () => {
   it("applies the same checks as a bank-transfer order", async () => {
     const c = await registerCustomer(t.app);
     const p = products[3]!;
-    expectError(await checkout(c, orderBody([{ product: p, quantity: 1 }], { paymentMethod: "visa" })), 400, "Método de pagamento inválido");
-    expectError(await checkout(c, orderBody([{ product: p, quantity: 1 }], { totalAmount: 10 })), 409, /^O total do pedido mudou: o total atual é /);
+    expectError(
+      await checkout(c, orderBody([{ product: p, quantity: 1 }], { paymentMethod: "visa" })),
+      400,
+      "Método de pagamento inválido",
+    );
+    expectError(
+      await checkout(c, orderBody([{ product: p, quantity: 1 }], { totalAmount: 10 })),
+      409,
+      /^O total do pedido mudou: o total atual é /,
+    );
     expectError(await checkout(c, { ...orderBody([]), paymentMethod: "stripe" }), 400, "Seu carrinho está vazio");
     expect(await t.prisma.order.count({ where: { userId: c.userId } })).toBe(0);
   });
@@ -163,7 +201,11 @@ describe("POST /api/order/stripe", () => {
     const c = await registerCustomer(t.app);
     stripe.down = true;
     try {
-      expectError(await checkout(c, orderBody([{ product: products[5]!, quantity: 1 }], { paymentMethod: "stripe" })), 502, /pagamento por cartão/);
+      expectError(
+        await checkout(c, orderBody([{ product: products[5]!, quantity: 1 }], { paymentMethod: "stripe" })),
+        502,
+        /pagamento por cartão/,
+      );
     } finally {
       stripe.down = false;
     }
@@ -172,9 +214,18 @@ describe("POST /api/order/stripe", () => {
 
   it("answers 400 'Pagamento por cartão não está disponível' when no Stripe key is configured", async () => {
     const c = await registerCustomer(bare.app);
-    const res = await post(bare, "/api/order/stripe", orderBody([{ product: products[0]!, quantity: 1 }], { paymentMethod: "stripe" }), c.auth);
+    const res = await post(
+      bare,
+      "/api/order/stripe",
+      orderBody([{ product: products[0]!, quantity: 1 }], { paymentMethod: "stripe" }),
+      c.auth,
+    );
     expectError(res, 400, "Pagamento por cartão não está disponível");
-    expectError(await post(bare, "/api/order/verifyStripe", { success: "true", orderId: "abc" }, { token: c.token }), 400, "Pagamento por cartão não está disponível");
+    expectError(
+      await post(bare, "/api/order/verifyStripe", { success: "true", orderId: "abc" }, { token: c.token }),
+      400,
+      "Pagamento por cartão não está disponível",
+    );
   });
 });
 
@@ -191,7 +242,10 @@ describe("POST /api/order/verifyStripe", () => {
     const orderId = await startCheckout(c);
     stripe.pay(await sessionIdOf(orderId));
     expect((await verify(c, orderId)).json()).toEqual({ success: true });
-    const order = await t.prisma.order.findUniqueOrThrow({ where: { id: orderId }, include: { statusHistory: { orderBy: { createdAt: "asc" } } } });
+    const order = await t.prisma.order.findUniqueOrThrow({
+      where: { id: orderId },
+      include: { statusHistory: { orderBy: { createdAt: "asc" } } },
+    });
     expect([order.status, order.paid]).toEqual(["Pagamento Confirmado", true]);
     expect(order.statusHistory.map((h) => h.status)).toEqual(["Aguardando Pagamento", "Pagamento Confirmado"]);
     expect((await post(t, "/api/cart/get", {}, c.auth)).json()).toEqual({ success: true, cartData: {} });
@@ -244,8 +298,16 @@ describe("POST /api/order/verifyStripe", () => {
 
   it("refuses a malformed body with 400", async () => {
     const c = await registerCustomer(t.app);
-    expectError(await post(t, "/api/order/verifyStripe", { success: "true" }, { token: c.token }), 400, "Campo obrigatório em falta: orderId");
-    expectError(await post(t, "/api/order/verifyStripe", { success: "true", orderId: "x", paid: true }, { token: c.token }), 400, "Campo não permitido: paid");
+    expectError(
+      await post(t, "/api/order/verifyStripe", { success: "true" }, { token: c.token }),
+      400,
+      "Campo obrigatório em falta: orderId",
+    );
+    expectError(
+      await post(t, "/api/order/verifyStripe", { success: "true", orderId: "x", paid: true }, { token: c.token }),
+      400,
+      "Campo não permitido: paid",
+    );
     expectError(await post(t, "/api/order/verifyStripe", { success: 1, orderId: "x" }, { token: c.token }), 400);
   });
 });

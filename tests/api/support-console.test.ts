@@ -21,7 +21,11 @@ afterAll(() => t.close());
 
 type Staff = typeof support;
 const list = async (filter: Record<string, unknown>, who: Staff = support): Promise<string[]> => {
-  const res = await t.app.inject({ method: "GET", url: `/admin/api/conversations?range=[0,999]&filter=${encodeURIComponent(JSON.stringify(filter))}`, headers: who.auth });
+  const res = await t.app.inject({
+    method: "GET",
+    url: `/admin/api/conversations?range=[0,999]&filter=${encodeURIComponent(JSON.stringify(filter))}`,
+    headers: who.auth,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return (res.json() as AdminConversation[]).map((c) => c.id);
 };
@@ -72,7 +76,14 @@ describe("inbox filters", () => {
     expect(await list({ mine: true, waiting: true })).toContain(waiting.id);
     expect(await list({ mine: true, waiting: true })).not.toContain(answered.id);
     expect(await list({ mine: true, q: "Cliente Suporte" })).toEqual(expect.arrayContaining([waiting.id, answered.id]));
-    expectError(await t.app.inject({ method: "GET", url: `/admin/api/conversations?filter=${encodeURIComponent('{"mine":"talvez"}')}`, headers: support.auth }), 400);
+    expectError(
+      await t.app.inject({
+        method: "GET",
+        url: `/admin/api/conversations?filter=${encodeURIComponent('{"mine":"talvez"}')}`,
+        headers: support.auth,
+      }),
+      400,
+    );
   });
 });
 
@@ -82,7 +93,13 @@ describe("PUT /admin/api/conversations/:orderId/assignee", () => {
     const res = await assign(waiting.id, admin.userId);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ id: waiting.id, assignee: { id: admin.userId, name: "Admin Teste" } });
-    const row = (await t.app.inject({ method: "GET", url: `/admin/api/conversations?filter=${encodeURIComponent(JSON.stringify({ id: [waiting.id] }))}`, headers: support.auth })).json()[0];
+    const row = (
+      await t.app.inject({
+        method: "GET",
+        url: `/admin/api/conversations?filter=${encodeURIComponent(JSON.stringify({ id: [waiting.id] }))}`,
+        headers: support.auth,
+      })
+    ).json()[0];
     expect(row.assignee).toEqual({ id: admin.userId, name: "Admin Teste" });
     expect((await assign(waiting.id, null, admin)).json().assignee).toBeNull();
     expect((await t.prisma.order.findUniqueOrThrow({ where: { id: waiting.id } })).assignedToId).toBeNull();
@@ -114,9 +131,33 @@ describe("PUT /admin/api/conversations/:orderId/assignee", () => {
     expectError(await assign(waiting.id, gone.userId), 400, "Escolha um membro ativo da equipa");
     expectError(await assign(waiting.id, "ninguem"), 400, "Escolha um membro ativo da equipa");
     expectError(await assign("naoexiste", support.userId), 404, "Encomenda não encontrada");
-    expectError(await t.app.inject({ method: "PUT", url: `/admin/api/conversations/${waiting.id}/assignee`, headers: support.auth, payload: { assigneeId: 5 } }), 400);
-    expectError(await t.app.inject({ method: "PUT", url: `/admin/api/conversations/${waiting.id}/assignee`, headers: support.auth, payload: { assigneeId: null, extra: 1 } }), 400);
-    expectError(await t.app.inject({ method: "PUT", url: `/admin/api/conversations/${waiting.id}/assignee`, headers: c.auth, payload: { assigneeId: null } }), 403);
+    expectError(
+      await t.app.inject({
+        method: "PUT",
+        url: `/admin/api/conversations/${waiting.id}/assignee`,
+        headers: support.auth,
+        payload: { assigneeId: 5 },
+      }),
+      400,
+    );
+    expectError(
+      await t.app.inject({
+        method: "PUT",
+        url: `/admin/api/conversations/${waiting.id}/assignee`,
+        headers: support.auth,
+        payload: { assigneeId: null, extra: 1 },
+      }),
+      400,
+    );
+    expectError(
+      await t.app.inject({
+        method: "PUT",
+        url: `/admin/api/conversations/${waiting.id}/assignee`,
+        headers: c.auth,
+        payload: { assigneeId: null },
+      }),
+      403,
+    );
     expect((await t.prisma.order.findUniqueOrThrow({ where: { id: waiting.id } })).assignedToId).toBeNull();
   });
 });
@@ -151,7 +192,9 @@ describe("/admin/api/quick-replies", () => {
     const q: AdminQuickReply = created.json();
     expect(q.title).toBe("Horário");
     expect((await call("GET", `/${q.id}`, support)).json()).toEqual(q);
-    expect((await call("PUT", `/${q.id}`, admin, { title: "Horário", text: "Das 8h às 17h." })).json()).toMatchObject({ text: "Das 8h às 17h." });
+    expect((await call("PUT", `/${q.id}`, admin, { title: "Horário", text: "Das 8h às 17h." })).json()).toMatchObject({
+      text: "Das 8h às 17h.",
+    });
     expectError(await call("POST", "", support, { title: "X", text: "Y" }), 403);
     expectError(await call("PUT", `/${q.id}`, support, { title: "X", text: "Y" }), 403);
     expectError(await call("DELETE", `/${q.id}`, support), 403);
@@ -195,10 +238,21 @@ describe("internal notes on an order", () => {
     const order = await makeOrder(t, c.userId);
     expectError(await addNote(order.id, "   "), 400, "Escreva a nota");
     expectError(await addNote(order.id, "x".repeat(2001)), 400);
-    expectError(await t.app.inject({ method: "POST", url: `/admin/api/orders/${order.id}/notes`, headers: support.auth, payload: { text: "a", author: "x" } }), 400);
+    expectError(
+      await t.app.inject({
+        method: "POST",
+        url: `/admin/api/orders/${order.id}/notes`,
+        headers: support.auth,
+        payload: { text: "a", author: "x" },
+      }),
+      400,
+    );
     expectError(await addNote("naoexiste", "Olá"), 404, "Encomenda não encontrada");
     expectError(await t.app.inject({ method: "GET", url: "/admin/api/orders/naoexiste/notes", headers: support.auth }), 404);
-    expectError(await t.app.inject({ method: "POST", url: `/admin/api/orders/${order.id}/notes`, headers: c.auth, payload: { text: "Olá" } }), 403);
+    expectError(
+      await t.app.inject({ method: "POST", url: `/admin/api/orders/${order.id}/notes`, headers: c.auth, payload: { text: "Olá" } }),
+      403,
+    );
     expectError(await t.app.inject({ method: "GET", url: `/admin/api/orders/${order.id}/notes`, headers: c.auth }), 403);
   });
 
@@ -218,7 +272,7 @@ describe("internal notes on an order", () => {
         method: "POST",
         url: `/admin/api/conversations/${order.id}/messages`,
         headers: { ...support.auth, "content-type": "multipart/form-data; boundary=b" },
-        payload: "--b\r\nContent-Disposition: form-data; name=\"text\"\r\n\r\nJá verificamos\r\n--b--\r\n",
+        payload: '--b\r\nContent-Disposition: form-data; name="text"\r\n\r\nJá verificamos\r\n--b--\r\n',
       });
       expect(reply.statusCode, reply.body).toBe(200);
       await socket.next(isNewMessage(order.id));

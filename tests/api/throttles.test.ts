@@ -20,7 +20,12 @@ const freshAddress = () => `10.${(addressCounter >> 8) & 255}.${addressCounter++
 const login = (app: FastifyInstance, email: string, password: string, remoteAddress: string, url = "/api/user/login") =>
   app.inject({ method: "POST", url, remoteAddress, payload: { email, password } });
 const signUp = (app: FastifyInstance, remoteAddress: string) =>
-  app.inject({ method: "POST", url: "/api/user/register", remoteAddress, payload: { name: "Nova", email: uniqueEmail("limite"), password: "uma-senha-boa" } });
+  app.inject({
+    method: "POST",
+    url: "/api/user/register",
+    remoteAddress,
+    payload: { name: "Nova", email: uniqueEmail("limite"), password: "uma-senha-boa" },
+  });
 
 describe("failed sign-ins per account", () => {
   it("an attacker's own valid sign-ins between guesses do not reset the count on the victim's account", async () => {
@@ -46,14 +51,17 @@ describe("failed sign-ins per account", () => {
 
   it("counts staff sign-in failures on the same account as the shop's", async () => {
     const staff = await createStaff(t, "support");
-    for (let i = 0; i < PER_ACCOUNT; i++) expectError(await login(t.app, staff.email, `palpite-${i}`, freshAddress(), "/admin/api/auth/login"), 400);
+    for (let i = 0; i < PER_ACCOUNT; i++)
+      expectError(await login(t.app, staff.email, `palpite-${i}`, freshAddress(), "/admin/api/auth/login"), 400);
     expectError(await login(t.app, staff.email, staff.password, freshAddress(), "/admin/api/auth/login"), 429);
     expectError(await login(t.app, staff.email, staff.password, freshAddress()), 429);
   });
 
   it("lets no more than the limit through when the guesses arrive at once", async () => {
     const victim = await registerCustomer(t.app);
-    const results = await Promise.all(Array.from({ length: PER_ACCOUNT + 5 }, (_, i) => login(t.app, victim.email, `palpite-${i}`, freshAddress())));
+    const results = await Promise.all(
+      Array.from({ length: PER_ACCOUNT + 5 }, (_, i) => login(t.app, victim.email, `palpite-${i}`, freshAddress())),
+    );
     expect(results.filter((r) => r.statusCode === 400)).toHaveLength(PER_ACCOUNT);
     expect(results.filter((r) => r.statusCode === 429)).toHaveLength(5);
   });
@@ -62,7 +70,10 @@ describe("failed sign-ins per account", () => {
     const c = await registerCustomer(t.app);
     for (let i = 0; i < PER_ACCOUNT; i++) await login(t.app, c.email, `palpite-${i}`, freshAddress());
     expectError(await login(t.app, c.email, c.password, freshAddress()), 429);
-    await t.prisma.attemptCounter.updateMany({ where: { key: `login:account:${c.email}` }, data: { windowEndsAt: new Date(Date.now() - 60_000) } });
+    await t.prisma.attemptCounter.updateMany({
+      where: { key: `login:account:${c.email}` },
+      data: { windowEndsAt: new Date(Date.now() - 60_000) },
+    });
     expect((await login(t.app, c.email, c.password, freshAddress())).statusCode).toBe(200);
     expect(await t.prisma.attemptCounter.findUnique({ where: { key: `login:account:${c.email}` } })).toBeNull();
   });
@@ -116,7 +127,12 @@ describe("phone sign-ins per address", () => {
     const address = freshAddress();
     const statuses = [];
     for (let i = 0; i <= PHONE_LOGIN_LIMIT.max; i++) {
-      const res = await t.app.inject({ method: "POST", url: "/api/user/firebase-login", remoteAddress: address, payload: { idToken: `token-${i}` } });
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/user/firebase-login",
+        remoteAddress: address,
+        payload: { idToken: `token-${i}` },
+      });
       statuses.push(res.statusCode);
     }
     expect(statuses.slice(0, PHONE_LOGIN_LIMIT.max).every((s) => s !== 429)).toBe(true);
@@ -144,7 +160,8 @@ if (inject("dbKind") === "postgres")
 
     it("failed sign-ins on A and B add up on one account", async () => {
       const victim = await registerCustomer(t.app);
-      for (let i = 0; i < PER_ACCOUNT; i++) expectError(await login(i % 2 ? b.app : t.app, victim.email, `palpite-${i}`, freshAddress()), 400);
+      for (let i = 0; i < PER_ACCOUNT; i++)
+        expectError(await login(i % 2 ? b.app : t.app, victim.email, `palpite-${i}`, freshAddress()), 400);
       expectError(await login(t.app, victim.email, victim.password, freshAddress()), 429);
       expectError(await login(b.app, victim.email, victim.password, freshAddress()), 429);
     });

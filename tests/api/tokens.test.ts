@@ -30,16 +30,28 @@ describe("session tokens", () => {
     const adminPayload = Buffer.from(JSON.stringify({ role: "admin", sub: "u1", iat: 1, exp: 4_000_000_000 })).toString("base64url");
     expect(await tokens.verify(`${header}.${adminPayload}.${signature}`)).toBeUndefined();
 
-    const other = await new SignJWT({ role: "admin" }).setProtectedHeader({ alg: "HS256" }).setSubject("u1").setExpirationTime("1h").sign(new TextEncoder().encode(`${SECRET}-other`));
+    const other = await new SignJWT({ role: "admin" })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject("u1")
+      .setExpirationTime("1h")
+      .sign(new TextEncoder().encode(`${SECRET}-other`));
     expect(await tokens.verify(other)).toBeUndefined();
     expect(await tokens.verify(token)).toEqual({ userId: "u1", role: "customer", sessionVersion: 3 });
   });
 
   it("carries the session version, and reads a token signed before versions existed as version 0", async () => {
     const tokens = createTokenService(SECRET, 3600);
-    const older = await new SignJWT({ role: "customer" }).setProtectedHeader({ alg: "HS256" }).setSubject("u1").setExpirationTime("1h").sign(new TextEncoder().encode(SECRET));
+    const older = await new SignJWT({ role: "customer" })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject("u1")
+      .setExpirationTime("1h")
+      .sign(new TextEncoder().encode(SECRET));
     expect(await tokens.verify(older)).toEqual({ userId: "u1", role: "customer", sessionVersion: 0 });
-    const odd = await new SignJWT({ role: "customer", sv: "1" }).setProtectedHeader({ alg: "HS256" }).setSubject("u1").setExpirationTime("1h").sign(new TextEncoder().encode(SECRET));
+    const odd = await new SignJWT({ role: "customer", sv: "1" })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject("u1")
+      .setExpirationTime("1h")
+      .sign(new TextEncoder().encode(SECRET));
     expect(await tokens.verify(odd)).toBeUndefined();
   });
 

@@ -44,7 +44,9 @@ async function hundredQueries(): Promise<number> {
 
 const failures: { error: string; wrong: number }[] = [];
 afterAll(() => {
-  console.log(`transaction regression (${t?.db.kind}): ${failures.length} rounds × 100 queries, wrong answers: ${failures.reduce((n, f) => n + f.wrong, 0)}`);
+  console.log(
+    `transaction regression (${t?.db.kind}): ${failures.length} rounds × 100 queries, wrong answers: ${failures.reduce((n, f) => n + f.wrong, 0)}`,
+  );
 });
 
 describe("queries after an error inside $transaction", () => {
@@ -81,7 +83,12 @@ describe("queries after an error inside $transaction", () => {
   });
 
   it("also while failing transactions and queries run at the same time", async () => {
-    const failing = Array.from({ length: 10 }, (_, i) => errors[i % errors.length]![1]().then(() => "ok", () => "failed"));
+    const failing = Array.from({ length: 10 }, (_, i) =>
+      errors[i % errors.length]![1]().then(
+        () => "ok",
+        () => "failed",
+      ),
+    );
     const [wrong, outcomes] = await Promise.all([hundredQueries(), Promise.all(failing)]);
     failures.push({ error: "concurrent", wrong });
     expect(outcomes.every((o) => o === "failed")).toBe(true);

@@ -18,7 +18,9 @@ beforeAll(async () => {
   customer = await registerCustomer(t.app);
   admin = await createStaff(t, "admin");
   await post(t, "/api/cart/add", { itemId: products[0]!.id, size: products[0]!.sizes[0] }, customer.auth);
-  orderId = ((await post(t, "/api/order/place", orderBody([{ product: products[1]!, quantity: 1 }]), customer.auth)).json() as { orderId: string }).orderId;
+  orderId = (
+    (await post(t, "/api/order/place", orderBody([{ product: products[1]!, quantity: 1 }]), customer.auth)).json() as { orderId: string }
+  ).orderId;
 });
 afterAll(() => t.close());
 
@@ -29,7 +31,10 @@ async function snapshot() {
     t.prisma.order.findMany({ orderBy: { id: "asc" }, select: { id: true, userId: true, status: true, paid: true, totalAmount: true } }),
     t.prisma.orderLine.findMany({ orderBy: { id: "asc" }, select: { id: true, price: true, quantity: true } }),
     t.prisma.orderStatusChange.count(),
-    t.prisma.cartLine.findMany({ orderBy: [{ userId: "asc" }, { productId: "asc" }, { size: "asc" }], select: { userId: true, productId: true, size: true, quantity: true } }),
+    t.prisma.cartLine.findMany({
+      orderBy: [{ userId: "asc" }, { productId: "asc" }, { size: "asc" }],
+      select: { userId: true, productId: true, size: true, quantity: true },
+    }),
     t.prisma.product.findMany({ orderBy: { id: "asc" }, select: { id: true, price: true, name: true, deletedAt: true } }),
     t.prisma.shopSettings.findMany(),
   ]);
@@ -47,7 +52,12 @@ const p = () => products[2]!;
 const shopper = () => customer.auth;
 const staff = () => admin.auth;
 const ROUTES: WriteRoute[] = [
-  { method: "POST", url: () => "/api/user/register", body: () => ({ name: "Novo", email: uniqueEmail(), password: "uma-senha-boa" }), auth: () => ({}) },
+  {
+    method: "POST",
+    url: () => "/api/user/register",
+    body: () => ({ name: "Novo", email: uniqueEmail(), password: "uma-senha-boa" }),
+    auth: () => ({}),
+  },
   { method: "POST", url: () => "/api/user/login", body: () => ({ email: customer.email, password: customer.password }), auth: () => ({}) },
   { method: "POST", url: () => "/api/user/firebase-login", body: () => ({ idToken: "x.y.z" }), auth: () => ({}) },
   { method: "POST", url: () => "/api/cart/add", body: () => ({ itemId: p().id, size: p().sizes[0] }), auth: shopper },
@@ -55,7 +65,12 @@ const ROUTES: WriteRoute[] = [
   { method: "POST", url: () => "/api/cart/get", body: () => ({}), auth: shopper },
   { method: "POST", url: () => "/api/cart/merge", body: () => ({ cartData: { [p().id]: { [p().sizes[0]!]: 1 } } }), auth: shopper },
   { method: "POST", url: () => "/api/order/place", body: () => orderBody([{ product: p(), quantity: 1 }]), auth: shopper },
-  { method: "POST", url: () => "/api/order/stripe", body: () => orderBody([{ product: p(), quantity: 1 }], { paymentMethod: "stripe" }), auth: shopper },
+  {
+    method: "POST",
+    url: () => "/api/order/stripe",
+    body: () => orderBody([{ product: p(), quantity: 1 }], { paymentMethod: "stripe" }),
+    auth: shopper,
+  },
   { method: "POST", url: () => "/api/order/verifyStripe", body: () => ({ success: "true", orderId }), auth: shopper },
   { method: "POST", url: () => "/api/order/userorders", body: () => ({}), auth: shopper },
   // Staff routes: the console must not be a way around the rules either.
@@ -84,7 +99,12 @@ describe("extra fields on every write route", () => {
       expect(own, `${route.method} ${route.url()} has a JSON body schema`).toBeDefined();
       for (const [field, value] of Object.entries(EXTRAS)) {
         if (own!.includes(field)) continue;
-        const res = await t.app.inject({ method: route.method, url: route.url(), payload: JSON.stringify({ ...route.body(), [field]: value }), headers: { "content-type": "application/json", ...route.auth() } });
+        const res = await t.app.inject({
+          method: route.method,
+          url: route.url(),
+          payload: JSON.stringify({ ...route.body(), [field]: value }),
+          headers: { "content-type": "application/json", ...route.auth() },
+        });
         outcomes.push({ route: `${route.method} ${route.url()}`, field, status: res.statusCode });
         expect(res.statusCode, `${route.method} ${route.url()} + ${field}: ${res.body}`).toBe(400);
         // Staff bodies here are partial: the refusal may name a missing field first; the snapshot shows no effect.
@@ -93,7 +113,9 @@ describe("extra fields on every write route", () => {
     }
     const after = await snapshot();
     const tookEffect = outcomes.filter((o) => o.status < 400).length + (before === after ? 0 : 1);
-    console.log(`extra fields: ${ROUTES.length} write routes × up to ${Object.keys(EXTRAS).length} fields = ${outcomes.length} attempts, refused ${outcomes.filter((o) => o.status === 400).length}, took effect ${tookEffect}`);
+    console.log(
+      `extra fields: ${ROUTES.length} write routes × up to ${Object.keys(EXTRAS).length} fields = ${outcomes.length} attempts, refused ${outcomes.filter((o) => o.status === 400).length}, took effect ${tookEffect}`,
+    );
     expect(after).toBe(before);
   });
 
@@ -112,11 +134,17 @@ describe("extra fields on every write route", () => {
   it("stores the catalogue's price, name and the server's total whatever price, name and image a line carries", async () => {
     const c = await registerCustomer(t.app);
     const [a, b] = [products[3]!, products[4]!];
-    const body = orderBody([{ product: a, quantity: 2 }, { product: b, quantity: 1 }]);
+    const body = orderBody([
+      { product: a, quantity: 2 },
+      { product: b, quantity: 1 },
+    ]);
     body.items = body.items.map((i) => ({ ...i, price: 0.01, name: "Oferta", image: ["/media/outra"] }));
     const res = await post(t, "/api/order/place", body, c.auth);
     expect(res.statusCode, res.body).toBe(200);
-    const order = await t.prisma.order.findUniqueOrThrow({ where: { id: (res.json() as { orderId: string }).orderId }, include: { lines: { orderBy: { position: "asc" } } } });
+    const order = await t.prisma.order.findUniqueOrThrow({
+      where: { id: (res.json() as { orderId: string }).orderId },
+      include: { lines: { orderBy: { position: "asc" } } },
+    });
     expect(order.lines.map((l) => [l.name, l.price.toNumber()])).toEqual([
       [a.name, a.price],
       [b.name, b.price],

@@ -20,10 +20,13 @@ describe("Idempotency-Key replayed", () => {
     await post(t, "/api/cart/add", { itemId: products[0]!.id, size: products[0]!.sizes[0] }, c.auth);
     const body = orderBody([{ product: products[0]!, quantity: 1 }]);
     const replies = [];
-    for (let i = 0; i < REPLAYS; i++) replies.push(await post(t, "/api/order/place", body, { ...c.auth, "idempotency-key": "sequencia-1" }));
+    for (let i = 0; i < REPLAYS; i++)
+      replies.push(await post(t, "/api/order/place", body, { ...c.auth, "idempotency-key": "sequencia-1" }));
     const bodies = new Set(replies.map((r) => r.body));
     const orders = await t.prisma.order.count({ where: { userId: c.userId } });
-    console.log(`idempotency (sequential, ${t.db.kind}): ${REPLAYS} replays → statuses ${[...new Set(replies.map((r) => r.statusCode))].join(",")}, distinct answers ${bodies.size}, orders ${orders}`);
+    console.log(
+      `idempotency (sequential, ${t.db.kind}): ${REPLAYS} replays → statuses ${[...new Set(replies.map((r) => r.statusCode))].join(",")}, distinct answers ${bodies.size}, orders ${orders}`,
+    );
     expect(replies.every((r) => r.statusCode === 200)).toBe(true);
     expect(bodies.size).toBe(1);
     expect(orders).toBe(1);
@@ -32,12 +35,19 @@ describe("Idempotency-Key replayed", () => {
 
   it(`${REPLAYS} times at once: one order, one answer`, async () => {
     const c = await registerCustomer(t.app);
-    const body = orderBody([{ product: products[1]!, quantity: 2 }, { product: products[2]!, quantity: 1 }]);
-    const replies = await Promise.all(Array.from({ length: REPLAYS }, () => post(t, "/api/order/place", body, { ...c.auth, "idempotency-key": "paralelo-1" })));
+    const body = orderBody([
+      { product: products[1]!, quantity: 2 },
+      { product: products[2]!, quantity: 1 },
+    ]);
+    const replies = await Promise.all(
+      Array.from({ length: REPLAYS }, () => post(t, "/api/order/place", body, { ...c.auth, "idempotency-key": "paralelo-1" })),
+    );
     const bodies = new Set(replies.map((r) => r.body));
     const orders = await t.prisma.order.count({ where: { userId: c.userId } });
     const lines = await t.prisma.orderLine.count({ where: { order: { userId: c.userId } } });
-    console.log(`idempotency (parallel, ${t.db.kind}): ${REPLAYS} concurrent replays → statuses ${[...new Set(replies.map((r) => r.statusCode))].join(",")}, distinct answers ${bodies.size}, orders ${orders}, lines ${lines}`);
+    console.log(
+      `idempotency (parallel, ${t.db.kind}): ${REPLAYS} concurrent replays → statuses ${[...new Set(replies.map((r) => r.statusCode))].join(",")}, distinct answers ${bodies.size}, orders ${orders}, lines ${lines}`,
+    );
     expect(replies.map((r) => r.statusCode)).toEqual(Array(REPLAYS).fill(200));
     expect(bodies.size).toBe(1);
     expect(orders).toBe(1);
@@ -56,14 +66,21 @@ describe("Idempotency-Key replayed", () => {
     ];
     const answers = await Promise.all(variants.map((v) => post(t, "/api/order/place", v, key)));
     for (const a of answers) expectError(a, 409, "Esta chave de idempotência já foi usada para um pedido diferente");
-    console.log(`idempotency (other body, ${t.db.kind}): ${variants.length} different bodies → statuses ${answers.map((a) => a.statusCode).join(",")}`);
+    console.log(
+      `idempotency (other body, ${t.db.kind}): ${variants.length} different bodies → statuses ${answers.map((a) => a.statusCode).join(",")}`,
+    );
     expect(await t.prisma.order.count({ where: { userId: c.userId } })).toBe(1);
   });
 
   it("treats the same body with its fields in another order as the same request", async () => {
     const c = await registerCustomer(t.app);
     const body = orderBody([{ product: products[5]!, quantity: 1 }]);
-    const reordered = { paymentMethod: body.paymentMethod, totalAmount: body.totalAmount, items: body.items, address: Object.fromEntries(Object.entries(body.address).reverse()) };
+    const reordered = {
+      paymentMethod: body.paymentMethod,
+      totalAmount: body.totalAmount,
+      items: body.items,
+      address: Object.fromEntries(Object.entries(body.address).reverse()),
+    };
     const a = await post(t, "/api/order/place", body, { ...c.auth, "idempotency-key": "ordem" });
     const b = await post(t, "/api/order/place", reordered, { ...c.auth, "idempotency-key": "ordem" });
     expect(b.body).toBe(a.body);

@@ -8,7 +8,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: "POST", url, payload: payload as object, headers: { "content-type": "application/json", ...headers }, remoteAddress: headers["x-test-ip"] });
+  t.app.inject({
+    method: "POST",
+    url,
+    payload: payload as object,
+    headers: { "content-type": "application/json", ...headers },
+    remoteAddress: headers["x-test-ip"],
+  });
 
 function expectError(res: { statusCode: number; json(): unknown }, status: number, message?: string | RegExp) {
   expect(res.statusCode).toBe(status);
@@ -36,7 +42,11 @@ describe("POST /api/user/register", () => {
   it("stores the e-mail lower-cased and refuses the same e-mail in another case with 409", async () => {
     const email = uniqueEmail("Caso");
     expect((await post("/api/user/register", { name: "A", email: email.toUpperCase(), password: "uma-senha-boa" })).statusCode).toBe(200);
-    expectError(await post("/api/user/register", { name: "B", email, password: "outra-senha-boa" }), 409, "Já existe uma conta com este email");
+    expectError(
+      await post("/api/user/register", { name: "B", email, password: "outra-senha-boa" }),
+      409,
+      "Já existe uma conta com este email",
+    );
   });
 
   it.each([
@@ -51,12 +61,17 @@ describe("POST /api/user/register", () => {
   });
 
   it.each([
-    ["malformed JSON", "{\"name\": \"x\",", 400, "JSON inválido no corpo do pedido"],
+    ["malformed JSON", '{"name": "x",', 400, "JSON inválido no corpo do pedido"],
     ["a JSON array", "[1,2]", 400, "O corpo do pedido deve ser um objeto JSON"],
-    ["a JSON string", "\"texto\"", 400, "O corpo do pedido deve ser um objeto JSON"],
+    ["a JSON string", '"texto"', 400, "O corpo do pedido deve ser um objeto JSON"],
     ["null", "null", 400, undefined],
   ])("answers %s with a clear 4xx", async (_label, raw, status, message) => {
-    const res = await t.app.inject({ method: "POST", url: "/api/user/register", payload: raw, headers: { "content-type": "application/json" } });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/user/register",
+      payload: raw,
+      headers: { "content-type": "application/json" },
+    });
     expectError(res, status, message);
   });
 
@@ -84,7 +99,12 @@ describe("POST /api/user/register", () => {
   });
 
   it("answers a body that is not JSON with 415", async () => {
-    const res = await t.app.inject({ method: "POST", url: "/api/user/register", payload: "name=a", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/user/register",
+      payload: "name=a",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expectError(res, 415);
   });
 });
@@ -116,10 +136,21 @@ describe("POST /api/user/login", () => {
   it("answers 429 after 10 failed logins on one account, from that address and any other; other accounts still sign in", async () => {
     const c = await registerCustomer(t.app);
     const other = await registerCustomer(t.app);
-    for (let i = 0; i < 10; i++) expectError(await post("/api/user/login", { email: c.email, password: `errada-${i}` }, { "x-test-ip": "10.9.9.9" }), 400);
-    expectError(await post("/api/user/login", { email: c.email, password: c.password }, { "x-test-ip": "10.9.9.9" }), 429, /Demasiadas tentativas/);
-    expectError(await post("/api/user/login", { email: c.email, password: c.password }, { "x-test-ip": "10.9.9.10" }), 429, /Demasiadas tentativas/);
-    expect((await post("/api/user/login", { email: other.email, password: other.password }, { "x-test-ip": "10.9.9.9" })).statusCode).toBe(200);
+    for (let i = 0; i < 10; i++)
+      expectError(await post("/api/user/login", { email: c.email, password: `errada-${i}` }, { "x-test-ip": "10.9.9.9" }), 400);
+    expectError(
+      await post("/api/user/login", { email: c.email, password: c.password }, { "x-test-ip": "10.9.9.9" }),
+      429,
+      /Demasiadas tentativas/,
+    );
+    expectError(
+      await post("/api/user/login", { email: c.email, password: c.password }, { "x-test-ip": "10.9.9.10" }),
+      429,
+      /Demasiadas tentativas/,
+    );
+    expect((await post("/api/user/login", { email: other.email, password: other.password }, { "x-test-ip": "10.9.9.9" })).statusCode).toBe(
+      200,
+    );
   });
 });
 
@@ -133,13 +164,21 @@ describe("POST /admin/api/auth/login", () => {
 
   it("refuses a customer with the same message as a wrong password", async () => {
     const c = await registerCustomer(t.app);
-    expectError(await post("/admin/api/auth/login", { email: c.email, password: c.password }, { "x-test-ip": "10.2.0.1" }), 400, "Email ou palavra-passe inválidos");
+    expectError(
+      await post("/admin/api/auth/login", { email: c.email, password: c.password }, { "x-test-ip": "10.2.0.1" }),
+      400,
+      "Email ou palavra-passe inválidos",
+    );
   });
 
   it("refuses a deactivated staff account", async () => {
     const staff = await createStaff(t, "admin");
     await t.prisma.user.update({ where: { id: staff.userId }, data: { active: false } });
-    expectError(await post("/admin/api/auth/login", { email: staff.email, password: staff.password }, { "x-test-ip": "10.2.0.2" }), 400, "Email ou palavra-passe inválidos");
+    expectError(
+      await post("/admin/api/auth/login", { email: staff.email, password: staff.password }, { "x-test-ip": "10.2.0.2" }),
+      400,
+      "Email ou palavra-passe inválidos",
+    );
   });
 });
 
@@ -149,9 +188,14 @@ describe("sign-up rate limit", () => {
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 4; i++) {
-        const res = await limited.app.inject({ method: "POST", url: "/api/user/register", payload: { name: "A", email: uniqueEmail(), password: "uma-senha-boa" } });
+        const res = await limited.app.inject({
+          method: "POST",
+          url: "/api/user/register",
+          payload: { name: "A", email: uniqueEmail(), password: "uma-senha-boa" },
+        });
         statuses.push(res.statusCode);
-        if (res.statusCode === 429) expect(res.json()).toMatchObject({ success: false, message: expect.stringMatching(/Demasiados pedidos/) });
+        if (res.statusCode === 429)
+          expect(res.json()).toMatchObject({ success: false, message: expect.stringMatching(/Demasiados pedidos/) });
       }
       expect(statuses).toEqual([200, 200, 200, 429]);
     } finally {

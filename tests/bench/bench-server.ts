@@ -70,8 +70,12 @@ async function createFixtures(database: Database): Promise<BenchFixtures> {
     INSERT INTO orders (id, user_id, payment_method, address, subtotal, delivery_fee, total_amount, updated_at)
       SELECT 'benchorder' || g, 'benchuser' || g, 'cod', '{"city":"Luanda"}', 10000, 5000, 15000, now() FROM generate_series(1, ${ORDERS}) g
       ON CONFLICT DO NOTHING;`);
-  const tokens = await Promise.all(Array.from({ length: USERS }, (_, i) => deps.tokens.sign({ userId: `benchuser${i + 1}`, role: "customer", sessionVersion: 0 })));
-  const products = (await listShopProducts(db.prisma)).products.filter((p) => p.sizes.length > 0).map((p) => ({ id: p._id, size: p.sizes[0]!, price: p.price }));
+  const tokens = await Promise.all(
+    Array.from({ length: USERS }, (_, i) => deps.tokens.sign({ userId: `benchuser${i + 1}`, role: "customer", sessionVersion: 0 })),
+  );
+  const products = (await listShopProducts(db.prisma)).products
+    .filter((p) => p.sizes.length > 0)
+    .map((p) => ({ id: p._id, size: p.sizes[0]!, price: p.price }));
   return { tokens, orders: Array.from({ length: ORDERS }, (_, i) => ({ orderId: `benchorder${i + 1}`, userIndex: i })), products };
 }
 
@@ -149,9 +153,13 @@ process.on("message", (request: BenchRequest) => {
       if (request.type === "queries") send({ type: "queries", timing: await timeQueries(request.iterations, request.sql) });
       else if (request.type === "stats") {
         const cpu = process.cpuUsage();
-        send({ type: "stats", hub: deps.hub.stats(), cpuMs: (cpu.user + cpu.system) / 1000, eluActiveMs: nodePerformance.eventLoopUtilization().active });
-      }
-      else if (request.type === "stop") {
+        send({
+          type: "stats",
+          hub: deps.hub.stats(),
+          cpuMs: (cpu.user + cpu.system) / 1000,
+          eluActiveMs: nodePerformance.eventLoopUtilization().active,
+        });
+      } else if (request.type === "stop") {
         await started.close();
         rmSync(ownDataDir, { recursive: true, force: true });
         send({ type: "stopped" });

@@ -19,10 +19,59 @@ const ORDERS = 100_000;
 const CONVERSATIONS = 20_000;
 const ROUNDS = 25;
 
-const NOUNS = ["Ténis", "Camisola", "Telemóvel", "Portátil", "Sofá", "Cadeira", "Berbequim", "Gerador", "Relógio", "Auscultadores", "Frigorífico", "Mesa", "Vestido", "Calças", "Televisor", "Candeeiro", "Máquina de Costura", "Aspirador", "Colchão", "Mochila"];
-const BRANDS = ["Kalunga", "Muxima", "Kwanza", "Benguela", "Namibe", "Huambo", "Lobito", "Cabinda", "Malanje", "Uíge", "Zaire", "Moxico", "Cuanza", "Bié"];
+const NOUNS = [
+  "Ténis",
+  "Camisola",
+  "Telemóvel",
+  "Portátil",
+  "Sofá",
+  "Cadeira",
+  "Berbequim",
+  "Gerador",
+  "Relógio",
+  "Auscultadores",
+  "Frigorífico",
+  "Mesa",
+  "Vestido",
+  "Calças",
+  "Televisor",
+  "Candeeiro",
+  "Máquina de Costura",
+  "Aspirador",
+  "Colchão",
+  "Mochila",
+];
+const BRANDS = [
+  "Kalunga",
+  "Muxima",
+  "Kwanza",
+  "Benguela",
+  "Namibe",
+  "Huambo",
+  "Lobito",
+  "Cabinda",
+  "Malanje",
+  "Uíge",
+  "Zaire",
+  "Moxico",
+  "Cuanza",
+  "Bié",
+];
 const MODELS = ["Pro", "Max", "Lite", "Plus", "Sport", "Classic", "Eco", "Prime", "Mini", "Ultra"];
-const TRAITS = ["resistente à água", "com garantia de 12 meses", "importado de Portugal", "original com fatura", "entrega em Luanda", "cor preta", "cor branca", "em pele", "em algodão", "bateria de longa duração", "ecrã de 6,5 polegadas", "motor de 800 W"];
+const TRAITS = [
+  "resistente à água",
+  "com garantia de 12 meses",
+  "importado de Portugal",
+  "original com fatura",
+  "entrega em Luanda",
+  "cor preta",
+  "cor branca",
+  "em pele",
+  "em algodão",
+  "bateria de longa duração",
+  "ecrã de 6,5 polegadas",
+  "motor de 800 W",
+];
 
 const sqlArray = (values: readonly string[]) => `ARRAY[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(",")}]`;
 const pairs = Object.entries(TAXONOMY).flatMap(([category, subs]) => subs.map((sub) => [category, sub] as const));
@@ -72,7 +121,17 @@ const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(
 
 export default async function catalogueScale() {
   const dataDir = mkdtempSync(path.join(tmpdir(), "loja-scale-"));
-  const config = loadConfig({ ...process.env, NODE_ENV: "production", LOG_LEVEL: "silent", JWT_SECRET: "scale-bench-secret-that-is-long-enough-0123456789", SEED_DEMO: "true", DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", DATABASE_URL: "" });
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: "production",
+    LOG_LEVEL: "silent",
+    JWT_SECRET: "scale-bench-secret-that-is-long-enough-0123456789",
+    SEED_DEMO: "true",
+    DATA_DIR: dataDir,
+    PORT: "0",
+    HOST: "127.0.0.1",
+    DATABASE_URL: "",
+  });
   const started = await start(config, { logger: false, serveApps: false });
   const { app, deps } = started;
   const rows: { figure: string; value: string; goal: string; ok?: boolean }[] = [];
@@ -80,8 +139,16 @@ export default async function catalogueScale() {
     const seedStart = performance.now();
     await deps.db.exec(seedSql());
     deps.productListCache.invalidate();
-    rows.push({ figure: "seeded", value: `${PRODUCTS.toLocaleString("en")} products, ${ORDERS.toLocaleString("en")} orders, ${CONVERSATIONS.toLocaleString("en")} conversations in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`, goal: "" });
-    const admin = await createStaffAccount(deps.db.prisma, { email: "scale-admin@exemplo.ao", password: "bench-senha-forte-9", role: "admin" });
+    rows.push({
+      figure: "seeded",
+      value: `${PRODUCTS.toLocaleString("en")} products, ${ORDERS.toLocaleString("en")} orders, ${CONVERSATIONS.toLocaleString("en")} conversations in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
+      goal: "",
+    });
+    const admin = await createStaffAccount(deps.db.prisma, {
+      email: "scale-admin@exemplo.ao",
+      password: "bench-senha-forte-9",
+      role: "admin",
+    });
     const auth = { authorization: `Bearer ${await deps.tokens.sign({ userId: admin.id, role: "admin", sessionVersion: 0 })}` };
 
     const time = async (url: string, headers: Record<string, string> = {}) => {
@@ -95,7 +162,11 @@ export default async function catalogueScale() {
       return { p50: pct(times, 50), p95: pct(times, 95) };
     };
     const reference = await time("/robots.txt");
-    rows.push({ figure: "reference: GET /robots.txt in process (no database)", value: `p50 ${reference.p50.toFixed(2)} ms, p95 ${reference.p95.toFixed(2)} ms`, goal: "" });
+    rows.push({
+      figure: "reference: GET /robots.txt in process (no database)",
+      value: `p50 ${reference.p50.toFixed(2)} ms, p95 ${reference.p95.toFixed(2)} ms`,
+      goal: "",
+    });
     const measure = async (figure: string, url: string, goalMs?: number, headers?: Record<string, string>) => {
       const t = await time(url, headers);
       rows.push({
@@ -106,7 +177,16 @@ export default async function catalogueScale() {
       });
     };
     const q = (text: string) => `/api/catalogue/products?q=${encodeURIComponent(text)}`;
-    for (const text of ["tenis", "TÉNIS", "telefone", "portatl", "sofa kalunga", "berbequim pro", "cadeira escritorio preta", "nadaaquiexiste"]) {
+    for (const text of [
+      "tenis",
+      "TÉNIS",
+      "telefone",
+      "portatl",
+      "sofa kalunga",
+      "berbequim pro",
+      "cadeira escritorio preta",
+      "nadaaquiexiste",
+    ]) {
       await measure(`search "${text}" over ${PRODUCTS.toLocaleString("en")} products`, q(text), 50);
     }
     await measure("collection page 1, no filter", "/api/catalogue/products", 50);
@@ -118,7 +198,10 @@ export default async function catalogueScale() {
     const filter = (f: object) => `filter=${encodeURIComponent(JSON.stringify(f))}`;
     const lists: [string, string][] = [
       ["console products, newest", `/admin/api/products?${range(0, 24)}&${sort("createdAt", "DESC")}`],
-      ["console products, search 'kalunga', by price", `/admin/api/products?${range(0, 24)}&${sort("price", "ASC")}&${filter({ q: "kalunga" })}`],
+      [
+        "console products, search 'kalunga', by price",
+        `/admin/api/products?${range(0, 24)}&${sort("price", "ASC")}&${filter({ q: "kalunga" })}`,
+      ],
       ["console orders, newest", `/admin/api/orders?${range(0, 24)}&${sort("createdAt", "DESC")}`],
       ["console orders, page 200 by total", `/admin/api/orders?${range(4975, 4999)}&${sort("totalAmount", "DESC")}`],
       ["console orders, status Enviado", `/admin/api/orders?${range(0, 24)}&${filter({ status: "Enviado" })}`],

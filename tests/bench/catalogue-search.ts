@@ -27,7 +27,18 @@ const DBS = (process.env.SEARCH_BENCH_DBS || "pglite,postgres").split(",");
 const EXPLAIN = process.env.SEARCH_BENCH_EXPLAIN === "1";
 
 /** The scale bench's searches, short words (one in 1,120 names, one also a sub-category), and others for comparison. */
-export const SEARCHES = ["tenis", "TÉNIS", "telefone", "portatl", "sofa kalunga", "berbequim pro", "cadeira escritorio preta", "pro", "tv", "nadaaquiexiste"];
+export const SEARCHES = [
+  "tenis",
+  "TÉNIS",
+  "telefone",
+  "portatl",
+  "sofa kalunga",
+  "berbequim pro",
+  "cadeira escritorio preta",
+  "pro",
+  "tv",
+  "nadaaquiexiste",
+];
 const OTHERS: [string, string][] = [
   ["search 'telefone', page 3 by price", "/api/catalogue/products?q=telefone&sort=price_asc&page=3"],
   ["search 'pro' in Moda, newest", "/api/catalogue/products?q=pro&category=Moda&sort=newest"],
@@ -51,14 +62,26 @@ async function freshPgDatabase(): Promise<string> {
 async function benchOne(kind: string) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "loja-search-bench-"));
   const databaseUrl = kind === "postgres" ? await freshPgDatabase() : "";
-  const config = loadConfig({ ...process.env, NODE_ENV: "production", LOG_LEVEL: "silent", JWT_SECRET: "search-bench-secret-that-is-long-enough-0123456789", SEED_DEMO: "true", DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", DATABASE_URL: databaseUrl });
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: "production",
+    LOG_LEVEL: "silent",
+    JWT_SECRET: "search-bench-secret-that-is-long-enough-0123456789",
+    SEED_DEMO: "true",
+    DATA_DIR: dataDir,
+    PORT: "0",
+    HOST: "127.0.0.1",
+    DATABASE_URL: databaseUrl,
+  });
   const started = await start(config, { logger: false, serveApps: false });
   const { app, deps } = started;
   try {
     const seedStart = performance.now();
     await deps.db.exec(scaleProductsSql());
     deps.productListCache.invalidate();
-    console.log(`\n${kind}: ${PRODUCTS.toLocaleString("en")} products seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s; ${ROUNDS} rounds`);
+    console.log(
+      `\n${kind}: ${PRODUCTS.toLocaleString("en")} products seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s; ${ROUNDS} rounds`,
+    );
 
     const cases: [string, string][] = [
       ["reference: GET /robots.txt (no database)", "/robots.txt"],
@@ -82,15 +105,32 @@ async function benchOne(kind: string) {
       const p95 = pct(xs, 95);
       const total = times.get(`${figure}#total`)?.[0];
       const goal = figure.startsWith("search") ? (p95 <= GOAL_MS ? " ✓" : " ✗") : "  ";
-      console.log(`${goal} ${figure.padEnd(42)} p50 ${pct(xs, 50).toFixed(1).padStart(6)} ms  p95 ${p95.toFixed(1).padStart(6)} ms${total === undefined ? "" : `  (${total} found; p95 ${(p95 / reference).toFixed(0)}× the reference)`}`);
+      console.log(
+        `${goal} ${figure.padEnd(42)} p50 ${pct(xs, 50).toFixed(1).padStart(6)} ms  p95 ${p95.toFixed(1).padStart(6)} ms${total === undefined ? "" : `  (${total} found; p95 ${(p95 / reference).toFixed(0)}× the reference)`}`,
+      );
     }
 
     if (EXPLAIN) {
       const groups = await deps.db.prisma.searchSynonym.findMany({ select: { words: true } });
       for (const text of SEARCHES) {
-        const sql = searchQuery({ words: expandWithSynonyms(text, groups.map((g) => g.words)), categories: [], subCategories: [] }, "relevance", 0, 24);
+        const sql = searchQuery(
+          {
+            words: expandWithSynonyms(
+              text,
+              groups.map((g) => g.words),
+            ),
+            categories: [],
+            subCategories: [],
+          },
+          "relevance",
+          0,
+          24,
+        );
         const prisma = deps.db.prisma;
-        const [, plan] = await prisma.$transaction([prisma.$executeRaw(SEARCH_PLANNER_COSTS), prisma.$queryRawUnsafe<{ "QUERY PLAN": string }[]>(`EXPLAIN (ANALYZE, COSTS OFF) ${sql.text}`, ...sql.values)]);
+        const [, plan] = await prisma.$transaction([
+          prisma.$executeRaw(SEARCH_PLANNER_COSTS),
+          prisma.$queryRawUnsafe<{ "QUERY PLAN": string }[]>(`EXPLAIN (ANALYZE, COSTS OFF) ${sql.text}`, ...sql.values),
+        ]);
         console.log(`\n--- ${kind} EXPLAIN ANALYZE "${text}"\n${plan.map((r) => r["QUERY PLAN"]).join("\n")}`);
       }
     }

@@ -9,7 +9,6 @@ import { median, withBenchShop } from "./shop.ts";
 const RUNS = 5;
 const ADMIN = { email: "admin@loja.local", password: "bench-admin-password-1" };
 
-
 /** Measures the console's first screen; `npm run bench` calls it, `npx tsx` on this file runs it alone. */
 export default function consoleFirstScreen() {
   return withBenchShop("console", { DEMO_ADMIN_PASSWORD: ADMIN.password }, async (shop, executablePath) => {
@@ -25,7 +24,8 @@ export default function consoleFirstScreen() {
         const page = await context.newPage();
         let js = 0;
         page.on("response", async (r) => {
-          if (r.request().resourceType() === "script") js += Number(r.headers()["content-length"] ?? (await r.body().catch(() => Buffer.alloc(0))).length);
+          if (r.request().resourceType() === "script")
+            js += Number(r.headers()["content-length"] ?? (await r.body().catch(() => Buffer.alloc(0))).length);
         });
         const started = Date.now();
         await page.goto(`${shop.url}/admin/`);
@@ -44,11 +44,18 @@ export default function consoleFirstScreen() {
     } finally {
       await browser.close();
     }
-    console.log(`console first screen (login form usable, cold cache), median of ${RUNS}: ${median(firstScreen)} ms  [${firstScreen.join(", ")}]`);
+    console.log(
+      `console first screen (login form usable, cold cache), median of ${RUNS}: ${median(firstScreen)} ms  [${firstScreen.join(", ")}]`,
+    );
     console.log(`  JavaScript for the login screen: ${(loginJs / 1024).toFixed(0)} KiB over the wire`);
     console.log(`sign-in to dashboard shown (loads react-admin lazily), median: ${median(dashboard)} ms  [${dashboard.join(", ")}]`);
     console.log(`  JavaScript loaded after sign-in: ${(appJs / 1024).toFixed(0)} KiB over the wire`);
-    return { firstScreenMs: median(firstScreen), loginJsKiB: Math.round(loginJs / 1024), dashboardMs: median(dashboard), appJsKiB: Math.round(appJs / 1024) };
+    return {
+      firstScreenMs: median(firstScreen),
+      loginJsKiB: Math.round(loginJs / 1024),
+      dashboardMs: median(dashboard),
+      appJsKiB: Math.round(appJs / 1024),
+    };
   });
 }
 

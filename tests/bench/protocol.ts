@@ -17,9 +17,7 @@ export interface QueryTiming {
 }
 
 export type BenchRequest =
-  | { type: "queries"; iterations: number; sql?: { sql: string; params: unknown[] }[] }
-  | { type: "stats" }
-  | { type: "stop" };
+  { type: "queries"; iterations: number; sql?: { sql: string; params: unknown[] }[] } | { type: "stats" } | { type: "stop" };
 
 export type BenchReply =
   | { type: "ready"; url: string; kind: "postgres" | "pglite"; fixtures: BenchFixtures }
@@ -47,7 +45,8 @@ export type LoadReply =
   | { type: "error"; message: string };
 
 /** The media figure's load process (media-load.ts): uploaders send 10 MB PDFs back to back, downloaders re-fetch one. */
-export type MediaLoadRequest = { type: "start"; url: string; uploaders: { token: string; orderId: string }[]; downloaders: number } | { type: "stop" };
+export type MediaLoadRequest =
+  { type: "start"; url: string; uploaders: { token: string; orderId: string }[]; downloaders: number } | { type: "stop" };
 
 export type MediaLoadReply =
   | { type: "started"; fileBytes: number }

@@ -9,7 +9,16 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import autocannon from "autocannon";
 import pg from "pg";
-import type { BenchFixtures, BenchReply, BenchRequest, LoadReply, LoadRequest, MediaLoadReply, MediaLoadRequest, QueryTiming } from "./protocol.ts";
+import type {
+  BenchFixtures,
+  BenchReply,
+  BenchRequest,
+  LoadReply,
+  LoadRequest,
+  MediaLoadReply,
+  MediaLoadRequest,
+  QueryTiming,
+} from "./protocol.ts";
 import { PRODUCTS } from "./catalogue-scale.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -74,7 +83,12 @@ function next<T extends { type: string }>(child: ChildProcess, type: T["type"], 
   });
 }
 
-async function ask<T extends BenchReply | LoadReply | MediaLoadReply>(child: ChildProcess, request: BenchRequest | LoadRequest | MediaLoadRequest, type: T["type"], timeoutMs?: number): Promise<T> {
+async function ask<T extends BenchReply | LoadReply | MediaLoadReply>(
+  child: ChildProcess,
+  request: BenchRequest | LoadRequest | MediaLoadRequest,
+  type: T["type"],
+  timeoutMs?: number,
+): Promise<T> {
   const reply = next<T>(child, type, timeoutMs);
   child.send(request);
   return reply;
@@ -109,14 +123,23 @@ async function cannon(options: autocannon.Options, accounts = 0): Promise<Load> 
   const before = busyMs();
   const result = await autocannon({ ...options, duration: DURATION });
   const cpuUs = ((busyMs() - before) * 1000) / Math.max(1, result.requests.total);
-  return { cpuUs, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max, non2xx: result.non2xx, errors: result.errors + result.timeouts };
+  return {
+    cpuUs,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
 }
 
 /** CPU time spent by all cores outside idle (user, nice, system, interrupts), in ms. */
 const busyMs = () => cpus().reduce((sum, c) => sum + c.times.user + c.times.nice + c.times.sys + c.times.irq, 0);
 
 const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
-const describeLoad = (l: Load) => `${fmt(l.rps)} req/s, p50 ${fmt(l.p50, 1)} ms, p99 ${fmt(l.p99, 1)} ms${l.non2xx || l.errors ? `, ${l.non2xx} non-2xx, ${l.errors} errors` : ""}`;
+const describeLoad = (l: Load) =>
+  `${fmt(l.rps)} req/s, p50 ${fmt(l.p50, 1)} ms, p99 ${fmt(l.p99, 1)} ms${l.non2xx || l.errors ? `, ${l.non2xx} non-2xx, ${l.errors} errors` : ""}`;
 
 const listGet = (url: string, pathName: string): autocannon.Options => ({ url: `${url}${pathName}`, connections: 10, headers: BROWSER });
 
@@ -149,12 +172,27 @@ const cartWrites = (url: string, f: BenchFixtures) =>
     return { itemId: product.id, size: product.size };
   });
 
-const ADDRESS = { firstName: "Ana", lastName: "Silva", email: "ana@exemplo.ao", street: "Rua da Missão 12", city: "Luanda", state: "Luanda", zipcode: "1000", country: "Angola", phone: "923000000" };
+const ADDRESS = {
+  firstName: "Ana",
+  lastName: "Silva",
+  email: "ana@exemplo.ao",
+  street: "Rua da Missão 12",
+  city: "Luanda",
+  state: "Luanda",
+  zipcode: "1000",
+  country: "Angola",
+  phone: "923000000",
+};
 
 const orderPlacements = (url: string, f: BenchFixtures) =>
   customerPosts(url, f, "/api/order/place", (n) => {
     const product = f.products[(n * 13) % f.products.length]!;
-    return { address: ADDRESS, items: [{ itemId: product.id, size: product.size, quantity: 1 }], totalAmount: product.price + 5000, paymentMethod: "cod" };
+    return {
+      address: ADDRESS,
+      items: [{ itemId: product.id, size: product.size, quantity: 1 }],
+      totalAmount: product.price + 5000,
+      paymentMethod: "cod",
+    };
   });
 
 // Scenarios
@@ -182,9 +220,20 @@ async function measureLists(section: string, url: string): Promise<void> {
   const list = median(lists);
   const ratio = list.rps / bare.rps;
   record({ section, figure: `bare route (prebuilt Buffer, same bytes), median of ${ROUNDS}`, value: describeLoad(bare), goal: "" });
-  record({ section, figure: `GET /api/product/list, cache hit, median of ${ROUNDS}`, value: `${describeLoad(list)} → ${fmt(ratio, 2)}× bare`, goal: "≥ 0.8× bare", ok: ratio >= 0.8 && list.non2xx === 0 });
+  record({
+    section,
+    figure: `GET /api/product/list, cache hit, median of ${ROUNDS}`,
+    value: `${describeLoad(list)} → ${fmt(ratio, 2)}× bare`,
+    goal: "≥ 0.8× bare",
+    ok: ratio >= 0.8 && list.non2xx === 0,
+  });
   const uncached = await cannon({ ...listGet(url, "/__bench/list-db"), connections: 4, headers: {} });
-  record({ section, figure: "product list, uncached database path (Prisma + view + JSON)", value: `${describeLoad(uncached)} → ${fmt(uncached.rps / bare.rps, 3)}× bare`, goal: "" });
+  record({
+    section,
+    figure: "product list, uncached database path (Prisma + view + JSON)",
+    value: `${describeLoad(uncached)} → ${fmt(uncached.rps / bare.rps, 3)}× bare`,
+    goal: "",
+  });
 }
 
 /** The round whose ratio is the median of the rounds' ratios (so its own figures are shown beside it). */
@@ -202,10 +251,18 @@ function medianRound<T extends { ratio: number }>(rounds: T[]): T {
 async function measureWrites(section: string, url: string, fixtures: BenchFixtures, placementGoal = true): Promise<void> {
   const both = !PARTS.has("cart") && !PARTS.has("orders");
   const calibration = () =>
-    cannon({ ...cartWrites(url, fixtures), url: `${url}/__bench/empty`, requests: undefined, method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ itemId: fixtures.products[0]!.id, size: fixtures.products[0]!.size }) });
+    cannon({
+      ...cartWrites(url, fixtures),
+      url: `${url}/__bench/empty`,
+      requests: undefined,
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ itemId: fixtures.products[0]!.id, size: fixtures.products[0]!.size }),
+    });
   const writes: { name: "cart" | "orders"; measure: () => Promise<Load> }[] = [];
   if (both || PARTS.has("cart")) writes.push({ name: "cart", measure: () => cannon(cartWrites(url, fixtures), fixtures.tokens.length) });
-  if (both || PARTS.has("orders")) writes.push({ name: "orders", measure: () => cannon(orderPlacements(url, fixtures), fixtures.tokens.length) });
+  if (both || PARTS.has("orders"))
+    writes.push({ name: "orders", measure: () => cannon(orderPlacements(url, fixtures), fixtures.tokens.length) });
   const rounds: { empty: Load; cart?: Load; orders?: Load }[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     const measured: Partial<Record<"cart" | "orders", Load>> = {};
@@ -215,7 +272,8 @@ async function measureWrites(section: string, url: string, fixtures: BenchFixtur
     if (round % 2 === 1) empty = await calibration();
     rounds.push({ empty: empty!, ...measured });
   }
-  const of = (name: "cart" | "orders") => medianRound(rounds.map((r) => ({ empty: r.empty, load: r[name]!, ratio: r[name]!.rps / r.empty.rps })));
+  const of = (name: "cart" | "orders") =>
+    medianRound(rounds.map((r) => ({ empty: r.empty, load: r[name]!, ratio: r[name]!.rps / r.empty.rps })));
   /** CPU per request relative to the calibration's, median of the rounds: what a request costs, whatever the machine's speed. */
   const cost = (name: "cart" | "orders") => {
     const ratios = rounds.map((r) => r[name]!.cpuUs / r.empty.cpuUs);
@@ -224,7 +282,12 @@ async function measureWrites(section: string, url: string, fixtures: BenchFixtur
   };
   const failed = (name: "cart" | "orders") => rounds.some((r) => (r[name]?.non2xx ?? 0) > 0);
   const calibrated = median(rounds.map((r) => r.empty));
-  record({ section, figure: `calibration: POST to an empty route of the same app (no auth, no database), 50 connections, median of ${ROUNDS}`, value: `${describeLoad(calibrated)}; CPU per request ${fmt(calibrated.cpuUs)} µs`, goal: "" });
+  record({
+    section,
+    figure: `calibration: POST to an empty route of the same app (no auth, no database), 50 connections, median of ${ROUNDS}`,
+    value: `${describeLoad(calibrated)}; CPU per request ${fmt(calibrated.cpuUs)} µs`,
+    goal: "",
+  });
   if (writes.some((w) => w.name === "cart")) {
     const cart = of("cart");
     record({
@@ -265,7 +328,11 @@ async function measureSockets(section: string, url: string, fixtures: BenchFixtu
     idles.push(await cannon(listGet(url, "/api/product/list")));
     const load = spawn("socket-load.ts", {});
     try {
-      const opened = await ask<Extract<LoadReply, { type: "opened" }>>(load, { type: "open", url: wsUrl, tokens: fixtures.tokens, orders: fixtures.orders, socketsPerRoom: 10 }, "opened");
+      const opened = await ask<Extract<LoadReply, { type: "opened" }>>(
+        load,
+        { type: "open", url: wsUrl, tokens: fixtures.tokens, orders: fixtures.orders, socketsPerRoom: 10 },
+        "opened",
+      );
       const { hub } = await ask<Extract<BenchReply, { type: "stats" }>>(server, { type: "stats" }, "stats");
       if (round === 0) {
         record({
@@ -280,7 +347,11 @@ async function measureSockets(section: string, url: string, fixtures: BenchFixtu
       await ask(load, { type: "broadcast", perSecond: 10 }, "broadcasting");
       busies.push(await cannon(listGet(url, "/api/product/list")));
       const stopped = await ask<Extract<LoadReply, { type: "broadcastStopped" }>>(load, { type: "stopBroadcast" }, "broadcastStopped");
-      messages = { sent: messages.sent + stopped.sent, delivered: messages.delivered + stopped.delivered, failed: messages.failed + stopped.failed };
+      messages = {
+        sent: messages.sent + stopped.sent,
+        delivered: messages.delivered + stopped.delivered,
+        failed: messages.failed + stopped.failed,
+      };
       if (round === SOCKET_ROUNDS - 1) await measureFanout(section, load);
       await ask(load, { type: "close" }, "closed");
     } finally {
@@ -332,7 +403,7 @@ async function measureBroadcastCost(section: string, load: ChildProcess, server:
   record({
     section,
     figure: "server CPU, 1,000 sockets open: idle vs 10 messages/s (each POSTed, stored, sent to 10 sockets and NOTIFYed)",
-    value: `${fmt(quiet.cpuPerSecond, 1)} → ${fmt(busy.cpuPerSecond, 1)} ms CPU per second (${fmt((busy.cpuPerSecond / 10), 1)}% of a core), ≈ ${fmt(perMessage, 2)} ms per message; event loop busy ${fmt(busy.busyPerSecond / 10, 1)}%; the load process itself used ${fmt((stopped?.cpuMs ?? 0) / seconds, 1)} ms CPU per second`,
+    value: `${fmt(quiet.cpuPerSecond, 1)} → ${fmt(busy.cpuPerSecond, 1)} ms CPU per second (${fmt(busy.cpuPerSecond / 10, 1)}% of a core), ≈ ${fmt(perMessage, 2)} ms per message; event loop busy ${fmt(busy.busyPerSecond / 10, 1)}%; the load process itself used ${fmt((stopped?.cpuMs ?? 0) / seconds, 1)} ms CPU per second`,
     goal: "",
   });
 }
@@ -374,7 +445,13 @@ async function measureMedia(section: string, url: string, fixtures: BenchFixture
     const t = performance.now();
     const r = await autocannon({ ...listGet(url, "/api/product/list"), duration: seconds });
     const after = await ask<Stats>(server, { type: "stats" }, "stats");
-    return { rps: r.requests.average, max: r.latency.max, p99: r.latency.p99, non2xx: r.non2xx, elu: (after.eluActiveMs - before.eluActiveMs) / (performance.now() - t) };
+    return {
+      rps: r.requests.average,
+      max: r.latency.max,
+      p99: r.latency.p99,
+      non2xx: r.non2xx,
+      elu: (after.eluActiveMs - before.eluActiveMs) / (performance.now() - t),
+    };
   };
   await autocannon({ ...listGet(url, "/api/product/list"), duration: 1 }); // warm-up
   const idle = await listFor();
@@ -385,7 +462,9 @@ async function measureMedia(section: string, url: string, fixtures: BenchFixture
   let fileBytes = 0;
   try {
     const uploaders = [1, 2].map((i) => ({ token: fixtures.tokens[fixtures.orders[i]!.userIndex]!, orderId: fixtures.orders[i]!.orderId }));
-    fileBytes = (await ask<Extract<MediaLoadReply, { type: "started" }>>(load, { type: "start", url, uploaders, downloaders: 2 }, "started")).fileBytes;
+    fileBytes = (
+      await ask<Extract<MediaLoadReply, { type: "started" }>>(load, { type: "start", url, uploaders, downloaders: 2 }, "started")
+    ).fileBytes;
     await new Promise((r) => setTimeout(r, 500)); // transfers under way before measuring
     busy = await listFor();
     stopped = await ask<Extract<MediaLoadReply, { type: "stopped" }>>(load, { type: "stop" }, "stopped");
@@ -394,7 +473,12 @@ async function measureMedia(section: string, url: string, fixtures: BenchFixture
   }
   const mb = (bytes: number) => fmt(bytes / 1024 / 1024, 1);
   const pct = (elu: number) => `${fmt(elu * 100, 0)}%`;
-  record({ section, figure: `GET /api/product/list idle, ${seconds} s`, value: `${fmt(idle.rps)} req/s, p99 ${fmt(idle.p99, 1)} ms, worst ${fmt(idle.max, 1)} ms; server event loop busy ${pct(idle.elu)}`, goal: "" });
+  record({
+    section,
+    figure: `GET /api/product/list idle, ${seconds} s`,
+    value: `${fmt(idle.rps)} req/s, p99 ${fmt(idle.p99, 1)} ms, worst ${fmt(idle.max, 1)} ms; server event loop busy ${pct(idle.elu)}`,
+    goal: "",
+  });
   const ratio = busy.rps / idle.rps;
   record({
     section,
@@ -405,7 +489,10 @@ async function measureMedia(section: string, url: string, fixtures: BenchFixture
   });
 }
 
-async function withServer<T>(env: Record<string, string>, body: (url: string, fixtures: BenchFixtures, server: ChildProcess) => Promise<T>): Promise<T> {
+async function withServer<T>(
+  env: Record<string, string>,
+  body: (url: string, fixtures: BenchFixtures, server: ChildProcess) => Promise<T>,
+): Promise<T> {
   const server = spawn("bench-server.ts", env);
   try {
     const ready = await next<Extract<BenchReply, { type: "ready" }>>(server, "ready");
@@ -441,7 +528,11 @@ async function postgresRun(): Promise<QueryTiming["sql"] | undefined> {
   try {
     process.stdout.write(`\nPostgreSQL (${name}, 1,000 products), ${DURATION} s per figure\n`);
     return await withServer({ BENCH_DB: "postgres", DATABASE_URL: url.toString() }, async (serverUrl, fixtures, server) => {
-      const { timing } = await ask<Extract<BenchReply, { type: "queries" }>>(server, { type: "queries", iterations: PARTS.has("queries") ? 100 : 1 }, "queries");
+      const { timing } = await ask<Extract<BenchReply, { type: "queries" }>>(
+        server,
+        { type: "queries", iterations: PARTS.has("queries") ? 100 : 1 },
+        "queries",
+      );
       if (PARTS.has("queries")) queryRatio(section, timing);
       if (PARTS.has("lists")) await measureLists(section, serverUrl);
       if (PARTS.has("sockets")) await measureSockets(section, serverUrl, fixtures, server);
@@ -459,7 +550,11 @@ async function pgliteRun(sql: QueryTiming["sql"] | undefined): Promise<void> {
   await withServer({ BENCH_DB: "pglite", DATABASE_URL: "" }, async (serverUrl, fixtures, server) => {
     if (PARTS.has("media")) await measureMedia(section, serverUrl, fixtures, server);
     if (ONLY_MEDIA) return;
-    if (sql) queryRatio(section, (await ask<Extract<BenchReply, { type: "queries" }>>(server, { type: "queries", iterations: 60, sql }, "queries")).timing);
+    if (sql)
+      queryRatio(
+        section,
+        (await ask<Extract<BenchReply, { type: "queries" }>>(server, { type: "queries", iterations: 60, sql }, "queries")).timing,
+      );
     if (!PARTS.has("cart") && !PARTS.has("orders")) await measureLists(section, serverUrl);
     await measureWrites(section, serverUrl, fixtures, false);
   });
@@ -467,7 +562,9 @@ async function pgliteRun(sql: QueryTiming["sql"] | undefined): Promise<void> {
 
 /** Other engineers' benches: each file's default export is an async function; whatever it returns is printed. */
 async function otherBenches(): Promise<void> {
-  const files = readdirSync(here).filter((f) => /^(storefront|console)-.*\.ts$/.test(f)).sort();
+  const files = readdirSync(here)
+    .filter((f) => /^(storefront|console)-.*\.ts$/.test(f))
+    .sort();
   for (const file of files) {
     process.stdout.write(`\n${file}\n`);
     try {
@@ -488,7 +585,12 @@ function normalise(result: unknown): Omit<Row, "section">[] {
   const asRow = (figure: string, v: unknown): Omit<Row, "section"> => {
     if (v && typeof v === "object" && "value" in v) {
       const o = v as { value: unknown; goal?: unknown; ok?: unknown; figure?: unknown; name?: unknown };
-      return { figure: String(o.figure ?? o.name ?? figure), value: String(o.value), goal: o.goal === undefined ? "" : String(o.goal), ok: typeof o.ok === "boolean" ? o.ok : undefined };
+      return {
+        figure: String(o.figure ?? o.name ?? figure),
+        value: String(o.value),
+        goal: o.goal === undefined ? "" : String(o.goal),
+        ok: typeof o.ok === "boolean" ? o.ok : undefined,
+      };
     }
     return { figure, value: typeof v === "object" ? JSON.stringify(v) : String(v), goal: "" };
   };
@@ -505,7 +607,11 @@ function printTable(): void {
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join(" │ ");
   process.stdout.write(`\n${line(header)}\n${widths.map((w) => "─".repeat(w)).join("─┼─")}\n${body.map(line).join("\n")}\n`);
   const failed = rows.filter((r) => r.ok === false).length;
-  process.stdout.write(`\n${rows.filter((r) => r.ok).length} goals met, ${failed} missed (${availableParallelism()} CPUs, load average ${loadavg().map((l) => l.toFixed(1)).join(" ")})\n`);
+  process.stdout.write(
+    `\n${rows.filter((r) => r.ok).length} goals met, ${failed} missed (${availableParallelism()} CPUs, load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ")})\n`,
+  );
 }
 
 /** The catalogue and the console at the shop's real size (issue 14), embedded database. */

@@ -19,7 +19,16 @@ export interface BenchShop {
 export async function startBenchShop(dataDir: string, env: Record<string, string> = {}): Promise<BenchShop> {
   const child = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
     cwd: root,
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, SKIP_BUILD: "1", LOG_LEVEL: "warn", NODE_ENV: "production", ...env },
+    env: {
+      ...process.env,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      SKIP_BUILD: "1",
+      LOG_LEVEL: "warn",
+      NODE_ENV: "production",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";
@@ -49,7 +58,11 @@ export async function startBenchShop(dataDir: string, env: Record<string, string
  * A browser bench's frame: the system Chromium found, the apps built (when stale), a production shop on a fresh
  * data dir for `body`, then the shop stopped and the data dir removed, whatever `body` did.
  */
-export async function withBenchShop<T>(name: string, env: Record<string, string>, body: (shop: BenchShop, chromePath: string, dataDir: string) => Promise<T>): Promise<T> {
+export async function withBenchShop<T>(
+  name: string,
+  env: Record<string, string>,
+  body: (shop: BenchShop, chromePath: string, dataDir: string) => Promise<T>,
+): Promise<T> {
   const chromePath = chromiumPath();
   if (!chromePath) throw new Error("No Chromium found (install Debian's chromium or set CHROME_PATH)");
   await buildApps();
@@ -74,5 +87,6 @@ export interface FigureRow {
 
 /** Prints figure rows marked as `npm run bench` marks them, for a bench file run on its own. */
 export function printRows(rows: readonly FigureRow[]): void {
-  for (const r of rows) console.log(`${r.ok === undefined ? " " : r.ok ? "✓" : "✗"} ${r.figure}: ${r.value}${r.goal ? `  (goal ${r.goal})` : ""}`);
+  for (const r of rows)
+    console.log(`${r.ok === undefined ? " " : r.ok ? "✓" : "✗"} ${r.figure}: ${r.value}${r.goal ? `  (goal ${r.goal})` : ""}`);
 }

@@ -52,7 +52,11 @@ async function post(room: Room, latencies: number[] = [], fromCreated: number[] 
   form.append("text", text);
   const entry = { startedAt: performance.now(), left: room.sockets.length, latencies, fromCreated };
   pending.set(text, entry);
-  const res = await fetch(`${httpBase}/api/message/send`, { method: "POST", body: form, headers: { authorization: `Bearer ${room.token}` } });
+  const res = await fetch(`${httpBase}/api/message/send`, {
+    method: "POST",
+    body: form,
+    headers: { authorization: `Bearer ${room.token}` },
+  });
   if (!res.ok) {
     failed++;
     pending.delete(text);
@@ -99,7 +103,13 @@ async function handle(request: LoadRequest): Promise<void> {
       clearInterval(broadcastTimer);
       await new Promise((r) => setTimeout(r, 500));
       const cpu = process.cpuUsage(broadcastCpuFrom);
-      send({ type: "broadcastStopped", sent: broadcastSent, delivered: delivered - broadcastDeliveredFrom, failed, cpuMs: (cpu.user + cpu.system) / 1000 });
+      send({
+        type: "broadcastStopped",
+        sent: broadcastSent,
+        delivered: delivered - broadcastDeliveredFrom,
+        failed,
+        cpuMs: (cpu.user + cpu.system) / 1000,
+      });
       return;
     case "fanout": {
       failed = 0;

@@ -11,7 +11,13 @@ import { median, printRows, withBenchShop, type FigureRow } from "./shop.ts";
 
 const RUNS = 3;
 
-interface Profile { name: string; latency: number; down: number; up: number; cpu: number }
+interface Profile {
+  name: string;
+  latency: number;
+  down: number;
+  up: number;
+  cpu: number;
+}
 const PROFILES: Profile[] = [
   { name: "slow 4G", latency: 150, down: (1.6 * 1024 * 1024) / 8, up: (750 * 1024) / 8, cpu: 4 },
   { name: "3G", latency: 300, down: (750 * 1024) / 8, up: (250 * 1024) / 8, cpu: 4 },
@@ -20,7 +26,12 @@ const PROFILES: Profile[] = [
 /** Lighthouse's "good" thresholds for mobile; the home page's LCP includes SPEC.md's 1 s skeleton. */
 const GOALS = { fcp: 1800, lcp: 2500, tbt: 200 };
 
-interface Sample { fcp: number; lcp: number; tbt: number; bytes: number }
+interface Sample {
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  bytes: number;
+}
 
 // Collected in the page from its first byte: LCP candidates until the first input, and long tasks.
 const OBSERVE = `
@@ -30,13 +41,23 @@ const OBSERVE = `
 `;
 
 async function coldLoad(browser: Browser, url: string, profile: Profile, ready: string): Promise<Sample> {
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 1.75,
+    isMobile: true,
+    hasTouch: true,
+  });
   const page = await context.newPage();
   await page.addInitScript(OBSERVE);
   const cdp = await context.newCDPSession(page);
   await cdp.send("Network.enable");
   await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
-  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: profile.latency, downloadThroughput: profile.down, uploadThroughput: profile.up });
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: profile.latency,
+    downloadThroughput: profile.down,
+    uploadThroughput: profile.up,
+  });
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: profile.cpu });
   let bytes = 0;
   cdp.on("Network.loadingFinished", (e: { encodedDataLength: number }) => (bytes += e.encodedDataLength));
@@ -63,7 +84,11 @@ export default async function storefrontFirstScreen(): Promise<FigureRow[]> {
       const { products } = (await (await fetch(`${shop.url}/api/product/list`)).json()) as { products: { _id: string }[] };
       const pages = [
         { name: "home", url: `${shop.url}/`, ready: "[data-testid=hero-slide]" },
-        { name: "product page (shared link)", url: `${shop.url}/product/${products.at(-1)?._id ?? ""}`, ready: "text=ADICIONAR AO CARRINHO" },
+        {
+          name: "product page (shared link)",
+          url: `${shop.url}/product/${products.at(-1)?._id ?? ""}`,
+          ready: "text=ADICIONAR AO CARRINHO",
+        },
       ];
       for (const profile of PROFILES) {
         for (const p of pages) {
@@ -72,9 +97,24 @@ export default async function storefrontFirstScreen(): Promise<FigureRow[]> {
           const m = (k: keyof Sample) => median(samples.map((s) => s[k]));
           const strict = profile === PROFILES[0];
           const label = `${p.name}, ${profile.name}, CPU ${profile.cpu}x`;
-          rows.push({ figure: `${label}: FCP`, value: ms(m("fcp")), goal: strict ? `≤ ${ms(GOALS.fcp)}` : "", ok: strict ? m("fcp") <= GOALS.fcp : undefined });
-          rows.push({ figure: `${label}: LCP`, value: ms(m("lcp")), goal: strict ? `≤ ${ms(GOALS.lcp)}` : "", ok: strict ? m("lcp") <= GOALS.lcp : undefined });
-          rows.push({ figure: `${label}: blocking time`, value: ms(m("tbt")), goal: strict ? `≤ ${ms(GOALS.tbt)}` : "", ok: strict ? m("tbt") <= GOALS.tbt : undefined });
+          rows.push({
+            figure: `${label}: FCP`,
+            value: ms(m("fcp")),
+            goal: strict ? `≤ ${ms(GOALS.fcp)}` : "",
+            ok: strict ? m("fcp") <= GOALS.fcp : undefined,
+          });
+          rows.push({
+            figure: `${label}: LCP`,
+            value: ms(m("lcp")),
+            goal: strict ? `≤ ${ms(GOALS.lcp)}` : "",
+            ok: strict ? m("lcp") <= GOALS.lcp : undefined,
+          });
+          rows.push({
+            figure: `${label}: blocking time`,
+            value: ms(m("tbt")),
+            goal: strict ? `≤ ${ms(GOALS.tbt)}` : "",
+            ok: strict ? m("tbt") <= GOALS.tbt : undefined,
+          });
           rows.push({ figure: `${label}: bytes`, value: `${(m("bytes") / 1024).toFixed(0)} KB`, goal: "" });
         }
       }

@@ -23,7 +23,17 @@ const REPORTS = process.env.LIGHTHOUSE_REPORTS;
 let reportCount = 0;
 
 /** The flags the brief gives for the system Chromium under chrome-launcher. */
-const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"];
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-dev-shm-usage",
+];
 
 interface Profile {
   name: string;
@@ -56,7 +66,10 @@ export interface LighthouseRun {
 
 function configFor(profile: Profile): Config {
   // The default config already is the mobile one; only the network/CPU profile changes between runs.
-  return { extends: "lighthouse:default", settings: { onlyCategories: ["performance"], throttlingMethod: "simulate", throttling: profile.throttling } };
+  return {
+    extends: "lighthouse:default",
+    settings: { onlyCategories: ["performance"], throttlingMethod: "simulate", throttling: profile.throttling },
+  };
 }
 
 /** Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP) on a busy machine: such a run is retried. */
@@ -74,8 +87,24 @@ async function audit(port: number, url: string, profile: Profile, attempt = 1): 
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const metric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   const issues = Object.values(lhr.audits)
-    .filter((a) => a.score !== null && a.score < 0.9 && (a.scoreDisplayMode === "metricSavings" || a.scoreDisplayMode === "numeric" || a.scoreDisplayMode === "binary"))
-    .filter((a) => !["largest-contentful-paint", "first-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index", "interactive", "max-potential-fid"].includes(a.id))
+    .filter(
+      (a) =>
+        a.score !== null &&
+        a.score < 0.9 &&
+        (a.scoreDisplayMode === "metricSavings" || a.scoreDisplayMode === "numeric" || a.scoreDisplayMode === "binary"),
+    )
+    .filter(
+      (a) =>
+        ![
+          "largest-contentful-paint",
+          "first-contentful-paint",
+          "total-blocking-time",
+          "cumulative-layout-shift",
+          "speed-index",
+          "interactive",
+          "max-potential-fid",
+        ].includes(a.id),
+    )
     .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ""}`);
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
@@ -98,7 +127,10 @@ async function auditShop(shop: BenchShop, chromePath: string, expected: number):
   const rows: FigureRow[] = [];
   try {
     // The shop's own count, so a figure never stands for a catalogue of another size than it says.
-    const { products, total } = (await (await fetch(`${shop.url}/api/catalogue/products?sort=newest&pageSize=1`)).json()) as { products: { _id: string }[]; total: number };
+    const { products, total } = (await (await fetch(`${shop.url}/api/catalogue/products?sort=newest&pageSize=1`)).json()) as {
+      products: { _id: string }[];
+      total: number;
+    };
     const productId = products[0]?._id;
     if (!productId) throw new Error("The seeded shop has no products");
     if (total !== expected) throw new Error(`The shop lists ${total} products, not ${expected}`);
@@ -128,7 +160,8 @@ async function auditShop(shop: BenchShop, chromePath: string, expected: number):
           value: `${seconds(m.fcp)}, ${m.cls.toFixed(3)}, ${seconds(m.speedIndex)}, ${Math.round(m.bytes / 1024)} KiB`,
           goal: "",
         });
-        if (!ok && m.issues.length) rows.push({ figure: `${label} ${p.name}, ${profile.name}: Lighthouse flags`, value: m.issues.join("; "), goal: "" });
+        if (!ok && m.issues.length)
+          rows.push({ figure: `${label} ${p.name}, ${profile.name}: Lighthouse flags`, value: m.issues.join("; "), goal: "" });
       }
     }
   } finally {

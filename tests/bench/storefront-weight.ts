@@ -25,7 +25,8 @@ export interface StorefrontWeight {
   pdfViewer: number;
 }
 
-const br = (data: Buffer) => brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }).length;
+const br = (data: Buffer) =>
+  brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }).length;
 
 export async function measureStorefrontWeight(): Promise<StorefrontWeight> {
   const outDir = mkdtempSync(path.join(tmpdir(), "loja-sf-weight-"));
@@ -37,7 +38,10 @@ export async function measureStorefrontWeight(): Promise<StorefrontWeight> {
         if (chunk.type !== "chunk" || !chunk.isEntry) continue;
         for (const [id, m] of Object.entries(chunk.modules)) {
           const pkg = id.includes("node_modules/")
-            ? (id.split("node_modules/").pop() ?? "").split("/").slice(0, id.split("node_modules/").pop()?.startsWith("@") ? 2 : 1).join("/")
+            ? (id.split("node_modules/").pop() ?? "")
+                .split("/")
+                .slice(0, id.split("node_modules/").pop()?.startsWith("@") ? 2 : 1)
+                .join("/")
             : "storefront";
           composition[pkg] = Math.round(((composition[pkg] ?? 0) + m.renderedLength / 1024) * 10) / 10;
         }
@@ -77,14 +81,26 @@ export async function measureStorefrontWeight(): Promise<StorefrontWeight> {
       const extra = [...closure(key)].filter((k) => !initial.has(k));
       // Pages by file name; a library split off on its own (react-toastify) by package.
       const pkg = key.split("node_modules/")[1];
-      const name = pkg ? pkg.split("/").slice(0, pkg.startsWith("@") ? 2 : 1).join("/") : path.basename(key).replace(/\.tsx?$/, "");
+      const name = pkg
+        ? pkg
+            .split("/")
+            .slice(0, pkg.startsWith("@") ? 2 : 1)
+            .join("/")
+        : path.basename(key).replace(/\.tsx?$/, "");
       routes[name] = extra.reduce((n, k) => n + size(manifest[k]!.file) + (manifest[k]?.css ?? []).reduce((m, f) => m + size(f), 0), 0);
     }
     const pdfKey = Object.keys(manifest).find((k) => k.endsWith("pdf-pages.tsx"));
     const worker = Object.values(manifest).find((c) => c.file.includes("pdf.worker"));
-    const pdfViewer = (pdfKey ? [...closure(pdfKey)].filter((k) => !initial.has(k)).reduce((n, k) => n + size(manifest[k]!.file), 0) : 0) + (worker ? size(worker.file) : 0);
+    const pdfViewer =
+      (pdfKey ? [...closure(pdfKey)].filter((k) => !initial.has(k)).reduce((n, k) => n + size(manifest[k]!.file), 0) : 0) +
+      (worker ? size(worker.file) : 0);
 
-    return { firstVisit: { html, boot, js, css, total: html + boot + js + (cssInlined ? 0 : css) }, routes, entryComposition: composition, pdfViewer };
+    return {
+      firstVisit: { html, boot, js, css, total: html + boot + js + (cssInlined ? 0 : css) },
+      routes,
+      entryComposition: composition,
+      pdfViewer,
+    };
   } finally {
     rmSync(outDir, { recursive: true, force: true });
   }
@@ -100,11 +116,21 @@ export default async function storefrontWeight() {
   const w = await measureStorefrontWeight();
   const [largestRoute, largestSize] = Object.entries(w.routes).sort((a, b) => b[1] - a[1])[0] ?? ["-", 0];
   return [
-    { figure: "first visit (html with inlined css + boot script + js, brotli)", value: kb(w.firstVisit.total), goal: `≤ ${kb(GOALS.firstVisit)}`, ok: w.firstVisit.total <= GOALS.firstVisit },
+    {
+      figure: "first visit (html with inlined css + boot script + js, brotli)",
+      value: kb(w.firstVisit.total),
+      goal: `≤ ${kb(GOALS.firstVisit)}`,
+      ok: w.firstVisit.total <= GOALS.firstVisit,
+    },
     { figure: "first visit JS (entry and its static imports)", value: kb(w.firstVisit.js), goal: "" },
     { figure: "first visit HTML (of which inlined CSS)", value: `${kb(w.firstVisit.html)} (${kb(w.firstVisit.css)})`, goal: "" },
     { figure: "boot script", value: kb(w.firstVisit.boot), goal: "" },
-    { figure: `largest lazy chunk (${largestRoute})`, value: kb(largestSize), goal: `≤ ${kb(GOALS.route)}`, ok: largestSize <= GOALS.route },
+    {
+      figure: `largest lazy chunk (${largestRoute})`,
+      value: kb(largestSize),
+      goal: `≤ ${kb(GOALS.route)}`,
+      ok: largestSize <= GOALS.route,
+    },
     { figure: "pdf.js, fetched only when a PDF is opened", value: kb(w.pdfViewer), goal: "" },
   ];
 }
@@ -113,9 +139,23 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   const w = await measureStorefrontWeight();
   if (process.argv.includes("--json")) console.log(JSON.stringify(w, null, 2));
   else {
-    console.log(`first visit (brotli): ${kb(w.firstVisit.total)}  = html ${kb(w.firstVisit.html)} (css ${kb(w.firstVisit.css)} inlined) + boot ${kb(w.firstVisit.boot)} + js ${kb(w.firstVisit.js)}`);
-    console.log("each route adds:", Object.entries(w.routes).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${kb(v)}`).join(", "));
+    console.log(
+      `first visit (brotli): ${kb(w.firstVisit.total)}  = html ${kb(w.firstVisit.html)} (css ${kb(w.firstVisit.css)} inlined) + boot ${kb(w.firstVisit.boot)} + js ${kb(w.firstVisit.js)}`,
+    );
+    console.log(
+      "each route adds:",
+      Object.entries(w.routes)
+        .sort((a, b) => b[1] - a[1])
+        .map(([k, v]) => `${k} ${kb(v)}`)
+        .join(", "),
+    );
     console.log(`PDF viewer adds (only when a PDF is opened): ${kb(w.pdfViewer)}`);
-    console.log("entry chunk by package (raw KB):", Object.entries(w.entryComposition).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v}`).join(", "));
+    console.log(
+      "entry chunk by package (raw KB):",
+      Object.entries(w.entryComposition)
+        .sort((a, b) => b[1] - a[1])
+        .map(([k, v]) => `${k} ${v}`)
+        .join(", "),
+    );
   }
 }

@@ -13,7 +13,11 @@ const capitalized = (tone: string) => tone[0]!.toUpperCase() + tone.slice(1);
 describe("console shared widgets", () => {
   it("shows each order status by its Portuguese name, in the shop's colour for it", () => {
     for (const status of ORDER_STATUSES) {
-      const { unmount } = render(<I18nContextProvider value={i18nProvider}><StatusChip status={status} /></I18nContextProvider>);
+      const { unmount } = render(
+        <I18nContextProvider value={i18nProvider}>
+          <StatusChip status={status} />
+        </I18nContextProvider>,
+      );
       const chip = screen.getByTestId("order-status");
       expect(chip).toHaveTextContent(status);
       expect(chip.className).toContain(`MuiChip-color${capitalized(STATUS_TONE[status])}`);

@@ -25,7 +25,11 @@ const consoleDir = path.resolve(process.cwd(), "console");
 const sources = (dir: string): string[] =>
   readdirSync(dir).flatMap((f) => {
     const full = path.join(dir, f);
-    return statSync(full).isDirectory() ? sources(full) : /\.(ts|tsx)$/.test(f) && !full.includes(`${path.sep}i18n${path.sep}`) ? [full] : [];
+    return statSync(full).isDirectory()
+      ? sources(full)
+      : /\.(ts|tsx)$/.test(f) && !full.includes(`${path.sep}i18n${path.sep}`)
+        ? [full]
+        : [];
   });
 
 describe("console translations", () => {
@@ -43,7 +47,15 @@ describe("console translations", () => {
 
   it("leaves no react-admin message in English", () => {
     // Words that are the same in both languages are allowed.
-    const same = new Set(["ra.auth.email", "ra.boolean.null", "ra.page.list", "ra.page.edit", "ra.page.show", "ra.navigation.page_range_info", "ra.navigation.partial_page_range_info"]);
+    const same = new Set([
+      "ra.auth.email",
+      "ra.boolean.null",
+      "ra.page.list",
+      "ra.page.edit",
+      "ra.page.show",
+      "ra.navigation.page_range_info",
+      "ra.navigation.partial_page_range_info",
+    ]);
     const untranslated = [...en].filter(([k, v]) => !same.has(k) && pt.get(k) === v).map(([k]) => k);
     expect(untranslated).toEqual([]);
   });
@@ -69,6 +81,7 @@ describe("console translations", () => {
   });
 
   it("spells every order status as the shop does", () => {
-    for (const s of ["Aguardando Pagamento", "Pagamento Confirmado", "Em Preparação", "Enviado", "Entregue", "Cancelado"]) expect(pt.get(`loja.status.${s}`)).toBe(s);
+    for (const s of ["Aguardando Pagamento", "Pagamento Confirmado", "Em Preparação", "Enviado", "Entregue", "Cancelado"])
+      expect(pt.get(`loja.status.${s}`)).toBe(s);
   });
 });

@@ -46,7 +46,13 @@ class StandInSocket {
   }
 }
 
-const stats = (awaitingPayment: number): DashboardStats => ({ awaitingPayment, toShip: 1, unreadConversations: 3, revenueMonth: 0, latestOrders: [] });
+const stats = (awaitingPayment: number): DashboardStats => ({
+  awaitingPayment,
+  toShip: 1,
+  unreadConversations: 3,
+  revenueMonth: 0,
+  latestOrders: [],
+});
 
 function consoleWith(ui: ReactNode, dashboard: () => DashboardStats) {
   const dataProvider = {
@@ -72,7 +78,10 @@ const ORDER_ID = "cm3neworder0000000abc123";
 beforeEach(() => {
   StandInSocket.instances = [];
   vi.stubGlobal("WebSocket", StandInSocket);
-  localStorage.setItem("loja.console.session", JSON.stringify({ token: "staff-token", user: { id: "s1", name: "Sara", email: "sara@loja.ao", role: "support" } }));
+  localStorage.setItem(
+    "loja.console.session",
+    JSON.stringify({ token: "staff-token", user: { id: "s1", name: "Sara", email: "sara@loja.ao", role: "support" } }),
+  );
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -93,7 +102,10 @@ describe("a new order, live", () => {
 
     const alert = await screen.findByTestId("new-order-alert", {}, WAIT);
     expect(alert).toHaveTextContent(/Nova encomenda #ABC123 — 12\s500,00 kz/);
-    expect(screen.getByRole("link", { name: "Abrir" })).toHaveAttribute("href", expect.stringMatching(new RegExp(`/orders/${ORDER_ID}/show$`)));
+    expect(screen.getByRole("link", { name: "Abrir" })).toHaveAttribute(
+      "href",
+      expect.stringMatching(new RegExp(`/orders/${ORDER_ID}/show$`)),
+    );
   });
 
   it("alerts on any other console page too", async () => {
@@ -110,7 +122,19 @@ describe("the tab title", () => {
     await waitFor(() => expect(document.title).toBe("(3) Loja — Consola"), WAIT);
     const socket = await connected();
     vi.mocked(dataProvider.getUnreadCount).mockResolvedValue(4);
-    const message = { _id: "m1", orderId: ORDER_ID, sender: "client", text: "Olá", fileUrl: null, type: null, fileName: null, createdAt: new Date().toISOString(), authorName: null, readBySupportAt: null, readByClientAt: null };
+    const message = {
+      _id: "m1",
+      orderId: ORDER_ID,
+      sender: "client",
+      text: "Olá",
+      fileUrl: null,
+      type: null,
+      fileName: null,
+      createdAt: new Date().toISOString(),
+      authorName: null,
+      readBySupportAt: null,
+      readByClientAt: null,
+    };
     act(() => socket.receive({ type: "newMessage", orderId: ORDER_ID, message }));
     await waitFor(() => expect(document.title).toBe("(4) Loja — Consola"), WAIT);
   });
@@ -118,9 +142,24 @@ describe("the tab title", () => {
 
 describe("an assignment made elsewhere, live", () => {
   it("shows the conversation's new assignee when another console changes it", async () => {
-    const staff = [{ id: "s1", name: "Sara" }, { id: "s2", name: "Paulo" }];
+    const staff = [
+      { id: "s1", name: "Sara" },
+      { id: "s2", name: "Paulo" },
+    ];
     let assignee: { id: string; name: string } | null = staff[0]!;
-    const conversation = () => ({ id: ORDER_ID, orderId: ORDER_ID, shortId: "ABC123", customer: { id: "c1", name: "Ana", email: null }, status: "Aguardando Pagamento", totalAmount: 5000, lastMessageAt: new Date().toISOString(), lastMessage: { sender: "client", text: "Olá", type: null }, unread: 0, messageCount: 1, assignee });
+    const conversation = () => ({
+      id: ORDER_ID,
+      orderId: ORDER_ID,
+      shortId: "ABC123",
+      customer: { id: "c1", name: "Ana", email: null },
+      status: "Aguardando Pagamento",
+      totalAmount: 5000,
+      lastMessageAt: new Date().toISOString(),
+      lastMessage: { sender: "client", text: "Olá", type: null },
+      unread: 0,
+      messageCount: 1,
+      assignee,
+    });
     const dataProvider = {
       getUnreadCount: vi.fn(async () => 0),
       getAssignees: vi.fn(async () => staff),
@@ -128,7 +167,9 @@ describe("an assignment made elsewhere, live", () => {
     } as unknown as ConsoleDataProvider;
     render(
       <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
-        <RealtimeProvider><AssigneeControl orderId={ORDER_ID} /></RealtimeProvider>
+        <RealtimeProvider>
+          <AssigneeControl orderId={ORDER_ID} />
+        </RealtimeProvider>
       </AdminContext>,
     );
     await waitFor(() => expect(screen.getByRole("combobox")).toHaveTextContent("Sara"), WAIT);

@@ -18,7 +18,10 @@ describe("console login screen", () => {
   it("refuses to submit empty fields with a message and no request", async () => {
     const calls: unknown[] = [];
     const original = globalThis.fetch;
-    globalThis.fetch = ((...args: unknown[]) => { calls.push(args); return original(...(args as Parameters<typeof fetch>)); }) as typeof fetch;
+    globalThis.fetch = ((...args: unknown[]) => {
+      calls.push(args);
+      return original(...(args as Parameters<typeof fetch>));
+    }) as typeof fetch;
     try {
       render(<LoginScreen />);
       await userEvent.click(screen.getByRole("button", { name: "Entrar" }));

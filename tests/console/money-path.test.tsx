@@ -11,7 +11,13 @@ import { timeLeft } from "../../console/lib/deadline.ts";
 import { orderRequestBody, paymentFormErrors, paymentRequestBody } from "../../console/orders/transform.ts";
 import { PaymentDialog, RefuseProofDialog } from "../../console/orders/payment-dialogs.tsx";
 import { ExceptionMoveDialog } from "../../console/orders/exception-move-dialog.tsx";
-import { ibanFormatError, paymentDeadlineError, settingsFromForm, settingsRequestBody, settingsToForm } from "../../console/settings/transform.ts";
+import {
+  ibanFormatError,
+  paymentDeadlineError,
+  settingsFromForm,
+  settingsRequestBody,
+  settingsToForm,
+} from "../../console/settings/transform.ts";
 import { isSettingsChangedFrame, settingsChangedMessage } from "../../console/settings/settings-changed.ts";
 import { senderLabel } from "../../console/conversations/sender.ts";
 import { PaymentQueueGrid } from "../../console/payments/payment-list.tsx";
@@ -48,7 +54,18 @@ describe("the payment dialog", () => {
   it("posts the amount in kwanza, the bank reference, the date as ISO and the note", async () => {
     const sent: PaymentBody[] = [];
     const closed = vi.fn();
-    inPortuguese(<PaymentDialog open title="Registar" submitLabel="Registar pagamento" initialAmount={29990} onClose={closed} onSubmit={async (b) => { sent.push(b); }} />);
+    inPortuguese(
+      <PaymentDialog
+        open
+        title="Registar"
+        submitLabel="Registar pagamento"
+        initialAmount={29990}
+        onClose={closed}
+        onSubmit={async (b) => {
+          sent.push(b);
+        }}
+      />,
+    );
     const amount = screen.getByLabelText(/Montante/);
     expect(amount).toHaveValue("29990");
     await fill(amount, "12500,50");
@@ -57,13 +74,30 @@ describe("the payment dialog", () => {
     await fill(receivedAt, "2026-01-05T10:30");
     await fill(screen.getByLabelText("Nota"), "Transferência do irmão");
     await userEvent.click(screen.getByRole("button", { name: "Registar pagamento" }));
-    expect(sent).toEqual([{ amount: 12500.5, bankReference: "BAI-2026-118", receivedAt: new Date("2026-01-05T10:30").toISOString(), note: "Transferência do irmão" }]);
+    expect(sent).toEqual([
+      {
+        amount: 12500.5,
+        bankReference: "BAI-2026-118",
+        receivedAt: new Date("2026-01-05T10:30").toISOString(),
+        note: "Transferência do irmão",
+      },
+    ]);
     expect(closed).toHaveBeenCalled();
   });
 
   it("leaves the date and an empty note out (the server takes now), and sends nothing without an amount or reference", async () => {
     const sent: PaymentBody[] = [];
-    inPortuguese(<PaymentDialog open title="Registar" submitLabel="Registar pagamento" onClose={() => undefined} onSubmit={async (b) => { sent.push(b); }} />);
+    inPortuguese(
+      <PaymentDialog
+        open
+        title="Registar"
+        submitLabel="Registar pagamento"
+        onClose={() => undefined}
+        onSubmit={async (b) => {
+          sent.push(b);
+        }}
+      />,
+    );
     await userEvent.click(screen.getByRole("button", { name: "Registar pagamento" }));
     expect(sent).toEqual([]);
     expect(screen.getByText(/Indique um montante maior que zero/)).toBeInTheDocument();
@@ -76,14 +110,30 @@ describe("the payment dialog", () => {
 
   it("refuses a date in the future and an over-long reference before asking the server", () => {
     const now = new Date("2026-01-05T12:00:00");
-    expect(paymentFormErrors({ amount: "100", bankReference: "R", receivedAt: "2026-01-05T12:30", note: "" }, now)).toEqual({ receivedAt: "loja.payments.date_future" });
-    expect(paymentFormErrors({ amount: "100", bankReference: "R".repeat(101), receivedAt: "2026-01-05T11:30", note: "" }, now)).toEqual({ bankReference: "loja.payments.reference_too_long" });
-    expect(paymentRequestBody({ amount: "100", bankReference: " R ", receivedAt: "", note: "  " })).toEqual({ amount: 100, bankReference: "R" });
+    expect(paymentFormErrors({ amount: "100", bankReference: "R", receivedAt: "2026-01-05T12:30", note: "" }, now)).toEqual({
+      receivedAt: "loja.payments.date_future",
+    });
+    expect(paymentFormErrors({ amount: "100", bankReference: "R".repeat(101), receivedAt: "2026-01-05T11:30", note: "" }, now)).toEqual({
+      bankReference: "loja.payments.reference_too_long",
+    });
+    expect(paymentRequestBody({ amount: "100", bankReference: " R ", receivedAt: "", note: "  " })).toEqual({
+      amount: 100,
+      bankReference: "R",
+    });
   });
 
   it("shows the server's refusal inside the dialog and stays open", async () => {
     const closed = vi.fn();
-    inPortuguese(<PaymentDialog open title="Registar" submitLabel="Registar pagamento" initialAmount={100} onClose={closed} onSubmit={() => Promise.reject(new Error("Este pedido foi cancelado"))} />);
+    inPortuguese(
+      <PaymentDialog
+        open
+        title="Registar"
+        submitLabel="Registar pagamento"
+        initialAmount={100}
+        onClose={closed}
+        onSubmit={() => Promise.reject(new Error("Este pedido foi cancelado"))}
+      />,
+    );
     await fill(screen.getByLabelText(/Referência bancária/), "REF1");
     await userEvent.click(screen.getByRole("button", { name: "Registar pagamento" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("Este pedido foi cancelado");
@@ -92,7 +142,15 @@ describe("the payment dialog", () => {
 
   it("refuses a proof only with a reason for the shopper", async () => {
     const reasons: string[] = [];
-    inPortuguese(<RefuseProofDialog open onClose={() => undefined} onSubmit={async (r) => { reasons.push(r); }} />);
+    inPortuguese(
+      <RefuseProofDialog
+        open
+        onClose={() => undefined}
+        onSubmit={async (r) => {
+          reasons.push(r);
+        }}
+      />,
+    );
     await fill(screen.getByLabelText(/Motivo da recusa/), "ok");
     await userEvent.click(screen.getByRole("button", { name: "Recusar" }));
     expect(reasons).toEqual([]);
@@ -106,7 +164,16 @@ describe("the payment dialog", () => {
 describe("an exceptional status move", () => {
   it("requires a written reason and sends it with the status", async () => {
     const moves: unknown[] = [];
-    inPortuguese(<ExceptionMoveDialog open moves={["Aguardando Pagamento"]} onClose={() => undefined} onSubmit={async (m) => { moves.push(m); }} />);
+    inPortuguese(
+      <ExceptionMoveDialog
+        open
+        moves={["Aguardando Pagamento"]}
+        onClose={() => undefined}
+        onSubmit={async (m) => {
+          moves.push(m);
+        }}
+      />,
+    );
     const reason = screen.getByLabelText(/Motivo/);
     await fill(reason, "x".repeat(MIN_EXCEPTION_REASON - 1));
     await userEvent.click(screen.getByRole("button", { name: "Mudar estado" }));
@@ -119,7 +186,16 @@ describe("an exceptional status move", () => {
 
   it("asks which status when several are possible", async () => {
     const moves: unknown[] = [];
-    inPortuguese(<ExceptionMoveDialog open moves={["Aguardando Pagamento", "Cancelado"]} onClose={() => undefined} onSubmit={async (m) => { moves.push(m); }} />);
+    inPortuguese(
+      <ExceptionMoveDialog
+        open
+        moves={["Aguardando Pagamento", "Cancelado"]}
+        onClose={() => undefined}
+        onSubmit={async (m) => {
+          moves.push(m);
+        }}
+      />,
+    );
     await fill(screen.getByLabelText(/Motivo/), "Cliente desistiu da compra");
     await userEvent.click(screen.getByRole("button", { name: "Mudar estado" }));
     expect(moves).toEqual([]);
@@ -130,14 +206,26 @@ describe("an exceptional status move", () => {
   });
 
   it("sends the reason to the server alongside the status", () => {
-    expect(orderRequestBody({ id: "o1", status: "Cancelado", reason: "Cliente desistiu", totalAmount: 5000 }, false)).toEqual({ status: "Cancelado", reason: "Cliente desistiu" });
+    expect(orderRequestBody({ id: "o1", status: "Cancelado", reason: "Cliente desistiu", totalAmount: 5000 }, false)).toEqual({
+      status: "Cancelado",
+      reason: "Cliente desistiu",
+    });
   });
 });
 
 describe("the settings' bank details", () => {
   const record = {
-    id: 1, phones: ["1", "2", "3"], emails: ["a@loja.ao", "b@loja.ao"], addresses: ["Luanda"], bankName: "BAI", accountHolder: "Loja",
-    accountNumber: "123", iban: "AO06 0040 0000 1234 5678 9012 3", paymentDeadlineHours: 48, isDemo: false, changes: [],
+    id: 1,
+    phones: ["1", "2", "3"],
+    emails: ["a@loja.ao", "b@loja.ao"],
+    addresses: ["Luanda"],
+    bankName: "BAI",
+    accountHolder: "Loja",
+    accountNumber: "123",
+    iban: "AO06 0040 0000 1234 5678 9012 3",
+    paymentDeadlineHours: 48,
+    isDemo: false,
+    changes: [],
   };
   const save = (edits: Record<string, unknown>) => {
     const form = { ...settingsToForm(record), ...edits };
@@ -189,28 +277,86 @@ describe("shop messages", () => {
 describe("the Pagamentos queue", () => {
   const hour = 3_600_000;
   const row = (id: string, over: Partial<PaymentQueueRow>): PaymentQueueRow => ({
-    id, shortId: id.slice(-6).toUpperCase(), customer: { id: "c1", name: "Carla Teste", email: null }, totalAmount: 30000, amountPaid: 0,
-    paymentState: "unpaid", paymentReference: "LJ4KX7PQM", paymentDeadline: new Date(Date.now() + 30 * hour).toISOString(), createdAt: new Date().toISOString(), proofs: [], ...over,
+    id,
+    shortId: id.slice(-6).toUpperCase(),
+    customer: { id: "c1", name: "Carla Teste", email: null },
+    totalAmount: 30000,
+    amountPaid: 0,
+    paymentState: "unpaid",
+    paymentReference: "LJ4KX7PQM",
+    paymentDeadline: new Date(Date.now() + 30 * hour).toISOString(),
+    createdAt: new Date().toISOString(),
+    proofs: [],
+    ...over,
   });
   const rows = [
-    row("order00000aaaaa1", { amountPaid: 12500, paymentState: "partial", paymentDeadline: new Date(Date.now() + 2 * hour).toISOString(), proofs: [
-      { id: "p1", url: "/media/p1", type: "image", fileName: "talao.jpg", status: "pending", reason: null, hints: null, decidedBy: null, decidedAt: null, createdAt: new Date().toISOString() },
-      { id: "p2", url: "/media/p2", type: "image", fileName: "antigo.jpg", status: "refused", reason: "ilegível", hints: null, decidedBy: null, decidedAt: null, createdAt: new Date().toISOString() },
-    ] }),
+    row("order00000aaaaa1", {
+      amountPaid: 12500,
+      paymentState: "partial",
+      paymentDeadline: new Date(Date.now() + 2 * hour).toISOString(),
+      proofs: [
+        {
+          id: "p1",
+          url: "/media/p1",
+          type: "image",
+          fileName: "talao.jpg",
+          status: "pending",
+          reason: null,
+          hints: null,
+          decidedBy: null,
+          decidedAt: null,
+          createdAt: new Date().toISOString(),
+        },
+        {
+          id: "p2",
+          url: "/media/p2",
+          type: "image",
+          fileName: "antigo.jpg",
+          status: "refused",
+          reason: "ilegível",
+          hints: null,
+          decidedBy: null,
+          decidedAt: null,
+          createdAt: new Date().toISOString(),
+        },
+      ],
+    }),
     row("order00000bbbbb2", { customer: { id: "c2", name: "Duarte Teste", email: null }, paymentReference: "LJ9ZZ8RTW" }),
   ];
 
   const renderQueue = (setFilters: (filters: Record<string, unknown>) => void, filterValues: Record<string, unknown> = {}) => {
     const context = {
-      data: rows, total: rows.length, isPending: false, isLoading: false, isFetching: false, filterValues, displayedFilters: {}, setFilters,
-      sort: { field: "paymentDeadline", order: "ASC" }, page: 1, perPage: 25, selectedIds: [], resource: "payments", hasNextPage: false, hasPreviousPage: false,
-      setSort: () => undefined, setPage: () => undefined, setPerPage: () => undefined, onSelect: () => undefined, onToggleItem: () => undefined, onUnselectItems: () => undefined,
-      showFilter: () => undefined, hideFilter: () => undefined, refetch: () => undefined,
+      data: rows,
+      total: rows.length,
+      isPending: false,
+      isLoading: false,
+      isFetching: false,
+      filterValues,
+      displayedFilters: {},
+      setFilters,
+      sort: { field: "paymentDeadline", order: "ASC" },
+      page: 1,
+      perPage: 25,
+      selectedIds: [],
+      resource: "payments",
+      hasNextPage: false,
+      hasPreviousPage: false,
+      setSort: () => undefined,
+      setPage: () => undefined,
+      setPerPage: () => undefined,
+      onSelect: () => undefined,
+      onToggleItem: () => undefined,
+      onUnselectItems: () => undefined,
+      showFilter: () => undefined,
+      hideFilter: () => undefined,
+      refetch: () => undefined,
     } as unknown as ListControllerResult;
     return render(
       <AdminContext i18nProvider={i18nProvider}>
         <ResourceContextProvider value="payments">
-          <ListContextProvider value={context}><PaymentQueueGrid /></ListContextProvider>
+          <ListContextProvider value={context}>
+            <PaymentQueueGrid />
+          </ListContextProvider>
         </ResourceContextProvider>
       </AdminContext>,
     );
@@ -230,7 +376,8 @@ describe("the Pagamentos queue", () => {
     expect(second).toHaveTextContent("30 000,00 kz");
     expect(within(second!).getByTestId("payment-deadline")).toHaveAttribute("data-urgent", "false");
     expect(second).toHaveTextContent("Sem comprovativo");
-    for (const header of ["Encomenda", "Cliente", "Valor esperado", "Referência", "Prazo", "Comprovativos"]) expect(lines[0]).toHaveTextContent(header);
+    for (const header of ["Encomenda", "Cliente", "Valor esperado", "Referência", "Prazo", "Comprovativos"])
+      expect(lines[0]).toHaveTextContent(header);
   });
 
   it("filters to orders with a proof (hasProof=true), and back", async () => {

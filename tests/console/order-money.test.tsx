@@ -13,18 +13,49 @@ import type { StaffOrder } from "../../console/lib/money-types.ts";
 const i18nProvider = polyglotI18nProvider(() => ptMessages, "pt");
 
 const order = (over: Partial<StaffOrder>): StaffOrder => ({
-  id: "order0000000000c1", shortId: "0000C1", customer: { id: "c1", name: "Carla", email: null }, status: "Pagamento Confirmado", paymentMethod: "cod", paid: true,
-  address: { firstName: "Carla", lastName: "Teste", email: "c@exemplo.ao", street: "Rua 1", city: "Luanda", state: "Luanda", zipcode: "1000", country: "Angola", phone: "923000000" },
-  subtotal: 25000, deliveryFee: 5000, totalAmount: 30000, itemCount: 1, unread: 0, createdAt: "2026-01-01T10:00:00Z", updatedAt: "2026-01-01T10:00:00Z",
-  lines: [], history: [], attachments: [], ...over,
+  id: "order0000000000c1",
+  shortId: "0000C1",
+  customer: { id: "c1", name: "Carla", email: null },
+  status: "Pagamento Confirmado",
+  paymentMethod: "cod",
+  paid: true,
+  address: {
+    firstName: "Carla",
+    lastName: "Teste",
+    email: "c@exemplo.ao",
+    street: "Rua 1",
+    city: "Luanda",
+    state: "Luanda",
+    zipcode: "1000",
+    country: "Angola",
+    phone: "923000000",
+  },
+  subtotal: 25000,
+  deliveryFee: 5000,
+  totalAmount: 30000,
+  itemCount: 1,
+  unread: 0,
+  createdAt: "2026-01-01T10:00:00Z",
+  updatedAt: "2026-01-01T10:00:00Z",
+  lines: [],
+  history: [],
+  attachments: [],
+  ...over,
 });
 
 const onOrderPage = (record: StaffOrder, ui: ReactNode) =>
-  render(<AdminContext i18nProvider={i18nProvider}><RecordContextProvider value={record}>{ui}</RecordContextProvider></AdminContext>);
+  render(
+    <AdminContext i18nProvider={i18nProvider}>
+      <RecordContextProvider value={record}>{ui}</RecordContextProvider>
+    </AdminContext>,
+  );
 
 describe("the order's status moves", () => {
   it("offers an admin the forward moves in one click and the exceptions through a dialog that asks why", async () => {
-    onOrderPage(order({ allowedMoves: { forward: ["Em Preparação"], exceptions: ["Aguardando Pagamento", "Entregue", "Cancelado"] } }), <StatusButtons />);
+    onOrderPage(
+      order({ allowedMoves: { forward: ["Em Preparação"], exceptions: ["Aguardando Pagamento", "Entregue", "Cancelado"] } }),
+      <StatusButtons />,
+    );
     const moves = screen.getByTestId("status-moves");
     expect(within(moves).getByRole("button", { name: "Em Preparação" })).toBeEnabled();
     expect(within(moves).getByRole("button", { name: "Pagamento Confirmado" })).toBeDisabled();
@@ -47,12 +78,48 @@ describe("the order's status moves", () => {
 
 describe("the order's payments", () => {
   const awaiting = order({
-    status: "Aguardando Pagamento", paid: false, amountPaid: 12500, paymentState: "partial", paymentReference: "LJ4KX7PQM",
+    status: "Aguardando Pagamento",
+    paid: false,
+    amountPaid: 12500,
+    paymentState: "partial",
+    paymentReference: "LJ4KX7PQM",
     paymentDeadline: new Date(Date.now() + 3 * 3_600_000).toISOString(),
-    payments: [{ id: "pay1", amount: 12500, bankReference: "BAI-118", receivedAt: "2026-01-02T09:00:00Z", note: "Primeira parte", actor: "Ana", createdAt: "2026-01-02T09:05:00Z" }],
+    payments: [
+      {
+        id: "pay1",
+        amount: 12500,
+        bankReference: "BAI-118",
+        receivedAt: "2026-01-02T09:00:00Z",
+        note: "Primeira parte",
+        actor: "Ana",
+        createdAt: "2026-01-02T09:05:00Z",
+      },
+    ],
     proofs: [
-      { id: "pr1", url: "/media/pr1", type: "image", fileName: "talao.jpg", status: "pending", reason: null, hints: null, decidedBy: null, decidedAt: null, createdAt: "2026-01-02T08:00:00Z" },
-      { id: "pr2", url: "/media/pr2", type: "image", fileName: "antigo.jpg", status: "refused", reason: "Ilegível", hints: { amountFound: 17500, amountMatches: true, ibanFound: "AO06004000001234567890123", ibanMatches: false }, decidedBy: { id: "s1", name: "Ana" }, decidedAt: "2026-01-02T08:30:00Z", createdAt: "2026-01-02T07:00:00Z" },
+      {
+        id: "pr1",
+        url: "/media/pr1",
+        type: "image",
+        fileName: "talao.jpg",
+        status: "pending",
+        reason: null,
+        hints: null,
+        decidedBy: null,
+        decidedAt: null,
+        createdAt: "2026-01-02T08:00:00Z",
+      },
+      {
+        id: "pr2",
+        url: "/media/pr2",
+        type: "image",
+        fileName: "antigo.jpg",
+        status: "refused",
+        reason: "Ilegível",
+        hints: { amountFound: 17500, amountMatches: true, ibanFound: "AO06004000001234567890123", ibanMatches: false },
+        decidedBy: { id: "s1", name: "Ana" },
+        decidedAt: "2026-01-02T08:30:00Z",
+        createdAt: "2026-01-02T07:00:00Z",
+      },
     ],
   });
 

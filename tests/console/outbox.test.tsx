@@ -70,7 +70,10 @@ describe("staff alert addresses in the settings form", () => {
   it("edits them as rows and sends them as a trimmed list, blank rows dropped", () => {
     const form = settingsToForm({ id: 1, staffAlertEmails: ["loja@exemplo.ao"] });
     expect(form.staffAlertEmails).toEqual([{ value: "loja@exemplo.ao" }]);
-    const body = settingsRequestBody(settingsFromForm({ ...form, staffAlertEmails: [{ value: " gerente@exemplo.ao " }, { value: "" }] }), false);
+    const body = settingsRequestBody(
+      settingsFromForm({ ...form, staffAlertEmails: [{ value: " gerente@exemplo.ao " }, { value: "" }] }),
+      false,
+    );
     expect(body.staffAlertEmails).toEqual(["gerente@exemplo.ao"]);
   });
 });

@@ -134,14 +134,22 @@ describe("Respostas rápidas", () => {
 });
 
 describe("assigning a conversation", () => {
-  beforeEach(() => localStorage.setItem("loja.console.session", JSON.stringify({ token: "t", user: { id: "me", name: "Eu Mesma", email: "eu@loja.ao", role: "support" } })));
+  beforeEach(() =>
+    localStorage.setItem(
+      "loja.console.session",
+      JSON.stringify({ token: "t", user: { id: "me", name: "Eu Mesma", email: "eu@loja.ao", role: "support" } }),
+    ),
+  );
   afterEach(() => localStorage.clear());
 
   it("'Atribuir a mim' gives it to the signed-in agent and 'Atribuir a…' to anyone on the team or nobody", async () => {
     const orderId = "cm3order000000000abc111";
     let assignee: AdminConversation["assignee"] = { id: "s2", name: "Rui Suporte" };
     const calls: (string | null)[] = [];
-    const staff = [{ id: "me", name: "Eu Mesma" }, { id: "s2", name: "Rui Suporte" }];
+    const staff = [
+      { id: "me", name: "Eu Mesma" },
+      { id: "s2", name: "Rui Suporte" },
+    ];
     const dataProvider = {
       ...testDataProvider({ getOne: (async () => ({ data: conversation(orderId, assignee) })) as never }),
       getAssignees: vi.fn(async () => staff),
@@ -168,11 +176,18 @@ describe("assigning a conversation", () => {
 
 describe("internal notes", () => {
   it("lists the order's notes with author and time, and adds one", async () => {
-    const notes: AdminOrderNote[] = [{ id: "n1", text: "Ligou a dizer que paga amanhã", createdAt: "2026-11-24T10:00:00.000Z", author: { id: "s2", name: "Rui Suporte" } }];
+    const notes: AdminOrderNote[] = [
+      { id: "n1", text: "Ligou a dizer que paga amanhã", createdAt: "2026-11-24T10:00:00.000Z", author: { id: "s2", name: "Rui Suporte" } },
+    ];
     const dataProvider = {
       ...testDataProvider(),
       getNotes: vi.fn(async () => notes),
-      addNote: vi.fn(async (_orderId: string, text: string): Promise<AdminOrderNote> => ({ id: "n2", text, createdAt: "2026-11-24T11:00:00.000Z", author: { id: "me", name: "Eu Mesma" } })),
+      addNote: vi.fn(async (_orderId: string, text: string): Promise<AdminOrderNote> => ({
+        id: "n2",
+        text,
+        createdAt: "2026-11-24T11:00:00.000Z",
+        author: { id: "me", name: "Eu Mesma" },
+      })),
     } as unknown as ConsoleDataProvider;
     render(
       <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>

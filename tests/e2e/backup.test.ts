@@ -14,8 +14,19 @@ import { startShopProcess, type ShopProcess } from "../helpers/shop-process.ts";
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL("../..", import.meta.url));
-const npm = (args: string[], dataDir: string) => run("npm", args, { cwd: root, env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: "production" } });
-const ADDRESS = { firstName: "Ana", lastName: "Silva", email: "ana@exemplo.ao", street: "Rua 1", city: "Luanda", state: "", zipcode: "1000", country: "Angola", phone: "923000000" };
+const npm = (args: string[], dataDir: string) =>
+  run("npm", args, { cwd: root, env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: "production" } });
+const ADDRESS = {
+  firstName: "Ana",
+  lastName: "Silva",
+  email: "ana@exemplo.ao",
+  street: "Rua 1",
+  city: "Luanda",
+  state: "",
+  zipcode: "1000",
+  country: "Angola",
+  phone: "923000000",
+};
 const WORKERS = 4;
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
@@ -26,7 +37,12 @@ afterAll(async () => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-async function post<T>(url: string, body: unknown, token?: string, extra: Record<string, string> = {}): Promise<{ status: number; body: T }> {
+async function post<T>(
+  url: string,
+  body: unknown,
+  token?: string,
+  extra: Record<string, string> = {},
+): Promise<{ status: number; body: T }> {
   const res = await fetch(url, {
     method: "POST",
     headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}), ...extra },
@@ -39,12 +55,23 @@ describe("npm run backup / npm run restore", () => {
   it("a backup taken during a burst of orders restores every order acknowledged before it began", async () => {
     const shop = await startShopProcess();
     shops.push(shop);
-    const { products } = (await (await fetch(`${shop.url}/api/product/list`)).json()) as { products: { _id: string; price: number; sizes: string[] }[] };
+    const { products } = (await (await fetch(`${shop.url}/api/product/list`)).json()) as {
+      products: { _id: string; price: number; sizes: string[] }[];
+    };
     const items = products.filter((p) => p.sizes.length > 0).slice(0, 2);
-    const order = { address: ADDRESS, items: items.map((p) => ({ itemId: p._id, size: p.sizes[0], quantity: 1 })), totalAmount: items.reduce((s, p) => s + p.price, 0) + 5000, paymentMethod: "cod" };
+    const order = {
+      address: ADDRESS,
+      items: items.map((p) => ({ itemId: p._id, size: p.sizes[0], quantity: 1 })),
+      totalAmount: items.reduce((s, p) => s + p.price, 0) + 5000,
+      paymentMethod: "cod",
+    };
     const customers: string[] = [];
     for (let i = 0; i < WORKERS; i++) {
-      const r = await post<{ token: string }>(`${shop.url}/api/user/register`, { name: `Cliente ${i}`, email: `backup.${i}.${Date.now()}@exemplo.ao`, password: "senha-segura-1" });
+      const r = await post<{ token: string }>(`${shop.url}/api/user/register`, {
+        name: `Cliente ${i}`,
+        email: `backup.${i}.${Date.now()}@exemplo.ao`,
+        password: "senha-segura-1",
+      });
       expect(r.status).toBe(200);
       customers.push(r.body.token);
     }
@@ -64,7 +91,11 @@ describe("npm run backup / npm run restore", () => {
     const form = new FormData();
     form.append("orderId", acknowledged[0]!.id);
     form.append("file", new Blob([attachment], { type: "application/pdf" }), "comprovativo.pdf");
-    const sent = await fetch(`${shop.url}/api/message/send`, { method: "POST", headers: { authorization: `Bearer ${customers[0]}` }, body: form });
+    const sent = await fetch(`${shop.url}/api/message/send`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${customers[0]}` },
+      body: form,
+    });
     expect(sent.status).toBe(200);
     const attachmentUrl = ((await sent.json()) as { message: { fileUrl: string } }).message.fileUrl;
     const productImage = (products[0] as unknown as { image: string[] }).image[0]!;
@@ -97,7 +128,9 @@ describe("npm run backup / npm run restore", () => {
       for (const o of r.body.orders) present.add(o._id);
     }
     const missing = before.filter((id) => !present.has(id));
-    console.log(`backup during a burst: ${before.length} orders acknowledged before it began (${during} more while it ran), ${before.length - missing.length} restored`);
+    console.log(
+      `backup during a burst: ${before.length} orders acknowledged before it began (${during} more while it ran), ${before.length - missing.length} restored`,
+    );
     expect(missing).toEqual([]);
     const restoredAttachment = await fetch(`${restored.url}${attachmentUrl}`);
     expect(restoredAttachment.status).toBe(200);
@@ -108,7 +141,10 @@ describe("npm run backup / npm run restore", () => {
   it("says to use pg_dump on PostgreSQL and exits non-zero", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "loja-pg-"));
     dirs.push(dir);
-    const result = await run("npm", ["run", "--silent", "backup"], { cwd: root, env: { ...process.env, DATA_DIR: dir, DATABASE_URL: "postgresql://u@127.0.0.1:1/x" } }).catch((error: { code: number; stderr: string }) => error);
+    const result = await run("npm", ["run", "--silent", "backup"], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dir, DATABASE_URL: "postgresql://u@127.0.0.1:1/x" },
+    }).catch((error: { code: number; stderr: string }) => error);
     expect((result as { code: number }).code).toBe(1);
     expect((result as { stderr: string }).stderr).toMatch(/pg_dump/);
   });

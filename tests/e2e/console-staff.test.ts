@@ -9,7 +9,14 @@ import { browserAvailable, launchBrowser } from "../helpers/browser.ts";
 import { E2E_ADMIN, startShopProcess, type ShopProcess, shopApi } from "../helpers/shop-process.ts";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink.ts";
 
-interface ShopProduct { _id: string; name: string; price: number; sizes: string[]; image: string[]; thumbnail: string[] }
+interface ShopProduct {
+  _id: string;
+  name: string;
+  price: number;
+  sizes: string[];
+  image: string[];
+  thumbnail: string[];
+}
 
 describe.runIf(browserAvailable())("the staff console in Chromium", () => {
   let shop: ShopProcess;
@@ -19,7 +26,10 @@ describe.runIf(browserAvailable())("the staff console in Chromium", () => {
   beforeAll(async () => {
     sink = await startSmtpSink();
     // A short digest window: the issue's "within 2 minutes" holds for the default 60 s; the test need not wait it.
-    [shop, browser] = await Promise.all([startShopProcess({ env: { SMTP_URL: sink.url, MAIL_FROM: "Loja <pedidos@loja.ao>", MAIL_DIGEST_DELAY_SECONDS: "2" } }), launchBrowser()]);
+    [shop, browser] = await Promise.all([
+      startShopProcess({ env: { SMTP_URL: sink.url, MAIL_FROM: "Loja <pedidos@loja.ao>", MAIL_DIGEST_DELAY_SECONDS: "2" } }),
+      launchBrowser(),
+    ]);
   });
   afterAll(async () => {
     await browser?.close();
@@ -52,10 +62,25 @@ describe.runIf(browserAvailable())("the staff console in Chromium", () => {
     const token = reg.body.token;
     const { body } = await api<{ products: ShopProduct[] }>("/api/product/list");
     const product = body.products[0]!;
-    const address = { firstName: name, lastName: "Teste", email, street: "Rua 1", city: "Luanda", state: "Luanda", zipcode: "1000", country: "Angola", phone: "923000000" };
+    const address = {
+      firstName: name,
+      lastName: "Teste",
+      email,
+      street: "Rua 1",
+      city: "Luanda",
+      state: "Luanda",
+      zipcode: "1000",
+      country: "Angola",
+      phone: "923000000",
+    };
     const placed = await api<{ orderId: string }>("/api/order/place", {
       token,
-      body: { address, items: [{ _id: product._id, size: product.sizes[0], quantity: 1 }], totalAmount: product.price + 5000, paymentMethod: "cod" },
+      body: {
+        address,
+        items: [{ _id: product._id, size: product.sizes[0], quantity: 1 }],
+        totalAmount: product.price + 5000,
+        paymentMethod: "cod",
+      },
     });
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
     return { token, email, orderId: placed.body.orderId };
@@ -64,7 +89,9 @@ describe.runIf(browserAvailable())("the staff console in Chromium", () => {
   it("loads the login screen without the react-admin bundle, then the whole console after sign-in", async () => {
     const page = await browser.newPage();
     const scripts: string[] = [];
-    page.on("request", (r) => { if (r.resourceType() === "script") scripts.push(r.url()); });
+    page.on("request", (r) => {
+      if (r.resourceType() === "script") scripts.push(r.url());
+    });
     await page.goto(`${shop.url}/admin/`);
     await page.locator("#email").waitFor();
     expect(scripts.some((s) => /\/app-[\w-]+\.js$/.test(s))).toBe(false);
@@ -97,9 +124,14 @@ describe.runIf(browserAvailable())("the staff console in Chromium", () => {
     await page.getByRole("combobox", { name: "Subcategoria", exact: true }).click();
     await page.getByRole("option", { name: "Joias & Relógios" }).click();
     // No English left in MUI's own labels either (autocomplete, selects, pagination).
-    const labels = await page.evaluate(() => [...document.querySelectorAll("[aria-label],[title]")].map((e) => e.getAttribute("aria-label") ?? e.getAttribute("title") ?? ""));
+    const labels = await page.evaluate(() =>
+      [...document.querySelectorAll("[aria-label],[title]")].map((e) => e.getAttribute("aria-label") ?? e.getAttribute("title") ?? ""),
+    );
     expect(labels.filter((l) => /^(Clear|Open|Close|No options|Loading…|Show password|Hide password)$/.test(l))).toEqual([]);
-    const png = (r: number) => sharp({ create: { width: 900, height: 700, channels: 3, background: { r, g: 80, b: 120 } } }).png().toBuffer();
+    const png = (r: number) =>
+      sharp({ create: { width: 900, height: 700, channels: 3, background: { r, g: 80, b: 120 } } })
+        .png()
+        .toBuffer();
     await page.getByTestId("product-image-file").setInputFiles([
       { name: "frente.png", mimeType: "image/png", buffer: await png(30) },
       { name: "verso.png", mimeType: "image/png", buffer: await png(220) },
@@ -190,7 +222,9 @@ describe.runIf(browserAvailable())("the staff console in Chromium", () => {
     await page.getByRole("button", { name: "Enviar" }).click();
 
     await shopper.getByTestId("chat-message").filter({ hasText: "Obrigado! Pagamento confirmado." }).waitFor({ timeout: 20_000 });
-    expect(await shopper.getByTestId("chat-message").filter({ hasText: "Obrigado! Pagamento confirmado." }).innerText()).toContain("Suporte");
+    expect(await shopper.getByTestId("chat-message").filter({ hasText: "Obrigado! Pagamento confirmado." }).innerText()).toContain(
+      "Suporte",
+    );
     // Opening the conversation read it: the unread count leaves the title.
     await expect.poll(() => page.title(), { timeout: 20_000 }).toBe("Loja — Consola");
 
@@ -260,7 +294,9 @@ describe.runIf(browserAvailable())("the staff console in Chromium", () => {
     expect(menu).not.toContain("Definições");
     await page.goto(`${shop.url}/admin/#/products`);
     await page.getByText("Não tem permissões para aceder a esta página").waitFor({ timeout: 20_000 });
-    const login = await api<{ token: string; user: { role: string } }>("/admin/api/auth/login", { body: { email, password: "senha-suporte-1" } });
+    const login = await api<{ token: string; user: { role: string } }>("/admin/api/auth/login", {
+      body: { email, password: "senha-suporte-1" },
+    });
     expect(login.body.user.role).toBe("support");
     const refused = await api<{ success: boolean; message: string }>("/admin/api/products", { token: login.body.token });
     expect(refused.status).toBe(403);
@@ -293,14 +329,29 @@ describe.runIf(browserAvailable())("the staff console in Chromium", () => {
 
   it("writes an amount the same way in the server's message, the storefront's cart and the console's order", async () => {
     const email = `kwanza.${Date.now()}@exemplo.ao`;
-    const { body: reg } = await api<{ token: string }>("/api/user/register", { body: { name: "Kwanza", email, password: "senha-segura-1" } });
+    const { body: reg } = await api<{ token: string }>("/api/user/register", {
+      body: { name: "Kwanza", email, password: "senha-segura-1" },
+    });
     const { body } = await api<{ products: ShopProduct[] }>("/api/product/list");
     const product = body.products.find((p) => p.price >= 1000)!;
     const size = product.sizes[0]!;
     expect((await api("/api/cart/add", { token: reg.token, body: { itemId: product._id, size } })).status).toBe(200);
-    const address = { firstName: "Kwanza", lastName: "Teste", email, street: "Rua 1", city: "Luanda", state: "Luanda", zipcode: "1000", country: "Angola", phone: "923000000" };
+    const address = {
+      firstName: "Kwanza",
+      lastName: "Teste",
+      email,
+      street: "Rua 1",
+      city: "Luanda",
+      state: "Luanda",
+      zipcode: "1000",
+      country: "Angola",
+      phone: "923000000",
+    };
     const items = [{ _id: product._id, size, quantity: 1 }];
-    const stale = await api<{ message: string }>("/api/order/place", { token: reg.token, body: { address, items, totalAmount: 1, paymentMethod: "cod" } });
+    const stale = await api<{ message: string }>("/api/order/place", {
+      token: reg.token,
+      body: { address, items, totalAmount: 1, paymentMethod: "cod" },
+    });
     expect(stale.status).toBe(409);
     const fromServer = /(\S+(?:\u00a0\d{3})*,\d{2} kz)$/.exec(stale.body.message)?.[1];
     expect(fromServer, stale.body.message).toBeDefined();
@@ -312,7 +363,10 @@ describe.runIf(browserAvailable())("the staff console in Chromium", () => {
     await expect.poll(() => shopper.getByTestId("total").innerText(), { timeout: 20_000 }).toBe(fromServer);
     await shopper.close();
 
-    const placed = await api<{ orderId: string }>("/api/order/place", { token: reg.token, body: { address, items, totalAmount: product.price + 5000, paymentMethod: "cod" } });
+    const placed = await api<{ orderId: string }>("/api/order/place", {
+      token: reg.token,
+      body: { address, items, totalAmount: product.price + 5000, paymentMethod: "cod" },
+    });
     expect(placed.status).toBe(200);
     const page = await consoleLogin(E2E_ADMIN.email, E2E_ADMIN.password);
     await page.goto(`${shop.url}/admin/#/orders/${placed.body.orderId}/show`);

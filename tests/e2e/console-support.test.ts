@@ -6,7 +6,11 @@ import type { Browser, Page } from "playwright-core";
 import { browserAvailable, launchBrowser } from "../helpers/browser.ts";
 import { E2E_ADMIN, startShopProcess, type ShopProcess, shopApi } from "../helpers/shop-process.ts";
 
-interface ShopProduct { _id: string; price: number; sizes: string[] }
+interface ShopProduct {
+  _id: string;
+  price: number;
+  sizes: string[];
+}
 
 describe.runIf(browserAvailable())("the support console on a phone", () => {
   let shop: ShopProcess;
@@ -30,19 +34,38 @@ describe.runIf(browserAvailable())("the support console on a phone", () => {
 
   it("answers a shopper from a 390 px phone: inbox, quick reply, assignment, note, order page", async () => {
     const email = `telemovel.${Date.now()}@exemplo.ao`;
-    const token = (await api<{ token: string }>("/api/user/register", { body: { name: "Marta Telemóvel", email, password: "senha-segura-1" } })).body.token;
+    const token = (
+      await api<{ token: string }>("/api/user/register", { body: { name: "Marta Telemóvel", email, password: "senha-segura-1" } })
+    ).body.token;
     const product = (await api<{ products: ShopProduct[] }>("/api/product/list")).body.products[0]!;
-    const address = { firstName: "Marta", lastName: "Teste", email, street: "Rua 1", city: "Luanda", state: "Luanda", zipcode: "1000", country: "Angola", phone: "923000000" };
+    const address = {
+      firstName: "Marta",
+      lastName: "Teste",
+      email,
+      street: "Rua 1",
+      city: "Luanda",
+      state: "Luanda",
+      zipcode: "1000",
+      country: "Angola",
+      phone: "923000000",
+    };
     const placed = await api<{ orderId: string }>("/api/order/place", {
       token,
-      body: { address, items: [{ _id: product._id, size: product.sizes[0], quantity: 1 }], totalAmount: product.price + 5000, paymentMethod: "cod" },
+      body: {
+        address,
+        items: [{ _id: product._id, size: product.sizes[0], quantity: 1 }],
+        totalAmount: product.price + 5000,
+        paymentMethod: "cod",
+      },
     });
     expect(placed.status).toBe(200);
     const orderId = placed.body.orderId;
     const form = new FormData();
     form.append("orderId", orderId);
     form.append("text", "Qual é o IBAN para pagar?");
-    expect((await fetch(`${shop.url}/api/message/send`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form })).status).toBe(200);
+    expect(
+      (await fetch(`${shop.url}/api/message/send`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form })).status,
+    ).toBe(200);
 
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     const page = await context.newPage();

@@ -8,7 +8,17 @@ import { freshDataDir, startShopProcess, type ShopProcess } from "../helpers/sho
 
 const ROUNDS = 5;
 const WORKERS = 6;
-const ADDRESS = { firstName: "Ana", lastName: "Silva", email: "ana@exemplo.ao", street: "Rua 1", city: "Luanda", state: "", zipcode: "1000", country: "Angola", phone: "923000000" };
+const ADDRESS = {
+  firstName: "Ana",
+  lastName: "Silva",
+  email: "ana@exemplo.ao",
+  street: "Rua 1",
+  city: "Luanda",
+  state: "",
+  zipcode: "1000",
+  country: "Angola",
+  phone: "923000000",
+};
 
 interface Product {
   _id: string;
@@ -23,7 +33,12 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function json<T>(url: string, body: unknown, token?: string, extra: Record<string, string> = {}): Promise<{ status: number; body: T }> {
+async function json<T>(
+  url: string,
+  body: unknown,
+  token?: string,
+  extra: Record<string, string> = {},
+): Promise<{ status: number; body: T }> {
   const res = await fetch(url, {
     method: "POST",
     headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}), ...extra },
@@ -46,11 +61,20 @@ describe("SIGKILL during order placements", () => {
     shop = await startShopProcess({ dataDir });
     const { products } = (await (await fetch(`${shop.url}/api/product/list`)).json()) as { products: Product[] };
     const items = products.filter((p) => p.sizes.length > 0).slice(0, 3);
-    const body = { address: ADDRESS, items: items.map((p) => ({ itemId: p._id, size: p.sizes[0], quantity: 1 })), totalAmount: items.reduce((s, p) => s + p.price, 0) + 5000, paymentMethod: "cod" };
+    const body = {
+      address: ADDRESS,
+      items: items.map((p) => ({ itemId: p._id, size: p.sizes[0], quantity: 1 })),
+      totalAmount: items.reduce((s, p) => s + p.price, 0) + 5000,
+      paymentMethod: "cod",
+    };
     // One customer per worker: placement is rate-limited per customer. Tokens survive restarts (the secret is in the data dir).
     const customers: string[] = [];
     for (let i = 0; i < WORKERS; i++) {
-      const r = await json<{ token: string }>(`${shop.url}/api/user/register`, { name: `Cliente ${i}`, email: `falha.${i}.${Date.now()}@exemplo.ao`, password: "senha-segura-1" });
+      const r = await json<{ token: string }>(`${shop.url}/api/user/register`, {
+        name: `Cliente ${i}`,
+        email: `falha.${i}.${Date.now()}@exemplo.ao`,
+        password: "senha-segura-1",
+      });
       expect(r.status).toBe(200);
       customers.push(r.body.token);
     }
@@ -65,7 +89,9 @@ describe("SIGKILL during order placements", () => {
         for (let n = 0; !stop; n++) {
           attempted++;
           try {
-            const r = await json<{ orderId?: string }>(`${url}/api/order/place`, body, token, { "idempotency-key": `r${round}-w${w}-n${n}` });
+            const r = await json<{ orderId?: string }>(`${url}/api/order/place`, body, token, {
+              "idempotency-key": `r${round}-w${w}-n${n}`,
+            });
             if (r.status === 200 && r.body.orderId) {
               acknowledged.set(r.body.orderId, token);
               acked++;
@@ -95,7 +121,11 @@ describe("SIGKILL during order placements", () => {
       if (reopened) {
         const present = new Set<string>();
         for (const token of customers) {
-          const r = await json<{ orders: { _id: string; items: unknown[]; status: string }[] }>(`${shop.url}/api/order/userorders`, {}, token);
+          const r = await json<{ orders: { _id: string; items: unknown[]; status: string }[] }>(
+            `${shop.url}/api/order/userorders`,
+            {},
+            token,
+          );
           expect(r.status).toBe(200);
           for (const o of r.body.orders) {
             // a surviving order is whole: all its lines and its first status
@@ -115,7 +145,10 @@ describe("SIGKILL during order placements", () => {
     console.log(
       [
         `fault test: ${rounds.length} SIGKILLs during bursts of order placements (${WORKERS} concurrent customers)`,
-        ...rounds.map((r, i) => `  kill ${i + 1}: ${r.attempted} attempted, ${r.acked} acknowledged, reopened ${r.reopened ? `yes (${r.startMs} ms)` : "NO"}, acknowledged orders missing after restart: ${r.lost}`),
+        ...rounds.map(
+          (r, i) =>
+            `  kill ${i + 1}: ${r.attempted} attempted, ${r.acked} acknowledged, reopened ${r.reopened ? `yes (${r.startMs} ms)` : "NO"}, acknowledged orders missing after restart: ${r.lost}`,
+        ),
         `  total acknowledged: ${totalAcked}, lost: ${lost}, reopened ${rounds.filter((r) => r.reopened).length}/${ROUNDS}`,
       ].join("\n"),
     );

@@ -14,7 +14,6 @@ import { postShop, type ListedProduct } from "../storefront/browser-support.ts";
 
 const SCREENS = path.resolve("tests/.tmp/screens");
 
-
 interface LayoutFindings {
   scrollWidth: number;
   innerWidth: number;
@@ -55,7 +54,9 @@ function inspect(page: Page): Promise<LayoutFindings> {
       const lower = Math.min(box.bottom, button.bottom);
       return left < right && upper < lower && hides(target, (left + right) / 2, (upper + lower) / 2);
     };
-    const controls = document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, [role=button], [data-testid="product-card"]');
+    const controls = document.querySelectorAll<HTMLElement>(
+      'a[href], button, input, select, textarea, [role=button], [data-testid="product-card"]',
+    );
     for (const control of controls) {
       if (floating.contains(control)) continue;
       const box = control.getBoundingClientRect();
@@ -102,7 +103,10 @@ async function checkScreen(page: Page, name: string): Promise<void> {
   }
   await page.screenshot({ path: path.join(SCREENS, `${file}-end.png`) });
   for (const view of views) expect(view.scrollWidth, `${name}: horizontal overflow`).toBeLessThanOrEqual(view.innerWidth);
-  expect([...views[0]!.overlapped, ...views[0]!.hiddenText], `${name}: controls, cards or text under the floating button where the screen opens`).toEqual([]);
+  expect(
+    [...views[0]!.overlapped, ...views[0]!.hiddenText],
+    `${name}: controls, cards or text under the floating button where the screen opens`,
+  ).toEqual([]);
   expect([...new Set(views.flatMap((v) => v.covered))], `${name}: controls under the floating button`).toEqual([]);
   expect(views.at(-1)!.overlapped, `${name}: controls partly under the floating button at the end`).toEqual([]);
 }
@@ -132,7 +136,17 @@ describe.runIf(browserAvailable())("layout at 320, 390 and 1280 px (overflow, fl
     await postShop(`${shop.url}/api/user/register`, { name: "Maria da Conceição Fictícios Bartolomeu", email, password });
     ({ token } = await postShop<{ token: string }>(`${shop.url}/api/user/login`, { email, password }));
     const size = product.sizes[0]!;
-    const address = { firstName: "Maria", lastName: "Bartolomeu", email, street: "Rua Rainha Ginga 12", city: "Luanda", state: "Luanda", zipcode: "1000", country: "Angola", phone: "923000000" };
+    const address = {
+      firstName: "Maria",
+      lastName: "Bartolomeu",
+      email,
+      street: "Rua Rainha Ginga 12",
+      city: "Luanda",
+      state: "Luanda",
+      zipcode: "1000",
+      country: "Angola",
+      phone: "923000000",
+    };
     ({ orderId } = await postShop<{ orderId: string }>(
       `${shop.url}/api/order/place`,
       { address, items: [{ itemId: product._id, size, quantity: 1 }], totalAmount: product.price + DELIVERY_FEE, paymentMethod: "cod" },
@@ -145,7 +159,14 @@ describe.runIf(browserAvailable())("layout at 320, 390 and 1280 px (overflow, fl
     await shop?.stop();
   });
 
-  const screens: { name: string; path: () => string; ready: (p: Page) => Promise<unknown>; signedOut?: boolean; staysBusy?: boolean; then?: (p: Page) => Promise<unknown> }[] = [
+  const screens: {
+    name: string;
+    path: () => string;
+    ready: (p: Page) => Promise<unknown>;
+    signedOut?: boolean;
+    staysBusy?: boolean;
+    then?: (p: Page) => Promise<unknown>;
+  }[] = [
     { name: "home", path: () => "/", ready: (p) => p.getByTestId("hero-slide").first().waitFor() },
     { name: "collection", path: () => "/collection", ready: (p) => p.getByTestId("product-card").first().waitFor() },
     {
@@ -155,11 +176,25 @@ describe.runIf(browserAvailable())("layout at 320, 390 and 1280 px (overflow, fl
       // On wider screens the filters are always shown as the sidebar.
       then: async (p) => (p.viewportSize()!.width < 768 ? p.getByRole("button", { name: /^FILTROS/ }).click() : undefined),
     },
-    { name: "product", path: () => `/product/${product._id}`, ready: (p) => p.getByRole("button", { name: "ADICIONAR AO CARRINHO" }).waitFor() },
+    {
+      name: "product",
+      path: () => `/product/${product._id}`,
+      ready: (p) => p.getByRole("button", { name: "ADICIONAR AO CARRINHO" }).waitFor(),
+    },
     { name: "cart", path: () => "/cart", ready: (p) => p.getByTestId("cart-line").first().waitFor() },
     { name: "login", path: () => "/login", ready: (p) => p.getByRole("textbox", { name: "Email" }).waitFor(), signedOut: true },
-    { name: "forgot-password", path: () => "/forgot-password", ready: (p) => p.getByRole("button", { name: "Enviar o link" }).waitFor(), signedOut: true },
-    { name: "reset-password", path: () => `/reset-password?token=${"a".repeat(43)}`, ready: (p) => p.getByRole("button", { name: "Guardar a nova palavra-passe" }).waitFor(), signedOut: true },
+    {
+      name: "forgot-password",
+      path: () => "/forgot-password",
+      ready: (p) => p.getByRole("button", { name: "Enviar o link" }).waitFor(),
+      signedOut: true,
+    },
+    {
+      name: "reset-password",
+      path: () => `/reset-password?token=${"a".repeat(43)}`,
+      ready: (p) => p.getByRole("button", { name: "Guardar a nova palavra-passe" }).waitFor(),
+      signedOut: true,
+    },
     { name: "place-order", path: () => "/place-order", ready: (p) => p.getByRole("button", { name: "FINALIZAR PEDIDO" }).waitFor() },
     { name: "orders", path: () => "/orders", ready: (p) => p.getByTestId("order").first().waitFor() },
     { name: "message", path: () => `/message/${orderId}`, ready: (p) => p.getByRole("heading", { name: "Suporte do Pedido" }).waitFor() },
@@ -178,8 +213,14 @@ describe.runIf(browserAvailable())("layout at 320, 390 and 1280 px (overflow, fl
       let signedIn: BrowserContext;
       let signedOut: BrowserContext;
       beforeAll(async () => {
-        const options = width < 768 ? { viewport: { width, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : { viewport: { width, height: 800 } };
-        [signedIn, signedOut] = await Promise.all([browser.newContext({ ...options, locale: "pt-AO" }), browser.newContext({ ...options, locale: "pt-AO" })]);
+        const options =
+          width < 768
+            ? { viewport: { width, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }
+            : { viewport: { width, height: 800 } };
+        [signedIn, signedOut] = await Promise.all([
+          browser.newContext({ ...options, locale: "pt-AO" }),
+          browser.newContext({ ...options, locale: "pt-AO" }),
+        ]);
         await signedIn.addInitScript((t) => localStorage.setItem("token", t), token);
       });
       afterAll(async () => {
@@ -244,7 +285,9 @@ describe.runIf(browserAvailable())("layout at 320, 390 and 1280 px (overflow, fl
     describe(`console at ${width} px`, () => {
       let context: BrowserContext;
       beforeAll(async () => {
-        context = await browser.newContext(width < 768 ? { viewport: { width, height: 800 }, isMobile: true, hasTouch: true } : { viewport: { width, height: 800 } });
+        context = await browser.newContext(
+          width < 768 ? { viewport: { width, height: 800 }, isMobile: true, hasTouch: true } : { viewport: { width, height: 800 } },
+        );
         const page = await context.newPage();
         await page.goto(`${shop.url}/admin/`);
         await page.locator("#email").fill(E2E_ADMIN.email);
@@ -264,7 +307,10 @@ describe.runIf(browserAvailable())("layout at 320, 390 and 1280 px (overflow, fl
             await page.goto(`${shop.url}/admin/${screen.hash()}`);
             await page.locator("main").first().waitFor();
             await page.waitForLoadState("networkidle");
-            await page.locator(".MuiLinearProgress-root, .MuiCircularProgress-root").first().waitFor({ state: "detached", timeout: 15_000 });
+            await page
+              .locator(".MuiLinearProgress-root, .MuiCircularProgress-root")
+              .first()
+              .waitFor({ state: "detached", timeout: 15_000 });
             await checkScreen(page, `console-${screen.name}-${width}`);
           } finally {
             await page.close();

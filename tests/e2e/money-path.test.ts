@@ -10,7 +10,11 @@ import { browserAvailable, launchBrowser } from "../helpers/browser.ts";
 import { E2E_ADMIN, startShopProcess, type ShopProcess, shopApi } from "../helpers/shop-process.ts";
 import { pdfWithText } from "../helpers/tiny-pdf.ts";
 
-interface ShopProduct { _id: string; price: number; sizes: string[] }
+interface ShopProduct {
+  _id: string;
+  price: number;
+  sizes: string[];
+}
 
 describe.runIf(browserAvailable())("the money path in Chromium", () => {
   let shop: ShopProcess;
@@ -28,10 +32,22 @@ describe.runIf(browserAvailable())("the money path in Chromium", () => {
 
   it("guides the shopper back to what to pay, takes a proof, and shows the staff's confirmation live", async () => {
     const email = `pagador.${Date.now()}@exemplo.ao`;
-    const { body: reg } = await api<{ token: string }>("/api/user/register", { body: { name: "Pagador", email, password: "senha-segura-1" } });
+    const { body: reg } = await api<{ token: string }>("/api/user/register", {
+      body: { name: "Pagador", email, password: "senha-segura-1" },
+    });
     const { body: list } = await api<{ products: ShopProduct[] }>("/api/product/list");
     const product = list.products[0]!;
-    const address = { firstName: "Pagador", lastName: "Teste", email, street: "Rua 1", city: "Luanda", state: "Luanda", zipcode: "1000", country: "Angola", phone: "923000000" };
+    const address = {
+      firstName: "Pagador",
+      lastName: "Teste",
+      email,
+      street: "Rua 1",
+      city: "Luanda",
+      state: "Luanda",
+      zipcode: "1000",
+      country: "Angola",
+      phone: "923000000",
+    };
     const total = product.price + 5000;
     const placed = await api<{ orderId: string }>("/api/order/place", {
       token: reg.token,
@@ -56,7 +72,13 @@ describe.runIf(browserAvailable())("the money path in Chromium", () => {
     expect(await shopper.getByTestId("deadline").innerText()).toMatch(/Pague até .+ · faltam/);
 
     // A PDF receipt whose text says the right amount.
-    await shopper.locator('input[type="file"]').setInputFiles({ name: "comprovativo.pdf", mimeType: "application/pdf", buffer: pdfWithText(["Transferencia", `Montante: ${formatKz(total).replace(/\u00a0/g, ".")}`]) });
+    await shopper
+      .locator('input[type="file"]')
+      .setInputFiles({
+        name: "comprovativo.pdf",
+        mimeType: "application/pdf",
+        buffer: pdfWithText(["Transferencia", `Montante: ${formatKz(total).replace(/\u00a0/g, ".")}`]),
+      });
     await shopper.getByTestId("proofs").getByText("Em análise").waitFor({ timeout: 20_000 });
 
     // The shopper waits on the orders page while staff work.
@@ -84,9 +106,15 @@ describe.runIf(browserAvailable())("the money path in Chromium", () => {
     await card.getByText("Pagamento Confirmado").waitFor({ timeout: 20_000 });
     expect(await card.getByRole("link", { name: /Pagar o pedido/ }).count()).toBe(0);
     await shopper.goto(`${shop.url}/message/${orderId}`);
-    await shopper.getByText(/Pagamento confirmado/i).first().waitFor({ timeout: 20_000 });
+    await shopper
+      .getByText(/Pagamento confirmado/i)
+      .first()
+      .waitFor({ timeout: 20_000 });
 
-    const { body } = await api<{ orders: { _id: string; status: string; paymentState: string; proofs: { status: string }[] }[] }>("/api/order/userorders", { token: reg.token, body: {} });
+    const { body } = await api<{ orders: { _id: string; status: string; paymentState: string; proofs: { status: string }[] }[] }>(
+      "/api/order/userorders",
+      { token: reg.token, body: {} },
+    );
     const order = body.orders.find((o) => o._id === orderId)!;
     expect(order).toMatchObject({ status: "Pagamento Confirmado", paymentState: "paid" });
     expect(order.proofs.map((p) => p.status)).toEqual(["accepted"]);

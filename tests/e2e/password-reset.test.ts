@@ -40,7 +40,10 @@ describe.runIf(browserAvailable())("password reset", () => {
     await shop.stop();
     const db = await openPglite(dataDir);
     try {
-      const rows = await db.query<{ text: string }>("SELECT text FROM outbox_mails WHERE kind = 'password-reset' AND \"to\" = $1 ORDER BY created_at DESC LIMIT 1", [to]);
+      const rows = await db.query<{ text: string }>(
+        "SELECT text FROM outbox_mails WHERE kind = 'password-reset' AND \"to\" = $1 ORDER BY created_at DESC LIMIT 1",
+        [to],
+      );
       const link = /https?:\/\/\S+?(\/reset-password\?token=[A-Za-z0-9_-]{43})/.exec(rows[0]?.text ?? "");
       expect(link, JSON.stringify(rows)).not.toBeNull();
       return link![1]!;
@@ -61,7 +64,9 @@ describe.runIf(browserAvailable())("password reset", () => {
     await page.waitForURL(/\/forgot-password$/);
     await page.getByRole("textbox", { name: "Email" }).fill(email);
     await page.getByRole("button", { name: "Enviar o link" }).click();
-    await page.getByText("Se existir uma conta com este e-mail, enviámos um link para criar uma nova palavra-passe.", { exact: false }).waitFor();
+    await page
+      .getByText("Se existir uma conta com este e-mail, enviámos um link para criar uma nova palavra-passe.", { exact: false })
+      .waitFor();
     await page.context().close();
     // The mail is written just after the answer (so the answer's timing says nothing): give it a moment.
     await new Promise((r) => setTimeout(r, 1500));
@@ -89,7 +94,10 @@ describe.runIf(browserAvailable())("password reset", () => {
 
     // The session opened before the reset is over; the link works only once.
     expect((await post("/api/cart/get", {}, oldSession)).status).toBe(401);
-    const again = await post("/api/user/reset-password", { token: new URL(link, shop.url).searchParams.get("token"), password: "mais-uma-senha-3" });
+    const again = await post("/api/user/reset-password", {
+      token: new URL(link, shop.url).searchParams.get("token"),
+      password: "mais-uma-senha-3",
+    });
     expect(await again.json()).toEqual({ success: false, message: "Este link já não é válido. Peça um novo." });
   });
 });

@@ -35,7 +35,10 @@ describe("the shop process", () => {
     running.push(first);
     const { code, output } = await exitOf(spawnShop(first.dataDir));
     expect(code).toBe(1);
-    const lines = output.trim().split("\n").filter((l) => !l.startsWith("npm warn"));
+    const lines = output
+      .trim()
+      .split("\n")
+      .filter((l) => !l.startsWith("npm warn"));
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^loja: Another Loja process \(pid \d+\) is already using /);
     // the first one is unharmed
@@ -81,7 +84,9 @@ describe("the shop process", () => {
   it("creates staff with npm run staff:create before the first start, and that login works once the shop runs", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "loja-staff-"));
     try {
-      const created = await npm(["run", "-s", "staff:create", "--", "--email", "Chefe@Loja.ao", "--role", "support"], { DATA_DIR: dataDir });
+      const created = await npm(["run", "-s", "staff:create", "--", "--email", "Chefe@Loja.ao", "--role", "support"], {
+        DATA_DIR: dataDir,
+      });
       const password = /with password: (\S+)/.exec(created.stdout)?.[1];
       expect(password).toBeDefined();
       const migrated = await npm(["run", "-s", "db:migrate"], { DATA_DIR: dataDir });

@@ -34,7 +34,12 @@ describe.runIf(browserAvailable())("the built shop in Chromium", () => {
   });
 
   it("answers a client route such as /collection with the storefront (SPA fallback) and /admin/ with the console; an unknown product with 404", async () => {
-    const paths: [string, number][] = [["/collection", 200], ["/admin/", 200], ["/admin/orders", 200], ["/product/abc", 404]];
+    const paths: [string, number][] = [
+      ["/collection", 200],
+      ["/admin/", 200],
+      ["/admin/orders", 200],
+      ["/product/abc", 404],
+    ];
     for (const [path, status] of paths) {
       const res = await fetch(`${shop.url}${path}`);
       expect(res.status, path).toBe(status);
@@ -97,7 +102,9 @@ describe.runIf(browserAvailable())("the built shop in Chromium", () => {
       const { pathname } = new URL(r.url());
       if (pathname.startsWith("/api/catalogue/") || pathname === "/api/product/list") asked.push(pathname);
     });
-    const { products } = (await (await fetch(`${shop.url}/api/catalogue/products?pageSize=1`)).json()) as { products: { _id: string; name: string; image: string[] }[] };
+    const { products } = (await (await fetch(`${shop.url}/api/catalogue/products?pageSize=1`)).json()) as {
+      products: { _id: string; name: string; image: string[] }[];
+    };
     const product = products[0]!;
     // The server-rendered picture first, then the app: on 3G they would otherwise share the connection (issue 14).
     const order: string[] = [];
@@ -114,7 +121,9 @@ describe.runIf(browserAvailable())("the built shop in Chromium", () => {
     expect(order[1]).toBe("picture");
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(product.name);
     expect(await page.title()).toBe(`${product.name} — Loja`);
-    expect(await page.getByRole("link", { name: "Partilhar no WhatsApp" }).getAttribute("href")).toContain(encodeURIComponent(product.name));
+    expect(await page.getByRole("link", { name: "Partilhar no WhatsApp" }).getAttribute("href")).toContain(
+      encodeURIComponent(product.name),
+    );
     expect(asked).toEqual([]);
 
     await page.goto(`${shop.url}/product/no-such-product`);

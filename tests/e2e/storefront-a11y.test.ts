@@ -14,16 +14,21 @@ import { phonePage, postShop, type ListedProduct } from "../storefront/browser-s
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 
-
 /** axe on the page as it is now; returns the violations by impact. */
 async function audit(page: Page): Promise<Result[]> {
   // Evaluated through the DevTools protocol: the shop's CSP (script-src 'self') rightly refuses an injected <script>.
   await page.evaluate(AXE_SOURCE);
-  const results = await page.evaluate(() => (window as unknown as { axe: { run: (context: Document) => Promise<AxeResults> } }).axe.run(document));
+  const results = await page.evaluate(() =>
+    (window as unknown as { axe: { run: (context: Document) => Promise<AxeResults> } }).axe.run(document),
+  );
   return results.violations;
 }
 
-const describeViolation = (v: Result) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.length}×: ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")})`;
+const describeViolation = (v: Result) =>
+  `${v.impact} ${v.id}: ${v.help} (${v.nodes.length}×: ${v.nodes
+    .slice(0, 3)
+    .map((n) => n.target.join(" "))
+    .join(", ")})`;
 
 describe.runIf(browserAvailable())("storefront accessibility (axe-core, phone viewport)", () => {
   let shop: ShopProcess;
@@ -44,7 +49,17 @@ describe.runIf(browserAvailable())("storefront accessibility (axe-core, phone vi
     await postShop(`${shop.url}/api/user/register`, { name: "Ana Acessível", email, password });
     const { token } = await postShop<{ token: string }>(`${shop.url}/api/user/login`, { email, password });
     const size = product.sizes[0]!;
-    const address = { firstName: "Ana", lastName: "Silva", email, street: "Rua Rainha Ginga 12", city: "Luanda", state: "Luanda", zipcode: "1000", country: "Angola", phone: "923000000" };
+    const address = {
+      firstName: "Ana",
+      lastName: "Silva",
+      email,
+      street: "Rua Rainha Ginga 12",
+      city: "Luanda",
+      state: "Luanda",
+      zipcode: "1000",
+      country: "Angola",
+      phone: "923000000",
+    };
     const placed = await postShop<{ orderId: string }>(
       `${shop.url}/api/order/place`,
       { address, items: [{ itemId: product._id, size, quantity: 1 }], totalAmount: product.price + DELIVERY_FEE, paymentMethod: "cod" },
@@ -66,15 +81,37 @@ describe.runIf(browserAvailable())("storefront accessibility (axe-core, phone vi
   const pages: { name: string; path: () => string; ready: (p: Page) => Promise<unknown>; signedOut?: boolean }[] = [
     { name: "/", path: () => "/", ready: (p) => p.getByTestId("hero-slide").first().waitFor() },
     { name: "/collection", path: () => "/collection", ready: (p) => p.getByTestId("product-card").first().waitFor() },
-    { name: "/product/:id", path: () => `/product/${product._id}`, ready: (p) => p.getByRole("button", { name: "ADICIONAR AO CARRINHO" }).waitFor() },
+    {
+      name: "/product/:id",
+      path: () => `/product/${product._id}`,
+      ready: (p) => p.getByRole("button", { name: "ADICIONAR AO CARRINHO" }).waitFor(),
+    },
     { name: "/cart", path: () => "/cart", ready: (p) => p.getByTestId("cart-line").first().waitFor() },
     { name: "/login", path: () => "/login", ready: (p) => p.getByRole("textbox", { name: "Email" }).waitFor(), signedOut: true },
-    { name: "/forgot-password", path: () => "/forgot-password", ready: (p) => p.getByRole("button", { name: "Enviar o link" }).waitFor(), signedOut: true },
-    { name: "/reset-password", path: () => `/reset-password?token=${"a".repeat(43)}`, ready: (p) => p.getByRole("button", { name: "Guardar a nova palavra-passe" }).waitFor(), signedOut: true },
+    {
+      name: "/forgot-password",
+      path: () => "/forgot-password",
+      ready: (p) => p.getByRole("button", { name: "Enviar o link" }).waitFor(),
+      signedOut: true,
+    },
+    {
+      name: "/reset-password",
+      path: () => `/reset-password?token=${"a".repeat(43)}`,
+      ready: (p) => p.getByRole("button", { name: "Guardar a nova palavra-passe" }).waitFor(),
+      signedOut: true,
+    },
     { name: "/place-order", path: () => "/place-order", ready: (p) => p.getByRole("button", { name: "FINALIZAR PEDIDO" }).waitFor() },
     { name: "/orders", path: () => "/orders", ready: (p) => p.getByTestId("order").first().waitFor() },
-    { name: "/message/:id", path: () => `/message/${orderId}`, ready: (p) => p.getByRole("heading", { name: "Suporte do Pedido" }).waitFor() },
-    { name: "/confirmacaotransferencia", path: () => "/confirmacaotransferencia", ready: (p) => p.getByText("Obrigado por fazer a sua encomenda conosco!").waitFor() },
+    {
+      name: "/message/:id",
+      path: () => `/message/${orderId}`,
+      ready: (p) => p.getByRole("heading", { name: "Suporte do Pedido" }).waitFor(),
+    },
+    {
+      name: "/confirmacaotransferencia",
+      path: () => "/confirmacaotransferencia",
+      ready: (p) => p.getByText("Obrigado por fazer a sua encomenda conosco!").waitFor(),
+    },
     { name: "/privacypolicy", path: () => "/privacypolicy", ready: (p) => p.locator("h1").first().waitFor() },
     { name: "/about", path: () => "/about", ready: (p) => p.locator("main .title").first().waitFor() },
     { name: "/contact", path: () => "/contact", ready: (p) => p.locator("main .title").first().waitFor() },

@@ -13,7 +13,11 @@ import { staffReply, staffToken } from "../storefront/browser-support.ts";
 const PHONE = { width: 390, height: 844 };
 const EMPTY = "Ainda não há mensagens. Escreva-nos: respondemos normalmente em menos de 1 hora, das 8h às 20h.";
 
-interface ShopProduct { _id: string; price: number; sizes: string[] }
+interface ShopProduct {
+  _id: string;
+  price: number;
+  sizes: string[];
+}
 
 describe.runIf(browserAvailable())("the order chat on a 390 px phone", () => {
   let shop: ShopProcess;
@@ -38,10 +42,25 @@ describe.runIf(browserAvailable())("the order chat on a 390 px phone", () => {
     ({ token } = await api<{ token: string }>("/api/user/register", { name: "Ana Conversa", email, password: "senha-segura-1" }));
     const { products } = await api<{ products: ShopProduct[] }>("/api/product/list");
     const product = products[0]!;
-    const address = { firstName: "Ana", lastName: "Conversa", email, street: "Rua 1", city: "Luanda", state: "Luanda", zipcode: "1000", country: "Angola", phone: "923000000" };
+    const address = {
+      firstName: "Ana",
+      lastName: "Conversa",
+      email,
+      street: "Rua 1",
+      city: "Luanda",
+      state: "Luanda",
+      zipcode: "1000",
+      country: "Angola",
+      phone: "923000000",
+    };
     ({ orderId } = await api<{ orderId: string }>(
       "/api/order/place",
-      { address, items: [{ _id: product._id, size: product.sizes[0], quantity: 1 }], totalAmount: product.price + 5000, paymentMethod: "cod" },
+      {
+        address,
+        items: [{ _id: product._id, size: product.sizes[0], quantity: 1 }],
+        totalAmount: product.price + 5000,
+        paymentMethod: "cod",
+      },
       token,
     ));
     const context = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: "pt-AO" });
@@ -57,7 +76,9 @@ describe.runIf(browserAvailable())("the order chat on a 390 px phone", () => {
   it("names the order and its status, and says when support answers while there are no messages", async () => {
     await page.goto(`${shop.url}/message/${orderId}`);
     await page.getByText(EMPTY).waitFor({ timeout: 15_000 });
-    await expect.poll(() => page.getByTestId("chat-order").innerText(), { timeout: 15_000 }).toBe(`Pedido #${shortOrderId(orderId)} · Aguardando Pagamento`);
+    await expect
+      .poll(() => page.getByTestId("chat-order").innerText(), { timeout: 15_000 })
+      .toBe(`Pedido #${shortOrderId(orderId)} · Aguardando Pagamento`);
   });
 
   it("has a paperclip attach button, not the browser's raw file input", async () => {
@@ -89,7 +110,11 @@ describe.runIf(browserAvailable())("the order chat on a 390 px phone", () => {
     const form = new FormData();
     form.append("orderId", orderId);
     form.append("file", new Blob([big], { type: "image/jpeg" }), "video.jpg");
-    const refused = await fetch(`${shop.url}/api/message/send`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form });
+    const refused = await fetch(`${shop.url}/api/message/send`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
     expect(refused.status).toBe(413);
     const serverMessage = ((await refused.json()) as { message: string }).message;
     expect(serverMessage).toBe(ATTACHMENT_TOO_LARGE);
@@ -119,7 +144,11 @@ describe.runIf(browserAvailable())("the order chat on a 390 px phone", () => {
   it("a PDF opens with its whole width on screen, in the chat's modal and in the viewer", async () => {
     const staff = await staffToken(shop.url);
     // An A4 page: 715 px wide at SPEC.md's zoom 1.2, wider than the phone.
-    await staffReply(shop.url, staff, orderId, "Segue a fatura.", { bytes: pdfWithText(["Fatura", "Total: 12 500,00 kz"]), name: "fatura.pdf", type: "application/pdf" });
+    await staffReply(shop.url, staff, orderId, "Segue a fatura.", {
+      bytes: pdfWithText(["Fatura", "Total: 12 500,00 kz"]),
+      name: "fatura.pdf",
+      type: "application/pdf",
+    });
     await page.getByRole("button", { name: "Visualizar PDF" }).click({ timeout: 15_000 });
     const canvas = page.getByRole("dialog").locator("canvas").first();
     await canvas.waitFor({ timeout: 20_000 });

@@ -82,8 +82,15 @@ describe.runIf(browserAvailable())("checkout keeps the shopper's work", () => {
     const response = await placed;
     expect(((await response.json()) as { success: boolean }).success).toBe(true);
     expect((response.request().postDataJSON() as { address: Record<string, string> }).address).toEqual({
-      firstName: "Beatriz", lastName: "Kiala", email: TYPED.Email, street: TYPED["Endereço da Rua"], city: "Lubango", state: PROVINCE,
-      zipcode: "0000", country: "Angola", phone: "923111222",
+      firstName: "Beatriz",
+      lastName: "Kiala",
+      email: TYPED.Email,
+      street: TYPED["Endereço da Rua"],
+      city: "Lubango",
+      state: PROVINCE,
+      zipcode: "0000",
+      country: "Angola",
+      phone: "923111222",
     });
     await page.waitForURL(/\/confirmacaotransferencia\?orderId=/);
   });

@@ -33,7 +33,16 @@ describe.runIf(browserAvailable())("installable storefront", () => {
     const res = await fetch(`${shop.url}/manifest.webmanifest`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^application\/manifest\+json/);
-    const manifest = (await res.json()) as { name: string; short_name: string; lang: string; start_url: string; display: string; theme_color: string; background_color: string; icons: ManifestIcon[] };
+    const manifest = (await res.json()) as {
+      name: string;
+      short_name: string;
+      lang: string;
+      start_url: string;
+      display: string;
+      theme_color: string;
+      background_color: string;
+      icons: ManifestIcon[];
+    };
     expect(manifest).toMatchObject({ short_name: "Loja", lang: "pt-AO", start_url: "/", display: "standalone", theme_color: "#111111" });
     expect(manifest.name).toMatch(/^Loja/);
     expect(html).toContain(`<meta name="theme-color" content="${manifest.theme_color}"`);
@@ -74,7 +83,9 @@ describe.runIf(browserAvailable())("installable storefront", () => {
     await page.goto(`${shop.url}/orders`, { waitUntil: "load" });
     expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
     await page.getByText("Nenhum pedido encontrado").waitFor({ timeout: 15_000 });
-    const status = await page.evaluate(async () => (await fetch("/api/user/account", { headers: { Authorization: `Bearer ${localStorage.getItem("token")}` } })).status);
+    const status = await page.evaluate(
+      async () => (await fetch("/api/user/account", { headers: { Authorization: `Bearer ${localStorage.getItem("token")}` } })).status,
+    );
     expect(status).toBeGreaterThan(0);
     await page.evaluate(() => fetch("/media/nao-existe").catch(() => undefined));
     await page.goto(`${shop.url}/collection`, { waitUntil: "load" });
@@ -82,12 +93,15 @@ describe.runIf(browserAvailable())("installable storefront", () => {
 
     const cached = await page.evaluate(async () => {
       const urls: string[] = [];
-      for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+      for (const name of await caches.keys())
+        for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
       return urls;
     });
     expect(cached).toContain("/");
     expect(cached.some((u) => u.startsWith("/assets/") && u.endsWith(".js"))).toBe(true);
-    expect(cached.filter((u) => u.startsWith("/api/") || u.startsWith("/media/") || u.startsWith("/admin") || u.startsWith("/ws"))).toEqual([]);
+    expect(cached.filter((u) => u.startsWith("/api/") || u.startsWith("/media/") || u.startsWith("/admin") || u.startsWith("/ws"))).toEqual(
+      [],
+    );
 
     // Offline, a page seen before opens again from the kept shell and the kept scripts. (This check was flaky until
     // the toasts' library, fetched 3 s after start, could fail to arrive without blanking the app: see below.)

@@ -140,7 +140,11 @@ describe.runIf(browserAvailable())("a shopper's journey through the storefront",
     await view.click();
     const dialog = page.getByRole("dialog");
     await dialog.locator("canvas").nth(1).waitFor({ timeout: 20_000 });
-    const width = () => dialog.locator("canvas").first().evaluate((c) => c.getBoundingClientRect().width);
+    const width = () =>
+      dialog
+        .locator("canvas")
+        .first()
+        .evaluate((c) => c.getBoundingClientRect().width);
     const before = await width();
     await dialog.getByRole("button", { name: "+ Zoom" }).click();
     await expect.poll(width).toBeGreaterThan(before);
@@ -148,7 +152,10 @@ describe.runIf(browserAvailable())("a shopper's journey through the storefront",
     await page.waitForURL(new RegExp(`/pdf-viewer\\?orderId=${orderId}&url=%2Fmedia%2F`));
     // The viewer's own canvases: until its chunk arrives the chat (with the modal's canvases) can still be on screen.
     await page.locator(".pdf-viewer canvas").nth(1).waitFor({ timeout: 20_000 });
-    await page.locator(".pdf-toolbar").getByText(`Pedido #${shortOrderId(orderId)}`).waitFor({ timeout: 5_000 });
+    await page
+      .locator(".pdf-toolbar")
+      .getByText(`Pedido #${shortOrderId(orderId)}`)
+      .waitFor({ timeout: 5_000 });
     expect(await page.getByRole("button", { name: "Baixar PDF" }).isVisible()).toBe(true);
     await page.getByRole("button", { name: "Voltar" }).click();
     await page.waitForURL(new RegExp(`/message/${orderId}$`));
@@ -156,10 +163,15 @@ describe.runIf(browserAvailable())("a shopper's journey through the storefront",
 
   it("a file type the shop does not accept is refused on the message with 'Erro ao enviar mensagem' and the server's reason", async () => {
     await page.getByRole("textbox", { name: "Digite sua mensagem" }).fill("Segue o comprovativo.");
-    await page.getByLabel("Anexar ficheiro").setInputFiles({ name: "nota.txt", mimeType: "text/plain", buffer: Buffer.from("não é um comprovativo") });
+    await page
+      .getByLabel("Anexar ficheiro")
+      .setInputFiles({ name: "nota.txt", mimeType: "text/plain", buffer: Buffer.from("não é um comprovativo") });
     await page.getByRole("button", { name: "Enviar" }).click();
     const refused = page.getByTestId("chat-outgoing").filter({ hasText: "Segue o comprovativo." });
-    await refused.getByRole("alert").filter({ hasText: "Erro ao enviar mensagem: Tipo de ficheiro não suportado" }).waitFor({ timeout: 15_000 });
+    await refused
+      .getByRole("alert")
+      .filter({ hasText: "Erro ao enviar mensagem: Tipo de ficheiro não suportado" })
+      .waitFor({ timeout: 15_000 });
     expect(await page.getByTestId("chat-message").filter({ hasText: "Segue o comprovativo." }).count()).toBe(0);
     await refused.getByRole("button", { name: "Apagar" }).click();
     expect(await page.getByTestId("chat-outgoing").count()).toBe(0);
@@ -192,7 +204,9 @@ describe.runIf(browserAvailable())("a shopper's journey through the storefront",
     await box.fill("Quando chega a encomenda?");
     await page.getByRole("button", { name: "Enviar" }).click();
     await page.getByRole("button", { name: "Enviar" }).click();
-    await page.getByLabel("Anexar ficheiro").setInputFiles({ name: "talao.png", mimeType: "image/png", buffer: Buffer.from(await smallPng()) });
+    await page
+      .getByLabel("Anexar ficheiro")
+      .setInputFiles({ name: "talao.png", mimeType: "image/png", buffer: Buffer.from(await smallPng()) });
     release();
     const mine = page.getByTestId("chat-message").filter({ hasText: "Quando chega a encomenda?" });
     await mine.waitFor({ timeout: 15_000 });

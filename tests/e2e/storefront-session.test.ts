@@ -15,7 +15,11 @@ describe.runIf(browserAvailable())("storefront session", () => {
 
   beforeAll(async () => {
     [shop, browser] = await Promise.all([startShopProcess(), launchBrowser()]);
-    const res = await fetch(`${shop.url}/api/user/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "Sessão", email, password }) });
+    const res = await fetch(`${shop.url}/api/user/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name: "Sessão", email, password }),
+    });
     expect(res.status).toBe(200);
   });
   afterAll(async () => {
@@ -80,7 +84,11 @@ describe.runIf(browserAvailable())("storefront session", () => {
 
   it("a signed-in shopper with no orders sees 'Nenhum pedido encontrado'", async () => {
     const page = await phonePage(browser);
-    const login = await fetch(`${shop.url}/api/user/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password }) });
+    const login = await fetch(`${shop.url}/api/user/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, password }),
+    });
     const { token } = (await login.json()) as { token: string };
     await storeToken(page, token);
     await page.goto(`${shop.url}/orders`);
@@ -90,7 +98,11 @@ describe.runIf(browserAvailable())("storefront session", () => {
 
   it("a guest cart merged at sign-in counts once when the page reloads before the merge's answer arrives", async () => {
     const shopper = { name: "Recarga", email: `recarga.${Date.now()}@exemplo.ao`, password };
-    const registered = await fetch(`${shop.url}/api/user/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(shopper) });
+    const registered = await fetch(`${shop.url}/api/user/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(shopper),
+    });
     const { token } = (await registered.json()) as { token: string };
     const { products } = (await (await fetch(`${shop.url}/api/product/list`)).json()) as { products: { _id: string; sizes: string[] }[] };
     const p = products.find((x) => x.sizes.length > 0)!;
@@ -113,14 +125,22 @@ describe.runIf(browserAvailable())("storefront session", () => {
     expect((await secondMerge).status()).toBe(200);
     await expect.poll(() => page.getByTestId("cart-count").textContent(), { timeout: 15_000 }).toBe("1");
     expect(await page.evaluate(() => localStorage.getItem("guestCart"))).toBeNull();
-    const cart = await fetch(`${shop.url}/api/cart/get`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body: "{}" });
+    const cart = await fetch(`${shop.url}/api/cart/get`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: "{}",
+    });
     expect(((await cart.json()) as { cartData: unknown }).cartData).toEqual({ [p._id]: { [p.sizes[0]!]: 1 } });
     await page.context().close();
   });
 
   it("the Stripe return page asks the server, which decides: an order it cannot verify sends the shopper to /cart", async () => {
     const page = await phonePage(browser);
-    const login = await fetch(`${shop.url}/api/user/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password }) });
+    const login = await fetch(`${shop.url}/api/user/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, password }),
+    });
     const { token } = (await login.json()) as { token: string };
     await storeToken(page, token);
     const verify = page.waitForRequest((r) => r.url().endsWith("/api/order/verifyStripe"));

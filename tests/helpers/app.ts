@@ -47,7 +47,11 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   });
   const deps = createDeps(config, db, options.deps);
   // Generous limits unless a test is about them: many sign-ups come from one test address.
-  const app = await buildApp(deps, { serveApps: false, limits: { registerPerWindow: 10_000, ...options.limits }, timeouts: options.timeouts });
+  const app = await buildApp(deps, {
+    serveApps: false,
+    limits: { registerPerWindow: 10_000, ...options.limits },
+    timeouts: options.timeouts,
+  });
   await app.ready();
   return {
     app,
@@ -66,7 +70,10 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
  * Another instance of the shop on `t`'s PostgreSQL database: its own pool, hub, caches and LISTEN connection, as a
  * second server would have (multi-instance tests). Not listening: `listen(other.app)` where sockets are needed.
  */
-export async function buildOtherInstance(t: Pick<TestApp, "db" | "config">, options: { limits?: Partial<AppLimits> } = {}): Promise<TestApp> {
+export async function buildOtherInstance(
+  t: Pick<TestApp, "db" | "config">,
+  options: { limits?: Partial<AppLimits> } = {},
+): Promise<TestApp> {
   const db = await openPostgres(t.db.url!, 5);
   const deps = createDeps(t.config, db);
   const app = await buildApp(deps, { serveApps: false, limits: { registerPerWindow: 10_000, ...options.limits } });
@@ -94,8 +101,15 @@ export interface Customer {
   auth: { authorization: string };
 }
 
-export async function registerCustomer(app: FastifyInstance, overrides: { name?: string; email?: string; password?: string } = {}): Promise<Customer> {
-  const body = { name: overrides.name ?? "Cliente Teste", email: overrides.email ?? uniqueEmail(), password: overrides.password ?? "senha-segura-1" };
+export async function registerCustomer(
+  app: FastifyInstance,
+  overrides: { name?: string; email?: string; password?: string } = {},
+): Promise<Customer> {
+  const body = {
+    name: overrides.name ?? "Cliente Teste",
+    email: overrides.email ?? uniqueEmail(),
+    password: overrides.password ?? "senha-segura-1",
+  };
   const res = await app.inject({ method: "POST", url: "/api/user/register", payload: body });
   if (res.statusCode !== 200) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
   const { token } = res.json() as { token: string };

@@ -23,7 +23,8 @@ export function chromiumPath(): string | undefined {
 /** Whether e2e tests can run here; prints why not when they cannot. */
 export function browserAvailable(): boolean {
   if (chromiumPath()) return true;
-  if (process.env.E2E_REQUIRED === "1") throw new Error("E2E_REQUIRED=1 but no Chromium was found (install Debian's chromium or set CHROME_PATH)");
+  if (process.env.E2E_REQUIRED === "1")
+    throw new Error("E2E_REQUIRED=1 but no Chromium was found (install Debian's chromium or set CHROME_PATH)");
   console.warn("[e2e] skipped: no Chromium found (install Debian's chromium or set CHROME_PATH)");
   return false;
 }

@@ -15,7 +15,11 @@ export interface FakeS3 {
 }
 
 /** The Authorization S3 would expect for this request: re-signed with the secret over the headers it says it signed. */
-async function expectedAuthorization(req: http.IncomingMessage, signedNames: string[], keys: { accessKeyId: string; secretAccessKey: string; region: string }): Promise<string> {
+async function expectedAuthorization(
+  req: http.IncomingMessage,
+  signedNames: string[],
+  keys: { accessKeyId: string; secretAccessKey: string; region: string },
+): Promise<string> {
   const headers = Object.fromEntries(signedNames.map((name) => [name, String(req.headers[name] ?? "")]));
   const signer = new AwsV4Signer({
     method: req.method!,
@@ -29,7 +33,12 @@ async function expectedAuthorization(req: http.IncomingMessage, signedNames: str
   return (await signer.sign()).headers.get("authorization") ?? "";
 }
 
-export async function startFakeS3(options: { bucket: string; accessKeyId: string; secretAccessKey: string; region: string }): Promise<FakeS3> {
+export async function startFakeS3(options: {
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  region: string;
+}): Promise<FakeS3> {
   const objects = new Map<string, Buffer>();
   const requests: FakeS3["requests"] = [];
   const authShape = new RegExp(
@@ -47,7 +56,8 @@ export async function startFakeS3(options: { bucket: string; accessKeyId: string
       const body = Buffer.concat(chunks);
       const payloadHash = req.headers["x-amz-content-sha256"];
       if (bucket !== options.bucket) return res.writeHead(404).end("NoSuchBucket");
-      if (!["host", "x-amz-content-sha256", "x-amz-date"].every((h) => signed.includes(h)) || !req.headers["x-amz-date"]) return res.writeHead(403).end("SignatureDoesNotMatch");
+      if (!["host", "x-amz-content-sha256", "x-amz-date"].every((h) => signed.includes(h)) || !req.headers["x-amz-date"])
+        return res.writeHead(403).end("SignatureDoesNotMatch");
       if ((await expectedAuthorization(req, signed, options)) !== authorization) return res.writeHead(403).end("SignatureDoesNotMatch");
       if (req.method === "PUT") {
         if (payloadHash !== createHash("sha256").update(body).digest("hex")) return res.writeHead(400).end("XAmzContentSHA256Mismatch");

@@ -72,7 +72,8 @@ export class ProxyPayStandin {
   pay(referenceId: string, amount: number): ProxyPayPayment {
     const reference = this.references.get(referenceId);
     // A Multicaixa terminal refuses a withdrawn or expired reference.
-    if (!reference || reference.deleted || Date.parse(reference.end_datetime) <= Date.now()) throw new Error(`stand-in: reference ${referenceId} cannot be paid`);
+    if (!reference || reference.deleted || Date.parse(reference.end_datetime) <= Date.now())
+      throw new Error(`stand-in: reference ${referenceId} cannot be paid`);
     const now = new Date();
     const payment: ProxyPayPayment = {
       id: this.nextPayment++,
@@ -122,7 +123,14 @@ export class ProxyPayStandin {
     }
     const path = req.url ?? "";
     const method = req.method ?? "";
-    this.calls.push({ method, path, authorization: req.headers.authorization, accept: req.headers.accept, contentType: req.headers["content-type"], body });
+    this.calls.push({
+      method,
+      path,
+      authorization: req.headers.authorization,
+      accept: req.headers.accept,
+      contentType: req.headers["content-type"],
+      body,
+    });
     if (this.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
     if (this.down) return [500, { message: "Internal Server Error" }];
     if (req.headers.authorization !== `Token ${this.apiKey}`) return [401, { message: "Unauthorized" }];
@@ -151,7 +159,13 @@ export class ProxyPayStandin {
       const amountOk = (typeof amount === "number" || typeof amount === "string") && Number(amount) > 0;
       const endOk = typeof end_datetime === "string" && !Number.isNaN(Date.parse(end_datetime));
       if (!amountOk || !endOk) return [400, { message: "Bad Request" }];
-      this.references.set(id, { id, amount: Number(amount), end_datetime: end_datetime, custom_fields: (custom_fields ?? {}) as ProxyPayCustomFields, deleted: false });
+      this.references.set(id, {
+        id,
+        amount: Number(amount),
+        end_datetime: end_datetime,
+        custom_fields: (custom_fields ?? {}) as ProxyPayCustomFields,
+        deleted: false,
+      });
       return [204, undefined];
     }
     if (method === "DELETE") {

@@ -37,7 +37,16 @@ export function freshDataDir(): string {
 export function spawnShop(dataDir: string, env: Record<string, string> = {}): ChildProcess {
   return spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
     cwd: root,
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, SKIP_BUILD: "1", LOG_LEVEL: "warn", NODE_ENV: "production", ...env },
+    env: {
+      ...process.env,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      SKIP_BUILD: "1",
+      LOG_LEVEL: "warn",
+      NODE_ENV: "production",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
 }
@@ -84,7 +93,10 @@ export const shopApi =
   async <T>(path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<{ status: number; body: T }> => {
     const res = await fetch(`${baseUrl()}${path}`, {
       method: init.method ?? (init.body ? "POST" : "GET"),
-      headers: { ...(init.body ? { "content-type": "application/json" } : {}), ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
+      headers: {
+        ...(init.body ? { "content-type": "application/json" } : {}),
+        ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+      },
       body: init.body ? JSON.stringify(init.body) : undefined,
     });
     return { status: res.status, body: (await res.json()) as T };

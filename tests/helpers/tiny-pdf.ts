@@ -36,7 +36,11 @@ function pdfWithContent(content: string): Buffer {
     length += part.length;
   });
   // Each xref entry is exactly 20 bytes: 10-digit offset, space, 5-digit generation, space, type, CR LF.
-  const xref = [`xref\n0 ${objects.length + 1}\n`, "0000000000 65535 f\r\n", ...offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n\r\n`)].join("");
+  const xref = [
+    `xref\n0 ${objects.length + 1}\n`,
+    "0000000000 65535 f\r\n",
+    ...offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n\r\n`),
+  ].join("");
   const trailer = `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${length}\n%%EOF\n`;
   parts.push(Buffer.from(xref + trailer, "latin1"));
   return Buffer.concat(parts);

@@ -33,13 +33,38 @@ const BRAZILIAN: readonly [RegExp, string][] = [
   [/ônibus|trem|banheiro|geladeira|planilha/, "a palavra de Angola"],
   [/tchau/, "adeus"],
   // A possessive without its article ("sua conta"): Angola writes "a sua conta".
-  [/(?<!(?:^|[^\p{L}])(?:a|o|as|os|à|ao|às|aos|da|do|das|dos|na|no|nas|nos|pela|pelo|pelas|pelos|com|e)\s)(?:sua|seu|suas|seus)/u, "a sua / o seu"],
+  [
+    /(?<!(?:^|[^\p{L}])(?:a|o|as|os|à|ao|às|aos|da|do|das|dos|na|no|nas|nos|pela|pelo|pelas|pelos|com|e)\s)(?:sua|seu|suas|seus)/u,
+    "a sua / o seu",
+  ],
   // Progressive gerunds ("Enviando…"): Angola writes "A enviar…".
-  [/\p{L}+(ando|endo|indo)/u, "a + infinitivo (\"A enviar\")"],
+  [/\p{L}+(ando|endo|indo)/u, 'a + infinitivo ("A enviar")'],
 ];
 
 /** Words the gerund and other patterns catch that are not Brazilian. */
-const NOT_BRAZILIAN = new Set(["quando", "bem-vindo", "bem-vinda", "vindo", "vinda", "lindo", "comando", "comandos", "fernando", "orlando", "brando", "bando", "contrabando", "adendo", "dividendo", "horrendo", "tremendo", "stupendo", "infindo", "segundo", "cuando"]);
+const NOT_BRAZILIAN = new Set([
+  "quando",
+  "bem-vindo",
+  "bem-vinda",
+  "vindo",
+  "vinda",
+  "lindo",
+  "comando",
+  "comandos",
+  "fernando",
+  "orlando",
+  "brando",
+  "bando",
+  "contrabando",
+  "adendo",
+  "dividendo",
+  "horrendo",
+  "tremendo",
+  "stupendo",
+  "infindo",
+  "segundo",
+  "cuando",
+]);
 
 /**
  * SPEC.md's quoted strings with a Brazilian form: they stay exactly as SPEC.md writes them. Listed here because
@@ -60,8 +85,16 @@ const SPEC_QUOTES: ReadonlySet<string> = new Set([
 /** A Brazilian word allowed in one file, and why. */
 const ALLOWED_IN: readonly { file: string; word: RegExp; reason: string }[] = [
   { file: "server/domain/users/common-passwords.ts", word: /^senha$/i, reason: "passwords people pick (refused), never shown" },
-  { file: "console/i18n/pt.ts", word: /^celular$/i, reason: "the synonyms hint names the Brazilian word shoppers type, which search must find" },
-  { file: "shared/orders.ts", word: /^Aguardando$/, reason: "a stored status value (database rows, API answers): renaming it is a data migration" },
+  {
+    file: "console/i18n/pt.ts",
+    word: /^celular$/i,
+    reason: "the synonyms hint names the Brazilian word shoppers type, which search must find",
+  },
+  {
+    file: "shared/orders.ts",
+    word: /^Aguardando$/,
+    reason: "a stored status value (database rows, API answers): renaming it is a data migration",
+  },
 ];
 
 interface Finding {
@@ -75,19 +108,34 @@ interface Finding {
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === "node_modules" || entry.name === "dist" || entry.name === "generated" ? [] : sourceFiles(full);
+    if (entry.isDirectory())
+      return entry.name === "node_modules" || entry.name === "dist" || entry.name === "generated" ? [] : sourceFiles(full);
     return /\.(ts|tsx)$/.test(entry.name) && !entry.name.endsWith(".d.ts") ? [full] : [];
   });
 }
 
 /** User-facing text of a file: string literals, template pieces and JSX text (imports and `import()` left out). */
 function texts(file: string): { text: string; line: number }[] {
-  const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true, file.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const source = ts.createSourceFile(
+    file,
+    readFileSync(file, "utf8"),
+    ts.ScriptTarget.Latest,
+    true,
+    file.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const found: { text: string; line: number }[] = [];
   const visit = (node: ts.Node): void => {
-    if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node) || ts.isImportTypeNode(node) || ts.isExternalModuleReference(node)) return;
+    if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node) || ts.isImportTypeNode(node) || ts.isExternalModuleReference(node))
+      return;
     if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) return;
-    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node) || ts.isJsxText(node)) {
+    if (
+      ts.isStringLiteral(node) ||
+      ts.isNoSubstitutionTemplateLiteral(node) ||
+      ts.isTemplateHead(node) ||
+      ts.isTemplateMiddle(node) ||
+      ts.isTemplateTail(node) ||
+      ts.isJsxText(node)
+    ) {
       const text = node.text.replace(/\s+/g, " ").trim();
       if (text) found.push({ text, line: source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1 });
     }
@@ -119,7 +167,9 @@ function brazilianForms(): Finding[] {
 describe("Portuguese of Angola", () => {
   it("no user-visible string uses a Brazilian form unless SPEC.md quotes it", () => {
     const findings = brazilianForms();
-    const report = findings.map((f) => `${f.file}:${f.line} "${f.word}" → ${f.instead}: ${JSON.stringify(f.text.slice(0, 120))}`).join("\n");
+    const report = findings
+      .map((f) => `${f.file}:${f.line} "${f.word}" → ${f.instead}: ${JSON.stringify(f.text.slice(0, 120))}`)
+      .join("\n");
     expect(findings, `Brazilian forms (write the Angolan one, or quote SPEC.md exactly):\n${report}`).toEqual([]);
   });
 
@@ -129,7 +179,27 @@ describe("Portuguese of Angola", () => {
         const match = new RegExp(`(?<![\\p{L}-])(?:${form.source})(?![\\p{L}-])`, "iu").exec(text);
         return match !== null && !NOT_BRAZILIAN.has(match[0].toLowerCase());
       });
-    for (const text of ["Erro ao salvar o arquivo", "Enviando…", "Nome de usuário", "Sua senha", "Equipe de suporte", "Excluir", "Fale com o contato"]) expect(caught(text), text).toBe(true);
-    for (const text of ["Erro ao guardar o ficheiro", "A enviar…", "Nome de utilizador", "A sua palavra-passe", "Equipa de apoio", "Eliminar", "Contacto", "Quando chega?", "Bem-vindo"]) expect(caught(text), text).toBe(false);
+    for (const text of [
+      "Erro ao salvar o arquivo",
+      "Enviando…",
+      "Nome de usuário",
+      "Sua senha",
+      "Equipe de suporte",
+      "Excluir",
+      "Fale com o contato",
+    ])
+      expect(caught(text), text).toBe(true);
+    for (const text of [
+      "Erro ao guardar o ficheiro",
+      "A enviar…",
+      "Nome de utilizador",
+      "A sua palavra-passe",
+      "Equipa de apoio",
+      "Eliminar",
+      "Contacto",
+      "Quando chega?",
+      "Bem-vindo",
+    ])
+      expect(caught(text), text).toBe(false);
   });
 });

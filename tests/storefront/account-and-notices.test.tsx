@@ -9,10 +9,22 @@ import { standInShopApi, StandInRealtime, type ApiCall } from "./shop-api-stand-
 
 const WAIT = { timeout: 10_000 };
 const ORDER_ID = "665f1c2a9b1e4a0012abcdef";
-const ADDRESS = { firstName: "Ana", lastName: "Silva", email: "ana@example.ao", street: "Rua Direita 12", city: "Luanda", state: "Luanda", zipcode: "1000", country: "Angola", phone: "+244 923 000 000" };
+const ADDRESS = {
+  firstName: "Ana",
+  lastName: "Silva",
+  email: "ana@example.ao",
+  street: "Rua Direita 12",
+  city: "Luanda",
+  state: "Luanda",
+  zipcode: "1000",
+  country: "Angola",
+  phone: "+244 923 000 000",
+};
 const ACCOUNT = { name: "Ana Silva", email: "ana@example.ao", phone: null, savedAddress: null, notifyEmail: true, notifyPush: false };
 
-const signedIn = (realtime?: StandInRealtime, setToken: (t: string) => void = () => {}) => ({ session: { token: "t", setToken, realtime: realtime?.client ?? null } });
+const signedIn = (realtime?: StandInRealtime, setToken: (t: string) => void = () => {}) => ({
+  session: { token: "t", setToken, realtime: realtime?.client ?? null },
+});
 const callsTo = (calls: ApiCall[], method: string, path: string) => calls.filter((c) => c.method === method && c.path === path);
 
 const order = (unreadMessages: number) => ({
@@ -39,7 +51,11 @@ const order = (unreadMessages: number) => ({
 function standInPush(permission: NotificationPermission, subscribed = false) {
   const subscription = {
     endpoint: "https://push.example/device-1",
-    toJSON: () => ({ endpoint: "https://push.example/device-1", expirationTime: null, keys: { p256dh: "B".repeat(87), auth: "a".repeat(22) } }),
+    toJSON: () => ({
+      endpoint: "https://push.example/device-1",
+      expirationTime: null,
+      keys: { p256dh: "B".repeat(87), auth: "a".repeat(22) },
+    }),
     unsubscribe: vi.fn(async () => true),
   };
   let current: typeof subscription | null = subscribed ? subscription : null;
@@ -53,7 +69,10 @@ function standInPush(permission: NotificationPermission, subscribed = false) {
     }),
   };
   const registration = { pushManager };
-  Object.defineProperty(navigator, "serviceWorker", { configurable: true, value: { getRegistration: async () => registration, ready: Promise.resolve(registration) } });
+  Object.defineProperty(navigator, "serviceWorker", {
+    configurable: true,
+    value: { getRegistration: async () => registration, ready: Promise.resolve(registration) },
+  });
   const requestPermission = vi.fn(async () => "granted" as NotificationPermission);
   vi.stubGlobal("Notification", { permission, requestPermission });
   vi.stubGlobal("PushManager", function PushManager() {});
@@ -97,8 +116,18 @@ describe("/account", { timeout: 20_000 }, () => {
     });
     renderShop("/account", signedIn());
     await screen.findByRole("button", { name: "GUARDAR MORADA" }, WAIT);
-    const fill = { "Primeiro nome": "Ana", Sobrenome: "Silva", Email: "ana@example.ao", "Endereço da Rua": "Rua Direita 12", Cidade: "Luanda", "Código Postal": "10A0", País: "Angola", Telefone: "+244 923 000 000" };
-    for (const [label, value] of Object.entries(fill)) fireEvent.change(screen.getByRole("textbox", { name: label }), { target: { value } });
+    const fill = {
+      "Primeiro nome": "Ana",
+      Sobrenome: "Silva",
+      Email: "ana@example.ao",
+      "Endereço da Rua": "Rua Direita 12",
+      Cidade: "Luanda",
+      "Código Postal": "10A0",
+      País: "Angola",
+      Telefone: "+244 923 000 000",
+    };
+    for (const [label, value] of Object.entries(fill))
+      fireEvent.change(screen.getByRole("textbox", { name: label }), { target: { value } });
     fireEvent.click(screen.getByRole("button", { name: "GUARDAR MORADA" }));
     expect(await screen.findByText("Código Postal é necessário", {}, WAIT)).toBeInTheDocument();
     expect(callsTo(calls, "PATCH", "/api/user/account")).toHaveLength(0);
@@ -142,7 +171,10 @@ describe("/account", { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole("button", { name: "ALTERAR PALAVRA-PASSE" }));
     expect(await screen.findByText("Palavra-passe alterada com sucesso", {}, WAIT)).toBeInTheDocument();
     expect(setToken).toHaveBeenCalledWith("novo-token");
-    expect(callsTo(calls, "POST", "/api/user/change-password").at(-1)!.body).toEqual({ currentPassword: "senha-antiga-1", newPassword: "uma-senha-nova-boa" });
+    expect(callsTo(calls, "POST", "/api/user/change-password").at(-1)!.body).toEqual({
+      currentPassword: "senha-antiga-1",
+      newPassword: "uma-senha-nova-boa",
+    });
     expect(current).toHaveValue("");
   });
 
@@ -198,7 +230,9 @@ describe("checkout with a saved address", { timeout: 20_000 }, () => {
     let answer: (value: unknown) => void = () => {};
     const account = new Promise((resolve) => (answer = resolve));
     // The account answers only once the shopper has typed.
-    standInShopApi({ "GET /api/user/account": () => account.then(() => ({ success: true, account: { ...ACCOUNT, savedAddress: ADDRESS } })) });
+    standInShopApi({
+      "GET /api/user/account": () => account.then(() => ({ success: true, account: { ...ACCOUNT, savedAddress: ADDRESS } })),
+    });
     renderShop("/place-order", { products: catalogue(1), ...signedIn() });
     const street = await screen.findByRole("textbox", { name: "Endereço da Rua" }, WAIT);
     fireEvent.change(street, { target: { value: "Avenida 4 de Fevereiro" } });
@@ -254,7 +288,16 @@ describe("unread support messages and the new-message notice", { timeout: 20_000
     expect(screen.getByRole("link", { name: "Mensagem, 2 por ler" })).toHaveAttribute("href", `/message/${ORDER_ID}`);
 
     unread = 3;
-    const reply = { _id: "m9", orderId: ORDER_ID, sender: "support", text: "Enviamos amanhã.", fileUrl: null, type: null, fileName: null, createdAt: new Date().toISOString() };
+    const reply = {
+      _id: "m9",
+      orderId: ORDER_ID,
+      sender: "support",
+      text: "Enviamos amanhã.",
+      fileUrl: null,
+      type: null,
+      fileName: null,
+      createdAt: new Date().toISOString(),
+    };
     act(() => realtime.emit({ type: "newMessage", orderId: ORDER_ID, message: reply }));
     await waitFor(() => expect(screen.getByTestId("unread-count")).toHaveTextContent("3"));
   });
@@ -271,7 +314,16 @@ describe("unread support messages and the new-message notice", { timeout: 20_000
     standInShopApi({ [`GET /api/message/${ORDER_ID}`]: () => ({ success: true, messages: [] }) });
     const { pathname } = renderShop("/about", signedIn(realtime));
     await screen.findAllByRole("heading", {}, WAIT);
-    const reply = { _id: "m9", orderId: ORDER_ID, sender: "support", text: "Olá", fileUrl: null, type: null, fileName: null, createdAt: new Date().toISOString() };
+    const reply = {
+      _id: "m9",
+      orderId: ORDER_ID,
+      sender: "support",
+      text: "Olá",
+      fileUrl: null,
+      type: null,
+      fileName: null,
+      createdAt: new Date().toISOString(),
+    };
     act(() => realtime.emit({ type: "newMessage", orderId: ORDER_ID, message: reply }));
     fireEvent.click(await screen.findByText("Nova mensagem sobre o pedido #ABCDEF", {}, WAIT));
     await waitFor(() => expect(pathname()).toBe(`/message/${ORDER_ID}`), WAIT);
@@ -285,10 +337,21 @@ describe("unread support messages and the new-message notice", { timeout: 20_000
     });
     renderShop(`/message/${ORDER_ID}`, signedIn(realtime));
     await screen.findByText("Suporte do Pedido", {}, WAIT);
-    const mine = { _id: "m1", orderId: ORDER_ID, sender: "client", text: "Olá", fileUrl: null, type: null, fileName: null, createdAt: new Date().toISOString() };
+    const mine = {
+      _id: "m1",
+      orderId: ORDER_ID,
+      sender: "client",
+      text: "Olá",
+      fileUrl: null,
+      type: null,
+      fileName: null,
+      createdAt: new Date().toISOString(),
+    };
     act(() => realtime.emit({ type: "newMessage", orderId: ORDER_ID, message: mine }));
     expect(callsTo(calls, "POST", `/api/message/${ORDER_ID}/read`)).toHaveLength(0);
-    act(() => realtime.emit({ type: "newMessage", orderId: ORDER_ID, message: { ...mine, _id: "m2", sender: "support", text: "Bom dia" } }));
+    act(() =>
+      realtime.emit({ type: "newMessage", orderId: ORDER_ID, message: { ...mine, _id: "m2", sender: "support", text: "Bom dia" } }),
+    );
     await waitFor(() => expect(callsTo(calls, "POST", `/api/message/${ORDER_ID}/read`)).toHaveLength(1));
   });
 });

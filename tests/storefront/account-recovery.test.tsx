@@ -9,7 +9,8 @@ import { standInShopApi } from "./shop-api-stand-in.ts";
 // the server, against a stand-in of the shop API answering as the session contract says (the server side is
 // tested in tests/api/password-reset.test.ts and tests/api/sessions.test.ts).
 
-const FORGOT_REPLY = "Se existir uma conta com este e-mail, enviámos um link para criar uma nova palavra-passe. O link é válido durante 30 minutos.";
+const FORGOT_REPLY =
+  "Se existir uma conta com este e-mail, enviámos um link para criar uma nova palavra-passe. O link é válido durante 30 minutos.";
 const INVALID = "Este link já não é válido. Peça um novo.";
 const TOKEN = "a".repeat(43);
 
@@ -32,7 +33,9 @@ describe("forgot password", () => {
     fireEvent.change(await screen.findByRole("textbox", { name: "Email" }), { target: { value: "  ana@exemplo.ao " } });
     fireEvent.click(screen.getByRole("button", { name: "Enviar o link" }));
     expect(await screen.findByText(FORGOT_REPLY)).toBeInTheDocument();
-    expect(calls.filter((c) => c.path === "/api/user/forgot-password")).toEqual([{ method: "POST", path: "/api/user/forgot-password", body: { email: "ana@exemplo.ao" } }]);
+    expect(calls.filter((c) => c.path === "/api/user/forgot-password")).toEqual([
+      { method: "POST", path: "/api/user/forgot-password", body: { email: "ana@exemplo.ao" } },
+    ]);
   });
 
   it("asks for a valid e-mail before sending anything", async () => {
@@ -47,11 +50,19 @@ describe("forgot password", () => {
 
 describe("reset password", () => {
   it("shows the password rule, checks it before submitting, then sets the password and goes to the login page", async () => {
-    const calls = standInShopApi({ "POST /api/user/reset-password": () => ({ success: true, message: "Palavra-passe alterada. Já pode entrar com a nova palavra-passe." }) });
+    const calls = standInShopApi({
+      "POST /api/user/reset-password": () => ({
+        success: true,
+        message: "Palavra-passe alterada. Já pode entrar com a nova palavra-passe.",
+      }),
+    });
     const shop = renderShop(`/reset-password?token=${TOKEN}`);
     const field = await screen.findByLabelText("Nova palavra-passe");
     expect(field).toHaveAccessibleDescription(PASSWORD_HINT);
-    for (const [value, message] of [["curta", PASSWORD_TOO_SHORT], ["         ", PASSWORD_BLANK]] as const) {
+    for (const [value, message] of [
+      ["curta", PASSWORD_TOO_SHORT],
+      ["         ", PASSWORD_BLANK],
+    ] as const) {
       fireEvent.change(field, { target: { value } });
       fireEvent.click(screen.getByRole("button", { name: "Guardar a nova palavra-passe" }));
       expect(await screen.findByText(message)).toBeInTheDocument();
@@ -62,7 +73,9 @@ describe("reset password", () => {
     fireEvent.click(screen.getByRole("button", { name: "Guardar a nova palavra-passe" }));
     expect(await screen.findByText("Palavra-passe alterada. Já pode entrar com a nova palavra-passe.")).toBeInTheDocument();
     await waitFor(() => expect(shop.pathname()).toBe("/login"));
-    expect(calls.filter((c) => c.path === "/api/user/reset-password")).toEqual([{ method: "POST", path: "/api/user/reset-password", body: { token: TOKEN, password: "uma-senha-nova-boa" } }]);
+    expect(calls.filter((c) => c.path === "/api/user/reset-password")).toEqual([
+      { method: "POST", path: "/api/user/reset-password", body: { token: TOKEN, password: "uma-senha-nova-boa" } },
+    ]);
   });
 
   it("says when the link is no longer valid and offers a new one", async () => {
@@ -75,7 +88,12 @@ describe("reset password", () => {
   });
 
   it("shows the server's password message without calling the link invalid", async () => {
-    standInShopApi({ "POST /api/user/reset-password": () => ({ status: 400, body: { success: false, message: "Essa palavra-passe é demasiado comum e fácil de adivinhar: escolha outra" } }) });
+    standInShopApi({
+      "POST /api/user/reset-password": () => ({
+        status: 400,
+        body: { success: false, message: "Essa palavra-passe é demasiado comum e fácil de adivinhar: escolha outra" },
+      }),
+    });
     renderShop(`/reset-password?token=${TOKEN}`);
     fireEvent.change(await screen.findByLabelText("Nova palavra-passe"), { target: { value: "password123" } });
     fireEvent.click(screen.getByRole("button", { name: "Guardar a nova palavra-passe" }));
@@ -137,7 +155,9 @@ describe("logout", () => {
       </MemoryRouter>,
     );
     fireEvent.click(screen.getByRole("button", { name: "Sair" }));
-    expect(calls.filter((c) => c.path === "/api/user/logout")).toEqual([{ path: "/api/user/logout", authorization: "Bearer token-da-sessao" }]);
+    expect(calls.filter((c) => c.path === "/api/user/logout")).toEqual([
+      { path: "/api/user/logout", authorization: "Bearer token-da-sessao" },
+    ]);
     expect(localStorage.getItem("token")).toBeNull();
     expect(screen.getByTestId("token")).toBeEmptyDOMElement();
     expect(screen.getByTestId("where")).toHaveTextContent("/login");

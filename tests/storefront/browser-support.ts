@@ -6,7 +6,13 @@ import { E2E_ADMIN } from "../helpers/shop-process.ts";
 
 /** A low-end Android phone: small screen, touch, 2x pixels (360 px wide unless told). */
 export async function phonePage(browser: Browser, width = 360): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: "pt-AO" });
+  const context = await browser.newContext({
+    viewport: { width, height: 740 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: "pt-AO",
+  });
   return context.newPage();
 }
 
@@ -35,17 +41,31 @@ export async function expectToast(page: Page, text: string, timeout = 15_000): P
 }
 
 export async function staffToken(url: string): Promise<string> {
-  const res = await fetch(`${url}/admin/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(E2E_ADMIN) });
+  const res = await fetch(`${url}/admin/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(E2E_ADMIN),
+  });
   if (!res.ok) throw new Error(`staff login failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { token: string }).token;
 }
 
 /** A support agent answers in the order's conversation, as the console does. */
-export async function staffReply(url: string, token: string, orderId: string, text: string, file?: { bytes: Uint8Array; name: string; type: string }) {
+export async function staffReply(
+  url: string,
+  token: string,
+  orderId: string,
+  text: string,
+  file?: { bytes: Uint8Array; name: string; type: string },
+) {
   const form = new FormData();
   form.append("text", text);
   if (file) form.append("file", new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
-  const res = await fetch(`${url}/admin/api/conversations/${orderId}/messages`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form });
+  const res = await fetch(`${url}/admin/api/conversations/${orderId}/messages`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
   if (!res.ok) throw new Error(`staff reply failed: ${res.status} ${await res.text()}`);
 }
 
@@ -79,5 +99,9 @@ export function twoPagePdf(): Uint8Array {
 }
 
 export async function smallPng(): Promise<Uint8Array> {
-  return new Uint8Array(await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 40, b: 40 } } }).png().toBuffer());
+  return new Uint8Array(
+    await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 40, b: 40 } } })
+      .png()
+      .toBuffer(),
+  );
 }

@@ -13,7 +13,8 @@ import { standInShopApi, type ApiCall } from "./shop-api-stand-in.ts";
 const SKELETON_WAIT = { timeout: 3000 };
 
 /** The catalogue requests made, in order. */
-const catalogueCalls = (calls: readonly ApiCall[]) => calls.map((c) => c.path).filter((p) => p.startsWith("/api/catalogue/") || p.startsWith("/api/product/"));
+const catalogueCalls = (calls: readonly ApiCall[]) =>
+  calls.map((c) => c.path).filter((p) => p.startsWith("/api/catalogue/") || p.startsWith("/api/product/"));
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -28,7 +29,11 @@ describe("home", () => {
     expect(cards).toHaveLength(15);
     expect(cards[0]).toHaveTextContent("Produto 30");
     expect(cards[11]).toHaveTextContent("Produto 19");
-    expect(cards.slice(12).map((c) => c.textContent)).toEqual([expect.stringContaining("Produto 1"), expect.stringContaining("Produto 2"), expect.stringContaining("Produto 3")]);
+    expect(cards.slice(12).map((c) => c.textContent)).toEqual([
+      expect.stringContaining("Produto 1"),
+      expect.stringContaining("Produto 2"),
+      expect.stringContaining("Produto 3"),
+    ]);
     expect(cards[0]).toHaveAttribute("href", "/product/p30");
     expect(screen.getByText("Troca fácil")).toBeInTheDocument();
     expect(catalogueCalls(calls)).toEqual([HOME_URL]);
@@ -72,7 +77,14 @@ describe("hero carousel", () => {
 describe("collection", () => {
   const products = [
     ...catalogue(3),
-    ...catalogue(2).map((p, i) => ({ ...p, _id: `e${i}`, name: `Telefone ${i}`, price: 50 + i, category: "Eletronico", subCategory: "Smartphones & Tablets" })),
+    ...catalogue(2).map((p, i) => ({
+      ...p,
+      _id: `e${i}`,
+      name: `Telefone ${i}`,
+      price: 50 + i,
+      category: "Eletronico",
+      subCategory: "Smartphones & Tablets",
+    })),
   ];
   const cards = () => screen.queryAllByTestId("product-card");
 
@@ -270,7 +282,10 @@ describe("product page", () => {
   it("shares the product on WhatsApp and asks the shop about it on the shop's number", async () => {
     renderShop("/product/p1", { products: catalogue(2) });
     const summary = `Produto 1 — ${formatKz(1000)}\n${window.location.origin}/product/p1`;
-    expect(await screen.findByRole("link", { name: "Partilhar no WhatsApp" })).toHaveAttribute("href", `https://wa.me/?text=${encodeURIComponent(summary)}`);
+    expect(await screen.findByRole("link", { name: "Partilhar no WhatsApp" })).toHaveAttribute(
+      "href",
+      `https://wa.me/?text=${encodeURIComponent(summary)}`,
+    );
     expect(screen.getByRole("link", { name: "Perguntar sobre este produto" })).toHaveAttribute(
       "href",
       `https://wa.me/244923000001?text=${encodeURIComponent(`Olá! Tenho uma pergunta sobre este produto:\n${summary}`)}`,
@@ -286,7 +301,11 @@ describe("product page", () => {
   describe("server-rendered", () => {
     const serve = (path: string, initial: unknown) => {
       window.history.replaceState(null, "", path);
-      const script = Object.assign(document.createElement("script"), { id: "loja-initial", type: "application/json", textContent: JSON.stringify(initial) });
+      const script = Object.assign(document.createElement("script"), {
+        id: "loja-initial",
+        type: "application/json",
+        textContent: JSON.stringify(initial),
+      });
       document.body.append(script);
       seedServerProduct();
     };

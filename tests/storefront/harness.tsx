@@ -93,7 +93,11 @@ export function renderShop(path: string, opts: Options = {}) {
           navigate = n;
         }}
       />
-      {opts.liveSession ? <LiveSession initial={sessionValue}>{shell}</LiveSession> : <SessionContext.Provider value={sessionValue}>{shell}</SessionContext.Provider>}
+      {opts.liveSession ? (
+        <LiveSession initial={sessionValue}>{shell}</LiveSession>
+      ) : (
+        <SessionContext.Provider value={sessionValue}>{shell}</SessionContext.Provider>
+      )}
     </MemoryRouter>,
   );
   return { ...result, pathname: () => current?.pathname, search: () => current?.search, back: () => act(() => void navigate?.(-1)) };

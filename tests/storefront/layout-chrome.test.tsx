@@ -9,7 +9,14 @@ const supportLink = () => screen.queryByRole("link", { name: /^Suporte/ });
 
 describe("floating support button", () => {
   it("is on browse pages and away from pages whose own action sits at the bottom", async () => {
-    for (const [path, shown] of [["/about", true], ["/cart", false], ["/product/p1", false], ["/place-order", false], ["/confirmacaotransferencia", false], ["/orders", false]] as const) {
+    for (const [path, shown] of [
+      ["/about", true],
+      ["/cart", false],
+      ["/product/p1", false],
+      ["/place-order", false],
+      ["/confirmacaotransferencia", false],
+      ["/orders", false],
+    ] as const) {
       const { unmount } = renderShop(path, { products: catalogue(2), session: { token: "t" } });
       await screen.findByRole("contentinfo");
       expect(supportLink() !== null, path).toBe(shown);

@@ -32,7 +32,17 @@ const order = (over: Partial<Order> = {}): Order => ({
   status: "Aguardando Pagamento",
   paymentMethod: "cod",
   payment: false,
-  address: { firstName: "Ana", lastName: "Silva", email: "ana@example.ao", street: "Rua 1", city: "Luanda", state: "", zipcode: "1000", country: "Angola", phone: "923000000" },
+  address: {
+    firstName: "Ana",
+    lastName: "Silva",
+    email: "ana@example.ao",
+    street: "Rua 1",
+    city: "Luanda",
+    state: "",
+    zipcode: "1000",
+    country: "Angola",
+    phone: "923000000",
+  },
   subtotal: 7500,
   deliveryFee: 5000,
   totalAmount: 12500,
@@ -87,8 +97,18 @@ describe("checkout", { timeout: 20_000 }, () => {
     const { pathname, search } = renderShop("/place-order", { products: catalogue(1), ...signedIn() });
     await screen.findByRole("button", { name: "FINALIZAR PEDIDO" });
     await waitFor(() => expect(screen.getByTestId("total")).toHaveTextContent(/^6\s?000,00 kz$/));
-    const address = { "Primeiro nome": "Ana", Sobrenome: "Silva", Email: "ana@example.ao", "Endereço da Rua": "Rua 1", Cidade: "Luanda", "Código Postal": "1000", País: "Angola", Telefone: "923000000" };
-    for (const [label, value] of Object.entries(address)) fireEvent.change(screen.getByRole("textbox", { name: label }), { target: { value } });
+    const address = {
+      "Primeiro nome": "Ana",
+      Sobrenome: "Silva",
+      Email: "ana@example.ao",
+      "Endereço da Rua": "Rua 1",
+      Cidade: "Luanda",
+      "Código Postal": "1000",
+      País: "Angola",
+      Telefone: "923000000",
+    };
+    for (const [label, value] of Object.entries(address))
+      fireEvent.change(screen.getByRole("textbox", { name: label }), { target: { value } });
     fireEvent.click(screen.getByRole("button", { name: "FINALIZAR PEDIDO" }));
     await waitFor(() => expect(pathname()).toBe("/confirmacaotransferencia"));
     expect(search()).toBe(`?orderId=${ORDER_ID}`);
@@ -101,7 +121,9 @@ describe("/confirmacaotransferencia for an order", { timeout: 20_000 }, () => {
   it("shows the amount to pay, the reference with its copy button, the deadline and the short id; copies the IBAN with and without spaces", async () => {
     const written = clipboard();
     const placed = order();
-    const calls = standInShopApi({ "POST /api/order/userorders": () => ({ success: true, orders: [order({ _id: "other000000000000000001" }), placed] }) });
+    const calls = standInShopApi({
+      "POST /api/order/userorders": () => ({ success: true, orders: [order({ _id: "other000000000000000001" }), placed] }),
+    });
     renderShop(`/confirmacaotransferencia?orderId=${ORDER_ID}`, signedIn());
 
     const block = await screen.findByTestId("amount-to-pay", {}, SKELETON_WAIT);
@@ -109,7 +131,9 @@ describe("/confirmacaotransferencia for an order", { timeout: 20_000 }, () => {
     expect(within(block).getByText("Pedido #ABCDEF")).toBeInTheDocument();
     expect(within(block).getByText(kz(12500))).toBeInTheDocument();
     expect(within(block).getByText("LJ4KX7PQM")).toBeInTheDocument();
-    expect(screen.getByTestId("deadline")).toHaveTextContent(`Pague até ${luandaText(placed.paymentDeadline!)} (hora de Angola) · faltam 1 dia e 3 h`);
+    expect(screen.getByTestId("deadline")).toHaveTextContent(
+      `Pague até ${luandaText(placed.paymentDeadline!)} (hora de Angola) · faltam 1 dia e 3 h`,
+    );
     expect(userOrdersCalls(calls)).toHaveLength(1);
 
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Copiar Referência de pagamento" })));
@@ -130,14 +154,20 @@ describe("/confirmacaotransferencia for an order", { timeout: 20_000 }, () => {
   it("asks only for what is left of a partly paid order, and shows the Multicaixa entity, reference and amount, each copyable", async () => {
     const written = clipboard();
     const multicaixa = { entity: "01234", reference: "987654321", amount: 7500 };
-    standInShopApi({ "POST /api/order/userorders": () => ({ success: true, orders: [order({ amountPaid: 5000, paymentState: "partial", multicaixa })] }) });
+    standInShopApi({
+      "POST /api/order/userorders": () => ({ success: true, orders: [order({ amountPaid: 5000, paymentState: "partial", multicaixa })] }),
+    });
     renderShop(`/confirmacaotransferencia?orderId=${ORDER_ID}`, signedIn());
 
     const block = await screen.findByTestId("amount-to-pay", {}, SKELETON_WAIT);
     expect(within(block).getByText(kz(7500))).toBeInTheDocument();
     expect(block).toHaveTextContent(`Já recebemos ${kz(5000)} de ${kz(12500)}.`);
     const mcx = screen.getByTestId("multicaixa");
-    for (const [label, value] of [["Entidade", "01234"], ["Referência", "987654321"], ["Montante", kz(7500)]] as const) {
+    for (const [label, value] of [
+      ["Entidade", "01234"],
+      ["Referência", "987654321"],
+      ["Montante", kz(7500)],
+    ] as const) {
       expect(within(mcx).getByText(label)).toBeInTheDocument();
       expect(within(mcx).getByText(value)).toBeInTheDocument();
     }
@@ -149,7 +179,20 @@ describe("/confirmacaotransferencia for an order", { timeout: 20_000 }, () => {
   });
 
   it("without an order id, signed out, or for an order not found or already paid: SPEC.md's page as before", async () => {
-    const calls = standInShopApi({ "POST /api/order/userorders": () => ({ success: true, orders: [order({ _id: "paid00000000000000000001", status: "Pagamento Confirmado", payment: true, amountPaid: 12500, paymentState: "paid" })] }) });
+    const calls = standInShopApi({
+      "POST /api/order/userorders": () => ({
+        success: true,
+        orders: [
+          order({
+            _id: "paid00000000000000000001",
+            status: "Pagamento Confirmado",
+            payment: true,
+            amountPaid: 12500,
+            paymentState: "paid",
+          }),
+        ],
+      }),
+    });
     const cases: [string, ReturnType<typeof signedIn> | undefined, number][] = [
       ["/confirmacaotransferencia", signedIn(), 0],
       [`/confirmacaotransferencia?orderId=${ORDER_ID}`, undefined, 0],
@@ -161,7 +204,8 @@ describe("/confirmacaotransferencia for an order", { timeout: 20_000 }, () => {
       const { unmount } = renderShop(path, opts);
       expect(await screen.findByText("Obrigado por fazer a sua encomenda conosco!", {}, SKELETON_WAIT)).toBeInTheDocument();
       for (const v of ["Banco Exemplo", "Loja Lda", "123456789", IBAN]) expect(screen.getByText(v)).toBeInTheDocument();
-      for (const name of ["Copiar Banco", "Copiar Titular da conta", "Copiar Número da conta", "Copiar IBAN"]) expect(screen.getByRole("button", { name })).toBeInTheDocument();
+      for (const name of ["Copiar Banco", "Copiar Titular da conta", "Copiar Número da conta", "Copiar IBAN"])
+        expect(screen.getByRole("button", { name })).toBeInTheDocument();
       expect(screen.getByRole("link", { name: "Ver a Encomenda" })).toHaveAttribute("href", "/orders");
       expect(screen.queryByTestId("amount-to-pay"), path).toBeNull();
       expect(screen.queryByLabelText("Enviar comprovativo"), path).toBeNull();
@@ -185,7 +229,15 @@ describe("/confirmacaotransferencia for an order", { timeout: 20_000 }, () => {
 
   it("sends a proof as multipart with the order id and the file, then shows it 'Em análise'", async () => {
     const file = new File(["%PDF-1.4 comprovativo"], "comprovativo.pdf", { type: "application/pdf" });
-    const proof = { _id: "proof1", url: "/media/proof1", type: "pdf", fileName: "comprovativo.pdf", status: "pending", reason: null, createdAt: new Date().toISOString() };
+    const proof = {
+      _id: "proof1",
+      url: "/media/proof1",
+      type: "pdf",
+      fileName: "comprovativo.pdf",
+      status: "pending",
+      reason: null,
+      createdAt: new Date().toISOString(),
+    };
     const calls = standInShopApi({
       "POST /api/order/userorders": () => ({ success: true, orders: [order()] }),
       "POST /api/order/proof": () => ({ success: true, proof }),
@@ -209,7 +261,15 @@ describe("/confirmacaotransferencia for an order", { timeout: 20_000 }, () => {
   });
 
   it("shows the server's refusal of a proof, and a refused proof's reason", async () => {
-    const refused = { _id: "proof0", url: "/media/proof0", type: "image", fileName: "foto.jpg", status: "refused", reason: "O valor não corresponde ao pedido", createdAt: new Date().toISOString() };
+    const refused = {
+      _id: "proof0",
+      url: "/media/proof0",
+      type: "image",
+      fileName: "foto.jpg",
+      status: "refused",
+      reason: "O valor não corresponde ao pedido",
+      createdAt: new Date().toISOString(),
+    };
     standInShopApi({
       "POST /api/order/userorders": () => ({ success: true, orders: [order({ proofs: [refused as Order["proofs"][number]] })] }),
       "POST /api/order/proof": () => ({ status: 415, body: { success: false, message: "Tipo de ficheiro não suportado" } }),
@@ -218,7 +278,11 @@ describe("/confirmacaotransferencia for an order", { timeout: 20_000 }, () => {
     const proofs = await screen.findByTestId("proofs", {}, SKELETON_WAIT);
     expect(within(proofs).getByText("Recusado")).toBeInTheDocument();
     expect(within(proofs).getByText("Motivo: O valor não corresponde ao pedido")).toBeInTheDocument();
-    await act(async () => fireEvent.change(screen.getByLabelText("Enviar comprovativo"), { target: { files: [new File(["x"], "a.txt", { type: "text/plain" })] } }));
+    await act(async () =>
+      fireEvent.change(screen.getByLabelText("Enviar comprovativo"), {
+        target: { files: [new File(["x"], "a.txt", { type: "text/plain" })] },
+      }),
+    );
     expect(await screen.findByTestId("proof-error")).toHaveTextContent("Tipo de ficheiro não suportado");
   });
 });
@@ -226,10 +290,32 @@ describe("/confirmacaotransferencia for an order", { timeout: 20_000 }, () => {
 describe("/orders and the money path", { timeout: 20_000 }, () => {
   const orders = [
     order({ _id: "unpaid0000000000000000a1" }),
-    order({ _id: "partly0000000000000000b2", amountPaid: 5000, paymentState: "partial", createdAt: new Date(Date.now() - 2 * HOUR).toISOString() }),
-    order({ _id: "expired000000000000000c3", paymentDeadline: new Date(Date.now() - HOUR).toISOString(), createdAt: new Date(Date.now() - 3 * HOUR).toISOString() }),
-    order({ _id: "stripe0000000000000000d4", paymentMethod: "stripe", paymentReference: null, paymentDeadline: null, createdAt: new Date(Date.now() - 4 * HOUR).toISOString() }),
-    order({ _id: "paid000000000000000000e5", status: "Em Preparação", payment: true, amountPaid: 12500, paymentState: "paid", createdAt: new Date(Date.now() - 5 * HOUR).toISOString() }),
+    order({
+      _id: "partly0000000000000000b2",
+      amountPaid: 5000,
+      paymentState: "partial",
+      createdAt: new Date(Date.now() - 2 * HOUR).toISOString(),
+    }),
+    order({
+      _id: "expired000000000000000c3",
+      paymentDeadline: new Date(Date.now() - HOUR).toISOString(),
+      createdAt: new Date(Date.now() - 3 * HOUR).toISOString(),
+    }),
+    order({
+      _id: "stripe0000000000000000d4",
+      paymentMethod: "stripe",
+      paymentReference: null,
+      paymentDeadline: null,
+      createdAt: new Date(Date.now() - 4 * HOUR).toISOString(),
+    }),
+    order({
+      _id: "paid000000000000000000e5",
+      status: "Em Preparação",
+      payment: true,
+      amountPaid: 12500,
+      paymentState: "paid",
+      createdAt: new Date(Date.now() - 5 * HOUR).toISOString(),
+    }),
   ];
 
   it("offers Pagar only on unpaid bank-transfer orders, with their payment state, what is left and the time left", async () => {
@@ -240,11 +326,17 @@ describe("/orders and the money path", { timeout: 20_000 }, () => {
     const [unpaid, partly, expired, stripe, paid] = cards as [HTMLElement, HTMLElement, HTMLElement, HTMLElement, HTMLElement];
 
     expect(within(unpaid).getByText("Pedido #0000A1")).toBeInTheDocument();
-    expect(within(unpaid).getByRole("link", { name: "Pagar o pedido #0000A1" })).toHaveAttribute("href", "/confirmacaotransferencia?orderId=unpaid0000000000000000a1");
+    expect(within(unpaid).getByRole("link", { name: "Pagar o pedido #0000A1" })).toHaveAttribute(
+      "href",
+      "/confirmacaotransferencia?orderId=unpaid0000000000000000a1",
+    );
     expect(within(unpaid).getByTestId("order-payment")).toHaveTextContent("Por pagar");
     expect(within(unpaid).getByTestId("order-payment")).toHaveTextContent("faltam 1 dia e 3 h");
 
-    expect(within(partly).getByRole("link", { name: /^Pagar/ })).toHaveAttribute("href", "/confirmacaotransferencia?orderId=partly0000000000000000b2");
+    expect(within(partly).getByRole("link", { name: /^Pagar/ })).toHaveAttribute(
+      "href",
+      "/confirmacaotransferencia?orderId=partly0000000000000000b2",
+    );
     expect(within(partly).getByTestId("order-payment")).toHaveTextContent(`Pago em parte · Falta pagar ${kz(7500)}`);
 
     expect(within(expired).getByText("Prazo expirado")).toBeInTheDocument();
@@ -262,7 +354,15 @@ describe("/orders and the money path", { timeout: 20_000 }, () => {
   });
 
   it("shows a refused proof's reason on the order", async () => {
-    const refused = { _id: "proof0", url: "/media/proof0", type: "image" as const, fileName: "foto.jpg", status: "refused" as const, reason: "Comprovativo ilegível", createdAt: new Date().toISOString() };
+    const refused = {
+      _id: "proof0",
+      url: "/media/proof0",
+      type: "image" as const,
+      fileName: "foto.jpg",
+      status: "refused" as const,
+      reason: "Comprovativo ilegível",
+      createdAt: new Date().toISOString(),
+    };
     standInShopApi({ "POST /api/order/userorders": () => ({ success: true, orders: [order({ proofs: [refused] })] }) });
     renderShop("/orders", signedIn());
     const payment = await screen.findByTestId("order-payment");
@@ -277,7 +377,16 @@ describe("/orders and the money path", { timeout: 20_000 }, () => {
     expect(await screen.findByRole("link", { name: "Pagar o pedido #ABCDEF" })).toBeInTheDocument();
     expect(userOrdersCalls(calls)).toHaveLength(1);
 
-    const shopMessage = { _id: "m1", orderId: ORDER_ID, sender: "shop", text: "O estado do pedido mudou para: Pagamento Confirmado", fileUrl: null, type: null, fileName: null, createdAt: new Date().toISOString() };
+    const shopMessage = {
+      _id: "m1",
+      orderId: ORDER_ID,
+      sender: "shop",
+      text: "O estado do pedido mudou para: Pagamento Confirmado",
+      fileUrl: null,
+      type: null,
+      fileName: null,
+      createdAt: new Date().toISOString(),
+    };
     // About someone else's order (or one not listed): nothing to refetch.
     act(() => realtime.emit({ type: "newMessage", orderId: "not-mine", message: { ...shopMessage, orderId: "not-mine" } }));
     current = [order({ status: "Pagamento Confirmado", payment: true, amountPaid: 12500, paymentState: "paid" })];
@@ -296,8 +405,26 @@ describe("chat and the shop's own messages", { timeout: 20_000 }, () => {
 
   it("shows a message from the shop as Suporte", async () => {
     const messages = [
-      { _id: "m1", orderId: ORDER_ID, sender: "client", text: "Já paguei", fileUrl: null, type: null, fileName: null, createdAt: new Date().toISOString() },
-      { _id: "m2", orderId: ORDER_ID, sender: "shop", text: "Recebemos 12 500,00 kz (ref. LJ4KX7PQM). Pagamento confirmado.", fileUrl: null, type: null, fileName: null, createdAt: new Date().toISOString() },
+      {
+        _id: "m1",
+        orderId: ORDER_ID,
+        sender: "client",
+        text: "Já paguei",
+        fileUrl: null,
+        type: null,
+        fileName: null,
+        createdAt: new Date().toISOString(),
+      },
+      {
+        _id: "m2",
+        orderId: ORDER_ID,
+        sender: "shop",
+        text: "Recebemos 12 500,00 kz (ref. LJ4KX7PQM). Pagamento confirmado.",
+        fileUrl: null,
+        type: null,
+        fileName: null,
+        createdAt: new Date().toISOString(),
+      },
     ];
     standInShopApi({ [`GET /api/message/${ORDER_ID}`]: () => ({ success: true, messages }) });
     renderShop(`/message/${ORDER_ID}`, signedIn());

@@ -110,7 +110,9 @@ describe("/message/{orderId}", { timeout: 30_000 }, () => {
     const header = await screen.findByTestId("chat-order", {}, WAIT);
     await waitFor(() => expect(header).toHaveTextContent("· Aguardando Pagamento"), WAIT);
     status = "Pagamento Confirmado";
-    act(() => realtime.emit({ type: "newMessage", orderId: ORDER_ID, message: message(2, { sender: "shop", text: "Pagamento confirmado." }) }));
+    act(() =>
+      realtime.emit({ type: "newMessage", orderId: ORDER_ID, message: message(2, { sender: "shop", text: "Pagamento confirmado." }) }),
+    );
     await waitFor(() => expect(header).toHaveTextContent("Pedido #AB12CD · Pagamento Confirmado"), WAIT);
   });
 
@@ -195,7 +197,9 @@ describe("/message/{orderId}", { timeout: 30_000 }, () => {
     const calls = standInShopApi({
       ...chatRoutes([]),
       "POST /api/message/send": () =>
-        refuse ? { status: 413, body: { success: false, message: ATTACHMENT_TOO_LARGE } } : { success: true, message: message(9, { text: "Segue o talão", fileUrl: "/media/x", type: "image" }) },
+        refuse
+          ? { status: 413, body: { success: false, message: ATTACHMENT_TOO_LARGE } }
+          : { success: true, message: message(9, { text: "Segue o talão", fileUrl: "/media/x", type: "image" }) },
     });
     renderShop(`/message/${ORDER_ID}`, signedIn);
     await screen.findByText(EMPTY, {}, WAIT);
@@ -221,7 +225,9 @@ describe("/message/{orderId}", { timeout: 30_000 }, () => {
     standInShopApi(chatRoutes([]));
     renderShop(`/message/${ORDER_ID}`, signedIn);
     const inner = globalThis.fetch;
-    vi.stubGlobal("fetch", (path: string, init?: RequestInit) => (path === "/api/message/send" ? Promise.reject(new TypeError("offline")) : inner(path, init)));
+    vi.stubGlobal("fetch", (path: string, init?: RequestInit) =>
+      path === "/api/message/send" ? Promise.reject(new TypeError("offline")) : inner(path, init),
+    );
     await screen.findByText(EMPTY, {}, WAIT);
     type("Olá");
     send();

@@ -22,7 +22,9 @@ afterEach(() => {
 
 describe("/pdf-viewer", { timeout: 20_000 }, () => {
   it("names the order and offers the download once the server says the PDF is that order's attachment", async () => {
-    const calls = standInShopApi({ [check(ORDER_ID, PDF_URL)]: () => ({ success: true, orderId: ORDER_ID, shortId: "ABCDEF", fileName: "fatura.pdf" }) });
+    const calls = standInShopApi({
+      [check(ORDER_ID, PDF_URL)]: () => ({ success: true, orderId: ORDER_ID, shortId: "ABCDEF", fileName: "fatura.pdf" }),
+    });
     renderShop(viewer(ORDER_ID, PDF_URL), signedIn);
     expect(await screen.findByText("Pedido #ABCDEF")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Baixar PDF" })).toBeInTheDocument();
@@ -46,7 +48,18 @@ describe("/pdf-viewer", { timeout: 20_000 }, () => {
   });
 
   it("is opened from the chat's PDF modal with the chat's order named", async () => {
-    const messages = [{ _id: "m1", orderId: ORDER_ID, sender: "client", text: "", fileUrl: PDF_URL, type: "pdf", fileName: "fatura.pdf", createdAt: new Date().toISOString() }];
+    const messages = [
+      {
+        _id: "m1",
+        orderId: ORDER_ID,
+        sender: "client",
+        text: "",
+        fileUrl: PDF_URL,
+        type: "pdf",
+        fileName: "fatura.pdf",
+        createdAt: new Date().toISOString(),
+      },
+    ];
     standInShopApi({ [`GET /api/message/${ORDER_ID}`]: () => ({ success: true, messages }) });
     const { pathname, search } = renderShop(`/message/${ORDER_ID}`, signedIn);
     fireEvent.click(await screen.findByRole("button", { name: /Visualizar PDF/ }, WAIT));

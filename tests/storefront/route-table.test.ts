@@ -10,9 +10,13 @@ import { ROUTE_PAGES } from "../../storefront/paint-first.ts";
 const router = readFileSync(new URL("../../storefront/app/router.tsx", import.meta.url), "utf8");
 
 /** Page name → module, from `loaders` (`name: () => import("../pages/x.tsx")`). */
-const loaders = Object.fromEntries([...router.matchAll(/^\s+(\w+): \(\) => import\("\.\.\/(pages\/[\w-]+\.tsx)"\)/gm)].map((m) => [m[1]!, m[2]!]));
+const loaders = Object.fromEntries(
+  [...router.matchAll(/^\s+(\w+): \(\) => import\("\.\.\/(pages\/[\w-]+\.tsx)"\)/gm)].map((m) => [m[1]!, m[2]!]),
+);
 /** Route path → page module, from `<Route path="…" element={<Page.name />} />`. */
-const routes = Object.fromEntries([...router.matchAll(/<Route path="([^"]+)" element=\{<Page\.(\w+) \/>\}/g)].map((m) => [m[1]!, loaders[m[2]!]]));
+const routes = Object.fromEntries(
+  [...router.matchAll(/<Route path="([^"]+)" element=\{<Page\.(\w+) \/>\}/g)].map((m) => [m[1]!, loaders[m[2]!]]),
+);
 
 /** Lazy routes the boot file leaves alone, and why. */
 const NOT_PRELOADED: Record<string, string> = {
@@ -21,7 +25,8 @@ const NOT_PRELOADED: Record<string, string> = {
   "*": "the not-found page",
 };
 
-const matches = (prefix: string, path: string) => (prefix.endsWith("/") ? path.startsWith(prefix) : path === prefix || path.startsWith(`${prefix}/`));
+const matches = (prefix: string, path: string) =>
+  prefix.endsWith("/") ? path.startsWith(prefix) : path === prefix || path.startsWith(`${prefix}/`);
 
 describe("the boot file's route table", () => {
   it("was read from the router (guards the parsing above)", () => {

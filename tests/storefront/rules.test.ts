@@ -6,7 +6,17 @@ import { shortOrderId } from "../../shared/orders.ts";
 import { stepZoom, ZOOM_START } from "../../storefront/features/pdf/zoom.ts";
 import { DELIVERY_FEE, formatKz as formatMoney } from "../../shared/money.ts";
 
-const address: Address = { firstName: "Ana", lastName: "Silva", email: "ana@example.ao", street: "Rua 1", city: "Luanda", state: "", zipcode: "1000", country: "Angola", phone: "923000000" };
+const address: Address = {
+  firstName: "Ana",
+  lastName: "Silva",
+  email: "ana@example.ao",
+  street: "Rua 1",
+  city: "Luanda",
+  state: "",
+  zipcode: "1000",
+  country: "Angola",
+  phone: "923000000",
+};
 
 describe("sign-up validation", () => {
   it("asks for the name, then a well-formed email, then the password", () => {

@@ -34,17 +34,24 @@ const NOT_FOUND = { status: 404, body: { success: false, message: "Rota não enc
 function catalogueAnswer(path: string): Answer {
   const url = new URL(path, "http://shop.test");
   const newest = [...catalogueProducts].sort((a, b) => b.date - a.date);
-  if (url.pathname === "/api/catalogue/home") return { success: true, latest: newest.slice(0, 12), bestsellers: catalogueProducts.filter((p) => p.bestseller).slice(0, 12) };
+  if (url.pathname === "/api/catalogue/home")
+    return { success: true, latest: newest.slice(0, 12), bestsellers: catalogueProducts.filter((p) => p.bestseller).slice(0, 12) };
   const one = /^\/api\/catalogue\/products\/([^/]+)$/.exec(url.pathname);
   if (one) {
     const product = catalogueProducts.find((p) => p._id === decodeURIComponent(one[1] ?? ""));
     if (!product) return { status: 404, body: { success: false, message: "Produto não encontrado" } };
-    const related = catalogueProducts.filter((p) => p._id !== product._id && p.category === product.category && p.subCategory === product.subCategory);
+    const related = catalogueProducts.filter(
+      (p) => p._id !== product._id && p.category === product.category && p.subCategory === product.subCategory,
+    );
     return { success: true, product, related: related.slice(0, 5) };
   }
   if (url.pathname !== "/api/catalogue/products") return NOT_FOUND;
   const q = url.searchParams;
-  const many = (name: string) => q.getAll(name).flatMap((v) => v.split(",")).filter(Boolean);
+  const many = (name: string) =>
+    q
+      .getAll(name)
+      .flatMap((v) => v.split(","))
+      .filter(Boolean);
   const [ids, categories, subCategories] = [many("ids"), many("category"), many("subCategory")];
   const text = (q.get("q") ?? "").toLowerCase();
   const found = (q.get("sort") === "newest" ? newest : [...catalogueProducts]).filter(
@@ -81,7 +88,11 @@ export function standInShopApi(routes: Record<string, Handler>): ApiCall[] {
     calls.push(call);
     const handler = all[`${call.method} ${path}`];
     // A handler may answer later (a promise): the screen waits for the server meanwhile.
-    const answer = handler ? await handler(call) : path.startsWith("/api/catalogue/") && call.method === "GET" ? catalogueAnswer(path) : NOT_FOUND;
+    const answer = handler
+      ? await handler(call)
+      : path.startsWith("/api/catalogue/") && call.method === "GET"
+        ? catalogueAnswer(path)
+        : NOT_FOUND;
     const { status, body } = answered(answer) ? answer : { status: 200, body: answer };
     return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
   };

@@ -120,9 +120,19 @@ describe("login", () => {
 
 describe("checkout", () => {
   const fill = (values: Record<string, string>) => {
-    for (const [label, value] of Object.entries(values)) fireEvent.change(screen.getByRole("textbox", { name: label }), { target: { value } });
+    for (const [label, value] of Object.entries(values))
+      fireEvent.change(screen.getByRole("textbox", { name: label }), { target: { value } });
   };
-  const address = { "Primeiro nome": "Ana", Sobrenome: "Silva", Email: "ana@example.ao", "Endereço da Rua": "Rua 1", Cidade: "Luanda", "Código Postal": "1000", País: "Angola", Telefone: "923000000" };
+  const address = {
+    "Primeiro nome": "Ana",
+    Sobrenome: "Silva",
+    Email: "ana@example.ao",
+    "Endereço da Rua": "Rua 1",
+    Cidade: "Luanda",
+    "Código Postal": "1000",
+    País: "Angola",
+    Telefone: "923000000",
+  };
 
   it("offers bank transfer only, and names every missing field when submitted empty", async () => {
     renderShop("/place-order", { products: catalogue(1) });
@@ -131,7 +141,15 @@ describe("checkout", () => {
     fireEvent.click(screen.getByRole("button", { name: "FINALIZAR PEDIDO" }));
     expect(await screen.findByText("Preencha todos os campos obrigatórios do endereço")).toBeInTheDocument();
     // País starts as Angola; every other required field is named under itself.
-    for (const m of ["Primeiro nome é necessário", "Sobrenome é necessário", "Email é necessário", "Endereço da Rua é necessário", "Cidade é necessário", "Código Postal é necessário", "Número de telefone é necessário"]) {
+    for (const m of [
+      "Primeiro nome é necessário",
+      "Sobrenome é necessário",
+      "Email é necessário",
+      "Endereço da Rua é necessário",
+      "Cidade é necessário",
+      "Código Postal é necessário",
+      "Número de telefone é necessário",
+    ]) {
       expect(screen.getByText(m)).toBeInTheDocument();
     }
     expect(screen.queryByText("País é necessário")).toBeNull();
@@ -144,7 +162,17 @@ describe("checkout", () => {
   it("labels every field visibly, starts with Angola, offers Angola's 18 provinces and says what to enter without a postal code", async () => {
     renderShop("/place-order", { products: catalogue(1) });
     await screen.findByRole("button", { name: "FINALIZAR PEDIDO" });
-    for (const label of ["Primeiro nome", "Sobrenome", "Email", "Endereço da Rua", "Cidade", "Província (opcional)", "Código Postal", "País", "Telefone"]) {
+    for (const label of [
+      "Primeiro nome",
+      "Sobrenome",
+      "Email",
+      "Endereço da Rua",
+      "Cidade",
+      "Província (opcional)",
+      "Código Postal",
+      "País",
+      "Telefone",
+    ]) {
       const field = screen.getByLabelText(label);
       // A <label> shown above the field, not a placeholder that vanishes once typed.
       expect(document.querySelector(`label[for="${field.id}"]`)).toHaveTextContent(label);
@@ -152,7 +180,12 @@ describe("checkout", () => {
     }
     expect(screen.getByRole("textbox", { name: "País" })).toHaveValue("Angola");
     const province = screen.getByRole("combobox", { name: "Província (opcional)" });
-    expect(within(province).getAllByRole("option").slice(1).map((o) => o.textContent)).toEqual([...ANGOLA_PROVINCES]);
+    expect(
+      within(province)
+        .getAllByRole("option")
+        .slice(1)
+        .map((o) => o.textContent),
+    ).toEqual([...ANGOLA_PROVINCES]);
     expect(ANGOLA_PROVINCES).toHaveLength(18);
     expect(screen.getByRole("textbox", { name: "Código Postal" })).toHaveAccessibleDescription("Sem código postal? Escreva 0000");
   });
@@ -163,7 +196,10 @@ describe("checkout", () => {
       "POST /api/user/register": () => ({ success: true, token: "novo", message: "ok" }),
       "POST /api/cart/merge": () => ({ success: true, cartData: { p1: { M: 1 } } }),
       "POST /api/cart/get": () => ({ success: true, cartData: { p1: { M: 1 } } }),
-      "GET /api/user/account": () => ({ success: true, account: { name: "Outra Pessoa", email: "outra@example.ao", phone: null, savedAddress: null, notifyEmail: true, notifyPush: false } }),
+      "GET /api/user/account": () => ({
+        success: true,
+        account: { name: "Outra Pessoa", email: "outra@example.ao", phone: null, savedAddress: null, notifyEmail: true, notifyPush: false },
+      }),
     });
     const { pathname } = renderShop("/place-order", { products: catalogue(1), liveSession: true });
     await screen.findByRole("button", { name: "FINALIZAR PEDIDO" });
@@ -231,7 +267,8 @@ describe("bank transfer confirmation", () => {
     renderShop("/confirmacaotransferencia");
     expect(await screen.findAllByTestId("skeleton")).not.toHaveLength(0);
     expect(await screen.findByText("Obrigado por fazer a sua encomenda conosco!", {}, SKELETON_WAIT)).toBeInTheDocument();
-    for (const v of ["Banco Exemplo", "Loja Lda", "123456789", "AO06 0000 0000 1234 5678 9012 3"]) expect(screen.getByText(v)).toBeInTheDocument();
+    for (const v of ["Banco Exemplo", "Loja Lda", "123456789", "AO06 0000 0000 1234 5678 9012 3"])
+      expect(screen.getByText(v)).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Ver a Encomenda" })).toHaveAttribute("href", "/orders");
   });
 

@@ -90,7 +90,10 @@ export const laptop: Drawer = (p: Pal): Art => {
     const x1 = 686 + t * 26;
     const n = 14;
     const kw = (x1 - x0) / n;
-    return Array.from({ length: n }, (_, k) => `<rect x="${(x0 + k * kw + 1.5).toFixed(1)}" y="${y}" width="${(kw - 3).toFixed(1)}" height="8" rx="2" fill="#2c2f36"/>`).join("");
+    return Array.from(
+      { length: n },
+      (_, k) => `<rect x="${(x0 + k * kw + 1.5).toFixed(1)}" y="${y}" width="${(kw - 3).toFixed(1)}" height="8" rx="2" fill="#2c2f36"/>`,
+    ).join("");
   }).join("");
   return {
     svg: `<defs>${wallpaper("wp", p, 492, 300)}</defs>
@@ -215,7 +218,8 @@ export const monitor: Drawer = (p: Pal): Art => ({
 });
 
 export const gamepad: Drawer = (p: Pal): Art => {
-  const shape = "M450 330 C520 330 580 320 630 330 C700 345 740 420 760 520 C780 610 760 660 720 666 C690 670 665 640 640 600 C620 570 600 560 560 560 L340 560 C300 560 280 570 260 600 C235 640 210 670 180 666 C140 660 120 610 140 520 C160 420 200 345 270 330 C320 320 380 330 450 330 Z";
+  const shape =
+    "M450 330 C520 330 580 320 630 330 C700 345 740 420 760 520 C780 610 760 660 720 666 C690 670 665 640 640 600 C620 570 600 560 560 560 L340 560 C300 560 280 570 260 600 C235 640 210 670 180 666 C140 660 120 610 140 520 C160 420 200 345 270 330 C320 320 380 330 450 330 Z";
   const stick = (x: number, y: number): string =>
     `<circle cx="${x}" cy="${y}" r="44" fill="${p.dd}" opacity=".5"/><circle cx="${x}" cy="${y}" r="36" fill="url(#blk)"/><circle cx="${x}" cy="${y}" r="26" fill="#2e3137" stroke="#3c4048" stroke-width="4"/><circle cx="${x - 8}" cy="${y - 8}" r="8" fill="#fff" opacity=".12"/>`;
   const btn = (x: number, y: number, col: string): string =>

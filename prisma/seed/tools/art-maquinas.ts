@@ -11,7 +11,10 @@ ${treads ? `<circle cx="${x}" cy="${y}" r="${r - 5}" fill="none" stroke="#34373d
 ${[0, 60, 120, 180, 240, 300].map((a) => `<circle cx="${(x + Math.cos((a * Math.PI) / 180) * r * 0.38).toFixed(1)}" cy="${(y + Math.sin((a * Math.PI) / 180) * r * 0.38).toFixed(1)}" r="${Math.max(2, r * 0.05)}" fill="${darken(rim, 0.45)}"/>`).join("")}`;
 
 const vents = (x: number, y: number, n: number, w: number, gap: number, col: string): string =>
-  Array.from({ length: n }, (_, i) => `<rect x="${x}" y="${y + i * gap}" width="${w}" height="${gap * 0.45}" rx="${gap * 0.22}" fill="${col}"/>`).join("");
+  Array.from(
+    { length: n },
+    (_, i) => `<rect x="${x}" y="${y + i * gap}" width="${w}" height="${gap * 0.45}" rx="${gap * 0.22}" fill="${col}"/>`,
+  ).join("");
 
 export const drill: Drawer = (p: Pal): Art => {
   const housing = "M290 300 Q290 248 344 248 L566 248 Q606 248 616 288 L626 340 Q616 384 572 386 L420 386 Q320 386 290 360 Z";

@@ -56,7 +56,10 @@ ${upholster('<rect x="300" y="530" width="300" height="96" rx="34"/>')}
 
 export const bed: Drawer = (p: Pal): Art => {
   // p.c = upholstery, p.a = duvet colour
-  const channels = Array.from({ length: 7 }, (_, i) => `<path d="M${290 + i * 55} 250 L${290 + i * 55} 470" stroke="${p.dd}" stroke-width="3" opacity=".35"/>`).join("");
+  const channels = Array.from(
+    { length: 7 },
+    (_, i) => `<path d="M${290 + i * 55} 250 L${290 + i * 55} 470" stroke="${p.dd}" stroke-width="3" opacity=".35"/>`,
+  ).join("");
   return {
     svg: `<defs>${boucleDef(p)}</defs>
 ${upholster('<rect x="222" y="220" width="456" height="270" rx="28"/>')}
@@ -161,7 +164,12 @@ ${[240, 340, 560, 660].map((x) => `<circle cx="${x}" cy="${x === 340 || x === 56
 
 export const desk: Drawer = (p: Pal): Art => {
   // p.c = drawer unit colour; top in wood; p.a = plant pot colour
-  const drawers = [440, 540, 640].map((y) => `<rect x="162" y="${y}" width="186" height="92" rx="4" fill="url(#m)" stroke="${p.d}" stroke-width="2"/><rect x="225" y="${y + 20}" width="60" height="8" rx="4" fill="url(#steel)"/>`).join("");
+  const drawers = [440, 540, 640]
+    .map(
+      (y) =>
+        `<rect x="162" y="${y}" width="186" height="92" rx="4" fill="url(#m)" stroke="${p.d}" stroke-width="2"/><rect x="225" y="${y + 20}" width="60" height="8" rx="4" fill="url(#steel)"/>`,
+    )
+    .join("");
   return {
     svg: `<rect x="700" y="426" width="16" height="314" fill="#25272c"/><rect x="750" y="426" width="14" height="300" fill="#3a3d44"/>
 <rect x="360" y="440" width="340" height="140" fill="${darken(p.c, 0.08)}" opacity=".55"/>
@@ -175,7 +183,9 @@ ${[
   [678, 318, 25],
   [694, 300, 45],
   [650, 290, -50],
-].map(([x, y, r]) => `<ellipse cx="${x}" cy="${y}" rx="16" ry="46" fill="#4f8a4b" transform="rotate(${r} ${x} ${y})"/>`).join("")}
+]
+  .map(([x, y, r]) => `<ellipse cx="${x}" cy="${y}" rx="16" ry="46" fill="#4f8a4b" transform="rotate(${r} ${x} ${y})"/>`)
+  .join("")}
 <rect x="250" y="372" width="150" height="26" rx="3" fill="#2f3e5a"/><rect x="260" y="350" width="130" height="22" rx="3" fill="#c9573f"/><rect x="255" y="368" width="140" height="4" fill="#fff"/>
 <rect x="430" y="388" width="150" height="10" rx="3" fill="url(#steelV)"/>`,
     focus: [250, 470],
@@ -245,13 +255,20 @@ export const kitchen: Drawer = (p: Pal): Art => {
     const x = 104 + i * 139;
     const drawer = i === 1;
     return drawer
-      ? [0, 1, 2].map((k) => `<rect x="${x}" y="${530 + k * 66}" width="135" height="62" rx="3" fill="url(#m)" stroke="${p.d}"/><rect x="${x + 40}" y="${540 + k * 66}" width="55" height="6" rx="3" fill="url(#steel)"/>`).join("")
+      ? [0, 1, 2]
+          .map(
+            (k) =>
+              `<rect x="${x}" y="${530 + k * 66}" width="135" height="62" rx="3" fill="url(#m)" stroke="${p.d}"/><rect x="${x + 40}" y="${540 + k * 66}" width="55" height="6" rx="3" fill="url(#steel)"/>`,
+          )
+          .join("")
       : `<rect x="${x}" y="530" width="135" height="196" rx="3" fill="url(#m)" stroke="${p.d}"/><rect x="${x + 40}" y="542" width="55" height="6" rx="3" fill="url(#steel)"/>`;
   }).join("");
-  const upper = [0, 1, 3, 4].map((i) => {
-    const x = 104 + i * 139;
-    return `<rect x="${x}" y="160" width="135" height="196" rx="3" fill="url(#m)" stroke="${p.d}"/><rect x="${x + 40}" y="338" width="55" height="6" rx="3" fill="url(#steel)"/>`;
-  }).join("");
+  const upper = [0, 1, 3, 4]
+    .map((i) => {
+      const x = 104 + i * 139;
+      return `<rect x="${x}" y="160" width="135" height="196" rx="3" fill="url(#m)" stroke="${p.d}"/><rect x="${x + 40}" y="338" width="55" height="6" rx="3" fill="url(#steel)"/>`;
+    })
+    .join("");
   return {
     svg: `<defs><pattern id="tiles" width="40" height="20" patternUnits="userSpaceOnUse"><rect width="40" height="20" fill="#f4f2ee"/><path d="M0 19.5 H40 M20 0 V20" stroke="#d9d5ce" stroke-width="1.2"/></pattern></defs>
 <rect x="100" y="356" width="700" height="150" fill="url(#tiles)"/>
@@ -266,14 +283,19 @@ ${lower}
 <rect x="104" y="726" width="692" height="22" fill="#2c2e33"/>
 ${(
   [
-  [136, 424, 15],
-  [164, 424, 15],
-  [150, 408, 16],
-  [126, 440, 12],
-  [174, 440, 12],
-  [150, 430, 14],
+    [136, 424, 15],
+    [164, 424, 15],
+    [150, 408, 16],
+    [126, 440, 12],
+    [174, 440, 12],
+    [150, 430, 14],
   ] as Array<[number, number, number]>
-).map(([x, y, r]) => `<circle cx="${x}" cy="${y}" r="${r}" fill="#5b9352"/><circle cx="${x - 4}" cy="${y - 4}" r="${r * 0.4}" fill="#7fb26f"/>`).join("")}
+)
+  .map(
+    ([x, y, r]) =>
+      `<circle cx="${x}" cy="${y}" r="${r}" fill="#5b9352"/><circle cx="${x - 4}" cy="${y - 4}" r="${r * 0.4}" fill="#7fb26f"/>`,
+  )
+  .join("")}
 <path d="M128 452 L172 452 L166 504 L134 504 Z" fill="${p.a}"/><rect x="124" y="448" width="52" height="10" rx="3" fill="${darken(p.a, 0.15)}"/>`,
     focus: [560, 500],
     zoom: 1.8,
@@ -283,7 +305,8 @@ ${(
 
 export const bunkBed: Drawer = (p: Pal): Art => {
   // p.c = frame colour, p.a = top bedding; bottom bedding is a lighter accent
-  const post = (x: number): string => `<rect x="${x}" y="170" width="26" height="578" rx="6" fill="url(#mh)"/><rect x="${x - 2}" y="164" width="30" height="16" rx="8" fill="${p.l}"/>`;
+  const post = (x: number): string =>
+    `<rect x="${x}" y="170" width="26" height="578" rx="6" fill="url(#mh)"/><rect x="${x - 2}" y="164" width="30" height="16" rx="8" fill="${p.l}"/>`;
   const rungs = [290, 380, 470, 560, 650].map((y) => `<rect x="552" y="${y}" width="88" height="12" rx="5" fill="${p.d}"/>`).join("");
   return {
     svg: `${post(200)}${post(674)}

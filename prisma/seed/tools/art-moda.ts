@@ -13,7 +13,8 @@ export const shirt =
 <path d="M232 612 L292 622 L289 ${opts.blouse ? 676 : 662} L228 ${opts.blouse ? 668 : 654} Z" fill="${p.c}" stroke="${p.d}" stroke-width="2"/>
 ${opts.blouse ? "" : `<circle cx="276" cy="642" r="4.5" fill="#f3efe6" stroke="${p.d}"/>`}
 ${folds(["M262 450 Q276 470 296 468", "M256 520 Q272 536 292 532"], p.dd)}`;
-    const body = "M320 230 L398 202 Q450 222 502 202 L580 230 Q598 300 592 420 L598 700 Q560 716 520 718 Q450 742 380 718 Q340 716 302 700 L308 420 Q302 300 320 230 Z";
+    const body =
+      "M320 230 L398 202 Q450 222 502 202 L580 230 Q598 300 592 420 L598 700 Q560 716 520 718 Q450 742 380 718 Q340 716 302 700 L308 420 Q302 300 320 230 Z";
     const collar = opts.blouse
       ? `<path d="M398 202 Q450 290 502 202" fill="none" stroke="${p.d}" stroke-width="5"/>
 <path d="M398 202 Q450 186 502 202 Q450 284 398 202 Z" fill="${p.dd}" opacity=".55"/>`
@@ -23,7 +24,9 @@ ${folds(["M262 450 Q276 470 296 468", "M256 520 Q272 536 292 532"], p.dd)}`;
 ${mirror(`<path d="M396 198 L448 234 L430 284 L368 238 Z" fill="${p.l}" stroke="${p.d}" stroke-width="2"/>`)}`;
     const buttons = opts.blouse
       ? ""
-      : [300, 370, 440, 510, 580, 650].map((y) => `<circle cx="450" cy="${y}" r="5" fill="#f6f2ea" stroke="${p.d}" stroke-width="1.5"/>`).join("");
+      : [300, 370, 440, 510, 580, 650]
+          .map((y) => `<circle cx="450" cy="${y}" r="5" fill="#f6f2ea" stroke="${p.d}" stroke-width="1.5"/>`)
+          .join("");
     const pocket = opts.pocket
       ? `<path d="M352 312 h64 v62 l-32 10 l-32 -10 z" fill="none" stroke="${p.d}" stroke-width="2.5"/><path d="M352 322 h64" stroke="${p.d}" stroke-width="1.5" opacity=".6"/>`
       : "";
@@ -45,7 +48,8 @@ ${pocket}${collar}${buttons}`,
 
 /** Short-sleeved top; also used (scaled) in the kids' set. */
 function teeShape(p: Pal, opts: { polo?: boolean; leaf?: boolean }): string {
-  const body = "M322 214 L398 192 Q450 236 502 192 L578 214 L690 292 L650 388 L598 362 L602 712 Q450 728 298 712 L302 362 L250 388 L210 292 Z";
+  const body =
+    "M322 214 L398 192 Q450 236 502 192 L578 214 L690 292 L650 388 L598 362 L602 712 Q450 728 298 712 L302 362 L250 388 L210 292 Z";
   const hem = `<path d="M210 292 L250 388 L264 381 L225 286 Z" fill="${p.dd}" opacity=".25"/>`;
   const neck = opts.polo
     ? `<path d="M398 192 Q450 176 502 192 Q450 206 398 192 Z" fill="${p.dd}" opacity=".8"/>
@@ -58,9 +62,7 @@ ${mirror(`<path d="M398 190 L446 214 L426 268 L370 212 Z" fill="${p.l}" stroke="
   const leaf = opts.leaf
     ? `<g transform="translate(372 296)"><path d="M0 40 C0 10 26 0 44 2 C44 26 28 42 0 40 Z" fill="#5f9153"/><path d="M2 38 Q20 22 40 6" stroke="#dfeed8" stroke-width="2" fill="none"/></g>`
     : "";
-  const piqueTexture = opts.polo
-    ? `<path d="${body}" fill="url(#pique)" opacity=".5"/>`
-    : "";
+  const piqueTexture = opts.polo ? `<path d="${body}" fill="url(#pique)" opacity=".5"/>` : "";
   return `<defs><pattern id="pique" width="8" height="8" patternUnits="userSpaceOnUse"><circle cx="2" cy="2" r="1.3" fill="${darken(p.c, 0.25)}" opacity=".45"/><circle cx="6" cy="6" r="1.3" fill="${lighten(p.c, 0.3)}" opacity=".45"/></pattern></defs>
 <path d="${body}" fill="url(#m)"/>${piqueTexture}<path d="${body}" fill="url(#edge)"/>
 ${hem}${mirror(hem)}
@@ -81,7 +83,10 @@ export const tee =
 /** T-shirt over shorts, laid out like a children's outfit. */
 export const kidsSet: Drawer = (p: Pal): Art => {
   const shorts = "M326 500 L574 500 L596 716 L470 728 L450 600 L430 728 L304 716 Z";
-  const stripes = Array.from({ length: 5 }, (_, i) => `<rect x="200" y="${290 + i * 70}" width="500" height="22" fill="#ffffff" opacity=".55"/>`).join("");
+  const stripes = Array.from(
+    { length: 5 },
+    (_, i) => `<rect x="200" y="${290 + i * 70}" width="500" height="22" fill="#ffffff" opacity=".55"/>`,
+  ).join("");
   return {
     svg: `<defs><clipPath id="teeClip"><path d="M322 214 L398 192 Q450 236 502 192 L578 214 L690 292 L650 388 L598 362 L602 712 Q450 728 298 712 L302 362 L250 388 L210 292 Z"/></clipPath></defs>
 <path d="${shorts}" fill="url(#ac)"/><path d="${shorts}" fill="url(#edge)"/>
@@ -119,7 +124,10 @@ ${folds(["M320 470 Q350 486 400 476", "M340 600 Q370 618 410 606", "M500 520 Q54
 export const dress: Drawer = (p: Pal): Art => {
   const flower = (x: number, y: number, r: number, col: string): string =>
     [0, 72, 144, 216, 288]
-      .map((a) => `<circle cx="${x + Math.cos((a * Math.PI) / 180) * r}" cy="${y + Math.sin((a * Math.PI) / 180) * r}" r="${r * 0.8}" fill="${col}"/>`)
+      .map(
+        (a) =>
+          `<circle cx="${x + Math.cos((a * Math.PI) / 180) * r}" cy="${y + Math.sin((a * Math.PI) / 180) * r}" r="${r * 0.8}" fill="${col}"/>`,
+      )
       .join("") + `<circle cx="${x}" cy="${y}" r="${r * 0.55}" fill="#f4c95d"/>`;
   const pattern = `<pattern id="floral" width="90" height="90" patternUnits="userSpaceOnUse">
 <rect width="90" height="90" fill="${p.c}"/>
@@ -147,7 +155,8 @@ ${folds(["M410 420 Q380 580 330 748", "M450 410 Q448 590 440 760", "M490 420 Q52
 
 export const sneaker: Drawer = (p: Pal): Art => {
   // Running shoe, toe to the right; everything on the upper is clipped to its outline.
-  const upper = "M182 600 C178 540 184 480 206 452 Q222 440 244 452 Q290 480 340 472 Q360 440 392 418 Q410 408 426 420 Q440 440 452 458 C540 490 640 540 720 580 Q752 598 752 618 C600 622 300 606 182 600 Z";
+  const upper =
+    "M182 600 C178 540 184 480 206 452 Q222 440 244 452 Q290 480 340 472 Q360 440 392 418 Q410 408 426 420 Q440 440 452 458 C540 490 640 540 720 580 Q752 598 752 618 C600 622 300 606 182 600 Z";
   const laces = Array.from({ length: 5 }, (_, i) => {
     const x = 462 + i * 30;
     const y = 470 + i * 15;

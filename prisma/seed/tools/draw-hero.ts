@@ -130,7 +130,8 @@ function airScene(): Scene {
   return {
     bg: ["#f4f9fe", "#c6ddf3"],
     defs: `${commonDefs(pal)}<linearGradient id="h-fuselage" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#ffffff"/><stop offset=".6" stop-color="#eef2f6"/><stop offset="1" stop-color="#b8c3cf"/></linearGradient>`,
-    backdrop: (w) => `${cloud(w * 0.06, 420, 1.3, 0.8)}${cloud(w * 0.2, 120, 0.8, 0.6)}${cloud(w * 0.82, 150, 1, 0.8)}${cloud(w * 0.9, 470, 1.2, 0.7)}${cloud(w * 0.5, 70, 0.6, 0.5)}`,
+    backdrop: (w) =>
+      `${cloud(w * 0.06, 420, 1.3, 0.8)}${cloud(w * 0.2, 120, 0.8, 0.6)}${cloud(w * 0.82, 150, 1, 0.8)}${cloud(w * 0.9, 470, 1.2, 0.7)}${cloud(w * 0.5, 70, 0.6, 0.5)}`,
     art: `<path d="M-60 520 C20 470 70 380 110 300" fill="none" stroke="#fff" stroke-width="5" stroke-dasharray="14 12" stroke-linecap="round"/>
 <g transform="translate(90 250) rotate(-22) scale(.72)">${airplane()}</g>
 ${cloud(30, 430, 0.9)}
@@ -140,7 +141,10 @@ ${cloud(560, 500, 1.1)}`,
 }
 
 function container(x: number, y: number, w: number, h: number, col: string): string {
-  const ribs = Array.from({ length: Math.floor(w / 8) }, (_, i) => `<rect x="${x + 4 + i * 8}" y="${y + 3}" width="3" height="${h - 6}" fill="#000" opacity=".12"/>`).join("");
+  const ribs = Array.from(
+    { length: Math.floor(w / 8) },
+    (_, i) => `<rect x="${x + 4 + i * 8}" y="${y + 3}" width="3" height="${h - 6}" fill="#000" opacity=".12"/>`,
+  ).join("");
   return `<rect x="${x}" y="${y}" width="${w}" height="${h}" fill="${col}"/>${ribs}<rect x="${x}" y="${y}" width="${w}" height="4" fill="#fff" opacity=".25"/><rect x="${x}" y="${y}" width="${w}" height="${h}" fill="none" stroke="${darken(col, 0.35)}" stroke-width="2"/>`;
 }
 
@@ -242,7 +246,9 @@ async function main(): Promise<void> {
       [1600, 60 * 1024],
       [800, 35 * 1024],
     ] as const) {
-      const png = await sharp(Buffer.from(render(scene, w))).png().toBuffer();
+      const png = await sharp(Buffer.from(render(scene, w)))
+        .png()
+        .toBuffer();
       let quality = 70;
       let webp = await sharp(png).webp({ quality, effort: 6 }).toBuffer();
       while (webp.length > budget && quality > 45) {

@@ -43,72 +43,259 @@ const tilt: View = { mode: "tilt" };
 
 const art: Record<string, ArtSpec> = {
   // Moda
-  "camisa-linho": { draw: moda.shirt({ pocket: true }), colours: [["#cfdceb", "#333333"], ["#e9e1d1", "#333333"]] },
-  "polo-pique": { draw: moda.tee({ polo: true }), colours: [["#1f3a5f", "#ffffff"], ["#9e2f3f", "#ffffff"]] },
-  "blusa-cetim": { draw: moda.shirt({ pocket: false, blouse: true }), colours: [["#e8c3b9", "#333333"], ["#2e6e5e", "#333333"]] },
+  "camisa-linho": {
+    draw: moda.shirt({ pocket: true }),
+    colours: [
+      ["#cfdceb", "#333333"],
+      ["#e9e1d1", "#333333"],
+    ],
+  },
+  "polo-pique": {
+    draw: moda.tee({ polo: true }),
+    colours: [
+      ["#1f3a5f", "#ffffff"],
+      ["#9e2f3f", "#ffffff"],
+    ],
+  },
+  "blusa-cetim": {
+    draw: moda.shirt({ pocket: false, blouse: true }),
+    colours: [
+      ["#e8c3b9", "#333333"],
+      ["#2e6e5e", "#333333"],
+    ],
+  },
   "vestido-floral": {
     draw: moda.dress,
-    colours: [["#27405e", "#e9808a"], ["#b5543c", "#f6e7c8"]],
+    colours: [
+      ["#27405e", "#e9808a"],
+      ["#b5543c", "#f6e7c8"],
+    ],
     views: [{ mode: "main" }, { colour: 1, mode: "main" }, zoom, tilt],
   },
-  "tenis-runner": { draw: moda.sneaker, colours: [["#2f3b52", "#ff6a3d"], ["#e4e4e0", "#2f7de1"]] },
-  "sapato-derby": { draw: moda.derby, colours: [["#6b3f22", "#000000"], ["#2c2623", "#000000"]] },
-  "bolsa-tote": { draw: moda.tote, colours: [["#b0773f", "#000000"], ["#2e2c30", "#000000"], ["#d9c3a5", "#000000"]] },
-  "oculos-aviador": { draw: moda.aviators, colours: [["#d3a94e", "#3d5a3a"], ["#c0c6cc", "#4a5866"]] },
-  "relogio-aco": { draw: moda.watch, colours: [["#c8ced6", "#1d3557"], ["#d6b25e", "#2a2622"], ["#4a4b50", "#1f5c4a"]] },
+  "tenis-runner": {
+    draw: moda.sneaker,
+    colours: [
+      ["#2f3b52", "#ff6a3d"],
+      ["#e4e4e0", "#2f7de1"],
+    ],
+  },
+  "sapato-derby": {
+    draw: moda.derby,
+    colours: [
+      ["#6b3f22", "#000000"],
+      ["#2c2623", "#000000"],
+    ],
+  },
+  "bolsa-tote": {
+    draw: moda.tote,
+    colours: [
+      ["#b0773f", "#000000"],
+      ["#2e2c30", "#000000"],
+      ["#d9c3a5", "#000000"],
+    ],
+  },
+  "oculos-aviador": {
+    draw: moda.aviators,
+    colours: [
+      ["#d3a94e", "#3d5a3a"],
+      ["#c0c6cc", "#4a5866"],
+    ],
+  },
+  "relogio-aco": {
+    draw: moda.watch,
+    colours: [
+      ["#c8ced6", "#1d3557"],
+      ["#d6b25e", "#2a2622"],
+      ["#4a4b50", "#1f5c4a"],
+    ],
+  },
   "colar-pingente": { draw: moda.necklace, colours: [["#d8ad52", "#7fd3e8"]] },
-  "conjunto-fitness": { draw: moda.fitnessSet, colours: [["#2b2d42", "#e56b8a"], ["#3d5a80", "#98c1d9"]] },
+  "conjunto-fitness": {
+    draw: moda.fitnessSet,
+    colours: [
+      ["#2b2d42", "#e56b8a"],
+      ["#3d5a80", "#98c1d9"],
+    ],
+  },
   "conjunto-infantil": { draw: moda.kidsSet, colours: [["#f2c14e", "#3d8fd6"]] },
   "jeans-plus": { draw: moda.jeans, colours: [["#3f5f8a", "#ffffff"]] },
-  "tshirt-organica": { draw: moda.tee({ leaf: true }), colours: [["#ddd0b8", "#ffffff"], ["#7c9a7e", "#ffffff"]] },
+  "tshirt-organica": {
+    draw: moda.tee({ leaf: true }),
+    colours: [
+      ["#ddd0b8", "#ffffff"],
+      ["#7c9a7e", "#ffffff"],
+    ],
+  },
 
   // Eletronico
   "smartphone-x12": {
     draw: el.phone("pro"),
-    colours: [["#1c2430", "#4a7bd0"], ["#b9d3e6", "#3f7fd9"], ["#8c8a85", "#c08a5b"]],
+    colours: [
+      ["#1c2430", "#4a7bd0"],
+      ["#b9d3e6", "#3f7fd9"],
+      ["#8c8a85", "#c08a5b"],
+    ],
   },
-  "smartphone-a15": { draw: el.phone("basic"), colours: [["#23262b", "#2f9e7a"], ["#bfe3d0", "#2f9e7a"]] },
+  "smartphone-a15": {
+    draw: el.phone("basic"),
+    colours: [
+      ["#23262b", "#2f9e7a"],
+      ["#bfe3d0", "#2f9e7a"],
+    ],
+  },
   "tablet-tab11": { draw: el.tablet, colours: [["#8a9099", "#6a5acd"]], views: [{ mode: "main" }, tilt] },
   "portatil-ultrafino": { draw: el.laptop, colours: [["#c9ced4", "#3a7bd5"]], views: [{ mode: "main" }, tilt, zoom] },
-  "power-bank": { draw: el.powerBank, colours: [["#2b2d31", "#36c28a"], ["#eeeeec", "#36c28a"]] },
+  "power-bank": {
+    draw: el.powerBank,
+    colours: [
+      ["#2b2d31", "#36c28a"],
+      ["#eeeeec", "#36c28a"],
+    ],
+  },
   "auscultadores-anc": {
     draw: el.headphones(false),
-    colours: [["#2a2b30", "#ff7a3d"], ["#d8c8b0", "#ff7a3d"], ["#2b3a55", "#ff7a3d"]],
+    colours: [
+      ["#2a2b30", "#ff7a3d"],
+      ["#d8c8b0", "#ff7a3d"],
+      ["#2b3a55", "#ff7a3d"],
+    ],
   },
-  "auriculares-tws": { draw: el.earbuds, colours: [["#f4f4f2", "#5ad17a"], ["#2b2d31", "#5ad17a"]] },
+  "auriculares-tws": {
+    draw: el.earbuds,
+    colours: [
+      ["#f4f4f2", "#5ad17a"],
+      ["#2b2d31", "#5ad17a"],
+    ],
+  },
   "smart-tv-55": { draw: el.tv, colours: [["#222222", "#d9628a"]] },
   "monitor-curvo": { draw: el.monitor, colours: [["#222222", "#7b5cff"]], views: [{ mode: "main" }, tilt] },
   "comando-consola": {
     draw: el.gamepad,
-    colours: [["#2b2e35", "#e64b4b"], ["#ededeb", "#4b7be6"], ["#c8323c", "#ffffff"]],
+    colours: [
+      ["#2b2e35", "#e64b4b"],
+      ["#ededeb", "#4b7be6"],
+      ["#c8323c", "#ffffff"],
+    ],
   },
   "headset-gamer": { draw: el.headphones(true), colours: [["#1b1c20", "#00e0ff"]] },
   "drone-4k": { draw: el.drone, colours: [["#8d949c", "#ff5a3c"]] },
   "coluna-inteligente": {
     draw: el.smartSpeaker,
-    colours: [["#4a4f58", "#38b6ff"], ["#d8cbb5", "#38b6ff"], ["#2f5d6b", "#38b6ff"]],
+    colours: [
+      ["#4a4f58", "#38b6ff"],
+      ["#d8cbb5", "#38b6ff"],
+      ["#2f5d6b", "#38b6ff"],
+    ],
   },
-  "smartwatch-amoled": { draw: el.smartwatch, colours: [["#2b2d31", "#c8ced6"], ["#e8a6b4", "#e9d3c7"]] },
-  "fritadeira-ar": { draw: el.airFryer, colours: [["#26282d", "#ff8a3d"], ["#efeeec", "#ff8a3d"]] },
+  "smartwatch-amoled": {
+    draw: el.smartwatch,
+    colours: [
+      ["#2b2d31", "#c8ced6"],
+      ["#e8a6b4", "#e9d3c7"],
+    ],
+  },
+  "fritadeira-ar": {
+    draw: el.airFryer,
+    colours: [
+      ["#26282d", "#ff8a3d"],
+      ["#efeeec", "#ff8a3d"],
+    ],
+  },
 
   // Mobília
   "sofa-boucle": {
     draw: mob.sofa(3),
-    colours: [["#9a9a96", "#c98a4b"], ["#d8cbb5", "#6b8f71"], ["#7d8560", "#e2c290"]],
+    colours: [
+      ["#9a9a96", "#c98a4b"],
+      ["#d8cbb5", "#6b8f71"],
+      ["#7d8560", "#e2c290"],
+    ],
   },
-  "poltrona-escandinava": { draw: mob.armchair, colours: [["#d9a33a", "#000000"], ["#c4c7c9", "#000000"]] },
-  "cama-estofada": { draw: mob.bed, colours: [["#8c8f93", "#d9cbb4"], ["#d6c6ad", "#9fb3c8"]] },
-  "guarda-roupa": { draw: mob.wardrobe, colours: [["#f2f0ec", "#000000"], ["#c9a678", "#000000"]] },
-  "mesa-jantar": { draw: mob.diningSet, colours: [["#d6c7ad", "#6b8fa3"], ["#8e9196", "#c4693d"]] },
+  "poltrona-escandinava": {
+    draw: mob.armchair,
+    colours: [
+      ["#d9a33a", "#000000"],
+      ["#c4c7c9", "#000000"],
+    ],
+  },
+  "cama-estofada": {
+    draw: mob.bed,
+    colours: [
+      ["#8c8f93", "#d9cbb4"],
+      ["#d6c6ad", "#9fb3c8"],
+    ],
+  },
+  "guarda-roupa": {
+    draw: mob.wardrobe,
+    colours: [
+      ["#f2f0ec", "#000000"],
+      ["#c9a678", "#000000"],
+    ],
+  },
+  "mesa-jantar": {
+    draw: mob.diningSet,
+    colours: [
+      ["#d6c7ad", "#6b8fa3"],
+      ["#8e9196", "#c4693d"],
+    ],
+  },
   "bancos-altos": { draw: mob.barStools, colours: [["#2b2d31", "#000000"]] },
-  "cadeira-ergonomica": { draw: mob.officeChair, colours: [["#2b2d31", "#000000"], ["#8a8f96", "#000000"]] },
-  "secretaria-gavetas": { draw: mob.desk, colours: [["#f4f2ee", "#e0a96d"], ["#2b2d31", "#c4693d"]] },
-  "candeeiro-arco": { draw: mob.arcLamp, colours: [["#c9a14a", "#ffd98a"], ["#2b2d31", "#ffd98a"]] },
-  "vasos-ceramica": { draw: mob.vases, colours: [["#c4693d", "#000000"], ["#cdb791", "#000000"]] },
-  "cadeira-rattan": { draw: mob.rattanChair, colours: [["#c8a06a", "#f1ebe0"], ["#5a5a5c", "#e8e4da"]] },
-  "cozinha-modulada": { draw: mob.kitchen, colours: [["#f4f4f2", "#d9a066"], ["#a9b9a0", "#c4693d"]] },
-  "sofa-cama": { draw: mob.sofa(2), colours: [["#2f5d6b", "#e2b96b"], ["#8e9196", "#d97b5a"]] },
-  "beliche-infantil": { draw: mob.bunkBed, colours: [["#f2efe9", "#4a86c5"], ["#d8b98c", "#e58fa0"]] },
+  "cadeira-ergonomica": {
+    draw: mob.officeChair,
+    colours: [
+      ["#2b2d31", "#000000"],
+      ["#8a8f96", "#000000"],
+    ],
+  },
+  "secretaria-gavetas": {
+    draw: mob.desk,
+    colours: [
+      ["#f4f2ee", "#e0a96d"],
+      ["#2b2d31", "#c4693d"],
+    ],
+  },
+  "candeeiro-arco": {
+    draw: mob.arcLamp,
+    colours: [
+      ["#c9a14a", "#ffd98a"],
+      ["#2b2d31", "#ffd98a"],
+    ],
+  },
+  "vasos-ceramica": {
+    draw: mob.vases,
+    colours: [
+      ["#c4693d", "#000000"],
+      ["#cdb791", "#000000"],
+    ],
+  },
+  "cadeira-rattan": {
+    draw: mob.rattanChair,
+    colours: [
+      ["#c8a06a", "#f1ebe0"],
+      ["#5a5a5c", "#e8e4da"],
+    ],
+  },
+  "cozinha-modulada": {
+    draw: mob.kitchen,
+    colours: [
+      ["#f4f4f2", "#d9a066"],
+      ["#a9b9a0", "#c4693d"],
+    ],
+  },
+  "sofa-cama": {
+    draw: mob.sofa(2),
+    colours: [
+      ["#2f5d6b", "#e2b96b"],
+      ["#8e9196", "#d97b5a"],
+    ],
+  },
+  "beliche-infantil": {
+    draw: mob.bunkBed,
+    colours: [
+      ["#f2efe9", "#4a86c5"],
+      ["#d8b98c", "#e58fa0"],
+    ],
+  },
 
   // Máquinas
   "berbequim-20v": { draw: maq.drill, colours: [["#f2b705", "#3ddc84"]] },
@@ -216,7 +403,10 @@ async function main(): Promise<void> {
   }
   console.log(`${todo.length} images, ${(total / 1024).toFixed(0)} kB total, in ${imagesDir}`);
   if (sheet) {
-    await contactSheet(todo.map((j) => j.file), sheet);
+    await contactSheet(
+      todo.map((j) => j.file),
+      sheet,
+    );
     console.log(`contact sheet: ${sheet}`);
   }
 }

@@ -21,7 +21,8 @@ export interface CartAdd extends CartLineKey {
 
 const compare = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
 /** One fixed order of cart lines (shopper, product, size): the order rows are locked in. */
-const byLine = (x: CartLineKey, y: CartLineKey) => compare(x.userId, y.userId) || compare(x.productId, y.productId) || compare(x.size, y.size);
+const byLine = (x: CartLineKey, y: CartLineKey) =>
+  compare(x.userId, y.userId) || compare(x.productId, y.productId) || compare(x.size, y.size);
 
 export const cartRepository = (db: Db) => ({
   /**

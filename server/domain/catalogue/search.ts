@@ -40,7 +40,10 @@ const isShort = (a: string) => a.length <= SHORT_WORD;
 const textArray = (values: string[]) => Prisma.sql`${values}::text[]`;
 
 /** The folded words of a label ("TVs & Monitores" → tvs, monitores). */
-const labelWords = (label: string) => foldText(label).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+const labelWords = (label: string) =>
+  foldText(label)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 
 /**
  * Products whose category or sub-category (the shop's fixed list, so resolved here rather than by folding every
@@ -69,7 +72,12 @@ function wordMatches(alternatives: string[]): Prisma.Sql {
   if (long.length) parts.push(Prisma.sql`${DOC} LIKE ANY (${textArray(long.map(likePattern))})`);
   // LIKE first, a cheap check of the rows the index finds; the regular expression (~6 µs a row in PGlite) only
   // for a word start after punctuation.
-  if (short.length) parts.push(Prisma.sql`${NAME} LIKE ANY (${textArray(short.flatMap(wordStartPatterns))})`, Prisma.sql`${NAME} ~ ANY (${textArray(short.map(wordStartRegex))})`, ...taxonomyMatches(short));
+  if (short.length)
+    parts.push(
+      Prisma.sql`${NAME} LIKE ANY (${textArray(short.flatMap(wordStartPatterns))})`,
+      Prisma.sql`${NAME} ~ ANY (${textArray(short.map(wordStartRegex))})`,
+      ...taxonomyMatches(short),
+    );
   if (hasTypoTest(typed)) parts.push(Prisma.sql`${typed} <% ${NAME}`);
   return Prisma.sql`(${Prisma.join(parts, " OR ")})`;
 }

@@ -132,7 +132,12 @@ export async function deleteProduct(db: PrismaClient, cache: ListCache, id: stri
   return before;
 }
 
-export async function uploadProductImage(db: PrismaClient, media: MediaStore, file: IncomingFile, ownerId: string): Promise<AdminProductImage> {
+export async function uploadProductImage(
+  db: PrismaClient,
+  media: MediaStore,
+  file: IncomingFile,
+  ownerId: string,
+): Promise<AdminProductImage> {
   const stored = await storeProductImage(db, media, file, ownerId);
   return { mediaId: stored.mediaId, thumbId: stored.thumbId, url: stored.url, thumbnailUrl: stored.thumbUrl };
 }

@@ -34,7 +34,10 @@ export async function listConversations(
     // "Minhas" for nobody in particular matches nothing rather than everything.
     assignedToId: query.filter.mine ? (staffUserId ?? "") : undefined,
   };
-  const [keys, total] = await Promise.all([chat.conversationKeys(f, query.sort.order, query.offset, query.limit), chat.countConversations(f)]);
+  const [keys, total] = await Promise.all([
+    chat.conversationKeys(f, query.sort.order, query.offset, query.limit),
+    chat.countConversations(f),
+  ]);
   const ids = keys.map((k) => k.orderId);
   const [orders, lasts] = await Promise.all([ordersRepository(db).summaries(ids), chat.lastMessages(ids)]);
   const orderById = new Map(orders.map((o) => [o.id, o]));
@@ -43,19 +46,25 @@ export async function listConversations(
     const o = orderById.get(k.orderId);
     const last = lastById.get(k.orderId);
     if (!o || !last) return [];
-    return [{
-      id: o.id,
-      orderId: o.id,
-      shortId: shortOrderId(o.id),
-      customer: o.user,
-      status: o.status,
-      totalAmount: o.totalAmount.toNumber(),
-      lastMessageAt: k.lastAt.toISOString(),
-      lastMessage: { sender: last.sender, text: (last.text ?? "").slice(0, 200), type: last.media ? attachmentKind(last.media.mimeType) : null },
-      unread: k.unread,
-      messageCount: k.total,
-      assignee: o.assignedTo,
-    }];
+    return [
+      {
+        id: o.id,
+        orderId: o.id,
+        shortId: shortOrderId(o.id),
+        customer: o.user,
+        status: o.status,
+        totalAmount: o.totalAmount.toNumber(),
+        lastMessageAt: k.lastAt.toISOString(),
+        lastMessage: {
+          sender: last.sender,
+          text: (last.text ?? "").slice(0, 200),
+          type: last.media ? attachmentKind(last.media.mimeType) : null,
+        },
+        unread: k.unread,
+        messageCount: k.total,
+        assignee: o.assignedTo,
+      },
+    ];
   });
   return { rows, total };
 }
@@ -67,8 +76,17 @@ export async function getConversation(db: PrismaClient, orderId: string): Promis
   const order = (await ordersRepository(db).summaries([orderId]))[0];
   if (!order) throw new AppError(404, STAFF_ORDER_NOT_FOUND);
   return {
-    id: order.id, orderId: order.id, shortId: shortOrderId(order.id), customer: order.user, status: order.status, totalAmount: order.totalAmount.toNumber(),
-    lastMessageAt: new Date(0).toISOString(), lastMessage: { sender: "support", text: "", type: null }, unread: 0, messageCount: 0, assignee: order.assignedTo,
+    id: order.id,
+    orderId: order.id,
+    shortId: shortOrderId(order.id),
+    customer: order.user,
+    status: order.status,
+    totalAmount: order.totalAmount.toNumber(),
+    lastMessageAt: new Date(0).toISOString(),
+    lastMessage: { sender: "support", text: "", type: null },
+    unread: 0,
+    messageCount: 0,
+    assignee: order.assignedTo,
   };
 }
 

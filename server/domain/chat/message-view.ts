@@ -23,5 +23,14 @@ export function toSupportMessage(row: ChatMessageRow): SupportMessage {
 
 /** Only the shopper's fields: staff names and read markers stay on the staff side. */
 export function toShopperMessage(m: SupportMessage): Message {
-  return { _id: m._id, orderId: m.orderId, sender: m.sender, text: m.text, fileUrl: m.fileUrl, type: m.type, fileName: m.fileName, createdAt: m.createdAt };
+  return {
+    _id: m._id,
+    orderId: m.orderId,
+    sender: m.sender,
+    text: m.text,
+    fileUrl: m.fileUrl,
+    type: m.type,
+    fileName: m.fileName,
+    createdAt: m.createdAt,
+  };
 }

@@ -95,7 +95,10 @@ export const chatRepository = (db: Db) => ({
 
   /** A PDF attached to one of the order's messages, by its public id. */
   findPdfAttachment: (orderId: string, publicId: string) =>
-    db.message.findFirst({ where: { orderId, media: { publicId, mimeType: "application/pdf" } }, select: { media: { select: { fileName: true } } } }),
+    db.message.findFirst({
+      where: { orderId, media: { publicId, mimeType: "application/pdf" } },
+      select: { media: { select: { fileName: true } } },
+    }),
 
   listMessages: (orderId: string): Promise<ChatMessageRow[]> =>
     db.message.findMany({ where: { orderId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: messageSelect }),
@@ -104,7 +107,8 @@ export const chatRepository = (db: Db) => ({
 
   createMessage: (data: NewChatMessage): Promise<CreatedMessage> => db.message.create({ data, select: createdSelect }),
 
-  findAuthorName: async (userId: string): Promise<string | null> => (await db.user.findUnique({ where: { id: userId }, select: { name: true } }))?.name ?? null,
+  findAuthorName: async (userId: string): Promise<string | null> =>
+    (await db.user.findUnique({ where: { id: userId }, select: { name: true } }))?.name ?? null,
 
   /** The customer opened the chat: support's messages are read. */
   markReadByClient: (orderId: string, at: Date) =>
@@ -135,13 +139,21 @@ export const chatRepository = (db: Db) => ({
   /** Unread customer messages per order, for badges in lists. */
   unreadByOrder: async (orderIds: string[]) => {
     if (orderIds.length === 0) return new Map<string, number>();
-    const rows = await db.message.groupBy({ by: ["orderId"], where: { orderId: { in: orderIds }, sender: "client", readBySupportAt: null }, _count: { _all: true } });
+    const rows = await db.message.groupBy({
+      by: ["orderId"],
+      where: { orderId: { in: orderIds }, sender: "client", readBySupportAt: null },
+      _count: { _all: true },
+    });
     return new Map(rows.map((r) => [r.orderId, r._count._all]));
   },
   /** Support's and the shop's messages the customer has not seen yet, per order (the storefront's markers). */
   unreadByClientByOrder: async (orderIds: string[]) => {
     if (orderIds.length === 0) return new Map<string, number>();
-    const rows = await db.message.groupBy({ by: ["orderId"], where: { orderId: { in: orderIds }, sender: { not: "client" }, readByClientAt: null }, _count: { _all: true } });
+    const rows = await db.message.groupBy({
+      by: ["orderId"],
+      where: { orderId: { in: orderIds }, sender: { not: "client" }, readByClientAt: null },
+      _count: { _all: true },
+    });
     return new Map(rows.map((r) => [r.orderId, r._count._all]));
   },
   lastMessages: (orderIds: string[]) =>

@@ -16,7 +16,6 @@ import { toShopperMessage, toSupportMessage } from "./message-view.ts";
 import type { Notifier } from "../../notifications/notifier.ts";
 import { noticeMessageWaiting, supportReplyPush } from "../../notifications/order-notices.ts";
 
-
 /** An uploaded file and the media store it goes into. */
 export interface ChatFile {
   upload: IncomingFile;
@@ -48,13 +47,22 @@ async function storeMessage(
   authorName: string | null,
   afterCreate?: (tx: Db, at: Date, mediaId: string | null) => Promise<unknown>,
 ): Promise<ChatMessageRow> {
-  if (!file && !afterCreate) return { ...(await chatRepository(db).createMessage({ ...data, mediaId: null })), author: authorName === null ? null : { name: authorName }, media: null };
+  if (!file && !afterCreate)
+    return {
+      ...(await chatRepository(db).createMessage({ ...data, mediaId: null })),
+      author: authorName === null ? null : { name: authorName },
+      media: null,
+    };
   const accepted = file ? await acceptAttachment(file.media, file.upload) : null;
   return db.$transaction(async (tx) => {
     const media = accepted ? await storeAttachment(tx, accepted, data.authorId) : null;
     const row = await chatRepository(tx).createMessage({ ...data, mediaId: media?.id ?? null });
     await afterCreate?.(tx, row.createdAt, media?.id ?? null);
-    return { ...row, author: authorName === null ? null : { name: authorName }, media: media && { publicId: media.publicId, mimeType: media.mimeType, fileName: media.fileName } };
+    return {
+      ...row,
+      author: authorName === null ? null : { name: authorName },
+      media: media && { publicId: media.publicId, mimeType: media.mimeType, fileName: media.fileName },
+    };
   });
 }
 
@@ -68,7 +76,10 @@ async function ownerOf(db: PrismaClient, orderId: string): Promise<string> {
  * The customer's own order's chat, oldest first, and the order's status (the chat's header: no second request);
  * support's messages become read by the customer.
  */
-export async function listOrderMessages(db: PrismaClient, input: { orderId: string; userId: string }): Promise<{ messages: Message[]; status: string }> {
+export async function listOrderMessages(
+  db: PrismaClient,
+  input: { orderId: string; userId: string },
+): Promise<{ messages: Message[]; status: string }> {
   const repo = chatRepository(db);
   const order = await repo.findOrderOwnerAndStatus(input.orderId);
   // Someone else's order is indistinguishable from a missing one.
@@ -86,13 +97,17 @@ export async function markReadByClient(db: PrismaClient, input: { orderId: strin
 }
 
 /** Messages from support or the shop each order's customer has not read yet, by order id. */
-export const unreadByClient = (db: Db, orderIds: string[]): Promise<Map<string, number>> => chatRepository(db).unreadByClientByOrder(orderIds);
+export const unreadByClient = (db: Db, orderIds: string[]): Promise<Map<string, number>> =>
+  chatRepository(db).unreadByClientByOrder(orderIds);
 
 /**
  * The storefront's PDF viewer asks before rendering (issue 12: it rendered any same-origin URL): `url` must be a
  * PDF attached to the caller's own order, which the page then names.
  */
-export async function findOrderPdf(db: PrismaClient, input: { orderId: string; userId: string; url: string }): Promise<{ orderId: string; shortId: string; fileName: string | null }> {
+export async function findOrderPdf(
+  db: PrismaClient,
+  input: { orderId: string; userId: string; url: string },
+): Promise<{ orderId: string; shortId: string; fileName: string | null }> {
   if ((await chatRepository(db).findOrderOwner(input.orderId)) !== input.userId) throw new AppError(404, CHAT_ORDER_NOT_FOUND);
   const publicId = /^\/media\/([A-Za-z0-9_-]{16,32})$/.exec(input.url)?.[1];
   const found = publicId ? await chatRepository(db).findPdfAttachment(input.orderId, publicId) : null;
@@ -120,10 +135,23 @@ export async function sendClientMessage(
     alongside || alertStaff
       ? async (tx: Db, at: Date, mediaId: string | null) => {
           await alongside?.(tx, mediaId);
-          if (alertStaff) await noticeMessageWaiting(tx, alertStaff, { orderId: input.orderId, at, userId: input.userId, text, hasAttachment: Boolean(mediaId) });
+          if (alertStaff)
+            await noticeMessageWaiting(tx, alertStaff, {
+              orderId: input.orderId,
+              at,
+              userId: input.userId,
+              text,
+              hasAttachment: Boolean(mediaId),
+            });
         }
       : undefined;
-  const row = await storeMessage(db, { orderId: input.orderId, sender: "client", authorId: input.userId, text }, input.file, null, afterCreate);
+  const row = await storeMessage(
+    db,
+    { orderId: input.orderId, sender: "client", authorId: input.userId, text },
+    input.file,
+    null,
+    afterCreate,
+  );
   alertStaff?.committed();
   const message = toSupportMessage(row);
   await hub.publishMessage({ orderId: input.orderId, ownerId: owner, message });
@@ -139,8 +167,12 @@ export async function sendSupportReply(
 ): Promise<SupportMessage> {
   const text = cleanText(input.text, input.file);
   const [owner, authorName] = await Promise.all([ownerOf(db, input.orderId), chatRepository(db).findAuthorName(input.staffUserId)]);
-  const row = await storeMessage(db, { orderId: input.orderId, sender: "support", authorId: input.staffUserId, text }, input.file, authorName, (tx, at) =>
-    chatRepository(tx).markReadBySupport(input.orderId, at),
+  const row = await storeMessage(
+    db,
+    { orderId: input.orderId, sender: "support", authorId: input.staffUserId, text },
+    input.file,
+    authorName,
+    (tx, at) => chatRepository(tx).markReadBySupport(input.orderId, at),
   );
   const message = toSupportMessage(row);
   await hub.publishMessage({ orderId: input.orderId, ownerId: owner, message });
@@ -154,10 +186,22 @@ export async function sendSupportReply(
  * a reminder): stored as sender 'shop', read by support from the start (it is never a customer message waiting
  * for an answer), and fanned out live like any message. Never fails the caller: what it reports is done.
  */
-export async function postShopMessage(db: PrismaClient, hub: ChatPublisher | undefined, orderId: string, text: string): Promise<SupportMessage | null> {
+export async function postShopMessage(
+  db: PrismaClient,
+  hub: ChatPublisher | undefined,
+  orderId: string,
+  text: string,
+): Promise<SupportMessage | null> {
   const owner = await chatRepository(db).findOrderOwner(orderId);
   if (!owner) return null;
-  const created = await chatRepository(db).createMessage({ orderId, sender: SHOP_SENDER, authorId: null, text: text.slice(0, MAX_MESSAGE_TEXT), mediaId: null, readBySupportAt: new Date() });
+  const created = await chatRepository(db).createMessage({
+    orderId,
+    sender: SHOP_SENDER,
+    authorId: null,
+    text: text.slice(0, MAX_MESSAGE_TEXT),
+    mediaId: null,
+    readBySupportAt: new Date(),
+  });
   const message = toSupportMessage({ ...created, author: null, media: null });
   await hub?.publishMessage({ orderId, ownerId: owner, message });
   return message;

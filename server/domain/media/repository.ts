@@ -30,7 +30,9 @@ export const mediaRepository = (db: Db) => ({
   findByPublicId: (publicId: string): Promise<MediaInfo | null> =>
     db.media.findUnique({ where: { publicId }, select: { mimeType: true, size: true, sha256: true, fileName: true, kind: true } }),
   /** Rows from before issue 12 that still hold their bytes, a batch at a time. */
-  withBytes: (take: number) => db.media.findMany({ where: { bytes: { not: null } }, select: { id: true, bytes: true }, orderBy: { id: "asc" }, take }),
+  withBytes: (take: number) =>
+    db.media.findMany({ where: { bytes: { not: null } }, select: { id: true, bytes: true }, orderBy: { id: "asc" }, take }),
   /** The row's bytes are in the store now: keep their hash and size, drop the copy. */
-  bytesMoved: (id: string, sha256: string, size: number) => db.media.update({ where: { id }, data: { bytes: null, sha256, size }, select: { id: true } }),
+  bytesMoved: (id: string, sha256: string, size: number) =>
+    db.media.update({ where: { id }, data: { bytes: null, sha256, size }, select: { id: true } }),
 });

@@ -30,10 +30,16 @@ export class S3MediaStore implements MediaStore {
   }
 
   private urlOf(sha256: string): URL {
-    return new URL(`${this.settings.endpoint.replace(/\/+$/, "")}/${encodeURIComponent(this.settings.bucket)}/media/${contentPath(sha256)}`);
+    return new URL(
+      `${this.settings.endpoint.replace(/\/+$/, "")}/${encodeURIComponent(this.settings.bucket)}/media/${contentPath(sha256)}`,
+    );
   }
 
-  private async send(method: string, sha256: string, options: { payloadSha256?: string; headers?: Record<string, string>; body?: Readable | Uint8Array } = {}): Promise<Response> {
+  private async send(
+    method: string,
+    sha256: string,
+    options: { payloadSha256?: string; headers?: Record<string, string>; body?: Readable | Uint8Array } = {},
+  ): Promise<Response> {
     // SigV4 by aws4fetch. The payload's hash is given (a media object's name is its sha256), so the signer never
     // reads a streamed body; S3 needs only host, x-amz-date and x-amz-content-sha256 signed.
     const { accessKeyId, secretAccessKey, region } = this.settings;

@@ -63,8 +63,22 @@ export interface StoredAttachment {
 
 /** The row of an accepted attachment. */
 export async function storeAttachment(db: Db, file: AcceptedAttachment, ownerId: string): Promise<StoredAttachment> {
-  const row = await createRow(db, { mimeType: file.mimeType, size: file.size, sha256: file.sha256, kind: "attachment", ownerId, fileName: file.fileName });
-  return { id: row.id, publicId: row.publicId, url: mediaUrl(row.publicId), mimeType: file.mimeType, kind: attachmentKind(file.mimeType), fileName: file.fileName };
+  const row = await createRow(db, {
+    mimeType: file.mimeType,
+    size: file.size,
+    sha256: file.sha256,
+    kind: "attachment",
+    ownerId,
+    fileName: file.fileName,
+  });
+  return {
+    id: row.id,
+    publicId: row.publicId,
+    url: mediaUrl(row.publicId),
+    mimeType: file.mimeType,
+    kind: attachmentKind(file.mimeType),
+    fileName: file.fileName,
+  };
 }
 
 export interface StoredProductImage {
@@ -104,14 +118,36 @@ export async function prepareProductImage(source: Uint8Array | IncomingFile): Pr
 }
 
 /** Stores a prepared product image (full + thumbnail) and returns the ids for a ProductImage row. */
-export async function saveProductImage(db: Db, store: MediaStore, image: PreparedProductImage, ownerId: string | null = null): Promise<StoredProductImage> {
-  const fullRow = await storeBytes(db, store, image.full.data, { mimeType: "image/webp", width: image.full.width, height: image.full.height, kind: "product", ownerId });
-  const thumbRow = await storeBytes(db, store, image.thumb.data, { mimeType: "image/webp", width: image.thumb.width, height: image.thumb.height, kind: "thumbnail", ownerId });
+export async function saveProductImage(
+  db: Db,
+  store: MediaStore,
+  image: PreparedProductImage,
+  ownerId: string | null = null,
+): Promise<StoredProductImage> {
+  const fullRow = await storeBytes(db, store, image.full.data, {
+    mimeType: "image/webp",
+    width: image.full.width,
+    height: image.full.height,
+    kind: "product",
+    ownerId,
+  });
+  const thumbRow = await storeBytes(db, store, image.thumb.data, {
+    mimeType: "image/webp",
+    width: image.thumb.width,
+    height: image.thumb.height,
+    kind: "thumbnail",
+    ownerId,
+  });
   return { mediaId: fullRow.id, thumbId: thumbRow.id, url: mediaUrl(fullRow.publicId), thumbUrl: mediaUrl(thumbRow.publicId) };
 }
 
 /** Turns an uploaded product photo into a WebP full image and a WebP thumbnail (made once, at upload). */
-export async function storeProductImage(db: Db, store: MediaStore, source: Uint8Array | IncomingFile, ownerId: string | null = null): Promise<StoredProductImage> {
+export async function storeProductImage(
+  db: Db,
+  store: MediaStore,
+  source: Uint8Array | IncomingFile,
+  ownerId: string | null = null,
+): Promise<StoredProductImage> {
   return saveProductImage(db, store, await prepareProductImage(source), ownerId);
 }
 

@@ -24,12 +24,15 @@ export function bankTransfer(deadlineHours: number, proxypay?: ProxyPayClient): 
     async prepare(orderId, priced) {
       const paymentDeadline = paymentDeadlineFrom(new Date(), deadlineHours);
       const multicaixaReference = proxypay
-        ? await proxypay.createReference({ amount: priced.totalAmount.toNumber(), endDatetime: paymentDeadline, customFields: { order: orderId } }).catch(() => undefined)
+        ? await proxypay
+            .createReference({ amount: priced.totalAmount.toNumber(), endDatetime: paymentDeadline, customFields: { order: orderId } })
+            .catch(() => undefined)
         : undefined;
       return { paymentReference: newPaymentReference(), paymentDeadline, multicaixaReference };
     },
     // A concurrent retry's order won: withdraw this one's reference.
-    abandon: async (prepared) => void (prepared.multicaixaReference && (await proxypay?.deleteReference(prepared.multicaixaReference).catch(() => undefined))),
+    abandon: async (prepared) =>
+      void (prepared.multicaixaReference && (await proxypay?.deleteReference(prepared.multicaixaReference).catch(() => undefined))),
     placed: (orderId) => ({ orderId }),
     replayed: (earlier) => ({ orderId: earlier.id }),
   };

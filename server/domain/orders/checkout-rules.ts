@@ -1,7 +1,17 @@
 // SPEC.md §5 checkout rules, applied on the server so no client can skip them. The rules and their messages are
 // shared/checkout.ts's (the storefront shows the same ones before sending); here they become 400s. The submit
 // checks come first, in the storefront's order, then each required field with its own message.
-import { BAD_EMAIL, BAD_PAYMENT_METHOD, EMAIL_PATTERN, EMPTY_CART, FILL_ADDRESS, PHONE_PATTERN, REQUIRED_ADDRESS_FIELDS, REQUIRED_ADDRESS_MESSAGES, ZIPCODE_PATTERN } from "../../../shared/checkout.ts";
+import {
+  BAD_EMAIL,
+  BAD_PAYMENT_METHOD,
+  EMAIL_PATTERN,
+  EMPTY_CART,
+  FILL_ADDRESS,
+  PHONE_PATTERN,
+  REQUIRED_ADDRESS_FIELDS,
+  REQUIRED_ADDRESS_MESSAGES,
+  ZIPCODE_PATTERN,
+} from "../../../shared/checkout.ts";
 import { PAYMENT_METHODS, type PaymentMethod } from "../../../shared/orders.ts";
 import { AppError } from "../errors.ts";
 import type { Address, AddressInput } from "../../schemas/orders.ts";

@@ -16,13 +16,20 @@ import { noticeOrder } from "../../notifications/order-notices.ts";
 const BATCH = 100;
 
 /** Cancels the overdue orders (batch by batch) and tells each shopper; returns the cancelled ids. */
-export async function expireOverdueOrders(db: PrismaClient, now: Date, hub?: ChatPublisher, proxypay?: ProxyPayClient, notifier?: Notifier): Promise<string[]> {
+export async function expireOverdueOrders(
+  db: PrismaClient,
+  now: Date,
+  hub?: ChatPublisher,
+  proxypay?: ProxyPayClient,
+  notifier?: Notifier,
+): Promise<string[]> {
   const cancelled: string[] = [];
   for (;;) {
     // The cancellation e-mails are written in the cancelling transaction.
     const ids = await db.$transaction(async (tx) => {
       const taken = await ordersRepository(tx).cancelOverdue(now, DEADLINE_EXPIRED_REASON, BATCH);
-      if (notifier) for (const id of taken) await noticeOrder(tx, notifier, id, { kind: "status", status: CANCELLED, reason: DEADLINE_EXPIRED_REASON });
+      if (notifier)
+        for (const id of taken) await noticeOrder(tx, notifier, id, { kind: "status", status: CANCELLED, reason: DEADLINE_EXPIRED_REASON });
       return taken;
     });
     if (ids.length) notifier?.committed();
@@ -48,7 +55,13 @@ export async function remindHalfway(db: PrismaClient, now: Date, hub?: ChatPubli
 }
 
 /** One round of the worker: Multicaixa payments a webhook missed first (they may save an order), then deadlines. */
-export async function runPaymentDeadlines(db: PrismaClient, hub: ChatPublisher | undefined, proxypay?: ProxyPayClient, now = new Date(), notifier?: Notifier): Promise<void> {
+export async function runPaymentDeadlines(
+  db: PrismaClient,
+  hub: ChatPublisher | undefined,
+  proxypay?: ProxyPayClient,
+  now = new Date(),
+  notifier?: Notifier,
+): Promise<void> {
   if (proxypay) await pollMulticaixaPayments(db, hub, proxypay, notifier);
   await expireOverdueOrders(db, now, hub, proxypay, notifier);
   await remindHalfway(db, now, hub, notifier);

@@ -17,14 +17,26 @@ export const MULTICAIXA_ACTOR = "Multicaixa";
 export type MulticaixaOutcome = "recorded" | "duplicate" | "unknown-reference" | "order-cancelled";
 
 /** Records a ProxyPay payment on the order holding its reference; a replay of the same payment id changes nothing. */
-export async function recordMulticaixaPayment(db: PrismaClient, hub: ChatPublisher | undefined, p: ReceivedProxyPayPayment, notifier?: Notifier): Promise<MulticaixaOutcome> {
+export async function recordMulticaixaPayment(
+  db: PrismaClient,
+  hub: ChatPublisher | undefined,
+  p: ReceivedProxyPayPayment,
+  notifier?: Notifier,
+): Promise<MulticaixaOutcome> {
   const repo = ordersRepository(db);
   if (await repo.paymentWithExternalId(p.paymentId)) return "duplicate";
   const order = await repo.findByMulticaixaReference(p.referenceId);
   if (!order) return "unknown-reference";
-  const payment = { amount: new Prisma.Decimal(Math.round(p.amount * 100)).dividedBy(100), bankReference: `Multicaixa ${p.referenceId}`, receivedAt: p.receivedAt, note: null };
+  const payment = {
+    amount: new Prisma.Decimal(Math.round(p.amount * 100)).dividedBy(100),
+    bankReference: `Multicaixa ${p.referenceId}`,
+    receivedAt: p.receivedAt,
+    note: null,
+  };
   try {
-    const recorded = await db.$transaction((tx) => addPayment(tx, order.id, payment, { staffUserId: null, actor: MULTICAIXA_ACTOR, externalId: p.paymentId }, notifier));
+    const recorded = await db.$transaction((tx) =>
+      addPayment(tx, order.id, payment, { staffUserId: null, actor: MULTICAIXA_ACTOR, externalId: p.paymentId }, notifier),
+    );
     await announcePayment(db, hub, recorded, notifier);
     return "recorded";
   } catch (error) {
@@ -58,7 +70,13 @@ async function reportPaymentOnCancelledOrder(
     await repo.lock(orderId);
     if (await repo.hasNoteContaining(orderId, paymentOnCancelledMarker(payment.paymentId))) return false;
     await repo.addNote({ orderId, authorId: null, text: note });
-    if (notifier) await noticePaymentOnCancelledOrder(tx, notifier, { orderId, paymentId: payment.paymentId, amount: payment.amount, reference: payment.bankReference });
+    if (notifier)
+      await noticePaymentOnCancelledOrder(tx, notifier, {
+        orderId,
+        paymentId: payment.paymentId,
+        amount: payment.amount,
+        reference: payment.bankReference,
+      });
     return true;
   });
   if (!reported) return;
@@ -70,7 +88,12 @@ async function reportPaymentOnCancelledOrder(
  * The polling fallback: payments ProxyPay holds that no webhook delivered are recorded (once), then
  * acknowledged so ProxyPay stops listing them. Returns how many were handled.
  */
-export async function pollMulticaixaPayments(db: PrismaClient, hub: ChatPublisher | undefined, proxypay: ProxyPayClient, notifier?: Notifier): Promise<number> {
+export async function pollMulticaixaPayments(
+  db: PrismaClient,
+  hub: ChatPublisher | undefined,
+  proxypay: ProxyPayClient,
+  notifier?: Notifier,
+): Promise<number> {
   let handled = 0;
   for (const raw of await proxypay.listPayments()) {
     const payment = readProxyPayPayment(raw);

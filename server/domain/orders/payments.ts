@@ -93,10 +93,17 @@ export async function announcePayment(db: PrismaClient, hub: ChatPublisher | und
 }
 
 /** A staff member records money received for an order. */
-export async function recordStaffPayment(db: PrismaClient, hub: ChatPublisher | undefined, input: PaymentInput & { orderId: string; staffUserId: string }, notifier?: Notifier): Promise<RecordedPayment> {
+export async function recordStaffPayment(
+  db: PrismaClient,
+  hub: ChatPublisher | undefined,
+  input: PaymentInput & { orderId: string; staffUserId: string },
+  notifier?: Notifier,
+): Promise<RecordedPayment> {
   const payment = checkPayment(input);
   const actor = (await ordersRepository(db).staffName(input.staffUserId)) ?? "Equipa da loja";
-  const recorded = await db.$transaction((tx) => addPayment(tx, input.orderId, payment, { staffUserId: input.staffUserId, actor }, notifier));
+  const recorded = await db.$transaction((tx) =>
+    addPayment(tx, input.orderId, payment, { staffUserId: input.staffUserId, actor }, notifier),
+  );
   await announcePayment(db, hub, recorded, notifier);
   return recorded;
 }

@@ -61,7 +61,10 @@ function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
   if (value && typeof value === "object") {
     const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
-    return `{${entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(",")}}`;
+    return `{${entries
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`)
+      .join(",")}}`;
   }
   return JSON.stringify(value);
 }
@@ -71,7 +74,9 @@ function validateOrder(body: PlaceOrderBody, checkout: string): ValidatedOrder {
   const lines = requestedLines(body.items);
   const paymentMethod = checkSubmit(body.address, lines.length, body.paymentMethod);
   const address = checkAddress(body.address);
-  const requestHash = createHash("sha256").update(canonical({ route: checkout, body })).digest("hex");
+  const requestHash = createHash("sha256")
+    .update(canonical({ route: checkout, body }))
+    .digest("hex");
   return { address, paymentMethod, lines, totalAmount: body.totalAmount, requestHash };
 }
 
@@ -134,7 +139,8 @@ export async function placeOrder<Prepared extends PaymentReferences, Answer>(
       if (await orders.insertOrder(order, { clearCart: method.clearsCart, mails })) break;
       // Not written: either a concurrent retry holds the key, or the payment reference clashed with another order's.
       if (idempotencyKey && (await orders.findByKey(userId, idempotencyKey))) throw new KeyTaken();
-      if (!order.paymentReference || attempt >= REFERENCE_ATTEMPTS) throw new Error("O pedido não foi gravado (referência de pagamento repetida)");
+      if (!order.paymentReference || attempt >= REFERENCE_ATTEMPTS)
+        throw new Error("O pedido não foi gravado (referência de pagamento repetida)");
       order.paymentReference = newPaymentReference();
     }
     notifier?.committed();

@@ -56,15 +56,26 @@ export function requestedLines(items: readonly OrderItemInput[]): RequestedLine[
 }
 
 export async function priceOrder(db: Db, requested: readonly RequestedLine[]): Promise<PricedOrder> {
-  const products = new Map((await ordersRepository(db).findProducts([...new Set(requested.map((l) => l.productId))])).map((p) => [p.id, p]));
+  const products = new Map(
+    (await ordersRepository(db).findProducts([...new Set(requested.map((l) => l.productId))])).map((p) => [p.id, p]),
+  );
   const lines: PricedLine[] = requested.map((r) => {
     const p = products.get(r.productId);
     if (!p) throw new AppError(404, "Produto não encontrado");
-    if (p.deletedAt || p.hidden) throw new AppError(409, `O produto "${p.name}" já não está disponível. Remova-o do carrinho para continuar.`);
+    if (p.deletedAt || p.hidden)
+      throw new AppError(409, `O produto "${p.name}" já não está disponível. Remova-o do carrinho para continuar.`);
     if (p.soldOut) throw new AppError(409, soldOutInOrder(p.name));
-    if (!r.size.trim() || !p.sizes.includes(r.size)) throw new AppError(400, `Tamanho "${r.size}" não disponível para o produto "${p.name}"`);
+    if (!r.size.trim() || !p.sizes.includes(r.size))
+      throw new AppError(400, `Tamanho "${r.size}" não disponível para o produto "${p.name}"`);
     const first = p.images[0];
-    return { productId: p.id, name: p.name, image: first ? mediaUrl(first.media.publicId) : "", price: p.price, size: r.size, quantity: r.quantity };
+    return {
+      productId: p.id,
+      name: p.name,
+      image: first ? mediaUrl(first.media.publicId) : "",
+      price: p.price,
+      size: r.size,
+      quantity: r.quantity,
+    };
   });
   const subtotal = lines.reduce((sum, l) => sum.plus(l.price.times(l.quantity)), new Prisma.Decimal(0));
   const totalAmount = subtotal.plus(DELIVERY_FEE_DECIMAL);
@@ -76,5 +87,7 @@ export async function priceOrder(db: Db, requested: readonly RequestedLine[]): P
 /** Compares the client's total with the server's to the cent, and refuses a stale one with the current total. */
 export function checkClientTotal(clientTotal: number, priced: PricedOrder): void {
   if (Math.round(clientTotal * 100) === priced.totalAmount.times(100).toNumber()) return;
-  throw new AppError(409, `O total do pedido mudou: o total atual é ${formatKz(priced.totalAmount)}`, { totalAmount: priced.totalAmount.toNumber() });
+  throw new AppError(409, `O total do pedido mudou: o total atual é ${formatKz(priced.totalAmount)}`, {
+    totalAmount: priced.totalAmount.toNumber(),
+  });
 }

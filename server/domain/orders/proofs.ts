@@ -41,7 +41,12 @@ async function hintsFor(file: IncomingFile, expectedAmount: number, shopIban: st
 }
 
 /** The shopper sends a proof for their own bank-transfer order that still awaits payment. */
-export async function submitProof(db: PrismaClient, hub: ChatPublisher, input: { userId: string; orderId: string; file: ChatFile | null }, notifier?: Notifier): Promise<ShopProof> {
+export async function submitProof(
+  db: PrismaClient,
+  hub: ChatPublisher,
+  input: { userId: string; orderId: string; file: ChatFile | null },
+  notifier?: Notifier,
+): Promise<ShopProof> {
   const repo = ordersRepository(db);
   const order = await repo.findProofTarget(input.orderId, input.userId);
   if (!order) throw new AppError(404, ORDER_NOT_FOUND);
@@ -50,10 +55,15 @@ export async function submitProof(db: PrismaClient, hub: ChatPublisher, input: {
   const due = order.totalAmount.minus(order.amountPaid).toNumber();
   const hints = await hintsFor(input.file.upload, due, await repo.shopIban());
   let proofId = "";
-  await sendClientMessage(db, hub, { orderId: order.id, userId: input.userId, text: PROOF_MESSAGE_TEXT, file: input.file }, async (tx, mediaId) => {
-    proofId = (await ordersRepository(tx).insertProof({ orderId: order.id, mediaId: mediaId!, hints })).id;
-    if (notifier) await noticeOrder(tx, notifier, order.id, { kind: "proof-received", proofId });
-  });
+  await sendClientMessage(
+    db,
+    hub,
+    { orderId: order.id, userId: input.userId, text: PROOF_MESSAGE_TEXT, file: input.file },
+    async (tx, mediaId) => {
+      proofId = (await ordersRepository(tx).insertProof({ orderId: order.id, mediaId: mediaId!, hints })).id;
+      if (notifier) await noticeOrder(tx, notifier, order.id, { kind: "proof-received", proofId });
+    },
+  );
   notifier?.committed();
   const proof = await repo.findShopProof(proofId);
   return toShopProof(proof!);
@@ -80,18 +90,29 @@ export async function acceptProof(
   await pendingProof(db, input.orderId, input.proofId);
   const actor = (await ordersRepository(db).staffName(input.staffUserId)) ?? "Equipa da loja";
   const recorded = await db.$transaction(async (tx) => {
-    if (!(await ordersRepository(tx).decideProof(input.proofId, { status: "accepted", reason: null, decidedById: input.staffUserId }))) throw new AppError(409, PROOF_DECIDED);
+    if (!(await ordersRepository(tx).decideProof(input.proofId, { status: "accepted", reason: null, decidedById: input.staffUserId })))
+      throw new AppError(409, PROOF_DECIDED);
     return addPayment(tx, input.orderId, payment, { staffUserId: input.staffUserId, actor }, notifier);
   });
   notifier?.committed([recorded.push]);
-  await postShopMessage(db, hub, input.orderId, `${proofAcceptedText} ${paymentRecordedText(recorded.amount, recorded.bankReference, recorded.remaining)}`);
+  await postShopMessage(
+    db,
+    hub,
+    input.orderId,
+    `${proofAcceptedText} ${paymentRecordedText(recorded.amount, recorded.bankReference, recorded.remaining)}`,
+  );
 }
 
 /** Staff refuse a proof with a reason the shopper reads (orders page and chat). */
-export async function refuseProof(db: PrismaClient, hub: ChatPublisher | undefined, input: { orderId: string; proofId: string; staffUserId: string; reason: string }): Promise<void> {
+export async function refuseProof(
+  db: PrismaClient,
+  hub: ChatPublisher | undefined,
+  input: { orderId: string; proofId: string; staffUserId: string; reason: string },
+): Promise<void> {
   const reason = input.reason.trim();
   if (reason.length < 3) throw new AppError(400, "Indique o motivo da recusa (pelo menos 3 caracteres)");
   await pendingProof(db, input.orderId, input.proofId);
-  if (!(await ordersRepository(db).decideProof(input.proofId, { status: "refused", reason, decidedById: input.staffUserId }))) throw new AppError(409, PROOF_DECIDED);
+  if (!(await ordersRepository(db).decideProof(input.proofId, { status: "refused", reason, decidedById: input.staffUserId })))
+    throw new AppError(409, PROOF_DECIDED);
   await postShopMessage(db, hub, input.orderId, proofRefusedText(reason));
 }

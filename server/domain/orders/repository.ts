@@ -35,7 +35,16 @@ const shopOrderSelect = {
   amountPaid: true,
   multicaixaReference: true,
   lines: { orderBy: { position: "asc" }, select: { productId: true, name: true, image: true, price: true, size: true, quantity: true } },
-  proofs: { orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { id: true, status: true, reason: true, createdAt: true, media: { select: { publicId: true, mimeType: true, fileName: true } } } },
+  proofs: {
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    select: {
+      id: true,
+      status: true,
+      reason: true,
+      createdAt: true,
+      media: { select: { publicId: true, mimeType: true, fileName: true } },
+    },
+  },
 } as const satisfies Prisma.OrderSelect;
 export type ShopOrderRow = Prisma.OrderGetPayload<{ select: typeof shopOrderSelect }>;
 
@@ -60,7 +69,10 @@ const staffRowSelect = {
   user: { select: { id: true, name: true, email: true } },
   _count: { select: { lines: true } },
   lines: { select: { quantity: true } },
-  payments: { orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { id: true, amount: true, bankReference: true, receivedAt: true, note: true, actor: true, createdAt: true } },
+  payments: {
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    select: { id: true, amount: true, bankReference: true, receivedAt: true, note: true, actor: true, createdAt: true },
+  },
   proofs: {
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     select: {
@@ -80,7 +92,10 @@ const staffRowSelect = {
 const staffDetailSelect = {
   ...staffRowSelect,
   lines: { orderBy: { position: "asc" }, select: { productId: true, name: true, image: true, price: true, size: true, quantity: true } },
-  statusHistory: { orderBy: { createdAt: "asc" }, select: { status: true, note: true, createdAt: true, changedBy: { select: { id: true, name: true } } } },
+  statusHistory: {
+    orderBy: { createdAt: "asc" },
+    select: { status: true, note: true, createdAt: true, changedBy: { select: { id: true, name: true } } },
+  },
   messages: {
     where: { mediaId: { not: null } },
     orderBy: { createdAt: "asc" },
@@ -97,7 +112,12 @@ const summarySelect = {
   assignedTo: { select: { id: true, name: true } },
 } as const satisfies Prisma.OrderSelect;
 
-const noteSelect = { id: true, text: true, createdAt: true, author: { select: { id: true, name: true } } } as const satisfies Prisma.OrderNoteSelect;
+const noteSelect = {
+  id: true,
+  text: true,
+  createdAt: true,
+  author: { select: { id: true, name: true } },
+} as const satisfies Prisma.OrderNoteSelect;
 export type OrderNoteRow = Prisma.OrderNoteGetPayload<{ select: typeof noteSelect }>;
 
 export type StaffOrderRow = Prisma.OrderGetPayload<{ select: typeof staffRowSelect }>;
@@ -111,7 +131,8 @@ export interface StaffOrderFilter {
 }
 
 /** The digits of a search that looks like (part of) a phone number: at least 4 digits and nothing but phone punctuation. */
-const phoneDigits = (q: string): string | null => (/^[\d\s+().-]+$/.test(q) && q.replace(/\D/g, "").length >= 4 ? q.replace(/\D/g, "") : null);
+const phoneDigits = (q: string): string | null =>
+  /^[\d\s+().-]+$/.test(q) && q.replace(/\D/g, "").length >= 4 ? q.replace(/\D/g, "") : null;
 
 /**
  * Customers a staff search names (name, e-mail or phone contains the words), found first through the trigram
@@ -184,7 +205,8 @@ export interface NewOrder {
 
 export const ordersRepository = (db: Db) => ({
   /** Products by id, deleted ones included (so a refusal can name them); one statement with the image joined in. */
-  findProducts: (ids: string[]): Promise<OrderableProduct[]> => db.product.findMany({ relationLoadStrategy: "join", where: { id: { in: ids } }, select: productSelect }),
+  findProducts: (ids: string[]): Promise<OrderableProduct[]> =>
+    db.product.findMany({ relationLoadStrategy: "join", where: { id: { in: ids } }, select: productSelect }),
 
   findByKey: (userId: string, idempotencyKey: string): Promise<KeyedOrder | null> =>
     db.order.findUnique({ where: { userId_idempotencyKey: { userId, idempotencyKey } }, select: keySelect }),
@@ -234,10 +256,22 @@ export const ordersRepository = (db: Db) => ({
   findForUser: (id: string, userId: string) =>
     db.order.findFirst({
       where: { id, userId },
-      select: { id: true, userId: true, status: true, paid: true, paymentMethod: true, stripeSessionId: true, lines: { select: { productId: true, size: true } } },
+      select: {
+        id: true,
+        userId: true,
+        status: true,
+        paid: true,
+        paymentMethod: true,
+        stripeSessionId: true,
+        lines: { select: { productId: true, size: true } },
+      },
     }),
 
-  findStatus: (id: string) => db.order.findUnique({ where: { id }, select: { id: true, status: true, paid: true, stripeSessionId: true, multicaixaReference: true } }),
+  findStatus: (id: string) =>
+    db.order.findUnique({
+      where: { id },
+      select: { id: true, status: true, paid: true, stripeSessionId: true, multicaixaReference: true },
+    }),
 
   /** Conditional single-statement update: true only for the request that made the change. */
   async transition(id: string, from: { status?: string; paid?: boolean }, to: { status: string; paid?: boolean }): Promise<boolean> {
@@ -250,24 +284,46 @@ export const ordersRepository = (db: Db) => ({
    * both count, and none lands on a cancelled order or takes the amount paid past the column's maximum). Null when
    * the order is missing or cancelled, or the sum would not fit.
    */
-  async addToAmountPaid(id: string, amount: Prisma.Decimal): Promise<{ status: string; amountPaid: Prisma.Decimal; totalAmount: Prisma.Decimal; paid: boolean } | null> {
+  async addToAmountPaid(
+    id: string,
+    amount: Prisma.Decimal,
+  ): Promise<{ status: string; amountPaid: Prisma.Decimal; totalAmount: Prisma.Decimal; paid: boolean } | null> {
     const rows = await db.$queryRaw<{ status: string; amount_paid: Prisma.Decimal; total_amount: Prisma.Decimal; paid: boolean }[]>`
       UPDATE orders SET amount_paid = amount_paid + ${amount.toFixed(2)}::numeric, updated_at = now()
       WHERE id = ${id} AND status <> ${CANCELLED} AND amount_paid + ${amount.toFixed(2)}::numeric <= ${MAX_AMOUNT.toFixed(2)}::numeric
       RETURNING status, amount_paid, total_amount, paid`;
     const row = rows[0];
-    return row ? { status: row.status, amountPaid: new Prisma.Decimal(row.amount_paid), totalAmount: new Prisma.Decimal(row.total_amount), paid: row.paid } : null;
+    return row
+      ? {
+          status: row.status,
+          amountPaid: new Prisma.Decimal(row.amount_paid),
+          totalAmount: new Prisma.Decimal(row.total_amount),
+          paid: row.paid,
+        }
+      : null;
   },
 
-  insertPayment: (data: { orderId: string; amount: Prisma.Decimal; bankReference: string; receivedAt: Date; note: string | null; recordedById: string | null; actor: string; externalId?: string | null }) =>
-    db.payment.create({ data, select: { id: true } }),
+  insertPayment: (data: {
+    orderId: string;
+    amount: Prisma.Decimal;
+    bankReference: string;
+    receivedAt: Date;
+    note: string | null;
+    recordedById: string | null;
+    actor: string;
+    externalId?: string | null;
+  }) => db.payment.create({ data, select: { id: true } }),
 
   /** What a proof of payment is checked against: the order (the caller's) and what is still due. */
   findProofTarget: (id: string, userId: string) =>
-    db.order.findFirst({ where: { id, userId }, select: { id: true, status: true, paymentMethod: true, totalAmount: true, amountPaid: true } }),
+    db.order.findFirst({
+      where: { id, userId },
+      select: { id: true, status: true, paymentMethod: true, totalAmount: true, amountPaid: true },
+    }),
 
   /** The IBAN shoppers are told to pay to (a PDF proof is compared with it). */
-  shopIban: async (): Promise<string | null> => (await db.shopSettings.findUnique({ where: { id: 1 }, select: { iban: true } }))?.iban ?? null,
+  shopIban: async (): Promise<string | null> =>
+    (await db.shopSettings.findUnique({ where: { id: 1 }, select: { iban: true } }))?.iban ?? null,
 
   insertProof: (data: { orderId: string; mediaId: string; hints: Prisma.InputJsonValue | null }) =>
     db.paymentProof.create({
@@ -277,17 +333,28 @@ export const ordersRepository = (db: Db) => ({
 
   findShopProof: (id: string) => db.paymentProof.findUnique({ where: { id }, select: shopOrderSelect.proofs.select }),
 
-  findProofOf: (orderId: string, proofId: string) => db.paymentProof.findFirst({ where: { id: proofId, orderId }, select: { id: true, status: true } }),
+  findProofOf: (orderId: string, proofId: string) =>
+    db.paymentProof.findFirst({ where: { id: proofId, orderId }, select: { id: true, status: true } }),
 
   /** Pending → accepted/refused, once: true only for the decision that made the change. */
-  async decideProof(proofId: string, decision: { status: "accepted" | "refused"; reason: string | null; decidedById: string }): Promise<boolean> {
-    const { count } = await db.paymentProof.updateMany({ where: { id: proofId, status: "pending" }, data: { ...decision, decidedAt: new Date() } });
+  async decideProof(
+    proofId: string,
+    decision: { status: "accepted" | "refused"; reason: string | null; decidedById: string },
+  ): Promise<boolean> {
+    const { count } = await db.paymentProof.updateMany({
+      where: { id: proofId, status: "pending" },
+      data: { ...decision, decidedAt: new Date() },
+    });
     return count === 1;
   },
 
   // The Pagamentos queue: bank-transfer orders awaiting payment.
-  listAwaitingTransfer: (f: { hasProof?: boolean }, orderBy: Prisma.OrderOrderByWithRelationInput[], skip: number, take: number): Promise<StaffOrderRow[]> =>
-    db.order.findMany({ where: awaitingTransferWhere(f), orderBy, skip, take, select: staffRowSelect }),
+  listAwaitingTransfer: (
+    f: { hasProof?: boolean },
+    orderBy: Prisma.OrderOrderByWithRelationInput[],
+    skip: number,
+    take: number,
+  ): Promise<StaffOrderRow[]> => db.order.findMany({ where: awaitingTransferWhere(f), orderBy, skip, take, select: staffRowSelect }),
   countAwaitingTransfer: (f: { hasProof?: boolean }) => db.order.count({ where: awaitingTransferWhere(f) }),
 
   /**
@@ -317,7 +384,10 @@ export const ordersRepository = (db: Db) => ({
   },
 
   /** Marks, once, the orders that reached half their payment time; returns what the reminder says. */
-  async takeDueReminders(now: Date, batch: number): Promise<{ id: string; due: Prisma.Decimal; paymentReference: string | null; paymentDeadline: Date }[]> {
+  async takeDueReminders(
+    now: Date,
+    batch: number,
+  ): Promise<{ id: string; due: Prisma.Decimal; paymentReference: string | null; paymentDeadline: Date }[]> {
     const at = now.toISOString();
     const rows = await db.$queryRaw<{ id: string; due: Prisma.Decimal; payment_reference: string | null; payment_deadline: Date }[]>`
       WITH due AS (
@@ -331,20 +401,32 @@ export const ordersRepository = (db: Db) => ({
       UPDATE orders o SET reminder_sent_at = ${at}::timestamp
       FROM due WHERE o.id = due.id AND o.reminder_sent_at IS NULL
       RETURNING o.id, o.total_amount - o.amount_paid AS due, o.payment_reference, o.payment_deadline`;
-    return rows.map((r) => ({ id: r.id, due: new Prisma.Decimal(r.due), paymentReference: r.payment_reference, paymentDeadline: new Date(r.payment_deadline) }));
+    return rows.map((r) => ({
+      id: r.id,
+      due: new Prisma.Decimal(r.due),
+      paymentReference: r.payment_reference,
+      paymentDeadline: new Date(r.payment_deadline),
+    }));
   },
 
-  findByMulticaixaReference: (reference: string) => db.order.findUnique({ where: { multicaixaReference: reference }, select: { id: true } }),
+  findByMulticaixaReference: (reference: string) =>
+    db.order.findUnique({ where: { multicaixaReference: reference }, select: { id: true } }),
   paymentWithExternalId: (externalId: string) => db.payment.findUnique({ where: { externalId }, select: { id: true } }),
 
-  staffName: async (userId: string): Promise<string | null> => (await db.user.findUnique({ where: { id: userId }, select: { name: true } }))?.name ?? null,
+  staffName: async (userId: string): Promise<string | null> =>
+    (await db.user.findUnique({ where: { id: userId }, select: { name: true } }))?.name ?? null,
 
   addHistory: (orderId: string, status: string, changedById: string | null, note: string | null) =>
     db.orderStatusChange.create({ data: { orderId, status, changedById, note } }),
 
   // Staff views
 
-  listForStaff: (f: StaffOrderFilter, orderBy: Prisma.OrderOrderByWithRelationInput[], skip: number, take: number): Promise<StaffOrderRow[]> =>
+  listForStaff: (
+    f: StaffOrderFilter,
+    orderBy: Prisma.OrderOrderByWithRelationInput[],
+    skip: number,
+    take: number,
+  ): Promise<StaffOrderRow[]> =>
     staffWhere(db, f).then((where) => db.order.findMany({ where, orderBy, skip, take, select: staffRowSelect })),
   countForStaff: async (f: StaffOrderFilter) => db.order.count({ where: await staffWhere(db, f) }),
   findForStaff: (id: string): Promise<StaffOrderDetailRow | null> => db.order.findUnique({ where: { id }, select: staffDetailSelect }),
@@ -352,7 +434,8 @@ export const ordersRepository = (db: Db) => ({
   /** Staff's internal notes on the order, oldest first (never in anything the shopper receives). */
   notes: (orderId: string) =>
     db.orderNote.findMany({ where: { orderId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: noteSelect }),
-  hasNoteContaining: async (orderId: string, text: string) => (await db.orderNote.count({ where: { orderId, text: { contains: text } } })) > 0,
+  hasNoteContaining: async (orderId: string, text: string) =>
+    (await db.orderNote.count({ where: { orderId, text: { contains: text } } })) > 0,
   /** `authorId` null: written by the shop itself (e.g. money that reached a cancelled order). */
   addNote: (data: { orderId: string; authorId: string | null; text: string }) => db.orderNote.create({ data, select: noteSelect }),
   /** Holds the order's row until the caller's transaction ends: two deliveries of one event are handled one after the other. */
@@ -364,9 +447,15 @@ export const ordersRepository = (db: Db) => ({
 
   countWithStatus: (statuses: readonly string[]) => db.order.count({ where: { status: { in: [...statuses] } } }),
   revenueSince: async (since: Date, statuses: readonly string[]) =>
-    (await db.order.aggregate({ where: { createdAt: { gte: since }, status: { in: [...statuses] } }, _sum: { totalAmount: true } }))._sum.totalAmount?.toNumber() ?? 0,
+    (
+      await db.order.aggregate({ where: { createdAt: { gte: since }, status: { in: [...statuses] } }, _sum: { totalAmount: true } })
+    )._sum.totalAmount?.toNumber() ?? 0,
   latest: (take: number) =>
-    db.order.findMany({ orderBy: [{ createdAt: "desc" }, { id: "desc" }], take, select: { id: true, status: true, totalAmount: true, createdAt: true, user: { select: { name: true } } } }),
+    db.order.findMany({
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take,
+      select: { id: true, status: true, totalAmount: true, createdAt: true, user: { select: { name: true } } },
+    }),
 
   /** Orders and money per customer (cancelled orders are not money spent). */
   statsByCustomer: async (userIds: string[]) => {

@@ -25,7 +25,17 @@ const toNumber = (d: { toNumber(): number }) => d.toNumber();
 export function storedAddress(value: unknown): Address {
   const a = typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
   const s = (k: keyof Address) => (typeof a[k] === "string" ? a[k] : typeof a[k] === "number" ? String(a[k]) : "");
-  return { firstName: s("firstName"), lastName: s("lastName"), email: s("email"), street: s("street"), city: s("city"), state: s("state"), zipcode: s("zipcode"), country: s("country"), phone: s("phone") };
+  return {
+    firstName: s("firstName"),
+    lastName: s("lastName"),
+    email: s("email"),
+    street: s("street"),
+    city: s("city"),
+    state: s("state"),
+    zipcode: s("zipcode"),
+    country: s("country"),
+    phone: s("phone"),
+  };
 }
 
 type ProofRow = ShopOrderRow["proofs"][number];
@@ -59,7 +69,14 @@ function toShopOrder(o: ShopOrderRow, multicaixa: MulticaixaDisplay | undefined)
     subtotal: toNumber(o.subtotal),
     deliveryFee: toNumber(o.deliveryFee),
     totalAmount: toNumber(o.totalAmount),
-    items: o.lines.map((l) => ({ itemId: l.productId, name: l.name, image: l.image ? [l.image] : [], price: toNumber(l.price), size: l.size, quantity: l.quantity })),
+    items: o.lines.map((l) => ({
+      itemId: l.productId,
+      name: l.name,
+      image: l.image ? [l.image] : [],
+      price: toNumber(l.price),
+      size: l.size,
+      quantity: l.quantity,
+    })),
     paymentReference: o.paymentReference,
     paymentDeadline: o.paymentDeadline?.toISOString() ?? null,
     amountPaid,
@@ -78,7 +95,10 @@ export async function paymentDeadlineHours(settings: Pick<PlacementSettingsCache
 /** The shopper's orders, newest first (SPEC.md §2 MINHAS ENCOMENDAS). */
 export async function listUserOrders(db: Db, userId: string, multicaixa?: MulticaixaDisplay): Promise<UserOrder[]> {
   const rows = await ordersRepository(db).listForUser(userId);
-  const unread = await unreadByClient(db, rows.map((o) => o.id));
+  const unread = await unreadByClient(
+    db,
+    rows.map((o) => o.id),
+  );
   return rows.map((o) => ({ ...toShopOrder(o, multicaixa), unreadMessages: unread.get(o.id) ?? 0 }));
 }
 
@@ -87,7 +107,13 @@ export async function listUserOrders(db: Db, userId: string, multicaixa?: Multic
  * later verify turned 'Cancelado' into 'Pagamento Confirmado'). A session already paid or closed cannot be
  * expired; verify never confirms a cancelled order either way.
  */
-async function closeCardSession(db: Db, orderId: string, role: StaffRole, reason: string | undefined, stripe: StripeClient | undefined): Promise<void> {
+async function closeCardSession(
+  db: Db,
+  orderId: string,
+  role: StaffRole,
+  reason: string | undefined,
+  stripe: StripeClient | undefined,
+): Promise<void> {
   const order = await ordersRepository(db).findStatus(orderId);
   if (!order?.stripeSessionId || !stripe || !isOrderStatus(order.status) || moveRefusal(order.status, CANCELLED, role, reason)) return;
   await stripe.expireCheckoutSession(order.stripeSessionId).catch(() => undefined);
@@ -125,7 +151,9 @@ export async function changeOrderStatus(
       throw new AppError(409, "A encomenda foi alterada por outra pessoa. Atualize e tente novamente.");
     }
     await repo.addHistory(orderId, status, staffUserId, historyNote(input.reason, input.note));
-    const push = effects.notifier ? await noticeOrder(tx, effects.notifier, orderId, { kind: "status", status, reason: input.reason ?? input.note }) : null;
+    const push = effects.notifier
+      ? await noticeOrder(tx, effects.notifier, orderId, { kind: "status", status, reason: input.reason ?? input.note })
+      : null;
     return { changed: { id: orderId, status, paid }, push };
   });
   effects.notifier?.committed([changed.push]);

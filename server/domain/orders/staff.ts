@@ -95,17 +95,37 @@ function toRow(o: StaffOrderRow, unread: number, role: StaffRole): AdminOrder {
 function toDetail(o: StaffOrderDetailRow, unread: number, role: StaffRole): AdminOrder {
   return {
     ...toRow(o, unread, role),
-    lines: o.lines.map((l) => ({ productId: l.productId, name: l.name, image: l.image, price: l.price.toNumber(), size: l.size, quantity: l.quantity })),
+    lines: o.lines.map((l) => ({
+      productId: l.productId,
+      name: l.name,
+      image: l.image,
+      price: l.price.toNumber(),
+      size: l.size,
+      quantity: l.quantity,
+    })),
     history: o.statusHistory.map((h) => ({ status: h.status, by: h.changedBy, note: h.note, at: h.createdAt.toISOString() })),
     attachments: o.messages.flatMap((m) =>
       m.media
-        ? [{ messageId: m.id, sender: m.sender, url: mediaUrl(m.media.publicId), type: attachmentKind(m.media.mimeType), fileName: m.media.fileName, createdAt: m.createdAt.toISOString() }]
+        ? [
+            {
+              messageId: m.id,
+              sender: m.sender,
+              url: mediaUrl(m.media.publicId),
+              type: attachmentKind(m.media.mimeType),
+              fileName: m.media.fileName,
+              createdAt: m.createdAt.toISOString(),
+            },
+          ]
         : [],
     ),
   };
 }
 
-export async function listOrders(db: PrismaClient, query: ListQuery<{ q?: string; status?: string; customerId?: string; id?: string[] }>, role: StaffRole): Promise<ListPage<AdminOrder>> {
+export async function listOrders(
+  db: PrismaClient,
+  query: ListQuery<{ q?: string; status?: string; customerId?: string; id?: string[] }>,
+  role: StaffRole,
+): Promise<ListPage<AdminOrder>> {
   const f = { q: query.filter.q, status: query.filter.status, customerId: query.filter.customerId, ids: query.filter.id };
   const repo = ordersRepository(db);
   const [rows, total] = await Promise.all([repo.listForStaff(f, orderByOf(query.sort), query.offset, query.limit), repo.countForStaff(f)]);
@@ -127,9 +147,16 @@ export const PAYMENT_QUEUE = {
   defaultSort: { field: "paymentDeadline", order: "ASC" },
 } as const satisfies ListSpec<{ hasProof: "boolean" }>;
 
-export async function listPaymentQueue(db: PrismaClient, query: ListQuery<{ hasProof?: boolean }>, role: StaffRole): Promise<ListPage<AdminOrder>> {
+export async function listPaymentQueue(
+  db: PrismaClient,
+  query: ListQuery<{ hasProof?: boolean }>,
+  role: StaffRole,
+): Promise<ListPage<AdminOrder>> {
   const repo = ordersRepository(db);
-  const [rows, total] = await Promise.all([repo.listAwaitingTransfer(query.filter, orderByOf(query.sort), query.offset, query.limit), repo.countAwaitingTransfer(query.filter)]);
+  const [rows, total] = await Promise.all([
+    repo.listAwaitingTransfer(query.filter, orderByOf(query.sort), query.offset, query.limit),
+    repo.countAwaitingTransfer(query.filter),
+  ]);
   const unread = await chatRepository(db).unreadByOrder(rows.map((r) => r.id));
   return { rows: rows.map((r) => toRow(r, unread.get(r.id) ?? 0, role)), total };
 }

@@ -30,7 +30,10 @@ async function sessionUrlOf(stripe: StripeClient, order: KeyedOrder): Promise<{ 
 }
 
 /** Card payment as a placement strategy: opens a Checkout Session for exactly the server's lines; the cart keeps them until payment. */
-export function stripeCheckout(stripeClient: StripeClient | undefined, origin: string): PaymentStrategy<{ stripeSessionId: string; sessionUrl: string }, { orderId: string; sessionUrl: string }> {
+export function stripeCheckout(
+  stripeClient: StripeClient | undefined,
+  origin: string,
+): PaymentStrategy<{ stripeSessionId: string; sessionUrl: string }, { orderId: string; sessionUrl: string }> {
   const stripe = requireStripe(stripeClient);
   return {
     checkout: "stripe",
@@ -63,7 +66,13 @@ export function stripeCheckout(stripeClient: StripeClient | undefined, origin: s
  * with history, and the ordered lines leave the cart. Not paid → the order is cancelled (its open session
  * expired first, so it cannot be paid afterwards).
  */
-export async function verifyStripePayment(db: PrismaClient, stripeClient: StripeClient | undefined, userId: string, orderId: string, notifier?: Notifier): Promise<boolean> {
+export async function verifyStripePayment(
+  db: PrismaClient,
+  stripeClient: StripeClient | undefined,
+  userId: string,
+  orderId: string,
+  notifier?: Notifier,
+): Promise<boolean> {
   const stripe = requireStripe(stripeClient);
   const order = await ordersRepository(db).findForUser(orderId, userId);
   if (!order) throw new AppError(404, ORDER_NOT_FOUND);
@@ -81,9 +90,13 @@ export async function verifyStripePayment(db: PrismaClient, stripeClient: Stripe
     const confirmed = await db.$transaction(async (tx) => {
       const repo = ordersRepository(tx);
       // Only the first verification records the payment, however many run at once; a cancelled order stays so.
-      if (!(await repo.transition(order.id, { status: AWAITING_PAYMENT, paid: false }, { status: PAYMENT_CONFIRMED, paid: true }))) return false;
+      if (!(await repo.transition(order.id, { status: AWAITING_PAYMENT, paid: false }, { status: PAYMENT_CONFIRMED, paid: true })))
+        return false;
       await repo.addHistory(order.id, PAYMENT_CONFIRMED, null, "Pagamento por cartão confirmado pela Stripe");
-      await cartRepository(tx).removeLines(userId, order.lines.flatMap((l) => (l.productId ? [{ productId: l.productId, size: l.size }] : [])));
+      await cartRepository(tx).removeLines(
+        userId,
+        order.lines.flatMap((l) => (l.productId ? [{ productId: l.productId, size: l.size }] : [])),
+      );
       if (notifier) push = await noticeOrder(tx, notifier, order.id, { kind: "payment-confirmed" });
       return true;
     });

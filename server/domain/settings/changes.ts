@@ -4,7 +4,17 @@ import type { ShopDetails } from "./repository.ts";
 export type EditableSettings = Omit<ShopDetails, "isDemo">;
 export type SettingsField = keyof EditableSettings;
 
-const FIELDS: readonly SettingsField[] = ["phones", "emails", "addresses", "bankName", "accountHolder", "accountNumber", "iban", "paymentDeadlineHours", "staffAlertEmails"];
+const FIELDS: readonly SettingsField[] = [
+  "phones",
+  "emails",
+  "addresses",
+  "bankName",
+  "accountHolder",
+  "accountNumber",
+  "iban",
+  "paymentDeadlineHours",
+  "staffAlertEmails",
+];
 
 /** Where every shopper's money goes: changing any of these needs the admin's password. */
 export const BANK_FIELDS: readonly SettingsField[] = ["bankName", "accountHolder", "accountNumber", "iban"];

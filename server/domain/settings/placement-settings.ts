@@ -51,9 +51,9 @@ export class PlacementSettingsCache {
     const fresh = this.now() - this.readAt < this.ttlMs;
     if (fresh && this.settled) return Promise.resolve(this.settled.row);
     if (fresh && this.value && !tx) return this.value;
-    const read = (tx ?? this.db).shopSettings.findUnique({ where: { id: 1 }, select }).then((row) =>
-      row ? { ...row, paymentDeadlineHours: row.paymentDeadlineHours.toNumber() } : null,
-    );
+    const read = (tx ?? this.db).shopSettings
+      .findUnique({ where: { id: 1 }, select })
+      .then((row) => (row ? { ...row, paymentDeadlineHours: row.paymentDeadlineHours.toNumber() } : null));
     this.value = read;
     this.settled = undefined;
     this.readAt = this.now();

@@ -90,7 +90,9 @@ export async function saveAdminSettings(deps: SaveSettingsDeps, actorId: string,
     // Another admin changed the bank details meanwhile: this save would overwrite them unconfirmed.
     if (touchesBank(fields) && !confirmed) throw new AppError(403, BANK_PASSWORD_REQUIRED);
     await repo.save({ ...next, isDemo: false });
-    await repo.recordChanges(fields.map((field) => ({ changedById: admin.id, field, before: auditText(before[field]), after: auditText(next[field]) })));
+    await repo.recordChanges(
+      fields.map((field) => ({ changedById: admin.id, field, before: auditText(before[field]), after: auditText(next[field]) })),
+    );
     return fields;
   });
 
@@ -115,7 +117,9 @@ function editedSettings(body: AdminSettingsBody, current: ShopDetails): Editable
     accountNumber: body.accountNumber.trim(),
     iban: normalizeIban(body.iban),
     paymentDeadlineHours: body.paymentDeadlineHours ?? current.paymentDeadlineHours,
-    staffAlertEmails: body.staffAlertEmails ? [...new Set(clean(body.staffAlertEmails).map((e) => e.toLowerCase()))] : current.staffAlertEmails,
+    staffAlertEmails: body.staffAlertEmails
+      ? [...new Set(clean(body.staffAlertEmails).map((e) => e.toLowerCase()))]
+      : current.staffAlertEmails,
   };
 }
 

@@ -23,7 +23,10 @@ const FIELDS: readonly AddressField[] = ["firstName", "lastName", "email", "stre
 
 function toAccount(row: Prisma.UserGetPayload<{ select: typeof select }>): Account {
   const saved = row.savedAddress as Record<string, unknown> | null;
-  const savedAddress = saved && typeof saved === "object" ? (Object.fromEntries(FIELDS.map((f) => [f, typeof saved[f] === "string" ? saved[f] : ""])) as Address) : null;
+  const savedAddress =
+    saved && typeof saved === "object"
+      ? (Object.fromEntries(FIELDS.map((f) => [f, typeof saved[f] === "string" ? saved[f] : ""])) as Address)
+      : null;
   return { name: row.name, email: row.email, phone: row.phone, savedAddress, notifyEmail: row.notifyEmail, notifyPush: row.notifyPush };
 }
 
@@ -48,7 +51,8 @@ export async function updateAccount(db: Db, userId: string, changes: AccountChan
     if (!name) throw new AppError(400, "Nome é obrigatório");
     data.name = name;
   }
-  if (changes.savedAddress !== undefined) data.savedAddress = changes.savedAddress === null ? Prisma.DbNull : { ...cleanAddress(changes.savedAddress) };
+  if (changes.savedAddress !== undefined)
+    data.savedAddress = changes.savedAddress === null ? Prisma.DbNull : { ...cleanAddress(changes.savedAddress) };
   if (changes.notifyEmail !== undefined) data.notifyEmail = changes.notifyEmail;
   if (changes.notifyPush !== undefined) data.notifyPush = changes.notifyPush;
   const { count } = await db.user.updateMany({ where: { id: userId, active: true }, data });

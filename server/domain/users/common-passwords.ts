@@ -3,9 +3,29 @@
 import { dictionary } from "@zxcvbn-ts/language-common";
 
 const LOCAL = [
-  "senha123", "senha1234", "senha12345", "minhasenha", "angola123", "angola2024", "angola2025", "angola2026",
-  "luanda123", "luanda2025", "benguela1", "kwanza123", "palanca1", "palancanegra", "loja1234", "loja12345",
-  "mudar123", "mudarsenha", "portugal1", "benfica1", "sporting1", "petro1234", "1deagosto",
+  "senha123",
+  "senha1234",
+  "senha12345",
+  "minhasenha",
+  "angola123",
+  "angola2024",
+  "angola2025",
+  "angola2026",
+  "luanda123",
+  "luanda2025",
+  "benguela1",
+  "kwanza123",
+  "palanca1",
+  "palancanegra",
+  "loja1234",
+  "loja12345",
+  "mudar123",
+  "mudarsenha",
+  "portugal1",
+  "benfica1",
+  "sporting1",
+  "petro1234",
+  "1deagosto",
 ];
 
 let common: Set<string> | undefined;

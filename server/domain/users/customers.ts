@@ -28,7 +28,10 @@ const toCustomer = (u: AccountRow, stats: { count: number; spent: number } | und
 export async function listCustomers(db: PrismaClient, query: ListQuery<{ q?: string; id?: string[] }>): Promise<ListPage<AdminCustomer>> {
   const users = usersRepository(db);
   const f = { q: query.filter.q, ids: query.filter.id };
-  const [rows, total] = await Promise.all([users.listAccounts(CUSTOMERS, f, orderByOf(query.sort), query.offset, query.limit), users.countAccounts(CUSTOMERS, f)]);
+  const [rows, total] = await Promise.all([
+    users.listAccounts(CUSTOMERS, f, orderByOf(query.sort), query.offset, query.limit),
+    users.countAccounts(CUSTOMERS, f),
+  ]);
   const stats = await ordersRepository(db).statsByCustomer(rows.map((r) => r.id));
   return { rows: rows.map((r) => toCustomer(r, stats.get(r.id))), total };
 }

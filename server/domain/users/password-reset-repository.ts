@@ -15,7 +15,8 @@ export const passwordResetRepository = (db: Db) => ({
   /** Links sent to the account since `since` (the per-address limit). */
   countSince: (userId: string, since: Date) => db.passwordResetToken.count({ where: { userId, createdAt: { gte: since } } }),
 
-  create: (userId: string, tokenHash: string, expiresAt: Date) => db.passwordResetToken.create({ data: { userId, tokenHash, expiresAt }, select: { id: true } }),
+  create: (userId: string, tokenHash: string, expiresAt: Date) =>
+    db.passwordResetToken.create({ data: { userId, tokenHash, expiresAt }, select: { id: true } }),
 
   /**
    * Marks the token used if it is unused and unexpired, in one statement, so two requests with the same link

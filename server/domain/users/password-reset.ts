@@ -16,7 +16,8 @@ export const RESET_TOKEN_TTL_MS = 30 * 60_000;
 export const RESET_LINKS_PER_WINDOW = 3;
 export const RESET_LINKS_WINDOW_MS = 15 * 60_000;
 
-export const FORGOT_PASSWORD_REPLY = "Se existir uma conta com este e-mail, enviámos um link para criar uma nova palavra-passe. O link é válido durante 30 minutos.";
+export const FORGOT_PASSWORD_REPLY =
+  "Se existir uma conta com este e-mail, enviámos um link para criar uma nova palavra-passe. O link é válido durante 30 minutos.";
 export const PASSWORD_RESET_DONE = "Palavra-passe alterada. Já pode entrar com a nova palavra-passe.";
 export const RESET_LINK_INVALID = "Este link já não é válido. Peça um novo.";
 

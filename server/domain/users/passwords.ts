@@ -5,7 +5,8 @@ import { AppError } from "../errors.ts";
 import { PASSWORD_COMMON, passwordProblem } from "../../../shared/passwords.ts";
 import { isCommonPassword } from "./common-passwords.ts";
 
-export const hashPassword = (password: string) => argon2.hash(password, { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+export const hashPassword = (password: string) =>
+  argon2.hash(password, { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
 
 export async function verifyPassword(hash: string, password: string): Promise<boolean> {
   try {

@@ -71,7 +71,12 @@ async function findOrCreateByPhone(db: Db, phone: string): Promise<UserRow> {
   }
 }
 
-export async function phoneLogin(db: Db, tokens: TokenService, config: FirebaseConfig | undefined, idToken: string): Promise<{ token: string; user: UserRow }> {
+export async function phoneLogin(
+  db: Db,
+  tokens: TokenService,
+  config: FirebaseConfig | undefined,
+  idToken: string,
+): Promise<{ token: string; user: UserRow }> {
   if (!config) throw new AppError(400, PHONE_LOGIN_UNAVAILABLE);
   const phone = await verifyFirebaseIdToken(config, idToken);
   const user = await findOrCreateByPhone(db, phone);

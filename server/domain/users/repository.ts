@@ -15,17 +15,43 @@ export interface UserRow {
   sessionVersion: number;
 }
 
-const select = { id: true, name: true, email: true, phone: true, passwordHash: true, role: true, active: true, sessionVersion: true } as const;
+const select = {
+  id: true,
+  name: true,
+  email: true,
+  phone: true,
+  passwordHash: true,
+  role: true,
+  active: true,
+  sessionVersion: true,
+} as const;
 
 /**
  * What every authenticated request is checked against (sessions.ts caches it), with what an order's confirmation
  * needs of its customer: placing an order then reads the account once, not twice (issue 12's placement speed).
  */
-const sessionSelect = { role: true, active: true, sessionVersion: true, id: true, name: true, email: true, notifyEmail: true, notifyPush: true } as const satisfies Prisma.UserSelect;
+const sessionSelect = {
+  role: true,
+  active: true,
+  sessionVersion: true,
+  id: true,
+  name: true,
+  email: true,
+  notifyEmail: true,
+  notifyPush: true,
+} as const satisfies Prisma.UserSelect;
 export type SessionState = Prisma.UserGetPayload<{ select: typeof sessionSelect }>;
 
 /** An account as the console lists it. */
-const accountSelect = { id: true, name: true, email: true, phone: true, role: true, active: true, createdAt: true } as const satisfies Prisma.UserSelect;
+const accountSelect = {
+  id: true,
+  name: true,
+  email: true,
+  phone: true,
+  role: true,
+  active: true,
+  createdAt: true,
+} as const satisfies Prisma.UserSelect;
 export type AccountRow = Prisma.UserGetPayload<{ select: typeof accountSelect }>;
 
 export interface AccountFilter {
@@ -40,7 +66,13 @@ const accountWhere = (roles: readonly Role[], f: AccountFilter): Prisma.UserWher
   ...(f.ids ? { id: { in: f.ids } } : {}),
   ...(f.active !== undefined ? { active: f.active } : {}),
   ...(f.q
-    ? { OR: [{ name: { contains: f.q, mode: "insensitive" } }, { email: { contains: f.q, mode: "insensitive" } }, { phone: { contains: f.q } }] }
+    ? {
+        OR: [
+          { name: { contains: f.q, mode: "insensitive" } },
+          { email: { contains: f.q, mode: "insensitive" } },
+          { phone: { contains: f.q } },
+        ],
+      }
     : {}),
 });
 
@@ -48,21 +80,38 @@ export const usersRepository = (db: Db) => ({
   findByEmail: (email: string): Promise<UserRow | null> => db.user.findUnique({ where: { email }, select }),
   findByPhone: (phone: string): Promise<UserRow | null> => db.user.findUnique({ where: { phone }, select }),
   findById: (id: string): Promise<UserRow | null> => db.user.findUnique({ where: { id }, select }),
-  create: (data: { name: string; email?: string | null; phone?: string | null; passwordHash?: string | null; role?: Role }): Promise<UserRow> =>
-    db.user.create({ data, select }),
+  create: (data: {
+    name: string;
+    email?: string | null;
+    phone?: string | null;
+    passwordHash?: string | null;
+    role?: Role;
+  }): Promise<UserRow> => db.user.create({ data, select }),
   /** Active staff, by name: who a conversation may be assigned to. */
   activeStaff: (): Promise<{ id: string; name: string }[]> =>
-    db.user.findMany({ where: { role: { in: ["admin", "support"] }, active: true }, orderBy: [{ name: "asc" }, { id: "asc" }], select: { id: true, name: true } }),
+    db.user.findMany({
+      where: { role: { in: ["admin", "support"] }, active: true },
+      orderBy: [{ name: "asc" }, { id: "asc" }],
+      select: { id: true, name: true },
+    }),
   countStaff: () => db.user.count({ where: { role: { in: ["admin", "support"] } } }),
 
   // Accounts as the console shows them (customers or staff, by role)
 
-  listAccounts: (roles: readonly Role[], f: AccountFilter, orderBy: Prisma.UserOrderByWithRelationInput[], skip: number, take: number): Promise<AccountRow[]> =>
-    db.user.findMany({ where: accountWhere(roles, f), orderBy, skip, take, select: accountSelect }),
+  listAccounts: (
+    roles: readonly Role[],
+    f: AccountFilter,
+    orderBy: Prisma.UserOrderByWithRelationInput[],
+    skip: number,
+    take: number,
+  ): Promise<AccountRow[]> => db.user.findMany({ where: accountWhere(roles, f), orderBy, skip, take, select: accountSelect }),
   countAccounts: (roles: readonly Role[], f: AccountFilter) => db.user.count({ where: accountWhere(roles, f) }),
-  findAccount: (id: string, roles: readonly Role[]): Promise<AccountRow | null> => db.user.findFirst({ where: { id, role: { in: [...roles] } }, select: accountSelect }),
-  createAccount: (data: { name: string; email: string; passwordHash: string; role: Role }): Promise<AccountRow> => db.user.create({ data, select: accountSelect }),
-  updateAccount: (id: string, data: Prisma.UserUpdateInput): Promise<AccountRow> => db.user.update({ where: { id }, data, select: accountSelect }),
+  findAccount: (id: string, roles: readonly Role[]): Promise<AccountRow | null> =>
+    db.user.findFirst({ where: { id, role: { in: [...roles] } }, select: accountSelect }),
+  createAccount: (data: { name: string; email: string; passwordHash: string; role: Role }): Promise<AccountRow> =>
+    db.user.create({ data, select: accountSelect }),
+  updateAccount: (id: string, data: Prisma.UserUpdateInput): Promise<AccountRow> =>
+    db.user.update({ where: { id }, data, select: accountSelect }),
   emailTaken: async (email: string) => (await db.user.count({ where: { email } })) > 0,
   /**
    * The active admins' ids, their rows locked until the transaction ends: two admins deactivating or demoting
@@ -77,5 +126,6 @@ export const usersRepository = (db: Db) => ({
   sessionState: (id: string): Promise<SessionState | null> => db.user.findUnique({ where: { id }, select: sessionSelect }),
   /** Raises the session version (with any other change to the account in `data`): every older token is refused. Returns the new version. */
   endSessions: async (id: string, data: Prisma.UserUpdateInput = {}): Promise<number> =>
-    (await db.user.update({ where: { id }, data: { ...data, sessionVersion: { increment: 1 } }, select: { sessionVersion: true } })).sessionVersion,
+    (await db.user.update({ where: { id }, data: { ...data, sessionVersion: { increment: 1 } }, select: { sessionVersion: true } }))
+      .sessionVersion,
 });

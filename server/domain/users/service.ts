@@ -32,7 +32,8 @@ export async function registerCustomer(db: Db, tokens: TokenService, input: { na
     user = await users.create({ name: input.name.trim(), email, passwordHash: await hashPassword(input.password), role: "customer" });
   } catch (error) {
     // Two sign-ups with one e-mail at the same moment: the unique index decides.
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") throw new AppError(409, "Já existe uma conta com este email");
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")
+      throw new AppError(409, "Já existe uma conta com este email");
     throw error;
   }
   return { user, token: await tokens.sign({ userId: user.id, role: user.role, sessionVersion: user.sessionVersion }) };
@@ -67,7 +68,13 @@ export async function authenticate(
   return user;
 }
 
-export async function loginCustomer(db: Db, tokens: TokenService, attempts: AttemptLimiter, clientKey: string, input: { email: string; password: string }) {
+export async function loginCustomer(
+  db: Db,
+  tokens: TokenService,
+  attempts: AttemptLimiter,
+  clientKey: string,
+  input: { email: string; password: string },
+) {
   if (!input.email.trim()) throw new AppError(400, "Email é obrigatório");
   if (!input.password) throw new AppError(400, "Password é obrigatório");
   // Staff may shop with their account too; the staff console is the only place that requires a staff role.
@@ -75,7 +82,13 @@ export async function loginCustomer(db: Db, tokens: TokenService, attempts: Atte
   return { user, token: await tokens.sign({ userId: user.id, role: user.role, sessionVersion: user.sessionVersion }) };
 }
 
-export async function loginStaff(db: Db, tokens: TokenService, attempts: AttemptLimiter, clientKey: string, input: { email: string; password: string }) {
+export async function loginStaff(
+  db: Db,
+  tokens: TokenService,
+  attempts: AttemptLimiter,
+  clientKey: string,
+  input: { email: string; password: string },
+) {
   const user = await authenticate(db, attempts, clientKey, input, (u) => u.role === "admin" || u.role === "support");
   return { user, token: await tokens.sign({ userId: user.id, role: user.role, sessionVersion: user.sessionVersion }) };
 }
@@ -124,5 +137,10 @@ export async function createStaffAccount(db: Db, input: { email: string; name?: 
   const email = normaliseEmail(input.email);
   const users = usersRepository(db);
   if (await users.findByEmail(email)) throw new AppError(409, "Já existe uma conta com este email");
-  return users.create({ name: input.name?.trim() || email.split("@")[0]!, email, passwordHash: await hashPassword(input.password), role: input.role });
+  return users.create({
+    name: input.name?.trim() || email.split("@")[0]!,
+    email,
+    passwordHash: await hashPassword(input.password),
+    role: input.role,
+  });
 }

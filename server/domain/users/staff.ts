@@ -29,10 +29,16 @@ const toStaff = (u: AccountRow): AdminStaff => ({
   createdAt: u.createdAt.toISOString(),
 });
 
-export async function listStaff(db: PrismaClient, query: ListQuery<{ q?: string; role?: string; active?: boolean; id?: string[] }>): Promise<ListPage<AdminStaff>> {
+export async function listStaff(
+  db: PrismaClient,
+  query: ListQuery<{ q?: string; role?: string; active?: boolean; id?: string[] }>,
+): Promise<ListPage<AdminStaff>> {
   const users = usersRepository(db);
   const f = { q: query.filter.q, role: query.filter.role, active: query.filter.active, ids: query.filter.id };
-  const [rows, total] = await Promise.all([users.listAccounts(STAFF_ROLES, f, orderByOf(query.sort), query.offset, query.limit), users.countAccounts(STAFF_ROLES, f)]);
+  const [rows, total] = await Promise.all([
+    users.listAccounts(STAFF_ROLES, f, orderByOf(query.sort), query.offset, query.limit),
+    users.countAccounts(STAFF_ROLES, f),
+  ]);
   return { rows: rows.map(toStaff), total };
 }
 
@@ -58,7 +64,13 @@ export async function createStaff(db: PrismaClient, body: AdminStaffCreateBody):
 }
 
 /** Deactivation, a new role or a new password end every session of the account (its sockets close at once). */
-export async function updateStaff(db: PrismaClient, sessions: Sessions, id: string, actorId: string, body: AdminStaffUpdateBody): Promise<AdminStaff> {
+export async function updateStaff(
+  db: PrismaClient,
+  sessions: Sessions,
+  id: string,
+  actorId: string,
+  body: AdminStaffUpdateBody,
+): Promise<AdminStaff> {
   const current = await getStaff(db, id);
   const self = id === actorId;
   if (self && body.active === false) throw new AppError(400, "Não pode desativar a sua própria conta");
@@ -76,13 +88,15 @@ export async function updateStaff(db: PrismaClient, sessions: Sessions, id: stri
     assertAcceptablePassword(body.password);
     data.passwordHash = await hashPassword(body.password);
   }
-  const endsSessions = (body.active === false && current.active) || (body.role !== undefined && body.role !== current.role) || body.password !== undefined;
+  const endsSessions =
+    (body.active === false && current.active) || (body.role !== undefined && body.role !== current.role) || body.password !== undefined;
   let ended: SessionsEnded | undefined;
   const staff = await db.$transaction(async (tx) => {
     const users = usersRepository(tx);
     // Decided on the locked rows, not on `current` read before: another admin's change may have committed since.
     const activeAdmins = wouldLoseAdmin ? await users.lockActiveAdminIds() : [];
-    if (activeAdmins.includes(id) && activeAdmins.length <= 1) throw new AppError(409, "A loja precisa de pelo menos um administrador ativo");
+    if (activeAdmins.includes(id) && activeAdmins.length <= 1)
+      throw new AppError(409, "A loja precisa de pelo menos um administrador ativo");
     if (endsSessions) ended = { userId: id, version: await users.endSessions(id) };
     return toStaff(await users.updateAccount(id, data));
   });

@@ -42,7 +42,10 @@ const VERIFIED_CACHE_SIZE = 20_000;
 export function createTokenService(secret: string, ttlSeconds: number): TokenService {
   // One CryptoKey for the process: handing jose the raw bytes makes it import the key again on every call, which
   // was a tenth of a cart write's CPU.
-  const key = crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
+  const key = crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
+    "sign",
+    "verify",
+  ]);
   // A JWT is immutable and carries its own expiry, so a token that verified once verifies again until `exp`:
   // remembering the answer spares the HMAC (WebCrypto in Node is a third of a cart write's CPU) on the requests
   // that follow, and the rate limiter's check before authentication costs nothing. Failures are not remembered.
@@ -51,7 +54,13 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
     sign: async ({ userId, role, sessionVersion }) =>
       // A random id makes every sign-in's token its own, even two in one second (a password change tells the
       // caller's token from the account's others).
-      new SignJWT({ role, sv: sessionVersion }).setJti(randomBytes(12).toString("base64url")).setProtectedHeader({ alg: "HS256" }).setSubject(userId).setIssuedAt().setExpirationTime(`${ttlSeconds}s`).sign(await key),
+      new SignJWT({ role, sv: sessionVersion })
+        .setJti(randomBytes(12).toString("base64url"))
+        .setProtectedHeader({ alg: "HS256" })
+        .setSubject(userId)
+        .setIssuedAt()
+        .setExpirationTime(`${ttlSeconds}s`)
+        .sign(await key),
     async verify(token) {
       if (!token || token.length > 4096) return undefined;
       const now = Date.now() / 1000;

@@ -3,7 +3,13 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { errorResponses } from "../../schemas/common.ts";
 import { AdminListQuery, IdParams, OkReply, OrderIdParams, UnreadCountReply } from "../../schemas/admin-common.ts";
-import { AdminConversation, AdminMessageReply, AdminMessagesReply, AssigneeBody, AssigneesReply } from "../../schemas/admin-conversations.ts";
+import {
+  AdminConversation,
+  AdminMessageReply,
+  AdminMessagesReply,
+  AssigneeBody,
+  AssigneesReply,
+} from "../../schemas/admin-conversations.ts";
 import {
   CONVERSATION_LIST,
   assignConversation,
@@ -22,7 +28,10 @@ export const adminConversationRoutes: FastifyPluginAsyncTypebox = async (app) =>
 
   app.get(
     "/conversations",
-    { preHandler: staff, schema: { tags, querystring: AdminListQuery, response: { 200: Type.Array(AdminConversation), ...errorResponses(400, 401, 403) } } },
+    {
+      preHandler: staff,
+      schema: { tags, querystring: AdminListQuery, response: { 200: Type.Array(AdminConversation), ...errorResponses(400, 401, 403) } },
+    },
     async (request, reply) => {
       const { rows, total } = await listConversations(db.prisma, request.listQuery(CONVERSATION_LIST), request.user!.userId);
       return reply.sendList(rows, total, "conversations");
@@ -45,7 +54,15 @@ export const adminConversationRoutes: FastifyPluginAsyncTypebox = async (app) =>
 
   app.put(
     "/conversations/:orderId/assignee",
-    { preHandler: staff, schema: { tags, params: OrderIdParams, body: AssigneeBody, response: { 200: AdminConversation, ...errorResponses(400, 401, 403, 404) } } },
+    {
+      preHandler: staff,
+      schema: {
+        tags,
+        params: OrderIdParams,
+        body: AssigneeBody,
+        response: { 200: AdminConversation, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
     async (request) => {
       const conversation = await assignConversation(db.prisma, request.params.orderId, request.body.assigneeId);
       // Every open console (the caller's other tabs too) shows the new assignee without a reload.
@@ -81,17 +98,27 @@ export const adminConversationRoutes: FastifyPluginAsyncTypebox = async (app) =>
     "/conversations/:id/messages",
     {
       preHandler: staff,
-      schema: { tags, params: IdParams, consumes: ["multipart/form-data"], response: { 200: AdminMessageReply, ...errorResponses(400, 401, 403, 404, 413, 415) } },
+      schema: {
+        tags,
+        params: IdParams,
+        consumes: ["multipart/form-data"],
+        response: { 200: AdminMessageReply, ...errorResponses(400, 401, 403, 404, 413, 415) },
+      },
     },
     async (request) => {
       const form = await request.readForm(["text"]);
       // Stored with sender 'support' and published to the hub: the shopper's open chat and notifications get it live.
-      const message = await sendSupportReply(db.prisma, hub, {
-        orderId: request.params.id,
-        staffUserId: request.user!.userId,
-        text: form.fields.text,
-        file: form.file && { upload: form.file, media: app.deps.media },
-      }, notifier);
+      const message = await sendSupportReply(
+        db.prisma,
+        hub,
+        {
+          orderId: request.params.id,
+          staffUserId: request.user!.userId,
+          text: form.fields.text,
+          file: form.file && { upload: form.file, media: app.deps.media },
+        },
+        notifier,
+      );
       return { success: true as const, message };
     },
   );

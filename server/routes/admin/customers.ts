@@ -14,7 +14,10 @@ export const adminCustomerRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     "/customers",
-    { preHandler: staff, schema: { tags, querystring: AdminListQuery, response: { 200: Type.Array(AdminCustomer), ...errorResponses(400, 401, 403) } } },
+    {
+      preHandler: staff,
+      schema: { tags, querystring: AdminListQuery, response: { 200: Type.Array(AdminCustomer), ...errorResponses(400, 401, 403) } },
+    },
     async (request, reply) => {
       const { rows, total } = await listCustomers(db.prisma, request.listQuery(CUSTOMER_LIST));
       return reply.sendList(rows, total, "customers");

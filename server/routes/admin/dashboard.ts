@@ -8,7 +8,10 @@ export const adminDashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.deps;
   app.get(
     "/dashboard",
-    { preHandler: app.requireStaff(["admin", "support"]), schema: { tags: ["staff"], response: { 200: DashboardReply, ...errorResponses(401, 403) } } },
+    {
+      preHandler: app.requireStaff(["admin", "support"]),
+      schema: { tags: ["staff"], response: { 200: DashboardReply, ...errorResponses(401, 403) } },
+    },
     async () => {
       return { success: true as const, stats: await dashboardStats(db.prisma) };
     },

@@ -24,7 +24,10 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     "/orders",
-    { preValidation: staff, schema: { tags, querystring: AdminListQuery, response: { 200: Type.Array(AdminOrder), ...errorResponses(400, 401, 403) } } },
+    {
+      preValidation: staff,
+      schema: { tags, querystring: AdminListQuery, response: { 200: Type.Array(AdminOrder), ...errorResponses(400, 401, 403) } },
+    },
     async (request, reply) => {
       const { rows, total } = await listOrders(db.prisma, request.listQuery(ORDER_LIST), roleOf(request));
       return reply.sendList(rows, total, "orders");
@@ -39,50 +42,110 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put(
     "/orders/:id",
-    { preValidation: staff, schema: { tags, params: IdParams, body: AdminOrderStatusBody, response: { 200: AdminOrder, ...errorResponses(400, 401, 403, 404, 409) } } },
+    {
+      preValidation: staff,
+      schema: {
+        tags,
+        params: IdParams,
+        body: AdminOrderStatusBody,
+        response: { 200: AdminOrder, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
     async (request) => {
       const { status, note, reason } = request.body;
-      const { id } = await changeOrderStatus(db.prisma, { orderId: request.params.id, status, staffUserId: request.user!.userId, role: roleOf(request), note, reason }, { hub, stripe: payments.stripe, proxypay: payments.proxypay, notifier });
+      const { id } = await changeOrderStatus(
+        db.prisma,
+        { orderId: request.params.id, status, staffUserId: request.user!.userId, role: roleOf(request), note, reason },
+        { hub, stripe: payments.stripe, proxypay: payments.proxypay, notifier },
+      );
       return getOrder(db.prisma, id, roleOf(request));
     },
   );
 
   app.get(
     "/orders/:id/notes",
-    { preValidation: staff, schema: { tags, params: IdParams, response: { 200: AdminOrderNotesReply, ...errorResponses(400, 401, 403, 404) } } },
+    {
+      preValidation: staff,
+      schema: { tags, params: IdParams, response: { 200: AdminOrderNotesReply, ...errorResponses(400, 401, 403, 404) } },
+    },
     async (request) => ({ success: true as const, notes: await listOrderNotes(db.prisma, request.params.id) }),
   );
 
   app.post(
     "/orders/:id/notes",
-    { preValidation: staff, schema: { tags, params: IdParams, body: AdminOrderNoteBody, response: { 200: AdminOrderNoteReply, ...errorResponses(400, 401, 403, 404) } } },
-    async (request) => ({ success: true as const, note: await addOrderNote(db.prisma, request.params.id, request.user!.userId, request.body.text) }),
+    {
+      preValidation: staff,
+      schema: {
+        tags,
+        params: IdParams,
+        body: AdminOrderNoteBody,
+        response: { 200: AdminOrderNoteReply, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      note: await addOrderNote(db.prisma, request.params.id, request.user!.userId, request.body.text),
+    }),
   );
 
   app.post(
     "/orders/:id/payments",
     // Who may act is checked before the body is looked at: a customer learns nothing about the body's rules.
-    { preValidation: staff, schema: { tags, params: IdParams, body: AdminPaymentBody, response: { 200: AdminOrder, ...errorResponses(400, 401, 403, 404, 409) } } },
+    {
+      preValidation: staff,
+      schema: { tags, params: IdParams, body: AdminPaymentBody, response: { 200: AdminOrder, ...errorResponses(400, 401, 403, 404, 409) } },
+    },
     async (request) => {
-      const { orderId } = await recordStaffPayment(db.prisma, hub, { ...request.body, orderId: request.params.id, staffUserId: request.user!.userId }, notifier);
+      const { orderId } = await recordStaffPayment(
+        db.prisma,
+        hub,
+        { ...request.body, orderId: request.params.id, staffUserId: request.user!.userId },
+        notifier,
+      );
       return getOrder(db.prisma, orderId, roleOf(request));
     },
   );
 
   app.post(
     "/orders/:id/proofs/:proofId/accept",
-    { preValidation: staff, schema: { tags, params: ProofParams, body: AdminPaymentBody, response: { 200: AdminOrder, ...errorResponses(400, 401, 403, 404, 409) } } },
+    {
+      preValidation: staff,
+      schema: {
+        tags,
+        params: ProofParams,
+        body: AdminPaymentBody,
+        response: { 200: AdminOrder, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
     async (request) => {
-      await acceptProof(db.prisma, hub, { ...request.body, orderId: request.params.id, proofId: request.params.proofId, staffUserId: request.user!.userId }, notifier);
+      await acceptProof(
+        db.prisma,
+        hub,
+        { ...request.body, orderId: request.params.id, proofId: request.params.proofId, staffUserId: request.user!.userId },
+        notifier,
+      );
       return getOrder(db.prisma, request.params.id, roleOf(request));
     },
   );
 
   app.post(
     "/orders/:id/proofs/:proofId/refuse",
-    { preValidation: staff, schema: { tags, params: ProofParams, body: AdminProofRefuseBody, response: { 200: AdminOrder, ...errorResponses(400, 401, 403, 404, 409) } } },
+    {
+      preValidation: staff,
+      schema: {
+        tags,
+        params: ProofParams,
+        body: AdminProofRefuseBody,
+        response: { 200: AdminOrder, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
     async (request) => {
-      await refuseProof(db.prisma, hub, { reason: request.body.reason, orderId: request.params.id, proofId: request.params.proofId, staffUserId: request.user!.userId });
+      await refuseProof(db.prisma, hub, {
+        reason: request.body.reason,
+        orderId: request.params.id,
+        proofId: request.params.proofId,
+        staffUserId: request.user!.userId,
+      });
       return getOrder(db.prisma, request.params.id, roleOf(request));
     },
   );
@@ -90,7 +153,10 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // The Pagamentos queue (ra-data-simple-rest list).
   app.get(
     "/payments",
-    { preValidation: staff, schema: { tags, querystring: AdminListQuery, response: { 200: Type.Array(AdminOrder), ...errorResponses(400, 401, 403) } } },
+    {
+      preValidation: staff,
+      schema: { tags, querystring: AdminListQuery, response: { 200: Type.Array(AdminOrder), ...errorResponses(400, 401, 403) } },
+    },
     async (request, reply) => {
       const { rows, total } = await listPaymentQueue(db.prisma, request.listQuery(PAYMENT_QUEUE), roleOf(request));
       return reply.sendList(rows, total, "payments");

@@ -14,7 +14,10 @@ export const adminOutboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     "/outbox",
-    { preValidation: admin, schema: { tags, querystring: AdminListQuery, response: { 200: Type.Array(AdminOutboxMail), ...errorResponses(400, 401, 403) } } },
+    {
+      preValidation: admin,
+      schema: { tags, querystring: AdminListQuery, response: { 200: Type.Array(AdminOutboxMail), ...errorResponses(400, 401, 403) } },
+    },
     async (request, reply) => {
       const { rows, total } = await listOutboxForConsole(db.prisma, request.listQuery(OUTBOX_LIST));
       return reply.sendList(rows, total, "outbox");

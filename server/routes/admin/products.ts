@@ -4,7 +4,16 @@ import { Type } from "typebox";
 import { errorResponses } from "../../schemas/common.ts";
 import { AdminListQuery, IdParams } from "../../schemas/admin-common.ts";
 import { AdminProduct, AdminProductBody, AdminUploadReply, TaxonomyReply } from "../../schemas/admin-products.ts";
-import { PRODUCT_LIST, createProduct, deleteProduct, getProduct, listProducts, taxonomy, updateProduct, uploadProductImage } from "../../domain/catalogue/staff.ts";
+import {
+  PRODUCT_LIST,
+  createProduct,
+  deleteProduct,
+  getProduct,
+  listProducts,
+  taxonomy,
+  updateProduct,
+  uploadProductImage,
+} from "../../domain/catalogue/staff.ts";
 import { AppError } from "../../domain/errors.ts";
 
 const tags = ["staff"];
@@ -15,7 +24,10 @@ export const adminProductRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     "/products",
-    { preHandler: admin, schema: { tags, querystring: AdminListQuery, response: { 200: Type.Array(AdminProduct), ...errorResponses(400, 401, 403) } } },
+    {
+      preHandler: admin,
+      schema: { tags, querystring: AdminListQuery, response: { 200: Type.Array(AdminProduct), ...errorResponses(400, 401, 403) } },
+    },
     async (request, reply) => {
       const { rows, total } = await listProducts(db.prisma, request.listQuery(PRODUCT_LIST));
       return reply.sendList(rows, total, "products");
@@ -30,13 +42,24 @@ export const adminProductRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     "/products",
-    { preHandler: admin, schema: { tags, body: AdminProductBody, response: { 200: AdminProduct, ...errorResponses(400, 401, 403, 413, 415) } } },
+    {
+      preHandler: admin,
+      schema: { tags, body: AdminProductBody, response: { 200: AdminProduct, ...errorResponses(400, 401, 403, 413, 415) } },
+    },
     async (request) => createProduct(db.prisma, productListCache, request.body),
   );
 
   app.put(
     "/products/:id",
-    { preHandler: admin, schema: { tags, params: IdParams, body: AdminProductBody, response: { 200: AdminProduct, ...errorResponses(400, 401, 403, 404, 413, 415) } } },
+    {
+      preHandler: admin,
+      schema: {
+        tags,
+        params: IdParams,
+        body: AdminProductBody,
+        response: { 200: AdminProduct, ...errorResponses(400, 401, 403, 404, 413, 415) },
+      },
+    },
     async (request) => updateProduct(db.prisma, productListCache, request.params.id, request.body),
   );
 
@@ -48,7 +71,10 @@ export const adminProductRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     "/uploads",
-    { preHandler: admin, schema: { tags, consumes: ["multipart/form-data"], response: { 200: AdminUploadReply, ...errorResponses(400, 401, 403, 413, 415) } } },
+    {
+      preHandler: admin,
+      schema: { tags, consumes: ["multipart/form-data"], response: { 200: AdminUploadReply, ...errorResponses(400, 401, 403, 413, 415) } },
+    },
     async (request) => {
       const form = await request.readForm([]);
       if (!form.file) throw new AppError(400, "Escolha uma imagem para enviar");

@@ -4,7 +4,14 @@ import { Type } from "typebox";
 import { errorResponses } from "../../schemas/common.ts";
 import { AdminListQuery, IdParams } from "../../schemas/admin-common.ts";
 import { AdminQuickReply, AdminQuickReplyBody } from "../../schemas/admin-support.ts";
-import { QUICK_REPLY_LIST, createQuickReply, deleteQuickReply, getQuickReply, listQuickReplies, updateQuickReply } from "../../domain/chat/quick-replies.ts";
+import {
+  QUICK_REPLY_LIST,
+  createQuickReply,
+  deleteQuickReply,
+  getQuickReply,
+  listQuickReplies,
+  updateQuickReply,
+} from "../../domain/chat/quick-replies.ts";
 
 const tags = ["staff"];
 
@@ -15,7 +22,10 @@ export const adminQuickReplyRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     "/quick-replies",
-    { preHandler: staff, schema: { tags, querystring: AdminListQuery, response: { 200: Type.Array(AdminQuickReply), ...errorResponses(400, 401, 403) } } },
+    {
+      preHandler: staff,
+      schema: { tags, querystring: AdminListQuery, response: { 200: Type.Array(AdminQuickReply), ...errorResponses(400, 401, 403) } },
+    },
     async (request, reply) => {
       const { rows, total } = await listQuickReplies(db.prisma, request.listQuery(QUICK_REPLY_LIST));
       return reply.sendList(rows, total, "quick-replies");
@@ -30,13 +40,24 @@ export const adminQuickReplyRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     "/quick-replies",
-    { preHandler: admin, schema: { tags, body: AdminQuickReplyBody, response: { 200: AdminQuickReply, ...errorResponses(400, 401, 403) } } },
+    {
+      preHandler: admin,
+      schema: { tags, body: AdminQuickReplyBody, response: { 200: AdminQuickReply, ...errorResponses(400, 401, 403) } },
+    },
     async (request) => createQuickReply(db.prisma, request.body),
   );
 
   app.put(
     "/quick-replies/:id",
-    { preHandler: admin, schema: { tags, params: IdParams, body: AdminQuickReplyBody, response: { 200: AdminQuickReply, ...errorResponses(400, 401, 403, 404) } } },
+    {
+      preHandler: admin,
+      schema: {
+        tags,
+        params: IdParams,
+        body: AdminQuickReplyBody,
+        response: { 200: AdminQuickReply, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
     async (request) => updateQuickReply(db.prisma, request.params.id, request.body),
   );
 

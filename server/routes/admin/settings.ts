@@ -33,7 +33,9 @@ export const adminSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put("/settings", { preValidation: admin, schema: { tags, body: AdminSettingsBody, response: saveResponses } }, async (request) =>
     saveAdminSettings(save, request.user!.userId, request.body),
   );
-  app.put("/settings/:id", { preValidation: admin, schema: { tags, params: Params, body: AdminSettingsBody, response: saveResponses } }, async (request) =>
-    saveAdminSettings(save, request.user!.userId, request.body),
+  app.put(
+    "/settings/:id",
+    { preValidation: admin, schema: { tags, params: Params, body: AdminSettingsBody, response: saveResponses } },
+    async (request) => saveAdminSettings(save, request.user!.userId, request.body),
   );
 };

@@ -14,7 +14,10 @@ export const adminStaffRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     "/staff",
-    { preHandler: admin, schema: { tags, querystring: AdminListQuery, response: { 200: Type.Array(AdminStaff), ...errorResponses(400, 401, 403) } } },
+    {
+      preHandler: admin,
+      schema: { tags, querystring: AdminListQuery, response: { 200: Type.Array(AdminStaff), ...errorResponses(400, 401, 403) } },
+    },
     async (request, reply) => {
       const { rows, total } = await listStaff(db.prisma, request.listQuery(STAFF_LIST));
       return reply.sendList(rows, total, "staff");
@@ -29,13 +32,24 @@ export const adminStaffRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     "/staff",
-    { preHandler: admin, schema: { tags, body: AdminStaffCreateBody, response: { 200: AdminStaff, ...errorResponses(400, 401, 403, 409) } } },
+    {
+      preHandler: admin,
+      schema: { tags, body: AdminStaffCreateBody, response: { 200: AdminStaff, ...errorResponses(400, 401, 403, 409) } },
+    },
     async (request) => createStaff(db.prisma, request.body),
   );
 
   app.put(
     "/staff/:id",
-    { preHandler: admin, schema: { tags, params: IdParams, body: AdminStaffUpdateBody, response: { 200: AdminStaff, ...errorResponses(400, 401, 403, 404, 409) } } },
+    {
+      preHandler: admin,
+      schema: {
+        tags,
+        params: IdParams,
+        body: AdminStaffUpdateBody,
+        response: { 200: AdminStaff, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
     async (request) => updateStaff(db.prisma, sessions, request.params.id, request.user!.userId, request.body),
   );
 };

@@ -4,7 +4,14 @@ import { Type } from "typebox";
 import { errorResponses } from "../../schemas/common.ts";
 import { AdminListQuery, IdParams } from "../../schemas/admin-common.ts";
 import { AdminSynonyms, AdminSynonymsBody } from "../../schemas/admin-synonyms.ts";
-import { SYNONYM_LIST, createSynonyms, deleteSynonyms, getSynonyms, listSynonyms, updateSynonyms } from "../../domain/catalogue/synonyms.ts";
+import {
+  SYNONYM_LIST,
+  createSynonyms,
+  deleteSynonyms,
+  getSynonyms,
+  listSynonyms,
+  updateSynonyms,
+} from "../../domain/catalogue/synonyms.ts";
 
 const tags = ["catalogue"];
 
@@ -14,7 +21,10 @@ export const adminSynonymRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     "/synonyms",
-    { preHandler: admin, schema: { tags, querystring: AdminListQuery, response: { 200: Type.Array(AdminSynonyms), ...errorResponses(400, 401, 403) } } },
+    {
+      preHandler: admin,
+      schema: { tags, querystring: AdminListQuery, response: { 200: Type.Array(AdminSynonyms), ...errorResponses(400, 401, 403) } },
+    },
     async (request, reply) => {
       const { rows, total } = await listSynonyms(db.prisma, request.listQuery(SYNONYM_LIST));
       return reply.sendList(rows, total, "synonyms");
@@ -35,7 +45,10 @@ export const adminSynonymRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put(
     "/synonyms/:id",
-    { preHandler: admin, schema: { tags, params: IdParams, body: AdminSynonymsBody, response: { 200: AdminSynonyms, ...errorResponses(400, 401, 403, 404) } } },
+    {
+      preHandler: admin,
+      schema: { tags, params: IdParams, body: AdminSynonymsBody, response: { 200: AdminSynonyms, ...errorResponses(400, 401, 403, 404) } },
+    },
     async (request) => updateSynonyms(db.prisma, request.params.id, request.body.words),
   );
 

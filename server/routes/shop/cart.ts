@@ -13,7 +13,11 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     "/api/cart/add",
-    { preHandler: auth, config: cartRateLimit, schema: { tags, body: CartAddBody, response: { 200: CartMessageReply, ...errorResponses(400, 401, 404, 413, 415, 429) } } },
+    {
+      preHandler: auth,
+      config: cartRateLimit,
+      schema: { tags, body: CartAddBody, response: { 200: CartMessageReply, ...errorResponses(400, 401, 404, 413, 415, 429) } },
+    },
     async (request) => {
       await addToCart(cartAdder, db.prisma, request.user!.userId, request.body);
       return { success: true as const, message: "Produto adicionado ao carrinho!" };
@@ -22,7 +26,11 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     "/api/cart/update",
-    { preHandler: auth, config: cartRateLimit, schema: { tags, body: CartUpdateBody, response: { 200: CartMessageReply, ...errorResponses(400, 401, 404, 413, 415, 429) } } },
+    {
+      preHandler: auth,
+      config: cartRateLimit,
+      schema: { tags, body: CartUpdateBody, response: { 200: CartMessageReply, ...errorResponses(400, 401, 404, 413, 415, 429) } },
+    },
     async (request) => {
       await updateCart(db.prisma, request.user!.userId, request.body);
       return { success: true as const, message: "Carrinho atualizado" };
@@ -31,7 +39,11 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     "/api/cart/get",
-    { preHandler: auth, config: cartRateLimit, schema: { tags, body: EmptyBody, response: { 200: CartDataReply, ...errorResponses(400, 401, 413, 415, 429) } } },
+    {
+      preHandler: auth,
+      config: cartRateLimit,
+      schema: { tags, body: EmptyBody, response: { 200: CartDataReply, ...errorResponses(400, 401, 413, 415, 429) } },
+    },
     async (request) => ({ success: true as const, cartData: await getCart(db.prisma, request.user!.userId) }),
   );
 
@@ -40,7 +52,12 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       preHandler: auth,
       config: cartRateLimit,
-      schema: { tags, headers: IdempotencyHeaders, body: CartMergeBody, response: { 200: CartDataReply, ...errorResponses(400, 401, 413, 415, 429) } },
+      schema: {
+        tags,
+        headers: IdempotencyHeaders,
+        body: CartMergeBody,
+        response: { 200: CartDataReply, ...errorResponses(400, 401, 413, 415, 429) },
+      },
     },
     async (request) => ({
       success: true as const,

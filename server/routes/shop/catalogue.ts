@@ -8,7 +8,10 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, homeLists, pageProducts, productWithR
 const PUBLIC_SHORT = "public, max-age=30";
 
 const many = (value: string | string[] | undefined): string[] =>
-  (Array.isArray(value) ? value : value ? [value] : []).flatMap((v) => v.split(",")).map((v) => v.trim()).filter(Boolean);
+  (Array.isArray(value) ? value : value ? [value] : [])
+    .flatMap((v) => v.split(","))
+    .map((v) => v.trim())
+    .filter(Boolean);
 
 /** The storefront's catalogue reads (issue 14): pages, one product with its related ones, the home lists. */
 export const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -1,7 +1,14 @@
 // SPEC.md §7 support chat: GET /api/message/:orderId and POST /api/message/send (multipart), owner only.
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { errorResponses } from "../../schemas/common.ts";
-import { MessageListReply, MessageParams, MessageReadReply, MessageSendReply, OrderPdfQuery, OrderPdfReply } from "../../schemas/messages.ts";
+import {
+  MessageListReply,
+  MessageParams,
+  MessageReadReply,
+  MessageSendReply,
+  OrderPdfQuery,
+  OrderPdfReply,
+} from "../../schemas/messages.ts";
 import { MAX_MESSAGE_TEXT } from "../../../shared/chat.ts";
 import { AppError } from "../../domain/errors.ts";
 import { findOrderPdf, listOrderMessages, markReadByClient, sendClientMessage } from "../../domain/chat/service.ts";
@@ -22,7 +29,10 @@ export const messageRoutes: FastifyPluginAsyncTypebox<{ limits: MessageRouteLimi
       schema: { tags: ["shopper"], params: MessageParams, response: { 200: MessageListReply, ...errorResponses(400, 401, 404) } },
     },
     async (request) => {
-      return { success: true as const, ...(await listOrderMessages(db.prisma, { orderId: request.params.orderId, userId: request.user!.userId })) };
+      return {
+        success: true as const,
+        ...(await listOrderMessages(db.prisma, { orderId: request.params.orderId, userId: request.user!.userId })),
+      };
     },
   );
 
@@ -81,7 +91,13 @@ export const messageRoutes: FastifyPluginAsyncTypebox<{ limits: MessageRouteLimi
       const form = await request.readForm(["orderId", "text"]);
       const orderId = form.fields.orderId?.trim();
       if (!orderId) throw new AppError(400, CHAT_ORDER_NOT_FOUND);
-      const message = await sendClientMessage(db.prisma, hub, { orderId, userId: request.user!.userId, text: form.fields.text, file: form.file && { upload: form.file, media: app.deps.media } }, undefined, notifier);
+      const message = await sendClientMessage(
+        db.prisma,
+        hub,
+        { orderId, userId: request.user!.userId, text: form.fields.text, file: form.file && { upload: form.file, media: app.deps.media } },
+        undefined,
+        notifier,
+      );
       return { success: true as const, message };
     },
   );

@@ -31,7 +31,11 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     "/api/order/place",
-    { preHandler: auth, config: placeRateLimit, schema: { tags, headers: IdempotencyHeaders, body: PlaceOrderBody, response: { 200: PlaceOrderReply, ...placeErrors } } },
+    {
+      preHandler: auth,
+      config: placeRateLimit,
+      schema: { tags, headers: IdempotencyHeaders, body: PlaceOrderBody, response: { 200: PlaceOrderReply, ...placeErrors } },
+    },
     async (request) => {
       const input = { userId: request.user!.userId, body: request.body, idempotencyKey: request.headers["idempotency-key"] };
       const hours = await paymentDeadlineHours(placementSettings, config.paymentDeadlineHours);
@@ -45,7 +49,12 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       preHandler: auth,
       config: placeRateLimit,
-      schema: { tags, headers: IdempotencyHeaders, body: PlaceOrderBody, response: { 200: StripeSessionReply, ...placeErrors, ...errorResponses(502) } },
+      schema: {
+        tags,
+        headers: IdempotencyHeaders,
+        body: PlaceOrderBody,
+        response: { 200: StripeSessionReply, ...placeErrors, ...errorResponses(502) },
+      },
     },
     async (request) => {
       const origin = (config.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, "");
@@ -57,14 +66,22 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     "/api/order/verifyStripe",
-    { preHandler: auth, schema: { tags, body: VerifyStripeBody, response: { 200: VerifyStripeReply, ...errorResponses(400, 401, 404, 413, 415, 502) } } },
-    async (request) => ({ success: await verifyStripePayment(db.prisma, payments.stripe, request.user!.userId, request.body.orderId, notifier) }),
+    {
+      preHandler: auth,
+      schema: { tags, body: VerifyStripeBody, response: { 200: VerifyStripeReply, ...errorResponses(400, 401, 404, 413, 415, 502) } },
+    },
+    async (request) => ({
+      success: await verifyStripePayment(db.prisma, payments.stripe, request.user!.userId, request.body.orderId, notifier),
+    }),
   );
 
   app.post(
     "/api/order/userorders",
     { preHandler: auth, schema: { tags, body: EmptyBody, response: { 200: UserOrdersReply, ...errorResponses(400, 401, 413, 415) } } },
-    async (request) => ({ success: true as const, orders: await listUserOrders(db.prisma, request.user!.userId, config.proxypay && { entity: config.proxypay.entity }) }),
+    async (request) => ({
+      success: true as const,
+      orders: await listUserOrders(db.prisma, request.user!.userId, config.proxypay && { entity: config.proxypay.entity }),
+    }),
   );
 
   app.post(
@@ -75,7 +92,8 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         consumes: ["multipart/form-data"],
-        description: "Multipart fields: orderId; file (one JPEG, PNG, WebP, GIF or PDF of at most 10 MB): a proof of payment for a bank-transfer order awaiting payment.",
+        description:
+          "Multipart fields: orderId; file (one JPEG, PNG, WebP, GIF or PDF of at most 10 MB): a proof of payment for a bank-transfer order awaiting payment.",
         response: { 200: ProofReply, ...errorResponses(400, 401, 404, 409, 413, 415, 429) },
       },
     },
@@ -83,7 +101,15 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const form = await request.readForm(["orderId"]);
       const orderId = form.fields.orderId?.trim();
       if (!orderId) throw new AppError(404, ORDER_NOT_FOUND);
-      return { success: true as const, proof: await submitProof(db.prisma, hub, { userId: request.user!.userId, orderId, file: form.file && { upload: form.file, media: app.deps.media } }, notifier) };
+      return {
+        success: true as const,
+        proof: await submitProof(
+          db.prisma,
+          hub,
+          { userId: request.user!.userId, orderId, file: form.file && { upload: form.file, media: app.deps.media } },
+          notifier,
+        ),
+      };
     },
   );
 };

@@ -43,15 +43,26 @@ export const pagesRoutes: FastifyPluginAsyncTypebox<{ distDir: string; serveApps
 
   for (const pagePath of Object.keys(FIXED_PAGES)) {
     app.get(pagePath, { schema: { hide: true } }, async (request, reply) =>
-      reply.type("text/html; charset=utf-8").header("Cache-Control", "no-cache").send(html(fixedPage(pagePath, origin(request), undefined))),
+      reply
+        .type("text/html; charset=utf-8")
+        .header("Cache-Control", "no-cache")
+        .send(html(fixedPage(pagePath, origin(request), undefined))),
     );
   }
 
   app.get("/sitemap.xml", { schema: { hide: true } }, async (request, reply) =>
-    reply.type("application/xml; charset=utf-8").header("Cache-Control", PAGE_CACHE).send(sitemapXml(origin(request), await sitemapEntries(db.prisma))),
+    reply
+      .type("application/xml; charset=utf-8")
+      .header("Cache-Control", PAGE_CACHE)
+      .send(sitemapXml(origin(request), await sitemapEntries(db.prisma))),
   );
 
-  app.get("/robots.txt", { schema: { hide: true } }, async (request, reply) => reply.type("text/plain; charset=utf-8").header("Cache-Control", PAGE_CACHE).send(robotsTxt(origin(request))));
+  app.get("/robots.txt", { schema: { hide: true } }, async (request, reply) =>
+    reply
+      .type("text/plain; charset=utf-8")
+      .header("Cache-Control", PAGE_CACHE)
+      .send(robotsTxt(origin(request))),
+  );
 
   // Rendering takes ~100 ms of CPU: each product's picture is made once per photo and kept.
   const ogImages = new LRUCache<string, Buffer>({ maxSize: 32 * 1024 * 1024, sizeCalculation: (b) => b.byteLength });

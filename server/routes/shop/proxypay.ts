@@ -28,7 +28,8 @@ export const proxyPayRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!config.proxypay) throw new AppError(404, "Pagamentos Multicaixa não configurados");
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const signature = request.headers[PROXYPAY_SIGNATURE_HEADER];
-      if (!verifyProxyPaySignature(raw, typeof signature === "string" ? signature : undefined, config.proxypay.apiKey)) throw new AppError(401, "Assinatura inválida");
+      if (!verifyProxyPaySignature(raw, typeof signature === "string" ? signature : undefined, config.proxypay.apiKey))
+        throw new AppError(401, "Assinatura inválida");
       let parsed: unknown;
       try {
         parsed = JSON.parse(raw.toString("utf8"));
@@ -38,7 +39,8 @@ export const proxyPayRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const payment = readProxyPayPayment(parsed);
       if (!payment) throw new AppError(400, "Notificação inválida");
       const outcome = await recordMulticaixaPayment(db.prisma, hub, payment, notifier);
-      if (outcome !== "recorded" && outcome !== "duplicate") request.log.warn({ paymentId: payment.paymentId, outcome }, "Multicaixa payment not recorded");
+      if (outcome !== "recorded" && outcome !== "duplicate")
+        request.log.warn({ paymentId: payment.paymentId, outcome }, "Multicaixa payment not recorded");
       return { success: true as const };
     },
   );

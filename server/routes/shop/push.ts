@@ -11,7 +11,10 @@ export const pushRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { publicKey } = loadVapidKeys({ dataDir: config.dataDir });
   const subscription = { tags: ["shopper"], response: { 200: PushOkReply, ...errorResponses(400, 401, 413, 415) } };
 
-  app.get("/api/push/key", { schema: { tags: ["shopper"], response: { 200: PushKeyReply } } }, async () => ({ success: true as const, publicKey }));
+  app.get("/api/push/key", { schema: { tags: ["shopper"], response: { 200: PushKeyReply } } }, async () => ({
+    success: true as const,
+    publicKey,
+  }));
 
   app.post(
     "/api/push/subscribe",

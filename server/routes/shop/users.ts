@@ -1,6 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { errorResponses } from "../../schemas/common.ts";
-import { AccountChangesBody, AccountReply, ChangePasswordBody, ForgotPasswordBody, LoginBody, LogoutReply, MessageReply, RegisterBody, ResetPasswordBody, TokenReply } from "../../schemas/users.ts";
+import {
+  AccountChangesBody,
+  AccountReply,
+  ChangePasswordBody,
+  ForgotPasswordBody,
+  LoginBody,
+  LogoutReply,
+  MessageReply,
+  RegisterBody,
+  ResetPasswordBody,
+  TokenReply,
+} from "../../schemas/users.ts";
 import { getAccount, updateAccount } from "../../domain/users/account.ts";
 import { changePassword, loginCustomer, PASSWORD_CHANGED, registerCustomer } from "../../domain/users/service.ts";
 import { readToken } from "../../plugins/auth.ts";
@@ -59,7 +70,10 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ limits: UserRouteLimits }> 
 
   app.patch(
     "/api/user/account",
-    { preHandler: app.authenticate, schema: { tags: ["shopper"], body: AccountChangesBody, response: { 200: AccountReply, ...errorResponses(400, 401, 413, 415) } } },
+    {
+      preHandler: app.authenticate,
+      schema: { tags: ["shopper"], body: AccountChangesBody, response: { 200: AccountReply, ...errorResponses(400, 401, 413, 415) } },
+    },
     async (request) => {
       const account = await updateAccount(db.prisma, request.user!.userId, request.body);
       sessions.changed(request.user!.userId); // what an order confirmation reads of the account is kept with its session
@@ -69,9 +83,19 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ limits: UserRouteLimits }> 
 
   app.post(
     "/api/user/change-password",
-    { preHandler: app.authenticate, schema: { tags: ["shopper"], body: ChangePasswordBody, response: { 200: TokenReply, ...errorResponses(400, 401, 413, 415, 429) } } },
+    {
+      preHandler: app.authenticate,
+      schema: { tags: ["shopper"], body: ChangePasswordBody, response: { 200: TokenReply, ...errorResponses(400, 401, 413, 415, 429) } },
+    },
     async (request) => {
-      const token = await changePassword(db.prisma, tokens, sessions, attempts, { userId: request.user!.userId, token: readToken(request)! }, request.body);
+      const token = await changePassword(
+        db.prisma,
+        tokens,
+        sessions,
+        attempts,
+        { userId: request.user!.userId, token: readToken(request)! },
+        request.body,
+      );
       return { success: true as const, token, message: PASSWORD_CHANGED };
     },
   );

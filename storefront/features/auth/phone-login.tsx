@@ -4,16 +4,25 @@ import { firebaseLogin } from "./api/firebase-login.ts";
 
 // SMS login through Firebase's REST API and an invisible reCAPTCHA, without the Firebase SDK
 // (hundreds of kilobytes): this module and Google's script load only when the shop configured it.
-interface Config { apiKey: string; authDomain: string; projectId: string }
+interface Config {
+  apiKey: string;
+  authDomain: string;
+  projectId: string;
+}
 
 interface Grecaptcha {
   ready: (cb: () => void) => void;
-  render: (el: HTMLElement, opts: { sitekey: string; size: "invisible"; callback: (token: string) => void; "expired-callback": () => void }) => number;
+  render: (
+    el: HTMLElement,
+    opts: { sitekey: string; size: "invisible"; callback: (token: string) => void; "expired-callback": () => void },
+  ) => number;
   execute: (id: number) => void;
   reset: (id: number) => void;
 }
 declare global {
-  interface Window { grecaptcha?: Grecaptcha }
+  interface Window {
+    grecaptcha?: Grecaptcha;
+  }
 }
 
 const IDENTITY = "https://identitytoolkit.googleapis.com/v1";
@@ -39,7 +48,11 @@ const identity = async <T,>(path: string, apiKey: string, body: object): Promise
   return (await res.json()) as T;
 };
 
-interface Widget { g: Grecaptcha; id: number; next: ((token: string) => void) | null }
+interface Widget {
+  g: Grecaptcha;
+  id: number;
+  next: ((token: string) => void) | null;
+}
 
 export default function PhoneLogin({ config, onToken }: { config: Config; onToken: (token: string) => void }) {
   const box = useRef<HTMLDivElement>(null);
@@ -51,7 +64,10 @@ export default function PhoneLogin({ config, onToken }: { config: Config; onToke
   // Google's script and the site key are fetched on the first "Enviar código", not on every visit to /login.
   const ensureWidget = async (): Promise<Widget> => {
     if (widget.current) return widget.current;
-    const [g, { recaptchaSiteKey }] = await Promise.all([loadRecaptcha(), identity<{ recaptchaSiteKey: string }>("recaptchaParams", config.apiKey, {})]);
+    const [g, { recaptchaSiteKey }] = await Promise.all([
+      loadRecaptcha(),
+      identity<{ recaptchaSiteKey: string }>("recaptchaParams", config.apiKey, {}),
+    ]);
     if (!box.current) throw new Error("phone login closed");
     const w: Widget = { g, id: 0, next: null };
     w.id = g.render(box.current, {
@@ -73,7 +89,10 @@ export default function PhoneLogin({ config, onToken }: { config: Config; onToke
         ready.next = resolve;
         ready.g.execute(ready.id);
       });
-      const reply = await identity<{ sessionInfo: string }>("accounts:sendVerificationCode", config.apiKey, { phoneNumber: phone.trim(), recaptchaToken });
+      const reply = await identity<{ sessionInfo: string }>("accounts:sendVerificationCode", config.apiKey, {
+        phoneNumber: phone.trim(),
+        recaptchaToken,
+      });
       setSession(reply.sessionInfo);
       toast.success("Código enviado por SMS!");
     } catch {
@@ -85,7 +104,9 @@ export default function PhoneLogin({ config, onToken }: { config: Config; onToke
   const confirm = async () => {
     let idToken: string;
     try {
-      idToken = (await identity<{ idToken: string }>("accounts:signInWithPhoneNumber", config.apiKey, { sessionInfo: session, code: code.trim() })).idToken;
+      idToken = (
+        await identity<{ idToken: string }>("accounts:signInWithPhoneNumber", config.apiKey, { sessionInfo: session, code: code.trim() })
+      ).idToken;
     } catch {
       toast.error("Código inválido ou expirado.");
       return;
@@ -103,13 +124,31 @@ export default function PhoneLogin({ config, onToken }: { config: Config; onToke
       <p className="muted">ou entre com o seu telefone</p>
       {!session ? (
         <>
-          <input type="tel" placeholder="+244 9XX XXX XXX" aria-label="Número de telefone" value={phone} onChange={(e) => setPhone(e.target.value)} />
-          <button type="button" className="btn btn-outline" onClick={sendCode}>Enviar código</button>
+          <input
+            type="tel"
+            placeholder="+244 9XX XXX XXX"
+            aria-label="Número de telefone"
+            value={phone}
+            onChange={(e) => setPhone(e.target.value)}
+          />
+          <button type="button" className="btn btn-outline" onClick={sendCode}>
+            Enviar código
+          </button>
         </>
       ) : (
         <>
-          <input type="text" inputMode="numeric" autoComplete="one-time-code" placeholder="Código" aria-label="Código SMS" value={code} onChange={(e) => setCode(e.target.value)} />
-          <button type="button" className="btn btn-outline" onClick={confirm}>Confirmar código</button>
+          <input
+            type="text"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            placeholder="Código"
+            aria-label="Código SMS"
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+          />
+          <button type="button" className="btn btn-outline" onClick={confirm}>
+            Confirmar código
+          </button>
         </>
       )}
       <div ref={box} />

@@ -63,7 +63,10 @@ export function CartProvider({ children }: { children: ReactNode }) {
 
   const add = useCallback(
     (productId: string, size: string) => {
-      change((c) => withAdded(c, productId, size), () => addToCart(productId, size));
+      change(
+        (c) => withAdded(c, productId, size),
+        () => addToCart(productId, size),
+      );
       toast.success("Produto adicionado ao carrinho!");
     },
     [change],
@@ -71,16 +74,16 @@ export function CartProvider({ children }: { children: ReactNode }) {
 
   const setQuantity = useCallback(
     (productId: string, size: string, quantity: number) =>
-      change((c) => withQuantity(c, productId, size, quantity), () => updateCart(productId, size, quantity)),
+      change(
+        (c) => withQuantity(c, productId, size, quantity),
+        () => updateCart(productId, size, quantity),
+      ),
     [change],
   );
 
   const clear = useCallback(() => setCart({}), []);
 
-  const value = useMemo(
-    () => ({ cart, count: cartCount(cart), add, setQuantity, clear }),
-    [cart, add, setQuantity, clear],
-  );
+  const value = useMemo(() => ({ cart, count: cartCount(cart), add, setQuantity, clear }), [cart, add, setQuantity, clear]);
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
 }
 

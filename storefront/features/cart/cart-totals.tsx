@@ -8,9 +8,18 @@ export function CartTotals({ subtotal }: { subtotal: number }) {
   return (
     <div className="totals">
       <Title first="TOTAL DO" second="CARRINHO" />
-      <p><span>Subtotal</span><span data-testid="subtotal">{formatKz(subtotal)}</span></p>
-      <p><span>Taxa de envio</span><span>{formatKz(DELIVERY_FEE)}</span></p>
-      <p className="strong"><span>Total</span><span data-testid="total">{formatKz(orderTotal(subtotal))}</span></p>
+      <p>
+        <span>Subtotal</span>
+        <span data-testid="subtotal">{formatKz(subtotal)}</span>
+      </p>
+      <p>
+        <span>Taxa de envio</span>
+        <span>{formatKz(DELIVERY_FEE)}</span>
+      </p>
+      <p className="strong">
+        <span>Total</span>
+        <span data-testid="total">{formatKz(orderTotal(subtotal))}</span>
+      </p>
     </div>
   );
 }

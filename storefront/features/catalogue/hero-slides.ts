@@ -48,7 +48,7 @@ export function heroOrder(random: () => number = Math.random): HeroSlide[] {
 }
 
 /** Fisher–Yates: a fresh random order, so the first slide is random too. */
-export const shuffled = <T,>(items: readonly T[], random: () => number = Math.random): T[] => {
+export const shuffled = <T>(items: readonly T[], random: () => number = Math.random): T[] => {
   const out = [...items];
   for (let i = out.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));

@@ -19,5 +19,6 @@ export function seedServerProduct(): void {
   }
   const id = decodeURIComponent(route[1]);
   if (initial.product === null) seed(productUrl(id), { error: new ApiError(404, "Produto não encontrado", true), loading: false });
-  else if (initial.product?._id === id) seed(productUrl(id), { data: { success: true, product: initial.product, related: initial.related ?? [] }, loading: false });
+  else if (initial.product?._id === id)
+    seed(productUrl(id), { data: { success: true, product: initial.product, related: initial.related ?? [] }, loading: false });
 }

@@ -6,7 +6,10 @@ import { ZoomControls } from "../pdf/zoom-controls.tsx";
 
 const PdfPages = lazy(() => import("../pdf/pdf-pages.tsx"));
 
-export interface Attachment { url: string; kind: "image" | "pdf" }
+export interface Attachment {
+  url: string;
+  kind: "image" | "pdf";
+}
 
 /** `orderId`: the order whose chat holds the attachment; the PDF viewer opens only that order's files. */
 export function AttachmentModal({ attachment, orderId, onClose }: { attachment: Attachment; orderId: string; onClose: () => void }) {
@@ -33,14 +36,24 @@ export function AttachmentModal({ attachment, orderId, onClose }: { attachment: 
       <div className="modal" role="dialog" aria-modal="true" onClick={(e) => e.stopPropagation()}>
         <div className="modal-bar">
           {attachment.kind === "pdf" && zoom !== null && <ZoomControls zoom={zoom} onZoom={setZoom} />}
-          <button type="button" className="btn btn-small" onClick={download}>Baixar</button>
-          <button type="button" className="icon-btn modal-close" aria-label="Fechar" onClick={onClose}>×</button>
+          <button type="button" className="btn btn-small" onClick={download}>
+            Baixar
+          </button>
+          <button type="button" className="icon-btn modal-close" aria-label="Fechar" onClick={onClose}>
+            ×
+          </button>
         </div>
         <div className="modal-body">
           {attachment.kind === "image" ? (
             <img src={attachment.url} alt="Anexo" />
           ) : (
-            <Suspense fallback={<div className="pdf-loading"><span className="spinner" /></div>}>
+            <Suspense
+              fallback={
+                <div className="pdf-loading">
+                  <span className="spinner" />
+                </div>
+              }
+            >
               <PdfPages url={attachment.url} zoom={zoom} onFit={setZoom} />
             </Suspense>
           )}

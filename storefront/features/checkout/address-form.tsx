@@ -2,18 +2,39 @@ import { useId, type ChangeEvent } from "react";
 import { ANGOLA_PROVINCES, DEFAULT_COUNTRY } from "../../../shared/checkout.ts";
 import type { Address } from "./types.ts";
 
-const EMPTY_ADDRESS: Address = { firstName: "", lastName: "", email: "", street: "", city: "", state: "", zipcode: "", country: "", phone: "" };
+const EMPTY_ADDRESS: Address = {
+  firstName: "",
+  lastName: "",
+  email: "",
+  street: "",
+  city: "",
+  state: "",
+  zipcode: "",
+  country: "",
+  phone: "",
+};
 
 /** A form nobody has filled yet: the shop delivers in Angola. */
 export const NEW_ADDRESS: Address = { ...EMPTY_ADDRESS, country: DEFAULT_COUNTRY };
 
 /** A saved address as the form holds it: every field a string. */
-export const toFormAddress = (a: Partial<Address>): Address => ({ ...EMPTY_ADDRESS, ...Object.fromEntries(Object.entries(a).filter(([, v]) => typeof v === "string")) });
+export const toFormAddress = (a: Partial<Address>): Address => ({
+  ...EMPTY_ADDRESS,
+  ...Object.fromEntries(Object.entries(a).filter(([, v]) => typeof v === "string")),
+});
 
 /** SPEC.md keeps the postal code required and numeric; many Angolan addresses have none. */
 export const NO_ZIPCODE_HINT = "Sem código postal? Escreva 0000";
 
-const FIELDS: readonly { name: keyof Address; label: string; type?: string; mode?: "numeric" | "tel"; auto: string; half?: boolean; hint?: string }[] = [
+const FIELDS: readonly {
+  name: keyof Address;
+  label: string;
+  type?: string;
+  mode?: "numeric" | "tel";
+  auto: string;
+  half?: boolean;
+  hint?: string;
+}[] = [
   { name: "firstName", label: "Primeiro nome", auto: "given-name", half: true },
   { name: "lastName", label: "Sobrenome", auto: "family-name", half: true },
   { name: "email", label: "Email", type: "email", auto: "email" },
@@ -26,9 +47,18 @@ const FIELDS: readonly { name: keyof Address; label: string; type?: string; mode
 ];
 
 /** The delivery address fields of SPEC.md §5 (checkout, and the account's saved address), each with a visible label. */
-export function AddressInputs({ address, errors, onChange }: { address: Address; errors: Partial<Record<keyof Address, string>>; onChange: (next: Address) => void }) {
+export function AddressInputs({
+  address,
+  errors,
+  onChange,
+}: {
+  address: Address;
+  errors: Partial<Record<keyof Address, string>>;
+  onChange: (next: Address) => void;
+}) {
   const id = useId();
-  const set = (name: keyof Address) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => onChange({ ...address, [name]: e.target.value });
+  const set = (name: keyof Address) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+    onChange({ ...address, [name]: e.target.value });
   // A province typed before the list existed stays choosable rather than silently dropped.
   const provinces = address.state && !ANGOLA_PROVINCES.includes(address.state) ? [...ANGOLA_PROVINCES, address.state] : ANGOLA_PROVINCES;
   return (
@@ -36,20 +66,40 @@ export function AddressInputs({ address, errors, onChange }: { address: Address;
       {FIELDS.map((f) => {
         const inputId = `${id}-${f.name}`;
         const described = [errors[f.name] && `${inputId}-error`, f.hint && `${inputId}-hint`].filter(Boolean).join(" ") || undefined;
-        const common = { id: inputId, name: f.name, autoComplete: f.auto, "aria-invalid": Boolean(errors[f.name]), "aria-describedby": described, value: address[f.name], onChange: set(f.name) };
+        const common = {
+          id: inputId,
+          name: f.name,
+          autoComplete: f.auto,
+          "aria-invalid": Boolean(errors[f.name]),
+          "aria-describedby": described,
+          value: address[f.name],
+          onChange: set(f.name),
+        };
         return (
           <div key={f.name} className={f.half ? "field half" : "field"}>
             <label htmlFor={inputId}>{f.label}</label>
             {f.name === "state" ? (
               <select {...common}>
                 <option value="">Escolha a província</option>
-                {provinces.map((p) => <option key={p} value={p}>{p}</option>)}
+                {provinces.map((p) => (
+                  <option key={p} value={p}>
+                    {p}
+                  </option>
+                ))}
               </select>
             ) : (
               <input {...common} type={f.type ?? "text"} inputMode={f.mode} />
             )}
-            {errors[f.name] && <span id={`${inputId}-error`} className="field-error">{errors[f.name]}</span>}
-            {f.hint && <span id={`${inputId}-hint`} className="field-note">{f.hint}</span>}
+            {errors[f.name] && (
+              <span id={`${inputId}-error`} className="field-error">
+                {errors[f.name]}
+              </span>
+            )}
+            {f.hint && (
+              <span id={`${inputId}-hint`} className="field-note">
+                {f.hint}
+              </span>
+            )}
           </div>
         );
       })}

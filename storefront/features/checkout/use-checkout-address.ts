@@ -38,7 +38,12 @@ async function startingAddress(): Promise<Partial<Address>> {
   const last = account?.savedAddress ? null : ((await userOrders().catch(() => []))[0]?.address ?? null);
   const base: Partial<Address> = account?.savedAddress ?? last ?? {};
   const [first = "", ...rest] = (account?.name ?? "").trim().split(/\s+/);
-  return { ...base, firstName: base.firstName || first, lastName: base.lastName || rest.join(" "), email: base.email || (account?.email ?? "") };
+  return {
+    ...base,
+    firstName: base.firstName || first,
+    lastName: base.lastName || rest.join(" "),
+    email: base.email || (account?.email ?? ""),
+  };
 }
 
 /**

@@ -63,7 +63,9 @@ export function useOrderPayment(orderId: string): OrderPayment {
     setSending(true);
     try {
       const proof = await sendProof(order._id, file);
-      setOrder((o) => (o && o._id === order._id && !o.proofs.some((p) => p._id === proof._id) ? { ...o, proofs: [...o.proofs, proof] } : o));
+      setOrder((o) =>
+        o && o._id === order._id && !o.proofs.some((p) => p._id === proof._id) ? { ...o, proofs: [...o.proofs, proof] } : o,
+      );
       toast.success("Comprovativo enviado");
     } catch (e) {
       if (e instanceof SessionExpiredError) return;

@@ -30,10 +30,13 @@ export default function PdfPages({ url, zoom, onFit }: PdfPagesProps) {
   useEffect(() => {
     if (!doc || zoom !== null) return;
     let live = true;
-    doc.getPage(1).then((page) => {
-      // The box's own width: the modal's or the viewer's, whatever the screen; 2 px for the page's shadow.
-      if (live) onFit(fitZoom(page.getViewport({ scale: 1 }).width, (box.current?.clientWidth ?? 0) - 2));
-    }, (e: unknown) => console.error("PDF page failed", e));
+    doc.getPage(1).then(
+      (page) => {
+        // The box's own width: the modal's or the viewer's, whatever the screen; 2 px for the page's shadow.
+        if (live) onFit(fitZoom(page.getViewport({ scale: 1 }).width, (box.current?.clientWidth ?? 0) - 2));
+      },
+      (e: unknown) => console.error("PDF page failed", e),
+    );
     return () => {
       live = false;
     };
@@ -42,7 +45,9 @@ export default function PdfPages({ url, zoom, onFit }: PdfPagesProps) {
   return (
     <div className="pdf-pages" ref={box}>
       {!doc || zoom === null ? (
-        <div className="pdf-loading"><span className="spinner" /></div>
+        <div className="pdf-loading">
+          <span className="spinner" />
+        </div>
       ) : (
         Array.from({ length: doc.numPages }, (_, i) => <PdfPage key={i} doc={doc} pageNumber={i + 1} zoom={zoom} />)
       )}
@@ -55,22 +60,25 @@ function PdfPage({ doc, pageNumber, zoom }: { doc: PDFDocumentProxy; pageNumber:
   useEffect(() => {
     let cancel = () => {};
     let live = true;
-    doc.getPage(pageNumber).then((page) => {
-      const el = canvas.current;
-      if (!live || !el) return;
-      const viewport = page.getViewport({ scale: zoom });
-      // Sharp on high-density screens without drawing more pixels than the phone can show.
-      const ratio = Math.min(window.devicePixelRatio || 1, 2);
-      el.width = Math.floor(viewport.width * ratio);
-      el.height = Math.floor(viewport.height * ratio);
-      el.style.width = `${Math.floor(viewport.width)}px`;
-      el.style.height = `${Math.floor(viewport.height)}px`;
-      const task = page.render({ canvas: el, viewport, transform: ratio === 1 ? undefined : [ratio, 0, 0, ratio, 0, 0] });
-      cancel = () => task.cancel();
-      task.promise.catch((e: unknown) => {
-        if ((e as { name?: string }).name !== "RenderingCancelledException") console.error("PDF render failed", e);
-      });
-    }, (e: unknown) => console.error("PDF page failed", e));
+    doc.getPage(pageNumber).then(
+      (page) => {
+        const el = canvas.current;
+        if (!live || !el) return;
+        const viewport = page.getViewport({ scale: zoom });
+        // Sharp on high-density screens without drawing more pixels than the phone can show.
+        const ratio = Math.min(window.devicePixelRatio || 1, 2);
+        el.width = Math.floor(viewport.width * ratio);
+        el.height = Math.floor(viewport.height * ratio);
+        el.style.width = `${Math.floor(viewport.width)}px`;
+        el.style.height = `${Math.floor(viewport.height)}px`;
+        const task = page.render({ canvas: el, viewport, transform: ratio === 1 ? undefined : [ratio, 0, 0, ratio, 0, 0] });
+        cancel = () => task.cancel();
+        task.promise.catch((e: unknown) => {
+          if ((e as { name?: string }).name !== "RenderingCancelledException") console.error("PDF render failed", e);
+        });
+      },
+      (e: unknown) => console.error("PDF page failed", e),
+    );
     return () => {
       live = false;
       cancel();

@@ -5,7 +5,11 @@ import { api } from "../../lib/api-client.ts";
 // API and notifications (iPhones only once the shop is added to the home screen).
 
 export const pushSupported = (): boolean =>
-  typeof navigator !== "undefined" && "serviceWorker" in navigator && typeof window !== "undefined" && "PushManager" in window && "Notification" in window;
+  typeof navigator !== "undefined" &&
+  "serviceWorker" in navigator &&
+  typeof window !== "undefined" &&
+  "PushManager" in window &&
+  "Notification" in window;
 
 /** "default" (not asked yet), "granted" or "denied"; "denied" when the browser cannot push at all. */
 export const pushPermission = (): NotificationPermission => (pushSupported() ? Notification.permission : "denied");
@@ -22,7 +26,10 @@ export async function deviceSubscription(): Promise<PushSubscription | null> {
 
 /** The server's VAPID key (base64url) as the bytes pushManager.subscribe wants. */
 const keyBytes = (base64url: string): Uint8Array<ArrayBuffer> => {
-  const base64 = base64url.replace(/-/g, "+").replace(/_/g, "/").padEnd(Math.ceil(base64url.length / 4) * 4, "=");
+  const base64 = base64url
+    .replace(/-/g, "+")
+    .replace(/_/g, "/")
+    .padEnd(Math.ceil(base64url.length / 4) * 4, "=");
   const binary = atob(base64);
   const bytes = new Uint8Array(new ArrayBuffer(binary.length));
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
@@ -38,7 +45,9 @@ export async function subscribeDevice(): Promise<SubscribeOutcome> {
   if (permission !== "granted") return "denied";
   const { publicKey } = await api<{ success: true; publicKey: string }>("/api/push/key", { quiet: true });
   const reg = await registration();
-  const subscription = (await reg.pushManager.getSubscription()) ?? (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
+  const subscription =
+    (await reg.pushManager.getSubscription()) ??
+    (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
   await api("/api/push/subscribe", { method: "POST", body: subscription.toJSON() });
   return "subscribed";
 }

@@ -55,8 +55,12 @@ export function PushPrompt({ show }: { show: boolean }) {
 
   return (
     <p className="push-prompt" data-testid="push-prompt">
-      <button type="button" className="link-btn" onClick={() => void accept()}>Receber avisos neste telemóvel</button>
-      <button type="button" className="link-btn muted" aria-label="Agora não" onClick={later}>Agora não</button>
+      <button type="button" className="link-btn" onClick={() => void accept()}>
+        Receber avisos neste telemóvel
+      </button>
+      <button type="button" className="link-btn muted" aria-label="Agora não" onClick={later}>
+        Agora não
+      </button>
     </p>
   );
 }

@@ -6,12 +6,20 @@ export function ShopContacts({ settings }: { settings: ShopSettings | null }) {
   return (
     <div className="contacts">
       {settings.addresses.map((a) => (
-        <p key={a} className="pre-line">{a}</p>
+        <p key={a} className="pre-line">
+          {a}
+        </p>
       ))}
       {settings.phones.map((p) => (
-        <p key={p}>Tel: <a href={`tel:${p.replace(/[^\d+]/g, "")}`}>{p}</a></p>
+        <p key={p}>
+          Tel: <a href={`tel:${p.replace(/[^\d+]/g, "")}`}>{p}</a>
+        </p>
       ))}
-      {settings.emails[0] && <p>Email: <a href={`mailto:${settings.emails[0]}`}>{settings.emails[0]}</a></p>}
+      {settings.emails[0] && (
+        <p>
+          Email: <a href={`mailto:${settings.emails[0]}`}>{settings.emails[0]}</a>
+        </p>
+      )}
     </div>
   );
 }

@@ -8,7 +8,8 @@ type AccountReply = Static<typeof AccountReplySchema>;
 
 export type AccountChanges = Partial<Pick<Account, "name" | "savedAddress" | "notifyEmail" | "notifyPush">>;
 
-export const getAccount = async (opts: { quiet?: boolean } = {}): Promise<Account> => (await api<AccountReply>("/api/user/account", { quiet: opts.quiet })).account;
+export const getAccount = async (opts: { quiet?: boolean } = {}): Promise<Account> =>
+  (await api<AccountReply>("/api/user/account", { quiet: opts.quiet })).account;
 
 export const updateAccount = async (changes: AccountChanges): Promise<Account> =>
   (await api<AccountReply>("/api/user/account", { method: "PATCH", body: changes })).account;
