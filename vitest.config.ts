@@ -1,20 +1,49 @@
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
 
-// One vitest run, several projects (DESIGN.md "Tests"):
-// - api-pglite: server suites on the embedded database, always;
-// - api-postgres: the same suites on PostgreSQL, only where TEST_DATABASE_URL is set;
+// Two runs of one suite (docs/design/testing.md):
+// - `npm test` (quick feedback): every test once; API files on PGlite, and on PostgreSQL (where TEST_DATABASE_URL
+//   is set) those whose behaviour depends on PostgreSQL itself; fewer race and fuzz rounds.
+// - `npm run test:full` (CI, LOJA_TEST_FULL=1): every API file on both databases, full round counts.
+// Projects:
+// - unit: code that touches no shared database (config, the data-dir lock, parsers, PGlite itself, static scans);
+// - api-pglite / api-postgres: server suites on a fresh copy of a migrated, seeded template database per file;
 // - storefront / console: components in jsdom with Testing Library;
-// - e2e: Chromium through playwright-core against a server the test starts.
-// tests/bench is never part of `npm test`.
+// - e2e: Chromium through playwright-core against the real shop.
 // Projects run one group after another (vitest requires distinct groups for different worker counts), which
-// also keeps the two cores for one kind of work at a time: databases, then jsdom, then browsers.
-const apiProject = (name: string, env: Record<string, string>, groupOrder: number) => ({
+// also keeps the two cores for one kind of work at a time. Type-checking, lint and format are `npm run check`.
+const fullRun = process.env.LOJA_TEST_FULL === "1";
+
+// Files that exercise what only a real PostgreSQL server shows: several instances (LISTEN/NOTIFY, shared caches),
+// row locks and SKIP LOCKED claims, concurrent writes, migrations and the schema, search SQL, the pg adapter.
+const postgresSpecific = [
+  "admin-settings-guard",
+  "assignee-frame",
+  "catalogue-queries",
+  "last-admin",
+  "mail-flows",
+  "media-store",
+  "migrations",
+  "multi-instance",
+  "multicaixa",
+  "new-order-frame",
+  "outbox",
+  "payment-deadlines",
+  "reply-digest",
+  "schema-drift",
+  "sessions",
+  "throttles",
+  "transaction-regression",
+  "trust-idempotency",
+].map((name) => `tests/api/${name}.test.ts`);
+
+const apiProject = (name: string, include: string[], env: Record<string, string>, groupOrder: number) => ({
   test: {
     name,
-    include: ["tests/api/**/*.test.ts"],
+    include,
     environment: "node",
     globalSetup: ["tests/helpers/global-setup.ts"],
+    setupFiles: ["tests/helpers/api-setup.ts"],
     env,
     testTimeout: 60_000,
     hookTimeout: 120_000,
@@ -25,8 +54,21 @@ const apiProject = (name: string, env: Record<string, string>, groupOrder: numbe
 });
 
 const projects = [
-  apiProject("api-pglite", { LOJA_TEST_DB: "pglite" }, 0),
-  ...(process.env.TEST_DATABASE_URL ? [apiProject("api-postgres", { LOJA_TEST_DB: "postgres" }, 1)] : []),
+  {
+    test: {
+      name: "unit",
+      include: ["tests/unit/**/*.test.ts"],
+      environment: "node",
+      testTimeout: 60_000,
+      pool: "forks" as const,
+      maxWorkers: 2,
+      sequence: { groupOrder: 0 },
+    },
+  },
+  apiProject("api-pglite", ["tests/api/**/*.test.ts"], { LOJA_TEST_DB: "pglite" }, 1),
+  ...(process.env.TEST_DATABASE_URL
+    ? [apiProject("api-postgres", fullRun ? ["tests/api/**/*.test.ts"] : postgresSpecific, { LOJA_TEST_DB: "postgres" }, 2)]
+    : []),
   {
     plugins: [react()],
     test: {
@@ -36,7 +78,7 @@ const projects = [
       setupFiles: ["tests/helpers/dom-setup.ts"],
       globals: true,
       maxWorkers: 2,
-      sequence: { groupOrder: 2 },
+      sequence: { groupOrder: 3 },
     },
   },
   {
@@ -49,16 +91,6 @@ const projects = [
       globals: true,
       testTimeout: 30_000,
       maxWorkers: 2,
-      sequence: { groupOrder: 3 },
-    },
-  },
-  {
-    test: {
-      name: "static",
-      include: ["tests/static/**/*.test.ts"],
-      environment: "node",
-      testTimeout: 300_000,
-      maxWorkers: 1,
       sequence: { groupOrder: 4 },
     },
   },

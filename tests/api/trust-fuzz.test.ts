@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { buildTestApp, createStaff, registerCustomer, type TestApp } from "../helpers/app.ts";
 import { liveProducts, orderBody, post } from "./commerce-fixtures.ts";
+import { rounds } from "../helpers/run-kind.ts";
 
 type Schema = {
   type?: string | string[];
@@ -36,7 +37,7 @@ interface Operation {
   multipart: boolean;
 }
 
-const RUNS_PER_OPERATION = Number(process.env.FUZZ_RUNS ?? 60);
+const RUNS_PER_OPERATION = Number(process.env.FUZZ_RUNS ?? rounds(20, 60));
 let t: TestApp;
 let operations: Operation[] = [];
 const tokens: Record<string, string> = {};
@@ -301,12 +302,10 @@ function inputFor(op: Operation): fc.Arbitrary<Input> {
       {
         weight: op.multipart ? 5 : 1,
         // Half the forms name the customer's real order, so the junk reaches the chat's deeper code.
-        arbitrary: fc
-          .tuple(fc.boolean(), fc.array(part, { maxLength: 4 }))
-          .map(([real, parts]) => ({
-            kind: "multipart" as const,
-            parts: real ? [{ name: "orderId", value: realIds[2]!, file: null }, ...parts] : parts,
-          })),
+        arbitrary: fc.tuple(fc.boolean(), fc.array(part, { maxLength: 4 })).map(([real, parts]) => ({
+          kind: "multipart" as const,
+          parts: real ? [{ name: "orderId", value: realIds[2]!, file: null }, ...parts] : parts,
+        })),
       },
       { weight: 1, arbitrary: fc.constant({ kind: "none" as const }) },
     ),

@@ -72,13 +72,11 @@ describe.runIf(browserAvailable())("the money path in Chromium", () => {
     expect(await shopper.getByTestId("deadline").innerText()).toMatch(/Pague até .+ · faltam/);
 
     // A PDF receipt whose text says the right amount.
-    await shopper
-      .locator('input[type="file"]')
-      .setInputFiles({
-        name: "comprovativo.pdf",
-        mimeType: "application/pdf",
-        buffer: pdfWithText(["Transferencia", `Montante: ${formatKz(total).replace(/\u00a0/g, ".")}`]),
-      });
+    await shopper.locator('input[type="file"]').setInputFiles({
+      name: "comprovativo.pdf",
+      mimeType: "application/pdf",
+      buffer: pdfWithText(["Transferencia", `Montante: ${formatKz(total).replace(/\u00a0/g, ".")}`]),
+    });
     await shopper.getByTestId("proofs").getByText("Em análise").waitFor({ timeout: 20_000 });
 
     // The shopper waits on the orders page while staff work.

@@ -5,8 +5,19 @@ import { AppError } from "../errors.ts";
 import { PASSWORD_COMMON, passwordProblem } from "../../../shared/passwords.ts";
 import { isCommonPassword } from "./common-passwords.ts";
 
-export const hashPassword = (password: string) =>
-  argon2.hash(password, { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+export const PRODUCTION_HASH_COST = { memoryCost: 19_456, timeCost: 2 } as const;
+let hashCost: { memoryCost: number; timeCost: number } = PRODUCTION_HASH_COST;
+
+/**
+ * Test processes only (their helpers call it): a cheap cost, so the hundreds of accounts a suite signs up do not
+ * dominate its time. Nothing in the server calls it, and verification reads the cost stored in each hash, so
+ * accounts hashed either way still sign in.
+ */
+export function useCheapPasswordHashesForTests(): void {
+  hashCost = { memoryCost: 1024, timeCost: 1 };
+}
+
+export const hashPassword = (password: string) => argon2.hash(password, { type: argon2.argon2id, ...hashCost, parallelism: 1 });
 
 export async function verifyPassword(hash: string, password: string): Promise<boolean> {
   try {

@@ -9,10 +9,11 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { holderAlive } from "../../server/db/lock.ts";
+import { rounds } from "../helpers/run-kind.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const CHILD = path.join(root, "tests/helpers/lock-child.ts");
-const ROUNDS = Number(process.env.LOCK_RACE_ROUNDS ?? 30);
+const ROUNDS = Number(process.env.LOCK_RACE_ROUNDS ?? rounds(6, 30));
 
 type Mode = "kernel" | "pidfile";
 const spawned: ChildProcess[] = [];
@@ -57,36 +58,34 @@ async function crashedHolderAsZombie(dataDir: string, mode: Mode): Promise<{ zom
   return { zombiePid: pid, parent };
 }
 
-// The lock has nothing to do with the database: the race runs once, in the embedded project, not again on PostgreSQL.
-if (process.env.LOJA_TEST_DB !== "postgres")
-  describe.each<Mode>(["kernel", "pidfile"])("two processes started together on a crashed data dir (%s lock)", (mode) => {
-    it(`exactly one runs, ${ROUNDS} of ${ROUNDS} tries, and a zombie holder counts as dead`, async () => {
-      const outcomes: string[] = [];
-      for (let round = 0; round < ROUNDS; round++) {
-        const dataDir = mkdtempSync(path.join(tmpdir(), "loja-lock-race-"));
-        try {
-          const { zombiePid, parent } = await crashedHolderAsZombie(dataDir, mode);
-          expect(readFileSync(`/proc/${zombiePid}/stat`, "utf8")).toMatch(/\) Z /);
-          expect(readFileSync(path.join(dataDir, "loja.pid"), "utf8")).toMatch(new RegExp(`^${zombiePid} `));
-          expect(holderAlive(readFileSync(path.join(dataDir, "loja.pid"), "utf8")).alive).toBe(false);
+describe.each<Mode>(["kernel", "pidfile"])("two processes started together on a crashed data dir (%s lock)", (mode) => {
+  it(`exactly one runs, ${ROUNDS} of ${ROUNDS} tries, and a zombie holder counts as dead`, async () => {
+    const outcomes: string[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const dataDir = mkdtempSync(path.join(tmpdir(), "loja-lock-race-"));
+      try {
+        const { zombiePid, parent } = await crashedHolderAsZombie(dataDir, mode);
+        expect(readFileSync(`/proc/${zombiePid}/stat`, "utf8")).toMatch(/\) Z /);
+        expect(readFileSync(path.join(dataDir, "loja.pid"), "utf8")).toMatch(new RegExp(`^${zombiePid} `));
+        expect(holderAlive(readFileSync(path.join(dataDir, "loja.pid"), "utf8")).alive).toBe(false);
 
-          const contenders = [contender(dataDir, mode), contender(dataDir, mode)];
-          const verdicts = await Promise.all(contenders.map((c) => c.verdict));
-          outcomes.push([...verdicts].sort().join("+"));
-          // The winner's pid file names it.
-          const winner = contenders[verdicts.indexOf("LOCKED")];
-          if (winner) expect(readFileSync(path.join(dataDir, "loja.pid"), "utf8")).toMatch(new RegExp(`^${winner.child.pid} `));
-          for (const c of contenders) c.child.kill("SIGKILL");
-          parent.kill("SIGKILL");
-        } finally {
-          rmSync(dataDir, { recursive: true, force: true });
-        }
+        const contenders = [contender(dataDir, mode), contender(dataDir, mode)];
+        const verdicts = await Promise.all(contenders.map((c) => c.verdict));
+        outcomes.push([...verdicts].sort().join("+"));
+        // The winner's pid file names it.
+        const winner = contenders[verdicts.indexOf("LOCKED")];
+        if (winner) expect(readFileSync(path.join(dataDir, "loja.pid"), "utf8")).toMatch(new RegExp(`^${winner.child.pid} `));
+        for (const c of contenders) c.child.kill("SIGKILL");
+        parent.kill("SIGKILL");
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
       }
-      const oneRan = outcomes.filter((o) => o === "LOCKED+REFUSED").length;
-      console.log(`lock race (${mode}): exactly one of two ran in ${oneRan}/${ROUNDS} tries (${[...new Set(outcomes)].join(", ")})`);
-      expect(oneRan).toBe(ROUNDS);
-    }, 300_000);
-  });
+    }
+    const oneRan = outcomes.filter((o) => o === "LOCKED+REFUSED").length;
+    console.log(`lock race (${mode}): exactly one of two ran in ${oneRan}/${ROUNDS} tries (${[...new Set(outcomes)].join(", ")})`);
+    expect(oneRan).toBe(ROUNDS);
+  }, 300_000);
+});
 
 describe("releasing", () => {
   it.each<Mode>(["kernel", "pidfile"])(
