@@ -21,6 +21,7 @@ import { orderRoutes } from "./routes/shop/orders.ts";
 import { phoneLoginRoutes } from "./routes/shop/phone-login.ts";
 import multipartPlugin from "./plugins/multipart.ts";
 import simpleRestPlugin from "./plugins/simple-rest.ts";
+import { clusterPlugin } from "./plugins/cluster.ts";
 import { realtimePlugin } from "./plugins/realtime.ts";
 import { messageRoutes } from "./routes/shop/messages.ts";
 import paymentDeadlinesPlugin from "./plugins/payment-deadlines.ts";
@@ -112,7 +113,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(pushRoutes);
   // Payment services' notifications
   await app.register(proxyPayRoutes);
-  // Real time: the websocket, the hub's start and close, GET /ws
+  // The other instances: the cluster bus (LISTEN/NOTIFY on PostgreSQL), then the sockets, GET /ws
+  await app.register(clusterPlugin);
   await app.register(realtimePlugin);
   // Background: overdue bank transfers cancelled, halfway reminders (every 10 s, stopped on close)
   await app.register(paymentDeadlinesPlugin);

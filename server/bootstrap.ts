@@ -21,6 +21,7 @@ import { createMediaStore } from "./domain/media/open-store.ts";
 import { moveStoredBytes } from "./domain/media/service.ts";
 import { sweepTempDir, type MediaStore } from "./domain/media/store.ts";
 import { Hub } from "./realtime/hub.ts";
+import { ClusterBus } from "./cluster/bus.ts";
 import { Notifier } from "./notifications/notifier.ts";
 import { PlacementSettingsCache } from "./domain/settings/placement-settings.ts";
 import type { Agent } from "node:https";
@@ -60,7 +61,8 @@ export function createDeps(config: Config, db: Database, options: DepsOptions = 
   const productListCache = new ListCache(() => listShopProducts(db.prisma));
   const sessions = new Sessions(db.prisma, options.sessionTtlMs);
   const placementSettings = new PlacementSettingsCache(db.prisma);
-  const hub = new Hub({ db, tokens, sessions, productListCache, placementSettings });
+  const bus = new ClusterBus({ db, sessions, productListCache, placementSettings });
+  const hub = new Hub({ db, tokens, sessions, bus });
   return {
     config,
     db,
@@ -75,8 +77,9 @@ export function createDeps(config: Config, db: Database, options: DepsOptions = 
       db.prisma,
       options.cartBatch ?? (db.kind === "pglite" ? { ...CART_BATCH, concurrency: 1, gatherTurn: true } : CART_BATCH),
     ),
-    // Started by the /ws routes (LISTEN connection, heartbeat); closed with the app, before the database.
+    // Started by plugins/cluster.ts and plugins/realtime.ts; closed with the app, before the database.
     hub,
+    bus,
     payments: createPaymentClients(config),
     placementSettings,
     notifier: new Notifier({
@@ -136,6 +139,7 @@ export async function start(config: Config, options: StartOptions = {}, env = pr
           await app.close();
           await stopBackups();
           await deps.hub.close();
+          await deps.bus.close();
           await openDb.close();
           await release();
         })()),

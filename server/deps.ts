@@ -9,6 +9,7 @@ import type { Sessions } from "./domain/users/sessions.ts";
 import type { FileCache } from "./domain/media/file-cache.ts";
 import type { MediaStore } from "./domain/media/store.ts";
 import type { Hub } from "./realtime/hub.ts";
+import type { ClusterBus } from "./cluster/bus.ts";
 import type { CartAdder } from "./domain/cart/adder.ts";
 import { createStripeClient, type StripeClient } from "./payments/stripe.ts";
 import { ProxyPayClient } from "./payments/proxypay.ts";
@@ -44,8 +45,10 @@ export interface AppDeps {
   media: MediaStore;
   /** "Add to cart" writes, batched under load. */
   cartAdder: CartAdder;
-  /** Real-time sockets and the fan-out between instances. */
+  /** Real-time sockets of this instance. */
   hub: Hub;
+  /** What this instance tells the other instances and hears from them (caches, sessions, real-time events). */
+  bus: ClusterBus;
   payments: PaymentClients;
   /** The shop settings each order placement reads, kept in memory until a save (here or elsewhere) changes them. */
   placementSettings: PlacementSettingsCache;

@@ -1,14 +1,11 @@
 // The real-time hub: every open socket, indexed by order room, by customer and by staff. A new message goes
 // to the order's room, to every socket of the order's owner (the global notification) and to every staff
-// socket, each socket once. Other instances hear of it through the transport (LISTEN/NOTIFY on PostgreSQL),
-// and so do catalogue changes, which invalidate the other instances' product list caches, and changes to the
-// shop's settings, which every admin socket is told of.
+// socket, each socket once. Other instances hear of it through the cluster bus (server/cluster/), and the hub
+// delivers what they announce to its own sockets.
 import type { WebSocket } from "ws";
 import { LRUCache } from "lru-cache";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/client.ts";
-import type { ListCache } from "../domain/catalogue/list-cache.ts";
-import type { PlacementSettingsCache } from "../domain/settings/placement-settings.ts";
 import type { TokenService, TokenClaims } from "../domain/users/tokens.ts";
 import type { Sessions, SessionsEnded } from "../domain/users/sessions.ts";
 import { findOrderOwner, findSupportMessage } from "../domain/chat/service.ts";
@@ -26,7 +23,8 @@ import type {
   SettingsChangedEvent,
   SettingsPublisher,
 } from "./events.ts";
-import { localTransport, postgresTransport, type RemoteChat, type Transport } from "./transport.ts";
+import type { ClusterBus } from "../cluster/bus.ts";
+import type { RemoteChat } from "../cluster/transport.ts";
 
 export interface HubTimings {
   /** A socket that has not sent a good token by then gets connect_error and close 4401. */
@@ -58,9 +56,8 @@ export interface HubDeps {
   db: Database;
   tokens: TokenService;
   sessions: Sessions;
-  productListCache: ListCache;
-  /** Forgotten on every settings change, here or announced by another instance. */
-  placementSettings: Pick<PlacementSettingsCache, "forget">;
+  /** How this instance hears the others (and tells them). */
+  bus: ClusterBus;
 }
 
 export interface HubStats {
@@ -85,13 +82,11 @@ export class Hub implements ChatPublisher, SettingsPublisher, OrderPublisher, As
   private readonly waiting = new Map<string, Set<Connection>>();
   private readonly limits: HubLimits;
   private stopSessions: (() => void) | undefined;
-  private readonly transport: Transport;
   private timings: HubTimings;
   private heartbeat: NodeJS.Timeout | undefined;
   private log: Pick<FastifyBaseLogger, "warn"> | undefined;
   private started: Promise<void> | undefined;
   private closing: Promise<void> | undefined;
-  private stopForwarding: (() => void) | undefined;
 
   constructor(
     private readonly deps: HubDeps,
@@ -101,54 +96,25 @@ export class Hub implements ChatPublisher, SettingsPublisher, OrderPublisher, As
     this.timings = { ...DEFAULT_TIMINGS, ...timings };
     this.limits = { ...DEFAULT_HUB_LIMITS, ...limits };
     this.unknownOrders = new LRUCache({ max: UNKNOWN_ORDER_CACHE_SIZE, ttl: this.limits.unknownOrderTtlMs });
-    this.transport = deps.db.kind === "postgres" ? postgresTransport(deps.db) : localTransport();
   }
 
   get authTimeoutMs(): number {
     return this.timings.authTimeoutMs;
   }
 
-  get transportKind(): Transport["kind"] {
-    return this.transport.kind;
-  }
-
-  /** Opens the LISTEN connection (PostgreSQL), starts the heartbeat and forwards catalogue changes. */
+  /** Listens to the other instances (through the bus, started before the hub) and starts the heartbeat. */
   start(log?: Pick<FastifyBaseLogger, "warn">): Promise<void> {
     this.log = log ?? this.log;
     return (this.started ??= (async () => {
-      await this.transport.start({
+      this.deps.bus.listen({
         chat: (remote) => void this.receive(remote),
-        catalogue: () => this.deps.productListCache.invalidate("remote"),
-        settings: (event) => {
-          this.deps.placementSettings.forget();
-          this.tellAdmins(event);
-        },
-        sessionsEnded: (event) => void this.deps.sessions.ended(event, "remote"),
+        settings: (event) => this.tellAdmins(event),
         newOrder: (event) => this.tellStaff(event),
         assigneeChanged: (event) => this.tellStaffAssignee(event),
-        // Announcements may have been lost while disconnected: rebuild the list on next request, read sessions again.
-        resumed: () => {
-          this.deps.productListCache.invalidate("remote");
-          this.deps.placementSettings.forget();
-          this.deps.sessions.forgetAll();
-          void this.recheckSessions();
-        },
-        warn: (message, error) => this.warn(message, error),
+        resumed: () => void this.recheckSessions(),
       });
-      this.stopForwarding = this.deps.productListCache.onInvalidate(() => {
-        this.transport.publishCatalogue().catch((error: unknown) => this.warn("could not announce a catalogue change", error));
-      });
-      // Awaited by the caller before it answers, so a message sent after a deactivation reaches no closed session
-      // on any instance (NOTIFYs arrive in commit order).
-      this.stopSessions = this.deps.sessions.onEnded(async (event, origin) => {
-        this.endSessions(event);
-        if (origin === "remote") return;
-        try {
-          await this.transport.publishSessionsEnded(event);
-        } catch (error) {
-          this.warn("could not announce ended sessions to other instances", error);
-        }
-      });
+      // Ended here or announced by another instance: this instance's sockets of those sessions close at once.
+      this.stopSessions = this.deps.sessions.onEnded((event) => this.endSessions(event));
       this.restartHeartbeat();
     })());
   }
@@ -175,41 +141,27 @@ export class Hub implements ChatPublisher, SettingsPublisher, OrderPublisher, As
     return connection;
   }
 
-  /** Delivers here at once, then tells the other instances. Never throws: the message is already stored. */
+  // Each publish delivers here at once, then tells the other instances. None throws: the change is already stored.
+
   async publishMessage(event: ChatEvent): Promise<void> {
     this.deliver(event);
-    try {
-      await this.transport.publishChat(event);
-    } catch (error) {
-      this.warn("could not announce a chat message to other instances", error);
-    }
+    await this.deps.bus.publishChat(event);
   }
 
-  /** Tells every admin socket here, then on the other instances. Never throws: the change is already stored. */
+  /** Admin sockets only; the bus also forgets the settings this instance keeps in memory. */
   async publishSettingsChanged(event: SettingsChangedEvent): Promise<void> {
-    this.deps.placementSettings.forget();
     this.tellAdmins(event);
-    try {
-      await this.transport.publishSettings(event);
-    } catch (error) {
-      this.warn("could not announce a settings change to other instances", error);
-    }
+    await this.deps.bus.publishSettings(event);
   }
 
-  /** Tells every staff socket here, then on the other instances. Never throws: the order is already stored. */
   async publishNewOrder(event: NewOrderEvent): Promise<void> {
     this.tellStaff(event);
-    await this.transport
-      .publishNewOrder(event)
-      .catch((error: unknown) => this.warn("could not announce a new order to other instances", error));
+    await this.deps.bus.publishNewOrder(event);
   }
 
-  /** Tells every staff socket here, then on the other instances. Never throws: the assignment is already stored. */
   async publishAssigneeChanged(event: AssigneeChangedEvent): Promise<void> {
     this.tellStaffAssignee(event);
-    await this.transport
-      .publishAssigneeChanged(event)
-      .catch((error: unknown) => this.warn("could not announce an assignment to other instances", error));
+    await this.deps.bus.publishAssigneeChanged(event);
   }
 
   /** One heartbeat round: drops sockets that did not answer the last ping, pings the others. */
@@ -237,10 +189,8 @@ export class Hub implements ChatPublisher, SettingsPublisher, OrderPublisher, As
   close(): Promise<void> {
     return (this.closing ??= (async () => {
       clearInterval(this.heartbeat);
-      this.stopForwarding?.();
       this.stopSessions?.();
       for (const connection of this.connections) connection.close(1001, "server shutting down");
-      await this.transport.close();
     })());
   }
 

@@ -1,10 +1,9 @@
-// How hubs of several server instances hear each other. On PostgreSQL: LISTEN on one dedicated connection,
-// NOTIFY through the pool (no extra service). On the embedded database there is only one instance, so
-// delivery is in-process and nothing travels.
+// How the instances of one shop hear each other. On PostgreSQL: LISTEN on one dedicated connection, NOTIFY
+// through the pool (no extra service). On the embedded database there is only one instance, so nothing travels.
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import type { Database } from "../db/client.ts";
-import type { AssigneeChangedEvent, ChatEvent, NewOrderEvent, SettingsChangedEvent } from "./events.ts";
+import type { AssigneeChangedEvent, ChatEvent, NewOrderEvent, SettingsChangedEvent } from "../realtime/events.ts";
 import type { SessionsEnded } from "../domain/users/sessions.ts";
 
 const CHAT_CHANNEL = "loja_chat";

@@ -1,0 +1,134 @@
+// The cluster bus: what one instance of the shop tells the others, and what it does when told. It keeps the
+// per-instance caches honest (the product list, the settings placement and mail read, session states) and hands
+// the real-time events of other instances to the socket hub. Transport: LISTEN/NOTIFY on PostgreSQL, nothing on
+// the embedded database (one instance). See docs/design/realtime-and-cluster.md.
+import type { FastifyBaseLogger } from "fastify";
+import type { Database } from "../db/client.ts";
+import type { ListCache } from "../domain/catalogue/list-cache.ts";
+import type { PlacementSettingsCache } from "../domain/settings/placement-settings.ts";
+import type { Sessions } from "../domain/users/sessions.ts";
+import type { AssigneeChangedEvent, ChatEvent, NewOrderEvent, SettingsChangedEvent } from "../realtime/events.ts";
+import { localTransport, postgresTransport, type RemoteChat, type Transport } from "./transport.ts";
+
+export interface ClusterBusDeps {
+  db: Database;
+  sessions: Sessions;
+  productListCache: ListCache;
+  /** Forgotten on every settings change, here or announced by another instance. */
+  placementSettings: Pick<PlacementSettingsCache, "forget">;
+}
+
+/** What the socket hub hears from other instances. */
+export interface RemoteEvents {
+  chat(remote: RemoteChat): void;
+  settings(event: SettingsChangedEvent): void;
+  newOrder(event: NewOrderEvent): void;
+  assigneeChanged(event: AssigneeChangedEvent): void;
+  /** Announcements may have been lost while the bus was disconnected. */
+  resumed(): void;
+}
+
+export class ClusterBus {
+  private readonly transport: Transport;
+  private listener: RemoteEvents | undefined;
+  private log: Pick<FastifyBaseLogger, "warn"> | undefined;
+  private started: Promise<void> | undefined;
+  private closing: Promise<void> | undefined;
+  private stopForwarding: (() => void) | undefined;
+  private stopSessions: (() => void) | undefined;
+
+  constructor(private readonly deps: ClusterBusDeps) {
+    this.transport = deps.db.kind === "postgres" ? postgresTransport(deps.db) : localTransport();
+  }
+
+  get kind(): Transport["kind"] {
+    return this.transport.kind;
+  }
+
+  /** The socket hub's ears: one listener per instance. */
+  listen(listener: RemoteEvents): void {
+    this.listener = listener;
+  }
+
+  /** Opens the LISTEN connection (PostgreSQL) and starts announcing this instance's cache and session changes. */
+  start(log?: Pick<FastifyBaseLogger, "warn">): Promise<void> {
+    this.log = log ?? this.log;
+    return (this.started ??= (async () => {
+      const { productListCache, placementSettings, sessions } = this.deps;
+      await this.transport.start({
+        chat: (remote) => this.listener?.chat(remote),
+        catalogue: () => productListCache.invalidate("remote"),
+        settings: (event) => {
+          placementSettings.forget();
+          this.listener?.settings(event);
+        },
+        sessionsEnded: (event) => void sessions.ended(event, "remote"),
+        newOrder: (event) => this.listener?.newOrder(event),
+        assigneeChanged: (event) => this.listener?.assigneeChanged(event),
+        // Announcements may have been lost while disconnected: rebuild the list on next request, read sessions again.
+        resumed: () => {
+          productListCache.invalidate("remote");
+          placementSettings.forget();
+          sessions.forgetAll();
+          this.listener?.resumed();
+        },
+        warn: (message, error) => this.warn(message, error),
+      });
+      this.stopForwarding = productListCache.onInvalidate(() => {
+        this.transport
+          .publishCatalogue()
+          .catch((error: unknown) => this.warn("could not announce a catalogue change to other instances", error));
+      });
+      // Awaited by whoever ended the sessions before it answers, so a message sent after a deactivation reaches no
+      // closed session on any instance (NOTIFYs arrive in commit order).
+      this.stopSessions = sessions.onEnded(async (event, origin) => {
+        if (origin === "remote") return;
+        try {
+          await this.transport.publishSessionsEnded(event);
+        } catch (error) {
+          this.warn("could not announce ended sessions to other instances", error);
+        }
+      });
+    })());
+  }
+
+  // Every publish happens after the change committed: none throws, a lost announcement only delays the others
+  // until their caches' safety TTLs.
+
+  async publishChat(event: ChatEvent): Promise<void> {
+    await this.transport
+      .publishChat(event)
+      .catch((error: unknown) => this.warn("could not announce a chat message to other instances", error));
+  }
+
+  async publishSettings(event: SettingsChangedEvent): Promise<void> {
+    this.deps.placementSettings.forget();
+    await this.transport
+      .publishSettings(event)
+      .catch((error: unknown) => this.warn("could not announce a settings change to other instances", error));
+  }
+
+  async publishNewOrder(event: NewOrderEvent): Promise<void> {
+    await this.transport
+      .publishNewOrder(event)
+      .catch((error: unknown) => this.warn("could not announce a new order to other instances", error));
+  }
+
+  async publishAssigneeChanged(event: AssigneeChangedEvent): Promise<void> {
+    await this.transport
+      .publishAssigneeChanged(event)
+      .catch((error: unknown) => this.warn("could not announce an assignment to other instances", error));
+  }
+
+  close(): Promise<void> {
+    return (this.closing ??= (async () => {
+      this.stopForwarding?.();
+      this.stopSessions?.();
+      await this.transport.close();
+    })());
+  }
+
+  private warn(message: string, error?: unknown): void {
+    this.log?.warn({ err: error }, message);
+  }
+}
