@@ -1,7 +1,7 @@
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
 
-// One vitest run, several projects (DESIGN.md "Tests"):
+// One vitest run, several projects (docs/design/testing.md):
 // - api-pglite: server suites on the embedded database, always;
 // - api-postgres: the same suites on PostgreSQL, only where TEST_DATABASE_URL is set;
 // - storefront / console: components in jsdom with Testing Library;
