@@ -1,4 +1,4 @@
-// ESLint guards the architecture (DESIGN.md "Layout and house rules"), not style:
+// ESLint guards the architecture (docs/design/architecture.md#layers), not style:
 // - the apps never import server code, except types from server/schemas/;
 // - shared/ (rules the server and both apps use) imports none of them, and no package;
 // - only repositories (and the database layer) import the Prisma client;

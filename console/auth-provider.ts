@@ -5,7 +5,7 @@ import { SESSION_ENDED, getSession, getToken, setSession, signIn } from "./lib/s
 const LOGOUT_URL = "/api/user/logout";
 
 /**
- * What each role may open (DESIGN.md): support works orders and chats, reads customers and the Pagamentos queue
+ * What each role may open (docs/product/console.md#roles): support works orders and chats, reads customers and the Pagamentos queue
  * (payments are recorded on the order); admin everything.
  */
 const SUPPORT_RESOURCES = new Set(["orders", "payments", "conversations", "customers", "quick-replies"]);
@@ -35,7 +35,7 @@ export const authProvider: AuthProvider = {
     if (!getSession()) throw new Error("ra.auth.auth_check_error");
   },
   async checkError(error: { status?: number }) {
-    // 401 only means a missing/expired token (DESIGN.md); 403 is "not for your role" and must not sign out.
+    // 401 only means a missing/expired token (docs/design/contracts.md#the-401-rule); 403 is "not for your role" and must not sign out.
     if (error?.status === 401) {
       setSession(null, SESSION_ENDED);
       throw new Error("ra.notification.logged_out");

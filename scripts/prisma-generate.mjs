@@ -1,5 +1,5 @@
 // Generates the Prisma client offline. Prisma's CLI wants a schema-engine binary it would download;
-// `generate` never runs it, so any existing file satisfies the check (see DESIGN.md, facts about this environment).
+// `generate` never runs it, so any existing file satisfies the check (docs/design/database.md#migrations).
 import { spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
 

@@ -101,7 +101,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(multipartPlugin);
   await app.register(simpleRestPlugin);
 
-  // Shopper API (SPEC.md §7)
+  // Shopper API (docs/product/shopper-api.md)
   await app.register(userRoutes, { limits });
   await app.register(productRoutes);
   await app.register(catalogueRoutes);

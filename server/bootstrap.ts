@@ -117,7 +117,7 @@ export async function start(config: Config, options: StartOptions = {}, env = pr
     await migrate(db);
     const media = createMediaStore(config);
     await sweepTempDir(media.tempDir);
-    await moveStoredBytes(db.prisma, media); // rows from before issue 12, once
+    await moveStoredBytes(db.prisma, media); // rows that still hold their bytes in the database, once
     const seed = config.seedDemo ? await seedDemo(db.prisma, media) : undefined;
     const demoAdmin = await ensureDemoAdmin(config, db, env);
     // PGlite sets its own modes on some files it writes when opening (pg_internal.init 0644): private again.

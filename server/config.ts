@@ -37,7 +37,7 @@ export interface Config {
   proxypay: { apiKey: string; entity: string; baseUrl: string } | undefined;
   /** Media bytes in an S3-compatible bucket (MEDIA_S3_*), for several instances; files under dataDir otherwise. */
   mediaS3: S3Settings | undefined;
-  /** E-mail (issue 13): SMTP_URL sends the outbox; without it mails stay there, listed by the console. */
+  /** E-mail: SMTP_URL sends the outbox; without it mails stay there, listed by the console. */
   mail: MailConfig;
 }
 
@@ -48,7 +48,10 @@ export interface MailConfig {
   smtpUrl: string | undefined;
   /** MAIL_FROM: the sender, e.g. "Loja <loja@exemplo.ao>". */
   from: string;
-  /** MAIL_DIGEST_DELAY_SECONDS: how long support replies gather before one e-mail (default 60; the issue asks under 2 minutes). */
+  /**
+   * MAIL_DIGEST_DELAY_SECONDS: how long support replies gather before one e-mail (default 60: a reply reaches a shopper
+   * with no page open within 2 minutes).
+   */
   digestDelayMs: number;
   /** MAIL_RETRY_SECONDS: the wait after a first failed send, doubled after each further one (default 30). */
   retryFirstDelayMs: number;

@@ -1,4 +1,4 @@
-// SPEC.md §2: the fixed categories and sub-categories, one definition for the server (every product write is
+// The fixed categories and sub-categories, one definition for the server (every product write is
 // checked against it), the storefront's filter panel and the console's selects.
 export const TAXONOMY = {
   Moda: [

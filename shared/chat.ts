@@ -1,4 +1,4 @@
-// The order chat's limits (DESIGN.md "Support chat and real time"): what a message and its file may be.
+// The order chat's limits (docs/product/chat.md#messages): what a message and its file may be.
 
 /** Longest message text, in characters. */
 export const MAX_MESSAGE_TEXT = 4000;
@@ -16,7 +16,7 @@ export type AttachmentType = (typeof ATTACHMENT_TYPES)[number];
 export const ATTACHMENT_ACCEPT = ATTACHMENT_TYPES.join(",");
 export const IMAGE_ACCEPT = IMAGE_TYPES.join(",");
 
-/** SPEC.md §3 Message.type: how to show an attachment of this MIME type. */
+/** A message's `type`: how to show an attachment of this MIME type. */
 export const attachmentKind = (mimeType: string): "image" | "pdf" => (mimeType === "application/pdf" ? "pdf" : "image");
 
 /** The PDF viewer opens only a PDF attached to one of the viewer's own orders; anything else gets this. */

@@ -1,4 +1,5 @@
-// SPEC.md §5's checkout and sign-up rules with their messages. The storefront shows them before sending; the
+// The checkout and sign-up rules with their messages (docs/product/checkout.md#checkout-rules,
+// docs/product/accounts.md#sign-up-rules). The storefront shows them before sending; the
 // server applies the same rules so no client can skip them.
 
 import { passwordProblem } from "./passwords.ts";
@@ -16,7 +17,7 @@ export interface AddressFields {
 }
 export type AddressField = keyof AddressFields;
 
-/** Required fields in the form's order, each with SPEC.md's message; state is optional. */
+/** Required fields in the form's order, each with its fixed message; state is optional. */
 export const REQUIRED_ADDRESS_FIELDS: readonly (readonly [AddressField, string])[] = [
   ["firstName", "Primeiro nome é necessário"],
   ["lastName", "Sobrenome é necessário"],
@@ -59,7 +60,7 @@ export const EMPTY_CART = "Seu carrinho está vazio";
 export const BAD_PAYMENT_METHOD = "Método de pagamento inválido";
 export const BAD_EMAIL = "Por favor, insira um email válido";
 
-/** SPEC.md: the postal code is numeric. */
+/** The postal code is numeric. */
 export const ZIPCODE_PATTERN = /^[0-9]+$/;
 /** Digits, spaces and a leading + (as people type Angolan numbers: +244 923 000 000). */
 export const PHONE_PATTERN = /^\+?[0-9 ]+$/;
@@ -74,7 +75,7 @@ export function addressErrors(a: Readonly<Record<AddressField, string | undefine
   return errors;
 }
 
-/** The submit-time checks of SPEC.md §5, in order; null when the order may be sent. */
+/** The submit-time checks, in order; null when the order may be sent. */
 export function submitError(a: Readonly<Partial<Record<AddressField, string>>>, itemCount: number, paymentMethod: string): string | null {
   if (!a.street?.trim() || !a.city?.trim() || !a.zipcode?.trim()) return FILL_ADDRESS;
   if (itemCount <= 0) return EMPTY_CART;
@@ -88,10 +89,10 @@ export interface SignUpFields {
   password: string;
 }
 
-/** SPEC.md §5 sign-up rules: the first failing rule's message, or null. */
+/** The sign-up rules: the first failing rule's message, or null. */
 export function signUpError(v: SignUpFields): string | null {
   if (!v.name.trim()) return "Nome é obrigatório";
   if (!EMAIL_PATTERN.test(v.email.trim())) return "Email é obrigatório";
-  // "Password é obrigatório" first (SPEC.md §5), then the password rule.
+  // "Password é obrigatório" first, then the password rule.
   return passwordProblem(v.password);
 }

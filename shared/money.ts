@@ -1,10 +1,10 @@
-// Kwanza amounts (SPEC.md §9): currency label kz, 2 decimals, the fixed delivery fee.
+// Kwanza amounts (docs/design/money.md#amounts): currency label kz, 2 decimals, the fixed delivery fee.
 // One function formats money for the server's messages, the storefront and the console, so an amount in an
 // error ("o total atual é 12 500,00 kz") is the very string the cart shows.
 
 export const CURRENCY = "kz";
 
-/** SPEC.md §9 'Taxa de envio', in kwanza. */
+/** The delivery fee, 'Taxa de envio', in kwanza. */
 export const DELIVERY_FEE = 5000;
 
 /**

@@ -12,7 +12,7 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** The status of a new bank-transfer order (DESIGN.md "Shopper API"). */
+/** The status of a new bank-transfer order (docs/product/orders.md#statuses). */
 export const AWAITING_PAYMENT: OrderStatus = "Aguardando Pagamento";
 export const PAYMENT_CONFIRMED: OrderStatus = "Pagamento Confirmado";
 export const DELIVERED: OrderStatus = "Entregue";
@@ -49,10 +49,10 @@ export const STATUS_TONE: Readonly<Record<OrderStatus, "warning" | "info" | "pri
   Cancelado: "error",
 };
 
-/** SPEC.md §9: 'cod' is the bank transfer offered; 'stripe' is handled but not offered. */
+/** 'cod' is the bank transfer offered; 'stripe' is handled but not offered. */
 export const PAYMENT_METHODS = ["cod", "stripe"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAYMENT_METHOD_LABELS: Readonly<Record<PaymentMethod, string>> = { cod: "Transferência bancária", stripe: "Cartão (Stripe)" };
 
-/** SPEC.md §2/§9: an order is shown by the last 6 characters of its id, upper-cased. */
+/** An order is shown by the last 6 characters of its id, upper-cased. */
 export const shortOrderId = (id: string): string => id.slice(-6).toUpperCase();

@@ -1,4 +1,4 @@
-// What each storefront page is called and how it is described (issue 14): the server writes them into the HTML
+// What each storefront page is called and how it is described: the server writes them into the HTML
 // for crawlers and link previews, and the app keeps them as the shopper navigates, so a tab says the same either way.
 import { formatKz } from "./money.ts";
 

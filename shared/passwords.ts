@@ -1,4 +1,4 @@
-// The password rule, said to the shopper before they submit and enforced by the server (SPEC.md §5's
+// The password rule, said to the shopper before they submit and enforced by the server (the sign-up rules'
 // "Password é obrigatório" comes first). The list of common passwords is too large for a phone's first visit,
 // so only the server checks it (server/domain/users/passwords.ts); the apps check length and blankness and show
 // PASSWORD_HINT under the field.

@@ -1,8 +1,8 @@
-// The money path's rules that the server and both apps share (issue 11): who may move an order where, how
+// The money path's rules that the server and both apps share (docs/product/orders.md): who may move an order where, how
 // paid an order is, the states of a proof of payment.
 import { FORWARD_MOVES, type OrderStatus } from "./orders.ts";
 
-/** What the shop itself posts in an order's chat; SPEC.md §3 shows any sender but 'client' as Suporte. */
+/** What the shop itself posts in an order's chat; the storefront shows any sender but 'client' as Suporte. */
 export const SHOP_SENDER = "shop";
 
 /** Default hours a shopper has to pay a bank-transfer order (a shop setting; PAYMENT_DEADLINE_HOURS overrides). */

@@ -1,4 +1,4 @@
-// The /ws socket contract (DESIGN.md "Support chat and real time"): one JSON object per frame, the close code
+// The /ws socket contract (docs/design/contracts.md#realtime-frames): one JSON object per frame, the close code
 // that means "sign in again", and how long clients wait before reconnecting.
 
 /** Client → server. The first frame must be `auth`. */
@@ -20,7 +20,7 @@ export type ServerFrame<M = unknown> =
 /** Close code after `connect_error` or when a session ends: the client signs out. */
 export const CLOSE_INVALID_TOKEN = 4401;
 
-/** SPEC.md §7: reconnection delay 1 s up to 5 s (doubling), connection timeout 20 s. */
+/** Reconnection delay 1 s up to 5 s (doubling), connection timeout 20 s. */
 export const RECONNECT_MIN_MS = 1000;
 export const RECONNECT_MAX_MS = 5000;
 export const CONNECT_TIMEOUT_MS = 20_000;

@@ -1,4 +1,4 @@
-// The support team's tools (issue 15): saved answers ("Respostas rápidas") and internal notes on an order.
+// The support team's tools (docs/product/chat.md#the-staff-side): saved answers ("Respostas rápidas") and internal notes on an order.
 
 export const MAX_QUICK_REPLY_TITLE = 80;
 /** A quick reply is inserted into a chat message, so it is no longer than one. */

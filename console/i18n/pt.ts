@@ -4,7 +4,7 @@ import { PASSWORD_HINT } from "../../shared/passwords.ts";
 import { shellMessages } from "./shell.ts";
 
 // Every string the console shows: react-admin's own messages in European/Angolan Portuguese,
-// then resource names and field labels, then the console's own texts (DESIGN.md: no labels in components).
+// then resource names and field labels, then the console's own texts (no labels in components).
 export const ptMessages: TranslationMessages = {
   ra: {
     action: {

@@ -1,4 +1,4 @@
-// The money path's records as the staff API sends them (issue 11's contract). They live here until
+// The money path's records as the staff API sends them. They live here until
 // server/schemas carries them; the console reads every field as optional so an older server still renders.
 import type { AdminOrder } from "../../server/schemas/admin-orders.ts";
 import type { OrderStatus } from "../../shared/orders.ts";

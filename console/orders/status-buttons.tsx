@@ -11,8 +11,8 @@ import type { AllowedMoves, StaffOrder } from "../lib/money-types.ts";
 import { ExceptionMoveDialog } from "./exception-move-dialog.tsx";
 
 /**
- * The moves the server allows this member of staff. A server from before issue 11 sends no `allowedMoves` and
- * takes any move from anyone: then every other status is offered as it was.
+ * The moves the server allows this member of staff. A server that sends no `allowedMoves` takes any move from
+ * anyone: then every other status is offered.
  */
 export const allowedMoves = (order: StaffOrder): AllowedMoves =>
   order.allowedMoves ?? { forward: ORDER_STATUSES.filter((s) => s !== order.status), exceptions: [] };

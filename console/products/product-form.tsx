@@ -4,7 +4,7 @@ import { CategoryInputs } from "./category-inputs.tsx";
 import { ImagesInput } from "./images-input.tsx";
 import { validPrice } from "./price.ts";
 
-// Shoppers must pick a size or colour to add to the cart (SPEC.md §5), so a product needs at least one.
+// Shoppers must pick a size or colour to add to the cart, so a product needs at least one.
 const atLeastOneSize = (value: unknown) => (Array.isArray(value) && value.length > 0 ? undefined : "loja.products.sizes_required");
 
 export function ProductForm({ toolbar }: { toolbar?: ReactElement }) {

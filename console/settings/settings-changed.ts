@@ -1,4 +1,4 @@
-// The realtime frame the server sends the other admins when someone changes the shop's settings (issue 11):
+// The realtime frame the server sends the other admins when someone changes the shop's settings:
 // the bank details decide where shoppers' money goes, so every admin with the console open is told.
 
 export interface SettingsChangedFrame {

@@ -1,11 +1,11 @@
 import type { RaRecord } from "react-admin";
 import { pickFields, type RequestBodyTransform, type Row } from "../lib/request-body.ts";
 
-// The shop's contact and bank details are data (SPEC.md leaves them open): one row, id 1.
+// The shop's contact and bank details are data, not code: one row, id 1.
 // Arrays of strings are edited as lists of { value } rows and flattened back on save.
 
 const LISTS = ["phones", "emails", "addresses", "staffAlertEmails"] as const;
-/** Where shoppers send their money: changing any of these needs the admin's password again (issue 11). */
+/** Where shoppers send their money: changing any of these needs the admin's password again. */
 export const BANK_FIELDS = ["bankName", "accountHolder", "accountNumber", "iban"] as const;
 const FIELDS = [...LISTS, ...BANK_FIELDS, "paymentDeadlineHours", "currentPassword"] as const;
 

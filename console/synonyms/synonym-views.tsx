@@ -1,4 +1,4 @@
-// The search's synonym groups (issue 14): words shoppers type for the same thing. Edited as one line of words
+// The search's synonym groups: words shoppers type for the same thing. Edited as one line of words
 // separated by commas; the API keeps them as a list.
 import { Create, Datagrid, Edit, FunctionField, List, SimpleForm, TextInput, required, useTranslate } from "react-admin";
 import type { Static } from "typebox";

@@ -2,7 +2,7 @@
 // Images live next to this file in images/ and are drawn by tools/draw-images.ts
 // (run `npx tsx prisma/seed/tools/draw-images.ts` after adding or renaming an image).
 
-// The taxonomy is the server's (SPEC.md §2): the demo data is checked against the same list the API enforces.
+// The taxonomy is the server's (shared/catalogue.ts): the demo data is checked against the same list the API enforces.
 import { TAXONOMY, type Category } from "../../shared/catalogue.ts";
 
 export type { Category };

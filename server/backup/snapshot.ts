@@ -1,4 +1,4 @@
-// Backups of the embedded database (issue 12). A backup is a folder loja-backup-<time>/ holding pglite.tar.gz
+// Backups of the embedded database (docs/design/database.md#backups). A backup is a folder loja-backup-<time>/ holding pglite.tar.gz
 // (PGlite's dumpDataDir: one consistent moment of the database), media/ (the media store's files) and jwt-secret
 // (so sign-ins survive a restore). It is written under a temporary name and renamed into place, so a folder with
 // the final name is always complete.

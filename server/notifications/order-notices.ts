@@ -1,4 +1,4 @@
-// Which e-mails and pushes each event of an order causes (issue 13), in one place. Every function runs inside
+// Which e-mails and pushes each event of an order causes (docs/product/notifications.md), in one place. Every function runs inside
 // the event's own transaction, so the outbox row commits or rolls back with the event; the pushes it returns are
 // sent by the caller after the commit (Notifier.committed). The shopper's notifyEmail / notifyPush choices are
 // respected here; staff alerts go to the addresses in the shop's settings.

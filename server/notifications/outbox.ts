@@ -1,4 +1,4 @@
-// E-mail through an outbox (DESIGN.md "Notifications"): a mail is written in the same transaction as the event
+// E-mail through an outbox (docs/design/notifications.md#the-outbox): a mail is written in the same transaction as the event
 // that causes it, so a rolled-back event sends nothing and a committed one loses nothing; a worker sends it by
 // SMTP afterwards, retrying with back-off. Several instances on one PostgreSQL database send each mail once:
 // a mail is claimed (locked_until/locked_by) before it is sent. Without SMTP_URL no worker runs and mails stay

@@ -1,5 +1,6 @@
-// What the server says about each storefront page before any script runs (issue 14): titles, descriptions,
-// Open Graph for WhatsApp and Facebook previews, JSON-LD for search engines, and a product's own markup.
+// What the server says about each storefront page before any script runs
+// (docs/design/catalogue.md#pages-the-server-fills-in): titles, descriptions, Open Graph for WhatsApp and Facebook
+// previews, JSON-LD for search engines, and a product's own markup.
 import { formatKz } from "../../shared/money.ts";
 import { FIXED_PAGES, PRODUCT_NOT_FOUND_META, productPageMeta, SHOP_NAME } from "../../shared/pages.ts";
 import { FULL_WIDTH, PRODUCT_MAIN_SIZES, productSrcset } from "../../shared/product-images.ts";

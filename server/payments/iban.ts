@@ -1,5 +1,5 @@
 // The shop's IBAN is where every shopper's money goes: it is only accepted as a valid Angolan IBAN
-// (country AO, 25 characters, 21-digit BBAN, ISO 13616 mod-97 check), checked with ibantools (issue 11).
+// (country AO, 25 characters, 21-digit BBAN, ISO 13616 mod-97 check), checked with ibantools.
 import { electronicFormatIBAN, isValidIBAN } from "ibantools";
 
 export const ANGOLAN_IBAN_LENGTH = 25;

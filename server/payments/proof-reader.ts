@@ -1,5 +1,5 @@
 // Reads a PDF payment proof ("comprovativo") for staff: its text layer, the money amounts and the Angolan
-// IBANs written in it, and whether they match the order's amount and the shop's IBAN (issue 11).
+// IBANs written in it, and whether they match the order's amount and the shop's IBAN (docs/design/money.md#proofs).
 // A hint only: forged receipts exist and the bank statement decides, so nothing here decides anything, and
 // any PDF it cannot read (scanned, broken, too big, too slow) just gives an empty reading, never an error.
 import { MAX_ATTACHMENT_BYTES } from "../../shared/chat.ts";

@@ -1,4 +1,4 @@
-// A client for ProxyPay's API v2: Multicaixa "Pagamento por Referência" (issue 11).
+// A client for ProxyPay's API v2: Multicaixa "Pagamento por Referência" (docs/design/money.md#multicaixa-proxypay).
 //
 // Sources, checked on 2026-11-23:
 // - ProxyPay's documentation, https://developer.proxypay.co.ao/v2/ : base URLs (production

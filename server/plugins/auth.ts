@@ -21,7 +21,7 @@ declare module "fastify" {
   }
 }
 
-/** The Bearer token, or SPEC.md's `token` header (used by the Stripe verify call). */
+/** The Bearer token, or the `token` header the shopper contract allows (used by the Stripe verify call). */
 export function readToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (typeof header === "string" && header.toLowerCase().startsWith("bearer ")) return header.slice(7).trim();

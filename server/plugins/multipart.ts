@@ -1,6 +1,6 @@
 // One multipart reader for the shop's chat and the staff API (attachments, replies, product photos). Parsing
 // is bounded once here: one file of at most MAX_ATTACHMENT_BYTES (a bigger one is a 413 with shared/chat.ts's
-// message), a few small fields. The file is streamed into the media store's temp folder as it arrives (issue 12:
+// message), a few small fields. The file is streamed into the media store's temp folder as it arrives (docs/design/media.md:
 // never buffered whole, never through the database), hashed on the way, at most at the per-client media rate (one
 // client sending 10 MB files back to back must not fill the event loop with parsing and hashing); the temp file
 // is removed after the response unless the request moved it into the store.

@@ -1,4 +1,4 @@
-// Notifications in the app's lifecycle (issue 13): the outbox worker (only with SMTP_URL; without it mails stay
+// Notifications in the app's lifecycle (docs/design/notifications.md): the outbox worker (only with SMTP_URL; without it mails stay
 // in the outbox, listed by the console as what would have been sent), this instance's presence rows (so every
 // instance knows who is online anywhere) and the support-reply digest sweep. Timers are unref'd and stopped on
 // close; a round never overlaps the previous one.

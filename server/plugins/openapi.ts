@@ -6,7 +6,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: "3.1.0",
-      info: { title: "Loja API", description: "Shopper API (SPEC.md §7) and staff API (/admin/api).", version: "1.0.0" },
+      info: { title: "Loja API", description: "Shopper API (/api) and staff API (/admin/api).", version: "1.0.0" },
       components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },
     },
   });

@@ -1,6 +1,6 @@
-// GET /media/:publicId: product images and chat attachments (DESIGN.md, Files). The unguessable id is the
+// GET /media/:publicId: product images and chat attachments (docs/design/media.md#serving). The unguessable id is the
 // capability. Bytes are streamed from the media store, never through the database, in ranges when asked, and at
-// most at a per-client rate (issue 12: two clients re-fetching a 10 MB file must not starve the shop). Files never
+// most at a per-client rate (two clients re-fetching a 10 MB file must not starve the shop). Files never
 // change: the ETag is their sha256; product images cache publicly for a year, attachments only in the browser.
 import { pipeline } from "node:stream";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";

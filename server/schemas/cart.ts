@@ -1,11 +1,11 @@
-// Cart contracts (SPEC.md §3 Cart, §7 /api/cart/*): the server keeps rows, the API shows the nested cartData map.
+// Cart contracts (docs/product/shopper-api.md#cart): the server keeps rows, the API shows the nested cartData map.
 import { Type, type Static } from "typebox";
 import { Id, ShortText, StrictObject } from "./common.ts";
 
 export const MAX_LINE_QUANTITY = 999;
 const MAX_CART_PRODUCTS = 100;
 
-/** A size or colour label; empty passes the edge so the domain can answer with SPEC.md's own message. */
+/** A size or colour label; empty passes the edge so the domain can answer with its fixed message ("Select Product Size"). */
 const Size = ShortText({ maxLength: 100 });
 const Quantity = Type.Integer({ minimum: 0, maximum: MAX_LINE_QUANTITY });
 

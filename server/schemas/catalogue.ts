@@ -1,4 +1,4 @@
-// The storefront's catalogue queries (issue 14). `/api/product/list` (SPEC.md §7) stays for other clients.
+// The storefront's catalogue queries (docs/product/shopper-api.md#catalogue). `/api/product/list` stays for other clients.
 import { Type, type Static } from "typebox";
 import { Id } from "./common.ts";
 import { ShopProduct } from "./products.ts";

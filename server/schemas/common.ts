@@ -11,7 +11,7 @@ export const Email = Type.String({ minLength: 3, maxLength: 254, format: "email"
 export const Password = Type.String({ minLength: 1, maxLength: 128 });
 /** Kwanza, as the Decimal(12,2) columns hold them (above is a Portuguese 400, not the database's overflow). */
 export const Money = Type.Number({ minimum: 0, maximum: MAX_AMOUNT });
-/** The one error shape (DESIGN.md): every failure, every status. */
+/** The one error shape (docs/design/contracts.md#errors): every failure, every status. */
 export const ErrorReply = Type.Object({ success: Type.Literal(false), message: Type.String() });
 
 /** Standard error responses a route declares next to its success schema. */

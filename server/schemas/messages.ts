@@ -1,11 +1,11 @@
-// The per-order support chat as the shopper API shows it (SPEC.md §3 Message, §7 /api/message/*).
+// The per-order support chat as the shopper API shows it (docs/product/shopper-api.md#chat).
 import { Type, type Static } from "typebox";
 
-/** SPEC.md §3 Message: `type` says how to show the attachment, `fileUrl` is its /media/<publicId> URL. */
+/** A chat message: `type` says how to show the attachment, `fileUrl` is its /media/<publicId> URL. */
 export const Message = Type.Object({
   _id: Type.String(),
   orderId: Type.String(),
-  /** 'shop': posted by the shop itself (status changes, payments); SPEC.md shows any sender but 'client' as Suporte. */
+  /** 'shop': posted by the shop itself (status changes, payments); the storefront shows any sender but 'client' as Suporte. */
   sender: Type.Union([Type.Literal("client"), Type.Literal("support"), Type.Literal("shop")]),
   text: Type.String(),
   fileUrl: Type.Union([Type.String(), Type.Null()]),
@@ -29,7 +29,7 @@ export type SupportMessage = Static<typeof SupportMessage>;
 export const MessageParams = Type.Object({ orderId: Type.String({ minLength: 1, maxLength: 200 }) });
 export type MessageParams = Static<typeof MessageParams>;
 
-/** SPEC.md §7's `messages`, plus the order's status (added: the chat's header shows it without reading the orders). */
+/** The order's `messages`, plus its status (the chat's header shows it without reading the orders). */
 export const MessageListReply = Type.Object({ success: Type.Literal(true), messages: Type.Array(Message), status: Type.String() });
 export type MessageListReply = Static<typeof MessageListReply>;
 

@@ -1,6 +1,6 @@
-// Order contracts (SPEC.md §3 Order/Address/Order item, §5 checkout rules, §7 /api/order/*).
-// Address fields and the payment method pass the edge as any bounded string, so the domain can answer
-// with SPEC.md §5's own Portuguese messages; unknown fields are refused everywhere.
+// Order contracts (docs/product/shopper-api.md#orders). Address fields and the payment method pass the edge as
+// any bounded string, so the domain can answer with the checkout rules' own Portuguese messages
+// (docs/product/checkout.md#checkout-rules); unknown fields are refused everywhere.
 import { Type, type Static } from "typebox";
 import { Id, Money, ShortText, StrictObject } from "./common.ts";
 import { MAX_LINE_QUANTITY } from "./cart.ts";
@@ -31,8 +31,8 @@ export type AddressInput = Static<typeof AddressInput>;
 const IGNORED = "Accepted because the storefront sends its copy; never used: the server reprices every line from the catalogue.";
 
 /**
- * One cart line as the storefront sends it. The product is `_id` or `itemId` (SPEC.md §3 names the order
- * item's field itemId). name, image and price are accepted because the storefront sends its copy of them,
+ * One cart line as the storefront sends it. The product is `_id` or `itemId` (the order item's field name in
+ * the shopper contract). name, image and price are accepted because the storefront sends its copy of them,
  * and are never used: the server reprices every line from the database.
  */
 export const OrderItemInput = StrictObject({
@@ -97,8 +97,8 @@ export const ShopOrderItem = Type.Object({
   quantity: Type.Integer(),
 });
 
-/** An order as the shopper sees it (SPEC.md §3): no internal fields (idempotency key, session id, user). */
-/** A proof of payment as the shopper sees it (issue 11). */
+/** An order as the shopper sees it: no internal fields (idempotency key, session id, user). */
+/** A proof of payment as the shopper sees it (docs/product/orders.md#proofs-of-payment). */
 export const ShopProof = Type.Object({
   _id: Type.String(),
   url: Type.String(),

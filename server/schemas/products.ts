@@ -1,7 +1,7 @@
 import { Type, type Static } from "typebox";
 import { Id } from "./common.ts";
 
-/** SPEC.md §3 Product, as the shopper API shows it. */
+/** A product as the shopper API shows it (docs/product/shopper-api.md#shapes). */
 export const ShopProduct = Type.Object({
   _id: Id,
   name: Type.String(),

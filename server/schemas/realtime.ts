@@ -1,4 +1,4 @@
-// The /ws socket contract (DESIGN.md "Support chat and real time"): one JSON object per frame.
+// The /ws socket contract (docs/design/contracts.md#realtime-frames): one JSON object per frame.
 import { Type, type Static } from "typebox";
 import type { ServerFrame as SharedServerFrame } from "../../shared/realtime.ts";
 import type { Message, SupportMessage } from "./messages.ts";

@@ -2,7 +2,8 @@ import { Type, type Static } from "typebox";
 import { ShortText, StrictObject } from "./common.ts";
 import { Address, AddressInput } from "./orders.ts";
 
-// Empty values pass the edge on purpose: the domain answers them with SPEC.md §5's own messages.
+// Empty values pass the edge on purpose: the domain answers them with the sign-up rules' own messages
+// (docs/product/accounts.md#sign-up-rules).
 export const RegisterBody = StrictObject({
   name: ShortText({ maxLength: 120 }),
   email: Type.String({ maxLength: 254 }),
@@ -42,7 +43,7 @@ export type ResetPasswordBody = Static<typeof ResetPasswordBody>;
 export const MessageReply = Type.Object({ success: Type.Literal(true), message: Type.String() });
 export const LogoutReply = Type.Object({ success: Type.Literal(true) });
 
-// The shopper's account page (issue 13). Identities (e-mail, phone) are shown, not changed here. The saved
+// The shopper's account page. Identities (e-mail, phone) are shown, not changed here. The saved
 // address has checkout's shape and passes checkout's rules (server/domain/users/account.ts).
 export const AccountReply = Type.Object({
   success: Type.Literal(true),

@@ -10,7 +10,7 @@ const TABS: readonly { to: string; label: string; icon: ReactNode }[] = [
 ];
 
 /**
- * Mobile tabs; tapping the current one reloads it (SPEC.md §2) without re-downloading the app. `withSupport` keeps a
+ * Mobile tabs; tapping the current one reloads it without re-downloading the app. `withSupport` keeps a
  * slot at the right end for the floating support button, so on phones it never lies over the page.
  */
 export function BottomNav({ onReload, withSupport = false }: { onReload: () => void; withSupport?: boolean }) {

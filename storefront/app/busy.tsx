@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
 
-// SPEC.md §2: a global full-screen spinner overlay, shown while any long action runs.
+// A global full-screen spinner overlay, shown while any long action runs (docs/product/storefront.md#busy-overlay).
 interface Busy {
   run: <T>(work: Promise<T>) => Promise<T>;
 }

@@ -1,6 +1,6 @@
 import { Component, type ReactNode } from "react";
 
-/** The fallback page (SPEC.md §8); a failed chunk download after a deploy is the usual cause. */
+/** The fallback page (docs/product/storefront.md#fallback-page); a failed chunk download after a deploy is the usual cause. */
 function ErrorPage({ detail }: { detail?: string }) {
   return (
     <div className="error-page">

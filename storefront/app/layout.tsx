@@ -15,7 +15,7 @@ import { SettingsProvider } from "../features/settings/settings-provider.tsx";
 import { ToastHost } from "./toast-host.tsx";
 import { clearCache } from "../lib/cached-api.ts";
 
-/** The chrome is hidden on the PDF viewer and the chat (SPEC.md §2). */
+/** The chrome is hidden on the PDF viewer and the chat (docs/product/storefront.md#layout). */
 const isBare = (path: string) => path.startsWith("/pdf-viewer") || path.startsWith("/message");
 
 function Chrome() {

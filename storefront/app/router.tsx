@@ -51,7 +51,7 @@ export const prefetchPages = (idle: (cb: () => void) => void) => {
   next();
 };
 
-/** The screens of SPEC.md §2. */
+/** The storefront's screens (docs/product/storefront.md#routes). */
 function PageRoutes() {
   return (
     <Routes>

@@ -15,7 +15,7 @@ const withSearch = (params: URLSearchParams, q: string) => {
   return next;
 };
 
-/** Shown only on collection routes, once the search icon opened it (SPEC.md §2). */
+/** Shown only on collection routes, once the search icon opened it (docs/product/storefront.md#search-bar). */
 export function SearchBar() {
   const { showSearch, setShowSearch } = useSearch();
   const { pathname } = useLocation();

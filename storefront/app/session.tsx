@@ -12,7 +12,7 @@ type ShopRealtime = RealtimeClient<ChatMessage>;
 export interface Session {
   token: string;
   setToken: (token: string) => void;
-  /** The shopper's own logout: clears token and cart, says so, and goes to /login (SPEC.md §4). */
+  /** The shopper's own logout: clears token and cart, says so, and goes to /login (docs/product/accounts.md#the-session). */
   logout: () => void;
   realtime: ShopRealtime | null;
 }

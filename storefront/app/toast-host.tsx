@@ -9,7 +9,7 @@ import { dismissErrorToasts, loadToasts, onFirstToast } from "../lib/toast.ts";
  */
 const MOUNT_AFTER = 3000;
 
-/** SPEC.md §9 toasts: top-right, 5 s, pause on hover and focus loss, drag 80 % to dismiss. */
+/** Toasts: top-right, 5 s, pause on hover and focus loss, drag 80 % to dismiss (docs/product/storefront.md#toasts). */
 const loadContainer = () =>
   lazy(async () => {
     const { ToastContainer } = await loadToasts();

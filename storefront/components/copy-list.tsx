@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { copyText } from "../features/settings/copy-text.ts";
 
-/** SPEC.md §9: the copy feedback shows for 2000 ms. */
+/** The copy feedback shows for 2000 ms (docs/product/storefront.md#payment-page). */
 const COPY_FEEDBACK_MS = 2000;
 
 /** One way to copy a value: the button's text, its accessible name and the field named in the feedback. */
@@ -24,7 +24,7 @@ export interface CopyRow {
   code?: boolean;
 }
 
-/** SPEC.md §2: after a copy, 'Copiado: ' + the field name in capitals for 2 s. */
+/** After a copy, 'Copiado: ' + the field name in capitals for 2 s. */
 export function useCopyFeedback(): [copied: string, copy: (text: string, field: string) => void] {
   const [copied, setCopied] = useState("");
   useEffect(() => {

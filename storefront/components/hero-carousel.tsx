@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { HERO_INTERVAL, HERO_TRANSITION, type HeroSlide } from "../features/catalogue/hero-slides.ts";
 
 /**
- * Advances every 20 s and wraps; slides cross-fade in 1 s. Not clickable (SPEC.md §2).
+ * Advances every 20 s and wraps; slides cross-fade in 1 s. Not clickable (docs/product/storefront.md#home).
  * Hidden slides overlap the visible one, so lazy loading would not hold their images back:
  * only the current and the next slide's images are mounted, the rest as the carousel reaches them.
  */

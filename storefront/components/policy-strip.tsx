@@ -1,6 +1,6 @@
 import { ExchangeIcon, ShieldIcon, SupportIcon } from "./icons.tsx";
 
-// SPEC.md §1/§2: easy exchange, 7 to 14 day free returns, 24/7 support.
+// The shop's promises (docs/product/overview.md#what-the-shop-says-about-itself): easy exchange, 7 to 14 day free returns, 24/7 support.
 export function PolicyStrip() {
   return (
     <section className="policy">

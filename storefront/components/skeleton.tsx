@@ -1,6 +1,6 @@
 import { startTransition, useEffect, useState } from "react";
 
-/** SPEC.md §9: every skeleton shows for 1000 ms. */
+/** Every skeleton shows for 1000 ms (docs/product/storefront.md#skeletons). */
 const SKELETON_DELAY = 1000;
 
 let firstPage = true;

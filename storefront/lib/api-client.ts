@@ -1,8 +1,8 @@
 import { toast } from "./toast.ts";
 import { readToken, writeToken } from "./token.ts";
 
-// The one HTTP client (DESIGN.md): Bearer token when signed in, the 401 rule, and the error toast.
-// No timeout on purpose (SPEC.md §7): slow 3G requests must be allowed to finish.
+// The one HTTP client: Bearer token when signed in, the 401 rule (docs/design/contracts.md#the-401-rule), and the
+// error toast. No timeout on purpose: slow 3G requests must be allowed to finish.
 
 /** Thrown for every failed call; `message` is already shown to the shopper unless `quiet` was asked. */
 export class ApiError extends Error {
@@ -16,7 +16,7 @@ export class ApiError extends Error {
   }
 }
 
-/** SPEC.md §8: the notice for a 401 anywhere (or a real-time 'invalid token'). */
+/** The notice for a 401 anywhere (or a real-time 'invalid token'). */
 const SESSION_EXPIRED_MESSAGE = "Sessão expirada. Por favor, faça login novamente.";
 
 /**
@@ -38,7 +38,7 @@ export function onSessionExpired(listener: () => void): () => void {
 }
 
 /**
- * SPEC.md §4: a 401, or the real-time client's 'invalid token', ends the session: the token goes (and with it
+ * A 401, or the real-time client's 'invalid token', ends the session: the token goes (and with it
  * the signed-in cart), one info toast, then /login. Only while a token is held, so parallel 401s give one notice.
  */
 export function expireSession(): void {

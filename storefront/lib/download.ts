@@ -7,7 +7,7 @@ const nameFromHeader = (header: string | null): string | undefined => {
 };
 
 /**
- * Saves a file fetched by URL (attachments are plain URLs, SPEC.md §7).
+ * Saves a file fetched by URL (attachments are plain URLs).
  * `name` wins when given (the PDF viewer saves as documento.pdf); otherwise the server's name, then the URL's.
  */
 export async function downloadUrl(url: string, name?: string): Promise<void> {

@@ -67,5 +67,5 @@ export function dismissErrorToasts(pathname: string): void {
   );
 }
 
-/** SPEC.md §8 toast types in use: success, info, error. */
+/** Toast types in use: success, info, error. */
 export const toast = { success: show("success"), error: show("error"), info: show("info") };

@@ -1,4 +1,4 @@
-// SPEC.md §3: the session token lives in local storage under the key "token".
+// The session token lives in local storage under the key "token" (docs/product/accounts.md#the-session).
 const KEY = "token";
 
 export const readToken = (): string => {

@@ -20,7 +20,7 @@ import {
 import { SessionExpiredError } from "../lib/api-client.ts";
 import { toast } from "../lib/toast.ts";
 
-/** The signed-in shopper's account (issue 13): who they are, the saved delivery address, the password, notices. */
+/** The signed-in shopper's account: who they are, the saved delivery address, the password, notices. */
 export default function AccountPage() {
   const { token } = useSession();
   const navigate = useNavigate();

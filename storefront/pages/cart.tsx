@@ -40,7 +40,7 @@ export default function CartPage() {
               defaultValue={quantity}
               aria-label={`Quantidade de ${product.name}`}
               onChange={(e) => {
-                // SPEC.md §5: empty or 0 is ignored; removal only through the bin.
+                // Empty or 0 is ignored; removal only through the bin.
                 const q = Number(e.target.value);
                 if (e.target.value !== "" && Number.isInteger(q) && q >= 1) setQuantity(product._id, size, q);
               }}

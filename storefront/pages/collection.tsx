@@ -63,7 +63,7 @@ export default function CollectionPage() {
     return () => window.removeEventListener("scroll", remember);
   }, [key]);
 
-  // The search text filters only while the search box is shown (SPEC.md §4): an address with `q` opens it.
+  // The search text filters only while the search box is shown: an address with `q` opens it.
   useEffect(() => {
     if (query.q) setShowSearch(true);
   }, [query.q, setShowSearch]);

@@ -5,7 +5,7 @@ import { forgotPassword } from "../features/auth/api/password-reset.ts";
 import { EMAIL_PATTERN } from "../../shared/checkout.ts";
 import { toast } from "../lib/toast.ts";
 
-/** "Esqueceu sua senha?" (SPEC.md's link): asks for the e-mail, then says what the server says (the same for every address). */
+/** "Esqueceu sua senha?": asks for the e-mail, then says what the server says (the same for every address). */
 export default function ForgotPasswordPage() {
   const [email, setEmail] = useState("");
   const [sent, setSent] = useState<string | null>(null);

@@ -103,7 +103,7 @@ export default function MessagePage() {
   );
 }
 
-/** The shopper's message until the server has it: "Enviando mensagem..." (SPEC.md §8), or why it failed and a retry. */
+/** The shopper's message until the server has it: "Enviando mensagem...", or why it failed and a retry. */
 function OutgoingBubble({ message, onRetry, onDiscard }: { message: OutgoingMessage; onRetry: () => void; onDiscard: () => void }) {
   const failed = message.state === "failed";
   return (

@@ -11,7 +11,7 @@ type Check = { state: "checking" } | { state: "allowed"; shortId: string } | { s
 
 /**
  * /pdf-viewer?orderId=…&url=…: renders a PDF only once the server says it is attached to the shopper's own order
- * (issue 12: any same-origin URL used to render here, inside the shop), and names that order.
+ * (otherwise any same-origin URL would render here, inside the shop), and names that order.
  */
 export default function PdfViewerPage() {
   const [params] = useSearchParams();

@@ -62,7 +62,7 @@ export default function PlaceOrderPage() {
       clear();
       forgetCheckoutDraft();
       toast.success("Pedido realizado com sucesso!");
-      // SPEC.md §4's page, for this very order: the amount, reference and deadline to pay it (issue 11).
+      // The transfer page, for this very order: the amount, reference and deadline to pay it.
       navigate(orderId ? `/confirmacaotransferencia?orderId=${encodeURIComponent(orderId)}` : "/confirmacaotransferencia");
     } catch {
       // the API client showed the server's message

@@ -1,6 +1,6 @@
 import { useShopSettings } from "../features/settings/settings-provider.tsx";
 
-// SPEC.md §2: bilingual policy in nine sections.
+// Bilingual policy in nine sections (docs/product/storefront.md#privacy-policy).
 const SECTIONS: readonly { pt: [string, string]; en: [string, string] }[] = [
   {
     pt: ["1. Proteção de dados", "Todo o tráfego entre o seu dispositivo e a nossa loja é protegido por SSL."],

@@ -38,7 +38,7 @@ function ProductNotFound() {
 function ProductView({ productId }: { productId: string }) {
   const { data, error } = useCachedApi<ProductDetailReply>(productUrl(productId));
   if (error?.status === 404) return <ProductNotFound />;
-  // SPEC.md §2: blank until the product has arrived.
+  // Blank until the product has arrived.
   if (!data) return <div className="blank" />;
   return <ProductDetails product={data.product} related={data.related} />;
 }

@@ -95,7 +95,7 @@ export default function TransferConfirmationPage() {
   );
 }
 
-/** The order's amount left to pay, its reference and its deadline (issue 11). */
+/** The order's amount left to pay, its reference and its deadline. */
 function AmountToPay({ order, onCopy }: { order: Order; onCopy: (text: string, field: string) => void }) {
   const now = useNow();
   const due = amountDue(order);

@@ -3,7 +3,10 @@ import { useNavigate, useSearchParams } from "react-router-dom";
 import { useCart } from "../features/cart/cart-provider.tsx";
 import { verifyStripe } from "../features/checkout/api/verify-stripe.ts";
 
-/** Stripe return (SPEC.md §2): the server checks the session; the query's `success` is only passed on. */
+/**
+ * Stripe return (docs/product/storefront.md#card-payment-return): the server checks the session; the query's `success` is
+ * only passed on.
+ */
 export default function VerifyPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();

@@ -1,4 +1,4 @@
-// Issue 13: the shopper's account page. Name, identities shown, a saved address (checkout's rules) and
+// The shopper's account page. Name, identities shown, a saved address (checkout's rules) and
 // notification choices; only for the signed-in owner.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, registerCustomer, type TestApp } from "../helpers/app.ts";

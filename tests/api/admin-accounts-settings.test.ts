@@ -114,12 +114,12 @@ describe("settings (admin only)", () => {
     bankName: "Banco BAI",
     accountHolder: "Loja Lda",
     accountNumber: "123456789",
-    // A valid Angolan IBAN (mod-97), grouped as the API shows it; the earlier value failed the check (issue 11).
+    // A valid Angolan IBAN (mod-97), grouped as the API shows it.
     iban: "AO06 0040 0000 1234 5678 1014 2",
   };
 
   it("saves the shop's details, which the storefront's settings then show, and clears the demo flag", async () => {
-    // Changing the bank details needs the admin's password (issue 11).
+    // Changing the bank details needs the admin's password.
     const res = await call("PUT", "/settings/1", { ...valid, currentPassword: admin.password });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ id: 1, ...valid, isDemo: false });

@@ -142,7 +142,7 @@ describe("PUT /admin/api/orders/:id (status)", () => {
   });
 });
 
-describe("PUT /admin/api/orders/:id (the order state machine, issue 11)", () => {
+describe("PUT /admin/api/orders/:id (the order state machine)", () => {
   const historyOf = async (orderId: string) =>
     (await t.prisma.orderStatusChange.findMany({ where: { orderId }, orderBy: { createdAt: "asc" }, include: { changedBy: true } })).map(
       (h) => [h.status, h.changedBy?.name ?? null, h.note],

@@ -1,4 +1,4 @@
-// Issue 11: staff record money received (POST /admin/api/orders/:id/payments); the order is confirmed when the
+// Staff record money received (POST /admin/api/orders/:id/payments); the order is confirmed when the
 // total is covered, partly paid otherwise; every status change and payment is told in the order's chat by the shop.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, createStaff, registerCustomer, type TestApp } from "../helpers/app.ts";

@@ -1,4 +1,4 @@
-// Bank details guarded (issue 11): the IBAN must be a valid Angolan IBAN, a bank change needs the acting
+// Bank details guarded: the IBAN must be a valid Angolan IBAN, a bank change needs the acting
 // admin's own password, every change is audited (who, when, before → after), and the admins are told live.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { buildOtherInstance, buildTestApp, createStaff, registerCustomer, type TestApp } from "../helpers/app.ts";

@@ -1,4 +1,4 @@
-// /api/cart/*: the signed-in shopper's cart (SPEC.md §3 Cart, §4, §5, §7, §8).
+// /api/cart/*: the signed-in shopper's cart (docs/product/checkout.md#cart-rules, docs/product/shopper-api.md#cart).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, registerCustomer, type Customer, type TestApp } from "../helpers/app.ts";
 import { expectError, expiredToken, forgedToken, liveProducts, post, type CatalogueProduct } from "./commerce-fixtures.ts";
@@ -36,7 +36,7 @@ describe("POST /api/cart/add", () => {
     expect(await cartOf(c)).toEqual({ [p.id]: { [p.sizes[0]!]: 2, [p.sizes[1]!]: 1 } });
   });
 
-  it("refuses an add without a size with SPEC.md's 'Select Product Size'", async () => {
+  it("refuses an add without a size with the fixed 'Select Product Size'", async () => {
     const c = await registerCustomer(t.app);
     expectError(await post(t, "/api/cart/add", { itemId: products[0]!.id, size: "" }, c.auth), 400, "Select Product Size");
     expectError(await post(t, "/api/cart/add", { itemId: products[0]!.id, size: "   " }, c.auth), 400, "Select Product Size");

@@ -1,4 +1,4 @@
-// Issue 14: pages that arrive whole. A product link previews in WhatsApp and Facebook (whose crawlers run no
+// Pages that arrive whole. A product link previews in WhatsApp and Facebook (whose crawlers run no
 // JavaScript), an unknown product is a 404, search engines get a sitemap.
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

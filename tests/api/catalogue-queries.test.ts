@@ -1,4 +1,4 @@
-// Issue 14: the storefront's catalogue queries. Search forgives case, accents, a wrong letter and other words for
+// The storefront's catalogue queries. Search forgives case, accents, a wrong letter and other words for
 // the same thing; filters, sort and pages agree with the server's totals; one product comes with its related ones.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, createStaff, type TestApp } from "../helpers/app.ts";

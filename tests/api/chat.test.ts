@@ -34,7 +34,7 @@ function expectError(res: { statusCode: number; json(): unknown }, status: numbe
 }
 
 describe("POST /api/message/send", () => {
-  it("stores a text message from the order's owner and returns it in SPEC.md's Message shape", async () => {
+  it("stores a text message from the order's owner and returns it in the shopper contract's Message shape", async () => {
     const res = await sendMessage(t.app, owner.auth, { orderId, text: "Olá, quando chega a minha encomenda?" });
     expect(res.statusCode).toBe(200);
     const body = res.json();

@@ -1,4 +1,4 @@
-// The shop's notifications end to end (issue 13): each event writes its e-mail in its own transaction, the
+// The shop's notifications end to end: each event writes its e-mail in its own transaction, the
 // worker sends it through a real SMTP server (smtp-server + mailparser, in this process) once, with the right
 // recipient, amounts as the apps write them (formatKz) and links on PUBLIC_URL; an SMTP outage delays mail and
 // loses none; support replies reach a shopper with no open socket in one e-mail per window; web push reaches

@@ -1,4 +1,4 @@
-// Issue 12, files off the event loop: media bytes live in the media store (content-addressed files under DATA_DIR,
+// Files off the event loop: media bytes live in the media store (content-addressed files under DATA_DIR,
 // or an S3-compatible bucket), uploads are streamed to a temp file, /media is streamed with ranges and conditional
 // requests, attachments are private, names are sanitised, and rows from before keep working after the move.
 import { createHash, randomBytes } from "node:crypto";

@@ -1,4 +1,4 @@
-// Issue 11: Multicaixa "Pagamento por Referência" through ProxyPay, against a local stand-in: every bank-transfer
+// Multicaixa "Pagamento por Referência" through ProxyPay, against a local stand-in: every bank-transfer
 // order gets a reference valid until its deadline; signed notifications record the payment once; a forged or
 // missing signature changes nothing.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,5 @@
-// /api/order/place and /api/order/userorders (SPEC.md §3, §5, §7, §9), and staff status changes with history.
+// /api/order/place and /api/order/userorders (docs/product/shopper-api.md#orders, docs/product/checkout.md), and staff
+// status changes with history.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, createStaff, registerCustomer, type Customer, type TestApp } from "../helpers/app.ts";
 import { changeOrderStatus } from "../../server/domain/orders/service.ts";
@@ -184,7 +185,7 @@ describe("POST /api/order/place", () => {
     ["country", "País é necessário"],
     ["phone", "Número de telefone é necessário"],
   ];
-  it.each(required)("refuses an empty or missing %s with SPEC.md's message", async (field, message) => {
+  it.each(required)("refuses an empty or missing %s with its fixed message", async (field, message) => {
     const c = await registerCustomer(t.app);
     const body = orderBody([{ product: products[0]!, quantity: 1 }]);
     expectError(await place(c, { ...body, address: { ...ADDRESS, [field]: "  " } }), 400, message);
@@ -333,7 +334,7 @@ describe("Idempotency-Key on POST /api/order/place", () => {
 });
 
 describe("POST /api/order/userorders", () => {
-  it("lists the caller's orders newest first in SPEC.md's shape", async () => {
+  it("lists the caller's orders newest first in the shopper contract's shape", async () => {
     const c = await registerCustomer(t.app);
     const [a, b] = [products[8]!, products[9]!];
     const first = (await place(c, orderBody([{ product: a, quantity: 1 }]))).json() as { orderId: string };
@@ -403,7 +404,7 @@ describe("changeOrderStatus (staff)", () => {
     expect(
       await changeOrderStatus(t.prisma, { orderId, status: "Pagamento Confirmado", staffUserId: staff.userId, role: "support" }),
     ).toEqual({ id: orderId, status: "Pagamento Confirmado", paid: true });
-    // Support moves one step at a time (issue 11: skipping a step is an admin's exception).
+    // Every step in turn, so each one is in the history (a paid order may also skip ahead).
     await changeOrderStatus(t.prisma, { orderId, status: "Em Preparação", staffUserId: staff.userId, role: "support" });
     await changeOrderStatus(t.prisma, { orderId, status: "Enviado", staffUserId: staff.userId, role: "support", note: "  DHL 123  " });
     const history = await t.prisma.orderStatusChange.findMany({ where: { orderId }, orderBy: { createdAt: "asc" } });

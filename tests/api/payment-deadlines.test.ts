@@ -1,4 +1,4 @@
-// Issue 11: an unpaid bank-transfer order past its deadline is cancelled ("prazo de pagamento expirado"), a
+// An unpaid bank-transfer order past its deadline is cancelled ("prazo de pagamento expirado"), a
 // proof awaiting a decision holds it, two instances cancel each order once, and the shopper is reminded once
 // at half the time.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

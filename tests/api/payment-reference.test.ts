@@ -1,4 +1,4 @@
-// Issue 11: every bank-transfer order gets a payment reference (typeable, unique) and a deadline (from
+// Every bank-transfer order gets a payment reference (typeable, unique) and a deadline (from
 // PAYMENT_DEADLINE_HOURS, else the shop setting, default 48 h); /api/order/place refuses card payment; the
 // shopper's orders carry the money fields.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Issue 15: staff may hide a product from the shop or mark it sold out. A hidden product leaves every shop read
+// Staff may hide a product from the shop or mark it sold out. A hidden product leaves every shop read
 // (list, catalogue pages, product page, sitemap, cart) without being deleted; a sold-out one stays on show,
 // marked, and the cart and checkout refuse it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -12,7 +12,7 @@ afterAll(() => t.close());
 const list = (headers: Record<string, string> = {}) => t.app.inject({ method: "GET", url: "/api/product/list", headers });
 
 describe("GET /api/product/list", () => {
-  it("lists the seeded demo catalogue with SPEC.md §3's fields", async () => {
+  it("lists the seeded demo catalogue with the shopper contract's product fields", async () => {
     const res = await list();
     expect(res.statusCode).toBe(200);
     const body = res.json();

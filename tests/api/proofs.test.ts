@@ -1,4 +1,4 @@
-// Issue 11: proofs of payment. The shopper sends one for their own bank-transfer order awaiting payment (image
+// Proofs of payment. The shopper sends one for their own bank-transfer order awaiting payment (image
 // or PDF, sniffed like chat attachments); it appears in the order's chat; a PDF's text gives staff hints; staff
 // accept it (recording the payment) or refuse it with a reason the shopper sees; the Pagamentos queue lists them.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

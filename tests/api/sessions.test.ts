@@ -1,4 +1,4 @@
-// Sessions that can end (issue 12): logout, password change or reset, deactivation and role change refuse the
+// Sessions that can end: logout, password change or reset, deactivation and role change refuse the
 // account's older tokens on the shopper API, the staff API and sockets, whose open sockets close with 4401.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, createStaff, registerCustomer, type TestApp } from "../helpers/app.ts";

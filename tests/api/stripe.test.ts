@@ -312,7 +312,7 @@ describe("POST /api/order/verifyStripe", () => {
   });
 });
 
-describe("cancelling a card order (issue 11)", () => {
+describe("cancelling a card order", () => {
   const cancel = async (orderId: string) => {
     const staff = await createStaff(t, "support");
     return t.app.inject({ method: "PUT", url: `/admin/api/orders/${orderId}`, headers: staff.auth, payload: { status: "Cancelado" } });

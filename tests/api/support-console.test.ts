@@ -1,4 +1,4 @@
-// Tools for a support team (issue 15): the inbox's "A aguardar resposta" and "Minhas" filters, conversations
+// Tools for a support team: the inbox's "A aguardar resposta" and "Minhas" filters, conversations
 // assigned to an agent, saved quick replies, internal notes the shopper never sees.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, createStaff, registerCustomer, type TestApp } from "../helpers/app.ts";

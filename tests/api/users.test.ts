@@ -56,7 +56,7 @@ describe("POST /api/user/register", () => {
     [{ name: "Ana", email: "nao-e-email", password: "uma-senha-boa" }, "Por favor, insira um email válido"],
     [{ name: "Ana", email: "a@b.ao", password: "" }, "Password é obrigatório"],
     [{ name: "Ana", email: "a@b.ao", password: "curta" }, "A palavra-passe deve ter pelo menos 8 caracteres"],
-  ])("applies SPEC.md §5's sign-up rules on the server: %j → %s", async (payload, message) => {
+  ])("applies the sign-up rules on the server: %j → %s", async (payload, message) => {
     expectError(await post("/api/user/register", payload), 400, message);
   });
 

@@ -1,4 +1,4 @@
-// Issue 14 at the shop's real size, on the embedded database: 10,000 products with distinct names and
+// The catalogue at the shop's real size, on the embedded database: 10,000 products with distinct names and
 // descriptions, 20,000 customers, 100,000 orders and 20,000 conversations (60,000 messages). Reports the p50/p95
 // of the storefront's catalogue queries (search over 10,000 products: goal p95 ≤ 50 ms) and of every console
 // list with its filters and sorts, in process (app.inject), beside a reference measured in the same run: a

@@ -1,4 +1,4 @@
-// The catalogue search alone at 10,000 products (issue 14: p95 ≤ 50 ms on this machine), on both databases, in a
+// The catalogue search alone at 10,000 products (goal p95 ≤ 50 ms on this machine), on both databases, in a
 // minute instead of the whole scale bench (catalogue-scale.ts, which also seeds 100,000 orders):
 //   npx tsx tests/bench/catalogue-search.ts
 // Seeds the scale bench's 10,000 products once per database — a temporary PGlite directory, and a fresh database

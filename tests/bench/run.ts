@@ -1,4 +1,4 @@
-// npm run bench: one run prints every figure of issue 4's performance goals, against a production start
+// npm run bench: one run prints every figure of the performance goals (docs/design/performance.md#goals), against a production start
 // (bench-server.ts) on a fresh PostgreSQL database with 1,000 products, then the same list and cart figures on
 // the embedded database. Load comes from autocannon in this process and sockets in socket-load.ts; the
 // storefront and console benches (tests/bench/storefront-*.ts, console-*.ts) run last if present.
@@ -114,7 +114,7 @@ interface Load {
  * `accounts`: requests that rotate over that many bench customers go on warming up until each of them was served
  * once. The server trusts an account's session state for 30 s after reading it (domain/users/sessions.ts), so in a
  * shop's steady state that read is amortised over a shopper's half-minute of requests; a 1 s warm-up reached only
- * ~600 of the 1,000 accounts and the other reads landed inside the measured 3 s (session 7's finding).
+ * ~600 of the 1,000 accounts and the other reads landed inside the measured 3 s.
  */
 async function cannon(options: autocannon.Options, accounts = 0): Promise<Load> {
   // A short warm-up so JIT and pools are in their steady state before measuring.
@@ -245,7 +245,7 @@ function medianRound<T extends { ratio: number }>(rounds: T[]): T {
  * Both write figures, or only the one BENCH_PARTS names (`cart`, `orders`), each as a ratio to the calibration
  * route: an empty POST of the same app measured in the same round, so both see the same machine (this machine's
  * speed swings: one run's calibration was 9,200 req/s, the next 17,400). Rounds alternate which goes first; the
- * median ratio counts. The placement goal is issue 4's for PostgreSQL; on the embedded database the figure is
+ * median ratio counts. The placement goal is for PostgreSQL; on the embedded database the figure is
  * reported without one.
  */
 async function measureWrites(section: string, url: string, fixtures: BenchFixtures, placementGoal = true): Promise<void> {
@@ -432,7 +432,7 @@ async function measureFanout(section: string, load: ChildProcess): Promise<void>
 }
 
 /**
- * Issue 12: files off the event loop. The product list idle, then while two customers upload 10 MB PDFs back to
+ * Files off the event loop. The product list idle, then while two customers upload 10 MB PDFs back to
  * back and two clients download a 10 MB attachment over and over (from media-load.ts, all from 127.0.0.1, so the
  * two downloads share one client's bandwidth cap: that is the cap at work). The server's event-loop utilisation
  * is reported beside it: on a shared machine it says what the server itself spent.
@@ -614,7 +614,7 @@ function printTable(): void {
   );
 }
 
-/** The catalogue and the console at the shop's real size (issue 14), embedded database. */
+/** The catalogue and the console at the shop's real size, embedded database. */
 async function scaleBench(): Promise<void> {
   process.stdout.write(`\nCatalogue and console at scale (PGlite, ${PRODUCTS.toLocaleString("en")} products)\n`);
   const { default: run } = await import("./catalogue-scale.ts");

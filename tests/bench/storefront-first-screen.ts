@@ -23,7 +23,7 @@ const PROFILES: Profile[] = [
   { name: "3G", latency: 300, down: (750 * 1024) / 8, up: (250 * 1024) / 8, cpu: 4 },
 ];
 
-/** Lighthouse's "good" thresholds for mobile; the home page's LCP includes SPEC.md's 1 s skeleton. */
+/** Lighthouse's "good" thresholds for mobile; the home page's LCP includes the 1 s skeleton. */
 const GOALS = { fcp: 1800, lcp: 2500, tbt: 200 };
 
 interface Sample {

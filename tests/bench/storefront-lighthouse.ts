@@ -40,7 +40,7 @@ interface Profile {
   /** Lighthouse's own constants (lighthouse/core/config/constants.js → Lantern's throttling table). */
   throttling: typeof constants.throttling.mobileSlow4G;
   lcpGoal: number;
-  /** A product page's own LCP goal on this profile (issue 14: ≤ 3 s on Regular 3G). */
+  /** A product page's own LCP goal on this profile (≤ 3 s on Regular 3G). */
   productLcpGoal?: number;
   /** Score and TBT goals hold on the default profile; on Regular 3G the goal is LCP alone (issues 5 and 14). */
   scoreGoal?: number;
@@ -171,7 +171,7 @@ async function auditShop(shop: BenchShop, chromePath: string, expected: number):
 }
 
 /**
- * The demo catalogue first, then the same shop grown to 10,000 more products with distinct names (issue 14):
+ * The demo catalogue first, then the same shop grown to 10,000 more products with distinct names:
  * the pages must stay as light and fast at the shop's real size. LIGHTHOUSE_SIZES=demo or =scale runs one.
  */
 export default async function storefrontLighthouse(): Promise<FigureRow[]> {

@@ -1,4 +1,4 @@
-// The console live (issue 13): a new order updates the dashboard's counters and raises an alert with a link to
+// The console live: a new order updates the dashboard's counters and raises an alert with a link to
 // it on any page, the tab title counts the conversations waiting for staff on every page, and an assignment made in
 // another console shows at once. The socket is a stand-in speaking shared/realtime.ts's frames (the server side of
 // `newOrder` and `assigneeChanged` is tested in tests/api).

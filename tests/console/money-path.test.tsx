@@ -1,4 +1,4 @@
-// The staff side of the money path (issue 11): what the payment and exception dialogs send, how typed amounts
+// The staff side of the money path: what the payment and exception dialogs send, how typed amounts
 // are read, what the settings send with a bank change, and the Pagamentos queue with its filter.
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";

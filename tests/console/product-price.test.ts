@@ -1,4 +1,4 @@
-// Issue 15: any price in kwanza above zero (29 990 kz was refused by the input's step of 100; 0 was accepted).
+// Any price in kwanza above zero (a step of 100 on the input would refuse 29 990 kz; 0 must be refused).
 import { describe, expect, it } from "vitest";
 import { validPrice } from "../../console/products/price.ts";
 

@@ -1,4 +1,4 @@
-// The console's support tools (issue 15): the inbox's "A aguardar resposta" and "Minhas" tabs ask the API for
+// The console's support tools: the inbox's "A aguardar resposta" and "Minhas" tabs ask the API for
 // those filters and show who each conversation is assigned to (a list, not a table, on a phone); "Respostas
 // rápidas" puts the chosen answer, bank details filled in, into the reply box and it is sent as typed; a
 // conversation is assigned from its page; internal notes are listed with author and time and added.

@@ -1,4 +1,4 @@
-// Backups of the embedded database (issue 12): `npm run backup` taken from a running shop in the middle of a
+// Backups of the embedded database: `npm run backup` taken from a running shop in the middle of a
 // burst of order placements, restored with `npm run restore` into a fresh data dir, opens as a shop that holds
 // every order acknowledged before the backup began (and the customers' sign-ins: the secret comes along), with the
 // media files: a chat attachment and the catalogue's images are served the same from the restored shop.

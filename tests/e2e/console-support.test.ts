@@ -1,4 +1,4 @@
-// The support team's console in Chromium on a 390 px phone (issue 15): the inbox, a conversation and an order
+// The support team's console in Chromium on a 390 px phone: the inbox, a conversation and an order
 // page fit the screen's width; a quick reply goes into the box with the shop's IBAN and is sent; a conversation
 // is assigned to me and found under "Minhas"; an internal note stays out of what the shopper receives.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// The data directory as an operator meets it (issue 12): private files whatever an older release left, and a
+// The data directory as an operator meets it: private files whatever an older release left, and a
 // shop that reopens at once after its whole process group was SIGKILLed: here PID 1 does not reap orphans, so
 // the killed server stays a zombie that the old pid-file lock took for a live process. Also two real shop
 // processes started together on a crashed data dir: exactly one serves.

@@ -1,4 +1,4 @@
-// Fault test (DESIGN.md "Known risks": PGlite has no crash recovery of its own): the real shop process is killed
+// Fault test (PGlite has no crash recovery of its own: docs/design/database.md#pglites-rules): the real shop process is killed
 // with SIGKILL in the middle of a burst of order placements, five times, and restarted on the same data
 // directory each time. Every order the server acknowledged (200 with an orderId) must still be there, whole
 // (lines and first status), and the shop must reopen every time. The figures are printed.

@@ -1,4 +1,4 @@
-// The money path end to end (issue 11), in Chromium against the built shop: a shopper places a bank-transfer
+// The money path end to end, in Chromium against the built shop: a shopper places a bank-transfer
 // order, leaves, comes back from /orders to the payment page (amount, reference, deadline) and sends a proof;
 // staff find it in the Pagamentos queue and accept it with the payment's details; the shopper's orders page and
 // chat show the confirmed payment live, without a reload.

@@ -1,6 +1,6 @@
 // The built shop in a real browser: the storefront at / loads its lists from the catalogue API and shows products;
 // /collection comes in pages of 24 as the shopper scrolls, and back from a product returns to the same place in the
-// grid, with nothing asked again (issue 14).
+// grid, with nothing asked again.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { browserAvailable, launchBrowser } from "../helpers/browser.ts";
@@ -47,7 +47,7 @@ describe.runIf(browserAvailable())("the built shop in Chromium", () => {
     }
   });
 
-  // One retry: failed once in a fresh-clone CI run (session 5), not reproduced yet: see NOTES.md.
+  // One retry: it failed once in a fresh-clone CI run and has not been reproduced (docs/design/open-items.md).
   it("collection scrolled to its second page, a product opened, back: the same place in the grid", { retry: 1 }, async () => {
     const page = await phonePage(browser);
     const catalogueRequests: string[] = [];
@@ -106,7 +106,7 @@ describe.runIf(browserAvailable())("the built shop in Chromium", () => {
       products: { _id: string; name: string; image: string[] }[];
     };
     const product = products[0]!;
-    // The server-rendered picture first, then the app: on 3G they would otherwise share the connection (issue 14).
+    // The server-rendered picture first, then the app: on 3G they would otherwise share the connection.
     const order: string[] = [];
     page.on("request", (r) => {
       if (/\/assets\/.*\.js$/.test(r.url())) order.push("script");

@@ -1,4 +1,4 @@
-// The order chat on a 390 px phone in Chromium against the real shop (issue 15): the order's id and status, the
+// The order chat on a 390 px phone in Chromium against the real shop: the order's id and status, the
 // empty state, a time on each message, a styled attach button, the server's own message for a file over 10 MB,
 // a refused send tried again on the message itself, and a PDF that opens with its whole width on screen.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -143,7 +143,7 @@ describe.runIf(browserAvailable())("the order chat on a 390 px phone", () => {
 
   it("a PDF opens with its whole width on screen, in the chat's modal and in the viewer", async () => {
     const staff = await staffToken(shop.url);
-    // An A4 page: 715 px wide at SPEC.md's zoom 1.2, wider than the phone.
+    // An A4 page: 715 px wide at the starting zoom 1.2, wider than the phone.
     await staffReply(shop.url, staff, orderId, "Segue a fatura.", {
       bytes: pdfWithText(["Fatura", "Total: 12 500,00 kz"]),
       name: "fatura.pdf",
@@ -156,7 +156,7 @@ describe.runIf(browserAvailable())("the order chat on a 390 px phone", () => {
     const fitted = await width();
     expect(fitted.x).toBeGreaterThanOrEqual(0);
     expect(fitted.x + fitted.width).toBeLessThanOrEqual(PHONE.width);
-    // SPEC.md's zoom steps go on from the fitted width.
+    // The 0.2 zoom steps go on from the fitted width.
     await page.getByRole("dialog").getByRole("button", { name: "+ Zoom" }).click();
     await expect.poll(async () => (await width()).width).toBeGreaterThan(fitted.width);
 
@@ -169,7 +169,7 @@ describe.runIf(browserAvailable())("the order chat on a 390 px phone", () => {
     expect(inViewer.x).toBeGreaterThanOrEqual(0);
     expect(inViewer.x + inViewer.width).toBeLessThanOrEqual(PHONE.width);
 
-    // On a 320 px phone the fitted zoom is under SPEC.md's 0.6: the page still fits, and stays the floor.
+    // On a 320 px phone the fitted zoom is under the 0.6 minimum: the page still fits, and stays the floor.
     await page.setViewportSize({ width: 320, height: 640 });
     await page.reload();
     await page1.waitFor({ timeout: 20_000 });

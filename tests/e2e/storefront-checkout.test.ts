@@ -1,4 +1,4 @@
-// Checkout on a 390 px phone in Chromium against the real shop (issue 15): a guest's form survives signing up from
+// Checkout on a 390 px phone in Chromium against the real shop: a guest's form survives signing up from
 // it and places the order as typed; a returning shopper finds the form started from their last order.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";

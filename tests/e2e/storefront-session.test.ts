@@ -1,4 +1,4 @@
-// The session rules of SPEC.md §4/§8 in Chromium against the real shop: a dead token logs the shopper out
+// The session rules (docs/product/accounts.md#the-session) in Chromium against the real shop: a dead token logs the shopper out
 // with the expiry notice, wrong credentials show the server's message, Logout forgets the token, and a guest
 // cart is merged into the account once even when the page reloads during the merge.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -3,7 +3,7 @@ import { PASSWORD_HINT, PASSWORD_TOO_SHORT } from "../../shared/passwords.ts";
 import { catalogue, renderShop } from "./harness.tsx";
 import { standInShopApi, StandInRealtime, type ApiCall } from "./shop-api-stand-in.ts";
 
-// Issue 13 in the storefront: the account page (against the account contract of the session helper), the saved
+// Notices and the account in the storefront: the account page (against the server's account contract), the saved
 // address filling checkout, unread markers on /orders, the tappable "new message" notice, and the one-line push
 // offer. The browser's push machinery is a stand-in (jsdom has none); the real one is exercised in tests/e2e.
 

@@ -8,7 +8,7 @@ import { formatKz } from "../../shared/money.ts";
 import { catalogue, product, renderShop, settings } from "./harness.tsx";
 import { standInShopApi, type ApiCall } from "./shop-api-stand-in.ts";
 
-// Each screen asks the catalogue endpoints (issue 14) for what it shows, never for the whole product list.
+// Each screen asks the catalogue endpoints for what it shows, never for the whole product list.
 
 const SKELETON_WAIT = { timeout: 3000 };
 
@@ -258,7 +258,7 @@ describe("product page", () => {
     localStorage.clear();
   });
 
-  it("a sold-out product says so on its card and page, and offers no way to add it (issue 15)", async () => {
+  it("a sold-out product says so on its card and page, and offers no way to add it", async () => {
     renderShop("/product/p1", { products: catalogue(3, (n) => ({ soldOut: n <= 2 })) });
     const button = await screen.findByRole("button", { name: "ESGOTADO" });
     expect(button).toBeDisabled();

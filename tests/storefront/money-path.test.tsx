@@ -6,8 +6,8 @@ import { formatDeadline, timeLeft } from "../../storefront/features/orders/payme
 import { catalogue, renderShop } from "./harness.tsx";
 import { standInShopApi, StandInRealtime, type ApiCall } from "./shop-api-stand-in.ts";
 
-// The shopper's side of the money path (issue 11): what to pay for an order, the proof of payment, and the
-// orders list's payment state, against a stand-in of the shop API answering as issue 11's contract says.
+// The shopper's side of the money path: what to pay for an order, the proof of payment, and the
+// orders list's payment state, against a stand-in of the shop API answering as the shopper contract says.
 
 // Generous: the machine running the suite may be busy; a pass takes about a second.
 const SKELETON_WAIT = { timeout: 10_000 };
@@ -116,7 +116,7 @@ describe("checkout", { timeout: 20_000 }, () => {
   });
 });
 
-// Each page waits out SPEC.md's 1 s skeleton; a busy CI machine needs more than the default 5 s.
+// Each page waits out the 1 s skeleton; a busy CI machine needs more than the default 5 s.
 describe("/confirmacaotransferencia for an order", { timeout: 20_000 }, () => {
   it("shows the amount to pay, the reference with its copy button, the deadline and the short id; copies the IBAN with and without spaces", async () => {
     const written = clipboard();
@@ -145,7 +145,7 @@ describe("/confirmacaotransferencia for an order", { timeout: 20_000 }, () => {
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Copiar Montante a pagar" })));
     expect(written).toEqual(["LJ4KX7PQM", IBAN, "AO06000000001234567890123", "12500,00"]);
 
-    // SPEC.md's bank details and link stay.
+    // The bank details and the link to the orders stay.
     for (const v of ["Banco Exemplo", "Loja Lda", "123456789", IBAN]) expect(screen.getByText(v)).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Ver a Encomenda" })).toHaveAttribute("href", "/orders");
     expect(screen.queryByTestId("multicaixa")).toBeNull();
@@ -178,7 +178,7 @@ describe("/confirmacaotransferencia for an order", { timeout: 20_000 }, () => {
     expect(written).toEqual(["01234", "987654321", "7500,00"]);
   });
 
-  it("without an order id, signed out, or for an order not found or already paid: SPEC.md's page as before", async () => {
+  it("without an order id, signed out, or for an order not found or already paid: the thank-you page with the bank details", async () => {
     const calls = standInShopApi({
       "POST /api/order/userorders": () => ({
         success: true,
@@ -345,7 +345,7 @@ describe("/orders and the money path", { timeout: 20_000 }, () => {
       expect(within(card).queryByRole("link", { name: /^Pagar/ })).toBeNull();
       expect(within(card).queryByTestId("order-payment")).toBeNull();
     }
-    // SPEC.md's fields stay on every order.
+    // The contract's fields stay on every order.
     for (const card of cards) {
       expect(within(card).getByTestId("status-dot")).toBeInTheDocument();
       expect(within(card).getByText(`Total: ${kz(12500)}`)).toBeInTheDocument();

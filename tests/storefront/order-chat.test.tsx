@@ -1,4 +1,4 @@
-// The order chat as a finished screen (issue 15): the order's id and status in the header, a time on each
+// The order chat as a finished screen: the order's id and status in the header, a time on each
 // message, a friendly empty state, a styled attach button with the picked file shown, one sending state on the
 // message itself, the server's own reason when it refuses, and PDFs that open fitting the screen.
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
@@ -76,7 +76,7 @@ describe("message times", () => {
 });
 
 describe("PDF zoom fitted to the screen", () => {
-  it("starts at SPEC.md's 1.2 where the page fits, else at the zoom that fits the width", () => {
+  it("starts at 1.2 where the page fits, else at the zoom that fits the width", () => {
     // An A4 page is 595 pt wide at zoom 1.
     expect(fitZoom(595, 1200)).toBe(1.2);
     expect(595 * fitZoom(595, 340)).toBeLessThanOrEqual(340);

@@ -16,7 +16,7 @@ describe("sign-up password rule", () => {
     expect(field).toHaveAccessibleDescription(PASSWORD_HINT);
   });
 
-  it("refuses a short or blank password before sending anything, after SPEC.md's required message", async () => {
+  it("refuses a short or blank password before sending anything, after the fixed required message", async () => {
     const sent = vi.fn();
     vi.stubGlobal("fetch", sent);
     renderShop("/login");

@@ -1,5 +1,5 @@
-// /pdf-viewer renders only a PDF attached to the shopper's own order, naming it (issue 12: it rendered any
-// same-origin URL, e.g. a stranger's PDF saying "pague para IBAN …", inside the shop).
+// /pdf-viewer renders only a PDF attached to the shopper's own order, naming it (never any same-origin URL, e.g. a
+// stranger's PDF saying "pague para IBAN …", inside the shop).
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { renderShop } from "./harness.tsx";
 import { standInShopApi } from "./shop-api-stand-in.ts";
@@ -10,7 +10,7 @@ const PDF_URL = "/media/AbCdEfGhIjKlMnOpQrStUv";
 const check = (orderId: string, url: string) => `GET /api/order/attachment?${new URLSearchParams({ orderId, url }).toString()}`;
 const viewer = (orderId: string, url: string) => `/pdf-viewer?${new URLSearchParams({ orderId, url }).toString()}`;
 const signedIn = { session: { token: "t" } };
-// The chat waits out SPEC.md's 1 s skeleton first.
+// The chat waits out the 1 s skeleton first.
 const WAIT = { timeout: 5000 };
 
 beforeAll(() => {

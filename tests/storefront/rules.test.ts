@@ -63,7 +63,7 @@ describe("checkout validation", () => {
   });
 });
 
-describe("numbers of SPEC.md §9", () => {
+describe("the product's numbers", () => {
   it("money shows 2 decimals and the kz label", () => {
     expect(formatMoney(5000)).toMatch(/^5\s?000,00 kz$/);
     expect(formatMoney(12.5)).toBe("12,50 kz");
@@ -88,7 +88,7 @@ describe("numbers of SPEC.md §9", () => {
 });
 
 describe("hero slides", () => {
-  it("has the four slides of SPEC.md with title, subtitle and call to action", () => {
+  it("has the four fixed slides with title, subtitle and call to action", () => {
     expect(HERO_SLIDES.map((s) => [s.title, s.subtitle, s.cta])).toEqual([
       ["Últimas Novidades", "NOSSOS MAIS VENDIDOS", "ENCOMENDE AGORA"],
       ["Entregas em 7 a 14 dias", "ENCOMENDE O SEU TELEFONE AQUI:", "ENVIO POR VIA AÉREA"],

@@ -28,7 +28,7 @@ export const setStandInCatalogue = (products: readonly Product[]) => {
 const NOT_FOUND = { status: 404, body: { success: false, message: "Rota não encontrada" } };
 
 /**
- * The catalogue endpoints as the contract of issue 14 describes them (the server's own behaviour, search
+ * The catalogue endpoints as docs/product/shopper-api.md#catalogue describes them (the server's own behaviour, search
  * included, is tested in tests/api): filters, price and newest sorts, name search, ids, pages.
  */
 function catalogueAnswer(path: string): Answer {

@@ -1,4 +1,4 @@
-// The data-dir lock after a crash (issue 12): the last holder was SIGKILLed and left a zombie behind (its parent
+// The data-dir lock after a crash: the last holder was SIGKILLed and left a zombie behind (its parent
 // never reaps it, as when a process group dies under a PID 1 that does not reap), its loja.pid still on disk.
 // Two contenders then start together on that directory: exactly one may run, every time. Contenders are small
 // processes that only take the lock (tests/helpers/lock-child.ts), so 30 rounds take seconds, not minutes.

@@ -1,4 +1,4 @@
-// The one rule for kept and shown file names (issue 12: names were kept verbatim, bidi overrides included).
+// The one rule for kept and shown file names: never verbatim (bidi overrides would disguise them).
 import { describe, expect, it } from "vitest";
 import { MAX_FILE_NAME_LENGTH, sanitizeFileName } from "../../server/domain/media/file-name.ts";
 

@@ -1,4 +1,4 @@
-// The shop's IBAN: only a valid Angolan IBAN is accepted (issue 11: "AO06 1234" once went live on the storefront).
+// The shop's IBAN: only a valid Angolan IBAN is accepted (a value like "AO06 1234" must never reach the storefront).
 import { describe, expect, it } from "vitest";
 import { formatIban, INVALID_IBAN_MESSAGE, isValidAngolanIban, normalizeIban } from "../../server/payments/iban.ts";
 

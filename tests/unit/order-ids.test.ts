@@ -1,4 +1,4 @@
-// Order ids (server/domain/orders/ids.ts): the short id SPEC.md shows is the last 6 characters, so those must be
+// Order ids (server/domain/orders/ids.ts): the short id shoppers see is the last 6 characters, so those must be
 // random and evenly spread; the time prefix keeps ids roughly in creation order.
 import { describe, expect, it } from "vitest";
 import { newOrderId } from "../../server/domain/orders/ids.ts";

@@ -1,6 +1,6 @@
 // The shop speaks the Portuguese of Angola (European forms) everywhere: every string literal, template text and JSX
-// text in the apps, the server and shared/ is scanned for Brazilian forms. The only ones allowed are in the strings
-// SPEC.md quotes (they stay exactly as written) and the few listed below with their reason.
+// text in the apps, the server and shared/ is scanned for Brazilian forms. The only ones allowed are in the fixed
+// wording (docs/product/overview.md#fixed-wording: it stays exactly as written) and the few listed below with their reason.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -67,8 +67,8 @@ const NOT_BRAZILIAN = new Set([
 ]);
 
 /**
- * SPEC.md's quoted strings with a Brazilian form: they stay exactly as SPEC.md writes them. Listed here because
- * SPEC.md lives outside the repository (`../shared/tools/spec-strings` checks they are all still present).
+ * The fixed strings with a Brazilian form (docs/product/overview.md#fixed-wording): the product's original brief
+ * quotes them, so they stay exactly as written.
  */
 const SPEC_QUOTES: ReadonlySet<string> = new Set([
   "Esqueceu sua senha?",
@@ -165,12 +165,12 @@ function brazilianForms(): Finding[] {
 }
 
 describe("Portuguese of Angola", () => {
-  it("no user-visible string uses a Brazilian form unless SPEC.md quotes it", () => {
+  it("no user-visible string uses a Brazilian form unless it is fixed wording", () => {
     const findings = brazilianForms();
     const report = findings
       .map((f) => `${f.file}:${f.line} "${f.word}" → ${f.instead}: ${JSON.stringify(f.text.slice(0, 120))}`)
       .join("\n");
-    expect(findings, `Brazilian forms (write the Angolan one, or quote SPEC.md exactly):\n${report}`).toEqual([]);
+    expect(findings, `Brazilian forms (write the Angolan one, or keep the fixed wording exactly):\n${report}`).toEqual([]);
   });
 
   it("catches the forms it is meant to catch", () => {

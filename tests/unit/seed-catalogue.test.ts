@@ -1,5 +1,5 @@
 // The demo catalogue the server seeds on first start: enough variety for every screen
-// (categories, sub-categories, bestsellers, galleries), consistent with SPEC.md §2's taxonomy,
+// (categories, sub-categories, bestsellers, galleries), consistent with the fixed taxonomy,
 // and every image it names present as a small JPEG.
 import { readFileSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -17,7 +17,7 @@ describe("demo catalogue", () => {
     expect(new Set(demoProducts.map((p) => p.category))).toEqual(new Set(["Moda", "Eletronico", "Mobília", "Máquinas"]));
   });
 
-  it("uses only SPEC.md sub-categories, each under its own category, and many of them", () => {
+  it("uses only the fixed sub-categories, each under its own category, and many of them", () => {
     for (const p of demoProducts) {
       expect(taxonomy[p.category], `${p.name}: ${p.subCategory}`).toContain(p.subCategory);
     }
@@ -28,7 +28,7 @@ describe("demo catalogue", () => {
     }
   });
 
-  it("keeps the taxonomy exactly as SPEC.md §2 lists it (and as the server validates it)", () => {
+  it("keeps the taxonomy exactly as the product lists it (and as the server validates it)", () => {
     expect(taxonomy).toEqual(TAXONOMY);
     expect(taxonomy.Moda).toHaveLength(9);
     expect(taxonomy.Eletronico).toHaveLength(9);

@@ -1,4 +1,4 @@
-// Draws the four storefront hero slides (SPEC.md §2 Home) as WebP:
+// Draws the four storefront hero slides (docs/product/storefront.md#home) as WebP:
 //   storefront/src/assets/hero/hero-{1..4}-1600.webp (1600×600) and hero-{1..4}-800.webp (800×600).
 //
 //   npx tsx prisma/seed/tools/draw-hero.ts [--sheet /tmp/hero.png]

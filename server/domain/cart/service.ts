@@ -1,4 +1,4 @@
-// Cart rules (SPEC.md §4 Cart, §5): adding increments the product+size pair, quantity 0 removes the line,
+// Cart rules (docs/product/checkout.md#cart-rules): adding increments the product+size pair, quantity 0 removes the line,
 // only products in the catalogue and sizes they offer can be added.
 import type { Db } from "../../db/client.ts";
 import { MAX_LINE_QUANTITY, type CartData } from "../../schemas/cart.ts";

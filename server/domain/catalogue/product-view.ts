@@ -2,7 +2,7 @@ import type { ShopProduct } from "../../schemas/products.ts";
 import { mediaUrl } from "../media/service.ts";
 import type { ListedProduct } from "./repository.ts";
 
-/** A product as SPEC.md §3 shows it: `_id`, `price` as a number, `image` an array of URLs. */
+/** A product as the shopper API shows it: `_id`, `price` as a number, `image` an array of URLs. */
 export function toShopProduct(p: ListedProduct): ShopProduct {
   return {
     _id: p.id,

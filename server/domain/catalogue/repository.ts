@@ -69,7 +69,7 @@ export interface ProductData {
 }
 
 export const catalogueRepository = (db: Db) => ({
-  /** Live products, oldest first (SPEC.md: the storefront reverses the list for "latest"). */
+  /** Live products, oldest first (a client reverses the list for "latest"). */
   // "join": one SQL statement with the images aggregated, instead of one query per relation (measured 1.21× raw
   // SQL instead of 1.50× on 1,000 products).
   listLive: () =>
@@ -87,14 +87,14 @@ export const catalogueRepository = (db: Db) => ({
     }),
   count: () => db.product.count(),
 
-  // The shop's catalogue queries (issue 14): pages, one product, home lists.
+  // The shop's catalogue queries: pages, one product, home lists.
 
   /** One page of live product ids matching the filter, in order, and the number that match in all. */
   /** These live products with their images (in no particular order). */
   listLiveByIds: (ids: string[]) =>
     db.product.findMany({ relationLoadStrategy: "join", where: { id: { in: ids }, ...onShow }, select: listSelect }),
   findLiveWithImages: (id: string) => db.product.findFirst({ relationLoadStrategy: "join", where: { id, ...onShow }, select: listSelect }),
-  /** SPEC.md §3: up to `take` other live products of the same category and sub-category, in list order. */
+  /** Up to `take` other live products of the same category and sub-category, in list order (the related products). */
   listRelated: (p: { id: string; category: string; subCategory: string }, take: number) =>
     db.product.findMany({
       relationLoadStrategy: "join",
@@ -111,7 +111,7 @@ export const catalogueRepository = (db: Db) => ({
       take,
       select: listSelect,
     }),
-  /** Best sellers in list order (SPEC.md §3: "bestseller flag, first 12"). */
+  /** Best sellers (the bestseller flag) in list order; the home page shows the first 12. */
   listBestsellers: (take: number) =>
     db.product.findMany({
       relationLoadStrategy: "join",

@@ -1,4 +1,4 @@
-// The catalogue search (issue 14). Written as SQL because it rests on PostgreSQL features Prisma cannot express:
+// The catalogue search (docs/design/catalogue.md#search). Written as SQL because it rests on PostgreSQL features Prisma cannot express:
 // `loja_fold` (unaccent + lower) and pg_trgm's word similarity, on folded text stored with each product and
 // GIN-indexed (migrations 20261124150000 and 20261124190000), which PGlite has too. Every word of the query must
 // match (AND); a word matches through any of its synonyms (OR): as a substring of the name, category,

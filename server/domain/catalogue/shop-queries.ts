@@ -1,4 +1,4 @@
-// What the storefront asks of the catalogue (issue 14): one page of a filtered, sorted search; one product with
+// What the storefront asks of the catalogue (docs/design/catalogue.md#reads): one page of a filtered, sorted search; one product with
 // its related products; the home page's two lists. Each answer carries only what the screen shows, so a
 // catalogue of 10,000 products costs a phone the same as one of 50.
 import type { Db, PrismaClient } from "../../db/client.ts";
@@ -10,7 +10,7 @@ import { expandWithSynonyms, type CatalogueSort } from "./search.ts";
 
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 24;
-/** SPEC.md §9: home lists 12 latest and 12 best sellers; a product page 5 related. */
+/** The home page lists 12 latest and 12 best sellers; a product page 5 related (docs/product/storefront.md#home). */
 export const HOME_LIST_SIZE = 12;
 export const RELATED_COUNT = 5;
 export const PRODUCT_NOT_FOUND = "Produto não encontrado";

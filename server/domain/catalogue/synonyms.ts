@@ -1,4 +1,4 @@
-// The search's synonym groups, edited by staff (issue 14: "a small editable list"). A group is words a shopper
+// The search's synonym groups, a small list edited by staff (docs/design/catalogue.md#search). A group is words a shopper
 // may type for the same thing; searching any of them finds products named with the others.
 import type { Db } from "../../db/client.ts";
 import { foldText } from "../../../shared/search.ts";

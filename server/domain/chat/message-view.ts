@@ -1,4 +1,4 @@
-// Stored rows → the Message of the shopper API and socket (SPEC.md §3), and the staff view of it.
+// Stored rows → the Message of the shopper API and socket (docs/product/shopper-api.md#shapes), and the staff view of it.
 import { attachmentKind } from "../../../shared/chat.ts";
 import { SHOP_SENDER } from "../../../shared/payments.ts";
 import type { Message, SupportMessage } from "../../schemas/messages.ts";

@@ -101,7 +101,7 @@ export const unreadByClient = (db: Db, orderIds: string[]): Promise<Map<string, 
   chatRepository(db).unreadByClientByOrder(orderIds);
 
 /**
- * The storefront's PDF viewer asks before rendering (issue 12: it rendered any same-origin URL): `url` must be a
+ * The storefront's PDF viewer asks before rendering (else it would render any same-origin URL): `url` must be a
  * PDF attached to the caller's own order, which the page then names.
  */
 export async function findOrderPdf(

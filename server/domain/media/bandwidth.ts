@@ -1,6 +1,6 @@
-// A per-client bandwidth cap for media, one limiter for /media downloads and one for uploads (issue 12: two
-// anonymous clients re-fetching a 10 MB file, or one customer uploading 10 MB files back to back, starved the
-// shop). A token bucket per client address: a client may burst, then is slowed to its rate; never refused.
+// A per-client bandwidth cap for media, one limiter for /media downloads and one for uploads: without it two
+// anonymous clients re-fetching a 10 MB file, or one customer uploading 10 MB files back to back, starve the
+// shop. A token bucket per client address: a client may burst, then is slowed to its rate; never refused.
 // Hand-written because the throttling libraries on npm cap a single stream, not every stream of one client.
 import { Transform } from "node:stream";
 

@@ -1,6 +1,6 @@
-// The one rule for a file name we keep and show (issue 12: names were kept verbatim, right-to-left overrides
-// included, so "fatura\u202Efdp.exe" read as "fatura.exe.pdf"). Applied when a file is stored and again when it is
-// served, so rows written before the rule are shown safely too.
+// The one rule for a file name we keep and show (docs/design/media.md#file-names): a name kept verbatim could carry
+// right-to-left overrides, so "fatura\u202Efdp.exe" would read as "fatura.exe.pdf". Applied when a file is stored and
+// again when it is served, so every row is shown safely, whenever it was written.
 
 /** Longest name kept, in characters, extension included. */
 export const MAX_FILE_NAME_LENGTH = 120;

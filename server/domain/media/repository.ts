@@ -29,7 +29,7 @@ export const mediaRepository = (db: Db) => ({
   kinds: (ids: string[]) => db.media.findMany({ where: { id: { in: ids } }, select: { id: true, kind: true } }),
   findByPublicId: (publicId: string): Promise<MediaInfo | null> =>
     db.media.findUnique({ where: { publicId }, select: { mimeType: true, size: true, sha256: true, fileName: true, kind: true } }),
-  /** Rows from before issue 12 that still hold their bytes, a batch at a time. */
+  /** Rows that still hold their bytes in the database, a batch at a time. */
   withBytes: (take: number) =>
     db.media.findMany({ where: { bytes: { not: null } }, select: { id: true, bytes: true }, orderBy: { id: "asc" }, take }),
   /** The row's bytes are in the store now: keep their hash and size, drop the copy. */

@@ -1,5 +1,5 @@
 // Files: metadata in the database, bytes in the media store (content-addressed files under DATA_DIR, or an
-// S3-compatible bucket), never on PGlite's thread (DESIGN.md, issue 12). Each file is addressed by an unguessable
+// S3-compatible bucket), never on PGlite's thread (docs/design/media.md). Each file is addressed by an unguessable
 // public id (128 random bits): the URL itself is the capability.
 import { createHash, randomBytes } from "node:crypto";
 import sharp from "sharp";
@@ -165,7 +165,7 @@ export async function findFile(db: Db, cache: FileCache, publicId: string): Prom
 export const isPublicMedia = (kind: string) => kind === "product" || kind === "thumbnail";
 
 /**
- * Moves the bytes of rows written before issue 12 into the store, a batch at a time, at start. Each row is cleared
+ * Moves the bytes of rows that still keep them in the database into the store, a batch at a time, at start. Each row is cleared
  * only once its file is durable, so a crash part-way leaves rows that the next start moves again (the store dedups).
  */
 export async function moveStoredBytes(db: Db, store: MediaStore, batch = 20): Promise<number> {

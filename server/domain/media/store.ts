@@ -1,6 +1,6 @@
-// Where media bytes live (issue 12): outside the database, so PGlite's single thread never carries a 10 MB file.
+// Where media bytes live: outside the database, so PGlite's single thread never carries a 10 MB file.
 // Content-addressed by sha256: a file is written once, never changed, and two uploads of the same bytes share it.
-// The database keeps the metadata (type, size, sha256, owner, kind, name); see DESIGN.md, Files.
+// The database keeps the metadata (type, size, sha256, owner, kind, name); see docs/design/media.md.
 import { createReadStream, mkdirSync } from "node:fs";
 import { mkdir, open, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";

@@ -1,6 +1,7 @@
-// Bank transfer (SPEC.md §9 'cod'): the order waits for the shopper's transfer, its lines leave the cart at once,
+// Bank transfer (payment method 'cod'): the order waits for the shopper's transfer, its lines leave the cart at once,
 // and the shopper is answered with the order id. Each order gets the reference to write in the transfer and the
-// deadline to pay by (issue 11). Card payment has its own route: asking for it here is refused.
+// deadline to pay by (docs/product/orders.md#payment-reference-and-deadline). Card payment has its own route: asking
+// for it here is refused.
 import type { ProxyPayClient } from "../../payments/proxypay.ts";
 import { AppError } from "../errors.ts";
 import { newPaymentReference, paymentDeadlineFrom } from "./payment-reference.ts";

@@ -1,6 +1,6 @@
-// SPEC.md §5 checkout rules, applied on the server so no client can skip them. The rules and their messages are
-// shared/checkout.ts's (the storefront shows the same ones before sending); here they become 400s. The submit
-// checks come first, in the storefront's order, then each required field with its own message.
+// The checkout rules (docs/product/checkout.md#checkout-rules), applied on the server so no client can skip them. The
+// rules and their messages are shared/checkout.ts's (the storefront shows the same ones before sending); here they
+// become 400s. The submit checks come first, in the storefront's order, then each required field with its own message.
 import {
   BAD_EMAIL,
   BAD_PAYMENT_METHOD,
@@ -41,7 +41,7 @@ export function checkAddress(input: AddressInput): Address {
   return a;
 }
 
-/** The submit-time checks, in SPEC.md's order. */
+/** The submit-time checks, in the order the checkout rules give them. */
 export function checkSubmit(address: AddressInput, lineCount: number, paymentMethod: string): PaymentMethod {
   if (!address.street?.trim() || !address.city?.trim() || !address.zipcode?.trim()) throw new AppError(400, FILL_ADDRESS);
   if (lineCount === 0) throw new AppError(400, EMPTY_CART);

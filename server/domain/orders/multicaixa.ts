@@ -1,4 +1,4 @@
-// Multicaixa "Pagamento por Referência" through ProxyPay (issue 11): a payment ProxyPay reports (webhook or the
+// Multicaixa "Pagamento por Referência" through ProxyPay (docs/product/orders.md#multicaixa): a payment ProxyPay reports (webhook or the
 // polling fallback) is recorded like a staff one, with actor "Multicaixa", once per ProxyPay payment id.
 import type { PrismaClient } from "../../db/client.ts";
 import { readProxyPayPayment, type ProxyPayClient, type ReceivedProxyPayPayment } from "../../payments/proxypay.ts";

@@ -1,4 +1,4 @@
-// Money received for an order (issue 11): staff record a transfer they see on the bank statement (or accept a
+// Money received for an order (docs/product/orders.md#recording-money): staff record a transfer they see on the bank statement (or accept a
 // proof with its details). One transaction adds the payment and the amount paid, and confirms the order when
 // what was received covers the total. The shop then tells the shopper in the order's chat.
 import type { Db, PrismaClient } from "../../db/client.ts";

@@ -69,7 +69,7 @@ function canonical(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** SPEC.md §5 checks, then the lines the order is about. */
+/** The checkout rules' submit checks, then the lines the order is about. */
 function validateOrder(body: PlaceOrderBody, checkout: string): ValidatedOrder {
   const lines = requestedLines(body.items);
   const paymentMethod = checkSubmit(body.address, lines.length, body.paymentMethod);

@@ -10,7 +10,7 @@ import { AppError } from "../errors.ts";
 import { mediaUrl } from "../media/service.ts";
 import { ordersRepository } from "./repository.ts";
 
-/** SPEC.md §9 'Taxa de envio' (shared/money.ts), as the Decimal the totals are summed in. */
+/** The delivery fee, 'Taxa de envio' (shared/money.ts), as the Decimal the totals are summed in. */
 const DELIVERY_FEE_DECIMAL = new Prisma.Decimal(DELIVERY_FEE);
 
 export interface RequestedLine {
@@ -36,7 +36,7 @@ export interface PricedOrder {
 }
 
 /**
- * The lines the shopper asked for: quantity-0 lines dropped (SPEC.md: the cart has items with quantity above 0),
+ * The lines the shopper asked for: quantity-0 lines dropped (an order is its lines with a quantity above 0),
  * repeated product+size pairs added together. A line without a product id is refused.
  */
 export function requestedLines(items: readonly OrderItemInput[]): RequestedLine[] {

@@ -92,7 +92,7 @@ export async function paymentDeadlineHours(settings: Pick<PlacementSettingsCache
   return (await settings.get())?.paymentDeadlineHours ?? DEFAULT_PAYMENT_DEADLINE_HOURS;
 }
 
-/** The shopper's orders, newest first (SPEC.md §2 MINHAS ENCOMENDAS). */
+/** The shopper's orders, newest first (MINHAS ENCOMENDAS, docs/product/storefront.md#orders). */
 export async function listUserOrders(db: Db, userId: string, multicaixa?: MulticaixaDisplay): Promise<UserOrder[]> {
   const rows = await ordersRepository(db).listForUser(userId);
   const unread = await unreadByClient(
@@ -103,8 +103,8 @@ export async function listUserOrders(db: Db, userId: string, multicaixa?: Multic
 }
 
 /**
- * Before a card order is cancelled, its Checkout Session is expired so it can no longer be paid (issue 11: a
- * later verify turned 'Cancelado' into 'Pagamento Confirmado'). A session already paid or closed cannot be
+ * Before a card order is cancelled, its Checkout Session is expired so it can no longer be paid (otherwise a
+ * later verify could turn 'Cancelado' into 'Pagamento Confirmado'). A session already paid or closed cannot be
  * expired; verify never confirms a cancelled order either way.
  */
 async function closeCardSession(

@@ -1,5 +1,5 @@
 // What the shop itself writes in an order's chat when something happens to the order's money or status
-// (issue 11). Amounts through formatKz, so the chat shows the very strings the storefront does.
+// (docs/product/orders.md#shop-messages). Amounts through formatKz, so the chat shows the very strings the storefront does.
 import { formatKz, type MoneyAmount } from "../../../shared/money.ts";
 
 export const statusChangedText = (status: string, reason?: string | null): string =>

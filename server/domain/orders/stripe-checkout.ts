@@ -1,6 +1,7 @@
-// Card payment through Stripe Checkout (SPEC.md §4: handled, not offered). The order is placed by placement.ts
-// like a bank-transfer one, a Checkout Session is opened for exactly the server's lines, and the order is paid
-// only when Stripe itself says the session is paid; the `success` the browser sends back is never trusted.
+// Card payment through Stripe Checkout (handled, not offered: docs/product/orders.md#card-payment-stripe). The order is
+// placed by placement.ts like a bank-transfer one, a Checkout Session is opened for exactly the server's lines, and the
+// order is paid only when Stripe itself says the session is paid; the `success` the browser sends back is never
+// trusted.
 import type { PrismaClient } from "../../db/client.ts";
 import { AWAITING_PAYMENT, CANCELLED, PAYMENT_CONFIRMED } from "../../../shared/orders.ts";
 import type { StripeClient } from "../../payments/stripe.ts";
@@ -62,7 +63,7 @@ export function stripeCheckout(
 }
 
 /**
- * The Stripe return (SPEC.md §2 /verify): asks Stripe about the order's session. Paid → 'Pagamento Confirmado'
+ * The Stripe return (/verify): asks Stripe about the order's session. Paid → 'Pagamento Confirmado'
  * with history, and the ordered lines leave the cart. Not paid → the order is cancelled (its open session
  * expired first, so it cannot be paid afterwards).
  */

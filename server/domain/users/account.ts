@@ -1,4 +1,4 @@
-// The shopper's own account page (issue 13): name, identities (shown, not edited here), the delivery address
+// The shopper's own account page (docs/product/accounts.md#account-page): name, identities (shown, not edited here), the delivery address
 // saved to pre-fill checkout, and which notifications they want.
 import type { Db } from "../../db/client.ts";
 import { Prisma } from "../../db/client.ts";
@@ -36,7 +36,7 @@ export async function getAccount(db: Db, userId: string): Promise<Account> {
   return toAccount(row);
 }
 
-/** Checkout's own rules (SPEC.md §5, shared/checkout.ts) decide whether an address may be saved. */
+/** Checkout's own rules (shared/checkout.ts) decide whether an address may be saved. */
 function cleanAddress(input: Partial<Record<AddressField, string>>): Address {
   const address = Object.fromEntries(FIELDS.map((f) => [f, (input[f] ?? "").trim()])) as Address;
   const first = Object.values(addressErrors(address))[0];

@@ -1,4 +1,4 @@
-// "Esqueceu sua senha?" (SPEC.md's link): a single-use link valid for 30 minutes. The token (32 random bytes, base64url) travels
+// "Esqueceu sua senha?" (the login page's link): a single-use link valid for 30 minutes. The token (32 random bytes, base64url) travels
 // only in the e-mail; the database keeps its sha256, so a leaked database cannot reset anyone's password.
 import { createHash, randomBytes } from "node:crypto";
 import type { Db, PrismaClient } from "../../db/client.ts";
@@ -64,7 +64,7 @@ export async function consumeResetToken(db: Db, token: string): Promise<string |
 }
 
 /**
- * "Esqueceu sua senha?" (SPEC.md's link): writes the link and its e-mail to the outbox in one transaction. False when no mail was
+ * "Esqueceu sua senha?" (the login page's link): writes the link and its e-mail to the outbox in one transaction. False when no mail was
  * enqueued (unknown, deactivated or rate-limited address); the route answers the same either way.
  */
 export async function requestPasswordReset(db: PrismaClient, email: string, ctx: MailContext): Promise<boolean> {

@@ -1,4 +1,4 @@
-// Phone sign-in (SPEC.md §2, hidden block): the storefront gets a Firebase ID token after the SMS code and sends
+// Phone sign-in (docs/product/accounts.md#phone-sign-in): the storefront gets a Firebase ID token after the SMS code and sends
 // it here. We verify it ourselves with jose against Google's published keys (the keys URL is configurable so
 // tests serve their own), then find or create the customer by the token's phone number.
 import { createRemoteJWKSet, errors, jwtVerify, type JWTVerifyGetKey } from "jose";
@@ -14,7 +14,7 @@ export interface FirebaseConfig {
 }
 
 const PHONE_LOGIN_UNAVAILABLE = "Login por telefone não está disponível";
-/** SPEC.md §8's phone-login message: whatever is wrong with the token, the shopper asks for a new code. */
+/** The phone sign-in's fixed message: whatever is wrong with the token, the shopper asks for a new code. */
 const BAD_CODE = "Código inválido ou expirado.";
 const E164 = /^\+[1-9][0-9]{6,14}$/;
 

@@ -28,7 +28,7 @@ const select = {
 
 /**
  * What every authenticated request is checked against (sessions.ts caches it), with what an order's confirmation
- * needs of its customer: placing an order then reads the account once, not twice (issue 12's placement speed).
+ * needs of its customer: placing an order then reads the account once, not twice (docs/design/money.md#placement).
  */
 const sessionSelect = {
   role: true,

@@ -1,4 +1,4 @@
-// Accounts: sign-up and sign-in for shoppers (SPEC.md §5 and §7) and sign-in for staff.
+// Accounts: sign-up and sign-in for shoppers (docs/product/accounts.md) and sign-in for staff.
 import type { Db, PrismaClient } from "../../db/client.ts";
 import { Prisma } from "../../db/client.ts";
 import { BAD_EMAIL, EMAIL_PATTERN } from "../../../shared/checkout.ts";
@@ -14,7 +14,7 @@ const TOO_MANY_ATTEMPTS = "Demasiadas tentativas de login falhadas. Tente novame
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
-/** SPEC.md §5 sign-up rules, checked here too so no client can skip them. */
+/** The sign-up rules (docs/product/accounts.md#sign-up-rules), checked here too so no client can skip them. */
 function checkSignUp(input: { name: string; email: string; password: string }): void {
   if (!input.name.trim()) throw new AppError(400, "Nome é obrigatório");
   if (!input.email.trim()) throw new AppError(400, "Email é obrigatório");

@@ -1,4 +1,4 @@
-// /api/cart/* (SPEC.md §7): the signed-in shopper's server-side cart.
+// /api/cart/* (docs/product/shopper-api.md#cart): the signed-in shopper's server-side cart.
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { errorResponses, IdempotencyHeaders } from "../../schemas/common.ts";
 import { CartAddBody, CartDataReply, CartMergeBody, CartMessageReply, CartUpdateBody, EmptyBody } from "../../schemas/cart.ts";

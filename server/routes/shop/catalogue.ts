@@ -13,7 +13,7 @@ const many = (value: string | string[] | undefined): string[] =>
     .map((v) => v.trim())
     .filter(Boolean);
 
-/** The storefront's catalogue reads (issue 14): pages, one product with its related ones, the home lists. */
+/** The storefront's catalogue reads: pages, one product with its related ones, the home lists. */
 export const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.deps;
 

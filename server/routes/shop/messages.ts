@@ -1,4 +1,4 @@
-// SPEC.md §7 support chat: GET /api/message/:orderId and POST /api/message/send (multipart), owner only.
+// The support chat (docs/product/shopper-api.md#chat): GET /api/message/:orderId and POST /api/message/send (multipart), owner only.
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { errorResponses } from "../../schemas/common.ts";
 import {

@@ -1,4 +1,4 @@
-// /api/order/* (SPEC.md §7): placement (bank transfer and Stripe), the shopper's orders, the Stripe return.
+// /api/order/* (docs/product/shopper-api.md#orders): placement (bank transfer and Stripe), the shopper's orders, the Stripe return.
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { errorResponses, IdempotencyHeaders } from "../../schemas/common.ts";
 import { EmptyBody } from "../../schemas/cart.ts";

@@ -1,6 +1,7 @@
-// Storefront pages the server fills in before any script runs (issue 14): a product's page with its head and
-// markup (404 when it is unknown or deleted), the fixed pages' titles, the sitemap, robots.txt and the
-// products' preview pictures. Everything else is the app's, served by the SPA fallback (plugins/static-apps.ts).
+// Storefront pages the server fills in before any script runs (docs/design/catalogue.md#pages-the-server-fills-in): a
+// product's page with its head and markup (404 when it is unknown or deleted), the fixed pages' titles, the sitemap,
+// robots.txt and the products' preview pictures. Everything else is the app's, served by the SPA fallback
+// (plugins/static-apps.ts).
 import { existsSync, readFileSync } from "node:fs";
 import { buffer } from "node:stream/consumers";
 import path from "node:path";

@@ -1,4 +1,4 @@
-// POST /api/user/firebase-login (SPEC.md §7): a Firebase ID token in, a Loja session token out.
+// POST /api/user/firebase-login (docs/product/shopper-api.md#post-apiuserfirebase-login): a Firebase ID token in, a Loja session token out.
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { errorResponses } from "../../schemas/common.ts";
 import { FirebaseLoginBody, TokenReply } from "../../schemas/users.ts";

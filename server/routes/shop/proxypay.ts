@@ -1,6 +1,7 @@
-// POST /api/payments/proxypay: ProxyPay's payment notifications (issue 11). Only a body whose X-Signature is
-// the HMAC-SHA256 of its exact bytes keyed with our API key is believed; the raw body is kept for that, so this
-// route parses JSON itself. Answered 200 once handled (recorded, replayed or not ours) so ProxyPay stops retrying.
+// POST /api/payments/proxypay: ProxyPay's payment notifications (docs/design/money.md#multicaixa-proxypay). Only a body
+// whose X-Signature is the HMAC-SHA256 of its exact bytes keyed with our API key is believed; the raw body is kept for
+// that, so this route parses JSON itself. Answered 200 once handled (recorded, replayed or not ours) so ProxyPay stops
+// retrying.
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { errorResponses } from "../../schemas/common.ts";

@@ -1,4 +1,4 @@
-// Pages a shopper is sent back to once signed in; any other way to /login ends on / as SPEC.md §4 says.
+// Pages a shopper is sent back to once signed in; any other way to /login ends on / (docs/product/accounts.md#login-page).
 const RETURN_PATHS = ["/place-order"] as const;
 type ReturnPath = (typeof RETURN_PATHS)[number];
 

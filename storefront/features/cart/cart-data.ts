@@ -1,7 +1,7 @@
 import type { CartData } from "../../../server/schemas/cart.ts";
 import type { Product } from "../catalogue/api/catalogue.ts";
 
-/** SPEC.md §3: product id → size → quantity. */
+/** Product id → size → quantity. */
 export type { CartData };
 
 interface CartLine {
@@ -10,7 +10,7 @@ interface CartLine {
   quantity: number;
 }
 
-/** Adding increments the product+size pair, starting at 1 (SPEC.md §4). */
+/** Adding increments the product+size pair, starting at 1 (docs/product/checkout.md#cart-rules). */
 export const withAdded = (cart: CartData, productId: string, size: string): CartData => ({
   ...cart,
   [productId]: { ...cart[productId], [size]: (cart[productId]?.[size] ?? 0) + 1 },

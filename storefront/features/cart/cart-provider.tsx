@@ -10,7 +10,7 @@ import { useSession } from "../../app/session.tsx";
 import { readToken } from "../../lib/token.ts";
 import { guestCartMergeKey, readGuestCart, writeGuestCart } from "./guest-cart.ts";
 
-// Changes apply locally at once and, when signed in, go to the server (SPEC.md §4).
+// Changes apply locally at once and, when signed in, go to the server (docs/product/checkout.md#cart-rules).
 // The guest cart is kept in local storage (features/cart/guest-cart.ts) and merged into the server cart at sign-in.
 
 interface Cart {

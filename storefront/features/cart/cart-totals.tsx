@@ -1,7 +1,7 @@
 import { DELIVERY_FEE, formatKz } from "../../../shared/money.ts";
 import { Title } from "../../components/title.tsx";
 
-/** SPEC.md §9: total = subtotal + delivery fee, or 0 when the cart is empty. */
+/** Total = subtotal + delivery fee, or 0 when the cart is empty (docs/product/checkout.md#totals). */
 export const orderTotal = (subtotal: number) => (subtotal === 0 ? 0 : subtotal + DELIVERY_FEE);
 
 export function CartTotals({ subtotal }: { subtotal: number }) {

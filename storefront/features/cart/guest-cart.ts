@@ -1,7 +1,7 @@
 import type { CartData } from "./cart-data.ts";
 
-// A guest's cart lives in local storage, so a reload or a dropped connection does not lose it (SPEC.md §4:
-// guests keep a local-only cart). At sign-in it is merged into the account's cart under a merge key: the key is
+// A guest's cart lives in local storage, so a reload or a dropped connection does not lose it (guests keep a
+// local-only cart). At sign-in it is merged into the account's cart under a merge key: the key is
 // kept until the guest cart changes, so a merge sent again after a reload (while the first was still in flight)
 // carries the same key and the server adds the lines only once.
 const GUEST_KEY = "guestCart";

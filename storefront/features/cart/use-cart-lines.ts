@@ -6,7 +6,7 @@ import { cartLines, cartSubtotal } from "./cart-data.ts";
 
 /**
  * The cart's lines with their products, asked for by id (one request for the whole cart), and their subtotal
- * before the delivery fee. A product no longer in the catalogue leaves its line out, as SPEC.md §4 says.
+ * before the delivery fee. A product no longer in the catalogue leaves its line out.
  */
 export function useCartLines() {
   const { cart } = useCart();

@@ -1,4 +1,4 @@
-// SPEC.md §2: four hero slides, in random order. Images are WebP at 800 and 1600 px wide;
+// Four hero slides, in random order (docs/product/storefront.md#home). Images are WebP at 800 and 1600 px wide;
 // a missing file leaves its slide on the plain background instead of breaking the build.
 const files = import.meta.glob<string>("../../src/assets/hero/*.webp", { eager: true, query: "?url", import: "default" });
 

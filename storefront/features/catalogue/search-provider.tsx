@@ -1,6 +1,6 @@
 import { createContext, useContext, useMemo, useState, type ReactNode } from "react";
 
-// Whether the search box is open (SPEC.md §2: the header's search icon opens it). The text itself lives in
+// Whether the search box is open (the header's search icon opens it). The text itself lives in
 // /collection's address (`?q=`), so back and shared links keep it: app/search-bar.tsx.
 interface Search {
   showSearch: boolean;

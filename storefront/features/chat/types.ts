@@ -2,9 +2,9 @@ import type { Message } from "../../../server/schemas/messages.ts";
 import type { SHOP_SENDER } from "../../../shared/payments.ts";
 
 /**
- * SPEC.md §3 Message: sender 'client' or support; type 'image' or a PDF. The shop itself also posts (status
- * changes, payments, proof decisions: issue 11) as `SHOP_SENDER`, shown like support. Any other sender a newer
- * server may add is shown as support too (SPEC.md: anything but 'client').
+ * A chat message: sender 'client' or support; type 'image' or a PDF. The shop itself also posts (status
+ * changes, payments, proof decisions) as `SHOP_SENDER`, shown like support. Any other sender a newer
+ * server may add is shown as support too (anything but 'client' is support: docs/product/chat.md#messages).
  */
 export type ChatMessage = Omit<Message, "sender"> & { sender: Message["sender"] | typeof SHOP_SENDER | (string & {}) };
 

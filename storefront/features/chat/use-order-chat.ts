@@ -39,7 +39,7 @@ interface OrderChat {
   discard: (key: number) => void;
 }
 
-/** The support chat of one order: its messages (loaded, then live), and sending (SPEC.md §2 /message). */
+/** The support chat of one order: its messages (loaded, then live), and sending (docs/product/chat.md#the-shoppers-chat). */
 export function useOrderChat(orderId: string): OrderChat {
   const { token, realtime } = useSession();
   const navigate = useNavigate();

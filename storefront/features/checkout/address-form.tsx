@@ -23,7 +23,7 @@ export const toFormAddress = (a: Partial<Address>): Address => ({
   ...Object.fromEntries(Object.entries(a).filter(([, v]) => typeof v === "string")),
 });
 
-/** SPEC.md keeps the postal code required and numeric; many Angolan addresses have none. */
+/** The postal code stays required and numeric (a fixed checkout rule); many Angolan addresses have none. */
 export const NO_ZIPCODE_HINT = "Sem código postal? Escreva 0000";
 
 const FIELDS: readonly {
@@ -46,7 +46,7 @@ const FIELDS: readonly {
   { name: "phone", label: "Telefone", type: "tel", mode: "tel", auto: "tel" },
 ];
 
-/** The delivery address fields of SPEC.md §5 (checkout, and the account's saved address), each with a visible label. */
+/** The delivery address fields (checkout, and the account's saved address), each with a visible label. */
 export function AddressInputs({
   address,
   errors,

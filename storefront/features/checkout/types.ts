@@ -1,10 +1,10 @@
 import type { AddressFields } from "../../../shared/checkout.ts";
 import type { OrderItemInput, PaymentMethod as Method, PlaceOrderBody as Body } from "../../../server/schemas/orders.ts";
 
-/** SPEC.md §3 Address: every field a string, state may be empty. */
+/** A delivery address: every field a string, state may be empty. */
 export type Address = AddressFields;
 
-/** SPEC.md §3 Order item, as the storefront sends it (the server reprices it). */
+/** An order item, as the storefront sends it (the server reprices it). */
 export type OrderItem = OrderItemInput;
 export type PaymentMethod = Method;
 export type PlaceOrderBody = Body;

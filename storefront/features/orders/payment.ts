@@ -1,10 +1,10 @@
-// What the shopper reads about paying a bank-transfer order (issue 11): whether it still awaits the transfer,
+// What the shopper reads about paying a bank-transfer order (docs/product/orders.md): whether it still awaits the transfer,
 // how much is left, the deadline in Angola's time and the time left before it.
 import { luandaParts } from "../../../shared/dates.ts";
 import { AWAITING_PAYMENT } from "../../../shared/orders.ts";
 import type { Order } from "./api/user-orders.ts";
 
-/** SPEC.md §9's bank-transfer method. */
+/** The bank-transfer payment method's wire value. */
 const BANK_TRANSFER = "cod";
 
 export const DEADLINE_EXPIRED_LABEL = "Prazo expirado";

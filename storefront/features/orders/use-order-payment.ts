@@ -21,7 +21,7 @@ export interface OrderPayment {
 }
 
 /**
- * One order on the payment page (`/confirmacaotransferencia?orderId=…`, issue 11): what to pay and the proofs
+ * One order on the payment page (`/confirmacaotransferencia?orderId=…`): what to pay and the proofs
  * sent. Kept live: the shop posts a chat message when it records a payment or decides on a proof.
  */
 export function useOrderPayment(orderId: string): OrderPayment {

@@ -5,7 +5,7 @@ import { ApiError, SessionExpiredError } from "../../lib/api-client.ts";
 import { toast } from "../../lib/toast.ts";
 import { userOrders, type Order } from "./api/user-orders.ts";
 
-/** SPEC.md §8: the server's message, else a refusal without one, else a failed request. */
+/** The server's message, else a refusal without one, else a failed request (docs/product/storefront.md#orders). */
 export const ordersErrorMessage = (e: unknown) => {
   if (!(e instanceof ApiError) || e.status === 0) return "Erro ao carregar pedidos";
   return e.fromServer ? e.message : "Não foi possível carregar os pedidos";
@@ -13,7 +13,7 @@ export const ordersErrorMessage = (e: unknown) => {
 
 /**
  * The signed-in shopper's orders, newest first; null while loading. Signed out: /login.
- * Live: the shop posts a chat message on every status change, payment and proof decision (issue 11), so a
+ * Live: the shop posts a chat message on every status change, payment and proof decision, so a
  * `newMessage` about one of these orders refetches the list; so does the socket coming back (missed frames).
  */
 export function useOrders(): Order[] | null {

@@ -3,7 +3,7 @@ import workerUrl from "pdfjs-dist/build/pdf.worker.min.mjs?url";
 import { useEffect, useRef, useState } from "react";
 import { fitZoom } from "./zoom.ts";
 
-// pdf.js is large: this module is only imported when a PDF is opened (DESIGN.md "Storefront").
+// pdf.js is large: this module is only imported when a PDF is opened.
 GlobalWorkerOptions.workerSrc = workerUrl;
 
 interface PdfPagesProps {
@@ -14,7 +14,7 @@ interface PdfPagesProps {
   onFit: (zoom: number) => void;
 }
 
-/** Renders every page of the PDF at `url` at the given scale. Failures are only logged (SPEC.md §8). */
+/** Renders every page of the PDF at `url` at the given scale. Failures are only logged, never shown. */
 export default function PdfPages({ url, zoom, onFit }: PdfPagesProps) {
   const [doc, setDoc] = useState<PDFDocumentProxy | null>(null);
   const box = useRef<HTMLDivElement>(null);

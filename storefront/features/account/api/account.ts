@@ -2,7 +2,7 @@ import { api } from "../../../lib/api-client.ts";
 import type { Static } from "typebox";
 import type { AccountReply as AccountReplySchema } from "../../../../server/schemas/users.ts";
 
-/** GET/PATCH /api/user/account (the session contract of issue 13): the server's own reply type. */
+/** GET/PATCH /api/user/account: the server's own reply type. */
 export type Account = Static<typeof AccountReplySchema>["account"];
 type AccountReply = Static<typeof AccountReplySchema>;
 

@@ -1,16 +1,16 @@
 import type { ShopProduct } from "../../../../server/schemas/products.ts";
 
-// The catalogue endpoints' addresses and answers (issue 14): each screen asks only for what it shows. Plain
+// The catalogue endpoints' addresses and answers (docs/product/shopper-api.md#catalogue): each screen asks only for what it shows. Plain
 // strings and no runtime imports, so index.html's boot script (paint-first.ts) can start the same requests.
 
 export type Product = ShopProduct;
 
 export type { HomeReply, ProductDetailReply, ProductPageReply } from "../../../../server/schemas/catalogue.ts";
 
-/** 12 newest and 12 best sellers (SPEC.md §2). */
+/** 12 newest and 12 best sellers. */
 export const HOME_URL = "/api/catalogue/home";
 
-/** SPEC.md's "first 34" read by its intent: ÚLTIMAS NOVIDADES shows the 34 newest products. */
+/** ÚLTIMAS NOVIDADES shows the 34 newest products (docs/product/storefront.md#novos). */
 export const NOVOS_URL = "/api/catalogue/products?sort=newest&pageSize=34";
 
 /** A product and its related products (≤ 5 of the same category and sub-category). */
@@ -28,7 +28,7 @@ export const productsByIdsUrl = (ids: readonly string[]): string | null => {
 /** Cards per page of /collection. */
 export const PAGE_SIZE = 24;
 
-/** The sort select's options (SPEC.md §2: relevant, low-high, high-low) by the server's names. */
+/** The sort select's options (relevant, low-high, high-low) by the server's names. */
 export type CollectionSort = "relevance" | "price_asc" | "price_desc";
 const SORTS: readonly CollectionSort[] = ["relevance", "price_asc", "price_desc"];
 

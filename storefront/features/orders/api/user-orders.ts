@@ -2,7 +2,7 @@ import type { ShopOrder } from "../../../../server/schemas/orders.ts";
 import { paymentState, type PaymentState, type ProofStatus } from "../../../../shared/payments.ts";
 import { api } from "../../../lib/api-client.ts";
 
-/** A proof of payment the shopper sent for an order (issue 11), and what staff decided about it. */
+/** A proof of payment the shopper sent for an order, and what staff decided about it. */
 export interface PaymentProof {
   _id: string;
   url: string;
@@ -22,7 +22,7 @@ export interface MulticaixaReference {
   amount: number;
 }
 
-/** SPEC.md §3's order plus what the shopper needs to pay it (issue 11's money path). */
+/** The shopper's order plus what they need to pay it (docs/product/shopper-api.md#shapes). */
 export type Order = ShopOrder & {
   /** What to write in the transfer's description; null for orders placed before references existed. */
   paymentReference: string | null;

@@ -3,5 +3,5 @@ import { api } from "../../../lib/api-client.ts";
 
 export type ShopSettings = PublicSettings;
 
-/** Shop contact and bank details are data, edited in the console (DESIGN.md "Storefront"). */
+/** Shop contact and bank details are data, edited in the console (docs/product/console.md#definições-admins). */
 export const getSettings = async (): Promise<ShopSettings> => (await api<SettingsReply>("/api/settings", { quiet: true })).settings;
