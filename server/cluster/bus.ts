@@ -1,7 +1,7 @@
 // The cluster bus: what one instance of the shop tells the others, and what it does when told. It keeps the
 // per-instance caches honest (the product list, the settings placement and mail read, session states) and hands
 // the real-time events of other instances to the socket hub. Transport: LISTEN/NOTIFY on PostgreSQL, nothing on
-// the embedded database (one instance). See docs/design/realtime-and-cluster.md.
+// the embedded database (one instance). See docs/design/realtime.md.
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/client.ts";
 import type { ListCache } from "../domain/catalogue/list-cache.ts";
