@@ -20,6 +20,7 @@ const postgresSpecific = [
   "admin-settings-guard",
   "assignee-frame",
   "catalogue-queries",
+  "jobs",
   "last-admin",
   "mail-flows",
   "media-store",

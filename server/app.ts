@@ -24,9 +24,9 @@ import simpleRestPlugin from "./plugins/simple-rest.ts";
 import { clusterPlugin } from "./plugins/cluster.ts";
 import { realtimePlugin } from "./plugins/realtime.ts";
 import { messageRoutes } from "./routes/shop/messages.ts";
-import paymentDeadlinesPlugin from "./plugins/payment-deadlines.ts";
 import { proxyPayRoutes } from "./routes/shop/proxypay.ts";
 import notificationsPlugin from "./plugins/notifications.ts";
+import { jobsPlugin } from "./plugins/jobs.ts";
 import { pushRoutes } from "./routes/shop/push.ts";
 
 export interface AppLimits {
@@ -116,10 +116,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   // The other instances: the cluster bus (LISTEN/NOTIFY on PostgreSQL), then the sockets, GET /ws
   await app.register(clusterPlugin);
   await app.register(realtimePlugin);
-  // Background: overdue bank transfers cancelled, halfway reminders (every 10 s, stopped on close)
-  await app.register(paymentDeadlinesPlugin);
-  // Background: the mail outbox worker, presence across instances, support-reply e-mails (plugins/notifications.ts)
+  // Background: the mail sender (woken after each commit that enqueues mail), then every recurring job (server/jobs/)
   await app.register(notificationsPlugin);
+  await app.register(jobsPlugin);
   // Files
   await app.register(mediaRoutes);
   // Staff API

@@ -52,7 +52,7 @@ export interface AppDeps {
   payments: PaymentClients;
   /** The shop settings each order placement reads, kept in memory until a save (here or elsewhere) changes them. */
   placementSettings: PlacementSettingsCache;
-  /** E-mail (outbox) and web push on the shop's events; the worker is started by plugins/notifications.ts. */
+  /** E-mail (outbox) and web push on the shop's events; the mail sender is started by plugins/notifications.ts, the recurring jobs by plugins/jobs.ts. */
   notifier: Notifier;
 }
 

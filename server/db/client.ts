@@ -23,6 +23,12 @@ export interface Database {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
   /** PostgreSQL connection string (for LISTEN/NOTIFY); undefined on PGlite. */
   url: string | undefined;
+  /**
+   * Runs `work` only if no other instance holds the same lock now (a PostgreSQL advisory lock on its own connection,
+   * released when the work ends or the connection dies); resolves to `undefined` when another instance has it.
+   * On PGlite there is one instance (the data-dir lock): the work always runs.
+   */
+  onlyOneInstance<T>(lockName: string, work: () => Promise<T>): Promise<T | undefined>;
   /** PGlite only: a gzip tarball of the data directory at one consistent moment (CHECKPOINT, then the files). */
   dumpDataDir?(): Promise<Blob>;
   /** Flushes and closes: CHECKPOINT + close() on PGlite, ends the pool on PostgreSQL. */
@@ -99,6 +105,7 @@ export async function openPglite(dataDir: string | PGlite): Promise<Database> {
       await pglite.exec(sql);
     },
     query: async <T>(sql: string, params: unknown[] = []) => (await pglite.query<T>(sql, params)).rows,
+    onlyOneInstance: (_lockName, work) => work(),
     // The copy is taken under PGlite's query lock, so no statement writes while it is read; the WAL it holds
     // covers what was committed after the CHECKPOINT.
     dumpDataDir: async () => {
@@ -131,6 +138,18 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
       await pool.query(sql);
     },
     query: async <T>(sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows as T[],
+    onlyOneInstance: async (lockName, work) => {
+      const client = await pool.connect();
+      let locked = false;
+      try {
+        const { rows } = await client.query<{ locked: boolean }>("SELECT pg_try_advisory_lock(hashtext($1)) AS locked", [lockName]);
+        locked = rows[0]!.locked;
+        return locked ? await work() : undefined;
+      } finally {
+        if (locked) await client.query("SELECT pg_advisory_unlock(hashtext($1))", [lockName]).catch(() => undefined);
+        client.release();
+      }
+    },
     close: async () => {
       if (closed) return;
       closed = true;

@@ -1,6 +1,6 @@
 // Payment deadlines (docs/product/orders.md#reminder-and-expiry): an unpaid bank-transfer order is cancelled once its
 // deadline passes (a proof awaiting a decision holds it), and the shopper is reminded once at half the time. Run every
-// few seconds by plugins/payment-deadlines.ts; safe with several instances (the repository locks with SKIP LOCKED).
+// few seconds by server/jobs/payment-deadlines.ts; safe with several instances (the repository locks with SKIP LOCKED).
 import type { PrismaClient } from "../../db/client.ts";
 import { CANCELLED } from "../../../shared/orders.ts";
 import { DEADLINE_EXPIRED_REASON } from "../../../shared/payments.ts";

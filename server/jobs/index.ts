@@ -1,0 +1,12 @@
+// Every recurring job of the shop, in one place (docs/design/jobs.md). Each file holds one job: its work and its
+// schedule; job.ts runs them (no overlap, once per cluster where the work is shared, stopped on close).
+// The outbox's mail sender runs as its own worker (server/notifications/mailer.ts), woken after each commit.
+import type { AppDeps } from "../deps.ts";
+import type { Job } from "./job.ts";
+import { paymentDeadlinesJob } from "./payment-deadlines.ts";
+import { presenceJob } from "./presence.ts";
+import { replyDigestJob } from "./reply-digest.ts";
+
+export function shopJobs(deps: AppDeps): Job[] {
+  return [...(deps.config.paymentDeadlineWorker ? [paymentDeadlinesJob(deps)] : []), presenceJob(deps), replyDigestJob(deps)];
+}
