@@ -29,7 +29,7 @@ import { createTokenService, loadOrCreateSecret } from "./domain/users/tokens.ts
 import { Sessions } from "./domain/users/sessions.ts";
 import { usersRepository } from "./domain/users/repository.ts";
 import { createStaffAccount } from "./domain/users/service.ts";
-import { seedDemo } from "../prisma/seed/seed.ts";
+import { seedDemo } from "./demo/seed.ts";
 
 export const DEMO_ADMIN_EMAIL = "admin@loja.local";
 

@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
 import { createPglite, openPglite, openPostgres } from "../../server/db/client.ts";
 import { migrate } from "../../server/db/migrate.ts";
-import { seedDemo } from "../../prisma/seed/seed.ts";
+import { seedDemo } from "../../server/demo/seed.ts";
 import { FileMediaStore } from "../../server/domain/media/store.ts";
 import { adminQuery, withDatabase } from "./test-db.ts";
 
@@ -33,7 +33,7 @@ function fingerprint(): string {
       else hash.update(entry).update(readFileSync(full));
     }
   };
-  for (const dir of ["prisma/migrations", "prisma/seed"]) walk(path.join(root, dir));
+  for (const dir of ["prisma/migrations", "server/demo"]) walk(path.join(root, dir));
   hash.update(readFileSync(path.join(root, "server/domain/media/service.ts")));
   return hash.digest("hex").slice(0, 16);
 }

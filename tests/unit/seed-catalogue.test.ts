@@ -5,7 +5,7 @@ import { readFileSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { demoProducts, taxonomy, type Category } from "../../prisma/seed/catalogue.ts";
+import { demoProducts, taxonomy, type Category } from "../../server/demo/catalogue.ts";
 import { TAXONOMY } from "../../shared/catalogue.ts";
 
 const imagesDir = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "prisma", "seed", "images");

@@ -1,7 +1,7 @@
 // Draws the four storefront hero slides (docs/product/storefront.md#home) as WebP:
 //   storefront/src/assets/hero/hero-{1..4}-1600.webp (1600×600) and hero-{1..4}-800.webp (800×600).
 //
-//   npx tsx prisma/seed/tools/draw-hero.ts [--sheet /tmp/hero.png]
+//   npx tsx scripts/demo-art/draw-hero.ts [--sheet /tmp/hero.png]
 //
 // The storefront lays the slide text over the bottom of the image (white on a dark fade) and
 // crops the image with object-fit: cover, so each scene keeps its subject in the centre
@@ -19,7 +19,7 @@ import { phone } from "./art-eletronico.ts";
 import { commonDefs, darken, lighten, palette } from "./svg.ts";
 
 const here = dirname(fileURLToPath(import.meta.url));
-export const heroDir = join(here, "..", "..", "..", "storefront", "src", "assets", "hero");
+export const heroDir = join(here, "..", "..", "storefront", "src", "assets", "hero");
 
 /** The illustration of a slide lives in a 760×600 box; backgrounds fill the whole canvas. */
 interface Scene {

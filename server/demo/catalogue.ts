@@ -1,6 +1,6 @@
 // Demo catalogue the server seeds into an empty database on first start.
 // Images live next to this file in images/ and are drawn by tools/draw-images.ts
-// (run `npx tsx prisma/seed/tools/draw-images.ts` after adding or renaming an image).
+// (run `npx tsx scripts/demo-art/draw-images.ts` after adding or renaming an image).
 
 // The taxonomy is the server's (shared/catalogue.ts): the demo data is checked against the same list the API enforces.
 import { TAXONOMY, type Category } from "../../shared/catalogue.ts";
@@ -19,7 +19,7 @@ export interface DemoProduct {
   /** Exactly one of taxonomy[category]. */
   subCategory: string;
   bestseller: boolean;
-  /** File names inside prisma/seed/images/; the first is the main image. */
+  /** File names inside server/demo/images/; the first is the main image. */
   images: string[];
   /** Days before the seed run the product was "added", so newest-first lists look natural. */
   daysAgo: number;

@@ -4,9 +4,9 @@
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
-import type { PrismaClient } from "../../server/db/client.ts";
-import { prepareProductImage, saveProductImage, type PreparedProductImage } from "../../server/domain/media/service.ts";
-import type { MediaStore } from "../../server/domain/media/store.ts";
+import type { PrismaClient } from "../db/client.ts";
+import { prepareProductImage, saveProductImage, type PreparedProductImage } from "../domain/media/service.ts";
+import type { MediaStore } from "../domain/media/store.ts";
 import { isValidPlacement } from "../../shared/catalogue.ts";
 import { demoProducts } from "./catalogue.ts";
 

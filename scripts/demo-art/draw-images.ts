@@ -1,8 +1,8 @@
-// Draws the demo catalogue's product images (prisma/seed/images/*.jpg) from SVG illustrations.
+// Draws the demo catalogue's product images (server/demo/images/*.jpg) from SVG illustrations.
 //
-//   npx tsx prisma/seed/tools/draw-images.ts                 # (re)draw every image
-//   npx tsx prisma/seed/tools/draw-images.ts --sheet /tmp/s.png   # also write a contact sheet to review
-//   npx tsx prisma/seed/tools/draw-images.ts --only sofa-boucle    # redraw one product's images
+//   npx tsx scripts/demo-art/draw-images.ts                 # (re)draw every image
+//   npx tsx scripts/demo-art/draw-images.ts --sheet /tmp/s.png   # also write a contact sheet to review
+//   npx tsx scripts/demo-art/draw-images.ts --only sofa-boucle    # redraw one product's images
 //
 // Each product slug (image name without "-N.jpg") maps to a drawer and its colours below.
 // Image 1 is the main shot on the neutral studio backdrop; further images show the other
@@ -11,7 +11,7 @@ import { mkdir, readdir, rm, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
-import { demoProducts } from "../catalogue.ts";
+import { demoProducts } from "../../server/demo/catalogue.ts";
 import * as el from "./art-eletronico.ts";
 import * as maq from "./art-maquinas.ts";
 import * as mob from "./art-mobilia.ts";
@@ -19,7 +19,7 @@ import * as moda from "./art-moda.ts";
 import { type Backdrop, type Drawer, frame, palette } from "./svg.ts";
 
 const here = dirname(fileURLToPath(import.meta.url));
-export const imagesDir = join(here, "..", "images");
+export const imagesDir = join(here, "..", "..", "server", "demo", "images");
 
 const SIZE = 900;
 const MAX_BYTES = 70 * 1024;
