@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { demoProducts, taxonomy, type Category } from "../../server/demo/catalogue.ts";
 import { TAXONOMY } from "../../shared/catalogue.ts";
 
-const imagesDir = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "prisma", "seed", "images");
+const imagesDir = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "server", "demo", "images");
 const categories = Object.keys(taxonomy) as Category[];
 
 describe("demo catalogue", () => {
