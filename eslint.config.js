@@ -19,6 +19,33 @@ export default tseslint.config(
     settings: { "import-x/resolver-next": [importX.createNodeResolver({ extensions: [".ts", ".tsx", ".js", ".mjs"] })] },
     rules: {
       "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+    },
+  },
+  {
+    // A promise nobody awaits loses its error: write `void` where not waiting is the intent.
+    files: ["server/**/*.ts", "shared/**/*.ts", "storefront/**/*.{ts,tsx}", "console/**/*.{ts,tsx}", "scripts/**/*.ts"],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: { "@typescript-eslint/no-floating-promises": "error" },
+  },
+  {
+    // The storefront's layers, as bulletproof-react draws them: lib/ and components/ know no feature, page or shell;
+    // features/ know no page or shell; pages/ and app/ compose the rest.
+    files: ["storefront/**/*.{ts,tsx}"],
+    rules: {
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          zones: [
+            {
+              target: "./storefront/lib",
+              from: ["./storefront/features", "./storefront/pages", "./storefront/app", "./storefront/components"],
+            },
+            { target: "./storefront/components", from: ["./storefront/features", "./storefront/pages", "./storefront/app"] },
+            { target: "./storefront/features", from: ["./storefront/pages", "./storefront/app"] },
+          ],
+        },
+      ],
     },
   },
   {

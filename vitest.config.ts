@@ -78,6 +78,7 @@ const projects = [
       environment: "jsdom",
       setupFiles: ["tests/helpers/dom-setup.ts"],
       globals: true,
+      testTimeout: 30_000,
       maxWorkers: 2,
       sequence: { groupOrder: 3 },
     },

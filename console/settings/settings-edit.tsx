@@ -18,14 +18,7 @@ import {
   useTranslate,
 } from "react-admin";
 import { Typography } from "@mui/material";
-import {
-  MAX_PAYMENT_DEADLINE_HOURS,
-  bankFieldsChanged,
-  ibanFormatError,
-  paymentDeadlineError,
-  settingsFromForm,
-  settingsToForm,
-} from "./transform.ts";
+import { bankFieldsChanged, ibanFormatError, paymentDeadlineError, settingsFromForm, settingsToForm } from "./transform.ts";
 import { SettingsChanges } from "./settings-changes.tsx";
 
 // The storefront footer shows three phones; the privacy policy needs a Portuguese and an English e-mail.

@@ -41,7 +41,7 @@ ${[0, 1, 2].map((i) => `<rect x="${352 + i * 26}" y="650" width="16" height="8" 
   };
 };
 
-export const grinder: Drawer = (p: Pal): Art => ({
+export const grinder: Drawer = (_p: Pal): Art => ({
   svg: `<path d="M160 446 Q120 446 110 470" stroke="#1d1f23" stroke-width="14" fill="none" stroke-linecap="round"/>
 <rect x="160" y="420" width="70" height="54" rx="20" fill="url(#blk)"/>
 <rect x="220" y="380" width="380" height="134" rx="60" fill="url(#m)"/>
@@ -80,7 +80,7 @@ ${wheel(238, 724, 40, "#c8ccd1", false)}${wheel(660, 724, 40, "#c8ccd1", false)}
   ground: { cx: 450, cy: 760, rx: 300 },
 });
 
-export const compressor: Drawer = (p: Pal): Art => ({
+export const compressor: Drawer = (_p: Pal): Art => ({
   svg: `<path d="M712 500 L776 340" stroke="url(#blkH)" stroke-width="18" stroke-linecap="round"/>
 <rect x="170" y="500" width="560" height="180" rx="90" fill="url(#m)"/>
 <path d="M230 530 L670 530" stroke="#fff" stroke-width="12" opacity=".3" stroke-linecap="round"/>

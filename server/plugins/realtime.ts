@@ -14,7 +14,7 @@ export const realtimePlugin: FastifyPluginAsync = async (app) => {
     // On app.close: sockets get 1001 (going away, clients reconnect elsewhere) and the LISTEN connection
     // closes, all before the database does.
     preClose(done) {
-      hub.close().finally(() => this.websocketServer.close(() => done()));
+      void hub.close().finally(() => this.websocketServer.close(() => done()));
     },
   });
   await hub.start(app.log);

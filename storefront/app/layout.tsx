@@ -10,7 +10,7 @@ import { Navbar } from "./navbar.tsx";
 import { RoutedPage } from "./router.tsx";
 import { SearchBar } from "./search-bar.tsx";
 import { SearchProvider } from "../features/catalogue/search-provider.tsx";
-import { SessionProvider } from "./session.tsx";
+import { SessionProvider } from "../features/auth/session.tsx";
 import { SettingsProvider } from "../features/settings/settings-provider.tsx";
 import { ToastHost } from "./toast-host.tsx";
 import { clearCache } from "../lib/cached-api.ts";

@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import { shortOrderId } from "../../shared/orders.ts";
 import { toast } from "../lib/toast.ts";
-import { useSession } from "./session.tsx";
+import { useSession } from "../features/auth/session.tsx";
 
 /**
  * "Nova mensagem sobre o pedido #…" for a message about one of the shopper's orders, anywhere but that order's

@@ -3,7 +3,7 @@ import { Link, NavLink, useNavigate } from "react-router-dom";
 import { BagIcon, SearchIcon, UserIcon } from "../components/icons.tsx";
 import { useCart } from "../features/cart/cart-provider.tsx";
 import { useSearch } from "../features/catalogue/search-provider.tsx";
-import { useSession } from "./session.tsx";
+import { useSession } from "../features/auth/session.tsx";
 
 export function Navbar() {
   const { token, logout } = useSession();
@@ -26,7 +26,7 @@ export function Navbar() {
   // Opens only: hover may have opened it already, and a toggle would close it under the pointer.
   const onProfile = () => {
     if (token) setMenuOpen(true);
-    else navigate("/login");
+    else void navigate("/login");
   };
 
   return (
@@ -50,7 +50,7 @@ export function Navbar() {
           aria-label="Pesquisar"
           onClick={() => {
             setShowSearch(true);
-            navigate("/collection");
+            void navigate("/collection");
           }}
         >
           <SearchIcon />

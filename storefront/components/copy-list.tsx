@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { copyText } from "../features/settings/copy-text.ts";
+import { copyText } from "../lib/copy-text.ts";
 
 /** The copy feedback shows for 2000 ms (docs/product/storefront.md#payment-page). */
 const COPY_FEEDBACK_MS = 2000;

@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
 import { addressErrors } from "../../shared/checkout.ts";
 import { PASSWORD_HINT, passwordProblem } from "../../shared/passwords.ts";
-import { useSession } from "../app/session.tsx";
+import { useSession } from "../features/auth/session.tsx";
 import { useBusy } from "../app/busy.tsx";
 import { Skeleton } from "../components/skeleton.tsx";
 import { Title } from "../components/title.tsx";
@@ -28,7 +28,7 @@ export default function AccountPage() {
 
   useEffect(() => {
     if (!token) {
-      navigate("/login");
+      void navigate("/login");
       return;
     }
     let live = true;

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react
 import { useLocation, useNavigationType, useSearchParams } from "react-router-dom";
 import { useSearch } from "../features/catalogue/search-provider.tsx";
 import { ChevronIcon, CloseIcon } from "../components/icons.tsx";
-import { ProductCards } from "../components/product-card.tsx";
+import { ProductCards } from "../features/catalogue/product-card.tsx";
 import { Skeleton, useSkeletonDelay } from "../components/skeleton.tsx";
 import { Title } from "../components/title.tsx";
 import { TAXONOMY as CATEGORIES } from "../../shared/catalogue.ts";

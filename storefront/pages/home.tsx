@@ -1,7 +1,7 @@
 import { preload } from "react-dom";
-import { HeroCarousel } from "../components/hero-carousel.tsx";
+import { HeroCarousel } from "../features/catalogue/hero-carousel.tsx";
 import { PolicyStrip } from "../components/policy-strip.tsx";
-import { ProductGrid } from "../components/product-card.tsx";
+import { ProductGrid } from "../features/catalogue/product-card.tsx";
 import { Skeleton, useSkeletonDelay } from "../components/skeleton.tsx";
 import { Title } from "../components/title.tsx";
 import { HOME_URL, type HomeReply } from "../features/catalogue/api/catalogue.ts";

@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate } from "react-router-dom";
 import { toast } from "../lib/toast.ts";
 import { useBusy } from "../app/busy.tsx";
 import { useShopSettings } from "../features/settings/settings-provider.tsx";
-import { useSession } from "../app/session.tsx";
+import { useSession } from "../features/auth/session.tsx";
 import { login } from "../features/auth/api/login.ts";
 import { register } from "../features/auth/api/register.ts";
 import { signUpError } from "../../shared/checkout.ts";
@@ -27,7 +27,7 @@ export default function LoginPage() {
   const after = pathAfterLogin(useLocation().state);
 
   useEffect(() => {
-    if (token) navigate(after, { replace: after !== "/" });
+    if (token) void navigate(after, { replace: after !== "/" });
   }, [token, navigate, after]);
 
   const onSubmit = async (e: FormEvent) => {

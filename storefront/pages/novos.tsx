@@ -1,4 +1,4 @@
-import { ProductGrid } from "../components/product-card.tsx";
+import { ProductGrid } from "../features/catalogue/product-card.tsx";
 import { Skeleton, useSkeletonDelay } from "../components/skeleton.tsx";
 import { NOVOS_URL, type ProductPageReply } from "../features/catalogue/api/catalogue.ts";
 import { useCachedApi } from "../lib/cached-api.ts";

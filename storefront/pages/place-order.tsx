@@ -4,7 +4,7 @@ import { toast } from "../lib/toast.ts";
 import { useBusy } from "../app/busy.tsx";
 import { useCart } from "../features/cart/cart-provider.tsx";
 import { useCartLines } from "../features/cart/use-cart-lines.ts";
-import { useSession } from "../app/session.tsx";
+import { useSession } from "../features/auth/session.tsx";
 import { Title } from "../components/title.tsx";
 import { CartTotals, orderTotal } from "../features/cart/cart-totals.tsx";
 import { placeOrder } from "../features/checkout/api/place-order.ts";
@@ -49,7 +49,7 @@ export default function PlaceOrderPage() {
     if (!token) {
       toast.info("Entre na sua conta para finalizar o pedido.");
       // The form is kept in the draft; signing in or up brings the shopper back to it.
-      navigate("/login", returnHereAfterLogin("/place-order"));
+      void navigate("/login", returnHereAfterLogin("/place-order"));
       return;
     }
     const body = { address, items, totalAmount: orderTotal(subtotal), paymentMethod: method };
@@ -63,7 +63,7 @@ export default function PlaceOrderPage() {
       forgetCheckoutDraft();
       toast.success("Pedido realizado com sucesso!");
       // The transfer page, for this very order: the amount, reference and deadline to pay it.
-      navigate(orderId ? `/confirmacaotransferencia?orderId=${encodeURIComponent(orderId)}` : "/confirmacaotransferencia");
+      void navigate(orderId ? `/confirmacaotransferencia?orderId=${encodeURIComponent(orderId)}` : "/confirmacaotransferencia");
     } catch {
       // the API client showed the server's message
     }

@@ -6,7 +6,7 @@ import { useCachedApi } from "../lib/cached-api.ts";
 import { usePageMeta } from "../app/page-meta.tsx";
 import { useCart } from "../features/cart/cart-provider.tsx";
 import { productUrl, type Product, type ProductDetailReply } from "../features/catalogue/api/catalogue.ts";
-import { ProductGrid } from "../components/product-card.tsx";
+import { ProductGrid } from "../features/catalogue/product-card.tsx";
 import { ProductImage } from "../components/product-image.tsx";
 import { Title } from "../components/title.tsx";
 import { formatKz } from "../../shared/money.ts";

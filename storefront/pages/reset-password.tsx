@@ -26,7 +26,7 @@ export default function ResetPasswordPage() {
     }
     try {
       toast.success(await run(resetPassword({ token, password })));
-      navigate("/login");
+      void navigate("/login");
     } catch (error) {
       const message = error instanceof ApiError ? error.message : LINK_INVALID;
       if (message === LINK_INVALID) setInvalid(true);

@@ -20,7 +20,7 @@ export default function VerifyPage() {
       .then((ok) => {
         if (!ok) return navigate("/cart");
         clear();
-        navigate("/orders");
+        void navigate("/orders");
       })
       .catch(() => navigate("/cart"));
   }, [params, navigate, clear]);

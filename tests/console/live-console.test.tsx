@@ -9,7 +9,7 @@ import type { ReactNode } from "react";
 import { ptMessages } from "../../console/i18n/pt.ts";
 import { Dashboard } from "../../console/dashboard/dashboard.tsx";
 import { RealtimeProvider } from "../../console/layout/realtime-context.tsx";
-import { AssigneeControl } from "../../console/conversations/conversation-show.tsx";
+import { AssigneeControl } from "../../console/conversations/assignee-control.tsx";
 import type { ConsoleDataProvider } from "../../console/data-provider.ts";
 import type { DashboardStats } from "../../server/schemas/admin-common.ts";
 import type { ServerFrame } from "../../shared/realtime.ts";

@@ -50,11 +50,6 @@ describe.runIf(browserAvailable())("the staff console in Chromium", () => {
     return page;
   }
 
-  async function adminToken(): Promise<string> {
-    const { body } = await api<{ token: string }>("/admin/api/auth/login", { body: E2E_ADMIN });
-    return body.token;
-  }
-
   async function shopperWithOrder(name: string) {
     const email = `${name.toLowerCase().replace(/\W+/g, ".")}.${Date.now()}@exemplo.ao`;
     const reg = await api<{ token: string }>("/api/user/register", { body: { name, email, password: "senha-segura-1" } });

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router-dom";
 import { PASSWORD_HINT, PASSWORD_TOO_SHORT, PASSWORD_BLANK } from "../../shared/passwords.ts";
-import { SessionProvider, useSession } from "../../storefront/app/session.tsx";
+import { SessionProvider, useSession } from "../../storefront/features/auth/session.tsx";
 import { renderShop } from "./harness.tsx";
 import { standInShopApi } from "./shop-api-stand-in.ts";
 

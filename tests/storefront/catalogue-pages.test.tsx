@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { HeroCarousel } from "../../storefront/components/hero-carousel.tsx";
+import { HeroCarousel } from "../../storefront/features/catalogue/hero-carousel.tsx";
 import { HOME_URL, NOVOS_URL } from "../../storefront/features/catalogue/api/catalogue.ts";
 import { HERO_SLIDES } from "../../storefront/features/catalogue/hero-slides.ts";
 import { seedServerProduct } from "../../storefront/features/catalogue/server-initial.ts";

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from "react";
 import { act, configure, render } from "@testing-library/react";
 import { MemoryRouter, useLocation, useNavigate, type Location, type NavigateFunction } from "react-router-dom";
 import { ShopShell } from "../../storefront/app/layout.tsx";
-import { SessionContext, type Session } from "../../storefront/app/session.tsx";
+import { SessionContext, type Session } from "../../storefront/features/auth/session.tsx";
 import type { Product } from "../../storefront/features/catalogue/api/catalogue.ts";
 import { clearCache } from "../../storefront/lib/cached-api.ts";
 import type { ShopSettings } from "../../storefront/features/settings/api/get-settings.ts";

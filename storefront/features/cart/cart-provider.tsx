@@ -6,7 +6,7 @@ import { updateCart } from "./api/update-cart.ts";
 import { mergeCart } from "./api/merge-cart.ts";
 import { cartCount, withAdded, withQuantity, type CartData } from "./cart-data.ts";
 import { ApiError } from "../../lib/api-client.ts";
-import { useSession } from "../../app/session.tsx";
+import { useSession } from "../auth/session.tsx";
 import { readToken } from "../../lib/token.ts";
 import { guestCartMergeKey, readGuestCart, writeGuestCart } from "./guest-cart.ts";
 

@@ -25,7 +25,7 @@ export function AttachmentModal({ attachment, orderId, onClose }: { attachment: 
 
   const download = () => {
     if (attachment.kind === "pdf") {
-      navigate(`/pdf-viewer?${new URLSearchParams({ orderId, url: attachment.url }).toString()}`);
+      void navigate(`/pdf-viewer?${new URLSearchParams({ orderId, url: attachment.url }).toString()}`);
       return;
     }
     downloadUrl(attachment.url).catch(() => toast.error("Erro ao baixar arquivo"));

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
 import { useNavigate } from "react-router-dom";
 import { ATTACHMENT_TOO_LARGE, MAX_ATTACHMENT_BYTES } from "../../../shared/chat.ts";
-import { useSession } from "../../app/session.tsx";
+import { useSession } from "../auth/session.tsx";
 import { ApiError, SessionExpiredError } from "../../lib/api-client.ts";
 import { toast } from "../../lib/toast.ts";
 import { getMessages, markMessagesRead } from "./api/get-messages.ts";
@@ -70,7 +70,7 @@ export function useOrderChat(orderId: string): OrderChat {
   useEffect(() => {
     if (!orderId) return;
     if (!token) {
-      navigate("/login");
+      void navigate("/login");
       return;
     }
     load();

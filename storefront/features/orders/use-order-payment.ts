@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ATTACHMENT_TOO_LARGE, MAX_ATTACHMENT_BYTES } from "../../../shared/chat.ts";
-import { useSession } from "../../app/session.tsx";
+import { useSession } from "../auth/session.tsx";
 import { ApiError, SessionExpiredError } from "../../lib/api-client.ts";
 import { toast } from "../../lib/toast.ts";
 import { sendProof } from "./api/send-proof.ts";

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router-dom";
-import { useSession } from "../../app/session.tsx";
+import { useSession } from "../auth/session.tsx";
 import { ApiError, SessionExpiredError } from "../../lib/api-client.ts";
 import { toast } from "../../lib/toast.ts";
 import { userOrders, type Order } from "./api/user-orders.ts";
@@ -47,7 +47,7 @@ export function useOrders(): Order[] | null {
 
   useEffect(() => {
     if (!token) {
-      navigate("/login");
+      void navigate("/login");
       return;
     }
     load();

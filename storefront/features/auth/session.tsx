@@ -1,11 +1,11 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useNavigate } from "react-router-dom";
-import type { RealtimeClient } from "../../shared/realtime-client.ts";
-import { toast } from "../lib/toast.ts";
-import { expireSession, onSessionExpired } from "../lib/api-client.ts";
-import { readToken, writeToken } from "../lib/token.ts";
-import { endServerSessions } from "../features/auth/api/logout.ts";
-import type { ChatMessage } from "../features/chat/types.ts";
+import type { RealtimeClient } from "../../../shared/realtime-client.ts";
+import { toast } from "../../lib/toast.ts";
+import { expireSession, onSessionExpired } from "../../lib/api-client.ts";
+import { readToken, writeToken } from "../../lib/token.ts";
+import { endServerSessions } from "./api/logout.ts";
+import type { ChatMessage } from "../chat/types.ts";
 
 type ShopRealtime = RealtimeClient<ChatMessage>;
 
@@ -35,7 +35,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     writeToken("");
     setTokenState("");
     toast.info("Sessão terminada.");
-    navigate("/login");
+    void navigate("/login");
   }, [navigate]);
 
   // The API client decides when the session has expired (lib/api-client.ts); here the screen follows.
@@ -43,7 +43,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     () =>
       onSessionExpired(() => {
         setTokenState("");
-        navigate("/login");
+        void navigate("/login");
       }),
     [navigate],
   );
@@ -54,7 +54,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (!token) return;
     let client: ShopRealtime | undefined;
     let live = true;
-    import("../../shared/realtime-client.ts")
+    import("../../../shared/realtime-client.ts")
       .then(({ RealtimeClient }) => {
         if (!live) return;
         client = new RealtimeClient<ChatMessage>({ token, onInvalidToken: expireSession });

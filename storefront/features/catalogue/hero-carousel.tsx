@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { HERO_INTERVAL, HERO_TRANSITION, type HeroSlide } from "../features/catalogue/hero-slides.ts";
+import { HERO_INTERVAL, HERO_TRANSITION, type HeroSlide } from "./hero-slides.ts";
 
 /**
  * Advances every 20 s and wraps; slides cross-fade in 1 s. Not clickable (docs/product/storefront.md#home).

@@ -1,8 +1,8 @@
 import { Link } from "react-router-dom";
-import type { Product } from "../features/catalogue/api/catalogue.ts";
-import { formatKz } from "../../shared/money.ts";
-import { SOLD_OUT_LABEL } from "../../shared/catalogue.ts";
-import { ProductImage } from "./product-image.tsx";
+import type { Product } from "./api/catalogue.ts";
+import { formatKz } from "../../../shared/money.ts";
+import { SOLD_OUT_LABEL } from "../../../shared/catalogue.ts";
+import { ProductImage } from "../../components/product-image.tsx";
 
 function ProductCard({ product, eager, priority }: { product: Product; eager?: boolean; priority?: boolean }) {
   return (
