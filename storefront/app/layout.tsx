@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useLocation } from "react-router-dom";
 import { BottomNav } from "./bottom-nav.tsx";
-import { BusyProvider } from "./busy.tsx";
+import { BusyProvider } from "../lib/busy.tsx";
 import { CartProvider } from "../features/cart/cart-provider.tsx";
 import { FloatingSupport, showsFloatingSupport } from "./floating-support.tsx";
 import { Footer } from "./footer.tsx";

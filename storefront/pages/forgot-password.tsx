@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router-dom";
-import { useBusy } from "../app/busy.tsx";
+import { useBusy } from "../lib/busy.tsx";
 import { forgotPassword } from "../features/auth/api/password-reset.ts";
 import { EMAIL_PATTERN } from "../../shared/checkout.ts";
 import { toast } from "../lib/toast.ts";

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState, type FormEvent } from "react";
 import { Link, useLocation, useNavigate } from "react-router-dom";
 import { toast } from "../lib/toast.ts";
-import { useBusy } from "../app/busy.tsx";
+import { useBusy } from "../lib/busy.tsx";
 import { useShopSettings } from "../features/settings/settings-provider.tsx";
 import { useSession } from "../features/auth/session.tsx";
 import { login } from "../features/auth/api/login.ts";

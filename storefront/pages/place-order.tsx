@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
 import { toast } from "../lib/toast.ts";
-import { useBusy } from "../app/busy.tsx";
+import { useBusy } from "../lib/busy.tsx";
 import { useCart } from "../features/cart/cart-provider.tsx";
 import { useCartLines } from "../features/cart/use-cart-lines.ts";
 import { useSession } from "../features/auth/session.tsx";

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
-import { useBusy } from "../app/busy.tsx";
+import { useBusy } from "../lib/busy.tsx";
 import { resetPassword } from "../features/auth/api/password-reset.ts";
 import { ApiError } from "../lib/api-client.ts";
 import { toast } from "../lib/toast.ts";
