@@ -3,6 +3,7 @@
 // server applies the same rules so no client can skip them.
 
 import { passwordProblem } from "./passwords.ts";
+import { PAYMENT_METHODS } from "./orders.ts";
 
 export interface AddressFields {
   firstName: string;
@@ -79,7 +80,7 @@ export function addressErrors(a: Readonly<Record<AddressField, string | undefine
 export function submitError(a: Readonly<Partial<Record<AddressField, string>>>, itemCount: number, paymentMethod: string): string | null {
   if (!a.street?.trim() || !a.city?.trim() || !a.zipcode?.trim()) return FILL_ADDRESS;
   if (itemCount <= 0) return EMPTY_CART;
-  if (paymentMethod !== "cod" && paymentMethod !== "stripe") return BAD_PAYMENT_METHOD;
+  if (!(PAYMENT_METHODS as readonly unknown[]).includes(paymentMethod)) return BAD_PAYMENT_METHOD;
   return null;
 }
 

@@ -15,6 +15,8 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** The status of a new bank-transfer order (docs/product/orders.md#statuses). */
 export const AWAITING_PAYMENT: OrderStatus = "Aguardando Pagamento";
 export const PAYMENT_CONFIRMED: OrderStatus = "Pagamento Confirmado";
+export const IN_PREPARATION: OrderStatus = "Em Preparação";
+export const SHIPPED: OrderStatus = "Enviado";
 export const DELIVERED: OrderStatus = "Entregue";
 export const CANCELLED: OrderStatus = "Cancelado";
 
@@ -49,8 +51,13 @@ export const STATUS_TONE: Readonly<Record<OrderStatus, "warning" | "info" | "pri
   Cancelado: "error",
 };
 
-/** 'cod' is the bank transfer offered; 'stripe' is handled but not offered. */
-export const PAYMENT_METHODS = ["cod", "stripe"] as const;
+/**
+ * How an order is paid, as the API spells it: "cod" is the bank transfer (the shop's only offered method; the
+ * value is the original contract's and stays on the wire), "stripe" a card payment, handled but not offered.
+ */
+export const BANK_TRANSFER = "cod";
+export const CARD = "stripe";
+export const PAYMENT_METHODS = [BANK_TRANSFER, CARD] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAYMENT_METHOD_LABELS: Readonly<Record<PaymentMethod, string>> = { cod: "Transferência bancária", stripe: "Cartão (Stripe)" };
 

@@ -1,10 +1,10 @@
 import { API_URL } from "./api-url.ts";
 import { shellMessages } from "../i18n/shell.ts";
+import type { StaffRole } from "../../shared/roles.ts";
 
 // The staff session: token and user kept in localStorage, with a tiny change feed so the
 // light login shell (main.tsx) and the lazily loaded react-admin app agree on who is signed in.
 
-type StaffRole = "admin" | "support";
 interface StaffUser {
   id: string;
   name: string;

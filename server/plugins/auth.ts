@@ -8,6 +8,7 @@ import fp from "fastify-plugin";
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
 import { AppError, SESSION_EXPIRED } from "../domain/errors.ts";
 import type { Role, TokenClaims } from "../domain/users/tokens.ts";
+import { STAFF_ROLES } from "../../shared/roles.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -79,7 +80,7 @@ export default fp(
       }),
     );
 
-    app.decorate("requireStaff", (roles: readonly Role[] = ["admin", "support"]) =>
+    app.decorate("requireStaff", (roles: readonly Role[] = STAFF_ROLES) =>
       authHook(async (request: FastifyRequest, _reply: FastifyReply) => {
         // The role is the account's current one (a role change ends the session anyway).
         const claims = await openSession(request);

@@ -7,6 +7,7 @@ import { CLOSE_INVALID_TOKEN } from "../../shared/realtime.ts";
 import { ClientFrame, type ServerFrame } from "../schemas/realtime.ts";
 import type { TokenClaims } from "../domain/users/tokens.ts";
 import { tokenDigest } from "../domain/users/sessions.ts";
+import { isStaffRole } from "../../shared/roles.ts";
 
 const checkFrame = Compile(ClientFrame);
 
@@ -63,7 +64,7 @@ export class Connection {
   }
 
   get isStaff(): boolean {
-    return this.claims?.role === "admin" || this.claims?.role === "support";
+    return this.claims !== undefined && isStaffRole(this.claims.role);
   }
 
   get isReady(): boolean {

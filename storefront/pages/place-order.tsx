@@ -11,6 +11,7 @@ import { placeOrder } from "../features/checkout/api/place-order.ts";
 import { stripeOrder } from "../features/checkout/api/stripe-order.ts";
 import type { Address, OrderItem, PaymentMethod } from "../features/checkout/types.ts";
 import { addressErrors, submitError } from "../../shared/checkout.ts";
+import { BANK_TRANSFER } from "../../shared/orders.ts";
 import { randomId } from "../lib/random-id.ts";
 import { AddressInputs } from "../features/checkout/address-form.tsx";
 import { forgetCheckoutDraft, useCheckoutAddress } from "../features/checkout/use-checkout-address.ts";
@@ -18,7 +19,7 @@ import { returnHereAfterLogin } from "../features/auth/return-after-login.ts";
 
 export default function PlaceOrderPage() {
   const [errors, setErrors] = useState<Partial<Record<keyof Address, string>>>({});
-  const [method, setMethod] = useState<PaymentMethod>("cod");
+  const [method, setMethod] = useState<PaymentMethod>(BANK_TRANSFER);
   const { clear } = useCart();
   const { lines, subtotal } = useCartLines();
   const { token } = useSession();
@@ -79,7 +80,13 @@ export default function PlaceOrderPage() {
         <CartTotals subtotal={subtotal} />
         <Title first="MÉTODO DE" second="PAGAMENTO" />
         <label className="payment">
-          <input type="radio" name="payment" value="cod" checked={method === "cod"} onChange={() => setMethod("cod")} />
+          <input
+            type="radio"
+            name="payment"
+            value={BANK_TRANSFER}
+            checked={method === BANK_TRANSFER}
+            onChange={() => setMethod(BANK_TRANSFER)}
+          />
           Transferência Bancária
         </label>
         <button type="submit" className="btn">

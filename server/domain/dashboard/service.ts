@@ -1,13 +1,20 @@
 // The console's first screen: what needs doing now and how the month is going. It reads two aggregates (orders
 // and the chat's unread conversations), so it is its own small module with no repository of its own.
 import type { PrismaClient } from "../../db/client.ts";
-import { AWAITING_PAYMENT, PAID_STATUSES, PAYMENT_CONFIRMED, shortOrderId, type OrderStatus } from "../../../shared/orders.ts";
+import {
+  AWAITING_PAYMENT,
+  IN_PREPARATION,
+  PAID_STATUSES,
+  PAYMENT_CONFIRMED,
+  shortOrderId,
+  type OrderStatus,
+} from "../../../shared/orders.ts";
 import type { DashboardStats } from "../../schemas/admin-common.ts";
 import { chatRepository } from "../chat/repository.ts";
 import { ordersRepository } from "../orders/repository.ts";
 
 /** Paid but not yet sent. */
-const TO_SHIP: readonly OrderStatus[] = [PAYMENT_CONFIRMED, "Em Preparação"];
+const TO_SHIP: readonly OrderStatus[] = [PAYMENT_CONFIRMED, IN_PREPARATION];
 
 /** Start of the current month in Angola (UTC+1, no daylight saving). */
 function monthStartLuanda(now = new Date()): Date {

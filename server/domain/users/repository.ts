@@ -3,6 +3,7 @@
 import type { Db } from "../../db/client.ts";
 import type { Prisma } from "../../db/client.ts";
 import type { Role } from "./tokens.ts";
+import { STAFF_ROLES } from "../../../shared/roles.ts";
 
 export interface UserRow {
   id: string;
@@ -90,11 +91,11 @@ export const usersRepository = (db: Db) => ({
   /** Active staff, by name: who a conversation may be assigned to. */
   activeStaff: (): Promise<{ id: string; name: string }[]> =>
     db.user.findMany({
-      where: { role: { in: ["admin", "support"] }, active: true },
+      where: { role: { in: [...STAFF_ROLES] }, active: true },
       orderBy: [{ name: "asc" }, { id: "asc" }],
       select: { id: true, name: true },
     }),
-  countStaff: () => db.user.count({ where: { role: { in: ["admin", "support"] } } }),
+  countStaff: () => db.user.count({ where: { role: { in: [...STAFF_ROLES] } } }),
 
   // Accounts as the console shows them (customers or staff, by role)
 

@@ -8,6 +8,7 @@ import { usersRepository, type UserRow } from "./repository.ts";
 import type { TokenService } from "./tokens.ts";
 import { LOGIN_LIMITS, type AttemptLimiter } from "./attempt-limiter.ts";
 import { tokenDigest, type Sessions } from "./sessions.ts";
+import type { StaffRole } from "../../../shared/roles.ts";
 
 const INVALID_CREDENTIALS = "Email ou palavra-passe inválidos";
 const TOO_MANY_ATTEMPTS = "Demasiadas tentativas de login falhadas. Tente novamente dentro de 15 minutos.";
@@ -131,7 +132,7 @@ export async function findActiveStaff(db: Db, userId: string): Promise<UserRow |
 }
 
 /** Creates a staff account (CLI and first start); returns the password it set. */
-export async function createStaffAccount(db: Db, input: { email: string; name?: string; password: string; role: "admin" | "support" }) {
+export async function createStaffAccount(db: Db, input: { email: string; name?: string; password: string; role: StaffRole }) {
   if (!EMAIL_PATTERN.test(input.email.trim())) throw new AppError(400, BAD_EMAIL);
   assertAcceptablePassword(input.password);
   const email = normaliseEmail(input.email);

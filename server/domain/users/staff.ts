@@ -9,6 +9,7 @@ import { assertAcceptablePassword, hashPassword } from "./passwords.ts";
 import { usersRepository, type AccountRow } from "./repository.ts";
 import { normaliseEmail } from "./service.ts";
 import type { Sessions, SessionsEnded } from "./sessions.ts";
+import { STAFF_ROLES } from "../../../shared/roles.ts";
 
 export const STAFF_LIST = {
   filters: { q: "string", role: "string", active: "boolean", id: "ids" },
@@ -16,7 +17,6 @@ export const STAFF_LIST = {
   defaultSort: { field: "createdAt", order: "DESC" },
 } as const satisfies ListSpec<{ q: "string"; role: "string"; active: "boolean"; id: "ids" }>;
 
-const STAFF_ROLES = ["admin", "support"] as const;
 const STAFF_NOT_FOUND = "Membro da equipa não encontrado";
 const EMAIL_TAKEN = "Já existe uma conta com este email";
 

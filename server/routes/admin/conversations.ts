@@ -19,12 +19,13 @@ import {
   listConversations,
 } from "../../domain/chat/conversations.ts";
 import { listConversationMessages, markReadBySupport, sendSupportReply } from "../../domain/chat/service.ts";
+import { STAFF_ROLES } from "../../../shared/roles.ts";
 
 const tags = ["staff"];
 
 export const adminConversationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, hub, notifier } = app.deps;
-  const staff = app.requireStaff(["admin", "support"]);
+  const staff = app.requireStaff(STAFF_ROLES);
 
   app.get(
     "/conversations",

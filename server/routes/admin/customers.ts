@@ -5,12 +5,13 @@ import { errorResponses } from "../../schemas/common.ts";
 import { AdminListQuery, IdParams } from "../../schemas/admin-common.ts";
 import { AdminCustomer } from "../../schemas/admin-customers.ts";
 import { CUSTOMER_LIST, getCustomer, listCustomers } from "../../domain/users/customers.ts";
+import { STAFF_ROLES } from "../../../shared/roles.ts";
 
 const tags = ["staff"];
 
 export const adminCustomerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.deps;
-  const staff = app.requireStaff(["admin", "support"]);
+  const staff = app.requireStaff(STAFF_ROLES);
 
   app.get(
     "/customers",

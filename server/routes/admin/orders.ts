@@ -12,6 +12,7 @@ import { changeOrderStatus } from "../../domain/orders/service.ts";
 import { recordStaffPayment } from "../../domain/orders/payments.ts";
 import { addOrderNote, listOrderNotes } from "../../domain/orders/notes.ts";
 import { AdminOrderNoteBody, AdminOrderNoteReply, AdminOrderNotesReply } from "../../schemas/admin-support.ts";
+import { STAFF_ROLES } from "../../../shared/roles.ts";
 
 const tags = ["staff"];
 
@@ -20,7 +21,7 @@ const roleOf = (request: FastifyRequest): StaffRole => (request.user!.role === "
 
 export const adminOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, hub, payments, notifier } = app.deps;
-  const staff = app.requireStaff(["admin", "support"]);
+  const staff = app.requireStaff(STAFF_ROLES);
 
   app.get(
     "/orders",

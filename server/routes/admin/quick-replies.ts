@@ -12,12 +12,13 @@ import {
   listQuickReplies,
   updateQuickReply,
 } from "../../domain/chat/quick-replies.ts";
+import { STAFF_ROLES } from "../../../shared/roles.ts";
 
 const tags = ["staff"];
 
 export const adminQuickReplyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.deps;
-  const staff = app.requireStaff(["admin", "support"]);
+  const staff = app.requireStaff(STAFF_ROLES);
   const admin = app.requireStaff(["admin"]);
 
   app.get(

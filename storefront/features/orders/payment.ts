@@ -1,11 +1,10 @@
 // What the shopper reads about paying a bank-transfer order (docs/product/orders.md): whether it still awaits the transfer,
 // how much is left, the deadline in Angola's time and the time left before it.
 import { luandaParts } from "../../../shared/dates.ts";
-import { AWAITING_PAYMENT } from "../../../shared/orders.ts";
+import { AWAITING_PAYMENT, BANK_TRANSFER } from "../../../shared/orders.ts";
 import type { Order } from "./api/user-orders.ts";
 
 /** The bank-transfer payment method's wire value. */
-const BANK_TRANSFER = "cod";
 
 export const DEADLINE_EXPIRED_LABEL = "Prazo expirado";
 
