@@ -129,9 +129,9 @@ export function collectionFirstScreen(page: CollectionFirstPage): string {
   const filters = `<aside class="filters"><button type="button" class="filters-toggle" aria-expanded="false" aria-controls="filter-panel">FILTROS ${CHEVRON}</button><div id="filter-panel" class="filter-panel"><div class="filter-head"><p class="strong">CATEGORIAS</p><button type="button" class="icon-btn filter-close" aria-label="Fechar filtros">${CLOSE}</button></div>${categories}<button type="button" class="btn filter-apply">${e(
     showProductsLabel(page.total),
   )}</button></div></aside>`;
-  const sort = `<select aria-label="Ordenar">${COLLECTION_SORTS.map(
-    (s, i) => `<option value="${s.value}"${i === 0 ? " selected" : ""}>${e(s.label)}</option>`,
-  ).join("")}</select>`;
+  const sort = `<select aria-label="Ordenar">${COLLECTION_SORTS.map((s) => `<option value="${s.value}">${e(s.label)}</option>`).join(
+    "",
+  )}</select>`;
   const head = `<div class="collection-head"><div>${title(COLLECTION_TITLE.first, COLLECTION_TITLE.second, "h1")}<p class="muted">${e(
     productCount(page.total),
   )}</p></div>${sort}</div>`;
