@@ -14,6 +14,12 @@ import { CARD_SIZES, THUMB_WIDTH, productSrcset } from "../../shared/product-ima
 import type { ShopProduct } from "../schemas/products.ts";
 import { escapeHtml as e } from "./shell.ts";
 
+/**
+ * Cards drawn per page: a first screen at any width (two or three rows), not the whole list; the app adds the rest
+ * below when it takes over. Less markup to parse and lay out on a slow phone.
+ */
+const FIRST_SCREEN_CARDS = 12;
+
 /** Skeleton placeholders per page, as the app shows them. */
 const HOME_SKELETON = 8;
 const COLLECTION_SKELETON = 12;
@@ -88,7 +94,7 @@ const HEADER = '<header class="navbar"><span class="logo">LOJA<span>.</span></sp
 /** Content hidden behind the skeleton for its second (styles.css: `.first-screen`). */
 const revealed = (content: string) => `<div class="first-screen">${content}</div>`;
 
-/** `/`: the hero with its first slide's picture, the newest products (newest first) and the best sellers. */
+/** `/`: the hero with its first slide's picture and the newest products (newest first); the best sellers, further down, come with the app. */
 export function homeFirstScreen(home: HomeLists, hero: readonly string[], first: number): string {
   const order = [first, ...HERO_TEXTS.map((_, i) => i).filter((i) => i !== first)];
   const slides = order
@@ -103,20 +109,17 @@ export function homeFirstScreen(home: HomeLists, hero: readonly string[], first:
       return `<div class="hero-slide" aria-hidden="${i !== 0}" style="opacity:${i === 0 ? 1 : 0};transition:opacity ${HERO_TRANSITION}ms ease-in-out">${img}<div class="hero-text"><p class="hero-subtitle">${e(text.subtitle)}</p><h1 class="hero-title">${e(text.title)}</h1><p class="hero-cta">${e(text.cta)}</p></div></div>`;
     })
     .join("");
-  const sections = (["latest", "bestsellers"] as const)
-    .map((list) => {
-      const s = HOME_SECTIONS[list];
-      return `<section class="section">${title(s.first, s.second, "h2")}<p class="lead">${e(s.lead)}</p><div class="grid">${home[list]
-        .map((p) => card(p, "lazy"))
-        .join("")}</div></section>`;
-    })
-    .join("");
+  const s = HOME_SECTIONS.latest;
+  const latest = `<section class="section">${title(s.first, s.second, "h2")}<p class="lead">${e(s.lead)}</p><div class="grid">${home.latest
+    .slice(0, FIRST_SCREEN_CARDS)
+    .map((p) => card(p, "lazy"))
+    .join("")}</div></section>`;
   return `${HEADER}<main class="page has-support">${skeleton(HOME_SKELETON)}${revealed(
-    `<section class="hero" aria-roledescription="carousel">${slides}</section>${sections}`,
+    `<section class="hero" aria-roledescription="carousel">${slides}</section>${latest}`,
   )}</main>`;
 }
 
-/** `/collection` without filters: the filter panel, the title, how many products, the sort, the first page's cards. */
+/** `/collection` without filters: the filter panel, the title, how many products, the sort, the first page's first cards. */
 export function collectionFirstScreen(page: CollectionFirstPage): string {
   const categories = Object.keys(TAXONOMY)
     .map(
@@ -136,7 +139,10 @@ export function collectionFirstScreen(page: CollectionFirstPage): string {
     productCount(page.total),
   )}</p></div>${sort}</div>`;
   // The first two cards' pictures are the page's largest paint on a phone: fetched first, as the app does.
-  const cards = page.products.map((p, i) => card(p, i < 2 ? "priority" : "lazy")).join("");
+  const cards = page.products
+    .slice(0, FIRST_SCREEN_CARDS)
+    .map((p, i) => card(p, i < 2 ? "priority" : "lazy"))
+    .join("");
   const grid = page.total === 0 ? '<p class="empty">Nenhum produto encontrado</p>' : `<div class="grid">${cards}</div>`;
   return `${HEADER}<main class="page has-support"><div class="collection">${filters}<section class="collection-main">${head}${skeleton(
     COLLECTION_SKELETON,
