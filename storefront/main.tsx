@@ -2,27 +2,31 @@ import { startTransition, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router-dom";
 import { RootLayout } from "./app/layout.tsx";
-import { prefetchPages } from "./app/router.tsx";
-import { seedServerProduct } from "./features/catalogue/server-initial.ts";
+import { preparePage, prefetchPages } from "./app/router.tsx";
+import { seedServerPage, serverFilledPage } from "./features/catalogue/server-initial.ts";
 import "./styles.css";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("#root missing from index.html");
 
-// Before the app replaces #root, where the server may have put the product this page shows.
-seedServerProduct();
+// Before the app replaces #root, where the server may have put the page's data (and drawn the page).
+seedServerPage();
 
 // A transition lets React yield to the browser while it builds the first screen: on a slow phone the
 // page stays responsive instead of one long task (index.html's skeleton is on screen meanwhile).
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <BrowserRouter>
-        <RootLayout />
-      </BrowserRouter>
-    </StrictMode>,
-  );
-});
+const render = () =>
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <BrowserRouter>
+          <RootLayout />
+        </BrowserRouter>
+      </StrictMode>,
+    );
+  });
+// A page the server drew stays on screen until its own module is here (the boot script fetched it with the app).
+if (serverFilledPage()) void preparePage(location.pathname).then(render);
+else render();
 
 // While the shopper reads the first page: not before its skeleton second and pictures are through, so on 3G
 // the other pages' chunks do not compete with the first screen's images for the little bandwidth there is.

@@ -83,35 +83,42 @@ export function paintFirst(): Plugin {
           `const r=${JSON.stringify(routes)};const m=${JSON.stringify([...initial].map((f) => `/${f}`))};`,
           `const p=location.pathname;const k=Object.keys(r).find((k)=>k.endsWith("/")?p.startsWith(k):p===k||p.startsWith(k+"/"));`,
           `const pre=(hs)=>{for(const h of hs){const l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.fetchPriority="low";l.href=h;document.head.append(l)}};`,
-          // A page the server filled in (a product: loja-initial, its markup and picture in #root) comes without the
-          // app's preloads (server/pages/shell.ts): its picture is its largest paint and, on 3G, would share the little
-          // bandwidth with ~85 KB of scripts. The app is fetched once the picture is on screen (below).
-          `const sr=document.getElementById("loja-initial");if(k&&!sr)pre(r[k]);`,
+          // A page the server filled in (`/`, `/collection`, a product: loja-initial, its markup and picture in #root)
+          // comes without the app's preloads (server/pages/shell.ts): its picture is its largest paint and, on 3G, would
+          // share the little bandwidth with ~85 KB of scripts. The app is fetched once the picture is on screen (below).
+          // Markup written for another address (the service worker's kept home page, offline) is taken out unseen.
+          `let sr=document.getElementById("loja-initial");const sp=sr&&sr.dataset.path;`,
+          `if(sp!==undefined&&sp!==null&&sp!==p){sr=null;for(const n of document.querySelectorAll("#root .first-screen"))n.remove()}`,
+          `if(k&&!sr)pre(r[k]);`,
           // Each catalogue screen's own request starts here, alongside the app, and the app takes it over
           // (lib/cached-api.ts: window.__lojaEarly, by URL): one request, a round trip earlier.
           `const e=(u)=>((window.__lojaEarly=window.__lojaEarly||{})[u]=fetch(u,{headers:{Accept:"application/json"}}).then((res)=>res.json().then((body)=>({status:res.status,body})),()=>null));`,
-          `if(p==="/")e(${JSON.stringify(HOME_URL)});if(p==="/novos")e(${JSON.stringify(NOVOS_URL)});`,
+          `if(p==="/"&&!sr)e(${JSON.stringify(HOME_URL)});if(p==="/novos")e(${JSON.stringify(NOVOS_URL)});`,
           // The largest paint of /collection is its first card's picture, and of a product page the product's (unless
-          // the server already put the product in the page: loja-initial, with its picture in the markup). Both are
+          // the server already drew the page: loja-initial, with its pictures in the markup). Both are
           // known only from the answer: start that picture with the same src/srcset/sizes as its <img> (ProductImage).
           `const pp=p.startsWith("/product/")&&!sr;`,
-          `const c=p==="/collection"&&!location.search;if(pp||c){`,
+          `const c=p==="/collection"&&!location.search&&!sr;if(pp||c){`,
           `e(pp?${JSON.stringify(productUrl(""))}+p.slice(9):${JSON.stringify(collectionPageUrl(EMPTY_COLLECTION_QUERY, 1))}).then((r)=>{const d=r&&r.body;const x=d&&(pp?d.product:d.products&&d.products[0]);if(!x||!x.image[0])return;`,
           `const l=document.createElement("link");l.rel="preload";l.as="image";l.fetchPriority="high";const t=x.thumbnail&&x.thumbnail[0];`,
           `if(t){l.href=t;l.imageSrcset=t+" ${THUMB_WIDTH}w, "+x.image[0]+" ${FULL_WIDTH}w";l.imageSizes=pp?${JSON.stringify(PRODUCT_MAIN_SIZES)}:${JSON.stringify(CARD_SIZES)}}else l.href=x.image[0];`,
           `document.head.append(l)},()=>{})}`,
-          // The home page's largest paint is its first hero slide, random per visit: pick it here, preload its
-          // picture like home.tsx does, and tell the app which one it is (hero-slides.ts: firstSlideFirst).
-          `if(p==="/"){const h=${JSON.stringify(hero)};const f=Math.floor(Math.random()*h.length);window.__lojaHeroFirst=f;`,
+          // The home page's largest paint is its first hero slide, random per visit: unless the server drew the page
+          // (and picked it), pick it here, preload its picture like home.tsx does, and tell the app which one it is
+          // (hero-slides.ts: heroOrder).
+          `if(p==="/"&&!sr){const h=${JSON.stringify(hero)};const f=Math.floor(Math.random()*h.length);window.__lojaHeroFirst=f;`,
           `if(h[f]){const l=document.createElement("link");l.rel="preload";l.as="image";l.fetchPriority="high";l.href=h[f].split(" ")[0];l.imageSrcset=h[f];l.imageSizes="100vw";document.head.append(l)}}`,
           `const go=()=>{if(sr){pre(m);if(k)pre(r[k])}import("/${entry.fileName}")};`,
           // Two frames: the first one has been presented (not only produced) before the app's long first task starts.
           `const painted=()=>requestAnimationFrame(()=>requestAnimationFrame(()=>setTimeout(go)));`,
-          // A server page's picture first (loaded, then painted); never more than 4 s, so a picture that is slow or
+          // A server page's picture first (loaded, then painted) and, where the page shows its skeleton first, the end
+          // of that second (styles.css: .first-screen's animation); never more than 4 s, so a picture that is slow or
           // broken does not hold the app back. A hidden tab paints nothing: start at once there rather than wait for
           // a frame that will not come.
-          `const im=sr&&document.querySelector("#root img");`,
-          `if(document.visibilityState==="hidden")go();else if(im&&!im.complete){let w=0;const f=()=>{if(!w){w=1;painted()}};im.addEventListener("load",f);im.addEventListener("error",f);setTimeout(f,4000)}else painted();`,
+          `const im=sr&&document.querySelector("#root img");const fs=sr&&document.querySelector("#root .first-screen");const ws=[];`,
+          `if(im&&!im.complete)ws.push(new Promise((d)=>{im.addEventListener("load",d);im.addEventListener("error",d)}));`,
+          `if(fs&&fs.getAnimations)for(const a of fs.getAnimations())ws.push(a.finished.catch(()=>{}));`,
+          `if(document.visibilityState==="hidden")go();else if(ws.length){let w=0;const f=()=>{if(!w){w=1;painted()}};Promise.all(ws).then(f);setTimeout(f,4000)}else painted();`,
           "\n",
         ].join("");
         const fileName = `assets/boot-${createHash("sha256").update(boot).digest("base64url").slice(0, 8)}.js`;

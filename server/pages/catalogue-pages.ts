@@ -5,6 +5,7 @@ import { formatKz } from "../../shared/money.ts";
 import { FIXED_PAGES, PRODUCT_NOT_FOUND_META, productPageMeta, SHOP_NAME } from "../../shared/pages.ts";
 import { FULL_WIDTH, PRODUCT_MAIN_SIZES, productSrcset } from "../../shared/product-images.ts";
 import type { ShopProduct } from "../schemas/products.ts";
+import { collectionFirstScreen, homeFirstScreen, type CollectionFirstPage, type HomeLists } from "./first-screens.ts";
 import { escapeHtml, type PageContent } from "./shell.ts";
 
 export function fixedPage(path: string, origin: string, ogImage: string | undefined): PageContent {
@@ -24,6 +25,21 @@ export function fixedPage(path: string, origin: string, ogImage: string | undefi
         ...(ogImage ? ([["og:image", ogImage]] as [string, string][]) : []),
       ],
     },
+  };
+}
+
+/** `/` with its first screen and the home lists the app takes over with; `heroFirst` is the first slide (0-3). */
+export function homePage(home: HomeLists, hero: readonly string[], heroFirst: number, origin: string): PageContent {
+  return { ...fixedPage("/", origin, undefined), root: homeFirstScreen(home, hero, heroFirst), initial: { home, heroFirst }, path: "/" };
+}
+
+/** `/collection` without filters, with its first page of products (the app's first page, same size and order). */
+export function collectionPage(page: CollectionFirstPage, origin: string): PageContent {
+  return {
+    ...fixedPage("/collection", origin, undefined),
+    root: collectionFirstScreen(page),
+    initial: { collection: page },
+    path: "/collection",
   };
 }
 

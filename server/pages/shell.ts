@@ -40,6 +40,11 @@ export interface PageContent {
   root?: string;
   /** Data the app reads instead of fetching (`<script id="loja-initial">`). */
   initial?: unknown;
+  /**
+   * The address the markup and data are for (`data-path`): the service worker answers an offline visit to any page
+   * with the kept home page, whose first screen must not stand in for another page.
+   */
+  path?: string;
 }
 
 export function renderShell(index: string, page: PageContent): string {
@@ -65,7 +70,10 @@ export function renderShell(index: string, page: PageContent): string {
   if (page.initial !== undefined)
     html = html.replace(
       "</body>",
-      () => `  <script id="loja-initial" type="application/json">${jsonForScript(page.initial)}</script>\n  </body>`,
+      () =>
+        `  <script id="loja-initial" type="application/json"${page.path === undefined ? "" : ` data-path="${escapeHtml(page.path)}"`}>${jsonForScript(
+          page.initial,
+        )}</script>\n  </body>`,
     );
   return html;
 }

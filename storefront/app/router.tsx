@@ -51,6 +51,27 @@ export const prefetchPages = (idle: (cb: () => void) => void) => {
   next();
 };
 
+/** Lazy pages the server may have drawn already (server/routes/shop/pages.ts), by path. */
+const SERVER_DRAWN: [RegExp, PageName][] = [
+  [/^\/collection$/, "collection"],
+  [/^\/product\//, "product"],
+];
+
+/**
+ * Loads the page module for `pathname` when the server drew that page, so the app's first render replaces the
+ * server's markup with the page itself rather than with the loading spinner while the chunk arrives. A failed
+ * download is left to the lazy page, which tries again and shows the error page.
+ */
+export async function preparePage(pathname: string): Promise<void> {
+  const name = SERVER_DRAWN.find(([path]) => path.test(pathname))?.[1];
+  if (!name) return;
+  try {
+    Page[name] = (await loaders[name]()).default;
+  } catch {
+    // The lazy component stays.
+  }
+}
+
 /** The storefront's screens (docs/product/storefront.md#routes). */
 function PageRoutes() {
   return (

@@ -6,6 +6,7 @@ import { ProductCards } from "../features/catalogue/product-card.tsx";
 import { Skeleton, useSkeletonDelay } from "../components/skeleton.tsx";
 import { Title } from "../components/title.tsx";
 import { TAXONOMY as CATEGORIES } from "../../shared/catalogue.ts";
+import { COLLECTION_SORTS, COLLECTION_TITLE, productCount, showProductsLabel } from "../../shared/collection-page.ts";
 import {
   collectionPageUrl,
   collectionSearch,
@@ -18,8 +19,6 @@ import {
 import { peek, useCachedApi } from "../lib/cached-api.ts";
 
 const toggle = (list: readonly string[], v: string) => (list.includes(v) ? list.filter((x) => x !== v) : [...list, v]);
-
-const productCount = (n: number) => (n === 1 ? "1 produto" : `${n} produtos`);
 
 /** Where the shopper had scrolled on each visited collection (by history entry), to return there on back. */
 const scrollPlaces = new Map<string, number>();
@@ -161,14 +160,14 @@ export default function CollectionPage() {
             );
           })}
           <button type="button" className="btn filter-apply" onClick={() => setFiltersOpen(false)} data-testid="filter-apply">
-            {total === undefined ? "Ver produtos" : `Ver ${productCount(total)}`}
+            {showProductsLabel(total)}
           </button>
         </div>
       </aside>
       <section className="collection-main">
         <div className="collection-head">
           <div>
-            <Title first="TODAS AS" second="COLEÇÕES" as="h1" />
+            <Title first={COLLECTION_TITLE.first} second={COLLECTION_TITLE.second} as="h1" />
             {total !== undefined && (
               <p className="muted" data-testid="collection-total">
                 {productCount(total)}
@@ -176,9 +175,11 @@ export default function CollectionPage() {
             )}
           </div>
           <select value={query.sort} onChange={(e) => show({ sort: e.target.value as CollectionSort })} aria-label="Ordenar">
-            <option value="relevance">Ordenar por: Relevante</option>
-            <option value="price_asc">Preço: menor para maior</option>
-            <option value="price_desc">Preço: maior para menor</option>
+            {COLLECTION_SORTS.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
           </select>
         </div>
         {!ready ? (

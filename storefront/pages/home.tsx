@@ -5,15 +5,19 @@ import { ProductGrid } from "../features/catalogue/product-card.tsx";
 import { Skeleton, useSkeletonDelay } from "../components/skeleton.tsx";
 import { Title } from "../components/title.tsx";
 import { HOME_URL, type HomeReply } from "../features/catalogue/api/catalogue.ts";
-import { heroOrder } from "../features/catalogue/hero-slides.ts";
+import { heroOrder, type HeroSlide } from "../features/catalogue/hero-slides.ts";
 import { useCachedApi } from "../lib/cached-api.ts";
+import { HOME_SECTIONS } from "../../shared/home-page.ts";
 
-// Random order once per visit; index.html's boot script picked the first slide and already started its picture.
-const slides = heroOrder();
+// Random order once per visit, fixed at the first showing: by then the page the server sent (or index.html's boot
+// script) has said which slide comes first and started its picture.
+let slides: HeroSlide[] | undefined;
+const visitSlides = () => (slides ??= heroOrder());
 
 export default function HomePage() {
   const ready = useSkeletonDelay();
   const { data } = useCachedApi<HomeReply>(HOME_URL);
+  const slides = visitSlides();
   const first = slides[0];
   if (first?.src) preload(first.src, { as: "image", imageSrcSet: first.srcSet, imageSizes: "100vw", fetchPriority: "high" });
 
@@ -21,16 +25,13 @@ export default function HomePage() {
   return (
     <>
       <HeroCarousel slides={slides} />
-      <section className="section">
-        <Title first="ÚLTIMAS" second="NOVIDADES" />
-        <p className="lead">Os produtos mais recentes a chegar à loja, importados e 100% originais.</p>
-        <ProductGrid products={data?.latest ?? []} />
-      </section>
-      <section className="section">
-        <Title first="MAIS" second="VENDIDOS" />
-        <p className="lead">Os preferidos dos nossos clientes.</p>
-        <ProductGrid products={data?.bestsellers ?? []} />
-      </section>
+      {(["latest", "bestsellers"] as const).map((list) => (
+        <section className="section" key={list}>
+          <Title first={HOME_SECTIONS[list].first} second={HOME_SECTIONS[list].second} />
+          <p className="lead">{HOME_SECTIONS[list].lead}</p>
+          <ProductGrid products={data?.[list] ?? []} />
+        </section>
+      ))}
       <PolicyStrip />
     </>
   );

@@ -3,6 +3,7 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestApp } from "../helpers/app.ts";
+import { HERO_TEXTS } from "../../shared/home-page.ts";
 
 let t: TestApp;
 let withImage: { _id: string; name: string; price: number; image: string[]; thumbnail: string[] };
@@ -120,5 +121,86 @@ describe("the other pages, the sitemap and robots.txt", () => {
     const robots = await get("/robots.txt");
     expect(robots.body).toContain("Sitemap: http://loja.example.ao/sitemap.xml");
     expect(robots.body).toContain("Disallow: /admin/");
+  });
+});
+
+/** The page's data for the app (`loja-initial`) and the address it is for. */
+const initialOf = (html: string) => {
+  const m = html.match(/<script id="loja-initial" type="application\/json"(?: data-path="([^"]*)")?>([\s\S]*?)<\/script>/);
+  return m ? { path: m[1], data: JSON.parse(m[2]!) } : undefined;
+};
+const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">'));
+const cardLinks = (markup: string) => [...markup.matchAll(/<a class="card" href="([^"]+)"/g)].map((m) => m[1]);
+const skeletons = (markup: string) => markup.match(/class="skeleton-item"/g)?.length ?? 0;
+interface Listed {
+  _id: string;
+  name: string;
+}
+
+describe("the first screens of / and /collection, drawn by the server", () => {
+  it("/: its 8 skeletons, the hero and the newest products newest first, from the home lists the app is handed", async () => {
+    const newest = await t.prisma.product.create({
+      data: {
+        name: "Mesa Acabada de Chegar",
+        description: "Nova",
+        price: 12_000,
+        sizes: ["Único"],
+        category: "Mobília",
+        subCategory: "Escritório",
+      },
+    });
+    const html = (await get("/")).body;
+    const api = (await get("/api/catalogue/home")).json() as { latest: Listed[]; bestsellers: Listed[] };
+    const initial = initialOf(html)!;
+    expect(initial.path).toBe("/");
+    expect(initial.data.home).toEqual({ latest: api.latest, bestsellers: api.bestsellers });
+    const root = rootOf(html);
+    expect(skeletons(root)).toBe(8);
+    // The first slide is the one the app is told to show first.
+    expect(root.match(/<h1 class="hero-title">([^<]*)<\/h1>/)![1]).toBe(HERO_TEXTS[initial.data.heroFirst as number]!.title);
+    expect(root.match(/class="hero-slide"/g)).toHaveLength(4);
+    const [latest, ...others] = root.split('<section class="section">').slice(1);
+    expect(others).toEqual([]);
+    expect(latest).toContain('<span class="muted">ÚLTIMAS</span> NOVIDADES');
+    expect(api.latest.length).toBeGreaterThan(1);
+    expect(cardLinks(latest!)[0]).toBe(`/product/${newest.id}`);
+    expect(cardLinks(latest!)).toEqual(api.latest.map((p) => `/product/${p._id}`));
+    // The newest product is among the latest: its name escaped in the card, never as markup.
+    expect(api.latest.map((p) => p._id)).toContain(tricky);
+    expect(latest).toContain('<p class="card-name">Cadeira &quot;Kizomba&quot; &lt;Pro&gt; &amp; Co</p>');
+    expect(latest).toContain('alt="Cadeira &quot;Kizomba&quot; &lt;Pro&gt; &amp; Co"');
+    expect(html).not.toContain("<Pro>");
+    expect(html).not.toContain("<script>alert(1)</script>");
+    expect(html.match(/<script/g)).toHaveLength(1);
+  });
+
+  it("/collection: its 12 skeletons, the title, the count and the first page of products in the app's order, from the page the app is handed", async () => {
+    const html = (await get("/collection")).body;
+    const api = (await get("/api/catalogue/products?page=1&pageSize=24")).json() as {
+      products: Listed[];
+      total: number;
+      page: number;
+      pageSize: number;
+    };
+    const initial = initialOf(html)!;
+    expect(initial.path).toBe("/collection");
+    expect(initial.data.collection).toEqual({ products: api.products, total: api.total, page: 1, pageSize: 24 });
+    const root = rootOf(html);
+    expect(skeletons(root)).toBe(12);
+    expect(root).toContain('<h1 class="title"><span><span class="muted">TODAS AS</span> COLEÇÕES</span>');
+    expect(root).toContain(`<p class="muted">${api.total} produtos</p>`);
+    expect(api.products.length).toBeGreaterThan(1);
+    expect(api.products.length).toBe(24);
+    expect(cardLinks(root)).toEqual(api.products.slice(0, 12).map((p) => `/product/${p._id}`));
+    expect(html).toContain("<title>Coleção — Loja</title>");
+  });
+
+  it("leaves a filtered, sorted, searched or later page of the collection to the app", async () => {
+    for (const query of ["q=tenis", "category=Moda", "subCategory=Calçados", "sort=price_asc", "page=2"]) {
+      const html = (await get(`/collection?${query}`)).body;
+      expect(initialOf(html), query).toBeUndefined();
+      expect(html, query).not.toContain("first-screen");
+      expect(html, query).toContain("<title>Coleção — Loja</title>");
+    }
   });
 });

@@ -3,10 +3,12 @@
 // 150 ms RTT, 1.6 Mbit/s, CPU 4x slower) and on its "Regular 3G" profile (300 ms RTT, 700 kbit/s, CPU 4x),
 // both with the default "simulate" throttling method: the page is loaded unthrottled and Lighthouse's Lantern
 // model replays it under the profile, so a busy shared machine does not skew the figures as real throttling would.
-// Each page and profile is run RUNS times; the median run (by score) is reported.
+// Each page and profile is run RUNS times; score, LCP and TBT are each the median of the runs, each run is listed
+// with the machine's load average beside it. `npm run bench` runs this with BENCH_PARTS including `others`.
 // Run: npx tsx tests/bench/storefront-lighthouse.ts   (`npm run bench` calls the default export)
 // LIGHTHOUSE_REPORTS=<dir> also writes every run's full JSON report there (for the details behind a figure).
 import { mkdirSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as chromeLauncher from "chrome-launcher";
@@ -14,7 +16,7 @@ import lighthouse, { type Config, type Flags } from "lighthouse";
 import * as constants from "lighthouse/core/config/constants.js";
 import { openDatabase } from "../../server/db/client.ts";
 import { PRODUCTS, scaleProductsSql } from "./catalogue-scale.ts";
-import { printRows, startBenchShop, withBenchShop, type BenchShop, type FigureRow } from "./shop.ts";
+import { median, printRows, startBenchShop, withBenchShop, type BenchShop, type FigureRow } from "./shop.ts";
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS || 3);
 /** The demo catalogue a fresh shop seeds (SEED_DEMO). */
@@ -40,15 +42,14 @@ interface Profile {
   /** Lighthouse's own constants (lighthouse/core/config/constants.js → Lantern's throttling table). */
   throttling: typeof constants.throttling.mobileSlow4G;
   lcpGoal: number;
-  /** A product page's own LCP goal on this profile (≤ 3 s on Regular 3G). */
-  productLcpGoal?: number;
-  /** Score and TBT goals hold on the default profile; on Regular 3G the goal is LCP alone (issues 5 and 14). */
+  /** Score and TBT goals hold on the default profile; on Regular 3G the goal is LCP alone. */
   scoreGoal?: number;
   tbtGoal?: number;
 }
 const PROFILES: Profile[] = [
-  { name: "default mobile (slow 4G)", throttling: constants.throttling.mobileSlow4G, lcpGoal: 2500, scoreGoal: 90, tbtGoal: 200 },
-  { name: "Regular 3G", throttling: constants.throttling.mobileRegular3G, lcpGoal: 4000, productLcpGoal: 3000 },
+  { name: "default mobile (slow 4G)", throttling: constants.throttling.mobileSlow4G, lcpGoal: 2500, scoreGoal: 95, tbtGoal: 200 },
+  // The web's "good" LCP, for every page, on the networks Angolan shoppers arrive on.
+  { name: "Regular 3G", throttling: constants.throttling.mobileRegular3G, lcpGoal: 2500 },
 ];
 
 export interface LighthouseRun {
@@ -62,6 +63,8 @@ export interface LighthouseRun {
   bytes: number;
   /** Opportunities and diagnostics that cost something, for finding out why a page misses a goal. */
   issues: string[];
+  /** The machine's 1-minute load average as the run ended: a shared machine's figures are read beside it. */
+  load: number;
 }
 
 function configFor(profile: Profile): Config {
@@ -115,10 +118,12 @@ async function audit(port: number, url: string, profile: Profile, attempt = 1): 
     speedIndex: metric("speed-index"),
     bytes: metric("total-byte-weight"),
     issues,
+    load: loadavg()[0]!,
   };
 }
 
-const medianRun = (runs: LighthouseRun[]) => [...runs].sort((a, b) => a.score - b.score || b.lcp - a.lcp)[Math.floor(runs.length / 2)]!;
+/** The run whose LCP is the median (for FCP, CLS, Speed Index, bytes and flags); score, LCP and TBT are each their own median. */
+const medianRun = (runs: LighthouseRun[]) => [...runs].sort((a, b) => a.lcp - b.lcp)[Math.floor(runs.length / 2)]!;
 const seconds = (n: number) => `${(n / 1000).toFixed(2)} s`;
 
 /** The three pages on both profiles against one running shop. */
@@ -147,16 +152,21 @@ async function auditShop(shop: BenchShop, chromePath: string, expected: number):
         const runs: LighthouseRun[] = [];
         for (let i = 0; i < RUNS; i++) runs.push(await audit(chrome.port, p.url, profile));
         const m = medianRun(runs);
-        const lcpGoal = p.name === "/product/:id" ? (profile.productLcpGoal ?? profile.lcpGoal) : profile.lcpGoal;
-        const ok = m.score >= (profile.scoreGoal ?? 0) && m.lcp <= lcpGoal && m.tbt <= (profile.tbtGoal ?? Infinity);
+        const score = median(runs.map((r) => r.score));
+        const lcp = median(runs.map((r) => r.lcp));
+        const tbt = median(runs.map((r) => r.tbt));
+        const lcpGoal = profile.lcpGoal;
+        const ok = score >= (profile.scoreGoal ?? 0) && lcp <= lcpGoal && tbt <= (profile.tbtGoal ?? Infinity);
         rows.push({
-          figure: `${label} ${p.name}, ${profile.name}: score / LCP / TBT (median of ${RUNS}: scores ${runs.map((r) => r.score).join(", ")})`,
-          value: `${m.score} / ${seconds(m.lcp)} / ${Math.round(m.tbt)} ms`,
+          figure: `${label} ${p.name}, ${profile.name}: score / LCP / TBT (median of ${RUNS}: ${runs
+            .map((r) => `${r.score} / ${seconds(r.lcp)} / ${Math.round(r.tbt)} ms at load ${r.load.toFixed(1)}`)
+            .join("; ")})`,
+          value: `${score} / ${seconds(lcp)} / ${Math.round(tbt)} ms`,
           goal: `${profile.scoreGoal ? `≥ ${profile.scoreGoal}` : "-"} / ≤ ${seconds(lcpGoal)} / ${profile.tbtGoal ? `≤ ${profile.tbtGoal} ms` : "-"}`,
           ok,
         });
         rows.push({
-          figure: `${label} ${p.name}, ${profile.name}: FCP, CLS, Speed Index, bytes of the first visit`,
+          figure: `${label} ${p.name}, ${profile.name}: FCP, CLS, Speed Index, bytes of the first visit (median-LCP run)`,
           value: `${seconds(m.fcp)}, ${m.cls.toFixed(3)}, ${seconds(m.speedIndex)}, ${Math.round(m.bytes / 1024)} KiB`,
           goal: "",
         });

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, waitFor, within } from "@testing-librar
 import { HeroCarousel } from "../../storefront/features/catalogue/hero-carousel.tsx";
 import { HOME_URL, NOVOS_URL } from "../../storefront/features/catalogue/api/catalogue.ts";
 import { HERO_SLIDES } from "../../storefront/features/catalogue/hero-slides.ts";
-import { seedServerProduct } from "../../storefront/features/catalogue/server-initial.ts";
+import { seedServerPage } from "../../storefront/features/catalogue/server-initial.ts";
 import { shopWhatsApp } from "../../storefront/features/settings/whatsapp.ts";
 import { formatKz } from "../../shared/money.ts";
 import { catalogue, product, renderShop, settings } from "./harness.tsx";
@@ -307,7 +307,7 @@ describe("product page", () => {
         textContent: JSON.stringify(initial),
       });
       document.body.append(script);
-      seedServerProduct();
+      seedServerPage();
     };
     afterEach(() => {
       document.getElementById("loja-initial")?.remove();

@@ -1,7 +1,7 @@
-// Storefront pages the server fills in before any script runs (docs/design/catalogue.md#pages-the-server-fills-in): a
-// product's page with its head and markup (404 when it is unknown or deleted), the fixed pages' titles, the sitemap,
-// robots.txt and the products' preview pictures. Everything else is the app's, served by the SPA fallback
-// (plugins/static-apps.ts).
+// Storefront pages the server fills in before any script runs: a product's page with its head and markup (404
+// when it is unknown or deleted), the first screen of `/` and of `/collection` without filters, the fixed pages'
+// titles, the sitemap, robots.txt and the products' preview pictures. Everything else is the app's, served by the
+// SPA fallback (plugins/static-apps.ts).
 import { existsSync, readFileSync } from "node:fs";
 import { buffer } from "node:stream/consumers";
 import path from "node:path";
@@ -10,18 +10,39 @@ import type { FastifyRequest } from "fastify";
 import { LRUCache } from "lru-cache";
 import { Type } from "typebox";
 import { AppError } from "../../domain/errors.ts";
-import { PRODUCT_NOT_FOUND, liveProduct, productWithRelated, sitemapEntries } from "../../domain/catalogue/shop-queries.ts";
+import {
+  PRODUCT_NOT_FOUND,
+  homeLists,
+  liveProduct,
+  pageProducts,
+  productWithRelated,
+  sitemapEntries,
+} from "../../domain/catalogue/shop-queries.ts";
 import { findFile } from "../../domain/media/service.ts";
-import { fixedPage, productNotFoundPage, productPage, robotsTxt, sitemapXml } from "../../pages/catalogue-pages.ts";
+import {
+  collectionPage,
+  fixedPage,
+  homePage,
+  productNotFoundPage,
+  productPage,
+  robotsTxt,
+  sitemapXml,
+} from "../../pages/catalogue-pages.ts";
+import { heroSrcsets } from "../../pages/first-screens.ts";
+import { COLLECTION_PAGE_SIZE } from "../../../shared/collection-page.ts";
+import { HERO_TEXTS } from "../../../shared/home-page.ts";
 import { FIXED_PAGES } from "../../../shared/pages.ts";
 import { renderOgImage } from "../../pages/og-image.ts";
-import { FALLBACK_INDEX, renderShell } from "../../pages/shell.ts";
+import { FALLBACK_INDEX, renderShell, type PageContent } from "../../pages/shell.ts";
 
 const ProductParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
 const OgParams = Type.Object({ file: Type.String({ minLength: 5, maxLength: 70, pattern: "^[A-Za-z0-9_-]+\\.jpg$" }) });
 
 /** Pages name hashed assets that a release replaces: never kept without asking again (as index.html). */
 const PAGE_CACHE = "no-cache";
+
+/** /collection's own parameters: with any of them the app shows another selection than the first page. */
+const COLLECTION_PARAMS = ["q", "category", "subCategory", "sort", "page"];
 
 export const pagesRoutes: FastifyPluginAsyncTypebox<{ distDir: string; serveApps: boolean }> = async (app, options) => {
   const { db, files, config, media } = app.deps;
@@ -30,6 +51,33 @@ export const pagesRoutes: FastifyPluginAsyncTypebox<{ distDir: string; serveApps
   // Links in previews and the sitemap must be absolute: PUBLIC_URL when set, otherwise the address asked for.
   const origin = (request: FastifyRequest) => (config.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, "");
   const html = (page: Parameters<typeof renderShell>[1]) => renderShell(index, page);
+  const hero = heroSrcsets(options.distDir);
+
+  /**
+   * The first screen of `/` and of `/collection` without filters, from the same reads as the app's requests. A
+   * failed read leaves the page to the app (which shows its own error), never an error page.
+   */
+  async function firstScreen(pagePath: string, request: FastifyRequest): Promise<PageContent | undefined> {
+    try {
+      if (pagePath === "/")
+        return homePage(await homeLists(db.prisma), hero, Math.floor(Math.random() * HERO_TEXTS.length), origin(request));
+      const params = new URLSearchParams(request.url.split("?")[1] ?? "");
+      if (pagePath === "/collection" && !COLLECTION_PARAMS.some((p) => params.has(p))) {
+        const page = await pageProducts(db.prisma, {
+          page: 1,
+          pageSize: COLLECTION_PAGE_SIZE,
+          categories: [],
+          subCategories: [],
+          sort: "relevance",
+          q: "",
+        });
+        return collectionPage(page, origin(request));
+      }
+    } catch (error) {
+      request.log.warn({ err: error }, "first screen not rendered");
+    }
+    return undefined;
+  }
 
   app.get("/product/:id", { schema: { hide: true, params: ProductParams } }, async (request, reply) => {
     reply.type("text/html; charset=utf-8").header("Cache-Control", PAGE_CACHE);
@@ -46,8 +94,8 @@ export const pagesRoutes: FastifyPluginAsyncTypebox<{ distDir: string; serveApps
     app.get(pagePath, { schema: { hide: true } }, async (request, reply) =>
       reply
         .type("text/html; charset=utf-8")
-        .header("Cache-Control", "no-cache")
-        .send(html(fixedPage(pagePath, origin(request), undefined))),
+        .header("Cache-Control", PAGE_CACHE)
+        .send(html((await firstScreen(pagePath, request)) ?? fixedPage(pagePath, origin(request), undefined))),
     );
   }
 

@@ -1,5 +1,8 @@
 // Four hero slides, in random order (docs/product/storefront.md#home). Images are WebP at 800 and 1600 px wide;
 // a missing file leaves its slide on the plain background instead of breaking the build.
+import { HERO_TEXTS } from "../../../shared/home-page.ts";
+
+export { HERO_INTERVAL, HERO_TRANSITION } from "../../../shared/home-page.ts";
 const files = import.meta.glob<string>("../../src/assets/hero/*.webp", { eager: true, query: "?url", import: "default" });
 
 export interface HeroSlide {
@@ -11,16 +14,9 @@ export interface HeroSlide {
   src: string;
 }
 
-const TEXTS = [
-  { title: "Últimas Novidades", subtitle: "NOSSOS MAIS VENDIDOS", cta: "ENCOMENDE AGORA" },
-  { title: "Entregas em 7 a 14 dias", subtitle: "ENCOMENDE O SEU TELEFONE AQUI:", cta: "ENVIO POR VIA AÉREA" },
-  { title: "Envie sua mercadoria", subtitle: "PARA GRANDES PROJETOS", cta: "DE FORMA SIMPLES E SEGURA" },
-  { title: "Do Exterior Para Si", subtitle: "IMPORTADOS SELECIONADOS", cta: "COMPRE HOJE" },
-] as const;
-
 const fileUrl = (n: number, width: number) => files[`../../src/assets/hero/hero-${n}-${width}.webp`];
 
-export const HERO_SLIDES: readonly HeroSlide[] = TEXTS.map((t, i) => {
+export const HERO_SLIDES: readonly HeroSlide[] = HERO_TEXTS.map((t, i) => {
   const small = fileUrl(i + 1, 800);
   const large = fileUrl(i + 1, 1600);
   return {
@@ -30,12 +26,12 @@ export const HERO_SLIDES: readonly HeroSlide[] = TEXTS.map((t, i) => {
   };
 });
 
-export const HERO_INTERVAL = 20_000;
-export const HERO_TRANSITION = 1000;
-
 declare global {
   interface Window {
-    /** The first slide (index in HERO_SLIDES) that index.html's boot script picked and preloaded (paint-first.ts). */
+    /**
+     * The first slide (index in HERO_SLIDES): the one the server put in the page it sent, or else the one index.html's
+     * boot script picked and preloaded (paint-first.ts).
+     */
     __lojaHeroFirst?: number;
   }
 }

@@ -1,7 +1,8 @@
 import type { ShopProduct } from "../../../../server/schemas/products.ts";
+import { COLLECTION_PAGE_SIZE } from "../../../../shared/collection-page.ts";
 
 // The catalogue endpoints' addresses and answers (docs/product/shopper-api.md#catalogue): each screen asks only for what it shows. Plain
-// strings and no runtime imports, so index.html's boot script (paint-first.ts) can start the same requests.
+// strings and no runtime imports but shared/, so index.html's boot script (paint-first.ts) can start the same requests.
 
 export type Product = ShopProduct;
 
@@ -26,7 +27,7 @@ export const productsByIdsUrl = (ids: readonly string[]): string | null => {
 };
 
 /** Cards per page of /collection. */
-export const PAGE_SIZE = 24;
+export const PAGE_SIZE = COLLECTION_PAGE_SIZE;
 
 /** The sort select's options (relevant, low-high, high-low) by the server's names. */
 export type CollectionSort = "relevance" | "price_asc" | "price_desc";
