@@ -34,6 +34,7 @@ export default fp(
       mailer = startMailer({
         db: db.prisma,
         logger: app.log,
+        compose: notifier.composeForSending,
         env: { SMTP_URL: config.mail.smtpUrl, MAIL_FROM: config.mail.from },
         retry: { ...DEFAULT_RETRY, firstDelayMs: config.mail.retryFirstDelayMs },
       });
@@ -54,7 +55,6 @@ export default fp(
             const online = await notifier.presence.snapshot();
             const mailed = await sweepSupportReplyDigests({
               db: db.prisma,
-              ctx: await notifier.mailContext(),
               isOnline: online.isOnline,
               delayMs: config.mail.digestDelayMs,
             });
