@@ -16,3 +16,6 @@ UPDATE "outbox_mails"
        "locked_until" = NULL,
        "locked_by" = NULL
  WHERE "kind" = 'password-reset';
+
+-- A mail is either its facts or, for rows written before, its rendering.
+ALTER TABLE "outbox_mails" ADD CONSTRAINT "outbox_mails_content_check" CHECK ("facts" IS NOT NULL OR ("html" IS NOT NULL AND "text" IS NOT NULL));
