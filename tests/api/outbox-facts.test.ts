@@ -163,9 +163,10 @@ async function openEmptyDatabase(): Promise<Database> {
   const name = `loja_t_${randomBytes(6).toString("hex")}`;
   await adminQuery(serverUrl, `CREATE DATABASE "${name}"`);
   const db = await openPostgres(withDatabase(serverUrl, name), 2);
+  const close = db.close;
   return Object.assign(db, {
     close: async () => {
-      await db.close();
+      await close();
       await adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
     },
   });
