@@ -89,6 +89,7 @@ export function createDeps(config: Config, db: Database, options: DepsOptions = 
       settings: placementSettings,
       accounts: sessions,
       pushAgent: options.pushAgent,
+      tokenSecret: secret,
     }),
   };
 }

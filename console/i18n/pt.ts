@@ -530,6 +530,7 @@ export const ptMessages: TranslationMessages = {
       status: { pending: "Por enviar", sent: "Enviado", failed: "Falhou" },
       pending_help: "Ainda não saiu: sem SMTP_URL configurado, fica aqui como o email que seria enviado.",
       preview: "Pré-visualização do email",
+      secret_help: "O link de redefinição só existe no email enviado ao cliente: aqui aparece oculto, e a base de dados não o guarda.",
     },
     menu: { settings: "Definições" },
   },

@@ -1,6 +1,7 @@
 // The outbox (admin only, read-only): every e-mail the shop sent, is retrying, gave up on, or would send (without
 // SMTP_URL nothing leaves and mails stay "pending"). The detail previews the HTML in a sandboxed iframe: no
 // scripts, no same-origin access, no forms (sandbox=""), so a value a shopper typed cannot act in the console.
+// The server renders the preview with the mail's secrets (a reset link's token) redacted; the page says so.
 import {
   Datagrid,
   DateField,
@@ -82,6 +83,20 @@ function WouldBeSent() {
   );
 }
 
+/** Mails whose link is a secret of their recipient: the preview shows it redacted. */
+const SECRET_KINDS = new Set(["password-reset"]);
+
+function SecretRedacted() {
+  const mail = useRecordContext<AdminOutboxMail>();
+  const translate = useTranslate();
+  if (!mail || !SECRET_KINDS.has(mail.kind)) return null;
+  return (
+    <Typography variant="body2" color="text.secondary" data-testid="outbox-secret-help">
+      {translate("loja.outbox.secret_help")}
+    </Typography>
+  );
+}
+
 export function OutboxShow(props: Omit<ShowProps, "children">) {
   return (
     <Show {...props}>
@@ -95,6 +110,7 @@ export function OutboxShow(props: Omit<ShowProps, "children">) {
         <TextField source="lastError" emptyText="—" />
         <DateField source="createdAt" showTime locales="pt-PT" />
         <DateField source="sentAt" showTime locales="pt-PT" emptyText="—" />
+        <SecretRedacted />
         <MailPreview />
         <TextPart />
       </SimpleShowLayout>

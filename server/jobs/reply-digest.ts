@@ -15,7 +15,6 @@ export function replyDigestJob({ db, config, notifier }: Pick<AppDeps, "db" | "c
       const online = await notifier.presence.snapshot();
       const mailed = await sweepSupportReplyDigests({
         db: db.prisma,
-        ctx: await notifier.mailContext(),
         isOnline: online.isOnline,
         delayMs: config.mail.digestDelayMs,
       });

@@ -2,8 +2,9 @@
 // domain/settings/placement-settings.ts), and staff alerts (one mail per address the settings list).
 import type { Db } from "../db/client.ts";
 import type { PlacementSettings } from "../domain/settings/placement-settings.ts";
+import type { Mail } from "./mail-facts.ts";
 import { enqueueMail } from "./outbox.ts";
-import type { MailContent, MailContext } from "./templates.ts";
+import type { BankAccount, MailContext } from "./templates.ts";
 
 /** What the e-mails read of the settings row (null before it exists). */
 type SettingsRow = Pick<
@@ -30,6 +31,14 @@ function contextOf(row: SettingsRow, baseUrl: string): MailContext {
   };
 }
 
+/** The shop's bank account as the context has it: a mail that says where to pay keeps it as of its event. */
+export const bankOf = ({ shop }: MailContext): BankAccount => ({
+  bankName: shop.bankName,
+  accountHolder: shop.accountHolder,
+  accountNumber: shop.accountNumber,
+  iban: shop.iban,
+});
+
 /** Distinct, trimmed, lower-cased addresses that receive staff alerts. */
 const alertAddressesOf = (row: SettingsRow): string[] => [
   ...new Set((row?.staffAlertEmails ?? []).map((a) => a.trim().toLowerCase()).filter(Boolean)),
@@ -40,14 +49,10 @@ const alertAddressesOf = (row: SettingsRow): string[] => [
  * transaction. `dedupeKey` names the event (e.g. 'staff-new-order:<orderId>'); each address gets it once. Returns
  * how many mails were added.
  */
-export async function enqueueStaffAlert(
-  tx: Db,
-  staff: readonly string[],
-  alert: { kind: string; dedupeKey: string; content: MailContent },
-): Promise<number> {
+export async function enqueueStaffAlert(tx: Db, staff: readonly string[], alert: Mail & { dedupeKey: string }): Promise<number> {
   let added = 0;
   for (const to of staff) {
-    if (await enqueueMail(tx, { kind: alert.kind, to, dedupeKey: `${alert.dedupeKey}:${to}`, ...alert.content })) added++;
+    if (await enqueueMail(tx, { ...alert, to, dedupeKey: `${alert.dedupeKey}:${to}` })) added++;
   }
   return added;
 }

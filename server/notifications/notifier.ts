@@ -5,11 +5,13 @@ import type { Agent } from "node:https";
 import type { Config } from "../config.ts";
 import type { Db, PrismaClient } from "../db/client.ts";
 import { mailSettingsOf } from "./mail-context.ts";
+import { composeMail, type MailRecord } from "./mail-facts.ts";
+import { mailSealer, type MailSealer } from "./mail-secrets.ts";
 import type { PlacementSettingsCache } from "../domain/settings/placement-settings.ts";
 import type { Sessions } from "../domain/users/sessions.ts";
 import { Presence, type LocalPresence } from "./presence.ts";
 import { createPushSender, loadVapidKeys, type PushPayload, type PushSender } from "./push.ts";
-import type { MailContext } from "./templates.ts";
+import type { MailContent, MailContext } from "./templates.ts";
 
 export interface PushNotice {
   userId: string;
@@ -27,6 +29,8 @@ export interface NotifierOptions {
   accounts: Pick<Sessions, "account">;
   /** TLS agent for push services (tests trust their local one). */
   pushAgent?: Agent;
+  /** The token secret (JWT_SECRET or DATA_DIR's): mails' secret facts are sealed with a key derived from it. */
+  tokenSecret: string;
 }
 
 interface Log {
@@ -42,9 +46,13 @@ export class Notifier {
   private pushSender: PushSender | undefined;
   private log: Log | undefined;
 
+  /** Seals what a mail must carry but the outbox must not keep readable (a reset link's token). */
+  readonly sealer: MailSealer;
+
   constructor(private readonly opts: NotifierOptions) {
     this.multicaixaEntity = opts.config.proxypay?.entity;
     this.presence = new Presence(opts.db, opts.local);
+    this.sealer = mailSealer(opts.tokenSecret);
   }
 
   /** Links in e-mails are built on it: PUBLIC_URL, else this server on localhost (its real port once listening: PORT may be 0). */
@@ -56,12 +64,17 @@ export class Notifier {
     this.listeningPort = port;
   }
 
-  /**
-   * The shop's contacts and bank details every e-mail shows, from the settings kept in memory (a save forgets them
-   * on every instance). `baseUrl`: where links point, when not this shop's own (a reset link follows the request).
-   */
-  async mailContext(baseUrl = this.baseUrl): Promise<MailContext> {
-    return mailSettingsOf(await this.opts.settings.get(), baseUrl).ctx;
+  /** The shop's contacts and bank details every e-mail shows, from the settings kept in memory (a save forgets them on every instance). */
+  async mailContext(): Promise<MailContext> {
+    return mailSettingsOf(await this.opts.settings.get(), this.baseUrl).ctx;
+  }
+
+  /** A claimed mail as it leaves: its facts with the shop's contacts and links, its secrets unsealed. */
+  readonly composeForSending = async (mail: MailRecord): Promise<MailContent> => composeMail(mail, await this.mailContext(), this.sealer);
+
+  /** A stored mail as the console shows it: secrets read as redacted. */
+  async preview(mail: MailRecord): Promise<MailContent> {
+    return composeMail(mail, await this.mailContext());
   }
 
   /** The customer an order confirmation is for, from the account its session check has just read. */

@@ -5,27 +5,12 @@
 import type { Db } from "../db/client.ts";
 import type { MoneyAmount } from "../../shared/money.ts";
 import { CANCELLED, DELIVERED, PAYMENT_CONFIRMED, PAYMENT_METHOD_LABELS, shortOrderId, type PaymentMethod } from "../../shared/orders.ts";
-import { enqueueStaffAlert } from "./mail-context.ts";
+import { bankOf, enqueueStaffAlert } from "./mail-context.ts";
+import type { Mail } from "./mail-facts.ts";
 import { noticesRepository, type NoticeOrder } from "./notices-repository.ts";
 import type { Notifier, PushNotice } from "./notifier.ts";
-import { enqueueMail, type NewMail } from "./outbox.ts";
-import {
-  orderCancelledMail,
-  orderDeliveredMail,
-  orderPlacedMail,
-  orderShippedMail,
-  paymentConfirmedMail,
-  paymentReminderMail,
-  proofReceivedMail,
-  staffMessageWaitingMail,
-  staffNewOrderMail,
-  staffNewProofMail,
-  staffPaymentOnCancelledMail,
-  type MailContent,
-  type MailContext,
-  type OrderLineSummary,
-  type PaymentDue,
-} from "./templates.ts";
+import { enqueueMail, newMail, type NewMail } from "./outbox.ts";
+import type { MailContext, OrderLineSummary, PaymentDue } from "./templates.ts";
 
 export const SHIPPED = "Enviado";
 
@@ -35,13 +20,16 @@ const pushTo = (user: NoticeOrder["user"], payload: PushNotice["payload"]): Push
   user.notifyPush && user.active ? { userId: user.id, payload } : null;
 const methodLabel = (method: string) => PAYMENT_METHOD_LABELS[method as PaymentMethod] ?? method;
 
+/** What is left to pay and where, as of now (the mail states it so, whatever changes later). */
 function paymentDue(
   notifier: Notifier,
+  ctx: MailContext,
   amountDue: NoticeOrder["totalAmount"],
   order: Pick<NoticeOrder, "paymentReference" | "paymentDeadline" | "multicaixaReference">,
 ): PaymentDue {
   return {
     amountDue,
+    bank: bankOf(ctx),
     paymentReference: order.paymentReference,
     paymentDeadline: order.paymentDeadline,
     multicaixa:
@@ -80,36 +68,37 @@ export async function placementMailing(notifier: Notifier, userId: string): Prom
 /**
  * The mails a new order causes (the shopper's confirmation with what to pay, and the staff alert), built before
  * the order is written so the placement's one statement writes them with it (orders repository insertOrder).
+ * They keep the order as placed; they are rendered when sent.
  */
 export function orderPlacedMails(notifier: Notifier, { customer, ctx, staff }: PlacementMailing, order: PlacedOrder): NewMail[] {
   if (!customer) return [];
   const mails: NewMail[] = [];
   const to = mailbox(customer);
-  // A card order is paid at Stripe: no bank details or references to show.
-  const due =
-    order.paymentMethod === "stripe"
-      ? {}
-      : paymentDue(notifier, order.totalAmount, { ...order, multicaixaReference: order.multicaixaReference ?? null });
   if (to) {
-    const content = orderPlacedMail(ctx, {
+    // A card order is paid at Stripe: no bank details or references to show.
+    const due =
+      order.paymentMethod === "stripe"
+        ? {}
+        : paymentDue(notifier, ctx, order.totalAmount, { ...order, multicaixaReference: order.multicaixaReference ?? null });
+    const facts = {
       orderId: order.id,
       customerName: customer.name,
-      lines: order.lines,
+      lines: order.lines.map(({ name, size, quantity, price }) => ({ name, size, quantity, price })),
       subtotal: order.subtotal,
       deliveryFee: order.deliveryFee,
       total: order.totalAmount,
       ...due,
-    });
-    mails.push({ kind: "order-placed", to, dedupeKey: `order-placed:${order.id}`, ...content });
+    };
+    mails.push(newMail({ kind: "order-placed", to, dedupeKey: `order-placed:${order.id}`, facts }));
   }
-  const alert = staffNewOrderMail(ctx, {
+  const alert = {
     orderId: order.id,
     customerName: customer.name,
     total: order.totalAmount,
     paymentMethod: methodLabel(order.paymentMethod),
-  });
+  };
   for (const address of staff)
-    mails.push({ kind: "staff-new-order", to: address, dedupeKey: `staff-new-order:${order.id}:${address}`, ...alert });
+    mails.push(newMail({ kind: "staff-new-order", to: address, dedupeKey: `staff-new-order:${order.id}:${address}`, facts: alert }));
   return mails;
 }
 
@@ -130,25 +119,25 @@ export async function noticeOrder(tx: Db, notifier: Notifier, orderId: string, n
   const { ctx, staff } = await notifier.mailSettings(tx);
   const ref = { orderId, customerName: order.user.name };
   const label = `#${shortOrderId(orderId)}`;
-  const shopperMail = async (kind: string, content: MailContent) => {
+  const shopperMail = async (mail: Mail) => {
     const to = mailbox(order.user);
-    if (to) await enqueueMail(tx, { kind, to, ...content });
+    if (to) await enqueueMail(tx, { ...mail, to });
   };
 
   switch (notice.kind) {
     case "proof-received":
-      await shopperMail("proof-received", proofReceivedMail(ctx, ref));
+      await shopperMail({ kind: "proof-received", facts: ref });
       await enqueueStaffAlert(tx, staff, {
         kind: "staff-new-proof",
         dedupeKey: `staff-new-proof:${notice.proofId}`,
-        content: staffNewProofMail(ctx, { ...ref, amountDue: order.totalAmount.minus(order.amountPaid) }),
+        facts: { ...ref, amountDue: order.totalAmount.minus(order.amountPaid) },
       });
       return null;
     case "payment-confirmed":
-      await shopperMail(
-        "payment-confirmed",
-        paymentConfirmedMail(ctx, { ...ref, amountPaid: order.amountPaid.isZero() ? order.totalAmount : order.amountPaid }),
-      );
+      await shopperMail({
+        kind: "payment-confirmed",
+        facts: { ...ref, amountPaid: order.amountPaid.isZero() ? order.totalAmount : order.amountPaid },
+      });
       return pushTo(order.user, {
         title: "Pagamento confirmado",
         body: `Confirmámos o pagamento do pedido ${label}.`,
@@ -156,30 +145,29 @@ export async function noticeOrder(tx: Db, notifier: Notifier, orderId: string, n
         tag: `order-${orderId}`,
       });
     case "payment-reminder":
-      await shopperMail(
-        "payment-reminder",
-        paymentReminderMail(ctx, { ...ref, ...paymentDue(notifier, order.totalAmount.minus(order.amountPaid), order) }),
-      );
+      await shopperMail({
+        kind: "payment-reminder",
+        facts: { ...ref, ...paymentDue(notifier, ctx, order.totalAmount.minus(order.amountPaid), order) },
+      });
       return null;
     case "status":
-      return statusNotice(tx, notifier, ctx, order, notice, shopperMail);
+      return statusNotice(tx, notifier, order, notice, shopperMail);
   }
 }
 
 async function statusNotice(
   tx: Db,
   notifier: Notifier,
-  ctx: MailContext,
   order: NoticeOrder,
   notice: { status: string; reason?: string | null },
-  shopperMail: (kind: string, content: MailContent) => Promise<void>,
+  shopperMail: (mail: Mail) => Promise<void>,
 ): Promise<PushNotice | null> {
   const ref = { orderId: order.id, customerName: order.user.name };
   switch (notice.status) {
     case PAYMENT_CONFIRMED:
       return noticeOrder(tx, notifier, order.id, { kind: "payment-confirmed" });
     case SHIPPED:
-      await shopperMail("order-shipped", orderShippedMail(ctx, ref));
+      await shopperMail({ kind: "order-shipped", facts: ref });
       return pushTo(order.user, {
         title: "Pedido enviado",
         body: `O seu pedido #${shortOrderId(order.id)} foi enviado.`,
@@ -187,10 +175,10 @@ async function statusNotice(
         tag: `order-${order.id}`,
       });
     case DELIVERED:
-      await shopperMail("order-delivered", orderDeliveredMail(ctx, ref));
+      await shopperMail({ kind: "order-delivered", facts: ref });
       return null;
     case CANCELLED:
-      await shopperMail("order-cancelled", orderCancelledMail(ctx, { ...ref, reason: notice.reason?.trim() || "Cancelado pela loja" }));
+      await shopperMail({ kind: "order-cancelled", facts: { ...ref, reason: notice.reason?.trim() || "Cancelado pela loja" } });
       return null;
     default:
       return null;
@@ -208,16 +196,11 @@ export async function noticeMessageWaiting(
 ): Promise<void> {
   if ((await noticesRepository(tx).unreadClientMessages(message.orderId)) !== 1) return;
   const customer = await noticesRepository(tx).customer(message.userId);
-  const { ctx, staff } = await notifier.mailSettings(tx);
+  const { staff } = await notifier.mailSettings(tx);
   await enqueueStaffAlert(tx, staff, {
     kind: "staff-message-waiting",
     dedupeKey: `staff-message-waiting:${message.orderId}:${message.at.toISOString()}`,
-    content: staffMessageWaitingMail(ctx, {
-      orderId: message.orderId,
-      customerName: customer?.name ?? "",
-      text: message.text,
-      hasAttachment: message.hasAttachment,
-    }),
+    facts: { orderId: message.orderId, customerName: customer?.name ?? "", text: message.text, hasAttachment: message.hasAttachment },
   });
 }
 
@@ -229,16 +212,11 @@ export async function noticePaymentOnCancelledOrder(
 ): Promise<void> {
   const order = await noticesRepository(tx).order(payment.orderId);
   if (!order) return;
-  const { ctx, staff } = await notifier.mailSettings(tx);
+  const { staff } = await notifier.mailSettings(tx);
   await enqueueStaffAlert(tx, staff, {
     kind: "staff-payment-on-cancelled",
     dedupeKey: `staff-payment-on-cancelled:${payment.paymentId}`,
-    content: staffPaymentOnCancelledMail(ctx, {
-      orderId: payment.orderId,
-      customerName: order.user.name,
-      amount: payment.amount,
-      reference: payment.reference,
-    }),
+    facts: { orderId: payment.orderId, customerName: order.user.name, amount: payment.amount, reference: payment.reference },
   });
 }
 

@@ -1,10 +1,13 @@
 // The console's outbox page (admin only): every e-mail the shop sent, is sending, would send (without SMTP_URL)
-// or gave up on, with its HTML and text on the detail.
+// or gave up on, with its HTML and text on the detail, rendered from the row's facts as the mail says them, its
+// secrets (a reset link's token) redacted: the console never shows what only the recipient may read.
 import type { PrismaClient } from "../db/client.ts";
 import { AppError } from "../domain/errors.ts";
 import { orderByOf, type ListPage, type ListQuery, type ListSpec } from "../domain/list-query.ts";
 import type { AdminOutboxMail } from "../schemas/admin-outbox.ts";
+import { MailUnsendable, type MailRecord } from "./mail-facts.ts";
 import { outboxRepository, type OutboxRow, type OutboxStatus } from "./outbox-repository.ts";
+import type { MailContent } from "./templates.ts";
 
 export const OUTBOX_MAIL_NOT_FOUND = "E-mail não encontrado";
 const STATUSES: readonly string[] = ["pending", "sent", "failed"];
@@ -15,7 +18,7 @@ export const OUTBOX_LIST = {
   defaultSort: { field: "createdAt", order: "DESC" },
 } as const satisfies ListSpec<{ q: "string"; status: "string" }>;
 
-function toAdmin(row: OutboxRow, withBody: boolean): AdminOutboxMail {
+function toAdmin(row: OutboxRow, body?: Partial<Pick<MailContent, "html" | "text">>): AdminOutboxMail {
   return {
     id: row.id,
     kind: row.kind,
@@ -27,7 +30,7 @@ function toAdmin(row: OutboxRow, withBody: boolean): AdminOutboxMail {
     createdAt: row.createdAt.toISOString(),
     nextAttemptAt: row.nextAttemptAt.toISOString(),
     sentAt: row.sentAt?.toISOString() ?? null,
-    ...(withBody ? { html: row.html, text: row.text } : {}),
+    ...body,
   };
 }
 
@@ -43,11 +46,22 @@ export async function listOutboxForConsole(
     repo.list({ ...f, skip: query.offset, take: query.limit, orderBy: orderByOf(query.sort) }),
     repo.count(f.status, f.q),
   ]);
-  return { rows: rows.map((r) => toAdmin(r, false)), total };
+  return { rows: rows.map((r) => toAdmin(r)), total };
 }
 
-export async function getOutboxMailForConsole(db: PrismaClient, id: string): Promise<AdminOutboxMail> {
+/** `preview`: renders the row with its secrets redacted (Notifier.preview). */
+export async function getOutboxMailForConsole(
+  db: PrismaClient,
+  id: string,
+  preview: (mail: MailRecord) => Promise<MailContent>,
+): Promise<AdminOutboxMail> {
   const row = await outboxRepository(db).get(id);
   if (!row) throw new AppError(404, OUTBOX_MAIL_NOT_FOUND);
-  return toAdmin(row, true);
+  try {
+    const { html, text } = await preview(row);
+    return toAdmin(row, { html, text });
+  } catch (error) {
+    if (!(error instanceof MailUnsendable)) throw error;
+    return toAdmin(row, { text: `Este e-mail não pode ser mostrado: ${error.message}` });
+  }
 }

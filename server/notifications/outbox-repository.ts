@@ -1,26 +1,19 @@
-// The outbox table: mails written with the events that cause them, claimed and marked by the sending worker.
+// The outbox table: mails written with the events that cause them (their facts, not their rendering: see
+// mail-facts.ts), claimed and marked by the sending worker.
 import type { Db } from "../db/client.ts";
 import { Prisma } from "../db/client.ts";
 import { newOrderId } from "../domain/orders/ids.ts";
+import type { Json, MailRecord, StoredMail } from "./mail-facts.ts";
 
-export interface NewMail {
-  /** What the mail is about, e.g. 'order-placed' (the console filters and shows it). */
-  kind: string;
+export interface NewMail extends StoredMail {
   to: string;
-  subject: string;
-  html: string;
-  text: string;
   /** Mails with the same key are one mail: the second enqueue is a no-op. */
   dedupeKey?: string | null;
 }
 
-export interface ClaimedMail {
+export interface ClaimedMail extends MailRecord {
   id: string;
-  kind: string;
   to: string;
-  subject: string;
-  html: string;
-  text: string;
   /** Including the one just claimed. */
   attempts: number;
   createdAt: Date;
@@ -45,6 +38,8 @@ const rowSelect = {
   kind: true,
   to: true,
   subject: true,
+  facts: true,
+  secret: true,
   html: true,
   text: true,
   attempts: true,
@@ -72,8 +67,8 @@ export const outboxRepository = (db: Db) => ({
           kind: mail.kind,
           to: mail.to,
           subject: mail.subject,
-          html: mail.html,
-          text: mail.text,
+          facts: mail.facts as Prisma.InputJsonValue,
+          secret: mail.secret,
           dedupeKey: mail.dedupeKey ?? null,
           nextAttemptAt: new Date(),
         },
@@ -89,7 +84,18 @@ export const outboxRepository = (db: Db) => ({
    */
   async claimDue(workerId: string, limit: number, lockMs: number): Promise<ClaimedMail[]> {
     const rows = await db.$queryRaw<
-      { id: string; kind: string; to: string; subject: string; html: string; text: string; attempts: number; created_at: Date }[]
+      {
+        id: string;
+        kind: string;
+        to: string;
+        subject: string;
+        facts: unknown;
+        secret: string | null;
+        html: string | null;
+        text: string | null;
+        attempts: number;
+        created_at: Date;
+      }[]
     >(Prisma.sql`
       UPDATE outbox_mails
          SET locked_until = ${NOW} + make_interval(secs => ${lockMs / 1000}::float8), locked_by = ${workerId}, attempts = attempts + 1
@@ -98,13 +104,15 @@ export const outboxRepository = (db: Db) => ({
                      ORDER BY next_attempt_at
                      LIMIT ${limit}::int
                      FOR UPDATE SKIP LOCKED)
-       RETURNING id, kind, "to", subject, html, text, attempts, created_at`);
+       RETURNING id, kind, "to", subject, facts, secret, html, text, attempts, created_at`);
     return rows
       .map((r) => ({
         id: r.id,
         kind: r.kind,
         to: r.to,
         subject: r.subject,
+        facts: r.facts,
+        secret: r.secret,
         html: r.html,
         text: r.text,
         attempts: Number(r.attempts),
@@ -113,11 +121,11 @@ export const outboxRepository = (db: Db) => ({
       .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   },
 
-  /** Only the worker holding the claim may settle the mail. */
+  /** Only the worker holding the claim may settle the mail. A settled mail's secrets are erased: it is never sent again. */
   async markSent(id: string, workerId: string): Promise<void> {
     await db.outboxMail.updateMany({
       where: { id, lockedBy: workerId, status: "pending" },
-      data: { status: "sent", sentAt: new Date(), lastError: null, lockedUntil: null, lockedBy: null },
+      data: { status: "sent", sentAt: new Date(), lastError: null, lockedUntil: null, lockedBy: null, secret: null },
     });
   },
 
@@ -131,7 +139,7 @@ export const outboxRepository = (db: Db) => ({
   async markFailed(id: string, workerId: string, error: string): Promise<void> {
     await db.outboxMail.updateMany({
       where: { id, lockedBy: workerId, status: "pending" },
-      data: { status: "failed", lastError: error, lockedUntil: null, lockedBy: null },
+      data: { status: "failed", lastError: error, lockedUntil: null, lockedBy: null, secret: null },
     });
   },
 
@@ -164,10 +172,10 @@ export const outboxRepository = (db: Db) => ({
 export function outboxRowsCte(mails: NewMail[], source: Prisma.Sql): Prisma.Sql {
   const column = <K extends keyof NewMail>(key: K) => mails.map((m) => m[key] ?? null);
   return Prisma.sql`
-        INSERT INTO outbox_mails (id, kind, "to", subject, html, text, dedupe_key, next_attempt_at, created_at)
-        SELECT m.id, m.kind, m."to", m.subject, m.html, m.text, m.dedupe_key, (now() AT TIME ZONE 'UTC'), (now() AT TIME ZONE 'UTC')
+        INSERT INTO outbox_mails (id, kind, "to", subject, facts, secret, dedupe_key, next_attempt_at, created_at)
+        SELECT m.id, m.kind, m."to", m.subject, m.facts::jsonb, m.secret, m.dedupe_key, (now() AT TIME ZONE 'UTC'), (now() AT TIME ZONE 'UTC')
         FROM ${source}, unnest(${mails.map(() => newOrderId())}::text[], ${column("kind")}::text[], ${column("to")}::text[], ${column("subject")}::text[],
-                               ${column("html")}::text[], ${column("text")}::text[], ${column("dedupeKey")}::text[])
-             AS m(id, kind, "to", subject, html, text, dedupe_key)
+                               ${mails.map((m) => JSON.stringify(m.facts satisfies Json))}::text[], ${column("secret")}::text[], ${column("dedupeKey")}::text[])
+             AS m(id, kind, "to", subject, facts, secret, dedupe_key)
         ON CONFLICT DO NOTHING`;
 }

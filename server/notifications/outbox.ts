@@ -1,19 +1,30 @@
 // E-mail through an outbox (docs/design/notifications.md#the-outbox): a mail is written in the same transaction as the event
-// that causes it, so a rolled-back event sends nothing and a committed one loses nothing; a worker sends it by
-// SMTP afterwards, retrying with back-off. Several instances on one PostgreSQL database send each mail once:
-// a mail is claimed (locked_until/locked_by) before it is sent. Without SMTP_URL no worker runs and mails stay
-// pending, which the console lists as what would have been sent.
+// that causes it, so a rolled-back event sends nothing and a committed one loses nothing; a worker renders and
+// sends it by SMTP afterwards, retrying with back-off. Several instances on one PostgreSQL database send each mail
+// once: a mail is claimed (locked_until/locked_by) before it is sent. Without SMTP_URL no worker runs and mails
+// stay pending, which the console lists as what would have been sent.
 import { hostname } from "node:os";
 import { randomBytes } from "node:crypto";
 import type { Db } from "../db/client.ts";
+import { MailUnsendable, storedMail, type Mail } from "./mail-facts.ts";
+import type { MailSealer } from "./mail-secrets.ts";
 import { outboxRepository, type ClaimedMail, type NewMail } from "./outbox-repository.ts";
+import type { MailContent } from "./templates.ts";
 
 export type { NewMail, ClaimedMail, OutboxRow, OutboxStatus } from "./outbox-repository.ts";
 
+/** A mail to enqueue: its recipient, its kind and the facts it states as of now. */
+export type OutgoingMail = Mail & { to: string; dedupeKey?: string | null };
+
+/** The outbox row of `mail` (a kind with secret facts needs the sealer). */
+export function newMail({ to, dedupeKey, ...mail }: OutgoingMail, sealer?: MailSealer): NewMail {
+  if (!to.trim()) throw new Error("enqueueMail: empty recipient");
+  return { ...storedMail(mail as Mail, sealer), to, dedupeKey };
+}
+
 /** Writes a mail to the outbox with the caller's transaction client. False when its dedupeKey was already used. */
-export function enqueueMail(tx: Db, mail: NewMail): Promise<boolean> {
-  if (!mail.to.trim()) throw new Error("enqueueMail: empty recipient");
-  return outboxRepository(tx).insert(mail);
+export function enqueueMail(tx: Db, mail: OutgoingMail, sealer?: MailSealer): Promise<boolean> {
+  return outboxRepository(tx).insert(newMail(mail, sealer));
 }
 
 /** Where the worker hands a mail: nodemailer's SMTP transport in production (see smtp-transport.ts). */
@@ -46,6 +57,8 @@ export function retryDelayMs(attempts: number, policy: RetryPolicy = DEFAULT_RET
 export interface OutboxWorkerOptions {
   db: Db;
   transport: MailTransport;
+  /** Renders a claimed mail for sending (from its facts, with its secrets: Notifier.composeForSending). */
+  compose(mail: ClaimedMail): Promise<MailContent>;
   logger: OutboxLogger;
   /** How often to look for due mails when idle (wake() looks at once). */
   pollMs?: number;
@@ -83,10 +96,11 @@ export function startOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
 
   async function deliver(mail: ClaimedMail): Promise<void> {
     try {
-      await transport.send({ to: mail.to, subject: mail.subject, html: mail.html, text: mail.text });
+      await transport.send({ to: mail.to, ...(await opts.compose(mail)) });
     } catch (error) {
       const message = describeError(error);
-      if (Date.now() - mail.createdAt.getTime() >= retry.giveUpAfterMs) {
+      // A mail that cannot be rendered (its secrets are gone, its facts have no template) never will be: no retries.
+      if (error instanceof MailUnsendable || Date.now() - mail.createdAt.getTime() >= retry.giveUpAfterMs) {
         logger.error({ mailId: mail.id, to: mail.to, attempts: mail.attempts, err: message }, "outbox: giving up on mail");
         await outbox.markFailed(mail.id, workerId, message);
       } else {

@@ -6,13 +6,11 @@
 import type { PrismaClient } from "../db/client.ts";
 import { enqueueMail } from "./outbox.ts";
 import { replyDigestRepository, type PendingReply } from "./reply-digest-repository.ts";
-import { supportRepliesMail, type MailContext } from "./templates.ts";
 
 export const DIGEST_DELAY_MS = 60_000;
 
 export interface DigestSweepOptions {
   db: PrismaClient;
-  ctx: MailContext;
   /** Whether the shopper has an open connection now (the realtime hub knows). */
   isOnline(userId: string): boolean;
   delayMs?: number;
@@ -32,11 +30,11 @@ export async function sweepSupportReplyDigests(opts: DigestSweepOptions): Promis
     const first = replies[0]!;
     const last = replies.at(-1)!;
     if (now - first.createdAt.getTime() < delayMs || opts.isOnline(first.userId)) continue;
-    const content = supportRepliesMail(opts.ctx, {
+    const facts = {
       orderId,
       customerName: first.customerName,
       replies: replies.map((r) => ({ text: r.text, hasAttachment: r.hasAttachment, at: r.createdAt })),
-    });
+    };
     await opts.db.$transaction(async (tx) => {
       await replyDigestRepository(tx).markCovered(orderId, last.createdAt);
       // Two instances sweeping at once build the same digest: its key makes it one mail.
@@ -44,7 +42,7 @@ export async function sweepSupportReplyDigests(opts: DigestSweepOptions): Promis
         kind: "support-replies",
         to: first.email,
         dedupeKey: `support-replies:${orderId}:${last.messageId}`,
-        ...content,
+        facts,
       });
     });
     mailed.push(orderId);

@@ -1,6 +1,7 @@
 // The e-mails Loja sends, in Portuguese (Angola), each with an HTML part (simple, inline-styled: mail clients
 // ignore stylesheets) and a plain-text part. A mail is a list of blocks rendered twice, so both parts always say
 // the same, and every value from outside (names, reasons, messages, settings) is HTML-escaped by construction.
+// Mails are rendered when they are sent or previewed, from the facts their outbox row keeps (mail-facts.ts).
 import { formatKz, type MoneyAmount } from "../../shared/money.ts";
 import { shortOrderId } from "../../shared/orders.ts";
 
@@ -122,6 +123,14 @@ const chatButton = (ctx: MailContext, orderId: string): Block => ({
   label: "Abrir a conversa",
   url: link(ctx, `/message/${encodeURIComponent(orderId)}`),
 });
+// Staff alerts open the console (react-admin routes under /admin/#/).
+const consoleButton = (ctx: MailContext, label: string, route: string): Block => ({
+  kind: "button",
+  label,
+  url: link(ctx, `/admin/#${route}`),
+});
+const orderButton = (ctx: MailContext, orderId: string) =>
+  consoleButton(ctx, "Abrir o pedido", `/orders/${encodeURIComponent(orderId)}/show`);
 
 export interface MulticaixaReference {
   entity: string | number;
@@ -129,12 +138,17 @@ export interface MulticaixaReference {
   amount: MoneyAmount;
 }
 
+/** Where a bank transfer goes: the shop's account. */
+export type BankAccount = Pick<ShopContact, "bankName" | "accountHolder" | "accountNumber" | "iban">;
+
 /** What a bank-transfer (or Multicaixa) order still needs from the shopper. */
 export interface PaymentDue {
   amountDue: MoneyAmount;
   paymentReference?: string | null;
   paymentDeadline?: Date | null;
   multicaixa?: MulticaixaReference | null;
+  /** The account as it was when the mail's event happened; without it, the shop's current one. */
+  bank?: BankAccount | null;
 }
 
 function paymentBlocks(ctx: MailContext, due: PaymentDue): Block[] {
@@ -143,7 +157,7 @@ function paymentBlocks(ctx: MailContext, due: PaymentDue): Block[] {
   if (due.paymentReference) facts.push(["Referência (escreva-a na descrição da transferência)", due.paymentReference]);
   if (due.paymentDeadline) facts.push(["Prazo de pagamento", formatLuandaDateTime(due.paymentDeadline)]);
   blocks.push({ kind: "facts", rows: facts });
-  const { bankName, accountHolder, accountNumber, iban } = ctx.shop;
+  const { bankName, accountHolder, accountNumber, iban } = due.bank ?? ctx.shop;
   if (iban || accountNumber) {
     blocks.push({ kind: "paragraph", text: "Transferência bancária para:" });
     blocks.push({
@@ -154,7 +168,7 @@ function paymentBlocks(ctx: MailContext, due: PaymentDue): Block[] {
           ["Titular", accountHolder],
           ["Número da conta", accountNumber],
           ["IBAN", iban],
-        ] as [string, string | undefined][]
+        ] as [string, string | null | undefined][]
       ).filter((row): row is [string, string] => Boolean(row[1])),
     });
   }
@@ -192,91 +206,9 @@ export interface OrderPlaced extends Partial<PaymentDue> {
 const lineText = (line: OrderLineSummary) =>
   `${line.quantity} × ${line.name}${line.size ? ` (${line.size})` : ""} — ${formatKz(Number(line.price.toFixed(2)) * line.quantity)}`;
 
-export function orderPlacedMail(ctx: MailContext, order: OrderPlaced): MailContent {
-  const blocks: Block[] = [
-    hello(order.customerName),
-    { kind: "paragraph", text: `Recebemos o seu pedido ${orderLabel(order.orderId)}. Obrigado pela sua compra!` },
-    { kind: "items", rows: order.lines.map(lineText) },
-    {
-      kind: "facts",
-      rows: [
-        ["Subtotal", formatKz(order.subtotal)],
-        ["Taxa de envio", formatKz(order.deliveryFee)],
-        ["Total", formatKz(order.total)],
-      ],
-    },
-  ];
-  if (order.amountDue !== undefined) blocks.push(...paymentBlocks(ctx, order as PaymentDue));
-  blocks.push(ordersButton(ctx));
-  return render(ctx, `Pedido ${orderLabel(order.orderId)} recebido`, blocks);
-}
-
 export interface OrderRef {
   orderId: string;
   customerName: string;
-}
-
-export function proofReceivedMail(ctx: MailContext, order: OrderRef): MailContent {
-  return render(ctx, `Comprovativo recebido — pedido ${orderLabel(order.orderId)}`, [
-    hello(order.customerName),
-    {
-      kind: "paragraph",
-      text: `Recebemos o comprovativo de pagamento do pedido ${orderLabel(order.orderId)}. Vamos confirmá-lo e avisamos assim que o pagamento for confirmado.`,
-    },
-    ordersButton(ctx),
-  ]);
-}
-
-export function paymentConfirmedMail(ctx: MailContext, order: OrderRef & { amountPaid?: MoneyAmount }): MailContent {
-  return render(ctx, `Pagamento confirmado — pedido ${orderLabel(order.orderId)}`, [
-    hello(order.customerName),
-    {
-      kind: "paragraph",
-      text: `Confirmámos o pagamento do pedido ${orderLabel(order.orderId)}${order.amountPaid !== undefined ? ` (${formatKz(order.amountPaid)})` : ""}. Vamos preparar a sua encomenda.`,
-    },
-    ordersButton(ctx),
-  ]);
-}
-
-export function orderShippedMail(ctx: MailContext, order: OrderRef): MailContent {
-  return render(ctx, `Pedido ${orderLabel(order.orderId)} enviado`, [
-    hello(order.customerName),
-    {
-      kind: "paragraph",
-      text: `O seu pedido ${orderLabel(order.orderId)} foi enviado (estado: Enviado). Em breve chega à morada indicada.`,
-    },
-    ordersButton(ctx),
-  ]);
-}
-
-export function orderDeliveredMail(ctx: MailContext, order: OrderRef): MailContent {
-  return render(ctx, `Pedido ${orderLabel(order.orderId)} entregue`, [
-    hello(order.customerName),
-    { kind: "paragraph", text: `O seu pedido ${orderLabel(order.orderId)} foi entregue. Obrigado por comprar connosco!` },
-    ordersButton(ctx),
-  ]);
-}
-
-export function paymentReminderMail(ctx: MailContext, order: OrderRef & PaymentDue): MailContent {
-  return render(ctx, `Lembrete: pagamento do pedido ${orderLabel(order.orderId)}`, [
-    hello(order.customerName),
-    {
-      kind: "paragraph",
-      text: `Ainda não recebemos o pagamento do pedido ${orderLabel(order.orderId)}.${order.paymentDeadline ? ` Se não for pago até ${formatLuandaDateTime(order.paymentDeadline)}, o pedido é cancelado.` : ""}`,
-    },
-    ...paymentBlocks(ctx, order),
-    ordersButton(ctx),
-  ]);
-}
-
-export function orderCancelledMail(ctx: MailContext, order: OrderRef & { reason: string }): MailContent {
-  return render(ctx, `Pedido ${orderLabel(order.orderId)} cancelado`, [
-    hello(order.customerName),
-    { kind: "paragraph", text: `O seu pedido ${orderLabel(order.orderId)} foi cancelado.` },
-    { kind: "facts", rows: [["Motivo", order.reason]] },
-    { kind: "paragraph", text: "Se tiver dúvidas, responda na conversa do pedido ou contacte-nos." },
-    chatButton(ctx, order.orderId),
-  ]);
 }
 
 export interface SupportReply {
@@ -286,15 +218,115 @@ export interface SupportReply {
   at: Date;
 }
 
-/** Replies sent while the shopper had no page open, joined in one e-mail. */
-export function supportRepliesMail(ctx: MailContext, conversation: OrderRef & { replies: SupportReply[] }): MailContent {
-  const count = conversation.replies.length;
-  return render(
-    ctx,
-    count === 1
-      ? `Nova resposta sobre o pedido ${orderLabel(conversation.orderId)}`
-      : `${count} novas respostas sobre o pedido ${orderLabel(conversation.orderId)}`,
-    [
+export const RESET_TOKEN_MINUTES = 30;
+
+/**
+ * A kind of mail: its subject from its facts alone (kept with the outbox row, so the console lists and searches it
+ * without rendering) and its body from its facts and the shop's context (rendered when it is sent or previewed).
+ */
+interface Template<Facts> {
+  subject(facts: Facts): string;
+  blocks(ctx: MailContext, facts: Facts): Block[];
+}
+const template = <Facts>(t: Template<Facts>): Template<Facts> => t;
+
+/** Every mail Loja sends, by the kind its outbox row names. */
+const TEMPLATES = {
+  "order-placed": template<OrderPlaced>({
+    subject: (order) => `Pedido ${orderLabel(order.orderId)} recebido`,
+    blocks: (ctx, order) => [
+      hello(order.customerName),
+      { kind: "paragraph", text: `Recebemos o seu pedido ${orderLabel(order.orderId)}. Obrigado pela sua compra!` },
+      { kind: "items", rows: order.lines.map(lineText) },
+      {
+        kind: "facts",
+        rows: [
+          ["Subtotal", formatKz(order.subtotal)],
+          ["Taxa de envio", formatKz(order.deliveryFee)],
+          ["Total", formatKz(order.total)],
+        ],
+      },
+      ...(order.amountDue !== undefined ? paymentBlocks(ctx, order as PaymentDue) : []),
+      ordersButton(ctx),
+    ],
+  }),
+
+  "proof-received": template<OrderRef>({
+    subject: (order) => `Comprovativo recebido — pedido ${orderLabel(order.orderId)}`,
+    blocks: (ctx, order) => [
+      hello(order.customerName),
+      {
+        kind: "paragraph",
+        text: `Recebemos o comprovativo de pagamento do pedido ${orderLabel(order.orderId)}. Vamos confirmá-lo e avisamos assim que o pagamento for confirmado.`,
+      },
+      ordersButton(ctx),
+    ],
+  }),
+
+  "payment-confirmed": template<OrderRef & { amountPaid?: MoneyAmount }>({
+    subject: (order) => `Pagamento confirmado — pedido ${orderLabel(order.orderId)}`,
+    blocks: (ctx, order) => [
+      hello(order.customerName),
+      {
+        kind: "paragraph",
+        text: `Confirmámos o pagamento do pedido ${orderLabel(order.orderId)}${order.amountPaid !== undefined ? ` (${formatKz(order.amountPaid)})` : ""}. Vamos preparar a sua encomenda.`,
+      },
+      ordersButton(ctx),
+    ],
+  }),
+
+  "order-shipped": template<OrderRef>({
+    subject: (order) => `Pedido ${orderLabel(order.orderId)} enviado`,
+    blocks: (ctx, order) => [
+      hello(order.customerName),
+      {
+        kind: "paragraph",
+        text: `O seu pedido ${orderLabel(order.orderId)} foi enviado (estado: Enviado). Em breve chega à morada indicada.`,
+      },
+      ordersButton(ctx),
+    ],
+  }),
+
+  "order-delivered": template<OrderRef>({
+    subject: (order) => `Pedido ${orderLabel(order.orderId)} entregue`,
+    blocks: (ctx, order) => [
+      hello(order.customerName),
+      { kind: "paragraph", text: `O seu pedido ${orderLabel(order.orderId)} foi entregue. Obrigado por comprar connosco!` },
+      ordersButton(ctx),
+    ],
+  }),
+
+  "payment-reminder": template<OrderRef & PaymentDue>({
+    subject: (order) => `Lembrete: pagamento do pedido ${orderLabel(order.orderId)}`,
+    blocks: (ctx, order) => [
+      hello(order.customerName),
+      {
+        kind: "paragraph",
+        text: `Ainda não recebemos o pagamento do pedido ${orderLabel(order.orderId)}.${order.paymentDeadline ? ` Se não for pago até ${formatLuandaDateTime(order.paymentDeadline)}, o pedido é cancelado.` : ""}`,
+      },
+      ...paymentBlocks(ctx, order),
+      ordersButton(ctx),
+    ],
+  }),
+
+  "order-cancelled": template<OrderRef & { reason: string }>({
+    subject: (order) => `Pedido ${orderLabel(order.orderId)} cancelado`,
+    blocks: (ctx, order) => [
+      hello(order.customerName),
+      { kind: "paragraph", text: `O seu pedido ${orderLabel(order.orderId)} foi cancelado.` },
+      { kind: "facts", rows: [["Motivo", order.reason]] },
+      { kind: "paragraph", text: "Se tiver dúvidas, responda na conversa do pedido ou contacte-nos." },
+      chatButton(ctx, order.orderId),
+    ],
+  }),
+
+  /** Replies sent while the shopper had no page open, joined in one e-mail. */
+  "support-replies": template<OrderRef & { replies: SupportReply[] }>({
+    subject: (conversation) =>
+      conversation.replies.length === 1
+        ? `Nova resposta sobre o pedido ${orderLabel(conversation.orderId)}`
+        : `${conversation.replies.length} novas respostas sobre o pedido ${orderLabel(conversation.orderId)}`,
+    blocks: (ctx, conversation) => [
       hello(conversation.customerName),
       { kind: "paragraph", text: `O suporte respondeu sobre o seu pedido ${orderLabel(conversation.orderId)}:` },
       ...conversation.replies.map((reply): Block => ({
@@ -303,80 +335,105 @@ export function supportRepliesMail(ctx: MailContext, conversation: OrderRef & { 
       })),
       chatButton(ctx, conversation.orderId),
     ],
-  );
+  }),
+
+  "password-reset": template<{ customerName: string; token: string }>({
+    subject: () => "Redefinir a sua palavra-passe",
+    blocks: (ctx, request) => [
+      hello(request.customerName),
+      {
+        kind: "paragraph",
+        text: "Recebemos um pedido para redefinir a palavra-passe da sua conta. Use o botão abaixo para escolher uma nova palavra-passe.",
+      },
+      { kind: "button", label: "Redefinir a palavra-passe", url: link(ctx, `/reset-password?token=${encodeURIComponent(request.token)}`) },
+      {
+        kind: "paragraph",
+        text: `O link é válido durante ${RESET_TOKEN_MINUTES} minutos e só pode ser usado uma vez. Se não pediu esta alteração, ignore este e-mail: a sua palavra-passe continua a mesma.`,
+      },
+    ],
+  }),
+
+  "staff-new-order": template<OrderRef & { total: MoneyAmount; paymentMethod: string }>({
+    subject: (order) => `Novo pedido ${orderLabel(order.orderId)} — ${formatKz(order.total)}`,
+    blocks: (ctx, order) => [
+      { kind: "paragraph", text: `Chegou um novo pedido ${orderLabel(order.orderId)}.` },
+      {
+        kind: "facts",
+        rows: [
+          ["Cliente", order.customerName],
+          ["Total", formatKz(order.total)],
+          ["Pagamento", order.paymentMethod],
+        ],
+      },
+      orderButton(ctx, order.orderId),
+    ],
+  }),
+
+  /** Money arrived (Multicaixa) for an order already cancelled: it is the shopper's, and staff must give it back. */
+  "staff-payment-on-cancelled": template<OrderRef & { amount: MoneyAmount; reference: string }>({
+    subject: (order) => `Pagamento recebido para um pedido cancelado — ${orderLabel(order.orderId)}`,
+    blocks: (ctx, order) => [
+      {
+        kind: "paragraph",
+        text: `${order.customerName} pagou ${formatKz(order.amount)} por Multicaixa (referência ${order.reference}) depois de o pedido ${orderLabel(order.orderId)} ter sido cancelado. O valor não conta para o pedido: devolva-o ao cliente.`,
+      },
+      orderButton(ctx, order.orderId),
+    ],
+  }),
+
+  "staff-new-proof": template<OrderRef & { amountDue?: MoneyAmount }>({
+    subject: (order) => `Novo comprovativo — pedido ${orderLabel(order.orderId)}`,
+    blocks: (ctx, order) => [
+      {
+        kind: "paragraph",
+        text: `${order.customerName} enviou um comprovativo de pagamento para o pedido ${orderLabel(order.orderId)}. Verifique-o no extrato e aceite ou recuse.`,
+      },
+      ...(order.amountDue !== undefined ? [{ kind: "facts", rows: [["Valor em falta", formatKz(order.amountDue)]] } as Block] : []),
+      orderButton(ctx, order.orderId),
+    ],
+  }),
+
+  "staff-message-waiting": template<OrderRef & { text: string | null; hasAttachment?: boolean }>({
+    subject: (message) => `Mensagem à espera — pedido ${orderLabel(message.orderId)}`,
+    blocks: (ctx, message) => [
+      {
+        kind: "paragraph",
+        text: `${message.customerName} escreveu sobre o pedido ${orderLabel(message.orderId)} e não há ninguém do suporte ligado:`,
+      },
+      { kind: "quote", text: [message.text ?? "", message.hasAttachment ? "(anexo)" : ""].filter(Boolean).join("\n") },
+      consoleButton(ctx, "Responder", `/conversations/${encodeURIComponent(message.orderId)}/show`),
+    ],
+  }),
+};
+
+export type MailKind = keyof typeof TEMPLATES;
+/** What a mail of `Kind` states: the values its template is rendered from. */
+export type MailFacts<Kind extends MailKind> = (typeof TEMPLATES)[Kind] extends Template<infer Facts> ? Facts : never;
+
+export const isMailKind = (kind: string): kind is MailKind => Object.hasOwn(TEMPLATES, kind);
+
+export const mailSubject = <Kind extends MailKind>(kind: Kind, facts: MailFacts<Kind>): string =>
+  (TEMPLATES[kind] as Template<MailFacts<Kind>>).subject(facts);
+
+export function renderMail<Kind extends MailKind>(ctx: MailContext, kind: Kind, facts: MailFacts<Kind>): MailContent {
+  const { subject, blocks } = TEMPLATES[kind] as Template<MailFacts<Kind>>;
+  return render(ctx, subject(facts), blocks(ctx, facts));
 }
 
-export const RESET_TOKEN_MINUTES = 30;
-
-export function passwordResetMail(ctx: MailContext, request: { customerName: string; token: string }): MailContent {
-  return render(ctx, "Redefinir a sua palavra-passe", [
-    hello(request.customerName),
-    {
-      kind: "paragraph",
-      text: "Recebemos um pedido para redefinir a palavra-passe da sua conta. Use o botão abaixo para escolher uma nova palavra-passe.",
-    },
-    { kind: "button", label: "Redefinir a palavra-passe", url: link(ctx, `/reset-password?token=${encodeURIComponent(request.token)}`) },
-    {
-      kind: "paragraph",
-      text: `O link é válido durante ${RESET_TOKEN_MINUTES} minutos e só pode ser usado uma vez. Se não pediu esta alteração, ignore este e-mail: a sua palavra-passe continua a mesma.`,
-    },
-  ]);
-}
-
-// Staff alerts open the console (react-admin routes under /admin/#/).
-const consoleButton = (ctx: MailContext, label: string, route: string): Block => ({
-  kind: "button",
-  label,
-  url: link(ctx, `/admin/#${route}`),
-});
-
-export function staffNewOrderMail(ctx: MailContext, order: OrderRef & { total: MoneyAmount; paymentMethod: string }): MailContent {
-  return render(ctx, `Novo pedido ${orderLabel(order.orderId)} — ${formatKz(order.total)}`, [
-    { kind: "paragraph", text: `Chegou um novo pedido ${orderLabel(order.orderId)}.` },
-    {
-      kind: "facts",
-      rows: [
-        ["Cliente", order.customerName],
-        ["Total", formatKz(order.total)],
-        ["Pagamento", order.paymentMethod],
-      ],
-    },
-    consoleButton(ctx, "Abrir o pedido", `/orders/${encodeURIComponent(order.orderId)}/show`),
-  ]);
-}
-
-/** Money arrived (Multicaixa) for an order already cancelled: it is the shopper's, and staff must give it back. */
-export function staffPaymentOnCancelledMail(ctx: MailContext, order: OrderRef & { amount: MoneyAmount; reference: string }): MailContent {
-  return render(ctx, `Pagamento recebido para um pedido cancelado — ${orderLabel(order.orderId)}`, [
-    {
-      kind: "paragraph",
-      text: `${order.customerName} pagou ${formatKz(order.amount)} por Multicaixa (referência ${order.reference}) depois de o pedido ${orderLabel(order.orderId)} ter sido cancelado. O valor não conta para o pedido: devolva-o ao cliente.`,
-    },
-    consoleButton(ctx, "Abrir o pedido", `/orders/${encodeURIComponent(order.orderId)}/show`),
-  ]);
-}
-
-export function staffNewProofMail(ctx: MailContext, order: OrderRef & { amountDue?: MoneyAmount }): MailContent {
-  return render(ctx, `Novo comprovativo — pedido ${orderLabel(order.orderId)}`, [
-    {
-      kind: "paragraph",
-      text: `${order.customerName} enviou um comprovativo de pagamento para o pedido ${orderLabel(order.orderId)}. Verifique-o no extrato e aceite ou recuse.`,
-    },
-    ...(order.amountDue !== undefined ? [{ kind: "facts", rows: [["Valor em falta", formatKz(order.amountDue)]] } as Block] : []),
-    consoleButton(ctx, "Abrir o pedido", `/orders/${encodeURIComponent(order.orderId)}/show`),
-  ]);
-}
-
-export function staffMessageWaitingMail(
-  ctx: MailContext,
-  message: OrderRef & { text: string | null; hasAttachment?: boolean },
-): MailContent {
-  return render(ctx, `Mensagem à espera — pedido ${orderLabel(message.orderId)}`, [
-    {
-      kind: "paragraph",
-      text: `${message.customerName} escreveu sobre o pedido ${orderLabel(message.orderId)} e não há ninguém do suporte ligado:`,
-    },
-    { kind: "quote", text: [message.text ?? "", message.hasAttachment ? "(anexo)" : ""].filter(Boolean).join("\n") },
-    consoleButton(ctx, "Responder", `/conversations/${encodeURIComponent(message.orderId)}/show`),
-  ]);
-}
+export const orderPlacedMail = (ctx: MailContext, order: MailFacts<"order-placed">) => renderMail(ctx, "order-placed", order);
+export const proofReceivedMail = (ctx: MailContext, order: MailFacts<"proof-received">) => renderMail(ctx, "proof-received", order);
+export const paymentConfirmedMail = (ctx: MailContext, order: MailFacts<"payment-confirmed">) =>
+  renderMail(ctx, "payment-confirmed", order);
+export const orderShippedMail = (ctx: MailContext, order: MailFacts<"order-shipped">) => renderMail(ctx, "order-shipped", order);
+export const orderDeliveredMail = (ctx: MailContext, order: MailFacts<"order-delivered">) => renderMail(ctx, "order-delivered", order);
+export const paymentReminderMail = (ctx: MailContext, order: MailFacts<"payment-reminder">) => renderMail(ctx, "payment-reminder", order);
+export const orderCancelledMail = (ctx: MailContext, order: MailFacts<"order-cancelled">) => renderMail(ctx, "order-cancelled", order);
+export const supportRepliesMail = (ctx: MailContext, conversation: MailFacts<"support-replies">) =>
+  renderMail(ctx, "support-replies", conversation);
+export const passwordResetMail = (ctx: MailContext, request: MailFacts<"password-reset">) => renderMail(ctx, "password-reset", request);
+export const staffNewOrderMail = (ctx: MailContext, order: MailFacts<"staff-new-order">) => renderMail(ctx, "staff-new-order", order);
+export const staffPaymentOnCancelledMail = (ctx: MailContext, order: MailFacts<"staff-payment-on-cancelled">) =>
+  renderMail(ctx, "staff-payment-on-cancelled", order);
+export const staffNewProofMail = (ctx: MailContext, order: MailFacts<"staff-new-proof">) => renderMail(ctx, "staff-new-proof", order);
+export const staffMessageWaitingMail = (ctx: MailContext, message: MailFacts<"staff-message-waiting">) =>
+  renderMail(ctx, "staff-message-waiting", message);

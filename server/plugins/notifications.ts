@@ -13,6 +13,7 @@ export default fp(
       mailer = startMailer({
         db: db.prisma,
         logger: app.log,
+        compose: notifier.composeForSending,
         env: { SMTP_URL: config.mail.smtpUrl, MAIL_FROM: config.mail.from },
         retry: { ...DEFAULT_RETRY, firstDelayMs: config.mail.retryFirstDelayMs },
       });

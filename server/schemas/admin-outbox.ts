@@ -1,6 +1,6 @@
 import { Type, type Static } from "typebox";
 
-/** One e-mail of the outbox as the console lists it (html and text only on the detail). */
+/** One e-mail of the outbox as the console lists it (html and text only on the detail, with any secret in it redacted). */
 export const AdminOutboxMail = Type.Object({
   id: Type.String(),
   kind: Type.String(),

@@ -8,6 +8,7 @@ import { buildOtherInstance, buildTestApp, createStaff, registerCustomer, type C
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from "../helpers/smtp-sink.ts";
 import { browserSubscription, startPushService, type PushService } from "../helpers/push-service.ts";
 import { formatKz } from "../../shared/money.ts";
+import { Prisma } from "../../server/db/client.ts";
 import { shortOrderId } from "../../shared/orders.ts";
 import { DEADLINE_EXPIRED_REASON } from "../../shared/payments.ts";
 import { runPaymentDeadlines } from "../../server/domain/orders/deadlines.ts";
@@ -121,6 +122,62 @@ describe("e-mail and push on the shop's events", () => {
     const alert = await onlyMail(ALERTS, new RegExp(`^Novo pedido ${label} — ${formatKz(order.totalAmount)}$`));
     expect(alert.text).toContain(`${BASE}/admin/#/orders/${orderId}/show`);
     expect(alert.text).toContain("Ana Kiala");
+  });
+
+  it("states the order as placed: lines, totals, reference, deadline, name and bank details changed before it leaves do not alter it", async () => {
+    const ana = await registerCustomer(t.app, { name: "Ana Como Pediu" });
+    const settings = await t.prisma.shopSettings.findUniqueOrThrow({ where: { id: 1 } });
+    const later = {
+      name: "Outro Nome",
+      product: "Artigo Trocado",
+      reference: "ZZ99ZZ99",
+      iban: "AO06 9999 9999 9999 9999 9999 9",
+      total: 7,
+    };
+    // The mail server is down when the order is placed: the confirmation waits in the outbox while everything changes.
+    sink.refuse(421);
+    let placed: Awaited<ReturnType<typeof placeOrder>>;
+    let preview: { text: string; html: string };
+    try {
+      placed = await placeOrder(ana);
+      const row = () => t.prisma.outboxMail.findFirst({ where: { to: ana.email, kind: "order-placed" } });
+      await waitFor(async () => Boolean((await row())?.lastError), 10_000, "a refused attempt");
+      expect((await row())!.html).toBeNull();
+      await t.prisma.orderLine.updateMany({ where: { orderId: placed.orderId }, data: { name: later.product, price: later.total } });
+      await t.prisma.order.update({
+        where: { id: placed.orderId },
+        data: {
+          subtotal: later.total,
+          totalAmount: later.total,
+          paymentReference: later.reference,
+          paymentDeadline: new Date(placed.order.paymentDeadline!.getTime() + 86_400_000),
+        },
+      });
+      await t.prisma.user.update({ where: { id: ana.userId }, data: { name: later.name } });
+      await t.prisma.shopSettings.update({ where: { id: 1 }, data: { iban: later.iban } });
+      t.deps.placementSettings.forget(); // placement keeps the settings in memory
+      const detail = await t.app.inject({ method: "GET", url: `/admin/api/outbox/${(await row())!.id}`, headers: admin.auth });
+      preview = detail.json();
+    } finally {
+      sink.refuse(null);
+    }
+    try {
+      const mail = await onlyMail(ana.email, new RegExp(`^Pedido ${placed.label} recebido$`));
+      for (const part of [mail.text, preview.text]) {
+        expect(part).toContain("Olá Ana Como Pediu,");
+        expect(part).toContain(`2 × ${placed.product.name}`);
+        expect(part).toContain(`Total: ${formatKz(placed.order.totalAmount)}`);
+        expect(part).toContain(`Valor a pagar: ${formatKz(placed.order.totalAmount)}`);
+        expect(part).toContain(placed.order.paymentReference!);
+        expect(part).toContain(formatLuandaDateTime(placed.order.paymentDeadline!));
+        expect(part).toContain(`IBAN: ${settings.iban}`);
+        for (const changed of [later.name, later.product, later.reference, later.iban, formatKz(later.total)])
+          expect(part).not.toContain(changed);
+      }
+    } finally {
+      await t.prisma.shopSettings.update({ where: { id: 1 }, data: { iban: settings.iban } });
+      t.deps.placementSettings.forget();
+    }
   });
 
   it("tells the shopper of the proof, the confirmed payment, shipping and delivery; staff of the proof; pushes go to the browser", async () => {
@@ -314,6 +371,25 @@ describe("e-mail and push on the shop's events", () => {
         })
       ).statusCode,
     ).toBe(400);
+  });
+
+  it("kept no rendered mail for any of these events: each row holds the facts its mail states", async () => {
+    const kinds = await t.prisma.outboxMail.groupBy({ by: ["kind"], _count: true });
+    expect(kinds.map((k) => k.kind).sort()).toEqual(
+      expect.arrayContaining([
+        "order-placed",
+        "staff-new-order",
+        "proof-received",
+        "payment-confirmed",
+        "order-shipped",
+        "order-cancelled",
+      ]),
+    );
+    expect(
+      await t.prisma.outboxMail.count({
+        where: { OR: [{ html: { not: null } }, { text: { not: null } }, { facts: { equals: Prisma.DbNull } }] },
+      }),
+    ).toBe(0);
   });
 
   it("keeps mail through an SMTP outage and sends it once the server is back, once", async () => {

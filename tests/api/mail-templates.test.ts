@@ -21,7 +21,9 @@ import {
   supportRepliesMail,
   type MailContent,
   type MailContext,
+  type MailFacts,
 } from "../../server/notifications/templates.ts";
+import { composeMail, type MailRecord } from "../../server/notifications/mail-facts.ts";
 import { openTestDatabase } from "../helpers/test-db.ts";
 import { startSmtpSink } from "../helpers/smtp-sink.ts";
 
@@ -42,22 +44,22 @@ const ctx: MailContext = {
 const EVIL = `Ana <script>alert("x")</script> O'Neil & filhos`;
 const deadline = new Date("2026-11-25T13:30:00Z");
 
-const placed = () =>
-  orderPlacedMail(ctx, {
-    orderId: ORDER_ID,
-    customerName: "Ana",
-    lines: [
-      { name: "Camisa de linho", size: "M", quantity: 2, price: 3750 },
-      { name: "Chapéu", quantity: 1, price: 0 },
-    ],
-    subtotal: 7500,
-    deliveryFee: 5000,
-    total: 12500,
-    amountDue: 12500,
-    paymentReference: "LJ7K3Q9P",
-    paymentDeadline: deadline,
-    multicaixa: { entity: "01234", reference: "123 456 789", amount: 12500 },
-  });
+const placedFacts: MailFacts<"order-placed"> = {
+  orderId: ORDER_ID,
+  customerName: "Ana",
+  lines: [
+    { name: "Camisa de linho", size: "M", quantity: 2, price: 3750 },
+    { name: "Chapéu", quantity: 1, price: 0 },
+  ],
+  subtotal: 7500,
+  deliveryFee: 5000,
+  total: 12500,
+  amountDue: 12500,
+  paymentReference: "LJ7K3Q9P",
+  paymentDeadline: deadline,
+  multicaixa: { entity: "01234", reference: "123 456 789", amount: 12500 },
+};
+const placed = () => orderPlacedMail(ctx, placedFacts);
 
 const every: Record<string, (name: string) => MailContent> = {
   orderPlaced: (name) =>
@@ -192,11 +194,12 @@ describe("the order-placed e-mail through the outbox and SMTP", () => {
   it("arrives once at the shopper's address with the amount as the apps show it and the links", async () => {
     const sink = await startSmtpSink();
     const transport = createSmtpTransport(sink.url, "Loja <loja@exemplo.ao>");
-    const worker = startOutboxWorker({ db: db.prisma, transport, logger: { info() {}, warn() {}, error() {} }, pollMs: 50 });
+    const compose = async (m: MailRecord) => composeMail(m, ctx);
+    const worker = startOutboxWorker({ db: db.prisma, transport, compose, logger: { info() {}, warn() {}, error() {} }, pollMs: 50 });
     try {
       const mail = placed();
       await db.prisma.$transaction((tx) =>
-        enqueueMail(tx, { kind: "order-placed", to: "ana@exemplo.ao", dedupeKey: `order-placed:${ORDER_ID}`, ...mail }),
+        enqueueMail(tx, { kind: "order-placed", to: "ana@exemplo.ao", dedupeKey: `order-placed:${ORDER_ID}`, facts: placedFacts }),
       );
       worker.wake();
       const [received] = await sink.waitForCount(1);

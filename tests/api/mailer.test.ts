@@ -6,13 +6,17 @@ import { enqueueStaffAlert, mailSettingsOf } from "../../server/notifications/ma
 import { PlacementSettingsCache } from "../../server/domain/settings/placement-settings.ts";
 import { startMailer } from "../../server/notifications/mailer.ts";
 import { enqueueMail, listOutbox } from "../../server/notifications/outbox.ts";
-import { staffNewOrderMail } from "../../server/notifications/templates.ts";
+import { composeMail, type MailRecord } from "../../server/notifications/mail-facts.ts";
+import type { MailContext } from "../../server/notifications/templates.ts";
+import { formatKz } from "../../shared/money.ts";
 import { openTestDatabase } from "../helpers/test-db.ts";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink.ts";
 
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const mail = { kind: "test", to: "ana@exemplo.ao", subject: "Olá", html: "<p>Olá</p>", text: "Olá" };
+const mail = { kind: "order-shipped", to: "ana@exemplo.ao", facts: { orderId: "cm3xyzabc123def456", customerName: "Ana" } } as const;
+const ctx: MailContext = { baseUrl: "https://loja.exemplo.ao", shop: { phones: [], emails: [] } };
+const compose = async (m: MailRecord) => composeMail(m, ctx);
 
 describe("the mailer and staff alerts", () => {
   let db: Database;
@@ -32,7 +36,7 @@ describe("the mailer and staff alerts", () => {
 
   it("without SMTP_URL sends nothing and keeps the mail pending for the console", async () => {
     const logged: string[] = [];
-    const mailer = startMailer({ db: db.prisma, env: {}, logger: { ...quiet, info: (_o, msg) => logged.push(msg) }, pollMs: 20 });
+    const mailer = startMailer({ db: db.prisma, compose, env: {}, logger: { ...quiet, info: (_o, msg) => logged.push(msg) }, pollMs: 20 });
     expect(mailer.sending).toBe(false);
     await enqueueMail(db.prisma, mail);
     mailer.wake();
@@ -46,6 +50,7 @@ describe("the mailer and staff alerts", () => {
   it("with SMTP_URL sends as MAIL_FROM", async () => {
     const mailer = startMailer({
       db: db.prisma,
+      compose,
       env: { SMTP_URL: sink.url, MAIL_FROM: "Kitanda <pedidos@kitanda.ao>" },
       logger: quiet,
       pollMs: 5000,
@@ -55,7 +60,7 @@ describe("the mailer and staff alerts", () => {
       await enqueueMail(db.prisma, mail);
       mailer.wake();
       const [received] = await sink.waitForCount(1, 10_000);
-      expect(received).toMatchObject({ from: "pedidos@kitanda.ao", to: ["ana@exemplo.ao"], subject: "Olá" });
+      expect(received).toMatchObject({ from: "pedidos@kitanda.ao", to: ["ana@exemplo.ao"], subject: "Pedido #DEF456 enviado" });
     } finally {
       await mailer.stop();
     }
@@ -100,13 +105,8 @@ describe("the mailer and staff alerts", () => {
   it("sends a staff alert once to each address in the settings", async () => {
     await db.prisma.shopSettings.update({ where: { id: 1 }, data: { staffAlertEmails: [] } });
     const none = await mailSettings();
-    const content = staffNewOrderMail(none.ctx, {
-      orderId: "cm3xyzabc123def456",
-      customerName: "Ana",
-      total: 12500,
-      paymentMethod: "Transferência",
-    });
-    expect(await enqueueStaffAlert(db.prisma, none.staff, { kind: "staff-new-order", dedupeKey: "staff-new-order:1", content })).toBe(0);
+    const facts = { orderId: "cm3xyzabc123def456", customerName: "Ana", total: 12500, paymentMethod: "Transferência" };
+    expect(await enqueueStaffAlert(db.prisma, none.staff, { kind: "staff-new-order", dedupeKey: "staff-new-order:1", facts })).toBe(0);
 
     await db.prisma.shopSettings.update({
       where: { id: 1 },
@@ -116,12 +116,12 @@ describe("the mailer and staff alerts", () => {
     expect(staff).toEqual(["gerente@loja.ao", "apoio@loja.ao"]);
     expect(
       await db.prisma.$transaction((tx) =>
-        enqueueStaffAlert(tx, staff, { kind: "staff-new-order", dedupeKey: "staff-new-order:2", content }),
+        enqueueStaffAlert(tx, staff, { kind: "staff-new-order", dedupeKey: "staff-new-order:2", facts }),
       ),
     ).toBe(2);
-    expect(await enqueueStaffAlert(db.prisma, staff, { kind: "staff-new-order", dedupeKey: "staff-new-order:2", content })).toBe(0);
+    expect(await enqueueStaffAlert(db.prisma, staff, { kind: "staff-new-order", dedupeKey: "staff-new-order:2", facts })).toBe(0);
     const rows = await listOutbox(db.prisma);
     expect(rows.map((r) => r.to).sort()).toEqual(["apoio@loja.ao", "gerente@loja.ao"]);
-    expect(rows.every((r) => r.kind === "staff-new-order" && r.subject === content.subject)).toBe(true);
+    expect(rows.every((r) => r.kind === "staff-new-order" && r.subject === `Novo pedido #DEF456 — ${formatKz(12500)}`)).toBe(true);
   });
 });

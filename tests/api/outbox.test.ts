@@ -3,15 +3,19 @@
 // workers sharing the database.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { openPostgres, type Database } from "../../server/db/client.ts";
+import { composeMail } from "../../server/notifications/mail-facts.ts";
 import {
   enqueueMail,
   listOutbox,
   retryDelayMs,
   startOutboxWorker,
+  type ClaimedMail,
   type MailTransport,
   type OutboxWorker,
+  type OutgoingMail,
   type RetryPolicy,
 } from "../../server/notifications/outbox.ts";
+import type { MailContext } from "../../server/notifications/templates.ts";
 import { createSmtpTransport, type SmtpTransport } from "../../server/notifications/smtp-transport.ts";
 import { formatKz } from "../../shared/money.ts";
 import { openTestDatabase } from "../helpers/test-db.ts";
@@ -30,14 +34,18 @@ const waitUntil = async (check: () => Promise<boolean>, what: string, timeoutMs 
 };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-const mail = (n: number | string, extra: { dedupeKey?: string } = {}) => ({
-  kind: "test",
+const ctx: MailContext = { baseUrl: "https://loja.exemplo.ao", shop: { phones: [], emails: [] } };
+/** The sender renders each mail from its facts when it leaves. */
+const compose = async (m: ClaimedMail) => composeMail(m, ctx);
+/** A payment confirmation for order "pedido-<n>" (its subject ends in #<n> padded to six). */
+const orderNo = (n: number | string) => String(n).padStart(6, "0");
+const mail = (n: number | string, extra: { dedupeKey?: string } = {}): OutgoingMail => ({
+  kind: "payment-confirmed",
   to: `cliente${n}@exemplo.ao`,
-  subject: `Encomenda #${n}`,
-  html: `<p>Total ${formatKz(12500)}</p><p><a href="https://loja.exemplo.ao/orders">Ver encomenda</a></p>`,
-  text: `Total ${formatKz(12500)}\nVer encomenda: https://loja.exemplo.ao/orders`,
+  facts: { orderId: `pedido-${orderNo(n)}`, customerName: "Ana", amountPaid: 12500 },
   ...extra,
 });
+const subjectOf = (n: number | string) => `Pagamento confirmado — pedido #${orderNo(n)}`;
 
 describe("the outbox worker", () => {
   let db: Database;
@@ -66,7 +74,7 @@ describe("the outbox worker", () => {
   });
 
   const start = (retry = FAST_RETRY, t: MailTransport = transport) => {
-    worker = startOutboxWorker({ db: db.prisma, transport: t, logger: quiet, pollMs: 50, retry });
+    worker = startOutboxWorker({ db: db.prisma, transport: t, compose, logger: quiet, pollMs: 50, retry });
     return worker;
   };
 
@@ -80,9 +88,9 @@ describe("the outbox worker", () => {
     expect(sink.messages).toHaveLength(1);
     expect(received!.to).toEqual(["cliente1@exemplo.ao"]);
     expect(received!.from).toBe("loja@exemplo.ao");
-    expect(received!.subject).toBe("Encomenda #1");
-    expect(received!.text).toContain("12\u00a0500,00 kz");
-    expect(received!.html).toContain("12\u00a0500,00 kz");
+    expect(received!.subject).toBe(subjectOf(1));
+    expect(received!.text).toContain(formatKz(12500));
+    expect(received!.html).toContain(formatKz(12500));
     expect(received!.text).toContain("https://loja.exemplo.ao/orders");
     expect(received!.html).toContain('href="https://loja.exemplo.ao/orders"');
     const [row] = await listOutbox(db.prisma);
@@ -131,7 +139,7 @@ describe("the outbox worker", () => {
     sink.refuse(null);
     await sink.waitForCount(3);
     await sleep(600);
-    expect(sink.messages.map((m) => m.subject).sort()).toEqual(["Encomenda #10", "Encomenda #11", "Encomenda #12"]);
+    expect(sink.messages.map((m) => m.subject).sort()).toEqual([subjectOf(10), subjectOf(11), subjectOf(12)]);
     await waitUntil(async () => (await listOutbox(db.prisma)).every((m) => m.status === "sent" && m.lastError === null), "all marked sent");
   });
 
@@ -200,8 +208,8 @@ if (onPostgres)
         },
       };
       const workers = [
-        startOutboxWorker({ db: db.prisma, transport: slowly, logger: quiet, pollMs: 20, batchSize: 3, workerId: "a" }),
-        startOutboxWorker({ db: other.prisma, transport: slowly, logger: quiet, pollMs: 20, batchSize: 3, workerId: "b" }),
+        startOutboxWorker({ db: db.prisma, transport: slowly, compose, logger: quiet, pollMs: 20, batchSize: 3, workerId: "a" }),
+        startOutboxWorker({ db: other.prisma, transport: slowly, compose, logger: quiet, pollMs: 20, batchSize: 3, workerId: "b" }),
       ];
       try {
         await sink.waitForCount(50, 30_000);

@@ -1,5 +1,6 @@
-// The forgot/reset routes (outbox mail, one use, 30 minutes, sessions ended) and, below, the tokens: only the hash is stored, a token works once and within 30 minutes, unknown or
-// deactivated accounts get no token (the route answers the same either way).
+// The forgot/reset routes (mail through the outbox and SMTP, one use, 30 minutes, sessions ended, the link's token
+// never readable in the outbox or the console) and, below, the tokens: only the hash is stored, a token works once
+// and within 30 minutes, unknown or deactivated accounts get no token (the route answers the same either way).
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Database } from "../../server/db/client.ts";
 import {
@@ -10,7 +11,8 @@ import {
   RESET_TOKEN_TTL_MS,
 } from "../../server/domain/users/password-reset.ts";
 import { openTestDatabase } from "../helpers/test-db.ts";
-import { buildTestApp, registerCustomer, type TestApp } from "../helpers/app.ts";
+import { buildTestApp, createStaff, registerCustomer, type TestApp } from "../helpers/app.ts";
+import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink.ts";
 import { CLOSE_INVALID_TOKEN } from "../../shared/realtime.ts";
 import { listen, TestSocket, waitFor } from "./chat-fixtures.ts";
 
@@ -105,6 +107,8 @@ describe("password-reset tokens", () => {
 describe("forgot and reset password routes", () => {
   let t: TestApp;
   let url: string;
+  let sink: SmtpSink;
+  let admin: Awaited<ReturnType<typeof createStaff>>;
   const FORGOT_REPLY = {
     success: true,
     message:
@@ -113,24 +117,71 @@ describe("forgot and reset password routes", () => {
   const INVALID = { success: false, message: "Este link já não é válido. Peça um novo." };
 
   beforeAll(async () => {
-    t = await buildTestApp({ env: { PUBLIC_URL: "https://loja.exemplo.ao" } });
+    sink = await startSmtpSink();
+    t = await buildTestApp({ env: { PUBLIC_URL: "https://loja.exemplo.ao", SMTP_URL: sink.url, MAIL_RETRY_SECONDS: "1" } });
     url = await listen(t.app);
+    admin = await createStaff(t, "admin");
   });
-  afterAll(() => t?.close());
+  afterAll(async () => {
+    await t?.close();
+    await sink?.close();
+  });
 
   const forgot = (email: string) => t.app.inject({ method: "POST", url: "/api/user/forgot-password", payload: { email } });
   const reset = (token: string, password: string) =>
     t.app.inject({ method: "POST", url: "/api/user/reset-password", payload: { token, password } });
   const mailsTo = (to: string) => t.prisma.outboxMail.findMany({ where: { to, kind: "password-reset" }, orderBy: { createdAt: "asc" } });
-  /** The reset link's token from the last mail sent to the address (the mail is written just after the reply). */
+  const received = (to: string) => sink.messages.filter((m) => m.to.includes(to));
+  /** The reset link's token from the last mail the shopper received (the mail is written just after the reply). */
   async function linkToken(to: string, count = 1): Promise<string> {
-    await waitFor(async () => (await mailsTo(to)).length >= count, 5000, "the reset mail in the outbox");
-    const mail = (await mailsTo(to)).at(-1)!;
+    await waitFor(() => received(to).length >= count, 10_000, "the reset mail");
+    const mail = received(to).at(-1)!;
     const link = /https:\/\/loja\.exemplo\.ao\/reset-password\?token=([A-Za-z0-9_-]{43})/.exec(mail.text);
     expect(link, mail.text).not.toBeNull();
     expect(mail.html).toContain(`/reset-password?token=${link![1]}`);
     return link![1]!;
   }
+  /** Everything the database holds of the address's reset mails, as text. */
+  const storedRows = async (to: string) =>
+    JSON.stringify(await t.db.query(`SELECT * FROM outbox_mails WHERE "to" = $1 AND kind = 'password-reset'`, [to]));
+  const consoleDetail = async (id: string) => {
+    const res = await t.app.inject({ method: "GET", url: `/admin/api/outbox/${id}`, headers: admin.auth });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { status: string; html: string; text: string };
+  };
+
+  it("keeps the link's token only in the mail as sent: never readable in the outbox, before or after sending, nor in the console", async () => {
+    const customer = await registerCustomer(t.app);
+    // The mail server is down: the mail waits in the outbox, as it would without SMTP_URL.
+    sink.refuse(421);
+    let pending: { row: string; detail: Awaited<ReturnType<typeof consoleDetail>> };
+    try {
+      await forgot(customer.email);
+      await waitFor(async () => Boolean((await mailsTo(customer.email))[0]?.lastError), 10_000, "a refused attempt");
+      const [row] = await mailsTo(customer.email);
+      expect(row!.status).toBe("pending");
+      expect(row!.secret).toBeTruthy();
+      pending = { row: await storedRows(customer.email), detail: await consoleDetail(row!.id) };
+    } finally {
+      sink.refuse(null);
+    }
+    const token = await linkToken(customer.email);
+    await waitFor(async () => (await mailsTo(customer.email))[0]?.status === "sent", 10_000, "marked sent");
+
+    expect(pending.row).not.toContain(token);
+    expect(pending.detail.status).toBe("pending");
+    const sent = await mailsTo(customer.email);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.secret).toBeNull();
+    expect(await storedRows(customer.email)).not.toContain(token);
+    for (const detail of [pending.detail, await consoleDetail(sent[0]!.id)]) {
+      expect(detail.text).toContain("https://loja.exemplo.ao/reset-password?token=(oculto)");
+      expect(detail.html).toContain("/reset-password?token=(oculto)");
+      expect(`${detail.text}${detail.html}`).not.toContain(token);
+    }
+    // The token the mail carried works (once).
+    expect((await reset(token, "senha-nova-depois-do-link")).statusCode).toBe(200);
+  });
 
   it("answers the same for known, unknown and malformed addresses, and mails a link only to the known one", async () => {
     const customer = await registerCustomer(t.app);
@@ -192,6 +243,7 @@ describe("forgot and reset password routes", () => {
     await linkToken(customer.email, RESET_LINKS_PER_WINDOW);
     await new Promise((r) => setTimeout(r, 500));
     expect(await mailsTo(customer.email)).toHaveLength(RESET_LINKS_PER_WINDOW);
+    expect(received(customer.email)).toHaveLength(RESET_LINKS_PER_WINDOW);
   });
 
   // Last: it spends this address's allowance.

@@ -1,5 +1,6 @@
 // The console's outbox page: admins only, a mail's HTML previewed inert (sandboxed srcdoc iframe) beside its
-// text part, with its state, attempts and last error; the settings form sends the staff alert addresses.
+// text part, with its state, attempts and last error, a reset link said to be redacted; the settings form sends
+// the staff alert addresses.
 import { render, screen } from "@testing-library/react";
 import { AdminContext, ResourceContextProvider, testDataProvider } from "react-admin";
 import polyglotI18nProvider from "ra-i18n-polyglot";
@@ -59,10 +60,23 @@ describe("the outbox page", () => {
     expect(document.title).not.toBe("pwned");
   });
 
+  it("says a reset link shows redacted (the server sends it so) and shows no such note on other mails", async () => {
+    showMail({
+      ...mail,
+      kind: "password-reset",
+      subject: "Redefinir a sua palavra-passe",
+      html: `<a href="https://loja.exemplo.ao/reset-password?token=(oculto)">Redefinir a palavra-passe</a>`,
+      text: "Redefinir a palavra-passe: https://loja.exemplo.ao/reset-password?token=(oculto)",
+    });
+    expect(await screen.findByTestId("outbox-secret-help")).toHaveTextContent(/aparece oculto/);
+    expect(screen.getByTestId("outbox-text").textContent).toContain("token=(oculto)");
+  });
+
   it("names a sent mail as sent, without the 'would be sent' note", async () => {
     showMail({ ...mail, status: "sent", attempts: 1, lastError: null, sentAt: "2026-11-24T10:00:05.000Z" });
     expect(await screen.findByText("Enviado")).toBeInTheDocument();
     expect(screen.queryByText(/sem SMTP_URL configurado/)).toBeNull();
+    expect(screen.queryByTestId("outbox-secret-help")).toBeNull();
   });
 });
 

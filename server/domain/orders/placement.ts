@@ -134,7 +134,7 @@ export async function placeOrder<Prepared extends PaymentReferences, Answer>(
   };
   try {
     for (let attempt = 1; ; attempt++) {
-      // Rendered per attempt: a redrawn payment reference is in the mail.
+      // Built per attempt: a redrawn payment reference is in the mail.
       const mails = notifier && mailing ? orderPlacedMails(notifier, mailing, order) : [];
       if (await orders.insertOrder(order, { clearCart: method.clearsCart, mails })) break;
       // Not written: either a concurrent retry holds the key, or the payment reference clashed with another order's.

@@ -3,8 +3,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Db, PrismaClient } from "../../db/client.ts";
 import { EMAIL_PATTERN } from "../../../shared/checkout.ts";
+import type { MailSealer } from "../../notifications/mail-secrets.ts";
 import { enqueueMail } from "../../notifications/outbox.ts";
-import { passwordResetMail, type MailContext } from "../../notifications/templates.ts";
 import { AppError } from "../errors.ts";
 import { passwordResetRepository } from "./password-reset-repository.ts";
 import { assertAcceptablePassword, hashPassword } from "./passwords.ts";
@@ -64,16 +64,20 @@ export async function consumeResetToken(db: Db, token: string): Promise<string |
 }
 
 /**
- * "Esqueceu sua senha?" (the login page's link): writes the link and its e-mail to the outbox in one transaction. False when no mail was
- * enqueued (unknown, deactivated or rate-limited address); the route answers the same either way.
+ * "Esqueceu sua senha?" (the login page's link): writes the link and its e-mail to the outbox in one transaction, the token
+ * sealed with `sealer` (the outbox erases it once the mail is sent). False when no mail was enqueued (unknown,
+ * deactivated or rate-limited address); the route answers the same either way.
  */
-export async function requestPasswordReset(db: PrismaClient, email: string, ctx: MailContext): Promise<boolean> {
+export async function requestPasswordReset(db: PrismaClient, email: string, sealer: MailSealer): Promise<boolean> {
   if (!EMAIL_PATTERN.test(email.trim())) return false;
   return db.$transaction(async (tx) => {
     const request = await createResetToken(tx, email);
     if (!request) return false;
-    const content = passwordResetMail(ctx, { customerName: request.name, token: request.token });
-    await enqueueMail(tx, { kind: "password-reset", to: request.email, ...content });
+    await enqueueMail(
+      tx,
+      { kind: "password-reset", to: request.email, facts: { customerName: request.name, token: request.token } },
+      sealer,
+    );
     return true;
   });
 }

@@ -9,7 +9,7 @@ import { getOutboxMailForConsole, listOutboxForConsole, OUTBOX_LIST } from "../.
 const tags = ["staff"];
 
 export const adminOutboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db } = app.deps;
+  const { db, notifier } = app.deps;
   const admin = app.requireStaff(["admin"]);
 
   app.get(
@@ -27,6 +27,6 @@ export const adminOutboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     "/outbox/:id",
     { preValidation: admin, schema: { tags, params: IdParams, response: { 200: AdminOutboxMail, ...errorResponses(400, 401, 403, 404) } } },
-    async (request) => getOutboxMailForConsole(db.prisma, request.params.id),
+    async (request) => getOutboxMailForConsole(db.prisma, request.params.id, (mail) => notifier.preview(mail)),
   );
 };

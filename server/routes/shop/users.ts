@@ -107,12 +107,10 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ limits: UserRouteLimits }> 
       config: { rateLimit: { max: FORGOT_PER_WINDOW, timeWindow: FORGOT_WINDOW_MS } },
     },
     async (request) => {
-      const origin = (config.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, "");
       // Answered before the lookup is done, so neither the reply nor its timing tells whether the account exists.
-      // Once committed, the mail worker is woken so the link leaves now rather than at its next round.
-      app.deps.notifier
-        .mailContext(origin)
-        .then((ctx) => requestPasswordReset(db.prisma, request.body.email, ctx))
+      // Once committed, the mail worker is woken so the link leaves now rather than at its next round. The link is
+      // built when the mail is sent, on the shop's own address (Notifier.baseUrl), never on the request's Host.
+      requestPasswordReset(db.prisma, request.body.email, app.deps.notifier.sealer)
         .then((queued) => queued && app.deps.notifier.committed())
         .catch((error: unknown) => request.log.error({ err: error }, "password reset request failed"));
       return { success: true as const, message: FORGOT_PASSWORD_REPLY };
