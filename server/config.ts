@@ -16,7 +16,10 @@ export interface Config {
   logLevel: string;
   firebase: { projectId: string; apiKey: string | undefined; authDomain: string | undefined; jwksUrl: string } | undefined;
   stripe: { secretKey: string; apiBase: string } | undefined;
-  /** Public origin used in Stripe return URLs; defaults to the request's own origin. */
+  /**
+   * The shop's public address: every absolute link (e-mails, password resets, Stripe returns, canonical and preview
+   * links, the sitemap) is built on it, never on a request's Host. Unset (local use): http://localhost:PORT.
+   */
   publicUrl: string | undefined;
   /** Serve the built apps from here (dist/ by default). */
   distDir: string;
@@ -184,6 +187,20 @@ function mediaS3(env: NodeJS.ProcessEnv): S3Settings | undefined {
     secretAccessKey: env.MEDIA_S3_SECRET_ACCESS_KEY!,
     region: env.MEDIA_S3_REGION || "us-east-1",
   };
+}
+
+/**
+ * A shop others reach (NODE_ENV=production as its operator set it, or PostgreSQL) must be told its public address:
+ * links built on localhost would reach nobody. `npm start` on one machine sets NODE_ENV itself (`nodeEnvDefaulted`)
+ * and keeps the localhost default.
+ */
+export function checkPublicUrl(config: Pick<Config, "publicUrl" | "databaseUrl">, env: NodeJS.ProcessEnv, nodeEnvDefaulted = false): void {
+  if (config.publicUrl) return;
+  if (config.databaseUrl || (env.NODE_ENV === "production" && !nodeEnvDefaulted)) {
+    throw new ConfigError(
+      "PUBLIC_URL is required in production (NODE_ENV=production or DATABASE_URL set): the shop's public address, e.g. https://loja.exemplo.ao",
+    );
+  }
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

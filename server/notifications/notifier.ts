@@ -47,7 +47,11 @@ export class Notifier {
     this.presence = new Presence(opts.db, opts.local);
   }
 
-  /** Links in e-mails are built on it: PUBLIC_URL, else this server on localhost (its real port once listening: PORT may be 0). */
+  /**
+   * The shop's address every absolute link is built on (e-mails, resets, Stripe returns, pages, sitemap): PUBLIC_URL,
+   * else this server on localhost (its real port once listening: PORT may be 0). Never a request's Host or
+   * X-Forwarded-Host, which the sender chooses.
+   */
   get baseUrl(): string {
     return (this.opts.config.publicUrl ?? `http://localhost:${this.listeningPort ?? this.opts.config.port}`).replace(/\/+$/, "");
   }
@@ -56,12 +60,9 @@ export class Notifier {
     this.listeningPort = port;
   }
 
-  /**
-   * The shop's contacts and bank details every e-mail shows, from the settings kept in memory (a save forgets them
-   * on every instance). `baseUrl`: where links point, when not this shop's own (a reset link follows the request).
-   */
-  async mailContext(baseUrl = this.baseUrl): Promise<MailContext> {
-    return mailSettingsOf(await this.opts.settings.get(), baseUrl).ctx;
+  /** The shop's contacts and bank details every e-mail shows, from the settings kept in memory (a save forgets them on every instance). */
+  async mailContext(): Promise<MailContext> {
+    return mailSettingsOf(await this.opts.settings.get(), this.baseUrl).ctx;
   }
 
   /** The customer an order confirmation is for, from the account its session check has just read. */

@@ -57,9 +57,8 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const origin = (config.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, "");
       const input = { userId: request.user!.userId, body: request.body, idempotencyKey: request.headers["idempotency-key"] };
-      const { orderId, sessionUrl } = await placeOrder(db.prisma, stripeCheckout(payments.stripe, origin), input, notifier, hub);
+      const { orderId, sessionUrl } = await placeOrder(db.prisma, stripeCheckout(payments.stripe, notifier.baseUrl), input, notifier, hub);
       return { success: true as const, session_url: sessionUrl, orderId };
     },
   );

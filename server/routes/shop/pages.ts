@@ -5,7 +5,6 @@ import { existsSync, readFileSync } from "node:fs";
 import { buffer } from "node:stream/consumers";
 import path from "node:path";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import type { FastifyRequest } from "fastify";
 import { LRUCache } from "lru-cache";
 import { Type } from "typebox";
 import { AppError } from "../../domain/errors.ts";
@@ -23,45 +22,42 @@ const OgParams = Type.Object({ file: Type.String({ minLength: 5, maxLength: 70, 
 const PAGE_CACHE = "no-cache";
 
 export const pagesRoutes: FastifyPluginAsyncTypebox<{ distDir: string; serveApps: boolean }> = async (app, options) => {
-  const { db, files, config, media } = app.deps;
+  const { db, files, media } = app.deps;
   const built = path.join(options.distDir, "storefront", "index.html");
   const index = options.serveApps && existsSync(built) ? readFileSync(built, "utf8") : FALLBACK_INDEX;
-  // Links in previews and the sitemap must be absolute: PUBLIC_URL when set, otherwise the address asked for.
-  const origin = (request: FastifyRequest) => (config.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, "");
+  // Links in previews and the sitemap must be absolute: the shop's configured address, never the Host asked for.
+  const origin = () => app.deps.notifier.baseUrl;
   const html = (page: Parameters<typeof renderShell>[1]) => renderShell(index, page);
 
   app.get("/product/:id", { schema: { hide: true, params: ProductParams } }, async (request, reply) => {
     reply.type("text/html; charset=utf-8").header("Cache-Control", PAGE_CACHE);
     try {
       const { product, related } = await productWithRelated(db.prisma, request.params.id);
-      return html(productPage(product, related, origin(request)));
+      return html(productPage(product, related, origin()));
     } catch (error) {
       if (!(error instanceof AppError) || error.message !== PRODUCT_NOT_FOUND) throw error;
-      return reply.status(404).send(html(productNotFoundPage(request.params.id, origin(request))));
+      return reply.status(404).send(html(productNotFoundPage(request.params.id, origin())));
     }
   });
 
   for (const pagePath of Object.keys(FIXED_PAGES)) {
-    app.get(pagePath, { schema: { hide: true } }, async (request, reply) =>
+    app.get(pagePath, { schema: { hide: true } }, async (_request, reply) =>
       reply
         .type("text/html; charset=utf-8")
         .header("Cache-Control", "no-cache")
-        .send(html(fixedPage(pagePath, origin(request), undefined))),
+        .send(html(fixedPage(pagePath, origin(), undefined))),
     );
   }
 
-  app.get("/sitemap.xml", { schema: { hide: true } }, async (request, reply) =>
+  app.get("/sitemap.xml", { schema: { hide: true } }, async (_request, reply) =>
     reply
       .type("application/xml; charset=utf-8")
       .header("Cache-Control", PAGE_CACHE)
-      .send(sitemapXml(origin(request), await sitemapEntries(db.prisma))),
+      .send(sitemapXml(origin(), await sitemapEntries(db.prisma))),
   );
 
-  app.get("/robots.txt", { schema: { hide: true } }, async (request, reply) =>
-    reply
-      .type("text/plain; charset=utf-8")
-      .header("Cache-Control", PAGE_CACHE)
-      .send(robotsTxt(origin(request))),
+  app.get("/robots.txt", { schema: { hide: true } }, async (_request, reply) =>
+    reply.type("text/plain; charset=utf-8").header("Cache-Control", PAGE_CACHE).send(robotsTxt(origin())),
   );
 
   // Rendering takes ~100 ms of CPU: each product's picture is made once per photo and kept.

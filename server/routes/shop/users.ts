@@ -28,7 +28,7 @@ export interface UserRouteLimits {
 }
 
 export const userRoutes: FastifyPluginAsyncTypebox<{ limits: UserRouteLimits }> = async (app, { limits }) => {
-  const { db, tokens, attempts, sessions, config } = app.deps;
+  const { db, tokens, attempts, sessions } = app.deps;
 
   app.post(
     "/api/user/register",
@@ -107,11 +107,10 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ limits: UserRouteLimits }> 
       config: { rateLimit: { max: FORGOT_PER_WINDOW, timeWindow: FORGOT_WINDOW_MS } },
     },
     async (request) => {
-      const origin = (config.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, "");
       // Answered before the lookup is done, so neither the reply nor its timing tells whether the account exists.
       // Once committed, the mail worker is woken so the link leaves now rather than at its next round.
       app.deps.notifier
-        .mailContext(origin)
+        .mailContext()
         .then((ctx) => requestPasswordReset(db.prisma, request.body.email, ctx))
         .then((queued) => queued && app.deps.notifier.committed())
         .catch((error: unknown) => request.log.error({ err: error }, "password reset request failed"));
