@@ -1,13 +1,13 @@
 // What the flows hand their notifications to. Inside an event's transaction they enqueue its e-mails (outbox.ts)
 // through order-notices.ts; after the commit they call committed(), which wakes the mail worker and sends the
 // web pushes the transaction decided (a push is not transactional: it goes only once the event is stored).
-import type { Agent } from "node:https";
 import type { Config } from "../config.ts";
 import type { Db, PrismaClient } from "../db/client.ts";
 import { mailSettingsOf } from "./mail-context.ts";
 import type { PlacementSettingsCache } from "../domain/settings/placement-settings.ts";
 import type { Sessions } from "../domain/users/sessions.ts";
 import { Presence, type LocalPresence } from "./presence.ts";
+import type { PushEndpointPolicy } from "./push-endpoints.ts";
 import { createPushSender, loadVapidKeys, type PushPayload, type PushSender } from "./push.ts";
 import type { MailContext } from "./templates.ts";
 
@@ -25,8 +25,8 @@ export interface NotifierOptions {
   settings: Pick<PlacementSettingsCache, "get">;
   /** Accounts as their sessions are checked (the request that places an order has just read its own). */
   accounts: Pick<Sessions, "account">;
-  /** TLS agent for push services (tests trust their local one). */
-  pushAgent?: Agent;
+  /** Where pushes may go: the browsers' push services (tests pass their local stand-in). */
+  pushEndpoints: PushEndpointPolicy;
 }
 
 interface Log {
@@ -78,6 +78,11 @@ export class Notifier {
     return mailSettingsOf(await this.opts.settings.get(tx), this.baseUrl);
   }
 
+  /** Where a subscription's endpoint may point (checked on subscribe). */
+  get pushEndpoints(): PushEndpointPolicy {
+    return this.opts.pushEndpoints;
+  }
+
   /** Called by the notifications plugin once the mail worker runs (and the log exists). */
   attach(wakeMailer: () => void, log: Log): void {
     this.wakeMailer = wakeMailer;
@@ -100,7 +105,7 @@ export class Notifier {
     return (this.pushSender ??= createPushSender({
       db: this.opts.db,
       vapid: loadVapidKeys({ dataDir: this.opts.config.dataDir }),
-      agent: this.opts.pushAgent,
+      endpoints: this.opts.pushEndpoints,
     }));
   }
 }
