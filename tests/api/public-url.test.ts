@@ -9,7 +9,7 @@ import { checkPublicUrl, ConfigError, loadConfig } from "../../server/config.ts"
 
 const FORGED = { host: "evil.example", "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" };
 
-describe.each([
+describe.each<{ label: string; env: Record<string, string>; origin: (port: number) => string }>([
   { label: "with PUBLIC_URL", env: { PUBLIC_URL: "https://loja.exemplo.ao" }, origin: () => "https://loja.exemplo.ao" },
   {
     label: "without PUBLIC_URL, behind a trusted proxy",
