@@ -38,10 +38,12 @@ const listValue = (row: Row | undefined, key: (typeof LISTS)[number]): string =>
 };
 
 /** Whether the form changes the shop's contacts or the staff alert addresses (the server asks the password for these too). */
-export const contactsChanged = (before: Row | undefined, after: Row): boolean => LISTS.some((key) => listValue(before, key) !== listValue(after, key));
+export const contactsChanged = (before: Row | undefined, after: Row): boolean =>
+  LISTS.some((key) => listValue(before, key) !== listValue(after, key));
 
 /** Whether saving needs the admin's own password: bank details, contacts or alert addresses changed. */
-export const passwordNeeded = (before: Row | undefined, after: Row): boolean => bankFieldsChanged(before, after) || contactsChanged(before, after);
+export const passwordNeeded = (before: Row | undefined, after: Row): boolean =>
+  bankFieldsChanged(before, after) || contactsChanged(before, after);
 
 /**
  * The form back into lists of strings, trimmed, blank rows dropped. The current password goes out only with

@@ -116,7 +116,11 @@ export const usersRepository = (db: Db) => ({
   /** Whether another staff account (not `exceptId`) has this name, in any case: staff are told apart by name. */
   staffNameTaken: async (name: string, exceptId?: string) =>
     (await db.user.count({
-      where: { role: { in: ["admin", "support"] }, name: { equals: name, mode: "insensitive" }, ...(exceptId ? { id: { not: exceptId } } : {}) },
+      where: {
+        role: { in: ["admin", "support"] },
+        name: { equals: name, mode: "insensitive" },
+        ...(exceptId ? { id: { not: exceptId } } : {}),
+      },
     })) > 0,
   /**
    * The active admins' ids, their rows locked until the transaction ends: two admins deactivating or demoting

@@ -103,13 +103,14 @@ export async function updateStaff(
   const becomesAdmin =
     ((body.role ?? current.role) === "admin" && current.role !== "admin") ||
     (body.active === true && !current.active && (body.role ?? current.role) === "admin");
-  const stepUpMessage = self && body.password !== undefined
-    ? OWN_PASSWORD_REQUIRED
-    : becomesAdmin
-      ? ADMIN_PASSWORD_REQUIRED
-      : body.password !== undefined && (body.role ?? current.role) === "admin"
-        ? ADMIN_RESET_PASSWORD_REQUIRED
-        : undefined;
+  const stepUpMessage =
+    self && body.password !== undefined
+      ? OWN_PASSWORD_REQUIRED
+      : becomesAdmin
+        ? ADMIN_PASSWORD_REQUIRED
+        : body.password !== undefined && (body.role ?? current.role) === "admin"
+          ? ADMIN_RESET_PASSWORD_REQUIRED
+          : undefined;
   if (stepUpMessage) await stepUp(db, deps.attempts, actorId, body.currentPassword, stepUpMessage);
   const wouldLoseAdmin = body.active === false || (body.role !== undefined && body.role !== "admin");
   const data: Prisma.UserUpdateInput = {};
