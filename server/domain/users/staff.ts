@@ -12,6 +12,7 @@ import { findActiveStaff, normaliseEmail } from "./service.ts";
 import type { Sessions, SessionsEnded } from "./sessions.ts";
 import type { AttemptLimiter } from "./attempt-limiter.ts";
 import { confirmOwnPassword } from "./step-up.ts";
+import { BAD_EMAIL, EMAIL_PATTERN } from "../../../shared/checkout.ts";
 import { sessionExpired } from "../errors.ts";
 
 export const STAFF_LIST = {
@@ -72,6 +73,7 @@ export async function createStaff(
   const name = body.name.trim();
   if (!name) throw new AppError(400, "O nome é obrigatório");
   assertAcceptablePassword(body.password);
+  if (!EMAIL_PATTERN.test(body.email.trim())) throw new AppError(400, BAD_EMAIL);
   const email = normaliseEmail(body.email);
   const users = usersRepository(db);
   if (await users.emailTaken(email)) throw new AppError(409, EMAIL_TAKEN);
