@@ -5,7 +5,6 @@ import { existsSync, readFileSync } from "node:fs";
 import { buffer } from "node:stream/consumers";
 import path from "node:path";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { LRUCache } from "lru-cache";
 import { Type } from "typebox";
 import { AppError } from "../../domain/errors.ts";
 import { PRODUCT_NOT_FOUND, liveProduct, productWithRelated, sitemapEntries } from "../../domain/catalogue/shop-queries.ts";
@@ -13,6 +12,7 @@ import { findFile } from "../../domain/media/service.ts";
 import { fixedPage, productNotFoundPage, productPage, robotsTxt, sitemapXml } from "../../pages/catalogue-pages.ts";
 import { FIXED_PAGES } from "../../../shared/pages.ts";
 import { renderOgImage } from "../../pages/og-image.ts";
+import { OgImageCache, ogCacheDir } from "../../pages/og-cache.ts";
 import { FALLBACK_INDEX, renderShell } from "../../pages/shell.ts";
 
 const ProductParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
@@ -60,20 +60,18 @@ export const pagesRoutes: FastifyPluginAsyncTypebox<{ distDir: string; serveApps
     reply.type("text/plain; charset=utf-8").header("Cache-Control", PAGE_CACHE).send(robotsTxt(origin())),
   );
 
-  // Rendering takes ~100 ms of CPU: each product's picture is made once per photo and kept.
-  const ogImages = new LRUCache<string, Buffer>({ maxSize: 32 * 1024 * 1024, sizeCalculation: (b) => b.byteLength });
+  // Rendering takes ~0.1–0.5 s of CPU: each photo's preview is made once and kept (memory and DATA_DIR).
+  const ogImages = new OgImageCache(ogCacheDir(app.deps.config.dataDir), async (sha256) =>
+    // Product photos are WebP of at most 1000 px (tens of KB): read whole, off the store's stream.
+    renderOgImage(await buffer(await media.read(sha256))),
+  );
   app.get("/og/product/:file", { schema: { hide: true, params: OgParams } }, async (request, reply) => {
     const id = request.params.file.slice(0, -".jpg".length);
     const product = await liveProduct(db.prisma, id);
     const photoId = product.image[0]?.split("/").pop();
     if (!photoId) throw new AppError(404, PRODUCT_NOT_FOUND);
-    let jpeg = ogImages.get(photoId);
-    if (!jpeg) {
-      const photo = await findFile(db.prisma, files, photoId);
-      // Product photos are WebP of at most 1000 px (tens of KB): read whole, off the store's stream.
-      jpeg = await renderOgImage(await buffer(await media.read(photo.sha256)));
-      ogImages.set(photoId, jpeg);
-    }
+    const photo = await findFile(db.prisma, files, photoId);
+    const jpeg = await ogImages.get(photo.sha256);
     return reply.type("image/jpeg").header("Cache-Control", "public, max-age=86400").send(jpeg);
   });
 };
