@@ -38,6 +38,8 @@ export interface Config {
   paymentDeadlineWorker: boolean;
   /** Multicaixa "Pagamento por Referência" through ProxyPay, when PROXYPAY_API_KEY and PROXYPAY_ENTITY are set. */
   proxypay: { apiKey: string; entity: string; baseUrl: string } | undefined;
+  /** MEDIA_MIN_FREE_MB: uploads are refused while the disk holding DATA_DIR has less free than this (0: never). */
+  mediaMinFreeBytes: number;
   /** Media bytes in an S3-compatible bucket (MEDIA_S3_*), for several instances; files under dataDir otherwise. */
   mediaS3: S3Settings | undefined;
   /** E-mail (issue 13): SMTP_URL sends the outbox; without it mails stay there, listed by the console. */
@@ -261,6 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     mediaS3: mediaS3(env),
+    mediaMinFreeBytes: int(env, "MEDIA_MIN_FREE_MB", 1024, 0, 1024 * 1024 * 1024) * 1024 * 1024,
     mail: {
       smtpUrl: url(env, "SMTP_URL", ["smtp:", "smtps:"]),
       from: env.MAIL_FROM?.trim() || DEFAULT_MAIL_FROM,

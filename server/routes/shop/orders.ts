@@ -93,7 +93,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
         consumes: ["multipart/form-data"],
         description:
           "Multipart fields: orderId; file (one JPEG, PNG, WebP, GIF or PDF of at most 10 MB): a proof of payment for a bank-transfer order awaiting payment.",
-        response: { 200: ProofReply, ...errorResponses(400, 401, 404, 409, 413, 415, 429) },
+        response: { 200: ProofReply, ...errorResponses(400, 401, 404, 409, 413, 415, 429, 507) },
       },
     },
     async (request) => {
