@@ -500,7 +500,8 @@ export const ptMessages: TranslationMessages = {
     staff: {
       password_help: PASSWORD_HINT,
       cannot_self: "Não pode desativar a sua própria conta",
-      current_password_help: "A sua palavra-passe: obrigatória para dar acesso de administrador ou alterar a palavra-passe de um administrador",
+      current_password_help:
+        "A sua palavra-passe: obrigatória para dar acesso de administrador ou alterar a palavra-passe de um administrador",
       current_password_required: "Confirme a sua palavra-passe",
     },
     settings: {
