@@ -8,10 +8,10 @@ import { PdfOverBudget, checkPdfBudget } from "./pdf-budget.mjs";
 /** @type {{ bytes: Uint8Array, maxPages: number, maxDecodedBytes: number, maxOperators: number, maxStringBytes: number }} */
 const job = workerData;
 
-// The lowest priority for this thread alone (Linux keeps a nice value per thread): on a small machine the
-// server's own thread is scheduled first, and a hint waits.
+// A lower priority for this thread alone (Linux keeps a nice value per thread): on a small machine the server's
+// own thread is scheduled first. Not the lowest: on a busy machine a read must still finish within its deadline.
 try {
-  setPriority(19);
+  setPriority(10);
 } catch {
   // not permitted here: the deadline still bounds the read
 }

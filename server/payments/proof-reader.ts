@@ -48,7 +48,7 @@ export interface ProofReaderLimits {
 export const DEFAULT_PROOF_LIMITS: ProofReaderLimits = {
   maxPages: 3,
   maxBytes: MAX_ATTACHMENT_BYTES,
-  timeoutMs: 5_000,
+  timeoutMs: 10_000,
   maxTextChars: 50_000,
   maxDecodedBytes: 16 * 1024 * 1024,
   maxOperators: 200_000,
