@@ -273,7 +273,7 @@ if (onPostgres)
         expect(res.statusCode, res.body).toBe(200);
         expect(await adminOnB.next((f) => f.type === "settingsChanged")).toEqual({
           type: "settingsChanged",
-          by: "Admin Teste",
+          by: `Admin Teste (${actor.email})`,
           byId: actor.userId,
           fields: ["iban"],
         });
