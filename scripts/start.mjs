@@ -4,7 +4,10 @@
 import { register } from "tsx/esm/api";
 import { buildApps } from "./build.mjs";
 
+// Production mode for the libraries; when the operator did not set it, this is the local embedded shop, whose
+// links may stay on http://localhost:PORT (a deployment sets NODE_ENV or DATABASE_URL, and then PUBLIC_URL).
+const nodeEnvDefaulted = process.env.NODE_ENV === undefined;
 process.env.NODE_ENV ??= "production";
 register();
 const { main } = await import("../server/main.ts");
-await main({ prepare: process.env.SKIP_BUILD === "1" ? undefined : () => buildApps() });
+await main({ prepare: process.env.SKIP_BUILD === "1" ? undefined : () => buildApps(), nodeEnvDefaulted });

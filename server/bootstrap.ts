@@ -24,7 +24,7 @@ import { Hub } from "./realtime/hub.ts";
 import { ClusterBus } from "./cluster/bus.ts";
 import { Notifier } from "./notifications/notifier.ts";
 import { PlacementSettingsCache } from "./domain/settings/placement-settings.ts";
-import type { Agent } from "node:https";
+import { browserPushServices, type PushEndpointPolicy } from "./notifications/push-endpoints.ts";
 import { createTokenService, loadOrCreateSecret } from "./domain/users/tokens.ts";
 import { Sessions } from "./domain/users/sessions.ts";
 import { usersRepository } from "./domain/users/repository.ts";
@@ -47,8 +47,11 @@ export interface DepsOptions {
   cartBatch?: NaturalBatchOptions;
   /** The media store, when the caller opened it already (start() does, to move old rows' bytes and seed). */
   media?: MediaStore;
-  /** TLS agent for web push requests (tests trust their local push service with it). */
-  pushAgent?: Agent;
+  /**
+   * Where web pushes may go. Production always uses the browsers' push services; only code that builds its own deps
+   * (tests, with a local stand-in service) can pass another: no setting or variable reaches it.
+   */
+  pushEndpoints?: PushEndpointPolicy;
   /** How long an account's session state is trusted unannounced (SESSION_CACHE_TTL_MS; a test of the safety net shortens it). */
   sessionTtlMs?: number;
 }
@@ -88,7 +91,7 @@ export function createDeps(config: Config, db: Database, options: DepsOptions = 
       local: hub,
       settings: placementSettings,
       accounts: sessions,
-      pushAgent: options.pushAgent,
+      pushEndpoints: options.pushEndpoints ?? browserPushServices(),
       tokenSecret: secret,
     }),
   };

@@ -16,7 +16,10 @@ export interface Config {
   logLevel: string;
   firebase: { projectId: string; apiKey: string | undefined; authDomain: string | undefined; jwksUrl: string } | undefined;
   stripe: { secretKey: string; apiBase: string } | undefined;
-  /** Public origin used in Stripe return URLs; defaults to the request's own origin. */
+  /**
+   * The shop's public address: every absolute link (e-mails, password resets, Stripe returns, canonical and preview
+   * links, the sitemap) is built on it, never on a request's Host. Unset (local use): http://localhost:PORT.
+   */
   publicUrl: string | undefined;
   /** Serve the built apps from here (dist/ by default). */
   distDir: string;
@@ -35,6 +38,8 @@ export interface Config {
   paymentDeadlineWorker: boolean;
   /** Multicaixa "Pagamento por Referência" through ProxyPay, when PROXYPAY_API_KEY and PROXYPAY_ENTITY are set. */
   proxypay: { apiKey: string; entity: string; baseUrl: string } | undefined;
+  /** MEDIA_MIN_FREE_MB: uploads are refused while the disk holding DATA_DIR has less free than this (0: never). */
+  mediaMinFreeBytes: number;
   /** Media bytes in an S3-compatible bucket (MEDIA_S3_*), for several instances; files under dataDir otherwise. */
   mediaS3: S3Settings | undefined;
   /** E-mail: SMTP_URL sends the outbox; without it mails stay there, listed by the console. */
@@ -189,6 +194,20 @@ function mediaS3(env: NodeJS.ProcessEnv): S3Settings | undefined {
   };
 }
 
+/**
+ * A shop others reach (NODE_ENV=production as its operator set it, or PostgreSQL) must be told its public address:
+ * links built on localhost would reach nobody. `npm start` on one machine sets NODE_ENV itself (`nodeEnvDefaulted`)
+ * and keeps the localhost default.
+ */
+export function checkPublicUrl(config: Pick<Config, "publicUrl" | "databaseUrl">, env: NodeJS.ProcessEnv, nodeEnvDefaulted = false): void {
+  if (config.publicUrl) return;
+  if (config.databaseUrl || (env.NODE_ENV === "production" && !nodeEnvDefaulted)) {
+    throw new ConfigError(
+      "PUBLIC_URL is required in production (NODE_ENV=production or DATABASE_URL set): the shop's public address, e.g. https://loja.exemplo.ao",
+    );
+  }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = url(env, "DATABASE_URL", ["postgres:", "postgresql:"]);
   const jwtSecret = env.JWT_SECRET || undefined;
@@ -247,6 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     mediaS3: mediaS3(env),
+    mediaMinFreeBytes: int(env, "MEDIA_MIN_FREE_MB", 1024, 0, 1024 * 1024 * 1024) * 1024 * 1024,
     mail: {
       smtpUrl: url(env, "SMTP_URL", ["smtp:", "smtps:"]),
       from: env.MAIL_FROM?.trim() || DEFAULT_MAIL_FROM,

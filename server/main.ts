@@ -2,7 +2,7 @@
 // `npm start` (scripts/start.mjs) calls main() with the app build to run alongside the database start-up;
 // `tsx server/main.ts` (npm run dev) runs it directly.
 import { pathToFileURL } from "node:url";
-import { ConfigError, loadConfig, type Config } from "./config.ts";
+import { ConfigError, checkPublicUrl, loadConfig, type Config } from "./config.ts";
 import { DataDirLockedError } from "./db/lock.ts";
 import { start, type Started } from "./bootstrap.ts";
 
@@ -14,6 +14,8 @@ function fail(message: string): never {
 export interface MainOptions {
   /** Work to finish before the app is built, run while the database opens (npm start: building the apps). */
   prepare?: () => Promise<unknown>;
+  /** NODE_ENV=production was set by `npm start` itself, not by the operator (the local embedded shop). */
+  nodeEnvDefaulted?: boolean;
 }
 
 export async function main(options: MainOptions = {}): Promise<void> {
@@ -22,6 +24,7 @@ export async function main(options: MainOptions = {}): Promise<void> {
   let config: Config;
   try {
     config = loadConfig();
+    checkPublicUrl(config, process.env, options.nodeEnvDefaulted);
   } catch (error) {
     if (error instanceof ConfigError) fail(error.message);
     throw error;

@@ -65,7 +65,12 @@ export const BAD_EMAIL = "Por favor, insira um email válido";
 export const ZIPCODE_PATTERN = /^[0-9]+$/;
 /** Digits, spaces and a leading + (as people type Angolan numbers: +244 923 000 000). */
 export const PHONE_PATTERN = /^\+?[0-9 ]+$/;
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * local@domain.tld, with none of what would let one address become several or a display name in a mail header:
+ * no spaces or control characters, commas, semicolons, angle brackets, parentheses, brackets, quotes or backslashes.
+ */
+export const EMAIL_PATTERN =
+  /^[^\s@,;:<>()[\]\\"\u0000-\u001f\u007f]+@[^\s@,;:<>()[\]\\"\u0000-\u001f\u007f]+\.[^\s@,;:<>()[\]\\"\u0000-\u001f\u007f]+$/;
 
 /** Field → message for every field of the form that fails (trimmed values). */
 export function addressErrors(a: Readonly<Record<AddressField, string | undefined>>): Partial<Record<AddressField, string>> {

@@ -291,6 +291,7 @@ export const ptMessages: TranslationMessages = {
         role: "Função",
         active: "Ativo",
         password: "Palavra-passe",
+        currentPassword: "A sua palavra-passe atual",
         createdAt: "Criado em",
         q: "Pesquisar",
       },
@@ -499,6 +500,9 @@ export const ptMessages: TranslationMessages = {
     staff: {
       password_help: PASSWORD_HINT,
       cannot_self: "Não pode desativar a sua própria conta",
+      current_password_help:
+        "A sua palavra-passe: obrigatória para dar acesso de administrador ou alterar a palavra-passe de um administrador",
+      current_password_required: "Confirme a sua palavra-passe",
     },
     settings: {
       title: "Definições da loja",
@@ -510,8 +514,8 @@ export const ptMessages: TranslationMessages = {
       one_address: "Indique pelo menos uma morada",
       iban_help: "AO seguido de 23 algarismos (os espaços são permitidos)",
       iban_format: "IBAN angolano inválido: AO seguido de 23 algarismos",
-      password_help: "Obrigatória para alterar os dados bancários",
-      password_required: "Confirme a sua palavra-passe para alterar os dados bancários",
+      password_help: "Obrigatória para alterar os contactos, os dados bancários ou os alertas por email",
+      password_required: "Confirme a sua palavra-passe para guardar estas alterações",
       payments: "Pagamentos por transferência",
       deadline_help: "Horas que o cliente tem para pagar (decimais permitidos, até 720)",
       deadline_range: "Indique um prazo maior que 0 e até 720 horas",

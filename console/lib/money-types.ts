@@ -72,6 +72,6 @@ export interface SettingsChange {
   field: string;
   before: string | null;
   after: string | null;
-  by: { id: string; name: string } | null;
+  by: { id: string; name: string; email?: string | null } | null;
   at: string;
 }

@@ -32,7 +32,7 @@ export function SettingsChanges() {
                 <TableCell sx={{ wordBreak: "break-word" }}>
                   {c.before ?? "—"} → {c.after ?? "—"}
                 </TableCell>
-                <TableCell>{c.by?.name ?? translate("loja.common.system")}</TableCell>
+                <TableCell>{c.by ? (c.by.email ? `${c.by.name} (${c.by.email})` : c.by.name) : translate("loja.common.system")}</TableCell>
                 <TableCell>{formatDateTime(c.at)}</TableCell>
               </TableRow>
             ))}

@@ -18,7 +18,7 @@ import {
   useTranslate,
 } from "react-admin";
 import { Typography } from "@mui/material";
-import { bankFieldsChanged, ibanFormatError, paymentDeadlineError, settingsFromForm, settingsToForm } from "./transform.ts";
+import { passwordNeeded, ibanFormatError, paymentDeadlineError, settingsFromForm, settingsToForm } from "./transform.ts";
 import { SettingsChanges } from "./settings-changes.tsx";
 
 // The storefront footer shows three phones; the privacy policy needs a Portuguese and an English e-mail.
@@ -26,12 +26,12 @@ const exactlyThree = (v: unknown) => (Array.isArray(v) && v.length === 3 ? undef
 const atLeastTwo = (v: unknown) => (Array.isArray(v) && v.length >= 2 ? undefined : "loja.settings.two_emails");
 const atLeastOne = (v: unknown) => (Array.isArray(v) && v.length >= 1 ? undefined : "loja.settings.one_address");
 
-/** The admin's own password, asked again only when a bank field changes (the server checks it). */
+/** The admin's own password, asked again only when bank details, contacts or alert addresses change (the server checks it). */
 function CurrentPasswordInput() {
   const record = useRecordContext();
   const translate = useTranslate();
   const requiredWithBankChange = (value: unknown, all: Record<string, unknown>) =>
-    bankFieldsChanged(record, all) && !value ? "loja.settings.password_required" : undefined;
+    passwordNeeded(record, all) && !value ? "loja.settings.password_required" : undefined;
   return (
     <PasswordInput
       source="currentPassword"
@@ -91,7 +91,6 @@ export function SettingsEdit() {
             validate={[required(), maxLength(60), ibanFormatError]}
             helperText={translate("loja.settings.iban_help")}
           />
-          <CurrentPasswordInput />
           <Typography variant="h6" sx={{ mt: 2 }}>
             {translate("loja.settings.payments")}
           </Typography>
@@ -110,6 +109,7 @@ export function SettingsEdit() {
               <TextInput source="value" label={false} type="email" validate={[required(), email(), maxLength(254)]} />
             </SimpleFormIterator>
           </ArrayInput>
+          <CurrentPasswordInput />
         </SimpleForm>
         <SettingsChanges />
       </Edit>

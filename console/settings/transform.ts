@@ -27,15 +27,33 @@ const bankValue = (row: Row | undefined, field: (typeof BANK_FIELDS)[number]): s
 export const bankFieldsChanged = (before: Row | undefined, after: Row): boolean =>
   BANK_FIELDS.some((f) => bankValue(before, f) !== bankValue(after, f));
 
+/** A list as text for comparison, whether held as strings (the record) or as rows of { value } (the form). */
+const listValue = (row: Row | undefined, key: (typeof LISTS)[number]): string => {
+  const items = Array.isArray(row?.[key]) ? (row[key] as unknown[]) : [];
+  return JSON.stringify(
+    items
+      .map((item) => String((typeof item === "object" && item !== null ? (item as { value?: unknown }).value : item) ?? "").trim())
+      .filter(Boolean),
+  );
+};
+
+/** Whether the form changes the shop's contacts or the staff alert addresses (the server asks the password for these too). */
+export const contactsChanged = (before: Row | undefined, after: Row): boolean =>
+  LISTS.some((key) => listValue(before, key) !== listValue(after, key));
+
+/** Whether saving needs the admin's own password: bank details, contacts or alert addresses changed. */
+export const passwordNeeded = (before: Row | undefined, after: Row): boolean =>
+  bankFieldsChanged(before, after) || contactsChanged(before, after);
+
 /**
  * The form back into lists of strings, trimmed, blank rows dropped. The current password goes out only with
- * a change of bank details: it is not sent (nor kept anywhere) otherwise.
+ * a change that needs it: it is not sent (nor kept anywhere) otherwise.
  */
 export const settingsFromForm = (data: Row, options?: { previousData?: Row }): Row => {
   const out: Row = { ...data };
   for (const key of LISTS)
     out[key] = Array.isArray(data[key]) ? (data[key] as { value?: string }[]).map((r) => (r.value ?? "").trim()).filter(Boolean) : [];
-  if (!bankFieldsChanged(options?.previousData, data) || !data.currentPassword) delete out.currentPassword;
+  if (!passwordNeeded(options?.previousData, data) || !data.currentPassword) delete out.currentPassword;
   return out;
 };
 

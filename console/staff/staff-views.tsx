@@ -24,6 +24,7 @@ import {
   useTranslate,
 } from "react-admin";
 import { passwordProblem } from "../../shared/passwords.ts";
+import { staffNeedsPassword } from "./transform.ts";
 import type { AdminStaff } from "../../server/schemas/admin-staff.ts";
 
 const roleChoices = [
@@ -55,6 +56,23 @@ export function StaffList() {
 /** shared/passwords.ts's rule, said before saving (an empty password on edit keeps the current one). */
 const passwordRules = [(value?: string) => (value ? (passwordProblem(value) ?? undefined) : undefined)];
 
+/** The acting admin's own password, required when the server will ask for it (admin power, an admin's password). */
+function CurrentPasswordInput() {
+  const record = useRecordContext<AdminStaff>();
+  const { identity } = useGetIdentity();
+  const translate = useTranslate();
+  const requiredWhenNeeded = (value: unknown, all: Record<string, unknown>) =>
+    staffNeedsPassword(record, all, identity?.id) && !value ? "loja.staff.current_password_required" : undefined;
+  return (
+    <PasswordInput
+      source="currentPassword"
+      validate={requiredWhenNeeded}
+      helperText={translate("loja.staff.current_password_help")}
+      autoComplete="current-password"
+    />
+  );
+}
+
 export function StaffCreate() {
   const translate = useTranslate();
   return (
@@ -64,6 +82,7 @@ export function StaffCreate() {
         <TextInput source="email" type="email" validate={[required(), email()]} />
         <SelectInput source="role" choices={roleChoices} validate={required()} />
         <PasswordInput source="password" validate={[required(), ...passwordRules]} helperText={translate("loja.staff.password_help")} />
+        <CurrentPasswordInput />
       </SimpleForm>
     </Create>
   );
@@ -98,6 +117,7 @@ export function StaffEdit() {
         <TextInput source="email" disabled />
         <SelfGuardedInputs />
         <PasswordInput source="password" validate={passwordRules} helperText={translate("loja.staff.password_help")} />
+        <CurrentPasswordInput />
       </SimpleForm>
     </Edit>
   );

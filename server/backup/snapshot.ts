@@ -1,6 +1,7 @@
 // Backups of the embedded database (docs/design/database.md#backups). A backup is a folder loja-backup-<time>/ holding pglite.tar.gz
-// (PGlite's dumpDataDir: one consistent moment of the database), media/ (the media store's files) and jwt-secret
-// (so sign-ins survive a restore). It is written under a temporary name and renamed into place, so a folder with
+// (PGlite's dumpDataDir: one consistent moment of the database), media/ (the media store's files), jwt-secret
+// (so sign-ins survive a restore) and vapid.json (the web-push key pair: browsers' subscriptions are bound to its
+// public key, so a restore without it would silently end every subscription). It is written under a temporary name and renamed into place, so a folder with
 // the final name is always complete.
 //
 // Media files are immutable and content-addressed, and a file is in the store before any row refers to it, so
@@ -10,7 +11,7 @@
 // PGlite is one connection inside the server process, so a running shop takes the snapshot itself: it listens
 // on DATA_DIR/backup.sock (0600, local only) for `npm run backup`. With no shop running, the command takes the
 // data-dir lock and opens the database itself.
-import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, copyFileSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { chmod, cp, rm } from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
@@ -18,6 +19,27 @@ import type { Database } from "../db/client.ts";
 import { mediaDir, uploadTempDir } from "../domain/media/store.ts";
 
 export const BACKUP_SOCKET = "backup.sock";
+
+/** The files of DATA_DIR a restore needs besides the database and media: the token secret and the push keys. */
+export const BACKED_UP_SECRETS = ["jwt-secret", "vapid.json"] as const;
+
+/**
+ * Puts a backup's secrets back into DATA_DIR (0600); a file they replace is kept as `<name>.replaced-<stamp>`.
+ * Returns the names restored.
+ */
+export function restoreSecrets(folder: string, dataDir: string, stamp: string): string[] {
+  const restored: string[] = [];
+  for (const name of BACKED_UP_SECRETS) {
+    const source = path.resolve(folder, name);
+    if (!existsSync(source)) continue;
+    const target = path.join(dataDir, name);
+    if (existsSync(target)) renameSync(target, `${target}.replaced-${stamp}`);
+    copyFileSync(source, target);
+    chmodSync(target, 0o600);
+    restored.push(name);
+  }
+  return restored;
+}
 
 export async function writeBackup(db: Database, dataDir: string, outDir: string): Promise<string> {
   if (!db.dumpDataDir) throw new Error("backups are for the embedded database; on PostgreSQL use pg_dump");
@@ -33,8 +55,10 @@ export async function writeBackup(db: Database, dataDir: string, outDir: string)
     const temp = uploadTempDir(dataDir);
     await cp(mediaDir(dataDir), path.join(partial, "media"), { recursive: true, filter: (source) => source !== temp });
   }
-  const secret = path.join(dataDir, "jwt-secret");
-  if (existsSync(secret)) copyFileSync(secret, path.join(partial, "jwt-secret"));
+  for (const name of BACKED_UP_SECRETS) {
+    const secret = path.join(dataDir, name);
+    if (existsSync(secret)) copyFileSync(secret, path.join(partial, name));
+  }
   renameSync(partial, final);
   return final;
 }

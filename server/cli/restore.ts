@@ -1,13 +1,14 @@
 // npm run restore -- <backup folder>: puts a backup made by `npm run backup` back into DATA_DIR. Only with the
-// shop stopped (it takes the data-dir lock). The replaced database and secret are kept aside, renamed
-// pglite.replaced-<time> and jwt-secret.replaced-<time>, never deleted. The backup's media files are added to
+// shop stopped (it takes the data-dir lock). The replaced database, secret and push keys are kept aside, renamed
+// pglite.replaced-<time>, jwt-secret.replaced-<time> and vapid.json.replaced-<time>, never deleted. The backup's media files are added to
 // DATA_DIR/media: they are content-addressed, so a file already there is the same file and is kept.
-import { copyFileSync, cpSync, existsSync, readFileSync, renameSync } from "node:fs";
+import { cpSync, existsSync, readFileSync, renameSync } from "node:fs";
 import path from "node:path";
 import { ConfigError, loadConfig } from "../config.ts";
 import { createPglite, pgliteDir } from "../db/client.ts";
 import { DataDirLockedError, lockDataDir } from "../db/lock.ts";
 import { mediaDir } from "../domain/media/store.ts";
+import { restoreSecrets } from "../backup/snapshot.ts";
 
 function fail(message: string): never {
   process.stderr.write(`restore: ${message}\n`);
@@ -32,11 +33,7 @@ try {
     await pglite.close();
     const media = path.resolve(folder, "media");
     if (existsSync(media)) cpSync(media, mediaDir(config.dataDir), { recursive: true, force: false });
-    const secret = path.join(config.dataDir, "jwt-secret");
-    if (existsSync(path.resolve(folder, "jwt-secret"))) {
-      if (existsSync(secret)) renameSync(secret, `${secret}.replaced-${stamp}`);
-      copyFileSync(path.resolve(folder, "jwt-secret"), secret);
-    }
+    restoreSecrets(folder, config.dataDir, stamp);
     process.stdout.write(`Restored ${path.resolve(folder)} into ${config.dataDir}; the replaced data is kept as *.replaced-${stamp}\n`);
   } finally {
     await release();

@@ -1,7 +1,6 @@
 // What the flows hand their notifications to. Inside an event's transaction they enqueue its e-mails (outbox.ts)
 // through order-notices.ts; after the commit they call committed(), which wakes the mail worker and sends the
 // web pushes the transaction decided (a push is not transactional: it goes only once the event is stored).
-import type { Agent } from "node:https";
 import type { Config } from "../config.ts";
 import type { Db, PrismaClient } from "../db/client.ts";
 import { mailSettingsOf } from "./mail-context.ts";
@@ -10,6 +9,7 @@ import { mailSealer, type MailSealer } from "./mail-secrets.ts";
 import type { PlacementSettingsCache } from "../domain/settings/placement-settings.ts";
 import type { Sessions } from "../domain/users/sessions.ts";
 import { Presence, type LocalPresence } from "./presence.ts";
+import type { PushEndpointPolicy } from "./push-endpoints.ts";
 import { createPushSender, loadVapidKeys, type PushPayload, type PushSender } from "./push.ts";
 import type { MailContent, MailContext } from "./templates.ts";
 
@@ -27,10 +27,10 @@ export interface NotifierOptions {
   settings: Pick<PlacementSettingsCache, "get">;
   /** Accounts as their sessions are checked (the request that places an order has just read its own). */
   accounts: Pick<Sessions, "account">;
-  /** TLS agent for push services (tests trust their local one). */
-  pushAgent?: Agent;
   /** The token secret (JWT_SECRET or DATA_DIR's): mails' secret facts are sealed with a key derived from it. */
   tokenSecret: string;
+  /** Where pushes may go: the browsers' push services (tests pass their local stand-in). */
+  pushEndpoints: PushEndpointPolicy;
 }
 
 interface Log {
@@ -55,7 +55,11 @@ export class Notifier {
     this.sealer = mailSealer(opts.tokenSecret);
   }
 
-  /** Links in e-mails are built on it: PUBLIC_URL, else this server on localhost (its real port once listening: PORT may be 0). */
+  /**
+   * The shop's address every absolute link is built on (e-mails, resets, Stripe returns, pages, sitemap): PUBLIC_URL,
+   * else this server on localhost (its real port once listening: PORT may be 0). Never a request's Host or
+   * X-Forwarded-Host, which the sender chooses.
+   */
   get baseUrl(): string {
     return (this.opts.config.publicUrl ?? `http://localhost:${this.listeningPort ?? this.opts.config.port}`).replace(/\/+$/, "");
   }
@@ -90,6 +94,11 @@ export class Notifier {
     return mailSettingsOf(await this.opts.settings.get(tx), this.baseUrl);
   }
 
+  /** Where a subscription's endpoint may point (checked on subscribe). */
+  get pushEndpoints(): PushEndpointPolicy {
+    return this.opts.pushEndpoints;
+  }
+
   /** Called by the notifications plugin once the mail worker runs (and the log exists). */
   attach(wakeMailer: () => void, log: Log): void {
     this.wakeMailer = wakeMailer;
@@ -112,7 +121,7 @@ export class Notifier {
     return (this.pushSender ??= createPushSender({
       db: this.opts.db,
       vapid: loadVapidKeys({ dataDir: this.opts.config.dataDir }),
-      agent: this.opts.pushAgent,
+      endpoints: this.opts.pushEndpoints,
     }));
   }
 }

@@ -22,8 +22,20 @@ export const pushRepository = (db: Db) => ({
       select,
     }),
 
-  listForUser: (userId: string): Promise<StoredPushSubscription[]> =>
-    db.pushSubscription.findMany({ where: { userId }, orderBy: { createdAt: "asc" }, select }),
+  /** The account's newest `limit` subscriptions (no more are ever pushed to, whatever a race stored). */
+  listForUser: (userId: string, limit: number): Promise<StoredPushSubscription[]> =>
+    db.pushSubscription.findMany({ where: { userId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: limit, select }),
+
+  /** Drops the account's subscriptions beyond its newest `keep`. */
+  async keepNewest(userId: string, keep: number): Promise<void> {
+    const older = await db.pushSubscription.findMany({
+      where: { userId },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      skip: keep,
+      select: { id: true },
+    });
+    if (older.length > 0) await db.pushSubscription.deleteMany({ where: { id: { in: older.map((row) => row.id) } } });
+  },
 
   /** The customer unsubscribed on this browser (only their own endpoint). */
   async removeForUser(userId: string, endpoint: string): Promise<boolean> {

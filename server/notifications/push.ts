@@ -1,10 +1,11 @@
 // Web Push (VAPID) to installed storefronts: a support reply, payment confirmed, shipped. The payload is small
 // JSON the service worker shows as a notification; `url` is the page tapping it opens.
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import type { Agent } from "node:https";
 import path from "node:path";
 import webpush from "web-push";
-import type { Db } from "../db/client.ts";
+import type { Db, PrismaClient } from "../db/client.ts";
+import { AppError } from "../domain/errors.ts";
+import type { PushEndpointPolicy } from "./push-endpoints.ts";
 import { pushRepository, type StoredPushSubscription } from "./push-repository.ts";
 
 export interface VapidKeys {
@@ -81,8 +82,8 @@ export interface PushSenderOptions {
   timeoutMs?: number;
   /** A subscription failing this many times in a row is dropped. */
   maxFailures?: number;
-  /** TLS agent for the push service requests (tests trust their local service's certificate through it). */
-  agent?: Agent;
+  /** Where pushes may go, and the agent that connects only to public addresses (tests: their local service). */
+  endpoints: PushEndpointPolicy;
 }
 
 export function createPushSender(opts: PushSenderOptions): PushSender {
@@ -93,10 +94,15 @@ export function createPushSender(opts: PushSenderOptions): PushSender {
     TTL: opts.ttlSeconds ?? 24 * 60 * 60,
     timeout: opts.timeoutMs ?? 10_000,
     contentEncoding: "aes128gcm",
-    ...(opts.agent ? { agent: opts.agent } : {}),
+    agent: opts.endpoints.agent,
   };
 
   async function send(subscription: StoredPushSubscription, payload: PushPayload): Promise<PushOutcome> {
+    // A row from before the rule (or a service no longer listed) is forgotten rather than posted to.
+    if (!opts.endpoints.isPushService(subscription.endpoint)) {
+      await repo.remove(subscription.id);
+      return "removed";
+    }
     try {
       await webpush.sendNotification(
         { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
@@ -119,13 +125,30 @@ export function createPushSender(opts: PushSenderOptions): PushSender {
     publicKey: opts.vapid.publicKey,
     send,
     async sendToUser(userId, payload) {
-      const subscriptions = await repo.listForUser(userId);
+      const subscriptions = await repo.listForUser(userId, MAX_PUSH_SUBSCRIPTIONS);
       return Promise.all(subscriptions.map((s) => send(s, payload)));
     },
   };
 }
 
-export const savePushSubscription = (db: Db, userId: string, sub: { endpoint: string; keys: { p256dh: string; auth: string } }) =>
-  pushRepository(db).save(userId, { endpoint: sub.endpoint, p256dh: sub.keys.p256dh, auth: sub.keys.auth });
+/** Browsers an account keeps pushes on; subscribing another drops its oldest (a shopper changing phones keeps working). */
+export const MAX_PUSH_SUBSCRIPTIONS = 10;
+export const NOT_A_PUSH_SERVICE = "Este endereço de avisos não pertence a um serviço de notificações do navegador";
+
+/** Saves this browser's subscription: only at a push service, at most MAX_PUSH_SUBSCRIPTIONS per account. */
+export async function savePushSubscription(
+  db: PrismaClient,
+  endpoints: PushEndpointPolicy,
+  userId: string,
+  sub: { endpoint: string; keys: { p256dh: string; auth: string } },
+): Promise<void> {
+  if (!endpoints.isPushService(sub.endpoint) || !(await endpoints.resolvesPublic(sub.endpoint)))
+    throw new AppError(400, NOT_A_PUSH_SERVICE);
+  await db.$transaction(async (tx) => {
+    const repo = pushRepository(tx);
+    await repo.save(userId, { endpoint: sub.endpoint, p256dh: sub.keys.p256dh, auth: sub.keys.auth });
+    await repo.keepNewest(userId, MAX_PUSH_SUBSCRIPTIONS);
+  });
+}
 
 export const removePushSubscription = (db: Db, userId: string, endpoint: string) => pushRepository(db).removeForUser(userId, endpoint);

@@ -2,6 +2,7 @@
 // IBANs written in it, and whether they match the order's amount and the shop's IBAN (docs/design/money.md#proofs).
 // A hint only: forged receipts exist and the bank statement decides, so nothing here decides anything, and
 // any PDF it cannot read (scanned, broken, too big, too slow) just gives an empty reading, never an error.
+import { Worker } from "node:worker_threads";
 import { MAX_ATTACHMENT_BYTES } from "../../shared/chat.ts";
 import { normalizeIban } from "./iban.ts";
 
@@ -24,48 +25,112 @@ export interface ProofMatch {
 export interface ProofReaderLimits {
   maxPages: number;
   maxBytes: number;
+  /** The worker is terminated at this deadline (from its start), whatever it is doing. */
   timeoutMs: number;
   maxTextChars: number;
+  /** What the PDF's text streams may decode to, in all (pdf-budget.mjs measures it before pdf.js runs). */
+  maxDecodedBytes: number;
+  /** Operators in its page descriptions, in all. */
+  maxOperators: number;
+  /** One string drawn on a page. */
+  maxStringBytes: number;
+  /** The worker's JavaScript heap (V8 ends the worker, not the server, when it is exceeded). */
+  maxHeapMb: number;
+  /** The process's resident memory may grow this much during a read before the worker is ended (buffers pdf.js
+   * allocates outside its heap, e.g. an encrypted stream the budget could not decode). */
+  maxMemoryGrowthBytes: number;
 }
 
-/** A receipt's details are on its first page; three is generous and keeps a long document cheap. */
+/**
+ * A receipt's details are on its first page; three is generous and keeps a long document cheap. A bank's receipt
+ * decodes to well under a megabyte with a few thousand operators; the budgets leave a wide margin above that.
+ */
 export const DEFAULT_PROOF_LIMITS: ProofReaderLimits = {
   maxPages: 3,
   maxBytes: MAX_ATTACHMENT_BYTES,
-  timeoutMs: 5_000,
+  timeoutMs: 10_000,
   maxTextChars: 50_000,
+  maxDecodedBytes: 16 * 1024 * 1024,
+  maxOperators: 200_000,
+  maxStringBytes: 64 * 1024,
+  maxHeapMb: 128,
+  maxMemoryGrowthBytes: 384 * 1024 * 1024,
 };
 
 const EMPTY: ProofReading = { text: "", amounts: [], ibans: [] };
 
-type PdfJs = typeof import("pdfjs-dist/legacy/build/pdf.mjs");
-let pdfjs: Promise<PdfJs> | undefined;
+/** Reads run one at a time (each may use a core and its memory budget); a few more wait, the rest get no hint. */
+const MAX_WAITING = 4;
+let running = false;
+const waiting: (() => void)[] = [];
+
+async function oneAtATime<T>(work: () => Promise<T>, overflow: T): Promise<T> {
+  if (running) {
+    if (waiting.length >= MAX_WAITING) return overflow;
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  }
+  running = true;
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running = false;
+  }
+}
+
+/** Why a read gave no text, for tests and logs: `text` on success, `failed` with the reason otherwise. */
+export type ProofTextResult = { text: string } | { failed: string };
 
 /**
- * pdf.js, loaded on first use (it is large). The legacy build is the one for Node; its worker module is
- * loaded into this thread and handed over as `globalThis.pdfjsWorker`, pdf.js's documented way to run
- * without a separate worker. Same pdfjs-dist package (and version) as the storefront's PDF viewer.
+ * The PDF's text layer, read in a worker thread with its own heap limit, terminated at the deadline or when the
+ * process's memory grows past the budget: no file can hold the server's thread or exhaust its memory.
  */
-function loadPdfJs(): Promise<PdfJs> {
-  pdfjs ??= (async () => {
-    const worker: unknown = await import("pdfjs-dist/legacy/build/pdf.worker.mjs");
-    (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = worker;
-    return import("pdfjs-dist/legacy/build/pdf.mjs");
-  })();
-  return pdfjs;
+export function readProofText(bytes: Uint8Array, limits: Partial<ProofReaderLimits> = {}): Promise<ProofTextResult> {
+  const all = { ...DEFAULT_PROOF_LIMITS, ...limits };
+  return oneAtATime(() => runWorker(bytes, all), { failed: "busy" });
+}
+
+function runWorker(bytes: Uint8Array, limits: ProofReaderLimits): Promise<ProofTextResult> {
+  return new Promise((resolve) => {
+    let settled = false;
+    const startRss = process.memoryUsage.rss();
+    const worker = new Worker(new URL("./pdf-text-worker.mjs", import.meta.url), {
+      // A copy: the caller keeps its buffer.
+      workerData: { ...limits, bytes: new Uint8Array(bytes) },
+      resourceLimits: { maxOldGenerationSizeMb: limits.maxHeapMb, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 },
+      stdout: true,
+      stderr: true,
+    });
+    // pdf.js's warnings about broken files are not the server's log: read and dropped.
+    worker.stdout.resume();
+    worker.stderr.resume();
+    const finish = (result: ProofTextResult) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(deadline);
+      clearInterval(memoryWatch);
+      void worker.terminate();
+      resolve(result);
+    };
+    const deadline = setTimeout(() => finish({ failed: "timed out" }), limits.timeoutMs);
+    const memoryWatch = setInterval(() => {
+      if (process.memoryUsage.rss() - startRss > limits.maxMemoryGrowthBytes) finish({ failed: "memory" });
+    }, 20);
+    worker.on("message", (message: ProofTextResult) => finish(message));
+    worker.on("error", (error) => finish({ failed: error.message }));
+    worker.on("exit", (code) => finish({ failed: `exited (${code})` }));
+  });
 }
 
 /** Reads a PDF proof's text layer and what it says about money. Never throws. */
 export async function readProof(bytes: Uint8Array, limits: Partial<ProofReaderLimits> = {}): Promise<ProofReading> {
-  const { maxPages, maxBytes, timeoutMs, maxTextChars } = { ...DEFAULT_PROOF_LIMITS, ...limits };
+  const { maxBytes, maxTextChars } = { ...DEFAULT_PROOF_LIMITS, ...limits };
   if (bytes.length === 0 || bytes.length > maxBytes || !looksLikePdf(bytes)) return EMPTY;
-  try {
-    const text = await extractText(bytes, maxPages, timeoutMs);
-    const capped = text.slice(0, maxTextChars);
-    return { text: capped, amounts: findAmounts(capped), ibans: findIbans(capped) };
-  } catch {
-    return EMPTY;
-  }
+  const result = await readProofText(bytes, limits);
+  if (!("text" in result)) return EMPTY;
+  const capped = result.text.slice(0, maxTextChars);
+  return { text: capped, amounts: findAmounts(capped), ibans: findIbans(capped) };
 }
 
 /** Compares a reading with what the order expects: four yes/no hints for the Pagamentos queue. */
@@ -92,60 +157,6 @@ export function proofHints(reading: ProofReading, expected: { expectedAmount: nu
 /** Files start with "%PDF-" (readers tolerate a little junk before it, so look in the first KiB). */
 function looksLikePdf(bytes: Uint8Array): boolean {
   return Buffer.from(bytes.subarray(0, 1024)).includes("%PDF-");
-}
-
-async function extractText(bytes: Uint8Array, maxPages: number, timeoutMs: number): Promise<string> {
-  const { getDocument, VerbosityLevel } = await loadPdfJs();
-  const task = getDocument({
-    // pdf.js takes ownership of (detaches) the buffer it is given: hand it a copy.
-    data: new Uint8Array(bytes),
-    isEvalSupported: false,
-    // No fonts are fetched or installed: only the text is wanted, and the standard fonts' metrics are built in.
-    disableFontFace: true,
-    useSystemFonts: false,
-    useWorkerFetch: false,
-    stopAtErrors: false,
-    verbosity: VerbosityLevel.ERRORS,
-  });
-  // Two guards on time: a timer, for a load that waits on something; and a deadline checked between steps,
-  // because pdf.js without a worker parses in promise callbacks, which a timer cannot interrupt.
-  const deadline = Date.now() + timeoutMs;
-  const checkDeadline = () => {
-    if (Date.now() >= deadline) throw new Error("proof reading timed out");
-  };
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error("proof reading timed out")), timeoutMs);
-  });
-  const read = (async () => {
-    const doc = await task.promise;
-    const lines: string[] = [];
-    for (let pageNumber = 1; pageNumber <= Math.min(doc.numPages, maxPages); pageNumber++) {
-      checkDeadline();
-      const page = await doc.getPage(pageNumber);
-      const content = await page.getTextContent();
-      checkDeadline();
-      let line = "";
-      for (const item of content.items) {
-        if (!("str" in item)) continue;
-        line += item.str;
-        if (item.hasEOL) {
-          lines.push(line);
-          line = "";
-        }
-      }
-      if (line !== "") lines.push(line);
-      page.cleanup();
-    }
-    return lines.join("\n");
-  })();
-  try {
-    return await Promise.race([read, timeout]);
-  } finally {
-    clearTimeout(timer);
-    read.catch(() => {});
-    await task.destroy().catch(() => {});
-  }
 }
 
 // Money as receipts write it: "12.500,00", "12 500,00 Kz", "AOA 12,500.00", "12500,00", "Kz 12.500".

@@ -12,6 +12,7 @@ import { ATTACHMENT_TOO_LARGE, MAX_ATTACHMENT_BYTES } from "../../shared/chat.ts
 import { AppError } from "../domain/errors.ts";
 import { receiveFile, type IncomingFile } from "../domain/media/incoming.ts";
 import { BandwidthLimiter } from "../domain/media/bandwidth.ts";
+import { assertDiskSpace } from "../domain/media/disk-space.ts";
 
 export interface MultipartForm {
   fields: Record<string, string>;
@@ -38,6 +39,7 @@ async function readForm(this: FastifyRequest, allowedFields: readonly string[]):
   for await (const part of this.parts()) {
     if (part.type === "file") {
       if (part.fieldname !== "file") throw new AppError(400, `Campo não permitido: ${part.fieldname}`);
+      await assertDiskSpace(tempDir, this.server.deps.config.mediaMinFreeBytes);
       const file = await receiveFile(part.file, tempDir, part.filename || null, this.server.uploadBandwidth.throttle(this.ip));
       (this.uploadTemps ??= []).push(file.path);
       if (part.file.truncated) throw new AppError(413, ATTACHMENT_TOO_LARGE);

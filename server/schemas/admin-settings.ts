@@ -6,8 +6,8 @@ export const AdminSettingsChange = Type.Object({
   field: Type.String(),
   before: Type.String(),
   after: Type.String(),
-  /** Who made it; null once that account is gone. */
-  by: Type.Union([Type.Object({ id: Type.String(), name: Type.String() }), Type.Null()]),
+  /** Who made it (name and e-mail: two staff may look alike by name alone); null once that account is gone. */
+  by: Type.Union([Type.Object({ id: Type.String(), name: Type.String(), email: Type.Union([Type.String(), Type.Null()]) }), Type.Null()]),
   at: Type.String(),
 });
 export type AdminSettingsChange = Static<typeof AdminSettingsChange>;
@@ -47,7 +47,7 @@ export const AdminSettingsBody = StrictObject({
   paymentDeadlineHours: Type.Optional(Type.Number()),
   /** Staff alert addresses (none: no alerts). Left out: unchanged. */
   staffAlertEmails: Type.Optional(Type.Array(Type.String({ minLength: 3, maxLength: 254, format: "email" }), { maxItems: 10 })),
-  /** The acting admin's own password: required when a bank field changes. */
+  /** The acting admin's own password: required when a bank field, a shop contact or an alert address changes. */
   currentPassword: Type.Optional(Password),
 });
 export type AdminSettingsBody = Static<typeof AdminSettingsBody>;

@@ -23,6 +23,8 @@ export const AdminStaffCreateBody = StrictObject({
   email: Email,
   role: StaffRoleSchema,
   password: StaffPassword,
+  /** The acting admin's own password: required to create an admin. */
+  currentPassword: Type.Optional(StaffPassword),
 });
 export type AdminStaffCreateBody = Static<typeof AdminStaffCreateBody>;
 
@@ -31,5 +33,7 @@ export const AdminStaffUpdateBody = StrictObject({
   role: Type.Optional(StaffRoleSchema),
   active: Type.Optional(Type.Boolean()),
   password: Type.Optional(StaffPassword),
+  /** The acting admin's own password: required to make someone an admin (or active again as one) and to set an admin's password. */
+  currentPassword: Type.Optional(StaffPassword),
 });
 export type AdminStaffUpdateBody = Static<typeof AdminStaffUpdateBody>;

@@ -42,9 +42,11 @@ describe("staff management (admin only)", () => {
 
   it("changes role, resets the password and deactivates, which ends that member's access", async () => {
     const other = await createStaff(t, "support");
-    const promoted = await call("PUT", `/staff/${other.userId}`, { role: "admin", name: "Promovida" });
+    const promoted = await call("PUT", `/staff/${other.userId}`, { role: "admin", name: "Promovida", currentPassword: admin.password });
     expect(promoted.json()).toMatchObject({ role: "admin", name: "Promovida" });
-    expect((await call("PUT", `/staff/${other.userId}`, { password: "nova-senha-999" })).statusCode).toBe(200);
+    expect((await call("PUT", `/staff/${other.userId}`, { password: "nova-senha-999", currentPassword: admin.password })).statusCode).toBe(
+      200,
+    );
     expect(
       (await t.app.inject({ method: "POST", url: "/admin/api/auth/login", payload: { email: other.email, password: "nova-senha-999" } }))
         .statusCode,

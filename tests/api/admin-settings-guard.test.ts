@@ -118,10 +118,15 @@ describe("PUT /admin/api/settings: the password for bank details", () => {
     expect([...times].sort((a, b) => b - a)).toEqual(times);
   });
 
-  it("needs no password for a change that leaves the bank details alone (phones), and audits it", async () => {
+  it("needs the password for the shop's phones too, and audits the change with the admin's name and e-mail", async () => {
     const phones = ["+244 923 111 001", "+244 923 111 002", "+244 923 111 003"];
     const before = await form();
-    const res = await put({ ...before, phones });
+    expectError(
+      await put({ ...before, phones }),
+      403,
+      "Confirme a sua palavra-passe para alterar os contactos da loja ou os alertas por email",
+    );
+    const res = await put({ ...before, phones, currentPassword: admin.password });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().phones).toEqual(phones);
     const { changes } = await current();
@@ -129,7 +134,7 @@ describe("PUT /admin/api/settings: the password for bank details", () => {
       field: "phones",
       before: JSON.stringify(before.phones),
       after: JSON.stringify(phones),
-      by: { id: admin.userId },
+      by: { id: admin.userId, name: "Marta Administradora", email: admin.email },
     });
     expect(changes[1]?.field).not.toBe("phones");
   });
@@ -179,7 +184,7 @@ describe("PUT /admin/api/settings: payment deadline and access", () => {
       method: "PUT",
       url: "/admin/api/settings",
       headers: admin.auth,
-      payload: { ...(await form()), addresses: ["Rua Nova 1, Luanda"] },
+      payload: { ...(await form()), addresses: ["Rua Nova 1, Luanda"], currentPassword: admin.password },
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().addresses).toEqual(["Rua Nova 1, Luanda"]);
@@ -204,7 +209,7 @@ describe("settingsChanged in real time", () => {
       const told = await adminSocket.next((f) => f.type === "settingsChanged");
       expect(told).toEqual({
         type: "settingsChanged",
-        by: "Marta Administradora",
+        by: `Marta Administradora (${admin.email})`,
         byId: admin.userId,
         fields: ["emails", "accountHolder"],
       });
@@ -268,7 +273,7 @@ if (onPostgres)
         expect(res.statusCode, res.body).toBe(200);
         expect(await adminOnB.next((f) => f.type === "settingsChanged")).toEqual({
           type: "settingsChanged",
-          by: "Admin Teste",
+          by: `Admin Teste (${actor.email})`,
           byId: actor.userId,
           fields: ["iban"],
         });

@@ -10,7 +10,7 @@ let withImage: { _id: string; name: string; price: number; image: string[]; thum
 let tricky: string;
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ env: { PUBLIC_URL: "http://loja.example.ao" } });
   const list = (await t.app.inject({ method: "GET", url: "/api/product/list" })).json().products as (typeof withImage)[];
   withImage = list.find((p) => p.image.length > 0)!;
   const row = await t.prisma.product.create({
@@ -27,7 +27,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (url: string) => t.app.inject({ method: "GET", url, headers: { host: "loja.example.ao" } });
+// Every request names another host: links must come from PUBLIC_URL alone.
+const get = (url: string) => t.app.inject({ method: "GET", url, headers: { host: "evil.example", "x-forwarded-host": "evil.example" } });
 const meta = (html: string, property: string) => html.match(new RegExp(`<meta property="${property}" content="([^"]*)" />`))?.[1];
 
 describe("a product's page", () => {
@@ -121,6 +122,7 @@ describe("the other pages, the sitemap and robots.txt", () => {
     const robots = await get("/robots.txt");
     expect(robots.body).toContain("Sitemap: http://loja.example.ao/sitemap.xml");
     expect(robots.body).toContain("Disallow: /admin/");
+    for (const body of [res.body, robots.body, (await get(`/product/${row.id}`)).body]) expect(body).not.toContain("evil.example");
   });
 });
 

@@ -44,7 +44,7 @@ describe("e-mail and push on the shop's events", () => {
         MAIL_RETRY_SECONDS: "1",
         PAYMENT_DEADLINE_WORKER: "false",
       },
-      deps: { pushAgent: push.agent },
+      deps: { pushEndpoints: push.endpoints },
     });
     await t.prisma.shopSettings.update({ where: { id: 1 }, data: { staffAlertEmails: [ALERTS] } });
     t.deps.placementSettings.forget(); // placement keeps the settings in memory
@@ -183,7 +183,7 @@ describe("e-mail and push on the shop's events", () => {
   it("tells the shopper of the proof, the confirmed payment, shipping and delivery; staff of the proof; pushes go to the browser", async () => {
     const ana = await registerCustomer(t.app, { name: "Ana" });
     const browser = browserSubscription(push);
-    await savePushSubscription(t.prisma, ana.userId, browser);
+    await savePushSubscription(t.prisma, push.endpoints, ana.userId, browser);
     const { orderId, label, order } = await placeOrder(ana);
 
     const proof = await multipart({ orderId }, [{ bytes: await pngBytes(), fileName: "talao.png", contentType: "image/png" }]);
@@ -271,7 +271,7 @@ describe("e-mail and push on the shop's events", () => {
   it("e-mails support replies to a shopper with no open page: one mail per window with every reply and the chat link, plus a push", async () => {
     const ana = await registerCustomer(t.app);
     const browser = browserSubscription(push, "replies");
-    await savePushSubscription(t.prisma, ana.userId, browser);
+    await savePushSubscription(t.prisma, push.endpoints, ana.userId, browser);
     const { orderId, label } = await placeOrder(ana);
     const pushesBefore = push.requests.length;
     await reply(orderId, "Já confirmámos o stock.");

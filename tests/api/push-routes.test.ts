@@ -8,8 +8,8 @@ import { createPushSender, loadVapidKeys } from "../../server/notifications/push
 let t: TestApp;
 let service: PushService;
 beforeAll(async () => {
-  t = await buildTestApp();
   service = await startPushService();
+  t = await buildTestApp({ deps: { pushEndpoints: service.endpoints } });
 });
 afterAll(async () => {
   await service?.close();
@@ -77,7 +77,11 @@ describe("POST /api/push/subscribe", () => {
     expect(await rowsFor(browser.endpoint)).toMatchObject([{ userId: ana.userId, p256dh: browser.keys.p256dh, auth: browser.keys.auth }]);
 
     service.answer(201);
-    const sender = createPushSender({ db: t.prisma, vapid: loadVapidKeys({ dataDir: t.config.dataDir, env: {} }), agent: service.agent });
+    const sender = createPushSender({
+      db: t.prisma,
+      vapid: loadVapidKeys({ dataDir: t.config.dataDir, env: {} }),
+      endpoints: service.endpoints,
+    });
     const payload = { title: "Pagamento confirmado", body: "Pedido #ABC123", url: "/orders" };
     expect(await sender.sendToUser(ana.userId, payload)).toEqual(["sent"]);
     expect(JSON.parse(browser.decrypt(service.requests.at(-1)!.body))).toMatchObject(payload);

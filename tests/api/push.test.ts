@@ -51,7 +51,7 @@ describe("web push to a local push service", () => {
       dataDir: mkdtempSync(path.join(tmpdir(), "loja-vapid-")),
       env: { VAPID_SUBJECT: "mailto:apoio@loja.ao" },
     });
-    sender = createPushSender({ db: db.prisma, vapid, agent: service.agent, maxFailures: 3 });
+    sender = createPushSender({ db: db.prisma, vapid, endpoints: service.endpoints, maxFailures: 3 });
   });
   afterAll(async () => {
     await service?.close();
@@ -65,7 +65,7 @@ describe("web push to a local push service", () => {
     service.answer(201);
     const user = await customer();
     const browser = browserSubscription(service);
-    await savePushSubscription(db.prisma, user.id, browser);
+    await savePushSubscription(db.prisma, service.endpoints, user.id, browser);
     const payload = { title: "Nova resposta do suporte", body: "Pedido #DEF456: Enviamos amanhã.", url: "/message/cm3xyzabc123def456" };
     expect(await sender.sendToUser(user.id, payload)).toEqual(["sent"]);
 
@@ -86,7 +86,7 @@ describe("web push to a local push service", () => {
   it("removes a subscription the push service says is gone (410)", async () => {
     const user = await customer();
     const browser = browserSubscription(service);
-    await savePushSubscription(db.prisma, user.id, browser);
+    await savePushSubscription(db.prisma, service.endpoints, user.id, browser);
     service.answer(410);
     expect(await sender.sendToUser(user.id, { title: "t", body: "b", url: "/orders" })).toEqual(["removed"]);
     expect(await db.prisma.pushSubscription.count({ where: { endpoint: browser.endpoint } })).toBe(0);
@@ -96,7 +96,7 @@ describe("web push to a local push service", () => {
   it("counts other failures, resets them on success, and drops a subscription failing too often", async () => {
     const user = await customer();
     const browser = browserSubscription(service);
-    await savePushSubscription(db.prisma, user.id, browser);
+    await savePushSubscription(db.prisma, service.endpoints, user.id, browser);
     const payload = { title: "t", body: "b", url: "/orders" };
     service.answer(500);
     expect(await sender.sendToUser(user.id, payload)).toEqual(["failed"]);
@@ -117,10 +117,10 @@ describe("web push to a local push service", () => {
     const rui = await customer();
     const phone = browserSubscription(service);
     const laptop = browserSubscription(service);
-    await savePushSubscription(db.prisma, ana.id, phone);
-    await savePushSubscription(db.prisma, ana.id, laptop);
+    await savePushSubscription(db.prisma, service.endpoints, ana.id, phone);
+    await savePushSubscription(db.prisma, service.endpoints, ana.id, laptop);
     expect(await sender.sendToUser(ana.id, { title: "t", body: "b", url: "/orders" })).toEqual(["sent", "sent"]);
-    await savePushSubscription(db.prisma, rui.id, laptop);
+    await savePushSubscription(db.prisma, service.endpoints, rui.id, laptop);
     expect(await sender.sendToUser(ana.id, { title: "t", body: "b", url: "/orders" })).toEqual(["sent"]);
     expect(await removePushSubscription(db.prisma, ana.id, laptop.endpoint)).toBe(false);
     expect(await removePushSubscription(db.prisma, rui.id, laptop.endpoint)).toBe(true);

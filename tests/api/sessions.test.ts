@@ -67,7 +67,7 @@ describe("ending sessions", () => {
     expect((await updateStaff(agent.userId, { name: "Novo nome" })).statusCode).toBe(200);
     expect((await staffApi(agent.token)).statusCode).toBe(200);
 
-    expect((await updateStaff(agent.userId, { role: "admin" })).statusCode).toBe(200);
+    expect((await updateStaff(agent.userId, { role: "admin", currentPassword: admin.password })).statusCode).toBe(200);
     await expectEnded(socket);
     expect((await staffApi(agent.token)).statusCode).toBe(401);
 
@@ -79,7 +79,9 @@ describe("ending sessions", () => {
     expect(login.statusCode).toBe(200);
     const second = login.json().token as string;
     expect((await staffApi(second)).statusCode).toBe(200);
-    expect((await updateStaff(agent.userId, { password: "outra-senha-da-equipa-2" })).statusCode).toBe(200);
+    expect((await updateStaff(agent.userId, { password: "outra-senha-da-equipa-2", currentPassword: admin.password })).statusCode).toBe(
+      200,
+    );
     expect((await staffApi(second)).statusCode).toBe(401);
   });
 

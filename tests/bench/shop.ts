@@ -27,6 +27,8 @@ export async function startBenchShop(dataDir: string, env: Record<string, string
       SKIP_BUILD: "1",
       LOG_LEVEL: "warn",
       NODE_ENV: "production",
+      // Required in production; no link is followed here.
+      PUBLIC_URL: "http://localhost",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,8 +1,8 @@
 // The staff API's bodies are strict: each console resource sends only the fields the server accepts.
 import { orderRequestBody } from "../../console/orders/transform.ts";
 import { productRequestBody } from "../../console/products/transform.ts";
-import { settingsFromForm, settingsRequestBody, settingsToForm } from "../../console/settings/transform.ts";
-import { staffRequestBody } from "../../console/staff/transform.ts";
+import { contactsChanged, settingsFromForm, settingsRequestBody, settingsToForm } from "../../console/settings/transform.ts";
+import { staffNeedsPassword, staffRequestBody } from "../../console/staff/transform.ts";
 
 describe("console request bodies", () => {
   it("sends a product's images by media id, and its optional fields always", () => {
@@ -70,5 +70,45 @@ describe("console request bodies", () => {
       iban: "AO06",
       staffAlertEmails: [],
     });
+  });
+});
+
+describe("the acting admin's own password in console forms", () => {
+  it("is asked on staff forms exactly when the server will ask it", () => {
+    const support = { id: "s1", role: "support", active: true };
+    const admin = { id: "a1", role: "admin", active: true };
+    expect(staffNeedsPassword(undefined, { role: "admin" }, "me")).toBe(true);
+    expect(staffNeedsPassword(undefined, { role: "support" }, "me")).toBe(false);
+    expect(staffNeedsPassword(support, { ...support, role: "admin" }, "me")).toBe(true);
+    expect(staffNeedsPassword(support, { ...support, password: "nova-senha-1" }, "me")).toBe(false);
+    expect(staffNeedsPassword(admin, { ...admin, password: "nova-senha-1" }, "me")).toBe(true);
+    expect(staffNeedsPassword({ ...support, id: "me" }, { ...support, id: "me", password: "nova-senha-1" }, "me")).toBe(true);
+    expect(staffNeedsPassword({ ...admin, active: false }, { ...admin, active: true }, "me")).toBe(true);
+    expect(staffNeedsPassword(admin, { ...admin, name: "Outro nome" } as typeof admin, "me")).toBe(false);
+    expect(staffRequestBody({ name: "Ana", role: "admin", currentPassword: "minha-1" }, false)).toMatchObject({
+      currentPassword: "minha-1",
+    });
+    expect(staffRequestBody({ name: "Ana", role: "admin", currentPassword: "" }, false)).not.toHaveProperty("currentPassword");
+  });
+
+  it("goes out with a settings save that changes contacts or alert addresses, not with the deadline alone", () => {
+    const record = settingsToForm({
+      id: 1,
+      phones: ["1", "2", "3"],
+      emails: ["a@loja.ao", "b@loja.ao"],
+      addresses: ["Rua 1"],
+      staffAlertEmails: [],
+      bankName: "BAI",
+      accountHolder: "Loja",
+      accountNumber: "1",
+      iban: "AO06004000001234567810142",
+      paymentDeadlineHours: 48,
+    });
+    const save = (change: Record<string, unknown>) =>
+      settingsFromForm({ ...record, ...change, currentPassword: "minha-1" }, { previousData: record });
+    expect(save({ staffAlertEmails: [{ value: "x@evil.example" }] })).toHaveProperty("currentPassword", "minha-1");
+    expect(save({ phones: [{ value: "9" }, { value: "2" }, { value: "3" }] })).toHaveProperty("currentPassword", "minha-1");
+    expect(save({ paymentDeadlineHours: 24 })).not.toHaveProperty("currentPassword");
+    expect(contactsChanged(record, { ...record })).toBe(false);
   });
 });

@@ -34,7 +34,7 @@ function startInGroup(dataDir: string): { group: ChildProcess; served: Promise<s
   const group = spawn("sh", ["-c", `"${process.execPath}" scripts/start.mjs & wait`], {
     cwd: root,
     detached: true,
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, SKIP_BUILD: "1", LOG_LEVEL: "warn", NODE_ENV: "production" },
+    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, SKIP_BUILD: "1", LOG_LEVEL: "warn", NODE_ENV: undefined },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";

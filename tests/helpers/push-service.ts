@@ -9,6 +9,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { decrypt } from "http_ece";
+import type { PushEndpointPolicy } from "../../server/notifications/push-endpoints.ts";
 
 export interface PushRequest {
   path: string;
@@ -19,8 +20,13 @@ export interface PushRequest {
 export interface PushService {
   /** Base of the endpoints, https://127.0.0.1:<port>. */
   origin: string;
-  /** Trusts the service's certificate: pass to createPushSender({ agent }). */
+  /** Trusts the service's certificate. */
   agent: Agent;
+  /**
+   * The push-endpoint rule for a shop that pushes to this stand-in only (a deps option, `pushEndpoints`, or
+   * createPushSender's `endpoints`): production's rule admits only the browsers' push services.
+   */
+  endpoints: PushEndpointPolicy;
   requests: PushRequest[];
   /** The status answered to every push from now on (201 accepted; 410 gone; 500 outage). */
   answer(status: number): void;
@@ -78,6 +84,11 @@ export async function startPushService(): Promise<PushService> {
   return {
     origin: `https://127.0.0.1:${port}`,
     agent,
+    endpoints: {
+      isPushService: (endpoint) => endpoint.startsWith(`https://127.0.0.1:${port}/`),
+      resolvesPublic: async (endpoint) => endpoint.startsWith(`https://127.0.0.1:${port}/`),
+      agent,
+    },
     requests,
     answer(code) {
       status = code;

@@ -44,7 +44,8 @@ export function spawnShop(dataDir: string, env: Record<string, string> = {}): Ch
       DATA_DIR: dataDir,
       SKIP_BUILD: "1",
       LOG_LEVEL: "warn",
-      NODE_ENV: "production",
+      // Unset: start.mjs sets production itself, as `npm start` on one machine does (links on localhost).
+      NODE_ENV: undefined,
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

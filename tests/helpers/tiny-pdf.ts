@@ -2,6 +2,7 @@
 // Written by hand because no PDF writer is installed (pdfjs-dist only reads): a catalog, one page tree with
 // one A4 page, the standard Helvetica font (WinAnsi, so Portuguese accents are single Latin-1 bytes), one
 // content stream, and a cross-reference table whose byte offsets are computed, as the format requires.
+import { deflateSync } from "node:zlib";
 
 /** Escapes a string for a PDF literal `( … )`. */
 const literal = (text: string) => text.replace(/[\\()]/g, (c) => `\\${c}`);
@@ -17,14 +18,22 @@ export function pdfWithoutText(): Buffer {
   return pdfWithContent("0.9 g\n50 600 300 150 re f\n0 g\n2 w\n50 600 m 350 750 l S");
 }
 
-function pdfWithContent(content: string): Buffer {
-  const stream = Buffer.from(content, "latin1");
+/**
+ * A PDF whose one content stream is `content` compressed with FlateDecode, as a hostile file would be: a
+ * 20,000,000-character string is about 20 KB of it.
+ */
+export function pdfWithFlateContent(content: Buffer): Buffer {
+  return pdfWithContent(deflateSync(content, { level: 9 }), "/Filter /FlateDecode ");
+}
+
+function pdfWithContent(content: string | Buffer, filter = ""): Buffer {
+  const stream = typeof content === "string" ? Buffer.from(content, "latin1") : content;
   const objects = [
     "<< /Type /Catalog /Pages 2 0 R >>",
     "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
     "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>",
     "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
-    `<< /Length ${stream.length} >>\nstream\n${stream.toString("latin1")}\nendstream`,
+    `<< /Length ${stream.length} ${filter}>>\nstream\n${stream.toString("latin1")}\nendstream`,
   ];
   const parts: Buffer[] = [Buffer.from("%PDF-1.4\n%\xe2\xe3\xcf\xd3\n", "latin1")];
   let length = parts[0]!.length;

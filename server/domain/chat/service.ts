@@ -1,5 +1,6 @@
 // The per-order support chat: a customer talks about their own order, staff answer any order.
 // Messages are stored (with their attachment) in one transaction and handed to the hub after the commit.
+import { assertUploadQuota } from "../media/quota.ts";
 import type { Db, PrismaClient } from "../../db/client.ts";
 import { AppError } from "../errors.ts";
 import { CHAT_ORDER_NOT_FOUND } from "../orders/not-found.ts";
@@ -129,6 +130,7 @@ export async function sendClientMessage(
   const text = cleanText(input.text, input.file);
   const owner = await chatRepository(db).findOrderOwner(input.orderId);
   if (owner !== input.userId) throw new AppError(404, CHAT_ORDER_NOT_FOUND);
+  if (input.file) await assertUploadQuota(db, { userId: input.userId, orderId: input.orderId, size: input.file.upload.size });
   // With no staff online anywhere, the staff alert is written with the message.
   const alertStaff = notifier && !(await notifier.presence.staffOnline()) ? notifier : undefined;
   const afterCreate =

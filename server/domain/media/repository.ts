@@ -32,6 +32,19 @@ export const mediaRepository = (db: Db) => ({
   /** Rows that still hold their bytes in the database, a batch at a time. */
   withBytes: (take: number) =>
     db.media.findMany({ where: { bytes: { not: null } }, select: { id: true, bytes: true }, orderBy: { id: "asc" }, take }),
+  /** Bytes of the attachments (chat files, proofs) an account has sent. */
+  async attachmentBytesOwnedBy(ownerId: string): Promise<number> {
+    const { _sum } = await db.media.aggregate({ where: { ownerId, kind: "attachment" }, _sum: { size: true } });
+    return _sum.size ?? 0;
+  },
+  /** Bytes of the attachments the shopper has sent on one order's chat (proofs included). */
+  async clientAttachmentBytesOn(orderId: string): Promise<number> {
+    const { _sum } = await db.media.aggregate({
+      where: { kind: "attachment", messages: { some: { orderId, sender: "client" } } },
+      _sum: { size: true },
+    });
+    return _sum.size ?? 0;
+  },
   /** The row's bytes are in the store now: keep their hash and size, drop the copy. */
   bytesMoved: (id: string, sha256: string, size: number) =>
     db.media.update({ where: { id }, data: { bytes: null, sha256, size }, select: { id: true } }),

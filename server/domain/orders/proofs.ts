@@ -14,6 +14,7 @@ import type { ShopProof } from "../../schemas/orders.ts";
 import { postShopMessage, sendClientMessage, type ChatFile } from "../chat/service.ts";
 import { AppError } from "../errors.ts";
 import { sniffType } from "../media/sniff.ts";
+import { assertUploadQuota } from "../media/quota.ts";
 import type { IncomingFile } from "../media/incoming.ts";
 import { ORDER_NOT_FOUND, STAFF_ORDER_NOT_FOUND } from "./not-found.ts";
 import { addPayment, checkPayment, type PaymentInput } from "./payments.ts";
@@ -52,6 +53,8 @@ export async function submitProof(
   if (!order) throw new AppError(404, ORDER_NOT_FOUND);
   if (order.paymentMethod !== "cod" || order.status !== AWAITING_PAYMENT) throw new AppError(409, NOT_AWAITING_PAYMENT);
   if (!input.file) throw new AppError(400, "Anexe o comprovativo (imagem ou PDF)");
+  // Before the (costly) reading of hints: a shopper over quota gets no work done.
+  await assertUploadQuota(db, { userId: input.userId, orderId: order.id, size: input.file.upload.size });
   const due = order.totalAmount.minus(order.amountPaid).toNumber();
   const hints = await hintsFor(input.file.upload, due, await repo.shopIban());
   let proofId = "";

@@ -27,3 +27,8 @@ export const changedFields = (before: EditableSettings, after: EditableSettings)
   FIELDS.filter((field) => auditText(before[field]) !== auditText(after[field]));
 
 export const touchesBank = (fields: readonly SettingsField[]) => fields.some((field) => BANK_FIELDS.includes(field));
+
+/** Who shoppers call and write to, and where staff alerts go: changing them needs the admin's password too. */
+export const CONTACT_FIELDS: readonly SettingsField[] = ["phones", "emails", "addresses", "staffAlertEmails"];
+
+export const touchesContacts = (fields: readonly SettingsField[]) => fields.some((field) => CONTACT_FIELDS.includes(field));

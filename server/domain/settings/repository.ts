@@ -27,7 +27,7 @@ export interface SettingsChangeRow {
   before: string;
   after: string;
   createdAt: Date;
-  changedBy: { id: string; name: string } | null;
+  changedBy: { id: string; name: string; email: string | null } | null;
 }
 
 const select = {
@@ -76,6 +76,6 @@ export const settingsRepository = (db: Db) => ({
     db.settingsChange.findMany({
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       take,
-      select: { field: true, before: true, after: true, createdAt: true, changedBy: { select: { id: true, name: true } } },
+      select: { field: true, before: true, after: true, createdAt: true, changedBy: { select: { id: true, name: true, email: true } } },
     }),
 });

@@ -12,8 +12,8 @@ import { DEFAULT_PAYMENT_DEADLINE_HOURS } from "../../../shared/payments.ts";
 import { AppError, sessionExpired } from "../errors.ts";
 import type { AttemptLimiter } from "../users/attempt-limiter.ts";
 import { findActiveStaff } from "../users/service.ts";
-import { BANK_PASSWORD_REQUIRED, confirmBankChange } from "./bank-guard.ts";
-import { auditText, changedFields, touchesBank, type EditableSettings } from "./changes.ts";
+import { BANK_PASSWORD_REQUIRED, CONTACTS_PASSWORD_REQUIRED, confirmBankChange } from "./bank-guard.ts";
+import { auditText, changedFields, touchesBank, touchesContacts, type EditableSettings, type SettingsField } from "./changes.ts";
 import { settingsRepository, type ShopDetails } from "./repository.ts";
 
 /** How many audit rows the console shows. */
@@ -78,8 +78,8 @@ export async function saveAdminSettings(deps: SaveSettingsDeps, actorId: string,
 
   const current = (await settingsRepository(db).get()) ?? EMPTY;
   // The password is checked (slowly: argon2) before the transaction, so no lock waits on it.
-  const confirmed = touchesBank(changedFields(comparable(current), editedSettings(body, current)));
-  if (confirmed) await confirmBankChange(deps.attempts, admin, body.currentPassword);
+  const confirmed = guarded(changedFields(comparable(current), editedSettings(body, current)));
+  if (confirmed) await confirmBankChange(deps.attempts, admin, body.currentPassword, passwordMessage(confirmed));
 
   const changed = await db.$transaction(async (tx) => {
     const repo = settingsRepository(tx);
@@ -87,8 +87,9 @@ export async function saveAdminSettings(deps: SaveSettingsDeps, actorId: string,
     const before = (await repo.get()) ?? EMPTY;
     const next = editedSettings(body, before);
     const fields = changedFields(comparable(before), next);
-    // Another admin changed the bank details meanwhile: this save would overwrite them unconfirmed.
-    if (touchesBank(fields) && !confirmed) throw new AppError(403, BANK_PASSWORD_REQUIRED);
+    // Another admin changed guarded details meanwhile: this save would overwrite them unconfirmed.
+    const needed = guarded(fields);
+    if (needed && !confirmed) throw new AppError(403, passwordMessage(needed));
     await repo.save({ ...next, isDemo: false });
     await repo.recordChanges(
       fields.map((field) => ({ changedById: admin.id, field, before: auditText(before[field]), after: auditText(next[field]) })),
@@ -96,9 +97,20 @@ export async function saveAdminSettings(deps: SaveSettingsDeps, actorId: string,
     return fields;
   });
 
-  if (changed.length > 0) await deps.publisher.publishSettingsChanged({ by: admin.name, byId: admin.id, fields: changed });
+  if (changed.length > 0) await deps.publisher.publishSettingsChanged({ by: staffLabel(admin), byId: admin.id, fields: changed });
   return getAdminSettings(db);
 }
+
+/** Who made a change, as the other admins are told: name and e-mail. */
+const staffLabel = (admin: { name: string; email: string | null }) => (admin.email ? `${admin.name} (${admin.email})` : admin.name);
+
+/** Which guarded group an edit touches (bank first: its message is the one an admin must see), if any. */
+function guarded(fields: readonly SettingsField[]): "bank" | "contacts" | undefined {
+  if (touchesBank(fields)) return "bank";
+  return touchesContacts(fields) ? "contacts" : undefined;
+}
+
+const passwordMessage = (group: "bank" | "contacts") => (group === "bank" ? BANK_PASSWORD_REQUIRED : CONTACTS_PASSWORD_REQUIRED);
 
 /** More than 0, at most 30 days, and exact in the Decimal(8,2) column. */
 function isValidDeadline(hours: number): boolean {

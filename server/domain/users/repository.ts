@@ -114,6 +114,15 @@ export const usersRepository = (db: Db) => ({
   updateAccount: (id: string, data: Prisma.UserUpdateInput): Promise<AccountRow> =>
     db.user.update({ where: { id }, data, select: accountSelect }),
   emailTaken: async (email: string) => (await db.user.count({ where: { email } })) > 0,
+  /** Whether another staff account (not `exceptId`) has this name, in any case: staff are told apart by name. */
+  staffNameTaken: async (name: string, exceptId?: string) =>
+    (await db.user.count({
+      where: {
+        role: { in: ["admin", "support"] },
+        name: { equals: name, mode: "insensitive" },
+        ...(exceptId ? { id: { not: exceptId } } : {}),
+      },
+    })) > 0,
   /**
    * The active admins' ids, their rows locked until the transaction ends: two admins deactivating or demoting
    * each other at once are taken one after the other, and the second sees the first's change (READ COMMITTED

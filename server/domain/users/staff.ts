@@ -1,5 +1,6 @@
 // Staff accounts (admin only): create with a role, change name/role/password, deactivate.
-// Guards: nobody locks themselves out, and the shop always keeps one active admin.
+// Guards: nobody locks themselves out, the shop always keeps one active admin, names tell staff apart (unique),
+// and admin power is handed out only with the acting admin's own password (a stolen session is not enough).
 import type { PrismaClient } from "../../db/client.ts";
 import { Prisma } from "../../db/client.ts";
 import { AppError } from "../errors.ts";
@@ -7,9 +8,13 @@ import { orderByOf, type ListPage, type ListQuery, type ListSpec } from "../list
 import type { AdminStaff, AdminStaffCreateBody, AdminStaffUpdateBody } from "../../schemas/admin-staff.ts";
 import { assertAcceptablePassword, hashPassword } from "./passwords.ts";
 import { usersRepository, type AccountRow } from "./repository.ts";
-import { normaliseEmail } from "./service.ts";
+import { findActiveStaff, normaliseEmail } from "./service.ts";
 import type { Sessions, SessionsEnded } from "./sessions.ts";
 import { STAFF_ROLES } from "../../../shared/roles.ts";
+import type { AttemptLimiter } from "./attempt-limiter.ts";
+import { confirmOwnPassword } from "./step-up.ts";
+import { BAD_EMAIL, EMAIL_PATTERN } from "../../../shared/checkout.ts";
+import { sessionExpired } from "../errors.ts";
 
 export const STAFF_LIST = {
   filters: { q: "string", role: "string", active: "boolean", id: "ids" },
@@ -19,6 +24,17 @@ export const STAFF_LIST = {
 
 const STAFF_NOT_FOUND = "Membro da equipa não encontrado";
 const EMAIL_TAKEN = "Já existe uma conta com este email";
+export const NAME_TAKEN = "Já existe um membro da equipa com este nome";
+export const ADMIN_PASSWORD_REQUIRED = "Confirme a sua palavra-passe para dar acesso de administrador";
+export const OWN_PASSWORD_REQUIRED = "Confirme a sua palavra-passe atual para a alterar";
+export const ADMIN_RESET_PASSWORD_REQUIRED = "Confirme a sua palavra-passe para alterar a palavra-passe de um administrador";
+
+/** The acting admin re-enters their own password (throttled like sign-ins). */
+async function stepUp(db: PrismaClient, attempts: AttemptLimiter, actorId: string, password: string | undefined, message: string) {
+  const actor = await findActiveStaff(db, actorId);
+  if (!actor) throw sessionExpired();
+  await confirmOwnPassword(attempts, actor, password, message);
+}
 
 const toStaff = (u: AccountRow): AdminStaff => ({
   id: u.id,
@@ -48,13 +64,21 @@ export async function getStaff(db: PrismaClient, id: string): Promise<AdminStaff
   return toStaff(row);
 }
 
-export async function createStaff(db: PrismaClient, body: AdminStaffCreateBody): Promise<AdminStaff> {
+export async function createStaff(
+  db: PrismaClient,
+  attempts: AttemptLimiter,
+  actorId: string,
+  body: AdminStaffCreateBody,
+): Promise<AdminStaff> {
   const name = body.name.trim();
   if (!name) throw new AppError(400, "O nome é obrigatório");
   assertAcceptablePassword(body.password);
+  if (!EMAIL_PATTERN.test(body.email.trim())) throw new AppError(400, BAD_EMAIL);
   const email = normaliseEmail(body.email);
   const users = usersRepository(db);
   if (await users.emailTaken(email)) throw new AppError(409, EMAIL_TAKEN);
+  if (await users.staffNameTaken(name)) throw new AppError(409, NAME_TAKEN);
+  if (body.role === "admin") await stepUp(db, attempts, actorId, body.currentPassword, ADMIN_PASSWORD_REQUIRED);
   try {
     return toStaff(await users.createAccount({ name, email, role: body.role, passwordHash: await hashPassword(body.password) }));
   } catch (error) {
@@ -66,15 +90,30 @@ export async function createStaff(db: PrismaClient, body: AdminStaffCreateBody):
 /** Deactivation, a new role or a new password end every session of the account (its sockets close at once). */
 export async function updateStaff(
   db: PrismaClient,
-  sessions: Sessions,
+  deps: { sessions: Sessions; attempts: AttemptLimiter },
   id: string,
   actorId: string,
   body: AdminStaffUpdateBody,
 ): Promise<AdminStaff> {
+  const { sessions } = deps;
   const current = await getStaff(db, id);
   const self = id === actorId;
   if (self && body.active === false) throw new AppError(400, "Não pode desativar a sua própria conta");
   if (self && body.role && body.role !== current.role) throw new AppError(400, "Não pode alterar a sua própria função");
+  if (body.name !== undefined && (await usersRepository(db).staffNameTaken(body.name.trim(), id))) throw new AppError(409, NAME_TAKEN);
+  // Admin power handed out (a promotion, or an admin made active again) or an admin's password set: the actor's own password.
+  const becomesAdmin =
+    ((body.role ?? current.role) === "admin" && current.role !== "admin") ||
+    (body.active === true && !current.active && (body.role ?? current.role) === "admin");
+  const stepUpMessage =
+    self && body.password !== undefined
+      ? OWN_PASSWORD_REQUIRED
+      : becomesAdmin
+        ? ADMIN_PASSWORD_REQUIRED
+        : body.password !== undefined && (body.role ?? current.role) === "admin"
+          ? ADMIN_RESET_PASSWORD_REQUIRED
+          : undefined;
+  if (stepUpMessage) await stepUp(db, deps.attempts, actorId, body.currentPassword, stepUpMessage);
   const wouldLoseAdmin = body.active === false || (body.role !== undefined && body.role !== "admin");
   const data: Prisma.UserUpdateInput = {};
   if (body.name !== undefined) {

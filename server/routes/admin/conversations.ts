@@ -103,7 +103,7 @@ export const adminConversationRoutes: FastifyPluginAsyncTypebox = async (app) =>
         tags,
         params: IdParams,
         consumes: ["multipart/form-data"],
-        response: { 200: AdminMessageReply, ...errorResponses(400, 401, 403, 404, 413, 415) },
+        response: { 200: AdminMessageReply, ...errorResponses(400, 401, 403, 404, 413, 415, 507) },
       },
     },
     async (request) => {

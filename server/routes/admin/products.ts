@@ -73,7 +73,11 @@ export const adminProductRoutes: FastifyPluginAsyncTypebox = async (app) => {
     "/uploads",
     {
       preHandler: admin,
-      schema: { tags, consumes: ["multipart/form-data"], response: { 200: AdminUploadReply, ...errorResponses(400, 401, 403, 413, 415) } },
+      schema: {
+        tags,
+        consumes: ["multipart/form-data"],
+        response: { 200: AdminUploadReply, ...errorResponses(400, 401, 403, 413, 415, 507) },
+      },
     },
     async (request) => {
       const form = await request.readForm([]);

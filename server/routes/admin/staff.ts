@@ -9,7 +9,7 @@ import { STAFF_LIST, createStaff, getStaff, listStaff, updateStaff } from "../..
 const tags = ["staff"];
 
 export const adminStaffRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db, sessions } = app.deps;
+  const { db, sessions, attempts } = app.deps;
   const admin = app.requireStaff(["admin"]);
 
   app.get(
@@ -34,9 +34,9 @@ export const adminStaffRoutes: FastifyPluginAsyncTypebox = async (app) => {
     "/staff",
     {
       preHandler: admin,
-      schema: { tags, body: AdminStaffCreateBody, response: { 200: AdminStaff, ...errorResponses(400, 401, 403, 409) } },
+      schema: { tags, body: AdminStaffCreateBody, response: { 200: AdminStaff, ...errorResponses(400, 401, 403, 409, 429) } },
     },
-    async (request) => createStaff(db.prisma, request.body),
+    async (request) => createStaff(db.prisma, attempts, request.user!.userId, request.body),
   );
 
   app.put(
@@ -47,9 +47,9 @@ export const adminStaffRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         params: IdParams,
         body: AdminStaffUpdateBody,
-        response: { 200: AdminStaff, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: AdminStaff, ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
     },
-    async (request) => updateStaff(db.prisma, sessions, request.params.id, request.user!.userId, request.body),
+    async (request) => updateStaff(db.prisma, { sessions, attempts }, request.params.id, request.user!.userId, request.body),
   );
 };

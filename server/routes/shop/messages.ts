@@ -75,7 +75,7 @@ export const messageRoutes: FastifyPluginAsyncTypebox<{ limits: MessageRouteLimi
         tags: ["shopper"],
         consumes: ["multipart/form-data"],
         description: `Multipart fields: orderId; text (optional, at most ${MAX_MESSAGE_TEXT} characters); file (optional, one JPEG, PNG, WebP, GIF or PDF of at most 10 MB).`,
-        response: { 200: MessageSendReply, ...errorResponses(400, 401, 404, 413, 415, 429) },
+        response: { 200: MessageSendReply, ...errorResponses(400, 401, 404, 413, 415, 429, 507) },
       },
       // Per customer, counted after the token is checked (the limiter runs after authenticate).
       config: {

@@ -57,9 +57,8 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const origin = (config.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, "");
       const input = { userId: request.user!.userId, body: request.body, idempotencyKey: request.headers["idempotency-key"] };
-      const { orderId, sessionUrl } = await placeOrder(db.prisma, stripeCheckout(payments.stripe, origin), input, notifier, hub);
+      const { orderId, sessionUrl } = await placeOrder(db.prisma, stripeCheckout(payments.stripe, notifier.baseUrl), input, notifier, hub);
       return { success: true as const, session_url: sessionUrl, orderId };
     },
   );
@@ -94,7 +93,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
         consumes: ["multipart/form-data"],
         description:
           "Multipart fields: orderId; file (one JPEG, PNG, WebP, GIF or PDF of at most 10 MB): a proof of payment for a bank-transfer order awaiting payment.",
-        response: { 200: ProofReply, ...errorResponses(400, 401, 404, 409, 413, 415, 429) },
+        response: { 200: ProofReply, ...errorResponses(400, 401, 404, 409, 413, 415, 429, 507) },
       },
     },
     async (request) => {

@@ -5,9 +5,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { buffer } from "node:stream/consumers";
 import path from "node:path";
-import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
-import { LRUCache } from "lru-cache";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { AppError } from "../../domain/errors.ts";
 import {
@@ -33,6 +32,7 @@ import { COLLECTION_PAGE_SIZE } from "../../../shared/collection-page.ts";
 import { HERO_TEXTS } from "../../../shared/home-page.ts";
 import { FIXED_PAGES } from "../../../shared/pages.ts";
 import { renderOgImage } from "../../pages/og-image.ts";
+import { OgImageCache, ogCacheDir } from "../../pages/og-cache.ts";
 import { FALLBACK_INDEX, renderShell, type PageContent } from "../../pages/shell.ts";
 
 const ProductParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
@@ -45,11 +45,11 @@ const PAGE_CACHE = "no-cache";
 const COLLECTION_PARAMS = ["q", "category", "subCategory", "sort", "page"];
 
 export const pagesRoutes: FastifyPluginAsyncTypebox<{ distDir: string; serveApps: boolean }> = async (app, options) => {
-  const { db, files, config, media } = app.deps;
+  const { db, files, media } = app.deps;
   const built = path.join(options.distDir, "storefront", "index.html");
   const index = options.serveApps && existsSync(built) ? readFileSync(built, "utf8") : FALLBACK_INDEX;
-  // Links in previews and the sitemap must be absolute: PUBLIC_URL when set, otherwise the address asked for.
-  const origin = (request: FastifyRequest) => (config.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, "");
+  // Links in previews and the sitemap must be absolute: the shop's configured address, never the Host asked for.
+  const origin = () => app.deps.notifier.baseUrl;
   const html = (page: Parameters<typeof renderShell>[1]) => renderShell(index, page);
   const hero = heroSrcsets(options.distDir);
 
@@ -59,8 +59,7 @@ export const pagesRoutes: FastifyPluginAsyncTypebox<{ distDir: string; serveApps
    */
   async function firstScreen(pagePath: string, request: FastifyRequest): Promise<PageContent | undefined> {
     try {
-      if (pagePath === "/")
-        return homePage(await homeLists(db.prisma), hero, Math.floor(Math.random() * HERO_TEXTS.length), origin(request));
+      if (pagePath === "/") return homePage(await homeLists(db.prisma), hero, Math.floor(Math.random() * HERO_TEXTS.length), origin());
       const params = new URLSearchParams(request.url.split("?")[1] ?? "");
       if (pagePath === "/collection" && !COLLECTION_PARAMS.some((p) => params.has(p))) {
         const page = await pageProducts(db.prisma, {
@@ -71,7 +70,7 @@ export const pagesRoutes: FastifyPluginAsyncTypebox<{ distDir: string; serveApps
           sort: "relevance",
           q: "",
         });
-        return collectionPage(page, origin(request));
+        return collectionPage(page, origin());
       }
     } catch (error) {
       request.log.warn({ err: error }, "first screen not rendered");
@@ -83,10 +82,10 @@ export const pagesRoutes: FastifyPluginAsyncTypebox<{ distDir: string; serveApps
     reply.type("text/html; charset=utf-8").header("Cache-Control", PAGE_CACHE);
     try {
       const { product, related } = await productWithRelated(db.prisma, request.params.id);
-      return html(productPage(product, related, origin(request)));
+      return html(productPage(product, related, origin()));
     } catch (error) {
       if (!(error instanceof AppError) || error.message !== PRODUCT_NOT_FOUND) throw error;
-      return reply.status(404).send(html(productNotFoundPage(request.params.id, origin(request))));
+      return reply.status(404).send(html(productNotFoundPage(request.params.id, origin())));
     }
   });
 
@@ -95,38 +94,33 @@ export const pagesRoutes: FastifyPluginAsyncTypebox<{ distDir: string; serveApps
       reply
         .type("text/html; charset=utf-8")
         .header("Cache-Control", PAGE_CACHE)
-        .send(html((await firstScreen(pagePath, request)) ?? fixedPage(pagePath, origin(request), undefined))),
+        .send(html((await firstScreen(pagePath, request)) ?? fixedPage(pagePath, origin(), undefined))),
     );
   }
 
-  app.get("/sitemap.xml", { schema: { hide: true } }, async (request, reply) =>
+  app.get("/sitemap.xml", { schema: { hide: true } }, async (_request, reply) =>
     reply
       .type("application/xml; charset=utf-8")
       .header("Cache-Control", PAGE_CACHE)
-      .send(sitemapXml(origin(request), await sitemapEntries(db.prisma))),
+      .send(sitemapXml(origin(), await sitemapEntries(db.prisma))),
   );
 
-  app.get("/robots.txt", { schema: { hide: true } }, async (request, reply) =>
-    reply
-      .type("text/plain; charset=utf-8")
-      .header("Cache-Control", PAGE_CACHE)
-      .send(robotsTxt(origin(request))),
+  app.get("/robots.txt", { schema: { hide: true } }, async (_request, reply) =>
+    reply.type("text/plain; charset=utf-8").header("Cache-Control", PAGE_CACHE).send(robotsTxt(origin())),
   );
 
-  // Rendering takes ~100 ms of CPU: each product's picture is made once per photo and kept.
-  const ogImages = new LRUCache<string, Buffer>({ maxSize: 32 * 1024 * 1024, sizeCalculation: (b) => b.byteLength });
+  // Rendering takes ~0.1–0.5 s of CPU: each photo's preview is made once and kept (memory and DATA_DIR).
+  const ogImages = new OgImageCache(ogCacheDir(app.deps.config.dataDir), async (sha256) =>
+    // Product photos are WebP of at most 1000 px (tens of KB): read whole, off the store's stream.
+    renderOgImage(await buffer(await media.read(sha256))),
+  );
   app.get("/og/product/:file", { schema: { hide: true, params: OgParams } }, async (request, reply) => {
     const id = request.params.file.slice(0, -".jpg".length);
     const product = await liveProduct(db.prisma, id);
     const photoId = product.image[0]?.split("/").pop();
     if (!photoId) throw new AppError(404, PRODUCT_NOT_FOUND);
-    let jpeg = ogImages.get(photoId);
-    if (!jpeg) {
-      const photo = await findFile(db.prisma, files, photoId);
-      // Product photos are WebP of at most 1000 px (tens of KB): read whole, off the store's stream.
-      jpeg = await renderOgImage(await buffer(await media.read(photo.sha256)));
-      ogImages.set(photoId, jpeg);
-    }
+    const photo = await findFile(db.prisma, files, photoId);
+    const jpeg = await ogImages.get(photo.sha256);
     return reply.type("image/jpeg").header("Cache-Control", "public, max-age=86400").send(jpeg);
   });
 };

@@ -11,6 +11,14 @@ import { PROXYPAY_SIGNATURE_HEADER, readProxyPayPayment, verifyProxyPaySignature
 
 const WebhookReply = Type.Object({ success: Type.Literal(true) });
 
+/**
+ * A payment cannot be dated later than now; a day allows for clocks and time zones written without an offset.
+ * A date beyond it (2099) would sort and report wrongly for ever: the notification is refused, not stored.
+ */
+export const MAX_PAYMENT_CLOCK_SKEW_MS = 24 * 60 * 60 * 1000;
+/** Multicaixa began long after this: an earlier date is a malformed one. */
+const EARLIEST_PAYMENT = Date.UTC(2000, 0, 1);
+
 export const proxyPayRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, hub, config, notifier } = app.deps;
   // Encapsulated: only this plugin's routes get the body as bytes.
@@ -39,6 +47,9 @@ export const proxyPayRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       const payment = readProxyPayPayment(parsed);
       if (!payment) throw new AppError(400, "Notificação inválida");
+      const paidAt = payment.receivedAt.getTime();
+      if (paidAt > Date.now() + MAX_PAYMENT_CLOCK_SKEW_MS || paidAt < EARLIEST_PAYMENT)
+        throw new AppError(400, "Notificação inválida: data de pagamento impossível");
       const outcome = await recordMulticaixaPayment(db.prisma, hub, payment, notifier);
       if (outcome !== "recorded" && outcome !== "duplicate")
         request.log.warn({ paymentId: payment.paymentId, outcome }, "Multicaixa payment not recorded");

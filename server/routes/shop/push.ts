@@ -5,11 +5,13 @@ import { errorResponses } from "../../schemas/common.ts";
 import { PushKeyReply, PushOkReply, PushSubscribeBody, PushUnsubscribeBody } from "../../schemas/push.ts";
 import { loadVapidKeys, removePushSubscription, savePushSubscription } from "../../notifications/push.ts";
 
+export const SUBSCRIBES_PER_MINUTE = 10;
+
 export const pushRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db, config } = app.deps;
+  const { db, config, notifier } = app.deps;
   // From the environment, or generated once into DATA_DIR: push is always available.
   const { publicKey } = loadVapidKeys({ dataDir: config.dataDir });
-  const subscription = { tags: ["shopper"], response: { 200: PushOkReply, ...errorResponses(400, 401, 413, 415) } };
+  const subscription = { tags: ["shopper"], response: { 200: PushOkReply, ...errorResponses(400, 401, 413, 415, 429) } };
 
   app.get("/api/push/key", { schema: { tags: ["shopper"], response: { 200: PushKeyReply } } }, async () => ({
     success: true as const,
@@ -20,10 +22,12 @@ export const pushRoutes: FastifyPluginAsyncTypebox = async (app) => {
     "/api/push/subscribe",
     {
       preValidation: app.authenticate,
+      // A browser subscribes once per device and permission; more is someone filling the table.
+      config: { rateLimit: { max: SUBSCRIBES_PER_MINUTE, timeWindow: 60_000, hook: "preHandler", keyGenerator: app.perCustomer } },
       schema: { ...subscription, body: PushSubscribeBody },
     },
     async (request) => {
-      await savePushSubscription(db.prisma, request.user!.userId, request.body);
+      await savePushSubscription(db.prisma, notifier.pushEndpoints, request.user!.userId, request.body);
       return { success: true as const };
     },
   );

@@ -28,7 +28,7 @@ export interface UserRouteLimits {
 }
 
 export const userRoutes: FastifyPluginAsyncTypebox<{ limits: UserRouteLimits }> = async (app, { limits }) => {
-  const { db, tokens, attempts, sessions, config } = app.deps;
+  const { db, tokens, attempts, sessions } = app.deps;
 
   app.post(
     "/api/user/register",
