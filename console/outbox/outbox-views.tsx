@@ -19,9 +19,10 @@ import {
 } from "react-admin";
 import { Chip, Typography } from "@mui/material";
 import type { AdminOutboxMail } from "../../server/schemas/admin-outbox.ts";
+import { OUTBOX_STATUSES } from "../../shared/outbox.ts";
 
 const STATUS_TONE = { pending: "warning", sent: "success", failed: "error" } as const;
-const statusChoices = (["pending", "sent", "failed"] as const).map((id) => ({ id, name: `loja.outbox.status.${id}` }));
+const statusChoices = OUTBOX_STATUSES.map((id) => ({ id, name: `loja.outbox.status.${id}` }));
 
 export function OutboxStatusChip({ status }: { status: AdminOutboxMail["status"] }) {
   const translate = useTranslate();

@@ -1,3 +1,4 @@
+import { SESSION_EXPIRED } from "../../shared/session.ts";
 /** The one error domain code throws; the error handler turns it into `{ success: false, message }` with `status`. */
 export class AppError extends Error {
   constructor(
@@ -13,5 +14,5 @@ export class AppError extends Error {
 export const notFound = (message = "Não encontrado") => new AppError(404, message);
 
 /** The answer to a missing, invalid or expired session (and to a token whose account is gone): the storefront logs out on it. */
-export const SESSION_EXPIRED = "Sessão expirada. Por favor, faça login novamente.";
+export { SESSION_EXPIRED };
 export const sessionExpired = () => new AppError(401, SESSION_EXPIRED);

@@ -8,9 +8,9 @@ import type { AdminOutboxMail } from "../schemas/admin-outbox.ts";
 import { MailUnsendable, type MailRecord } from "./mail-facts.ts";
 import { outboxRepository, type OutboxRow, type OutboxStatus } from "./outbox-repository.ts";
 import type { MailContent } from "./templates.ts";
+import { isOutboxStatus } from "../../shared/outbox.ts";
 
 export const OUTBOX_MAIL_NOT_FOUND = "E-mail não encontrado";
-const STATUSES: readonly string[] = ["pending", "sent", "failed"];
 
 export const OUTBOX_LIST = {
   filters: { q: "string", status: "string" },
@@ -39,7 +39,7 @@ export async function listOutboxForConsole(
   query: ListQuery<{ q?: string; status?: string }>,
 ): Promise<ListPage<AdminOutboxMail>> {
   const status = query.filter.status;
-  if (status !== undefined && !STATUSES.includes(status)) throw new AppError(400, "Filtro inválido: status");
+  if (status !== undefined && !isOutboxStatus(status)) throw new AppError(400, "Filtro inválido: status");
   const repo = outboxRepository(db);
   const f = { status: status as OutboxStatus | undefined, q: query.filter.q };
   const [rows, total] = await Promise.all([

@@ -4,6 +4,7 @@ import type { Db } from "../db/client.ts";
 import { Prisma } from "../db/client.ts";
 import { newOrderId } from "../domain/orders/ids.ts";
 import type { Json, MailRecord, StoredMail } from "./mail-facts.ts";
+import type { OutboxStatus } from "../../shared/outbox.ts";
 
 export interface NewMail extends StoredMail {
   to: string;
@@ -19,7 +20,7 @@ export interface ClaimedMail extends MailRecord {
   createdAt: Date;
 }
 
-export type OutboxStatus = "pending" | "sent" | "failed";
+export type { OutboxStatus };
 
 export interface OutboxRow extends ClaimedMail {
   status: OutboxStatus;

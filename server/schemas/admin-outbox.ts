@@ -1,4 +1,5 @@
 import { Type, type Static } from "typebox";
+import { OUTBOX_STATUSES } from "../../shared/outbox.ts";
 
 /** One e-mail of the outbox as the console lists it (html and text only on the detail, with any secret in it redacted). */
 export const AdminOutboxMail = Type.Object({
@@ -7,7 +8,7 @@ export const AdminOutboxMail = Type.Object({
   to: Type.String(),
   subject: Type.String(),
   /** 'pending' (waiting, or would be sent: without SMTP_URL nothing leaves), 'sent' or 'failed'. */
-  status: Type.Union([Type.Literal("pending"), Type.Literal("sent"), Type.Literal("failed")]),
+  status: Type.Union([Type.Literal(OUTBOX_STATUSES[0]), Type.Literal(OUTBOX_STATUSES[1]), Type.Literal(OUTBOX_STATUSES[2])]),
   attempts: Type.Integer(),
   lastError: Type.Union([Type.String(), Type.Null()]),
   createdAt: Type.String(),

@@ -1,5 +1,6 @@
 import { toast } from "./toast.ts";
 import { readToken, writeToken } from "./token.ts";
+import { SESSION_EXPIRED } from "../../shared/session.ts";
 
 // The one HTTP client: Bearer token when signed in, the 401 rule (docs/design/contracts.md#the-401-rule), and the
 // error toast. No timeout on purpose: slow 3G requests must be allowed to finish.
@@ -16,8 +17,8 @@ export class ApiError extends Error {
   }
 }
 
-/** The notice for a 401 anywhere (or a real-time 'invalid token'). */
-const SESSION_EXPIRED_MESSAGE = "Sessão expirada. Por favor, faça login novamente.";
+/** The notice for a 401 anywhere (or a real-time 'invalid token'): the server's own words. */
+const SESSION_EXPIRED_MESSAGE = SESSION_EXPIRED;
 
 /**
  * Thrown instead of ApiError when the server refused the token: the session has already been expired (and the
