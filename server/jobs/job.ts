@@ -2,7 +2,6 @@
 // never overlaps the previous one; stop() waits for the round in flight; timers never keep the process alive.
 // A job whose work must happen once across the cluster takes an advisory lock for its round: while one instance
 // runs it, the others skip theirs.
-import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/client.ts";
 
 export interface Job {
@@ -27,14 +26,21 @@ export interface RunningJob {
   stop(): Promise<void>;
 }
 
-export function startJob(job: Job, db: Database, log: Pick<FastifyBaseLogger, "warn">): RunningJob {
+export interface JobHost {
+  log: { warn(obj: object, message: string): void };
+  /** Needed by cluster jobs only: where the round's lock is taken. */
+  db?: Pick<Database, "onlyOneInstance">;
+}
+
+export function startJob(job: Job, { log, db }: JobHost): RunningJob {
+  if (job.scope === "cluster" && !db) throw new Error(`${job.name}: a cluster job needs the database for its lock`);
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let wakeRequested = false;
   let stopped = false;
 
   const round = async (): Promise<boolean> => {
-    const more = job.scope === "cluster" ? await db.onlyOneInstance(`loja-job:${job.name}`, job.run) : await job.run();
+    const more = job.scope === "cluster" ? await db!.onlyOneInstance(`loja-job:${job.name}`, job.run) : await job.run();
     return more === true;
   };
 

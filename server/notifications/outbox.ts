@@ -10,6 +10,7 @@ import { MailUnsendable, storedMail, type Mail } from "./mail-facts.ts";
 import type { MailSealer } from "./mail-secrets.ts";
 import { outboxRepository, type ClaimedMail, type NewMail } from "./outbox-repository.ts";
 import type { MailContent } from "./templates.ts";
+import { startJob } from "../jobs/job.ts";
 
 export type { NewMail, ClaimedMail, OutboxRow, OutboxStatus } from "./outbox-repository.ts";
 
@@ -90,9 +91,6 @@ export function startOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
   const outbox = outboxRepository(db);
 
   let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let wakeRequested = false;
 
   async function deliver(mail: ClaimedMail): Promise<void> {
     try {
@@ -123,40 +121,17 @@ export function startOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
     return mails.length === batchSize;
   }
 
-  function schedule(delay: number) {
-    if (stopped) return;
-    clearTimeout(timer);
-    timer = setTimeout(tick, delay);
-  }
-
-  function tick() {
-    if (stopped || running) return;
-    wakeRequested = false;
-    running = runBatch()
-      .then(
-        (full) => schedule(full || wakeRequested ? 0 : pollMs),
-        (error: unknown) => {
-          logger.error({ err: describeError(error) }, "outbox: batch failed");
-          schedule(pollMs);
-        },
-      )
-      .finally(() => {
-        running = undefined;
-      });
-  }
-
-  schedule(0);
+  // A recurring job like the others (server/jobs/job.ts), on every instance: claims keep two senders apart.
+  const job = startJob(
+    { name: "outbox", everyMs: pollMs, scope: "instance", runAtStart: true, run: runBatch },
+    { log: { warn: (obj: object, message: string) => logger.error(obj, message) } },
+  );
   return {
     workerId,
-    wake() {
-      if (stopped) return;
-      if (running) wakeRequested = true;
-      else schedule(0);
-    },
+    wake: () => job.wake(),
     async stop() {
       stopped = true;
-      clearTimeout(timer);
-      await running;
+      await job.stop();
     },
   };
 }

@@ -41,7 +41,7 @@ describe("a recurring job", () => {
         active--;
       },
     };
-    const running = startJob(job, t.db, silent);
+    const running = startJob(job, { db: t.db, log: silent });
     await started.opened;
     running.wake();
     running.wake();
@@ -68,8 +68,7 @@ describe("a recurring job", () => {
           if (rounds === 1) throw new Error("boom");
         },
       },
-      t.db,
-      { warn: (_obj: unknown, message?: string) => void warnings.push(String(message)) },
+      { db: t.db, log: { warn: (_obj: unknown, message?: string) => void warnings.push(String(message)) } },
     );
     while (rounds < 3) await new Promise((r) => setImmediate(r));
     await running.stop();
