@@ -1,8 +1,8 @@
 // Background work of the money path: every 10 s, cancel overdue bank-transfer orders and send the halfway
-// reminders (server/domain/orders/deadlines.ts). Started with the app, stopped on close; the timer is unref'd
+// reminders (server/domain/payments/deadlines.ts). Started with the app, stopped on close; the timer is unref'd
 // so it never keeps the process alive, and a round never overlaps the previous one.
 import fp from "fastify-plugin";
-import { runPaymentDeadlines } from "../domain/orders/deadlines.ts";
+import { runPaymentDeadlines } from "../domain/payments/deadlines.ts";
 
 export const PAYMENT_DEADLINE_INTERVAL_MS = 10_000;
 

@@ -10,7 +10,7 @@ import { browserSubscription, startPushService, type PushService } from "../help
 import { formatKz } from "../../shared/money.ts";
 import { shortOrderId } from "../../shared/orders.ts";
 import { DEADLINE_EXPIRED_REASON } from "../../shared/payments.ts";
-import { runPaymentDeadlines } from "../../server/domain/orders/deadlines.ts";
+import { runPaymentDeadlines } from "../../server/domain/payments/deadlines.ts";
 import { formatLuandaDateTime } from "../../server/notifications/templates.ts";
 import { savePushSubscription } from "../../server/notifications/push.ts";
 import { sendSupportReply } from "../../server/domain/chat/service.ts";

@@ -3,8 +3,8 @@
 // missing signature changes nothing.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, createStaff, registerCustomer, type Customer, type TestApp } from "../helpers/app.ts";
-import { expireOverdueOrders } from "../../server/domain/orders/deadlines.ts";
-import { pollMulticaixaPayments } from "../../server/domain/orders/multicaixa.ts";
+import { expireOverdueOrders } from "../../server/domain/payments/deadlines.ts";
+import { pollMulticaixaPayments } from "../../server/domain/payments/multicaixa.ts";
 import { paymentOnCancelledMarker, paymentOnCancelledNote } from "../../server/domain/orders/shop-messages.ts";
 import { ProxyPayStandin, STANDIN_API_KEY } from "../helpers/proxypay-standin.ts";
 import { ConfigError, loadConfig } from "../../server/config.ts";

@@ -11,7 +11,7 @@ import type { Address, PlaceOrderBody } from "../../schemas/orders.ts";
 import { AppError } from "../errors.ts";
 import { checkAddress, checkSubmit } from "./checkout-rules.ts";
 import { newOrderId } from "./ids.ts";
-import { newPaymentReference } from "./payment-reference.ts";
+import { newPaymentReference } from "../payments/payment-reference.ts";
 import { checkClientTotal, priceOrder, requestedLines, type PricedOrder, type RequestedLine } from "./pricing.ts";
 import { ordersRepository, type KeyedOrder, type NewOrder } from "./repository.ts";
 import type { Notifier } from "../../notifications/notifier.ts";

@@ -2,9 +2,9 @@
 import type { PlacementSettingsCache } from "../settings/placement-settings.ts";
 import type { Db, PrismaClient } from "../../db/client.ts";
 import { CANCELLED, isOrderStatus, isPaidStatus, type OrderStatus } from "../../../shared/orders.ts";
-import type { StripeClient } from "../../payments/stripe.ts";
-import type { ProxyPayClient } from "../../payments/proxypay.ts";
-import { withdrawMulticaixaReference } from "./multicaixa.ts";
+import type { StripeClient } from "../../integrations/stripe.ts";
+import type { ProxyPayClient } from "../../integrations/proxypay.ts";
+import { withdrawMulticaixaReference } from "../payments/multicaixa.ts";
 import { moveRefusal, type StaffRole } from "../../../shared/payments.ts";
 import type { Address, ShopOrder, ShopProof, UserOrder } from "../../schemas/orders.ts";
 import { attachmentKind } from "../../../shared/chat.ts";

@@ -11,7 +11,7 @@ import type { ListPage, ListQuery, ListSpec } from "../list-query.ts";
 import { orderByOf } from "../list-query.ts";
 import type { AdminAllowedMoves, AdminOrder, AdminPayment, AdminProof, ProofHints } from "../../schemas/admin-orders.ts";
 import { STAFF_ORDER_NOT_FOUND } from "./not-found.ts";
-import { ordersRepository, type StaffOrderDetailRow, type StaffOrderRow } from "./repository.ts";
+import { orderQueries, type StaffOrderDetailRow, type StaffOrderRow } from "./staff-queries-repository.ts";
 import { storedAddress } from "./service.ts";
 
 export const ORDER_LIST = {
@@ -127,14 +127,14 @@ export async function listOrders(
   role: StaffRole,
 ): Promise<ListPage<AdminOrder>> {
   const f = { q: query.filter.q, status: query.filter.status, customerId: query.filter.customerId, ids: query.filter.id };
-  const repo = ordersRepository(db);
+  const repo = orderQueries(db);
   const [rows, total] = await Promise.all([repo.listForStaff(f, orderByOf(query.sort), query.offset, query.limit), repo.countForStaff(f)]);
   const unread = await chatRepository(db).unreadByOrder(rows.map((r) => r.id));
   return { rows: rows.map((r) => toRow(r, unread.get(r.id) ?? 0, role)), total };
 }
 
 export async function getOrder(db: PrismaClient, id: string, role: StaffRole): Promise<AdminOrder> {
-  const row = await ordersRepository(db).findForStaff(id);
+  const row = await orderQueries(db).findForStaff(id);
   if (!row) throw new AppError(404, STAFF_ORDER_NOT_FOUND);
   const unread = await chatRepository(db).unreadByOrder([id]);
   return toDetail(row, unread.get(id) ?? 0, role);
@@ -152,7 +152,7 @@ export async function listPaymentQueue(
   query: ListQuery<{ hasProof?: boolean }>,
   role: StaffRole,
 ): Promise<ListPage<AdminOrder>> {
-  const repo = ordersRepository(db);
+  const repo = orderQueries(db);
   const [rows, total] = await Promise.all([
     repo.listAwaitingTransfer(query.filter, orderByOf(query.sort), query.offset, query.limit),
     repo.countAwaitingTransfer(query.filter),

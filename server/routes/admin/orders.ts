@@ -6,10 +6,10 @@ import type { StaffRole } from "../../../shared/payments.ts";
 import { errorResponses } from "../../schemas/common.ts";
 import { AdminListQuery, IdParams } from "../../schemas/admin-common.ts";
 import { AdminOrder, AdminOrderStatusBody, AdminPaymentBody, AdminProofRefuseBody, ProofParams } from "../../schemas/admin-orders.ts";
-import { acceptProof, refuseProof } from "../../domain/orders/proofs.ts";
+import { acceptProof, refuseProof } from "../../domain/payments/proofs.ts";
 import { ORDER_LIST, PAYMENT_QUEUE, getOrder, listOrders, listPaymentQueue } from "../../domain/orders/staff.ts";
 import { changeOrderStatus } from "../../domain/orders/service.ts";
-import { recordStaffPayment } from "../../domain/orders/payments.ts";
+import { recordStaffPayment } from "../../domain/payments/payments.ts";
 import { addOrderNote, listOrderNotes } from "../../domain/orders/notes.ts";
 import { AdminOrderNoteBody, AdminOrderNoteReply, AdminOrderNotesReply } from "../../schemas/admin-support.ts";
 

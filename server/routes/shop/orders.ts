@@ -14,9 +14,9 @@ import {
 } from "../../schemas/orders.ts";
 import { listUserOrders, paymentDeadlineHours } from "../../domain/orders/service.ts";
 import { placeOrder } from "../../domain/orders/placement.ts";
-import { bankTransfer } from "../../domain/orders/bank-transfer.ts";
-import { stripeCheckout, verifyStripePayment } from "../../domain/orders/stripe-checkout.ts";
-import { submitProof } from "../../domain/orders/proofs.ts";
+import { bankTransfer } from "../../domain/payments/bank-transfer.ts";
+import { stripeCheckout, verifyStripePayment } from "../../domain/payments/stripe-checkout.ts";
+import { submitProof } from "../../domain/payments/proofs.ts";
 import { ORDER_NOT_FOUND } from "../../domain/orders/not-found.ts";
 import { AppError } from "../../domain/errors.ts";
 

@@ -5,8 +5,8 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { errorResponses } from "../../schemas/common.ts";
 import { AppError } from "../../domain/errors.ts";
-import { recordMulticaixaPayment } from "../../domain/orders/multicaixa.ts";
-import { PROXYPAY_SIGNATURE_HEADER, readProxyPayPayment, verifyProxyPaySignature } from "../../payments/proxypay.ts";
+import { recordMulticaixaPayment } from "../../domain/payments/multicaixa.ts";
+import { PROXYPAY_SIGNATURE_HEADER, readProxyPayPayment, verifyProxyPaySignature } from "../../integrations/proxypay.ts";
 
 const WebhookReply = Type.Object({ success: Type.Literal(true) });
 

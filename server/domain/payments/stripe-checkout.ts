@@ -3,12 +3,12 @@
 // only when Stripe itself says the session is paid; the `success` the browser sends back is never trusted.
 import type { PrismaClient } from "../../db/client.ts";
 import { AWAITING_PAYMENT, CANCELLED, PAYMENT_CONFIRMED } from "../../../shared/orders.ts";
-import type { StripeClient } from "../../payments/stripe.ts";
+import type { StripeClient } from "../../integrations/stripe.ts";
 import { cartRepository } from "../cart/repository.ts";
 import { AppError } from "../errors.ts";
-import { ORDER_NOT_FOUND } from "./not-found.ts";
-import type { PaymentStrategy } from "./placement.ts";
-import { ordersRepository, type KeyedOrder } from "./repository.ts";
+import { ORDER_NOT_FOUND } from "../orders/not-found.ts";
+import type { PaymentStrategy } from "../orders/placement.ts";
+import { ordersRepository, type KeyedOrder } from "../orders/repository.ts";
 import type { Notifier, PushNotice } from "../../notifications/notifier.ts";
 import { noticeOrder } from "../../notifications/order-notices.ts";
 

@@ -15,11 +15,14 @@ import { postShopMessage, sendClientMessage, type ChatFile } from "../chat/servi
 import { AppError } from "../errors.ts";
 import { sniffType } from "../media/sniff.ts";
 import type { IncomingFile } from "../media/incoming.ts";
-import { ORDER_NOT_FOUND, STAFF_ORDER_NOT_FOUND } from "./not-found.ts";
+import { ORDER_NOT_FOUND, STAFF_ORDER_NOT_FOUND } from "../orders/not-found.ts";
 import { addPayment, checkPayment, type PaymentInput } from "./payments.ts";
-import { ordersRepository } from "./repository.ts";
-import { toShopProof } from "./service.ts";
-import { paymentRecordedText, proofAcceptedText, proofRefusedText } from "./shop-messages.ts";
+import { ordersRepository } from "../orders/repository.ts";
+import { settingsRepository } from "../settings/repository.ts";
+import { usersRepository } from "../users/repository.ts";
+import { paymentsRepository } from "./repository.ts";
+import { toShopProof } from "../orders/service.ts";
+import { paymentRecordedText, proofAcceptedText, proofRefusedText } from "../orders/shop-messages.ts";
 import type { Notifier } from "../../notifications/notifier.ts";
 import { noticeOrder } from "../../notifications/order-notices.ts";
 
@@ -47,20 +50,20 @@ export async function submitProof(
   input: { userId: string; orderId: string; file: ChatFile | null },
   notifier?: Notifier,
 ): Promise<ShopProof> {
-  const repo = ordersRepository(db);
+  const repo = paymentsRepository(db);
   const order = await repo.findProofTarget(input.orderId, input.userId);
   if (!order) throw new AppError(404, ORDER_NOT_FOUND);
   if (order.paymentMethod !== "cod" || order.status !== AWAITING_PAYMENT) throw new AppError(409, NOT_AWAITING_PAYMENT);
   if (!input.file) throw new AppError(400, "Anexe o comprovativo (imagem ou PDF)");
   const due = order.totalAmount.minus(order.amountPaid).toNumber();
-  const hints = await hintsFor(input.file.upload, due, await repo.shopIban());
+  const hints = await hintsFor(input.file.upload, due, await settingsRepository(db).iban());
   let proofId = "";
   await sendClientMessage(
     db,
     hub,
     { orderId: order.id, userId: input.userId, text: PROOF_MESSAGE_TEXT, file: input.file },
     async (tx, mediaId) => {
-      proofId = (await ordersRepository(tx).insertProof({ orderId: order.id, mediaId: mediaId!, hints })).id;
+      proofId = (await paymentsRepository(tx).insertProof({ orderId: order.id, mediaId: mediaId!, hints })).id;
       if (notifier) await noticeOrder(tx, notifier, order.id, { kind: "proof-received", proofId });
     },
   );
@@ -70,7 +73,7 @@ export async function submitProof(
 }
 
 async function pendingProof(db: Db, orderId: string, proofId: string) {
-  const proof = await ordersRepository(db).findProofOf(orderId, proofId);
+  const proof = await paymentsRepository(db).findProofOf(orderId, proofId);
   if (!proof) {
     if (!(await ordersRepository(db).findStatus(orderId))) throw new AppError(404, STAFF_ORDER_NOT_FOUND);
     throw new AppError(404, PROOF_NOT_FOUND);
@@ -88,9 +91,9 @@ export async function acceptProof(
 ): Promise<void> {
   const payment = checkPayment(input);
   await pendingProof(db, input.orderId, input.proofId);
-  const actor = (await ordersRepository(db).staffName(input.staffUserId)) ?? "Equipa da loja";
+  const actor = (await usersRepository(db).nameOf(input.staffUserId)) ?? "Equipa da loja";
   const recorded = await db.$transaction(async (tx) => {
-    if (!(await ordersRepository(tx).decideProof(input.proofId, { status: "accepted", reason: null, decidedById: input.staffUserId })))
+    if (!(await paymentsRepository(tx).decideProof(input.proofId, { status: "accepted", reason: null, decidedById: input.staffUserId })))
       throw new AppError(409, PROOF_DECIDED);
     return addPayment(tx, input.orderId, payment, { staffUserId: input.staffUserId, actor }, notifier);
   });
@@ -112,7 +115,7 @@ export async function refuseProof(
   const reason = input.reason.trim();
   if (reason.length < 3) throw new AppError(400, "Indique o motivo da recusa (pelo menos 3 caracteres)");
   await pendingProof(db, input.orderId, input.proofId);
-  if (!(await ordersRepository(db).decideProof(input.proofId, { status: "refused", reason, decidedById: input.staffUserId })))
+  if (!(await paymentsRepository(db).decideProof(input.proofId, { status: "refused", reason, decidedById: input.staffUserId })))
     throw new AppError(409, PROOF_DECIDED);
   await postShopMessage(db, hub, input.orderId, proofRefusedText(reason));
 }

@@ -8,9 +8,11 @@ import { amountTooLarge } from "../../../shared/money.ts";
 import type { ChatPublisher } from "../../realtime/events.ts";
 import { postShopMessage } from "../chat/service.ts";
 import { AppError } from "../errors.ts";
-import { STAFF_ORDER_NOT_FOUND } from "./not-found.ts";
-import { ordersRepository } from "./repository.ts";
-import { paymentRecordedText } from "./shop-messages.ts";
+import { STAFF_ORDER_NOT_FOUND } from "../orders/not-found.ts";
+import { ordersRepository } from "../orders/repository.ts";
+import { usersRepository } from "../users/repository.ts";
+import { paymentsRepository } from "./repository.ts";
+import { paymentRecordedText } from "../orders/shop-messages.ts";
 import type { Notifier, PushNotice } from "../../notifications/notifier.ts";
 import { noticeOrder } from "../../notifications/order-notices.ts";
 
@@ -68,14 +70,15 @@ export async function addPayment(
   notifier?: Notifier,
 ): Promise<RecordedPayment> {
   const repo = ordersRepository(tx);
-  const after = await repo.addToAmountPaid(orderId, payment.amount);
+  const payments = paymentsRepository(tx);
+  const after = await payments.addToAmountPaid(orderId, payment.amount);
   if (!after) {
     const order = await repo.findStatus(orderId);
     if (order?.status === CANCELLED) throw new AppError(409, CANCELLED_NO_PAYMENTS);
     if (order) throw new AppError(400, amountTooLarge("O total pago"));
     throw new AppError(404, STAFF_ORDER_NOT_FOUND);
   }
-  await repo.insertPayment({ orderId, ...payment, recordedById: by.staffUserId, actor: by.actor, externalId: by.externalId ?? null });
+  await payments.insertPayment({ orderId, ...payment, recordedById: by.staffUserId, actor: by.actor, externalId: by.externalId ?? null });
   const remaining = Math.max(0, after.totalAmount.minus(after.amountPaid).toNumber());
   let confirmed = false;
   if (remaining === 0 && after.status === AWAITING_PAYMENT) {
@@ -100,7 +103,7 @@ export async function recordStaffPayment(
   notifier?: Notifier,
 ): Promise<RecordedPayment> {
   const payment = checkPayment(input);
-  const actor = (await ordersRepository(db).staffName(input.staffUserId)) ?? "Equipa da loja";
+  const actor = (await usersRepository(db).nameOf(input.staffUserId)) ?? "Equipa da loja";
   const recorded = await db.$transaction((tx) =>
     addPayment(tx, input.orderId, payment, { staffUserId: input.staffUserId, actor }, notifier),
   );

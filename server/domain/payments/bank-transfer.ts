@@ -1,10 +1,10 @@
 // Bank transfer (SPEC.md §9 'cod'): the order waits for the shopper's transfer, its lines leave the cart at once,
 // and the shopper is answered with the order id. Each order gets the reference to write in the transfer and the
 // deadline to pay by (issue 11). Card payment has its own route: asking for it here is refused.
-import type { ProxyPayClient } from "../../payments/proxypay.ts";
+import type { ProxyPayClient } from "../../integrations/proxypay.ts";
 import { AppError } from "../errors.ts";
 import { newPaymentReference, paymentDeadlineFrom } from "./payment-reference.ts";
-import type { PaymentReferences, PaymentStrategy } from "./placement.ts";
+import type { PaymentReferences, PaymentStrategy } from "../orders/placement.ts";
 
 export const CARD_ON_PLACE = "Para pagar com cartão use /api/order/stripe";
 

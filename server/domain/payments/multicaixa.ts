@@ -1,16 +1,17 @@
 // Multicaixa "Pagamento por Referência" through ProxyPay (issue 11): a payment ProxyPay reports (webhook or the
 // polling fallback) is recorded like a staff one, with actor "Multicaixa", once per ProxyPay payment id.
 import type { PrismaClient } from "../../db/client.ts";
-import { readProxyPayPayment, type ProxyPayClient, type ReceivedProxyPayPayment } from "../../payments/proxypay.ts";
+import { readProxyPayPayment, type ProxyPayClient, type ReceivedProxyPayPayment } from "../../integrations/proxypay.ts";
 import type { ChatPublisher } from "../../realtime/events.ts";
 import { AppError } from "../errors.ts";
 import { addPayment, announcePayment } from "./payments.ts";
-import { ordersRepository } from "./repository.ts";
+import { ordersRepository } from "../orders/repository.ts";
+import { paymentsRepository } from "./repository.ts";
 import { Prisma } from "../../db/client.ts";
 import type { Notifier } from "../../notifications/notifier.ts";
 import { noticePaymentOnCancelledOrder } from "../../notifications/order-notices.ts";
 import { postShopMessage } from "../chat/service.ts";
-import { paymentOnCancelledMarker, paymentOnCancelledNote, paymentOnCancelledText } from "./shop-messages.ts";
+import { paymentOnCancelledMarker, paymentOnCancelledNote, paymentOnCancelledText } from "../orders/shop-messages.ts";
 
 export const MULTICAIXA_ACTOR = "Multicaixa";
 
@@ -23,7 +24,7 @@ export async function recordMulticaixaPayment(
   p: ReceivedProxyPayPayment,
   notifier?: Notifier,
 ): Promise<MulticaixaOutcome> {
-  const repo = ordersRepository(db);
+  const repo = paymentsRepository(db);
   if (await repo.paymentWithExternalId(p.paymentId)) return "duplicate";
   const order = await repo.findByMulticaixaReference(p.referenceId);
   if (!order) return "unknown-reference";

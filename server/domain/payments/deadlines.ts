@@ -6,10 +6,10 @@ import { CANCELLED } from "../../../shared/orders.ts";
 import { DEADLINE_EXPIRED_REASON } from "../../../shared/payments.ts";
 import type { ChatPublisher } from "../../realtime/events.ts";
 import { postShopMessage } from "../chat/service.ts";
-import { ordersRepository } from "./repository.ts";
-import type { ProxyPayClient } from "../../payments/proxypay.ts";
+import { paymentsRepository } from "./repository.ts";
+import type { ProxyPayClient } from "../../integrations/proxypay.ts";
 import { pollMulticaixaPayments, withdrawMulticaixaReference } from "./multicaixa.ts";
-import { reminderText, statusChangedText } from "./shop-messages.ts";
+import { reminderText, statusChangedText } from "../orders/shop-messages.ts";
 import type { Notifier } from "../../notifications/notifier.ts";
 import { noticeOrder } from "../../notifications/order-notices.ts";
 
@@ -27,7 +27,7 @@ export async function expireOverdueOrders(
   for (;;) {
     // The cancellation e-mails are written in the cancelling transaction.
     const ids = await db.$transaction(async (tx) => {
-      const taken = await ordersRepository(tx).cancelOverdue(now, DEADLINE_EXPIRED_REASON, BATCH);
+      const taken = await paymentsRepository(tx).cancelOverdue(now, DEADLINE_EXPIRED_REASON, BATCH);
       if (notifier)
         for (const id of taken) await noticeOrder(tx, notifier, id, { kind: "status", status: CANCELLED, reason: DEADLINE_EXPIRED_REASON });
       return taken;
@@ -45,7 +45,7 @@ export async function expireOverdueOrders(
 /** Posts the reminder at half the payment time, once per order; returns the reminded ids. */
 export async function remindHalfway(db: PrismaClient, now: Date, hub?: ChatPublisher, notifier?: Notifier): Promise<string[]> {
   const due = await db.$transaction(async (tx) => {
-    const taken = await ordersRepository(tx).takeDueReminders(now, BATCH);
+    const taken = await paymentsRepository(tx).takeDueReminders(now, BATCH);
     if (notifier) for (const o of taken) await noticeOrder(tx, notifier, o.id, { kind: "payment-reminder" });
     return taken;
   });
