@@ -152,11 +152,23 @@ export const ordersRepository = (db: Db) => ({
   findStatus: (id: string) =>
     db.order.findUnique({
       where: { id },
-      select: { id: true, status: true, paid: true, stripeSessionId: true, multicaixaReference: true },
+      select: {
+        id: true,
+        status: true,
+        paid: true,
+        stripeSessionId: true,
+        multicaixaReference: true,
+        totalAmount: true,
+        amountPaid: true,
+      },
     }),
 
   /** Conditional single-statement update: true only for the request that made the change. */
-  async transition(id: string, from: { status?: string; paid?: boolean }, to: { status: string; paid?: boolean }): Promise<boolean> {
+  async transition(
+    id: string,
+    from: { status?: string; paid?: boolean },
+    to: { status: string; paid?: boolean; paidException?: string },
+  ): Promise<boolean> {
     const { count } = await db.order.updateMany({ where: { id, ...from }, data: to });
     return count === 1;
   },

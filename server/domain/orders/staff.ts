@@ -35,6 +35,8 @@ const toPayment = (p: StaffOrderRow["payments"][number]): AdminPayment => ({
   receivedAt: p.receivedAt.toISOString(),
   note: p.note,
   actor: p.actor,
+  duplicateReason: p.duplicateReason,
+  overpayment: p.overpayment,
   createdAt: p.createdAt.toISOString(),
 });
 
@@ -57,6 +59,7 @@ export const toStaffProof = (p: StaffOrderRow["proofs"][number]): AdminProof => 
   fileName: p.media.fileName,
   status: p.status as ProofStatus,
   reason: p.reason,
+  paymentId: p.paymentId,
   hints: toHints(p.hints),
   decidedBy: p.decidedBy,
   decidedAt: p.decidedAt?.toISOString() ?? null,
@@ -89,6 +92,7 @@ function toRow(o: StaffOrderRow, unread: number, role: StaffRole): AdminOrder {
     paymentState: paymentState(o.totalAmount.toNumber(), o.amountPaid.toNumber()),
     payments: o.payments.map(toPayment),
     proofs: o.proofs.map(toStaffProof),
+    paidException: o.paidException,
   };
 }
 

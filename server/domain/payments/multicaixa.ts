@@ -104,10 +104,3 @@ export async function pollMulticaixaPayments(
   }
   return handled;
 }
-
-/** An order that can no longer be paid (cancelled, expired) withdraws its Multicaixa reference. */
-export async function withdrawMulticaixaReference(db: PrismaClient, proxypay: ProxyPayClient | undefined, orderId: string): Promise<void> {
-  if (!proxypay) return;
-  const reference = (await ordersRepository(db).findStatus(orderId))?.multicaixaReference;
-  if (reference) await proxypay.deleteReference(reference).catch(() => undefined);
-}

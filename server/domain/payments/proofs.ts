@@ -16,13 +16,14 @@ import { AppError } from "../errors.ts";
 import { sniffType } from "../media/sniff.ts";
 import type { IncomingFile } from "../media/incoming.ts";
 import { ORDER_NOT_FOUND, STAFF_ORDER_NOT_FOUND } from "../orders/not-found.ts";
-import { addPayment, checkPayment, type PaymentInput } from "./payments.ts";
+import { addPayment, announcePayment, checkDuplicateOverride, checkPayment, staffActor, type PaymentInput } from "./payments.ts";
+import type { ProxyPayClient } from "../../integrations/proxypay.ts";
+import type { StaffRole } from "../../../shared/payments.ts";
 import { ordersRepository } from "../orders/repository.ts";
 import { settingsRepository } from "../settings/repository.ts";
-import { usersRepository } from "../users/repository.ts";
 import { paymentsRepository } from "./repository.ts";
 import { toShopProof } from "../orders/service.ts";
-import { paymentRecordedText, proofAcceptedText, proofRefusedText } from "../orders/shop-messages.ts";
+import { proofAcceptedText, proofRefusedText } from "../orders/shop-messages.ts";
 import type { Notifier } from "../../notifications/notifier.ts";
 import { noticeOrder } from "../../notifications/order-notices.ts";
 
@@ -82,28 +83,43 @@ async function pendingProof(db: Db, orderId: string, proofId: string) {
   return proof;
 }
 
-/** Staff accept a proof: the payment it shows is recorded (as POST …/payments) and the proof marked accepted, together. */
+export const PROOF_NEEDS_PAYMENT = "Indique o pagamento que este comprovativo mostra: escolha um já registado ou registe-o";
+export const PAYMENT_NOT_FOUND = "Pagamento não encontrado nesta encomenda";
+
+/**
+ * Staff accept a proof by linking it to the payment it shows: one already recorded on the order (`paymentId`),
+ * or a new one recorded with it under the ledger's rules. Accepting never adds money by itself, and the shopper
+ * is told of a payment once (a proof linked to a payment already announced only says it was accepted).
+ */
 export async function acceptProof(
   db: PrismaClient,
   hub: ChatPublisher | undefined,
-  input: PaymentInput & { orderId: string; proofId: string; staffUserId: string },
+  input: Partial<PaymentInput> & { orderId: string; proofId: string; staffUserId: string; role: StaffRole; paymentId?: string },
   notifier?: Notifier,
+  proxypay?: ProxyPayClient,
 ): Promise<void> {
-  const payment = checkPayment(input);
+  const isNew = input.paymentId === undefined;
+  if (isNew && (input.amount === undefined || input.bankReference === undefined)) throw new AppError(400, PROOF_NEEDS_PAYMENT);
+  const payment = isNew ? checkPayment(input as PaymentInput) : null;
+  if (payment) checkDuplicateOverride(payment, input.role);
   await pendingProof(db, input.orderId, input.proofId);
-  const actor = (await usersRepository(db).nameOf(input.staffUserId)) ?? "Equipa da loja";
+  const actor = await staffActor(db, input.staffUserId);
   const recorded = await db.$transaction(async (tx) => {
-    if (!(await paymentsRepository(tx).decideProof(input.proofId, { status: "accepted", reason: null, decidedById: input.staffUserId })))
-      throw new AppError(409, PROOF_DECIDED);
-    return addPayment(tx, input.orderId, payment, { staffUserId: input.staffUserId, actor }, notifier);
+    const payments = paymentsRepository(tx);
+    const added = payment ? await addPayment(tx, input.orderId, payment, { staffUserId: input.staffUserId, actor }, notifier) : null;
+    const paymentId = added?.paymentId ?? (await payments.findPaymentOf(input.orderId, input.paymentId!))?.id;
+    if (!paymentId) throw new AppError(404, PAYMENT_NOT_FOUND);
+    // A proof the payment just closed (it covered the order) is accepted all the same: it shows that payment.
+    const decided = await payments.decideProof(
+      input.proofId,
+      { status: "accepted", reason: null, decidedById: input.staffUserId, paymentId },
+      { alsoClosed: Boolean(added?.confirmed) },
+    );
+    if (!decided) throw new AppError(409, PROOF_DECIDED);
+    return added;
   });
-  notifier?.committed([recorded.push]);
-  await postShopMessage(
-    db,
-    hub,
-    input.orderId,
-    `${proofAcceptedText} ${paymentRecordedText(recorded.amount, recorded.bankReference, recorded.remaining)}`,
-  );
+  if (recorded) await announcePayment(db, hub, recorded, notifier, proxypay, proofAcceptedText);
+  else await postShopMessage(db, hub, input.orderId, proofAcceptedText);
 }
 
 /** Staff refuse a proof with a reason the shopper reads (orders page and chat). */

@@ -3,7 +3,6 @@
 import type { Db } from "../../db/client.ts";
 import { Prisma } from "../../db/client.ts";
 import { AWAITING_PAYMENT, CANCELLED } from "../../../shared/orders.ts";
-import { MAX_AMOUNT } from "../../../shared/money.ts";
 
 /** A proof as the shopper sees it. */
 const shopProofSelect = {
@@ -16,39 +15,65 @@ const shopProofSelect = {
 
 export const paymentsRepository = (db: Db) => ({
   /**
-   * Adds a payment to the order's amount paid, in one conditional statement (so two payments recorded at once
-   * both count, and none lands on a cancelled order or takes the amount paid past the column's maximum). Null when
-   * the order is missing or cancelled, or the sum would not fit.
+   * The order's money, its row held until the caller's transaction ends: payments to one order are recorded one
+   * after the other, so each sees what is still owed.
    */
-  async addToAmountPaid(
-    id: string,
-    amount: Prisma.Decimal,
-  ): Promise<{ status: string; amountPaid: Prisma.Decimal; totalAmount: Prisma.Decimal; paid: boolean } | null> {
-    const rows = await db.$queryRaw<{ status: string; amount_paid: Prisma.Decimal; total_amount: Prisma.Decimal; paid: boolean }[]>`
-      UPDATE orders SET amount_paid = amount_paid + ${amount.toFixed(2)}::numeric, updated_at = now()
-      WHERE id = ${id} AND status <> ${CANCELLED} AND amount_paid + ${amount.toFixed(2)}::numeric <= ${MAX_AMOUNT.toFixed(2)}::numeric
-      RETURNING status, amount_paid, total_amount, paid`;
+  async lockOrderMoney(id: string) {
+    const rows = await db.$queryRaw<
+      {
+        id: string;
+        status: string;
+        total_amount: Prisma.Decimal;
+        amount_paid: Prisma.Decimal;
+        paid: boolean;
+        payment_reference: string | null;
+      }[]
+    >`SELECT id, status, total_amount, amount_paid, paid, payment_reference FROM orders WHERE id = ${id} FOR UPDATE`;
     const row = rows[0];
     return row
       ? {
+          id: row.id,
           status: row.status,
-          amountPaid: new Prisma.Decimal(row.amount_paid),
           totalAmount: new Prisma.Decimal(row.total_amount),
+          amountPaid: new Prisma.Decimal(row.amount_paid),
           paid: row.paid,
+          paymentReference: row.payment_reference,
         }
       : null;
   },
+
+  /** Adds to the order's amount paid (the caller holds the row and checked the column's maximum). */
+  addToAmountPaid: (id: string, amount: Prisma.Decimal) =>
+    db.order.update({ where: { id }, data: { amountPaid: { increment: amount } }, select: { amountPaid: true } }),
+
+  /** The payment that already holds this bank reference (compared by its key), with its order. */
+  findByBankReferenceKey: (key: string) =>
+    db.payment.findFirst({
+      where: { bankReferenceKey: key },
+      orderBy: { createdAt: "asc" },
+      select: { id: true, orderId: true, bankReference: true },
+    }),
 
   insertPayment: (data: {
     orderId: string;
     amount: Prisma.Decimal;
     bankReference: string;
+    bankReferenceKey: string | null;
+    duplicateReason: string | null;
+    overpayment: boolean;
     receivedAt: Date;
     note: string | null;
     recordedById: string | null;
     actor: string;
     externalId?: string | null;
   }) => db.payment.create({ data, select: { id: true } }),
+
+  findPaymentOf: (orderId: string, paymentId: string) =>
+    db.payment.findFirst({ where: { id: paymentId, orderId }, select: { id: true, amount: true, bankReference: true } }),
+
+  /** Proofs still waiting when the order got paid: nothing is left to decide. */
+  closePendingProofs: async (orderId: string): Promise<number> =>
+    (await db.paymentProof.updateMany({ where: { orderId, status: "pending" }, data: { status: "closed", decidedAt: new Date() } })).count,
 
   /** What a proof of payment is checked against: the order (the caller's) and what is still due. */
   findProofTarget: (id: string, userId: string) =>
@@ -71,10 +96,11 @@ export const paymentsRepository = (db: Db) => ({
   /** Pending → accepted/refused, once: true only for the decision that made the change. */
   async decideProof(
     proofId: string,
-    decision: { status: "accepted" | "refused"; reason: string | null; decidedById: string },
+    decision: { status: "accepted" | "refused"; reason: string | null; decidedById: string; paymentId?: string },
+    opts: { alsoClosed?: boolean } = {},
   ): Promise<boolean> {
     const { count } = await db.paymentProof.updateMany({
-      where: { id: proofId, status: "pending" },
+      where: { id: proofId, status: opts.alsoClosed ? { in: ["pending", "closed"] } : "pending" },
       data: { ...decision, decidedAt: new Date() },
     });
     return count === 1;

@@ -5,7 +5,9 @@ import { Type } from "typebox";
 import type { StaffRole } from "../../../shared/payments.ts";
 import { errorResponses } from "../../schemas/common.ts";
 import { AdminListQuery, IdParams } from "../../schemas/admin-common.ts";
-import { AdminOrder, AdminOrderStatusBody, AdminPaymentBody, AdminProofRefuseBody, ProofParams } from "../../schemas/admin-orders.ts";
+import { AdminOrder, AdminOrderStatusBody, AdminPaymentBody,
+  AdminProofAcceptBody,
+  AdminProofRefuseBody, ProofParams } from "../../schemas/admin-orders.ts";
 import { acceptProof, refuseProof } from "../../domain/payments/proofs.ts";
 import { ORDER_LIST, PAYMENT_QUEUE, getOrder, listOrders, listPaymentQueue } from "../../domain/orders/staff.ts";
 import { changeOrderStatus } from "../../domain/orders/service.ts";
@@ -99,8 +101,9 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { orderId } = await recordStaffPayment(
         db.prisma,
         hub,
-        { ...request.body, orderId: request.params.id, staffUserId: request.user!.userId },
+        { ...request.body, orderId: request.params.id, staffUserId: request.user!.userId, role: roleOf(request) },
         notifier,
+        payments.proxypay,
       );
       return getOrder(db.prisma, orderId, roleOf(request));
     },
@@ -113,7 +116,7 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         params: ProofParams,
-        body: AdminPaymentBody,
+        body: AdminProofAcceptBody,
         response: { 200: AdminOrder, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
@@ -121,8 +124,15 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await acceptProof(
         db.prisma,
         hub,
-        { ...request.body, orderId: request.params.id, proofId: request.params.proofId, staffUserId: request.user!.userId },
+        {
+          ...request.body,
+          orderId: request.params.id,
+          proofId: request.params.proofId,
+          staffUserId: request.user!.userId,
+          role: roleOf(request),
+        },
         notifier,
+        payments.proxypay,
       );
       return getOrder(db.prisma, request.params.id, roleOf(request));
     },
