@@ -20,7 +20,9 @@ import {
   staffMessageWaitingMail,
   staffNewOrderMail,
   staffNewProofMail,
+  staffDeadlineWithMoneyMail,
   staffPaymentOnCancelledMail,
+  staffUnmatchedMulticaixaMail,
   type MailContent,
   type MailContext,
   type OrderLineSummary,
@@ -239,6 +241,32 @@ export async function noticePaymentOnCancelledOrder(
       amount: payment.amount,
       reference: payment.reference,
     }),
+  });
+}
+
+/** A Multicaixa payment matching no order (or unreadable) was kept: staff are alerted once per ProxyPay payment. */
+export async function noticeUnmatchedMulticaixaPayment(
+  tx: Db,
+  notifier: Notifier,
+  payment: { paymentId: string; reference: string | null; amount: MoneyAmount | null },
+): Promise<void> {
+  const { ctx, staff } = await notifier.mailSettings(tx);
+  await enqueueStaffAlert(tx, staff, {
+    kind: "staff-multicaixa-unmatched",
+    dedupeKey: `staff-multicaixa-unmatched:${payment.paymentId}`,
+    content: staffUnmatchedMulticaixaMail(ctx, payment),
+  });
+}
+
+/** An order with money on it reached its deadline and was kept: staff are alerted once per order. */
+export async function noticeDeadlineWithMoney(tx: Db, notifier: Notifier, orderId: string): Promise<void> {
+  const order = await noticesRepository(tx).order(orderId);
+  if (!order) return;
+  const { ctx, staff } = await notifier.mailSettings(tx);
+  await enqueueStaffAlert(tx, staff, {
+    kind: "staff-deadline-with-money",
+    dedupeKey: `staff-deadline-with-money:${orderId}`,
+    content: staffDeadlineWithMoneyMail(ctx, { orderId, customerName: order.user.name, paid: order.amountPaid, total: order.totalAmount }),
   });
 }
 

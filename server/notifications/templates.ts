@@ -345,6 +345,38 @@ export function staffNewOrderMail(ctx: MailContext, order: OrderRef & { total: M
   ]);
 }
 
+/** Money arrived (Multicaixa) that matches no order, or that could not be read: kept, and staff must trace it. */
+export function staffUnmatchedMulticaixaMail(
+  ctx: MailContext,
+  payment: { paymentId: string; reference: string | null; amount: MoneyAmount | null },
+): MailContent {
+  return render(ctx, `Pagamento Multicaixa sem pedido — ${payment.paymentId}`, [
+    {
+      kind: "paragraph",
+      text: `A ProxyPay comunicou um pagamento Multicaixa que não corresponde a nenhum pedido da loja. Foi guardado: identifique o cliente e devolva ou atribua o valor.`,
+    },
+    {
+      kind: "facts",
+      rows: [
+        ["Pagamento ProxyPay", payment.paymentId],
+        ["Referência", payment.reference ?? "ilegível"],
+        ["Montante", payment.amount === null ? "ilegível" : formatKz(payment.amount)],
+      ],
+    },
+  ]);
+}
+
+/** An order with money on it reached its payment deadline: it is kept, not cancelled, for staff to settle. */
+export function staffDeadlineWithMoneyMail(ctx: MailContext, order: OrderRef & { paid: MoneyAmount; total: MoneyAmount }): MailContent {
+  return render(ctx, `Prazo expirado com pagamento parcial — ${orderLabel(order.orderId)}`, [
+    {
+      kind: "paragraph",
+      text: `O prazo de pagamento do pedido ${orderLabel(order.orderId)} (${order.customerName}) expirou com ${formatKz(order.paid)} de ${formatKz(order.total)} recebidos. O pedido não foi cancelado: combine com o cliente o resto do pagamento ou cancele-o registando a devolução.`,
+    },
+    consoleButton(ctx, "Abrir o pedido", `/orders/${encodeURIComponent(order.orderId)}/show`),
+  ]);
+}
+
 /** Money arrived (Multicaixa) for an order already cancelled: it is the shopper's, and staff must give it back. */
 export function staffPaymentOnCancelledMail(ctx: MailContext, order: OrderRef & { amount: MoneyAmount; reference: string }): MailContent {
   return render(ctx, `Pagamento recebido para um pedido cancelado — ${orderLabel(order.orderId)}`, [

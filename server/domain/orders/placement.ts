@@ -142,6 +142,8 @@ export async function placeOrder<Prepared extends PaymentReferences, Answer>(
       if (!order.paymentReference || attempt >= REFERENCE_ATTEMPTS)
         throw new Error("O pedido não foi gravado (referência de pagamento repetida)");
       order.paymentReference = newPaymentReference();
+      // A Multicaixa reference another order took meanwhile: the order is placed without one (the IBAN settles it).
+      if (order.multicaixaReference && attempt >= 2) order.multicaixaReference = null;
     }
     notifier?.committed();
     // Not awaited: the shopper's answer does not wait for the consoles to be told (publishing never throws).

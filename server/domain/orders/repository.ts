@@ -180,8 +180,6 @@ export const ordersRepository = (db: Db) => ({
   /** Staff's internal notes on the order, oldest first (never in anything the shopper receives). */
   notes: (orderId: string) =>
     db.orderNote.findMany({ where: { orderId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: noteSelect }),
-  hasNoteContaining: async (orderId: string, text: string) =>
-    (await db.orderNote.count({ where: { orderId, text: { contains: text } } })) > 0,
   /** `authorId` null: written by the shop itself (e.g. money that reached a cancelled order). */
   addNote: (data: { orderId: string; authorId: string | null; text: string }) => db.orderNote.create({ data, select: noteSelect }),
   /** Holds the order's row until the caller's transaction ends: two deliveries of one event are handled one after the other. */

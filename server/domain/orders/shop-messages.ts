@@ -14,15 +14,9 @@ export function paymentRecordedText(amount: MoneyAmount, bankReference: string, 
 export const paymentOnCancelledText = (amount: MoneyAmount, bankReference: string): string =>
   `Recebemos ${formatKz(amount)} (ref. ${bankReference}) depois de este pedido ter sido cancelado. Este valor não conta para o pedido: a equipa da loja vai contactá-lo para o devolver.`;
 
-/**
- * What names one ProxyPay payment inside its note: searched for before a note is written, so each payment is
- * reported once (closed by ")" so payment 12 is not found in the note of payment 123).
- */
-export const paymentOnCancelledMarker = (paymentId: string): string => `pagamento ProxyPay ${paymentId})`;
-
 /** The internal note staff find on the order for the same money. */
 export const paymentOnCancelledNote = (amount: MoneyAmount, bankReference: string, paymentId: string): string =>
-  `Pagamento de ${formatKz(amount)} recebido depois do cancelamento (ref. ${bankReference}, ${paymentOnCancelledMarker(paymentId)}. Não conta para o pedido: devolva-o ao cliente.`;
+  `Pagamento de ${formatKz(amount)} recebido depois do cancelamento (ref. ${bankReference}, pagamento ProxyPay ${paymentId}). Não conta para o pedido: devolva-o ao cliente.`;
 
 export const proofAcceptedText = "O seu comprovativo de pagamento foi aceite.";
 export const proofRefusedText = (reason: string): string => `O seu comprovativo de pagamento foi recusado. Motivo: ${reason}`;

@@ -6,6 +6,8 @@ import { AppError } from "../errors.ts";
 import { newPaymentReference, paymentDeadlineFrom } from "./payment-reference.ts";
 import type { PaymentReferences, PaymentStrategy } from "../orders/placement.ts";
 
+const MULTICAIXA_ATTEMPTS = 3;
+
 export const CARD_ON_PLACE = "Para pagar com cartão use /api/order/stripe";
 
 /**
@@ -13,7 +15,20 @@ export const CARD_ON_PLACE = "Para pagar com cartão use /api/order/stripe";
  * ProxyPay configured, the order also gets a Multicaixa reference valid until the same deadline; when ProxyPay
  * cannot be reached the order is placed without one (the IBAN still settles it).
  */
-export function bankTransfer(deadlineHours: number, proxypay?: ProxyPayClient): PaymentStrategy<PaymentReferences, { orderId: string }> {
+export function bankTransfer(
+  deadlineHours: number,
+  proxypay?: ProxyPayClient,
+  referenceTaken: (reference: string) => Promise<boolean> = async () => false,
+): PaymentStrategy<PaymentReferences, { orderId: string }> {
+  /** ProxyPay may hand out a number an older order still holds: another is drawn (a few times, then none). */
+  const freshReference = async (orderId: string, amount: number, endDatetime: Date): Promise<string | undefined> => {
+    if (!proxypay) return undefined;
+    for (let attempt = 0; attempt < MULTICAIXA_ATTEMPTS; attempt++) {
+      const reference = await proxypay.createReference({ amount, endDatetime, customFields: { order: orderId } }).catch(() => undefined);
+      if (!reference || !(await referenceTaken(reference))) return reference;
+    }
+    return undefined;
+  };
   return {
     checkout: "place",
     clearsCart: true,
@@ -23,11 +38,7 @@ export function bankTransfer(deadlineHours: number, proxypay?: ProxyPayClient): 
     },
     async prepare(orderId, priced) {
       const paymentDeadline = paymentDeadlineFrom(new Date(), deadlineHours);
-      const multicaixaReference = proxypay
-        ? await proxypay
-            .createReference({ amount: priced.totalAmount.toNumber(), endDatetime: paymentDeadline, customFields: { order: orderId } })
-            .catch(() => undefined)
-        : undefined;
+      const multicaixaReference = await freshReference(orderId, priced.totalAmount.toNumber(), paymentDeadline);
       return { paymentReference: newPaymentReference(), paymentDeadline, multicaixaReference };
     },
     // A concurrent retry's order won: withdraw this one's reference.

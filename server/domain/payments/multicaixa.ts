@@ -1,104 +1,142 @@
-// Multicaixa "Pagamento por Referência" through ProxyPay (issue 11): a payment ProxyPay reports (webhook or the
-// polling fallback) is recorded like a staff one, with actor "Multicaixa", once per ProxyPay payment id.
+// Multicaixa "Pagamento por Referência" through ProxyPay: every payment ProxyPay reports (webhook or the polling
+// fallback) becomes one row keyed by ProxyPay's payment id, whatever it meets: recorded in the ledger on its
+// order (actor "Multicaixa"), reported on a cancelled order (the shopper's money, to give back), or kept as
+// matching no order (logged and alerted to staff). The row is written first, so any delivery after the first,
+// including one after the order was reopened, changes nothing.
 import type { PrismaClient } from "../../db/client.ts";
-import { readProxyPayPayment, type ProxyPayClient, type ReceivedProxyPayPayment } from "../../integrations/proxypay.ts";
+import { Prisma } from "../../db/client.ts";
+import {
+  readProxyPayPayment,
+  type ProxyPayClient,
+  type ProxyPayPayment,
+  type ReceivedProxyPayPayment,
+} from "../../integrations/proxypay.ts";
 import type { ChatPublisher } from "../../realtime/events.ts";
-import { AppError } from "../errors.ts";
+import { CANCELLED } from "../../../shared/orders.ts";
 import { addPayment, announcePayment } from "./payments.ts";
 import { ordersRepository } from "../orders/repository.ts";
+import { multicaixaRepository } from "./multicaixa-repository.ts";
 import { paymentsRepository } from "./repository.ts";
-import { Prisma } from "../../db/client.ts";
 import type { Notifier } from "../../notifications/notifier.ts";
-import { noticePaymentOnCancelledOrder } from "../../notifications/order-notices.ts";
+import { noticePaymentOnCancelledOrder, noticeUnmatchedMulticaixaPayment } from "../../notifications/order-notices.ts";
 import { postShopMessage } from "../chat/service.ts";
-import { paymentOnCancelledMarker, paymentOnCancelledNote, paymentOnCancelledText } from "../orders/shop-messages.ts";
+import { paymentOnCancelledNote, paymentOnCancelledText } from "../orders/shop-messages.ts";
 
 export const MULTICAIXA_ACTOR = "Multicaixa";
 
-export type MulticaixaOutcome = "recorded" | "duplicate" | "unknown-reference" | "order-cancelled";
+export type MulticaixaOutcome = "recorded" | "duplicate" | "unknown-reference" | "order-cancelled" | "malformed";
 
-/** Records a ProxyPay payment on the order holding its reference; a replay of the same payment id changes nothing. */
+/** Logs what needs a person (money on a cancelled order, matching no order, unreadable). */
+export type MulticaixaLog = (fields: Record<string, unknown>, message: string) => void;
+
+/**
+ * Records a ProxyPay payment once per payment id: on the order holding its reference, or reported (cancelled
+ * order) or kept (no order) for staff. The row and its consequences commit together; the order's row is locked
+ * first, so a cancellation at the same moment is seen either before or after, never half.
+ */
 export async function recordMulticaixaPayment(
   db: PrismaClient,
   hub: ChatPublisher | undefined,
   p: ReceivedProxyPayPayment,
   notifier?: Notifier,
+  proxypay?: ProxyPayClient,
+  log?: MulticaixaLog,
+  raw?: unknown,
 ): Promise<MulticaixaOutcome> {
-  const repo = paymentsRepository(db);
-  if (await repo.paymentWithExternalId(p.paymentId)) return "duplicate";
-  const order = await repo.findByMulticaixaReference(p.referenceId);
-  if (!order) return "unknown-reference";
-  const payment = {
-    amount: new Prisma.Decimal(Math.round(p.amount * 100)).dividedBy(100),
-    bankReference: `Multicaixa ${p.referenceId}`,
-    receivedAt: p.receivedAt,
-    note: null,
-  };
-  try {
-    const recorded = await db.$transaction((tx) =>
-      addPayment(tx, order.id, payment, { staffUserId: null, actor: MULTICAIXA_ACTOR, externalId: p.paymentId }, notifier),
-    );
-    await announcePayment(db, hub, recorded, notifier);
-    return "recorded";
-  } catch (error) {
-    if (error instanceof AppError && error.status === 409) {
-      await reportPaymentOnCancelledOrder(db, hub, order.id, { ...payment, paymentId: p.paymentId }, notifier);
-      return "order-cancelled";
+  const amount = new Prisma.Decimal(Math.round(p.amount * 100)).dividedBy(100);
+  const payment = { amount, bankReference: `Multicaixa ${p.referenceId}`, receivedAt: p.receivedAt, note: null };
+  const result = await db.$transaction(async (tx) => {
+    const orders = ordersRepository(tx);
+    const found = await paymentsRepository(tx).findByMulticaixaReference(p.referenceId);
+    if (found) await orders.lock(found.id);
+    const order = found && (await orders.findStatus(found.id));
+    const outcome: MulticaixaOutcome = !order ? "unknown-reference" : order.status === CANCELLED ? "order-cancelled" : "recorded";
+    const claimed = await multicaixaRepository(tx).claim({
+      paymentId: p.paymentId,
+      referenceId: p.referenceId,
+      amount,
+      receivedAt: p.receivedAt,
+      outcome,
+      orderId: order?.id ?? null,
+      raw: (raw ?? { ...p, receivedAt: p.receivedAt.toISOString() }) as Prisma.InputJsonValue,
+    });
+    if (!claimed) return { outcome: "duplicate" as const };
+    if (!order) {
+      if (notifier) await noticeUnmatchedMulticaixaPayment(tx, notifier, { paymentId: p.paymentId, reference: p.referenceId, amount });
+      return { outcome };
     }
-    // The same payment recorded at this moment by another delivery (webhook and poller, or a retry).
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") return "duplicate";
-    throw error;
-  }
-}
-
-/**
- * Money for an order cancelled before it arrived (paid at an ATM after the deadline, or staff cancelled meanwhile)
- * cannot count towards the order, but it is the shopper's money in the shop's account and must not go unseen:
- * staff get an internal note on the order and an e-mail alert, the shopper a message in the order's chat. Once
- * per ProxyPay payment: the order's row is locked while its notes are searched for the payment's id, so the
- * webhook and the poller delivering the same payment at once report it once.
- */
-async function reportPaymentOnCancelledOrder(
-  db: PrismaClient,
-  hub: ChatPublisher | undefined,
-  orderId: string,
-  payment: { amount: Prisma.Decimal; bankReference: string; paymentId: string },
-  notifier?: Notifier,
-): Promise<void> {
-  const note = paymentOnCancelledNote(payment.amount, payment.bankReference, payment.paymentId);
-  const reported = await db.$transaction(async (tx) => {
-    const repo = ordersRepository(tx);
-    await repo.lock(orderId);
-    if (await repo.hasNoteContaining(orderId, paymentOnCancelledMarker(payment.paymentId))) return false;
-    await repo.addNote({ orderId, authorId: null, text: note });
-    if (notifier)
-      await noticePaymentOnCancelledOrder(tx, notifier, {
-        orderId,
-        paymentId: payment.paymentId,
-        amount: payment.amount,
-        reference: payment.bankReference,
-      });
-    return true;
+    if (outcome === "order-cancelled") {
+      await orders.addNote({ orderId: order.id, authorId: null, text: paymentOnCancelledNote(amount, payment.bankReference, p.paymentId) });
+      if (notifier)
+        await noticePaymentOnCancelledOrder(tx, notifier, {
+          orderId: order.id,
+          paymentId: p.paymentId,
+          amount,
+          reference: payment.bankReference,
+        });
+      return { outcome, orderId: order.id };
+    }
+    const recorded = await addPayment(
+      tx,
+      order.id,
+      payment,
+      { staffUserId: null, actor: MULTICAIXA_ACTOR, externalId: p.paymentId },
+      notifier,
+    );
+    await multicaixaRepository(tx).linkLedger(p.paymentId, recorded.paymentId);
+    return { outcome, recorded };
   });
-  if (!reported) return;
+  if (result.outcome === "duplicate") return "duplicate";
+  if ("recorded" in result && result.recorded) {
+    await announcePayment(db, hub, result.recorded, notifier, proxypay);
+    return "recorded";
+  }
   notifier?.committed();
-  await postShopMessage(db, hub, orderId, paymentOnCancelledText(payment.amount, payment.bankReference));
+  if ("orderId" in result && result.orderId) {
+    log?.({ paymentId: p.paymentId, orderId: result.orderId, amount: p.amount }, "Multicaixa payment on a cancelled order kept for refund");
+    await postShopMessage(db, hub, result.orderId, paymentOnCancelledText(amount, payment.bankReference));
+  } else {
+    log?.({ paymentId: p.paymentId, referenceId: p.referenceId, amount: p.amount }, "Multicaixa payment matching no order kept");
+  }
+  return result.outcome;
+}
+
+/** A payment ProxyPay listed that Loja cannot read: kept as it came and alerted, so it is not lost on acknowledging. */
+async function keepMalformed(db: PrismaClient, raw: ProxyPayPayment, notifier?: Notifier, log?: MulticaixaLog): Promise<void> {
+  const paymentId = String((raw as { id?: unknown }).id ?? "");
+  if (!paymentId) throw new Error("ProxyPay payment without an id");
+  await db.$transaction(async (tx) => {
+    const claimed = await multicaixaRepository(tx).claim({
+      paymentId,
+      referenceId: null,
+      amount: null,
+      receivedAt: null,
+      outcome: "malformed",
+      orderId: null,
+      raw: raw as unknown as Prisma.InputJsonValue,
+    });
+    if (claimed && notifier) await noticeUnmatchedMulticaixaPayment(tx, notifier, { paymentId, reference: null, amount: null });
+  });
+  notifier?.committed();
+  log?.({ paymentId }, "Multicaixa payment unreadable, kept");
 }
 
 /**
- * The polling fallback: payments ProxyPay holds that no webhook delivered are recorded (once), then
- * acknowledged so ProxyPay stops listing them. Returns how many were handled.
+ * The polling fallback: payments ProxyPay holds that no webhook delivered are kept (once), then acknowledged so
+ * ProxyPay stops listing them; a payment is acknowledged only after its row is stored. Returns how many were handled.
  */
 export async function pollMulticaixaPayments(
   db: PrismaClient,
   hub: ChatPublisher | undefined,
   proxypay: ProxyPayClient,
   notifier?: Notifier,
+  log?: MulticaixaLog,
 ): Promise<number> {
   let handled = 0;
   for (const raw of await proxypay.listPayments()) {
     const payment = readProxyPayPayment(raw);
-    if (payment) await recordMulticaixaPayment(db, hub, payment, notifier);
+    if (payment) await recordMulticaixaPayment(db, hub, payment, notifier, proxypay, log, raw);
+    else await keepMalformed(db, raw, notifier, log);
     await proxypay.acknowledgePayment(raw.id);
     handled++;
   }

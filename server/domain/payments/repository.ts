@@ -161,5 +161,4 @@ export const paymentsRepository = (db: Db) => ({
 
   findByMulticaixaReference: (reference: string) =>
     db.order.findUnique({ where: { multicaixaReference: reference }, select: { id: true } }),
-  paymentWithExternalId: (externalId: string) => db.payment.findUnique({ where: { externalId }, select: { id: true } }),
 });

@@ -11,7 +11,7 @@ import { PROXYPAY_SIGNATURE_HEADER, readProxyPayPayment, verifyProxyPaySignature
 const WebhookReply = Type.Object({ success: Type.Literal(true) });
 
 export const proxyPayRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db, hub, config, notifier } = app.deps;
+  const { db, hub, config, notifier, payments } = app.deps;
   // Encapsulated: only this plugin's routes get the body as bytes.
   app.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
 
@@ -38,9 +38,9 @@ export const proxyPayRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       const payment = readProxyPayPayment(parsed);
       if (!payment) throw new AppError(400, "Notificação inválida");
-      const outcome = await recordMulticaixaPayment(db.prisma, hub, payment, notifier);
-      if (outcome !== "recorded" && outcome !== "duplicate")
-        request.log.warn({ paymentId: payment.paymentId, outcome }, "Multicaixa payment not recorded");
+      await recordMulticaixaPayment(db.prisma, hub, payment, notifier, payments.proxypay, (fields, message) =>
+        request.log.warn(fields, message),
+      );
       return { success: true as const };
     },
   );
