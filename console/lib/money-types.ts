@@ -52,6 +52,8 @@ export interface OrderMoney {
   proofs?: AdminProof[];
   allowedMoves?: AllowedMoves;
   paidException?: string | null;
+  amountRefunded?: number;
+  refunds?: AdminOrder["refunds"];
 }
 
 /** The staff order record with the money path's fields (read as optional, so an older server still renders). */

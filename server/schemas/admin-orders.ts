@@ -114,6 +114,18 @@ export const AdminOrder = Type.Object({
   paymentState: PaymentStateSchema,
   payments: Type.Array(AdminPayment),
   proofs: Type.Array(AdminProof),
+  amountRefunded: Type.Number(),
+  refunds: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      amount: Type.Number(),
+      bankReference: Type.Union([Type.String(), Type.Null()]),
+      status: Type.Union([Type.Literal("done"), Type.Literal("pending")]),
+      note: Type.Union([Type.String(), Type.Null()]),
+      actor: Type.String(),
+      createdAt: Type.String(),
+    }),
+  ),
   /** An admin confirmed the order without the money recorded: their reason (null: the ledger paid it). */
   paidException: Type.Union([Type.String(), Type.Null()]),
 });
@@ -152,6 +164,15 @@ export const AdminProofAcceptBody = StrictObject({
   duplicateReason: PaymentFields.duplicateReason,
 });
 export type AdminProofAcceptBody = Static<typeof AdminProofAcceptBody>;
+
+/** Money given back: with the transfer's reference, or `pending` (por devolver). */
+export const AdminRefundBody = StrictObject({
+  amount: Type.Number({ exclusiveMinimum: 0, maximum: MAX_AMOUNT }),
+  bankReference: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  pending: Type.Optional(Type.Boolean()),
+  note: Type.Optional(Type.String({ maxLength: 500 })),
+});
+export type AdminRefundBody = Static<typeof AdminRefundBody>;
 
 export const ProofParams = Type.Object({
   id: Type.String({ pattern: "^[A-Za-z0-9_-]{1,64}$" }),

@@ -160,6 +160,7 @@ export const ordersRepository = (db: Db) => ({
         multicaixaReference: true,
         totalAmount: true,
         amountPaid: true,
+        amountRefunded: true,
       },
     }),
 

@@ -7,6 +7,7 @@ import type { ProxyPayClient } from "../../integrations/proxypay.ts";
 import { withdrawMulticaixaReference } from "../payments/multicaixa-reference.ts";
 import { MIN_EXCEPTION_REASON, PAID_BY_EXCEPTION, moveRefusal, type StaffRole } from "../../../shared/payments.ts";
 import { paymentsRepository } from "../payments/repository.ts";
+import { formatKz } from "../../../shared/money.ts";
 import type { Address, ShopOrder, ShopProof, UserOrder } from "../../schemas/orders.ts";
 import { attachmentKind } from "../../../shared/chat.ts";
 import { DEFAULT_PAYMENT_DEADLINE_HOURS, paymentState, type ProofStatus } from "../../../shared/payments.ts";
@@ -128,6 +129,8 @@ function historyNote(reason: string | undefined | null, note: string | undefined
 
 export const UNPAID_NEEDS_PAYMENT =
   "Esta encomenda não tem o pagamento registado: registe o pagamento recebido (só um administrador pode confirmar sem ele, com o motivo)";
+export const refundFirstMessage = (held: number): string =>
+  `Esta encomenda tem ${formatKz(held)} recebidos: registe a devolução (feita ou por devolver) antes de a cancelar`;
 export const UNPAID_NEEDS_REASON = "Registe o pagamento recebido, ou indique o motivo para confirmar sem pagamento registado";
 
 /**
@@ -167,6 +170,9 @@ export async function changeOrderStatus(
     const from = isOrderStatus(order.status) ? order.status : status;
     const refusal = moveRefusal(from, status, input.role, input.reason ?? input.note ?? undefined);
     if (refusal) throw new AppError(refusal.status, refusal.message);
+    // Cancelling never keeps the shopper's money silently: its refund is recorded first.
+    const held = order.amountPaid.minus(order.amountRefunded);
+    if (status === CANCELLED && held.greaterThan(0)) throw new AppError(409, refundFirstMessage(held.toNumber()));
     const exception = paidMoveException(order, status, input.role, input.reason);
     const becomesPaid = !order.paid && isPaidStatus(status);
     const paid = order.paid || becomesPaid;

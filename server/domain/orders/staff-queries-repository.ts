@@ -19,7 +19,12 @@ const staffRowSelect = {
   paymentReference: true,
   paymentDeadline: true,
   amountPaid: true,
+  amountRefunded: true,
   paidException: true,
+  refunds: {
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    select: { id: true, amount: true, bankReference: true, status: true, note: true, actor: true, createdAt: true },
+  },
   user: { select: { id: true, name: true, email: true } },
   _count: { select: { lines: true } },
   lines: { select: { quantity: true } },
@@ -164,14 +169,14 @@ export const orderQueries = (db: Db) => ({
       select: { id: true, status: true, totalAmount: true, createdAt: true, user: { select: { name: true } } },
     }),
 
-  /** Orders and money per customer (cancelled orders are not money spent). */
+  /** Orders and money per customer: what the shop received from them, net of refunds (the ledger, not order totals). */
   statsByCustomer: async (userIds: string[]) => {
     if (userIds.length === 0) return new Map<string, { count: number; spent: number }>();
     const [counts, sums] = await Promise.all([
       db.order.groupBy({ by: ["userId"], where: { userId: { in: userIds } }, _count: { _all: true } }),
-      db.order.groupBy({ by: ["userId"], where: { userId: { in: userIds }, status: { not: CANCELLED } }, _sum: { totalAmount: true } }),
+      db.order.groupBy({ by: ["userId"], where: { userId: { in: userIds } }, _sum: { amountPaid: true, amountRefunded: true } }),
     ]);
-    const spent = new Map(sums.map((s) => [s.userId, s._sum.totalAmount?.toNumber() ?? 0]));
+    const spent = new Map(sums.map((s) => [s.userId, (s._sum.amountPaid?.toNumber() ?? 0) - (s._sum.amountRefunded?.toNumber() ?? 0)]));
     return new Map(counts.map((c) => [c.userId, { count: c._count._all, spent: spent.get(c.userId) ?? 0 }]));
   },
 });

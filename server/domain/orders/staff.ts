@@ -93,6 +93,16 @@ function toRow(o: StaffOrderRow, unread: number, role: StaffRole): AdminOrder {
     payments: o.payments.map(toPayment),
     proofs: o.proofs.map(toStaffProof),
     paidException: o.paidException,
+    amountRefunded: o.amountRefunded.toNumber(),
+    refunds: o.refunds.map((r) => ({
+      id: r.id,
+      amount: r.amount.toNumber(),
+      bankReference: r.bankReference,
+      status: r.status === "pending" ? ("pending" as const) : ("done" as const),
+      note: r.note,
+      actor: r.actor,
+      createdAt: r.createdAt.toISOString(),
+    })),
   };
 }
 

@@ -10,9 +10,11 @@ import { paymentsRepository } from "./repository.ts";
 import type { ProxyPayClient } from "../../integrations/proxypay.ts";
 import { pollMulticaixaPayments } from "./multicaixa.ts";
 import { withdrawMulticaixaReference } from "./multicaixa-reference.ts";
-import { reminderText, statusChangedText } from "../orders/shop-messages.ts";
+import { overdueWithMoneyNote, overdueWithMoneyText, reminderText, statusChangedText } from "../orders/shop-messages.ts";
+import { ordersRepository } from "../orders/repository.ts";
+import { Prisma } from "../../db/client.ts";
 import type { Notifier } from "../../notifications/notifier.ts";
-import { noticeOrder } from "../../notifications/order-notices.ts";
+import { noticeDeadlineWithMoney, noticeOrder } from "../../notifications/order-notices.ts";
 
 const BATCH = 100;
 
@@ -43,6 +45,34 @@ export async function expireOverdueOrders(
   }
 }
 
+/**
+ * Orders past their deadline with money on them: never cancelled (the money is the shopper's until settled).
+ * Each is flagged once: an internal note and an alert for staff (it stays in the Pagamentos queue), and the
+ * shopper told what happens next. Returns the flagged ids.
+ */
+export async function flagOverdueWithMoney(db: PrismaClient, now: Date, hub?: ChatPublisher, notifier?: Notifier): Promise<string[]> {
+  const flagged: { id: string; paid: Prisma.Decimal; due: Prisma.Decimal }[] = [];
+  for (;;) {
+    const batch = await db.$transaction(async (tx) => {
+      const ids = await paymentsRepository(tx).flagOverdueWithMoney(now, BATCH);
+      const taken = [];
+      for (const id of ids) {
+        const money = (await paymentsRepository(tx).lockOrderMoney(id))!;
+        const paid = money.amountPaid.minus(money.amountRefunded);
+        const due = Prisma.Decimal.max(0, money.totalAmount.minus(money.amountPaid));
+        await ordersRepository(tx).addNote({ orderId: id, authorId: null, text: overdueWithMoneyNote(paid, due) });
+        if (notifier) await noticeDeadlineWithMoney(tx, notifier, id);
+        taken.push({ id, paid, due });
+      }
+      return taken;
+    });
+    if (batch.length) notifier?.committed();
+    flagged.push(...batch);
+    for (const o of batch) await postShopMessage(db, hub, o.id, overdueWithMoneyText(o.paid, o.due));
+    if (batch.length < BATCH) return flagged.map((o) => o.id);
+  }
+}
+
 /** Posts the reminder at half the payment time, once per order; returns the reminded ids. */
 export async function remindHalfway(db: PrismaClient, now: Date, hub?: ChatPublisher, notifier?: Notifier): Promise<string[]> {
   const due = await db.$transaction(async (tx) => {
@@ -65,5 +95,6 @@ export async function runPaymentDeadlines(
 ): Promise<void> {
   if (proxypay) await pollMulticaixaPayments(db, hub, proxypay, notifier);
   await expireOverdueOrders(db, now, hub, proxypay, notifier);
+  await flagOverdueWithMoney(db, now, hub, notifier);
   await remindHalfway(db, now, hub, notifier);
 }

@@ -25,10 +25,11 @@ export const paymentsRepository = (db: Db) => ({
         status: string;
         total_amount: Prisma.Decimal;
         amount_paid: Prisma.Decimal;
+        amount_refunded: Prisma.Decimal;
         paid: boolean;
         payment_reference: string | null;
       }[]
-    >`SELECT id, status, total_amount, amount_paid, paid, payment_reference FROM orders WHERE id = ${id} FOR UPDATE`;
+    >`SELECT id, status, total_amount, amount_paid, amount_refunded, paid, payment_reference FROM orders WHERE id = ${id} FOR UPDATE`;
     const row = rows[0];
     return row
       ? {
@@ -36,6 +37,7 @@ export const paymentsRepository = (db: Db) => ({
           status: row.status,
           totalAmount: new Prisma.Decimal(row.total_amount),
           amountPaid: new Prisma.Decimal(row.amount_paid),
+          amountRefunded: new Prisma.Decimal(row.amount_refunded),
           paid: row.paid,
           paymentReference: row.payment_reference,
         }
@@ -45,6 +47,19 @@ export const paymentsRepository = (db: Db) => ({
   /** Adds to the order's amount paid (the caller holds the row and checked the column's maximum). */
   addToAmountPaid: (id: string, amount: Prisma.Decimal) =>
     db.order.update({ where: { id }, data: { amountPaid: { increment: amount } }, select: { amountPaid: true } }),
+
+  insertRefund: (data: {
+    orderId: string;
+    amount: Prisma.Decimal;
+    bankReference: string | null;
+    status: "done" | "pending";
+    note: string | null;
+    recordedById: string;
+    actor: string;
+  }) => db.refund.create({ data, select: { id: true } }),
+
+  addToAmountRefunded: (id: string, amount: Prisma.Decimal) =>
+    db.order.update({ where: { id }, data: { amountRefunded: { increment: amount } }, select: { amountRefunded: true } }),
 
   /** The payment that already holds this bank reference (compared by its key), with its order. */
   findByBankReferenceKey: (key: string) =>
@@ -117,6 +132,7 @@ export const paymentsRepository = (db: Db) => ({
       WITH due AS (
         SELECT o.id FROM orders o
         WHERE o.status = ${AWAITING_PAYMENT} AND o.payment_deadline < ${now.toISOString()}::timestamp
+          AND o.amount_paid - o.amount_refunded <= 0
           AND NOT EXISTS (SELECT 1 FROM payment_proofs p WHERE p.order_id = o.id AND p.status = 'pending')
         ORDER BY o.payment_deadline
         LIMIT ${batch}
@@ -130,6 +146,26 @@ export const paymentsRepository = (db: Db) => ({
         SELECT 'exp' || md5(random()::text || cancelled.id), cancelled.id, ${CANCELLED}, ${note} FROM cancelled
       )
       SELECT id FROM cancelled`;
+    return rows.map((r) => r.id);
+  },
+
+  /**
+   * Orders past their deadline with money recorded are never cancelled (the money would be kept silently): each is
+   * marked once, here, for staff to settle; returns their ids.
+   */
+  async flagOverdueWithMoney(now: Date, batch: number): Promise<string[]> {
+    const rows = await db.$queryRaw<{ id: string }[]>`
+      WITH due AS (
+        SELECT o.id FROM orders o
+        WHERE o.status = ${AWAITING_PAYMENT} AND o.payment_deadline < ${now.toISOString()}::timestamp
+          AND o.amount_paid - o.amount_refunded > 0 AND o.overdue_flagged_at IS NULL
+        ORDER BY o.payment_deadline
+        LIMIT ${batch}
+        FOR UPDATE OF o SKIP LOCKED
+      )
+      UPDATE orders o SET overdue_flagged_at = ${now.toISOString()}::timestamp
+      FROM due WHERE o.id = due.id AND o.overdue_flagged_at IS NULL
+      RETURNING o.id`;
     return rows.map((r) => r.id);
   },
 
