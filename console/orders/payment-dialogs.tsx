@@ -15,7 +15,7 @@ import {
 } from "@mui/material";
 import { formatKz } from "../../shared/money.ts";
 import type { AdminPayment } from "../lib/money-types.ts";
-import { kwanzaInputValue } from "../lib/kwanza-input.ts";
+import { kwanzaInputValue } from "../../shared/kwanza-input.ts";
 import {
   MAX_BANK_REFERENCE,
   MAX_REFUSAL_REASON,

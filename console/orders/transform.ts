@@ -1,5 +1,5 @@
 import { pickFields, type RequestBodyTransform } from "../lib/request-body.ts";
-import { parseKwanza } from "../lib/kwanza-input.ts";
+import { parseKwanza } from "../../shared/kwanza-input.ts";
 import { MIN_EXCEPTION_REASON } from "../../shared/payments.ts";
 
 /** Staff change an order's status (with an optional note, or the reason an exception needs); nothing else of an order is written. */

@@ -6,7 +6,7 @@ import { AdminContext, I18nContextProvider, ListContextProvider, ResourceContext
 import polyglotI18nProvider from "ra-i18n-polyglot";
 import type { ReactNode } from "react";
 import { ptMessages } from "../../console/i18n/pt.ts";
-import { parseKwanza } from "../../console/lib/kwanza-input.ts";
+import { parseKwanza } from "../../shared/kwanza-input.ts";
 import { timeLeft } from "../../console/lib/deadline.ts";
 import { orderRequestBody, paymentFormErrors, paymentRequestBody } from "../../console/orders/transform.ts";
 import { PaymentDialog, RefuseProofDialog } from "../../console/orders/payment-dialogs.tsx";
