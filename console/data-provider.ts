@@ -42,6 +42,7 @@ export interface ConsoleDataProvider extends DataProvider {
   markRead(orderId: string): Promise<void>;
   /** Money received for an order (the server answers with the order, which the page then refetches). */
   recordPayment(orderId: string, body: PaymentBody): Promise<void>;
+  recordRefund(orderId: string, body: { amount: number; bankReference?: string; pending?: boolean; note?: string }): Promise<void>;
   acceptProof(orderId: string, proofId: string, body: ProofAcceptBody): Promise<void>;
   refuseProof(orderId: string, proofId: string, reason: string): Promise<void>;
   /** The active staff a conversation may be assigned to. */
@@ -94,6 +95,9 @@ export const dataProvider: ConsoleDataProvider = {
   },
   async recordPayment(orderId, body) {
     await apiFetch<unknown>(`${orderPath(orderId)}/payments`, { method: "POST", body: JSON.stringify(body) });
+  },
+  async recordRefund(orderId, body) {
+    await apiFetch<unknown>(`${orderPath(orderId)}/refunds`, { method: "POST", body: JSON.stringify(body) });
   },
   async acceptProof(orderId, proofId, body) {
     await apiFetch<unknown>(`${orderPath(orderId)}/proofs/${encodeURIComponent(proofId)}/accept`, {

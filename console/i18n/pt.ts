@@ -405,6 +405,14 @@ export const ptMessages: TranslationMessages = {
       reason_help: "Obrigatório, pelo menos %{min} caracteres",
       reason_too_short: "Escreva o motivo (pelo menos %{min} caracteres)",
     },
+    refunds: {
+      title: "Registar devolução ao cliente",
+      record: "Registar devolução",
+      pending: "Por devolver (a transferência ainda não foi feita)",
+      invalid: 'Indique o montante e a referência da transferência, ou marque "Por devolver"',
+      recorded: "Devolução registada",
+      held: "Recebido por devolver",
+    },
     payments: {
       section: "Pagamento",
       paid_of_total: "Pago / total",
@@ -415,6 +423,7 @@ export const ptMessages: TranslationMessages = {
       time_left: "faltam %{time}",
       expired: "prazo expirado",
       record: "Registar pagamento",
+      refund: "Registar devolução",
       record_title: "Registar pagamento recebido",
       confirm_needs_payment: "Esta encomenda ainda não tem o pagamento registado: registe o dinheiro recebido para a confirmar.",
       confirm_without_payment: "Confirmar sem pagamento registado (exceção)…",

@@ -11,7 +11,7 @@ import { formatDateTime } from "../lib/format.ts";
 import { PaymentStateChip } from "../components/payment-state-chip.tsx";
 import { DeadlineText } from "../components/deadline-text.tsx";
 import { ProofView } from "../components/proof-view.tsx";
-import { PaymentDialog, RefuseProofDialog } from "./payment-dialogs.tsx";
+import { PaymentDialog, RefundDialog, RefuseProofDialog } from "./payment-dialogs.tsx";
 import { amountDue } from "./order-money.ts";
 import type { PaymentBody, ProofAcceptBody } from "./transform.ts";
 
@@ -24,7 +24,8 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-type OpenDialog = { kind: "record" } | { kind: "accept"; proof: AdminProof } | { kind: "refuse"; proof: AdminProof } | null;
+type OpenDialog =
+  { kind: "record" } | { kind: "refund" } | { kind: "accept"; proof: AdminProof } | { kind: "refuse"; proof: AdminProof } | null;
 
 /**
  * The order's money: paid / total and its state, the reference and deadline the shopper was given, the payments
@@ -46,6 +47,7 @@ export function OrderPayments() {
   const proofs = order.proofs ?? [];
   const due = amountDue(order);
   const canRecord = order.status !== CANCELLED;
+  const held = Math.max(0, Math.round((paid - (order.amountRefunded ?? 0)) * 100) / 100);
 
   // After the server took it: tell the agent and refetch the order (status, history and chat may have moved too).
   const done = (message: string) => () => {
@@ -93,6 +95,11 @@ export function OrderPayments() {
       {canRecord && (
         <Button variant="outlined" size="small" startIcon={<AddCardIcon />} sx={{ mt: 1 }} onClick={() => setDialog({ kind: "record" })}>
           {translate("loja.payments.record")}
+        </Button>
+      )}
+      {held > 0 && (
+        <Button variant="outlined" size="small" color="warning" sx={{ mt: 1, ml: 1 }} onClick={() => setDialog({ kind: "refund" })}>
+          {translate("loja.payments.refund")}
         </Button>
       )}
 
@@ -182,6 +189,14 @@ export function OrderPayments() {
           canOverride={permissions === "admin"}
           onClose={() => setDialog(null)}
           onSubmit={accept(dialog.proof)}
+        />
+      )}
+      {dialog?.kind === "refund" && (
+        <RefundDialog
+          open
+          initialAmount={held}
+          onClose={() => setDialog(null)}
+          onSubmit={(body) => dataProvider.recordRefund(order.id, body).then(done("loja.refunds.recorded"))}
         />
       )}
       {dialog?.kind === "refuse" && <RefuseProofDialog open onClose={() => setDialog(null)} onSubmit={refuse(dialog.proof)} />}

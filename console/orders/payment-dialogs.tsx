@@ -15,7 +15,7 @@ import {
 } from "@mui/material";
 import { formatKz } from "../../shared/money.ts";
 import type { AdminPayment } from "../lib/money-types.ts";
-import { kwanzaInputValue } from "../../shared/kwanza-input.ts";
+import { kwanzaInputValue, parseKwanza } from "../../shared/kwanza-input.ts";
 import {
   MAX_BANK_REFERENCE,
   MAX_REFUSAL_REASON,
@@ -298,6 +298,78 @@ export function RefuseProofDialog({
         autoFocus
         slotProps={{ htmlInput: { maxLength: MAX_REFUSAL_REASON } }}
       />
+    </MoneyDialog>
+  );
+}
+
+/** Money given back: the amount and the transfer's reference, or "por devolver" while it is still to be made. */
+export function RefundDialog({
+  open,
+  initialAmount,
+  onClose,
+  onSubmit,
+}: {
+  open: boolean;
+  initialAmount: number;
+  onClose(): void;
+  onSubmit(body: { amount: number; bankReference?: string; pending?: boolean; note?: string }): Promise<void>;
+}) {
+  const translate = useTranslate();
+  const [amount, setAmount] = useState(kwanzaInputValue(initialAmount));
+  const [reference, setReference] = useState("");
+  const [pending, setPending] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const value = parseKwanza(amount);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (value === null || (!pending && !reference.trim())) {
+      setServerError(translate("loja.refunds.invalid"));
+      return;
+    }
+    setBusy(true);
+    setServerError(null);
+    try {
+      await onSubmit(pending ? { amount: value, pending: true } : { amount: value, bankReference: reference.trim() });
+      onClose();
+    } catch (err) {
+      setServerError(errorText(err) ?? translate("ra.notification.http_error"));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <MoneyDialog
+      open={open}
+      title={translate("loja.refunds.title")}
+      submitLabel={translate("loja.refunds.record")}
+      busy={busy}
+      error={serverError}
+      onClose={onClose}
+      onSubmit={submit}
+      testId="refund-dialog"
+    >
+      <TextField
+        label={translate("loja.payments.amount")}
+        value={amount}
+        onChange={(e) => setAmount(e.target.value)}
+        helperText={value !== null ? formatKz(value) : undefined}
+        slotProps={{ htmlInput: { inputMode: "decimal" } }}
+        required
+      />
+      <FormControlLabel
+        control={<Checkbox checked={pending} onChange={(e) => setPending(e.target.checked)} />}
+        label={translate("loja.refunds.pending")}
+      />
+      {!pending && (
+        <TextField
+          label={translate("loja.payments.bank_reference")}
+          value={reference}
+          onChange={(e) => setReference(e.target.value)}
+          required
+          slotProps={{ htmlInput: { maxLength: MAX_BANK_REFERENCE } }}
+        />
+      )}
     </MoneyDialog>
   );
 }
