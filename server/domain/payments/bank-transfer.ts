@@ -1,6 +1,6 @@
-// Bank transfer (SPEC.md §9 'cod'): the order waits for the shopper's transfer, its lines leave the cart at once,
-// and the shopper is answered with the order id. Each order gets the reference to write in the transfer and the
-// deadline to pay by (issue 11). Card payment has its own route: asking for it here is refused.
+// Bank transfer (the 'cod' payment method on the wire): the order waits for the shopper's transfer, its lines
+// leave the cart at once, and the shopper is answered with the order id. Each order gets the reference to write
+// in the transfer and the deadline to pay by. Card payment has its own route: asking for it here is refused.
 import type { ProxyPayClient } from "../../integrations/proxypay.ts";
 import { AppError } from "../errors.ts";
 import { newPaymentReference, paymentDeadlineFrom } from "./payment-reference.ts";

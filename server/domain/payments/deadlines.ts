@@ -1,6 +1,7 @@
-// Payment deadlines (issue 11): an unpaid bank-transfer order is cancelled once its deadline passes (a proof
-// awaiting a decision holds it), and the shopper is reminded once at half the time. Run every few seconds by
-// plugins/payment-deadlines.ts; safe with several instances (the repository locks with SKIP LOCKED).
+// Payment deadlines: a bank-transfer order with no money recorded is cancelled once its deadline passes (a proof
+// awaiting a decision holds it); one with money is never cancelled but flagged once to staff; the shopper is
+// reminded once at half the time. Run every few seconds by plugins/payment-deadlines.ts; safe with several
+// instances (the repository locks with SKIP LOCKED).
 import type { PrismaClient } from "../../db/client.ts";
 import { CANCELLED } from "../../../shared/orders.ts";
 import { DEADLINE_EXPIRED_REASON } from "../../../shared/payments.ts";

@@ -1,7 +1,7 @@
-// Proofs of payment (issue 11): the shopper sends a receipt (image or PDF) for a bank-transfer order awaiting
-// payment; it is kept with the chat message that shows it to support, and a PDF's text layer is read for hints
-// (amount and IBAN, matching or not). Staff accept it (recording the payment) or refuse it with a reason the
-// shopper sees.
+// Proofs of payment: the shopper sends a receipt (image or PDF) for a bank-transfer order awaiting payment; it
+// is kept with the chat message that shows it to support, and a PDF's text layer is read for hints (amount and
+// IBAN, matching or not). Staff accept it by linking it to the payment it shows, or refuse it with a reason the
+// shopper sees; an order paid meanwhile closes its pending proofs.
 import { readFile } from "node:fs/promises";
 import type { Db, PrismaClient } from "../../db/client.ts";
 import type { Prisma } from "../../db/client.ts";
