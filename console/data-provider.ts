@@ -15,7 +15,7 @@ import type { DashboardReply, DashboardStats, UnreadCountReply } from "../server
 import { API_URL } from "./lib/api-url.ts";
 import { apiFetch, httpClient } from "./lib/http.ts";
 import type { RequestBodyTransform, Row } from "./lib/request-body.ts";
-import { orderRequestBody, type PaymentBody } from "./orders/transform.ts";
+import { orderRequestBody, type PaymentBody, type ProofAcceptBody } from "./orders/transform.ts";
 import { productRequestBody } from "./products/transform.ts";
 import { quickReplyRequestBody } from "./quick-replies/transform.ts";
 import { settingsRequestBody } from "./settings/transform.ts";
@@ -42,7 +42,8 @@ export interface ConsoleDataProvider extends DataProvider {
   markRead(orderId: string): Promise<void>;
   /** Money received for an order (the server answers with the order, which the page then refetches). */
   recordPayment(orderId: string, body: PaymentBody): Promise<void>;
-  acceptProof(orderId: string, proofId: string, body: PaymentBody): Promise<void>;
+  recordRefund(orderId: string, body: { amount: number; bankReference?: string; pending?: boolean; note?: string }): Promise<void>;
+  acceptProof(orderId: string, proofId: string, body: ProofAcceptBody): Promise<void>;
   refuseProof(orderId: string, proofId: string, reason: string): Promise<void>;
   /** The active staff a conversation may be assigned to. */
   getAssignees(): Promise<AssigneesReply["staff"]>;
@@ -94,6 +95,9 @@ export const dataProvider: ConsoleDataProvider = {
   },
   async recordPayment(orderId, body) {
     await apiFetch<unknown>(`${orderPath(orderId)}/payments`, { method: "POST", body: JSON.stringify(body) });
+  },
+  async recordRefund(orderId, body) {
+    await apiFetch<unknown>(`${orderPath(orderId)}/refunds`, { method: "POST", body: JSON.stringify(body) });
   },
   async acceptProof(orderId, proofId, body) {
     await apiFetch<unknown>(`${orderPath(orderId)}/proofs/${encodeURIComponent(proofId)}/accept`, {

@@ -1,7 +1,7 @@
 // Environment → typed configuration. A bad value stops the start with one clear line naming the variable.
 import { isIP } from "node:net";
 import path from "node:path";
-import { PROXYPAY_PRODUCTION_URL } from "./payments/proxypay.ts";
+import { PROXYPAY_PRODUCTION_URL } from "./integrations/proxypay.ts";
 import type { S3Settings } from "./domain/media/s3-store.ts";
 
 export interface Config {

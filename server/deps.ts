@@ -11,8 +11,8 @@ import type { MediaStore } from "./domain/media/store.ts";
 import type { Hub } from "./realtime/hub.ts";
 import type { ClusterBus } from "./cluster/bus.ts";
 import type { CartAdder } from "./domain/cart/adder.ts";
-import { createStripeClient, type StripeClient } from "./payments/stripe.ts";
-import { ProxyPayClient } from "./payments/proxypay.ts";
+import { createStripeClient, type StripeClient } from "./integrations/stripe.ts";
+import { ProxyPayClient } from "./integrations/proxypay.ts";
 import type { Notifier } from "./notifications/notifier.ts";
 import type { PlacementSettingsCache } from "./domain/settings/placement-settings.ts";
 

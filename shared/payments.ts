@@ -43,13 +43,28 @@ export const paymentState = (total: number, received: number): PaymentState =>
   received <= 0 ? "unpaid" : received + 0.005 >= total ? "paid" : "partial";
 export const PAYMENT_STATE_LABELS: Readonly<Record<PaymentState, string>> = { unpaid: "Por pagar", partial: "Pago em parte", paid: "Pago" };
 
-export const PROOF_STATUSES = ["pending", "accepted", "refused"] as const;
+/** `closed`: the order was paid (by the ledger or an admin's exception) while the proof waited, so no decision is needed. */
+export const PROOF_STATUSES = ["pending", "accepted", "refused", "closed"] as const;
 export type ProofStatus = (typeof PROOF_STATUSES)[number];
 export const PROOF_STATUS_LABELS: Readonly<Record<ProofStatus, string>> = {
   pending: "Em análise",
   accepted: "Aceite",
   refused: "Recusado",
+  closed: "Pedido pago",
 };
+
+/**
+ * A bank reference as compared: without case, spaces, punctuation or accents, so "BAI-TRF-88213", "bai trf 88213"
+ * and "BAITRF88213" are one transfer. Each is recorded once across all orders unless an admin overrides it.
+ */
+export const bankReferenceKey = (reference: string): string =>
+  reference
+    .normalize("NFKD")
+    .replace(/[^A-Za-z0-9]/g, "")
+    .toLowerCase();
+
+/** What the history and the order say of an order an admin confirmed without the money recorded. */
+export const PAID_BY_EXCEPTION = "Confirmado sem pagamento registado";
 
 /** The reason an order is cancelled when its payment time runs out. */
 export const DEADLINE_EXPIRED_REASON = "prazo de pagamento expirado";

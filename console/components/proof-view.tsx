@@ -10,6 +10,7 @@ const STATUS_TONE: Readonly<Record<ProofStatus, "warning" | "success" | "error">
   pending: "warning",
   accepted: "success",
   refused: "error",
+  closed: "success",
 };
 
 export function ProofStatusChip({ status }: { status: ProofStatus }) {

@@ -11,6 +11,8 @@ export interface AdminPayment {
   receivedAt: string;
   note: string | null;
   actor: string;
+  duplicateReason?: string | null;
+  overpayment?: boolean;
   createdAt: string;
 }
 
@@ -29,6 +31,7 @@ export interface AdminProof {
   fileName: string | null;
   status: ProofStatus;
   reason: string | null;
+  paymentId?: string | null;
   hints: ProofHints | null;
   decidedBy: string | { id: string; name: string } | null;
   decidedAt: string | null;
@@ -48,6 +51,9 @@ export interface OrderMoney {
   payments?: AdminPayment[];
   proofs?: AdminProof[];
   allowedMoves?: AllowedMoves;
+  paidException?: string | null;
+  amountRefunded?: number;
+  refunds?: AdminOrder["refunds"];
 }
 
 /** The staff order record with the money path's fields (read as optional, so an older server still renders). */

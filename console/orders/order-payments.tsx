@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from "react";
-import { useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from "react-admin";
-import { Box, Button, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
+import { useDataProvider, useNotify, usePermissions, useRecordContext, useRefresh, useTranslate } from "react-admin";
+import { Alert, Box, Button, Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
 import AddCardIcon from "@mui/icons-material/AddCard";
 import { formatKz } from "../../shared/money.ts";
 import { CANCELLED } from "../../shared/orders.ts";
@@ -11,8 +11,9 @@ import { formatDateTime } from "../lib/format.ts";
 import { PaymentStateChip } from "../components/payment-state-chip.tsx";
 import { DeadlineText } from "../components/deadline-text.tsx";
 import { ProofView } from "../components/proof-view.tsx";
-import { PaymentDialog, RefuseProofDialog } from "./payment-dialogs.tsx";
-import type { PaymentBody } from "./transform.ts";
+import { PaymentDialog, RefundDialog, RefuseProofDialog } from "./payment-dialogs.tsx";
+import { amountDue } from "./order-money.ts";
+import type { PaymentBody, ProofAcceptBody } from "./transform.ts";
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -23,11 +24,8 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** What is still due: never below zero (an overpayment is still "paid"). */
-export const amountDue = (order: Pick<StaffOrder, "totalAmount" | "amountPaid">): number =>
-  Math.max(0, Math.round((order.totalAmount - (order.amountPaid ?? 0)) * 100) / 100);
-
-type OpenDialog = { kind: "record" } | { kind: "accept"; proof: AdminProof } | { kind: "refuse"; proof: AdminProof } | null;
+type OpenDialog =
+  { kind: "record" } | { kind: "refund" } | { kind: "accept"; proof: AdminProof } | { kind: "refuse"; proof: AdminProof } | null;
 
 /**
  * The order's money: paid / total and its state, the reference and deadline the shopper was given, the payments
@@ -40,6 +38,7 @@ export function OrderPayments() {
   const refresh = useRefresh();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const [dialog, setDialog] = useState<OpenDialog>(null);
+  const { permissions } = usePermissions<string>();
   if (!order) return null;
 
   const paid = order.amountPaid ?? 0;
@@ -48,20 +47,26 @@ export function OrderPayments() {
   const proofs = order.proofs ?? [];
   const due = amountDue(order);
   const canRecord = order.status !== CANCELLED;
+  const held = Math.max(0, Math.round((paid - (order.amountRefunded ?? 0)) * 100) / 100);
 
   // After the server took it: tell the agent and refetch the order (status, history and chat may have moved too).
   const done = (message: string) => () => {
     notify(message, { type: "success" });
     refresh();
   };
-  const record = (body: PaymentBody) => dataProvider.recordPayment(order.id, body).then(done("loja.payments.recorded"));
-  const accept = (proof: AdminProof) => (body: PaymentBody) =>
+  const record = (body: ProofAcceptBody) => dataProvider.recordPayment(order.id, body as PaymentBody).then(done("loja.payments.recorded"));
+  const accept = (proof: AdminProof) => (body: ProofAcceptBody) =>
     dataProvider.acceptProof(order.id, proof.id, body).then(done("loja.payments.proof_accepted"));
   const refuse = (proof: AdminProof) => (reason: string) =>
     dataProvider.refuseProof(order.id, proof.id, reason).then(done("loja.payments.proof_refused"));
 
   return (
     <Box data-testid="order-payments">
+      {order.paidException && (
+        <Alert severity="warning" sx={{ mb: 1 }} data-testid="paid-exception">
+          {translate("loja.payments.paid_by_exception", { reason: order.paidException })}
+        </Alert>
+      )}
       <Row label={translate("loja.payments.paid_of_total")}>
         <Typography sx={{ fontWeight: 700 }} data-testid="amount-paid">
           {formatKz(paid)} / {formatKz(order.totalAmount)}
@@ -92,6 +97,11 @@ export function OrderPayments() {
           {translate("loja.payments.record")}
         </Button>
       )}
+      {held > 0 && (
+        <Button variant="outlined" size="small" color="warning" sx={{ mt: 1, ml: 1 }} onClick={() => setDialog({ kind: "refund" })}>
+          {translate("loja.payments.refund")}
+        </Button>
+      )}
 
       <Typography variant="subtitle2" sx={{ mt: 2 }}>
         {translate("loja.payments.payments")}
@@ -120,6 +130,10 @@ export function OrderPayments() {
                     {translate("loja.orders.changed_by", { name: p.actor })}
                   </Typography>
                   {p.note && <Typography variant="body2">{p.note}</Typography>}
+                  {p.overpayment && <Chip size="small" color="warning" label={translate("loja.payments.overpayment_chip")} />}
+                  {p.duplicateReason && (
+                    <Chip size="small" color="warning" label={translate("loja.payments.duplicate_chip", { reason: p.duplicateReason })} />
+                  )}
                 </TableCell>
               </TableRow>
             ))}
@@ -160,6 +174,7 @@ export function OrderPayments() {
           title={translate("loja.payments.record_title")}
           submitLabel={translate("loja.payments.record")}
           initialAmount={due}
+          canOverride={permissions === "admin"}
           onClose={() => setDialog(null)}
           onSubmit={record}
         />
@@ -170,8 +185,18 @@ export function OrderPayments() {
           title={translate("loja.payments.accept_title")}
           submitLabel={translate("loja.payments.accept")}
           initialAmount={due}
+          existingPayments={payments}
+          canOverride={permissions === "admin"}
           onClose={() => setDialog(null)}
           onSubmit={accept(dialog.proof)}
+        />
+      )}
+      {dialog?.kind === "refund" && (
+        <RefundDialog
+          open
+          initialAmount={held}
+          onClose={() => setDialog(null)}
+          onSubmit={(body) => dataProvider.recordRefund(order.id, body).then(done("loja.refunds.recorded"))}
         />
       )}
       {dialog?.kind === "refuse" && <RefuseProofDialog open onClose={() => setDialog(null)} onSubmit={refuse(dialog.proof)} />}

@@ -1,7 +1,21 @@
 import { useState, type FormEvent, type ReactNode } from "react";
 import { useTranslate } from "react-admin";
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from "@mui/material";
-import { kwanzaInputValue } from "../lib/kwanza-input.ts";
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  MenuItem,
+  Stack,
+  TextField,
+} from "@mui/material";
+import { formatKz } from "../../shared/money.ts";
+import type { AdminPayment } from "../lib/money-types.ts";
+import { kwanzaInputValue, parseKwanza } from "../../shared/kwanza-input.ts";
 import {
   MAX_BANK_REFERENCE,
   MAX_REFUSAL_REASON,
@@ -10,6 +24,7 @@ import {
   refusalReasonError,
   type PaymentBody,
   type PaymentForm,
+  type ProofAcceptBody,
 } from "./transform.ts";
 
 const errorText = (err: unknown): string | null => (err instanceof Error && err.message ? err.message : null);
@@ -55,7 +70,12 @@ const emptyForm = (amount?: number): PaymentForm => ({
   bankReference: "",
   receivedAt: "",
   note: "",
+  overpayment: false,
+  duplicateReason: "",
 });
+
+/** The server's refusal of a bank reference already recorded (an admin may then record it again with a reason). */
+const DUPLICATE_REFUSAL = /já está registada/;
 
 /**
  * Money received by bank transfer: the amount in kwanza (any amount above zero, decimals with a comma), the
@@ -67,6 +87,10 @@ export function PaymentDialog({
   title,
   submitLabel,
   initialAmount,
+  existingPayments,
+  canOverride,
+  intro,
+  extraAction,
   onClose,
   onSubmit,
 }: {
@@ -75,11 +99,18 @@ export function PaymentDialog({
   submitLabel: string;
   /** Prefilled: what is still due. */
   initialAmount?: number;
+  /** Accepting a proof: the payments already recorded it may show instead of a new one. */
+  existingPayments?: readonly AdminPayment[];
+  /** An admin may record a bank reference again, with a reason. */
+  canOverride?: boolean;
+  intro?: ReactNode;
+  extraAction?: ReactNode;
   onClose(): void;
-  onSubmit(body: PaymentBody): Promise<void>;
+  onSubmit(body: ProofAcceptBody): Promise<void>;
 }) {
   const translate = useTranslate();
   const [form, setForm] = useState<PaymentForm>(() => emptyForm(initialAmount));
+  const [linked, setLinked] = useState<string>("");
   const [errors, setErrors] = useState<Partial<Record<keyof PaymentForm, string>>>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -94,13 +125,13 @@ export function PaymentDialog({
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const found = paymentFormErrors(form);
+    const found = linked ? {} : paymentFormErrors(form);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     setServerError(null);
     try {
-      await onSubmit(paymentRequestBody(form));
+      await onSubmit(linked ? { paymentId: linked } : paymentRequestBody(form));
       onClose();
     } catch (err) {
       setServerError(errorText(err) ?? translate("ra.notification.http_error"));
@@ -120,6 +151,54 @@ export function PaymentDialog({
       onSubmit={submit}
       testId="payment-dialog"
     >
+      {intro}
+      {existingPayments && existingPayments.length > 0 && (
+        <TextField
+          select
+          label={translate("loja.payments.which_payment")}
+          value={linked}
+          onChange={(e) => setLinked(e.target.value)}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+        >
+          <MenuItem value="">{translate("loja.payments.new_payment")}</MenuItem>
+          {existingPayments.map((p) => (
+            <MenuItem key={p.id} value={p.id}>
+              {formatKz(p.amount)} · {p.bankReference}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+      {!linked && (
+        <PaymentFields
+          form={form}
+          setForm={setForm}
+          field={field}
+          errors={errors}
+          showDuplicate={Boolean(canOverride && serverError && DUPLICATE_REFUSAL.test(serverError))}
+        />
+      )}
+      {extraAction}
+    </MoneyDialog>
+  );
+}
+
+/** The new payment's own fields. */
+function PaymentFields({
+  form,
+  setForm,
+  field,
+  errors,
+  showDuplicate,
+}: {
+  form: PaymentForm;
+  setForm(update: (f: PaymentForm) => PaymentForm): void;
+  field(name: keyof PaymentForm): object;
+  errors: Partial<Record<keyof PaymentForm, string>>;
+  showDuplicate: boolean;
+}) {
+  const translate = useTranslate();
+  return (
+    <>
       <TextField
         {...field("amount")}
         label={translate("loja.payments.amount")}
@@ -148,7 +227,18 @@ export function PaymentDialog({
         minRows={2}
         slotProps={{ htmlInput: { maxLength: 500 } }}
       />
-    </MoneyDialog>
+      <FormControlLabel
+        control={<Checkbox checked={form.overpayment} onChange={(e) => setForm((f) => ({ ...f, overpayment: e.target.checked }))} />}
+        label={translate("loja.payments.overpayment")}
+      />
+      {showDuplicate && (
+        <TextField
+          {...field("duplicateReason")}
+          label={translate("loja.payments.duplicate_reason")}
+          slotProps={{ htmlInput: { maxLength: 500 } }}
+        />
+      )}
+    </>
   );
 }
 
@@ -208,6 +298,78 @@ export function RefuseProofDialog({
         autoFocus
         slotProps={{ htmlInput: { maxLength: MAX_REFUSAL_REASON } }}
       />
+    </MoneyDialog>
+  );
+}
+
+/** Money given back: the amount and the transfer's reference, or "por devolver" while it is still to be made. */
+export function RefundDialog({
+  open,
+  initialAmount,
+  onClose,
+  onSubmit,
+}: {
+  open: boolean;
+  initialAmount: number;
+  onClose(): void;
+  onSubmit(body: { amount: number; bankReference?: string; pending?: boolean; note?: string }): Promise<void>;
+}) {
+  const translate = useTranslate();
+  const [amount, setAmount] = useState(kwanzaInputValue(initialAmount));
+  const [reference, setReference] = useState("");
+  const [pending, setPending] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const value = parseKwanza(amount);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (value === null || (!pending && !reference.trim())) {
+      setServerError(translate("loja.refunds.invalid"));
+      return;
+    }
+    setBusy(true);
+    setServerError(null);
+    try {
+      await onSubmit(pending ? { amount: value, pending: true } : { amount: value, bankReference: reference.trim() });
+      onClose();
+    } catch (err) {
+      setServerError(errorText(err) ?? translate("ra.notification.http_error"));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <MoneyDialog
+      open={open}
+      title={translate("loja.refunds.title")}
+      submitLabel={translate("loja.refunds.record")}
+      busy={busy}
+      error={serverError}
+      onClose={onClose}
+      onSubmit={submit}
+      testId="refund-dialog"
+    >
+      <TextField
+        label={translate("loja.payments.amount")}
+        value={amount}
+        onChange={(e) => setAmount(e.target.value)}
+        helperText={value !== null ? formatKz(value) : undefined}
+        slotProps={{ htmlInput: { inputMode: "decimal" } }}
+        required
+      />
+      <FormControlLabel
+        control={<Checkbox checked={pending} onChange={(e) => setPending(e.target.checked)} />}
+        label={translate("loja.refunds.pending")}
+      />
+      {!pending && (
+        <TextField
+          label={translate("loja.payments.bank_reference")}
+          value={reference}
+          onChange={(e) => setReference(e.target.value)}
+          required
+          slotProps={{ htmlInput: { maxLength: MAX_BANK_REFERENCE } }}
+        />
+      )}
     </MoneyDialog>
   );
 }

@@ -1,5 +1,15 @@
-import { Button, Confirm, useNotify, useRecordContext, useTranslate, useUpdate } from "react-admin";
-import { ButtonGroup } from "@mui/material";
+import {
+  Button,
+  Confirm,
+  useDataProvider,
+  useNotify,
+  usePermissions,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
+  useUpdate,
+} from "react-admin";
+import { Alert, ButtonGroup, Link } from "@mui/material";
 import { useState, type ReactElement } from "react";
 import PaidIcon from "@mui/icons-material/Paid";
 import DoneAllIcon from "@mui/icons-material/DoneAll";
@@ -9,6 +19,10 @@ import WarningAmberIcon from "@mui/icons-material/WarningAmber";
 import { CANCELLED, DELIVERED, ORDER_STATUSES, PAYMENT_CONFIRMED, type OrderStatus } from "../../shared/orders.ts";
 import type { AllowedMoves, StaffOrder } from "../lib/money-types.ts";
 import { ExceptionMoveDialog } from "./exception-move-dialog.tsx";
+import { PaymentDialog } from "./payment-dialogs.tsx";
+import { amountDue } from "./order-money.ts";
+import type { ConsoleDataProvider } from "../data-provider.ts";
+import type { PaymentBody } from "./transform.ts";
 
 /**
  * The moves the server allows this member of staff. A server that sends no `allowedMoves` takes any move from
@@ -35,8 +49,14 @@ export function StatusButtons() {
   const [update, { isPending }] = useUpdate<StaffOrder>();
   const [exceptionMoves, setExceptionMoves] = useState<readonly OrderStatus[] | null>(null);
   const [confirmCancel, setConfirmCancel] = useState(false);
+  const [recordPayment, setRecordPayment] = useState(false);
+  const { permissions } = usePermissions<string>();
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const refresh = useRefresh();
   if (!record) return null;
   const moves = allowedMoves(record);
+  // The ledger decides "paid": on an order whose money is not recorded, "Pagamento Confirmado" records it.
+  const unpaid = !record.paid && (record.paymentState ?? "unpaid") !== "paid";
 
   const change = (data: { status: OrderStatus; reason?: string }) =>
     update(
@@ -63,7 +83,8 @@ export function StatusButtons() {
           const forward = moves.forward.includes(status);
           const exception = moves.exceptions.includes(status);
           const onClick = () => {
-            if (!forward) setExceptionMoves([status]);
+            if (status === PAYMENT_CONFIRMED && unpaid && (forward || exception)) setRecordPayment(true);
+            else if (!forward) setExceptionMoves([status]);
             else if (status === CANCELLED) setConfirmCancel(true);
             else void change({ status }).catch(() => undefined);
           };
@@ -103,6 +124,36 @@ export function StatusButtons() {
         }}
         onClose={() => setConfirmCancel(false)}
       />
+      {recordPayment && (
+        <PaymentDialog
+          open
+          title={translate("loja.payments.record_title")}
+          submitLabel={translate("loja.payments.record")}
+          initialAmount={amountDue(record)}
+          canOverride={permissions === "admin"}
+          intro={<Alert severity="info">{translate("loja.payments.confirm_needs_payment")}</Alert>}
+          extraAction={
+            permissions === "admin" && (
+              <Link
+                component="button"
+                type="button"
+                onClick={() => {
+                  setRecordPayment(false);
+                  setExceptionMoves([PAYMENT_CONFIRMED]);
+                }}
+              >
+                {translate("loja.payments.confirm_without_payment")}
+              </Link>
+            )
+          }
+          onClose={() => setRecordPayment(false)}
+          onSubmit={async (body) => {
+            await dataProvider.recordPayment(record.id, body as PaymentBody);
+            notify("loja.payments.recorded", { type: "success" });
+            refresh();
+          }}
+        />
+      )}
       {exceptionMoves && (
         <ExceptionMoveDialog
           open

@@ -1,5 +1,5 @@
 import { pickFields, type RequestBodyTransform } from "../lib/request-body.ts";
-import { parseKwanza } from "../lib/kwanza-input.ts";
+import { parseKwanza } from "../../shared/kwanza-input.ts";
 import { MIN_EXCEPTION_REASON } from "../../shared/payments.ts";
 
 /** Staff change an order's status (with an optional note, or the reason an exception needs); nothing else of an order is written. */
@@ -11,6 +11,10 @@ export interface PaymentForm {
   bankReference: string;
   receivedAt: string;
   note: string;
+  /** More than is owed: the excess is to be refunded. */
+  overpayment: boolean;
+  /** Admins: record a bank reference already recorded, with the reason. */
+  duplicateReason: string;
 }
 
 /** POST /admin/api/orders/:id/payments and …/proofs/:proofId/accept. */
@@ -19,7 +23,12 @@ export interface PaymentBody {
   bankReference: string;
   receivedAt?: string;
   note?: string;
+  overpayment?: boolean;
+  duplicateReason?: string;
 }
+
+/** Accepting a proof: a payment already recorded on the order, or a new one. */
+export type ProofAcceptBody = PaymentBody | { paymentId: string };
 
 export const MAX_BANK_REFERENCE = 100;
 
@@ -43,6 +52,8 @@ export function paymentRequestBody(form: PaymentForm): PaymentBody {
   const body: PaymentBody = { amount: parseKwanza(form.amount) ?? 0, bankReference: form.bankReference.trim() };
   if (form.receivedAt) body.receivedAt = new Date(form.receivedAt).toISOString();
   if (form.note.trim()) body.note = form.note.trim();
+  if (form.overpayment) body.overpayment = true;
+  if (form.duplicateReason.trim()) body.duplicateReason = form.duplicateReason.trim();
   return body;
 }
 

@@ -1,8 +1,9 @@
 import type { ReactElement } from "react";
-import { BooleanInput, NumberInput, SimpleForm, TextArrayInput, TextInput, maxLength, required, useTranslate } from "react-admin";
+import { BooleanInput, SimpleForm, TextArrayInput, TextInput, maxLength, required, useTranslate } from "react-admin";
 import { CategoryInputs } from "./category-inputs.tsx";
 import { ImagesInput } from "./images-input.tsx";
 import { validPrice } from "./price.ts";
+import { KwanzaInput } from "../components/kwanza-input.tsx";
 
 // Shoppers must pick a size or colour to add to the cart, so a product needs at least one.
 const atLeastOneSize = (value: unknown) => (Array.isArray(value) && value.length > 0 ? undefined : "loja.products.sizes_required");
@@ -16,8 +17,7 @@ export function ProductForm({ toolbar }: { toolbar?: ReactElement }) {
     >
       <TextInput source="name" validate={[required(), maxLength(200)]} fullWidth />
       <TextInput source="description" multiline minRows={3} validate={maxLength(10000)} fullWidth />
-      {/* step="any": a step of 100 made the browser refuse 29 990 kz with its own English message. */}
-      <NumberInput source="price" validate={[required(), validPrice]} min={0.01} step="any" />
+      <KwanzaInput source="price" validate={[required(), validPrice]} />
       <TextArrayInput source="sizes" validate={atLeastOneSize} helperText={translate("loja.products.sizes_help")} fullWidth />
       <CategoryInputs />
       <BooleanInput source="bestseller" />

@@ -220,6 +220,32 @@ export async function noticePaymentOnCancelledOrder(
   });
 }
 
+/** A Multicaixa payment matching no order (or unreadable) was kept: staff are alerted once per ProxyPay payment. */
+export async function noticeUnmatchedMulticaixaPayment(
+  tx: Db,
+  notifier: Notifier,
+  payment: { paymentId: string; reference: string | null; amount: MoneyAmount | null },
+): Promise<void> {
+  const { staff } = await notifier.mailSettings(tx);
+  await enqueueStaffAlert(tx, staff, {
+    kind: "staff-multicaixa-unmatched",
+    dedupeKey: `staff-multicaixa-unmatched:${payment.paymentId}`,
+    facts: payment,
+  });
+}
+
+/** An order with money on it reached its deadline and was kept: staff are alerted once per order. */
+export async function noticeDeadlineWithMoney(tx: Db, notifier: Notifier, orderId: string): Promise<void> {
+  const order = await noticesRepository(tx).order(orderId);
+  if (!order) return;
+  const { staff } = await notifier.mailSettings(tx);
+  await enqueueStaffAlert(tx, staff, {
+    kind: "staff-deadline-with-money",
+    dedupeKey: `staff-deadline-with-money:${orderId}`,
+    facts: { orderId, customerName: order.user.name, paid: order.amountPaid, total: order.totalAmount },
+  });
+}
+
 /** A support reply: a push now (the e-mail waits for the digest, reply-digest.ts). */
 export async function supportReplyPush(db: Db, orderId: string, ownerId: string, text: string | null): Promise<PushNotice | null> {
   const customer = await noticesRepository(db).customer(ownerId);

@@ -381,6 +381,37 @@ const TEMPLATES = {
     ],
   }),
 
+  /** Money arrived (Multicaixa) that matches no order, or that could not be read: kept, and staff must trace it. */
+  "staff-multicaixa-unmatched": template<{ paymentId: string; reference: string | null; amount: MoneyAmount | null }>({
+    subject: (payment) => `Pagamento Multicaixa sem pedido — ${payment.paymentId}`,
+    blocks: (_ctx, payment) => [
+      {
+        kind: "paragraph",
+        text: `A ProxyPay comunicou um pagamento Multicaixa que não corresponde a nenhum pedido da loja. Foi guardado: identifique o cliente e devolva ou atribua o valor.`,
+      },
+      {
+        kind: "facts",
+        rows: [
+          ["Pagamento ProxyPay", payment.paymentId],
+          ["Referência", payment.reference ?? "ilegível"],
+          ["Montante", payment.amount === null ? "ilegível" : formatKz(payment.amount)],
+        ],
+      },
+    ],
+  }),
+
+  /** An order holding money reached its payment deadline and was kept: staff settle the rest or refund. */
+  "staff-deadline-with-money": template<OrderRef & { paid: MoneyAmount; total: MoneyAmount }>({
+    subject: (order) => `Prazo expirado com pagamento parcial — ${orderLabel(order.orderId)}`,
+    blocks: (ctx, order) => [
+      {
+        kind: "paragraph",
+        text: `O prazo de pagamento do pedido ${orderLabel(order.orderId)} (${order.customerName}) expirou com ${formatKz(order.paid)} de ${formatKz(order.total)} recebidos. O pedido não foi cancelado: combine com o cliente o resto do pagamento ou cancele-o registando a devolução.`,
+      },
+      orderButton(ctx, order.orderId),
+    ],
+  }),
+
   "staff-new-proof": template<OrderRef & { amountDue?: MoneyAmount }>({
     subject: (order) => `Novo comprovativo — pedido ${orderLabel(order.orderId)}`,
     blocks: (ctx, order) => [

@@ -53,6 +53,10 @@ export const AdminPayment = Type.Object({
   receivedAt: Type.String(),
   note: Type.Union([Type.String(), Type.Null()]),
   actor: Type.String(),
+  /** An admin's reason for recording a bank reference already recorded (null: it was new). */
+  duplicateReason: Type.Union([Type.String(), Type.Null()]),
+  /** Recorded beyond what the order owed: the excess is to be refunded. */
+  overpayment: Type.Boolean(),
   createdAt: Type.String(),
 });
 export type AdminPayment = Static<typeof AdminPayment>;
@@ -71,8 +75,10 @@ export const AdminProof = Type.Object({
   url: Type.String(),
   type: Type.Union([Type.Literal("image"), Type.Literal("pdf")]),
   fileName: Type.Union([Type.String(), Type.Null()]),
-  status: Type.Union([Type.Literal("pending"), Type.Literal("accepted"), Type.Literal("refused")]),
+  status: Type.Union([Type.Literal("pending"), Type.Literal("accepted"), Type.Literal("refused"), Type.Literal("closed")]),
   reason: Type.Union([Type.String(), Type.Null()]),
+  /** The recorded payment an accepted proof shows. */
+  paymentId: Type.Union([Type.String(), Type.Null()]),
   hints: Type.Union([ProofHints, Type.Null()]),
   decidedBy: Type.Union([Type.Object({ id: Type.String(), name: Type.String() }), Type.Null()]),
   decidedAt: Type.Union([Type.String(), Type.Null()]),
@@ -108,6 +114,20 @@ export const AdminOrder = Type.Object({
   paymentState: PaymentStateSchema,
   payments: Type.Array(AdminPayment),
   proofs: Type.Array(AdminProof),
+  amountRefunded: Type.Number(),
+  refunds: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      amount: Type.Number(),
+      bankReference: Type.Union([Type.String(), Type.Null()]),
+      status: Type.Union([Type.Literal("done"), Type.Literal("pending")]),
+      note: Type.Union([Type.String(), Type.Null()]),
+      actor: Type.String(),
+      createdAt: Type.String(),
+    }),
+  ),
+  /** An admin confirmed the order without the money recorded: their reason (null: the ledger paid it). */
+  paidException: Type.Union([Type.String(), Type.Null()]),
 });
 export type AdminOrder = Static<typeof AdminOrder>;
 
@@ -125,9 +145,34 @@ const PaymentFields = {
   bankReference: Type.String({ minLength: 1, maxLength: 100 }),
   receivedAt: Type.Optional(Type.String({ format: "date-time" })),
   note: Type.Optional(Type.String({ maxLength: 500 })),
+  /** Record more than the order still owes: the excess is to be refunded. */
+  overpayment: Type.Optional(Type.Boolean()),
+  /** Admin only: record a bank reference already recorded, saying why. */
+  duplicateReason: Type.Optional(Type.String({ maxLength: 500 })),
 };
 export const AdminPaymentBody = StrictObject(PaymentFields);
 export type AdminPaymentBody = Static<typeof AdminPaymentBody>;
+
+/** Accepting a proof links it to a payment: one already recorded on the order (`paymentId`) or a new one. */
+export const AdminProofAcceptBody = StrictObject({
+  paymentId: Type.Optional(Type.String({ pattern: "^[A-Za-z0-9_-]{1,64}$" })),
+  amount: Type.Optional(PaymentFields.amount),
+  bankReference: Type.Optional(PaymentFields.bankReference),
+  receivedAt: PaymentFields.receivedAt,
+  note: PaymentFields.note,
+  overpayment: PaymentFields.overpayment,
+  duplicateReason: PaymentFields.duplicateReason,
+});
+export type AdminProofAcceptBody = Static<typeof AdminProofAcceptBody>;
+
+/** Money given back: with the transfer's reference, or `pending` (por devolver). */
+export const AdminRefundBody = StrictObject({
+  amount: Type.Number({ exclusiveMinimum: 0, maximum: MAX_AMOUNT }),
+  bankReference: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  pending: Type.Optional(Type.Boolean()),
+  note: Type.Optional(Type.String({ maxLength: 500 })),
+});
+export type AdminRefundBody = Static<typeof AdminRefundBody>;
 
 export const ProofParams = Type.Object({
   id: Type.String({ pattern: "^[A-Za-z0-9_-]{1,64}$" }),

@@ -104,7 +104,7 @@ export const ShopProof = Type.Object({
   url: Type.String(),
   type: Type.Union([Type.Literal("image"), Type.Literal("pdf")]),
   fileName: Type.Union([Type.String(), Type.Null()]),
-  status: Type.Union([Type.Literal("pending"), Type.Literal("accepted"), Type.Literal("refused")]),
+  status: Type.Union([Type.Literal("pending"), Type.Literal("accepted"), Type.Literal("refused"), Type.Literal("closed")]),
   reason: Type.Union([Type.String(), Type.Null()]),
   createdAt: Type.String(),
 });

@@ -7,6 +7,7 @@ import { Prisma } from "../../server/db/client.ts";
 import { storeBytes } from "../../server/domain/media/service.ts";
 import { sniffType } from "../../server/domain/media/sniff.ts";
 import { ATTACHMENT_TYPES } from "../../shared/chat.ts";
+import { isPaidStatus } from "../../shared/orders.ts";
 
 export const pngBytes = (width = 640, height = 480, color = { r: 200, g: 40, b: 40 }) =>
   sharp({ create: { width, height, channels: 3, background: color } })
@@ -74,6 +75,8 @@ export async function makeOrder(t: TestApp, userId: string, opts: { status?: str
     data: {
       userId,
       status: opts.status ?? "Aguardando Pagamento",
+      // An order made in a paid status stands for one whose payment was confirmed.
+      paid: isPaidStatus(opts.status ?? "Aguardando Pagamento"),
       paymentMethod: "cod",
       address: address(),
       subtotal,

@@ -114,6 +114,8 @@ describe("PUT /admin/api/orders/:id (status)", () => {
   it("moves an order to Pagamento Confirmado then Entregue, recording who and when on the order", async () => {
     const c = await registerCustomer(t.app);
     const order = await makeOrder(t, c.userId);
+    // The ledger already covers the total (money recorded on a reopened order): the move needs no more.
+    await t.prisma.order.update({ where: { id: order.id }, data: { amountPaid: order.totalAmount } });
     const paid = await put(`/orders/${order.id}`, { status: "Pagamento Confirmado" }, support.auth);
     expect(paid.statusCode, paid.body).toBe(200);
     expect(paid.json()).toMatchObject({ status: "Pagamento Confirmado", paid: true });
@@ -187,6 +189,7 @@ describe("PUT /admin/api/orders/:id (the order state machine)", () => {
   it("lets support make every forward move, recorded by name", async () => {
     const c = await registerCustomer(t.app);
     const order = await makeOrder(t, c.userId);
+    await t.prisma.order.update({ where: { id: order.id }, data: { amountPaid: order.totalAmount } });
     for (const status of ["Pagamento Confirmado", "Em Preparação", "Enviado", "Entregue"]) {
       const res = await put(`/orders/${order.id}`, { status }, support.auth);
       expect(res.statusCode, res.body).toBe(200);

@@ -104,7 +104,7 @@ describe("POST /admin/api/orders/:id/payments", () => {
     expectError(await pay(order.id, { amount: 1, bankReference: "X", receivedAt: "ontem" }), 400);
     expectError(await pay(order.id, { amount: 1, bankReference: "X", paid: true }), 400, "Campo não permitido: paid");
     expect(await t.prisma.payment.count({ where: { orderId: order.id } })).toBe(0);
-    const max = await pay(order.id, { amount: 9_999_999_999.99, bankReference: "MAX" });
+    const max = await pay(order.id, { amount: 9_999_999_999.99, bankReference: "MAX", overpayment: true });
     expect(max.statusCode, max.body).toBe(200);
   });
 

@@ -11,7 +11,7 @@ import { formatKz } from "../../shared/money.ts";
 import { Prisma } from "../../server/db/client.ts";
 import { shortOrderId } from "../../shared/orders.ts";
 import { DEADLINE_EXPIRED_REASON } from "../../shared/payments.ts";
-import { runPaymentDeadlines } from "../../server/domain/orders/deadlines.ts";
+import { runPaymentDeadlines } from "../../server/domain/payments/deadlines.ts";
 import { formatLuandaDateTime } from "../../server/notifications/templates.ts";
 import { savePushSubscription } from "../../server/notifications/push.ts";
 import { sendSupportReply } from "../../server/domain/chat/service.ts";

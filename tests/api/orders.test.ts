@@ -401,6 +401,8 @@ describe("changeOrderStatus (staff)", () => {
     const c = await registerCustomer(t.app);
     const staff = await createStaff(t, "support");
     const { orderId } = (await place(c, orderBody([{ product: products[0]!, quantity: 1 }]))).json() as { orderId: string };
+    const placed = await t.prisma.order.findUniqueOrThrow({ where: { id: orderId } });
+    await t.prisma.order.update({ where: { id: orderId }, data: { amountPaid: placed.totalAmount } });
     expect(
       await changeOrderStatus(t.prisma, { orderId, status: "Pagamento Confirmado", staffUserId: staff.userId, role: "support" }),
     ).toEqual({ id: orderId, status: "Pagamento Confirmado", paid: true });

@@ -3,7 +3,7 @@
 // at half the time.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, registerCustomer, type Customer, type TestApp } from "../helpers/app.ts";
-import { expireOverdueOrders, remindHalfway } from "../../server/domain/orders/deadlines.ts";
+import { expireOverdueOrders, remindHalfway } from "../../server/domain/payments/deadlines.ts";
 import { liveProducts, orderBody, post, type CatalogueProduct } from "./commerce-fixtures.ts";
 import { multipart } from "./admin-fixtures.ts";
 import { pdfWithText } from "../helpers/tiny-pdf.ts";

@@ -6,7 +6,7 @@ import { AdminContext, I18nContextProvider, ListContextProvider, ResourceContext
 import polyglotI18nProvider from "ra-i18n-polyglot";
 import type { ReactNode } from "react";
 import { ptMessages } from "../../console/i18n/pt.ts";
-import { parseKwanza } from "../../console/lib/kwanza-input.ts";
+import { parseKwanza } from "../../shared/kwanza-input.ts";
 import { timeLeft } from "../../console/lib/deadline.ts";
 import { orderRequestBody, paymentFormErrors, paymentRequestBody } from "../../console/orders/transform.ts";
 import { PaymentDialog, RefuseProofDialog } from "../../console/orders/payment-dialogs.tsx";
@@ -21,7 +21,7 @@ import {
 import { isSettingsChangedFrame, settingsChangedMessage } from "../../console/settings/settings-changed.ts";
 import { senderLabel } from "../../console/conversations/sender.ts";
 import { PaymentQueueGrid } from "../../console/payments/payment-list.tsx";
-import type { PaymentBody } from "../../console/orders/transform.ts";
+import type { ProofAcceptBody } from "../../console/orders/transform.ts";
 import type { PaymentQueueRow } from "../../console/lib/money-types.ts";
 import { MIN_EXCEPTION_REASON } from "../../shared/payments.ts";
 
@@ -52,7 +52,7 @@ describe("amounts typed by staff", () => {
 
 describe("the payment dialog", () => {
   it("posts the amount in kwanza, the bank reference, the date as ISO and the note", async () => {
-    const sent: PaymentBody[] = [];
+    const sent: ProofAcceptBody[] = [];
     const closed = vi.fn();
     inPortuguese(
       <PaymentDialog
@@ -86,7 +86,7 @@ describe("the payment dialog", () => {
   });
 
   it("leaves the date and an empty note out (the server takes now), and sends nothing without an amount or reference", async () => {
-    const sent: PaymentBody[] = [];
+    const sent: ProofAcceptBody[] = [];
     inPortuguese(
       <PaymentDialog
         open
@@ -110,13 +110,32 @@ describe("the payment dialog", () => {
 
   it("refuses a date in the future and an over-long reference before asking the server", () => {
     const now = new Date("2026-01-05T12:00:00");
-    expect(paymentFormErrors({ amount: "100", bankReference: "R", receivedAt: "2026-01-05T12:30", note: "" }, now)).toEqual({
+    expect(
+      paymentFormErrors(
+        { amount: "100", bankReference: "R", receivedAt: "2026-01-05T12:30", note: "", overpayment: false, duplicateReason: "" },
+        now,
+      ),
+    ).toEqual({
       receivedAt: "loja.payments.date_future",
     });
-    expect(paymentFormErrors({ amount: "100", bankReference: "R".repeat(101), receivedAt: "2026-01-05T11:30", note: "" }, now)).toEqual({
+    expect(
+      paymentFormErrors(
+        {
+          amount: "100",
+          bankReference: "R".repeat(101),
+          receivedAt: "2026-01-05T11:30",
+          note: "",
+          overpayment: false,
+          duplicateReason: "",
+        },
+        now,
+      ),
+    ).toEqual({
       bankReference: "loja.payments.reference_too_long",
     });
-    expect(paymentRequestBody({ amount: "100", bankReference: " R ", receivedAt: "", note: "  " })).toEqual({
+    expect(
+      paymentRequestBody({ amount: "100", bankReference: " R ", receivedAt: "", note: "  ", overpayment: false, duplicateReason: "" }),
+    ).toEqual({
       amount: 100,
       bankReference: "R",
     });

@@ -67,6 +67,24 @@ describe("the order's status moves", () => {
     expect(within(dialog).getByLabelText(/Motivo/)).toHaveValue("");
   });
 
+  it("opens the record-payment form, not a one-click move, for Pagamento Confirmado on an unpaid order", async () => {
+    onOrderPage(
+      order({
+        status: "Aguardando Pagamento",
+        paid: false,
+        amountPaid: 0,
+        paymentState: "unpaid",
+        allowedMoves: { forward: ["Pagamento Confirmado", "Cancelado"], exceptions: [] },
+      }),
+      <StatusButtons />,
+    );
+    await userEvent.click(within(screen.getByTestId("status-moves")).getByRole("button", { name: "Pagamento Confirmado" }));
+    const dialog = await screen.findByTestId("payment-dialog");
+    expect(within(dialog).getByText(/ainda não tem o pagamento registado/)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/Montante/)).toHaveValue("30000");
+    expect(within(dialog).getByLabelText(/Referência bancária/)).toHaveValue("");
+  });
+
   it("gives support no exceptions at all", () => {
     onOrderPage(order({ allowedMoves: { forward: ["Em Preparação"], exceptions: [] } }), <StatusButtons />);
     const moves = screen.getByTestId("status-moves");

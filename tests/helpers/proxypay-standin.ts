@@ -1,10 +1,10 @@
 // A local HTTP server that answers like ProxyPay's API v2 for the endpoints Loja uses (as the Stripe tests
 // stand in for Stripe): reference ids, references, pending payments, acknowledgement, and webhook signing.
-// What it checks and answers follows ProxyPay's documentation (see server/payments/proxypay.ts).
+// What it checks and answers follows ProxyPay's documentation (see server/integrations/proxypay.ts).
 import { createHmac } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { ProxyPayCustomFields, ProxyPayPayment } from "../../server/payments/proxypay.ts";
+import type { ProxyPayCustomFields, ProxyPayPayment } from "../../server/integrations/proxypay.ts";
 
 export const STANDIN_API_KEY = "pp_test_key_0123456789abcdef";
 export const STANDIN_ENTITY_ID = 12345;

@@ -7,7 +7,7 @@ import {
   ProxyPayError,
   readProxyPayPayment,
   verifyProxyPaySignature,
-} from "../../server/payments/proxypay.ts";
+} from "../../server/integrations/proxypay.ts";
 import { ProxyPayStandin, STANDIN_API_KEY } from "../helpers/proxypay-standin.ts";
 
 let proxypay: ProxyPayStandin;

@@ -11,7 +11,7 @@ import {
 } from "../../../shared/orders.ts";
 import type { DashboardStats } from "../../schemas/admin-common.ts";
 import { chatRepository } from "../chat/repository.ts";
-import { ordersRepository } from "../orders/repository.ts";
+import { orderQueries } from "../orders/staff-queries-repository.ts";
 
 /** Paid but not yet sent. */
 const TO_SHIP: readonly OrderStatus[] = [PAYMENT_CONFIRMED, IN_PREPARATION];
@@ -23,7 +23,7 @@ function monthStartLuanda(now = new Date()): Date {
 }
 
 export async function dashboardStats(db: PrismaClient, now = new Date()): Promise<DashboardStats> {
-  const orders = ordersRepository(db);
+  const orders = orderQueries(db);
   const [awaitingPayment, toShip, unreadConversations, revenue, latest] = await Promise.all([
     orders.countWithStatus([AWAITING_PAYMENT]),
     orders.countWithStatus(TO_SHIP),

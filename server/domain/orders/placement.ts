@@ -11,7 +11,7 @@ import type { Address, PlaceOrderBody } from "../../schemas/orders.ts";
 import { AppError } from "../errors.ts";
 import { checkAddress, checkSubmit } from "./checkout-rules.ts";
 import { newOrderId } from "./ids.ts";
-import { newPaymentReference } from "./payment-reference.ts";
+import { newPaymentReference } from "../payments/payment-reference.ts";
 import { checkClientTotal, priceOrder, requestedLines, type PricedOrder, type RequestedLine } from "./pricing.ts";
 import { ordersRepository, type KeyedOrder, type NewOrder } from "./repository.ts";
 import type { Notifier } from "../../notifications/notifier.ts";
@@ -142,6 +142,8 @@ export async function placeOrder<Prepared extends PaymentReferences, Answer>(
       if (!order.paymentReference || attempt >= REFERENCE_ATTEMPTS)
         throw new Error("O pedido não foi gravado (referência de pagamento repetida)");
       order.paymentReference = newPaymentReference();
+      // A Multicaixa reference another order took meanwhile: the order is placed without one (the IBAN settles it).
+      if (order.multicaixaReference && attempt >= 2) order.multicaixaReference = null;
     }
     notifier?.committed();
     // Not awaited: the shopper's answer does not wait for the consoles to be told (publishing never throws).

@@ -2,10 +2,12 @@
 import type { PlacementSettingsCache } from "../settings/placement-settings.ts";
 import type { Db, PrismaClient } from "../../db/client.ts";
 import { CANCELLED, isOrderStatus, isPaidStatus, type OrderStatus } from "../../../shared/orders.ts";
-import type { StripeClient } from "../../payments/stripe.ts";
-import type { ProxyPayClient } from "../../payments/proxypay.ts";
-import { withdrawMulticaixaReference } from "./multicaixa.ts";
-import { moveRefusal, type StaffRole } from "../../../shared/payments.ts";
+import type { StripeClient } from "../../integrations/stripe.ts";
+import type { ProxyPayClient } from "../../integrations/proxypay.ts";
+import { withdrawMulticaixaReference } from "../payments/multicaixa-reference.ts";
+import { MIN_EXCEPTION_REASON, PAID_BY_EXCEPTION, moveRefusal, type StaffRole } from "../../../shared/payments.ts";
+import { paymentsRepository } from "../payments/repository.ts";
+import { formatKz } from "../../../shared/money.ts";
 import type { Address, ShopOrder, ShopProof, UserOrder } from "../../schemas/orders.ts";
 import { attachmentKind } from "../../../shared/chat.ts";
 import { DEFAULT_PAYMENT_DEADLINE_HOURS, paymentState, type ProofStatus } from "../../../shared/payments.ts";
@@ -125,6 +127,29 @@ function historyNote(reason: string | undefined | null, note: string | undefined
   return [...new Set(parts)].join(" — ") || null;
 }
 
+export const UNPAID_NEEDS_PAYMENT =
+  "Esta encomenda não tem o pagamento registado: registe o pagamento recebido (só um administrador pode confirmar sem ele, com o motivo)";
+export const refundFirstMessage = (held: number): string =>
+  `Esta encomenda tem ${formatKz(held)} recebidos: registe a devolução (feita ou por devolver) antes de a cancelar`;
+export const UNPAID_NEEDS_REASON = "Registe o pagamento recebido, ou indique o motivo para confirmar sem pagamento registado";
+
+/**
+ * Moving an unpaid order into a paid status: allowed when the ledger covers its total; otherwise only as an
+ * admin's exception with a written reason (returned, to be kept on the order and in the history).
+ */
+function paidMoveException(
+  order: { paid: boolean; totalAmount: { lessThanOrEqualTo(n: unknown): boolean }; amountPaid: unknown },
+  status: string,
+  role: StaffRole,
+  reason: string | undefined | null,
+): string | null {
+  if (order.paid || !isPaidStatus(status) || order.totalAmount.lessThanOrEqualTo(order.amountPaid)) return null;
+  if (role !== "admin") throw new AppError(403, UNPAID_NEEDS_PAYMENT);
+  const why = reason?.trim() ?? "";
+  if (why.length < MIN_EXCEPTION_REASON) throw new AppError(409, UNPAID_NEEDS_REASON);
+  return why;
+}
+
 /**
  * Staff move an order to another status under shared/payments.ts's rules (forward for anyone; anything else only
  * by an admin with a written reason); the change, who made it and why go into the history, in one transaction.
@@ -145,19 +170,28 @@ export async function changeOrderStatus(
     const from = isOrderStatus(order.status) ? order.status : status;
     const refusal = moveRefusal(from, status, input.role, input.reason ?? input.note ?? undefined);
     if (refusal) throw new AppError(refusal.status, refusal.message);
-    const paid = order.paid || isPaidStatus(status);
+    // Cancelling never keeps the shopper's money silently: its refund is recorded first.
+    const held = order.amountPaid.minus(order.amountRefunded);
+    if (status === CANCELLED && held.greaterThan(0)) throw new AppError(409, refundFirstMessage(held.toNumber()));
+    const exception = paidMoveException(order, status, input.role, input.reason);
+    const becomesPaid = !order.paid && isPaidStatus(status);
+    const paid = order.paid || becomesPaid;
     // Conditional on the status read above: two staff changing one order at once cannot both win.
-    if (!(await repo.transition(orderId, { status: order.status }, { status, paid }))) {
+    const to = exception ? { status, paid, paidException: exception } : { status, paid };
+    if (!(await repo.transition(orderId, { status: order.status, paid: order.paid }, to))) {
       throw new AppError(409, "A encomenda foi alterada por outra pessoa. Atualize e tente novamente.");
     }
-    await repo.addHistory(orderId, status, staffUserId, historyNote(input.reason, input.note));
+    const why = exception && input.reason?.trim() === exception ? `${PAID_BY_EXCEPTION}: ${exception}` : input.reason;
+    await repo.addHistory(orderId, status, staffUserId, historyNote(why, input.note));
+    if (becomesPaid) await paymentsRepository(tx).closePendingProofs(orderId);
     const push = effects.notifier
       ? await noticeOrder(tx, effects.notifier, orderId, { kind: "status", status, reason: input.reason ?? input.note })
       : null;
-    return { changed: { id: orderId, status, paid }, push };
+    return { changed: { id: orderId, status, paid }, push, becomesPaid };
   });
   effects.notifier?.committed([changed.push]);
-  if (status === CANCELLED) await withdrawMulticaixaReference(db, effects.proxypay, orderId);
+  // Nothing more is to be paid by reference once the order is cancelled or paid (by money or by exception).
+  if (status === CANCELLED || changed.becomesPaid) await withdrawMulticaixaReference(db, effects.proxypay, orderId);
   await postShopMessage(db, effects.hub, orderId, statusChangedText(status, input.reason));
   return changed.changed;
 }

@@ -14,15 +14,21 @@ export function paymentRecordedText(amount: MoneyAmount, bankReference: string, 
 export const paymentOnCancelledText = (amount: MoneyAmount, bankReference: string): string =>
   `Recebemos ${formatKz(amount)} (ref. ${bankReference}) depois de este pedido ter sido cancelado. Este valor não conta para o pedido: a equipa da loja vai contactá-lo para o devolver.`;
 
-/**
- * What names one ProxyPay payment inside its note: searched for before a note is written, so each payment is
- * reported once (closed by ")" so payment 12 is not found in the note of payment 123).
- */
-export const paymentOnCancelledMarker = (paymentId: string): string => `pagamento ProxyPay ${paymentId})`;
-
 /** The internal note staff find on the order for the same money. */
 export const paymentOnCancelledNote = (amount: MoneyAmount, bankReference: string, paymentId: string): string =>
-  `Pagamento de ${formatKz(amount)} recebido depois do cancelamento (ref. ${bankReference}, ${paymentOnCancelledMarker(paymentId)}. Não conta para o pedido: devolva-o ao cliente.`;
+  `Pagamento de ${formatKz(amount)} recebido depois do cancelamento (ref. ${bankReference}, pagamento ProxyPay ${paymentId}). Não conta para o pedido: devolva-o ao cliente.`;
+
+/** The deadline passed with part of the money received: the order is kept, and the shopper told what comes next. */
+export const overdueWithMoneyText = (paid: MoneyAmount, due: MoneyAmount): string =>
+  `O prazo de pagamento terminou, mas já recebemos ${formatKz(paid)}. O pedido não foi cancelado: falta pagar ${formatKz(due)}. A equipa da loja vai contactá-lo para combinar o resto do pagamento ou a devolução do valor.`;
+
+export const overdueWithMoneyNote = (paid: MoneyAmount, due: MoneyAmount): string =>
+  `Prazo de pagamento expirado com ${formatKz(paid)} recebidos (falta ${formatKz(due)}). O pedido não foi cancelado: combine o resto com o cliente, ou cancele-o registando a devolução.`;
+
+export const refundText = (amount: MoneyAmount, bankReference: string | null): string =>
+  bankReference
+    ? `Devolvemos ${formatKz(amount)} (ref. ${bankReference}).`
+    : `Vamos devolver ${formatKz(amount)}: a equipa da loja vai contactá-lo para combinar a devolução.`;
 
 export const proofAcceptedText = "O seu comprovativo de pagamento foi aceite.";
 export const proofRefusedText = (reason: string): string => `O seu comprovativo de pagamento foi recusado. Motivo: ${reason}`;

@@ -11,7 +11,7 @@ import type { ListPage, ListQuery, ListSpec } from "../list-query.ts";
 import { orderByOf } from "../list-query.ts";
 import type { AdminAllowedMoves, AdminOrder, AdminPayment, AdminProof, ProofHints } from "../../schemas/admin-orders.ts";
 import { STAFF_ORDER_NOT_FOUND } from "./not-found.ts";
-import { ordersRepository, type StaffOrderDetailRow, type StaffOrderRow } from "./repository.ts";
+import { orderQueries, type StaffOrderDetailRow, type StaffOrderRow } from "./staff-queries-repository.ts";
 import { storedAddress } from "./service.ts";
 
 export const ORDER_LIST = {
@@ -35,6 +35,8 @@ const toPayment = (p: StaffOrderRow["payments"][number]): AdminPayment => ({
   receivedAt: p.receivedAt.toISOString(),
   note: p.note,
   actor: p.actor,
+  duplicateReason: p.duplicateReason,
+  overpayment: p.overpayment,
   createdAt: p.createdAt.toISOString(),
 });
 
@@ -57,6 +59,7 @@ export const toStaffProof = (p: StaffOrderRow["proofs"][number]): AdminProof => 
   fileName: p.media.fileName,
   status: p.status as ProofStatus,
   reason: p.reason,
+  paymentId: p.paymentId,
   hints: toHints(p.hints),
   decidedBy: p.decidedBy,
   decidedAt: p.decidedAt?.toISOString() ?? null,
@@ -89,6 +92,17 @@ function toRow(o: StaffOrderRow, unread: number, role: StaffRole): AdminOrder {
     paymentState: paymentState(o.totalAmount.toNumber(), o.amountPaid.toNumber()),
     payments: o.payments.map(toPayment),
     proofs: o.proofs.map(toStaffProof),
+    paidException: o.paidException,
+    amountRefunded: o.amountRefunded.toNumber(),
+    refunds: o.refunds.map((r) => ({
+      id: r.id,
+      amount: r.amount.toNumber(),
+      bankReference: r.bankReference,
+      status: r.status === "pending" ? ("pending" as const) : ("done" as const),
+      note: r.note,
+      actor: r.actor,
+      createdAt: r.createdAt.toISOString(),
+    })),
   };
 }
 
@@ -127,14 +141,14 @@ export async function listOrders(
   role: StaffRole,
 ): Promise<ListPage<AdminOrder>> {
   const f = { q: query.filter.q, status: query.filter.status, customerId: query.filter.customerId, ids: query.filter.id };
-  const repo = ordersRepository(db);
+  const repo = orderQueries(db);
   const [rows, total] = await Promise.all([repo.listForStaff(f, orderByOf(query.sort), query.offset, query.limit), repo.countForStaff(f)]);
   const unread = await chatRepository(db).unreadByOrder(rows.map((r) => r.id));
   return { rows: rows.map((r) => toRow(r, unread.get(r.id) ?? 0, role)), total };
 }
 
 export async function getOrder(db: PrismaClient, id: string, role: StaffRole): Promise<AdminOrder> {
-  const row = await ordersRepository(db).findForStaff(id);
+  const row = await orderQueries(db).findForStaff(id);
   if (!row) throw new AppError(404, STAFF_ORDER_NOT_FOUND);
   const unread = await chatRepository(db).unreadByOrder([id]);
   return toDetail(row, unread.get(id) ?? 0, role);
@@ -152,7 +166,7 @@ export async function listPaymentQueue(
   query: ListQuery<{ hasProof?: boolean }>,
   role: StaffRole,
 ): Promise<ListPage<AdminOrder>> {
-  const repo = ordersRepository(db);
+  const repo = orderQueries(db);
   const [rows, total] = await Promise.all([
     repo.listAwaitingTransfer(query.filter, orderByOf(query.sort), query.offset, query.limit),
     repo.countAwaitingTransfer(query.filter),

@@ -52,6 +52,8 @@ const toDetails = <T extends { paymentDeadlineHours: { toNumber(): number }; sta
 });
 
 export const settingsRepository = (db: Db) => ({
+  /** The IBAN shoppers are told to pay to (a PDF proof is compared with it). */
+  iban: async (): Promise<string | null> => (await db.shopSettings.findUnique({ where: { id: 1 }, select: { iban: true } }))?.iban ?? null,
   get: async (): Promise<ShopDetails | null> => {
     const row = await db.shopSettings.findUnique({ where: { id: 1 }, select });
     return row && toDetails(row);

@@ -2,7 +2,7 @@
 import type { PrismaClient } from "../../db/client.ts";
 import { AppError } from "../errors.ts";
 import { orderByOf, type ListPage, type ListQuery, type ListSpec } from "../list-query.ts";
-import { ordersRepository } from "../orders/repository.ts";
+import { orderQueries } from "../orders/staff-queries-repository.ts";
 import type { AdminCustomer } from "../../schemas/admin-customers.ts";
 import { usersRepository, type AccountRow } from "./repository.ts";
 
@@ -32,12 +32,12 @@ export async function listCustomers(db: PrismaClient, query: ListQuery<{ q?: str
     users.listAccounts(CUSTOMERS, f, orderByOf(query.sort), query.offset, query.limit),
     users.countAccounts(CUSTOMERS, f),
   ]);
-  const stats = await ordersRepository(db).statsByCustomer(rows.map((r) => r.id));
+  const stats = await orderQueries(db).statsByCustomer(rows.map((r) => r.id));
   return { rows: rows.map((r) => toCustomer(r, stats.get(r.id))), total };
 }
 
 export async function getCustomer(db: PrismaClient, id: string): Promise<AdminCustomer> {
   const row = await usersRepository(db).findAccount(id, CUSTOMERS);
   if (!row) throw new AppError(404, "Cliente não encontrado");
-  return toCustomer(row, (await ordersRepository(db).statsByCustomer([id])).get(id));
+  return toCustomer(row, (await orderQueries(db).statsByCustomer([id])).get(id));
 }

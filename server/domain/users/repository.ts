@@ -78,6 +78,9 @@ const accountWhere = (roles: readonly Role[], f: AccountFilter): Prisma.UserWher
 });
 
 export const usersRepository = (db: Db) => ({
+  /** A staff member's name as payments and history show it. */
+  nameOf: async (userId: string): Promise<string | null> =>
+    (await db.user.findUnique({ where: { id: userId }, select: { name: true } }))?.name ?? null,
   findByEmail: (email: string): Promise<UserRow | null> => db.user.findUnique({ where: { email }, select }),
   findByPhone: (phone: string): Promise<UserRow | null> => db.user.findUnique({ where: { phone }, select }),
   findById: (id: string): Promise<UserRow | null> => db.user.findUnique({ where: { id }, select }),

@@ -5,11 +5,20 @@ import { Type } from "typebox";
 import type { StaffRole } from "../../../shared/payments.ts";
 import { errorResponses } from "../../schemas/common.ts";
 import { AdminListQuery, IdParams } from "../../schemas/admin-common.ts";
-import { AdminOrder, AdminOrderStatusBody, AdminPaymentBody, AdminProofRefuseBody, ProofParams } from "../../schemas/admin-orders.ts";
-import { acceptProof, refuseProof } from "../../domain/orders/proofs.ts";
+import {
+  AdminOrder,
+  AdminOrderStatusBody,
+  AdminPaymentBody,
+  AdminProofAcceptBody,
+  AdminRefundBody,
+  AdminProofRefuseBody,
+  ProofParams,
+} from "../../schemas/admin-orders.ts";
+import { acceptProof, refuseProof } from "../../domain/payments/proofs.ts";
 import { ORDER_LIST, PAYMENT_QUEUE, getOrder, listOrders, listPaymentQueue } from "../../domain/orders/staff.ts";
 import { changeOrderStatus } from "../../domain/orders/service.ts";
-import { recordStaffPayment } from "../../domain/orders/payments.ts";
+import { recordStaffPayment } from "../../domain/payments/payments.ts";
+import { recordRefund } from "../../domain/payments/refunds.ts";
 import { addOrderNote, listOrderNotes } from "../../domain/orders/notes.ts";
 import { AdminOrderNoteBody, AdminOrderNoteReply, AdminOrderNotesReply } from "../../schemas/admin-support.ts";
 import { STAFF_ROLES } from "../../../shared/roles.ts";
@@ -100,8 +109,9 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { orderId } = await recordStaffPayment(
         db.prisma,
         hub,
-        { ...request.body, orderId: request.params.id, staffUserId: request.user!.userId },
+        { ...request.body, orderId: request.params.id, staffUserId: request.user!.userId, role: roleOf(request) },
         notifier,
+        payments.proxypay,
       );
       return getOrder(db.prisma, orderId, roleOf(request));
     },
@@ -114,7 +124,7 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         params: ProofParams,
-        body: AdminPaymentBody,
+        body: AdminProofAcceptBody,
         response: { 200: AdminOrder, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
@@ -122,8 +132,15 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await acceptProof(
         db.prisma,
         hub,
-        { ...request.body, orderId: request.params.id, proofId: request.params.proofId, staffUserId: request.user!.userId },
+        {
+          ...request.body,
+          orderId: request.params.id,
+          proofId: request.params.proofId,
+          staffUserId: request.user!.userId,
+          role: roleOf(request),
+        },
         notifier,
+        payments.proxypay,
       );
       return getOrder(db.prisma, request.params.id, roleOf(request));
     },
@@ -147,6 +164,18 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
         proofId: request.params.proofId,
         staffUserId: request.user!.userId,
       });
+      return getOrder(db.prisma, request.params.id, roleOf(request));
+    },
+  );
+
+  app.post(
+    "/orders/:id/refunds",
+    {
+      preValidation: staff,
+      schema: { tags, params: IdParams, body: AdminRefundBody, response: { 200: AdminOrder, ...errorResponses(400, 401, 403, 404, 409) } },
+    },
+    async (request) => {
+      await recordRefund(db.prisma, hub, { ...request.body, orderId: request.params.id, staffUserId: request.user!.userId });
       return getOrder(db.prisma, request.params.id, roleOf(request));
     },
   );

@@ -14,9 +14,10 @@ import {
 } from "../../schemas/orders.ts";
 import { listUserOrders, paymentDeadlineHours } from "../../domain/orders/service.ts";
 import { placeOrder } from "../../domain/orders/placement.ts";
-import { bankTransfer } from "../../domain/orders/bank-transfer.ts";
-import { stripeCheckout, verifyStripePayment } from "../../domain/orders/stripe-checkout.ts";
-import { submitProof } from "../../domain/orders/proofs.ts";
+import { bankTransfer } from "../../domain/payments/bank-transfer.ts";
+import { multicaixaReferenceTaken } from "../../domain/payments/multicaixa-reference.ts";
+import { stripeCheckout, verifyStripePayment } from "../../domain/payments/stripe-checkout.ts";
+import { submitProof } from "../../domain/payments/proofs.ts";
 import { ORDER_NOT_FOUND } from "../../domain/orders/not-found.ts";
 import { AppError } from "../../domain/errors.ts";
 
@@ -39,7 +40,13 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const input = { userId: request.user!.userId, body: request.body, idempotencyKey: request.headers["idempotency-key"] };
       const hours = await paymentDeadlineHours(placementSettings, config.paymentDeadlineHours);
-      const { orderId } = await placeOrder(db.prisma, bankTransfer(hours, payments.proxypay), input, notifier, hub);
+      const { orderId } = await placeOrder(
+        db.prisma,
+        bankTransfer(hours, payments.proxypay, multicaixaReferenceTaken(db.prisma)),
+        input,
+        notifier,
+        hub,
+      );
       return { success: true as const, message: "Pedido realizado com sucesso!", orderId };
     },
   );

@@ -6,8 +6,8 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { errorResponses } from "../../schemas/common.ts";
 import { AppError } from "../../domain/errors.ts";
-import { recordMulticaixaPayment } from "../../domain/orders/multicaixa.ts";
-import { PROXYPAY_SIGNATURE_HEADER, readProxyPayPayment, verifyProxyPaySignature } from "../../payments/proxypay.ts";
+import { recordMulticaixaPayment } from "../../domain/payments/multicaixa.ts";
+import { PROXYPAY_SIGNATURE_HEADER, readProxyPayPayment, verifyProxyPaySignature } from "../../integrations/proxypay.ts";
 
 const WebhookReply = Type.Object({ success: Type.Literal(true) });
 
@@ -20,7 +20,7 @@ export const MAX_PAYMENT_CLOCK_SKEW_MS = 24 * 60 * 60 * 1000;
 const EARLIEST_PAYMENT = Date.UTC(2000, 0, 1);
 
 export const proxyPayRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db, hub, config, notifier } = app.deps;
+  const { db, hub, config, notifier, payments } = app.deps;
   // Encapsulated: only this plugin's routes get the body as bytes.
   app.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
 
@@ -50,9 +50,9 @@ export const proxyPayRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const paidAt = payment.receivedAt.getTime();
       if (paidAt > Date.now() + MAX_PAYMENT_CLOCK_SKEW_MS || paidAt < EARLIEST_PAYMENT)
         throw new AppError(400, "Notificação inválida: data de pagamento impossível");
-      const outcome = await recordMulticaixaPayment(db.prisma, hub, payment, notifier);
-      if (outcome !== "recorded" && outcome !== "duplicate")
-        request.log.warn({ paymentId: payment.paymentId, outcome }, "Multicaixa payment not recorded");
+      await recordMulticaixaPayment(db.prisma, hub, payment, notifier, payments.proxypay, (fields, message) =>
+        request.log.warn(fields, message),
+      );
       return { success: true as const };
     },
   );

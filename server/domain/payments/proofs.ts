@@ -1,7 +1,7 @@
-// Proofs of payment (docs/product/orders.md#proofs-of-payment): the shopper sends a receipt (image or PDF) for a
-// bank-transfer order awaiting payment; it is kept with the chat message that shows it to support, and a PDF's text
-// layer is read for hints (amount and IBAN, matching or not). Staff accept it (recording the payment) or refuse it with
-// a reason the shopper sees.
+// Proofs of payment (docs/product/orders.md#proofs-of-payment): the shopper sends a receipt (image or PDF) for a bank-transfer order awaiting payment; it
+// is kept with the chat message that shows it to support, and a PDF's text layer is read for hints (amount and
+// IBAN, matching or not). Staff accept it by linking it to the payment it shows, or refuse it with a reason the
+// shopper sees; an order paid meanwhile closes its pending proofs.
 import { readFile } from "node:fs/promises";
 import type { Db, PrismaClient } from "../../db/client.ts";
 import type { Prisma } from "../../db/client.ts";
@@ -16,11 +16,15 @@ import { AppError } from "../errors.ts";
 import { sniffType } from "../media/sniff.ts";
 import { assertUploadQuota } from "../media/quota.ts";
 import type { IncomingFile } from "../media/incoming.ts";
-import { ORDER_NOT_FOUND, STAFF_ORDER_NOT_FOUND } from "./not-found.ts";
-import { addPayment, checkPayment, type PaymentInput } from "./payments.ts";
-import { ordersRepository } from "./repository.ts";
-import { toShopProof } from "./service.ts";
-import { paymentRecordedText, proofAcceptedText, proofRefusedText } from "./shop-messages.ts";
+import { ORDER_NOT_FOUND, STAFF_ORDER_NOT_FOUND } from "../orders/not-found.ts";
+import { addPayment, announcePayment, checkDuplicateOverride, checkPayment, staffActor, type PaymentInput } from "./payments.ts";
+import type { ProxyPayClient } from "../../integrations/proxypay.ts";
+import type { StaffRole } from "../../../shared/payments.ts";
+import { ordersRepository } from "../orders/repository.ts";
+import { settingsRepository } from "../settings/repository.ts";
+import { paymentsRepository } from "./repository.ts";
+import { toShopProof } from "../orders/service.ts";
+import { proofAcceptedText, proofRefusedText } from "../orders/shop-messages.ts";
 import type { Notifier } from "../../notifications/notifier.ts";
 import { noticeOrder } from "../../notifications/order-notices.ts";
 
@@ -48,7 +52,7 @@ export async function submitProof(
   input: { userId: string; orderId: string; file: ChatFile | null },
   notifier?: Notifier,
 ): Promise<ShopProof> {
-  const repo = ordersRepository(db);
+  const repo = paymentsRepository(db);
   const order = await repo.findProofTarget(input.orderId, input.userId);
   if (!order) throw new AppError(404, ORDER_NOT_FOUND);
   if (order.paymentMethod !== "cod" || order.status !== AWAITING_PAYMENT) throw new AppError(409, NOT_AWAITING_PAYMENT);
@@ -56,14 +60,14 @@ export async function submitProof(
   // Before the (costly) reading of hints: a shopper over quota gets no work done.
   await assertUploadQuota(db, { userId: input.userId, orderId: order.id, size: input.file.upload.size });
   const due = order.totalAmount.minus(order.amountPaid).toNumber();
-  const hints = await hintsFor(input.file.upload, due, await repo.shopIban());
+  const hints = await hintsFor(input.file.upload, due, await settingsRepository(db).iban());
   let proofId = "";
   await sendClientMessage(
     db,
     hub,
     { orderId: order.id, userId: input.userId, text: PROOF_MESSAGE_TEXT, file: input.file },
     async (tx, mediaId) => {
-      proofId = (await ordersRepository(tx).insertProof({ orderId: order.id, mediaId: mediaId!, hints })).id;
+      proofId = (await paymentsRepository(tx).insertProof({ orderId: order.id, mediaId: mediaId!, hints })).id;
       if (notifier) await noticeOrder(tx, notifier, order.id, { kind: "proof-received", proofId });
     },
   );
@@ -73,7 +77,7 @@ export async function submitProof(
 }
 
 async function pendingProof(db: Db, orderId: string, proofId: string) {
-  const proof = await ordersRepository(db).findProofOf(orderId, proofId);
+  const proof = await paymentsRepository(db).findProofOf(orderId, proofId);
   if (!proof) {
     if (!(await ordersRepository(db).findStatus(orderId))) throw new AppError(404, STAFF_ORDER_NOT_FOUND);
     throw new AppError(404, PROOF_NOT_FOUND);
@@ -82,28 +86,43 @@ async function pendingProof(db: Db, orderId: string, proofId: string) {
   return proof;
 }
 
-/** Staff accept a proof: the payment it shows is recorded (as POST …/payments) and the proof marked accepted, together. */
+export const PROOF_NEEDS_PAYMENT = "Indique o pagamento que este comprovativo mostra: escolha um já registado ou registe-o";
+export const PAYMENT_NOT_FOUND = "Pagamento não encontrado nesta encomenda";
+
+/**
+ * Staff accept a proof by linking it to the payment it shows: one already recorded on the order (`paymentId`),
+ * or a new one recorded with it under the ledger's rules. Accepting never adds money by itself, and the shopper
+ * is told of a payment once (a proof linked to a payment already announced only says it was accepted).
+ */
 export async function acceptProof(
   db: PrismaClient,
   hub: ChatPublisher | undefined,
-  input: PaymentInput & { orderId: string; proofId: string; staffUserId: string },
+  input: Partial<PaymentInput> & { orderId: string; proofId: string; staffUserId: string; role: StaffRole; paymentId?: string },
   notifier?: Notifier,
+  proxypay?: ProxyPayClient,
 ): Promise<void> {
-  const payment = checkPayment(input);
+  const isNew = input.paymentId === undefined;
+  if (isNew && (input.amount === undefined || input.bankReference === undefined)) throw new AppError(400, PROOF_NEEDS_PAYMENT);
+  const payment = isNew ? checkPayment(input as PaymentInput) : null;
+  if (payment) checkDuplicateOverride(payment, input.role);
   await pendingProof(db, input.orderId, input.proofId);
-  const actor = (await ordersRepository(db).staffName(input.staffUserId)) ?? "Equipa da loja";
+  const actor = await staffActor(db, input.staffUserId);
   const recorded = await db.$transaction(async (tx) => {
-    if (!(await ordersRepository(tx).decideProof(input.proofId, { status: "accepted", reason: null, decidedById: input.staffUserId })))
-      throw new AppError(409, PROOF_DECIDED);
-    return addPayment(tx, input.orderId, payment, { staffUserId: input.staffUserId, actor }, notifier);
+    const payments = paymentsRepository(tx);
+    const added = payment ? await addPayment(tx, input.orderId, payment, { staffUserId: input.staffUserId, actor }, notifier) : null;
+    const paymentId = added?.paymentId ?? (await payments.findPaymentOf(input.orderId, input.paymentId!))?.id;
+    if (!paymentId) throw new AppError(404, PAYMENT_NOT_FOUND);
+    // A proof the payment just closed (it covered the order) is accepted all the same: it shows that payment.
+    const decided = await payments.decideProof(
+      input.proofId,
+      { status: "accepted", reason: null, decidedById: input.staffUserId, paymentId },
+      { alsoClosed: Boolean(added?.confirmed) },
+    );
+    if (!decided) throw new AppError(409, PROOF_DECIDED);
+    return added;
   });
-  notifier?.committed([recorded.push]);
-  await postShopMessage(
-    db,
-    hub,
-    input.orderId,
-    `${proofAcceptedText} ${paymentRecordedText(recorded.amount, recorded.bankReference, recorded.remaining)}`,
-  );
+  if (recorded) await announcePayment(db, hub, recorded, notifier, proxypay, proofAcceptedText);
+  else await postShopMessage(db, hub, input.orderId, proofAcceptedText);
 }
 
 /** Staff refuse a proof with a reason the shopper reads (orders page and chat). */
@@ -115,7 +134,7 @@ export async function refuseProof(
   const reason = input.reason.trim();
   if (reason.length < 3) throw new AppError(400, "Indique o motivo da recusa (pelo menos 3 caracteres)");
   await pendingProof(db, input.orderId, input.proofId);
-  if (!(await ordersRepository(db).decideProof(input.proofId, { status: "refused", reason, decidedById: input.staffUserId })))
+  if (!(await paymentsRepository(db).decideProof(input.proofId, { status: "refused", reason, decidedById: input.staffUserId })))
     throw new AppError(409, PROOF_DECIDED);
   await postShopMessage(db, hub, input.orderId, proofRefusedText(reason));
 }

@@ -4,15 +4,17 @@
 // trusted.
 import type { PrismaClient } from "../../db/client.ts";
 import { AWAITING_PAYMENT, CANCELLED, PAYMENT_CONFIRMED } from "../../../shared/orders.ts";
-import type { StripeClient } from "../../payments/stripe.ts";
+import type { StripeClient } from "../../integrations/stripe.ts";
 import { cartRepository } from "../cart/repository.ts";
 import { AppError } from "../errors.ts";
-import { ORDER_NOT_FOUND } from "./not-found.ts";
-import type { PaymentStrategy } from "./placement.ts";
-import { ordersRepository, type KeyedOrder } from "./repository.ts";
+import { ORDER_NOT_FOUND } from "../orders/not-found.ts";
+import type { PaymentStrategy } from "../orders/placement.ts";
+import { ordersRepository, type KeyedOrder } from "../orders/repository.ts";
+import { paymentsRepository } from "./repository.ts";
 import type { Notifier, PushNotice } from "../../notifications/notifier.ts";
 import { noticeOrder } from "../../notifications/order-notices.ts";
 
+export const STRIPE_ACTOR = "Stripe";
 const CARD_UNAVAILABLE = "Pagamento por cartão não está disponível";
 /** Stripe's code for the kwanza; a two-decimal currency there, so amounts go in cents. */
 const CURRENCY = "aoa";
@@ -94,6 +96,25 @@ export async function verifyStripePayment(
       if (!(await repo.transition(order.id, { status: AWAITING_PAYMENT, paid: false }, { status: PAYMENT_CONFIRMED, paid: true })))
         return false;
       await repo.addHistory(order.id, PAYMENT_CONFIRMED, null, "Pagamento por cartão confirmado pela Stripe");
+      // The card payment is a record in the ledger like any other, once per Checkout Session.
+      const payments = paymentsRepository(tx);
+      const money = await payments.lockOrderMoney(order.id);
+      if (money) {
+        await payments.insertPayment({
+          orderId: order.id,
+          amount: money.totalAmount,
+          bankReference: `Stripe ${order.stripeSessionId}`,
+          bankReferenceKey: null,
+          duplicateReason: null,
+          overpayment: false,
+          receivedAt: new Date(),
+          note: null,
+          recordedById: null,
+          actor: STRIPE_ACTOR,
+          externalId: `stripe:${order.stripeSessionId}`,
+        });
+        await payments.addToAmountPaid(order.id, money.totalAmount);
+      }
       await cartRepository(tx).removeLines(
         userId,
         order.lines.flatMap((l) => (l.productId ? [{ productId: l.productId, size: l.size }] : [])),

@@ -1,0 +1,204 @@
+// Money received for an order. A payment is a record in the ledger, never a flag: staff record a transfer they
+// see on the bank statement (or accept a proof with its details), a statement line or Multicaixa records one by
+// itself, and the order is confirmed only when what was recorded covers its total. Each bank reference counts
+// once across all orders, and nothing beyond what is owed is recorded unless marked as an overpayment to refund.
+import type { Db, PrismaClient } from "../../db/client.ts";
+import { Prisma } from "../../db/client.ts";
+import { AWAITING_PAYMENT, CANCELLED, PAYMENT_CONFIRMED, shortOrderId } from "../../../shared/orders.ts";
+import { MAX_AMOUNT, amountTooLarge, formatKz } from "../../../shared/money.ts";
+import { MIN_EXCEPTION_REASON, bankReferenceKey, type StaffRole } from "../../../shared/payments.ts";
+import type { ChatPublisher } from "../../realtime/events.ts";
+import type { ProxyPayClient } from "../../integrations/proxypay.ts";
+import { postShopMessage } from "../chat/service.ts";
+import { AppError } from "../errors.ts";
+import { STAFF_ORDER_NOT_FOUND } from "../orders/not-found.ts";
+import { ordersRepository } from "../orders/repository.ts";
+import { usersRepository } from "../users/repository.ts";
+import { paymentsRepository } from "./repository.ts";
+import { paymentRecordedText } from "../orders/shop-messages.ts";
+import type { Notifier, PushNotice } from "../../notifications/notifier.ts";
+import { noticeOrder } from "../../notifications/order-notices.ts";
+import { withdrawMulticaixaReference } from "./multicaixa-reference.ts";
+
+export const CANCELLED_NO_PAYMENTS = "Esta encomenda está cancelada: não é possível registar pagamentos";
+export const DUPLICATE_NEEDS_ADMIN = "Só um administrador pode registar uma referência bancária já registada";
+export const DUPLICATE_REASON_MISSING = "Indique o motivo para registar de novo esta referência bancária";
+/** Clocks differ a little between the bank, the staff member's computer and the server. */
+const CLOCK_SKEW_MS = 60_000;
+
+export const duplicateReferenceMessage = (reference: string, orderId: string): string =>
+  `A referência bancária "${reference}" já está registada na encomenda #${shortOrderId(orderId)}`;
+
+export function overpaymentMessage(outstanding: Prisma.Decimal): string {
+  const how = "Para o registar, marque-o como pagamento a mais, a devolver ao cliente.";
+  return outstanding.lessThanOrEqualTo(0)
+    ? `Esta encomenda já está paga. ${how}`
+    : `O valor excede o que falta pagar (${formatKz(outstanding.toNumber())}). ${how}`;
+}
+
+export interface PaymentInput {
+  amount: number;
+  bankReference: string;
+  receivedAt?: string;
+  note?: string;
+  /** Record more than is owed: the excess is to be refunded. */
+  overpayment?: boolean;
+  /** Admin only: record a bank reference already recorded, with the reason. */
+  duplicateReason?: string;
+}
+
+export interface CheckedPayment {
+  amount: Prisma.Decimal;
+  bankReference: string;
+  receivedAt: Date;
+  note: string | null;
+  overpayment?: boolean;
+  duplicateReason?: string | null;
+}
+
+/** The payment as stored: whole cents, a non-blank reference, a moment not in the future. */
+export function checkPayment(input: PaymentInput, now = new Date()): CheckedPayment {
+  const cents = Math.round(input.amount * 100);
+  if (Math.abs(input.amount * 100 - cents) > 1e-6) throw new AppError(400, "O valor pode ter no máximo 2 casas decimais");
+  if (cents <= 0) throw new AppError(400, "O valor deve ser maior que zero");
+  const bankReference = input.bankReference.trim();
+  if (!bankReference) throw new AppError(400, "Indique a referência do banco");
+  const receivedAt = input.receivedAt ? new Date(input.receivedAt) : now;
+  if (Number.isNaN(receivedAt.getTime())) throw new AppError(400, "Data de receção inválida");
+  if (receivedAt.getTime() > now.getTime() + CLOCK_SKEW_MS) throw new AppError(400, "A data de receção não pode ser no futuro");
+  const duplicateReason = input.duplicateReason?.trim() || null;
+  if (input.duplicateReason !== undefined && (duplicateReason ?? "").length < MIN_EXCEPTION_REASON)
+    throw new AppError(400, DUPLICATE_REASON_MISSING);
+  return {
+    amount: new Prisma.Decimal(cents).dividedBy(100),
+    bankReference,
+    receivedAt,
+    note: input.note?.trim() || null,
+    overpayment: input.overpayment === true,
+    duplicateReason,
+  };
+}
+
+/** Only an admin may record a bank reference again (with a reason). */
+export function checkDuplicateOverride(payment: CheckedPayment, role: StaffRole): void {
+  if (payment.duplicateReason && role !== "admin") throw new AppError(403, DUPLICATE_NEEDS_ADMIN);
+}
+
+export interface RecordedPayment {
+  orderId: string;
+  paymentId: string;
+  amount: Prisma.Decimal;
+  bankReference: string;
+  /** What is still missing (0 once the total is covered). */
+  remaining: number;
+  confirmed: boolean;
+  /** The shopper's push once confirmed, for after the commit. */
+  push?: PushNotice | null;
+}
+
+/** A unique violation of the one-use bank reference index (two recordings of one transfer at the same moment). */
+const isReferenceClash = (error: unknown): boolean => error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
+
+/**
+ * Inside the caller's transaction: the payment row, the amount paid, and 'Pagamento Confirmado' (paid, history
+ * by the recorder, pending proofs closed) when the total is covered while the order awaits payment. A cancelled
+ * order takes no money; a bank reference already recorded, or more than is owed, is refused unless the payment
+ * says so. Payment services (`externalId`) are exempt from both: the money is already in the shop's account.
+ */
+export async function addPayment(
+  tx: Db,
+  orderId: string,
+  payment: CheckedPayment,
+  by: { staffUserId: string | null; actor: string; externalId?: string | null },
+  notifier?: Notifier,
+): Promise<RecordedPayment> {
+  const payments = paymentsRepository(tx);
+  const orders = ordersRepository(tx);
+  const order = await payments.lockOrderMoney(orderId);
+  if (!order) throw new AppError(404, STAFF_ORDER_NOT_FOUND);
+  if (order.status === CANCELLED) throw new AppError(409, CANCELLED_NO_PAYMENTS);
+  const outstanding = order.totalAmount.minus(order.amountPaid);
+  const external = Boolean(by.externalId);
+  const overpayment = payment.amount.greaterThan(outstanding);
+  if (overpayment && !external && !payment.overpayment) throw new AppError(409, overpaymentMessage(outstanding));
+  const key = external ? null : bankReferenceKey(payment.bankReference) || null;
+  if (key && !payment.duplicateReason) {
+    const earlier = await payments.findByBankReferenceKey(key);
+    if (earlier) throw new AppError(409, duplicateReferenceMessage(earlier.bankReference, earlier.orderId));
+  }
+  const after = order.amountPaid.plus(payment.amount);
+  if (after.greaterThan(MAX_AMOUNT)) throw new AppError(400, amountTooLarge("O total pago"));
+  let paymentId: string;
+  try {
+    paymentId = (
+      await payments.insertPayment({
+        orderId,
+        amount: payment.amount,
+        bankReference: payment.bankReference,
+        bankReferenceKey: key,
+        duplicateReason: key ? (payment.duplicateReason ?? null) : null,
+        overpayment,
+        receivedAt: payment.receivedAt,
+        note: payment.note,
+        recordedById: by.staffUserId,
+        actor: by.actor,
+        externalId: by.externalId ?? null,
+      })
+    ).id;
+  } catch (error) {
+    if (key && isReferenceClash(error)) throw new AppError(409, duplicateReferenceMessage(payment.bankReference, orderId));
+    throw error;
+  }
+  await payments.addToAmountPaid(orderId, payment.amount);
+  const remaining = Math.max(0, order.totalAmount.minus(after).toNumber());
+  let confirmed = false;
+  if (remaining === 0 && order.status === AWAITING_PAYMENT) {
+    confirmed = await orders.transition(orderId, { status: AWAITING_PAYMENT }, { status: PAYMENT_CONFIRMED, paid: true });
+    if (confirmed) {
+      await orders.addHistory(orderId, PAYMENT_CONFIRMED, by.staffUserId, `Pagamento registado por ${by.actor}`);
+      await payments.closePendingProofs(orderId);
+    }
+  }
+  const push = confirmed && notifier ? await noticeOrder(tx, notifier, orderId, { kind: "payment-confirmed" }) : null;
+  return { orderId, paymentId, amount: payment.amount, bankReference: payment.bankReference, remaining, confirmed, push };
+}
+
+/**
+ * After the commit: tells the shopper what was received (and what is missing) in the order's chat, once per
+ * payment; mail and push leave; a confirmed order's Multicaixa reference is withdrawn so it cannot be paid twice.
+ */
+export async function announcePayment(
+  db: PrismaClient,
+  hub: ChatPublisher | undefined,
+  p: RecordedPayment,
+  notifier?: Notifier,
+  proxypay?: ProxyPayClient,
+  lead?: string,
+) {
+  notifier?.committed([p.push]);
+  if (p.confirmed) await withdrawMulticaixaReference(db, proxypay, p.orderId);
+  const text = paymentRecordedText(p.amount, p.bankReference, p.remaining);
+  return postShopMessage(db, hub, p.orderId, lead ? `${lead} ${text}` : text);
+}
+
+/** A staff member's name as the ledger shows it. */
+export const staffActor = async (db: Db, staffUserId: string): Promise<string> =>
+  (await usersRepository(db).nameOf(staffUserId)) ?? "Equipa da loja";
+
+/** A staff member records money received for an order. */
+export async function recordStaffPayment(
+  db: PrismaClient,
+  hub: ChatPublisher | undefined,
+  input: PaymentInput & { orderId: string; staffUserId: string; role: StaffRole },
+  notifier?: Notifier,
+  proxypay?: ProxyPayClient,
+): Promise<RecordedPayment> {
+  const payment = checkPayment(input);
+  checkDuplicateOverride(payment, input.role);
+  const actor = await staffActor(db, input.staffUserId);
+  const recorded = await db.$transaction((tx) =>
+    addPayment(tx, input.orderId, payment, { staffUserId: input.staffUserId, actor }, notifier),
+  );
+  await announcePayment(db, hub, recorded, notifier, proxypay);
+  return recorded;
+}

@@ -1,0 +1,60 @@
+// Money given back: a refund is a record beside the payments, made (with the bank's reference) or still to be
+// made ("por devolver"). An order with money on it is cancelled only once refunds cover that money, so nothing
+// is kept silently; the shopper is told of each refund.
+import type { PrismaClient } from "../../db/client.ts";
+import { Prisma } from "../../db/client.ts";
+import { formatKz } from "../../../shared/money.ts";
+import type { ChatPublisher } from "../../realtime/events.ts";
+import { postShopMessage } from "../chat/service.ts";
+import { AppError } from "../errors.ts";
+import { STAFF_ORDER_NOT_FOUND } from "../orders/not-found.ts";
+import { refundText } from "../orders/shop-messages.ts";
+import { staffActor } from "./payments.ts";
+import { paymentsRepository } from "./repository.ts";
+
+export interface RefundInput {
+  orderId: string;
+  staffUserId: string;
+  amount: number;
+  /** The transfer back's reference; absent with `pending` (por devolver). */
+  bankReference?: string;
+  pending?: boolean;
+  note?: string;
+}
+
+export const refundExceedsMessage = (held: Prisma.Decimal): string =>
+  `A devolução excede o valor recebido por devolver (${formatKz(held.toNumber())})`;
+
+/** What the shop holds of the shopper's money on this order (received minus refunded). */
+export const heldMoney = (o: { amountPaid: Prisma.Decimal; amountRefunded: Prisma.Decimal }): Prisma.Decimal =>
+  o.amountPaid.minus(o.amountRefunded);
+
+export async function recordRefund(db: PrismaClient, hub: ChatPublisher | undefined, input: RefundInput): Promise<void> {
+  const cents = Math.round(input.amount * 100);
+  if (Math.abs(input.amount * 100 - cents) > 1e-6) throw new AppError(400, "O valor pode ter no máximo 2 casas decimais");
+  if (cents <= 0) throw new AppError(400, "O valor deve ser maior que zero");
+  const bankReference = input.bankReference?.trim() || null;
+  if (!bankReference && !input.pending)
+    throw new AppError(400, 'Indique a referência da transferência de devolução, ou marque-a "por devolver"');
+  if (bankReference && input.pending) throw new AppError(400, 'Uma devolução "por devolver" ainda não tem referência bancária');
+  const amount = new Prisma.Decimal(cents).dividedBy(100);
+  const actor = await staffActor(db, input.staffUserId);
+  await db.$transaction(async (tx) => {
+    const payments = paymentsRepository(tx);
+    const order = await payments.lockOrderMoney(input.orderId);
+    if (!order) throw new AppError(404, STAFF_ORDER_NOT_FOUND);
+    const held = heldMoney(order);
+    if (amount.greaterThan(held)) throw new AppError(409, refundExceedsMessage(held));
+    await payments.insertRefund({
+      orderId: order.id,
+      amount,
+      bankReference,
+      status: bankReference ? "done" : "pending",
+      note: input.note?.trim() || null,
+      recordedById: input.staffUserId,
+      actor,
+    });
+    await payments.addToAmountRefunded(order.id, amount);
+  });
+  await postShopMessage(db, hub, input.orderId, refundText(amount, bankReference));
+}
