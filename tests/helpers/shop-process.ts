@@ -28,9 +28,10 @@ export interface StartOptions {
 
 export const E2E_ADMIN = { email: "admin@loja.local", password: "demo-admin-e2e-1" };
 
-export function freshDataDir(): string {
+/** A new copy of the seeded data directory (the e2e global setup's, unless told). */
+export function freshDataDir(template: string = inject("e2eDataTemplate")): string {
   const dir = mkdtempSync(path.join(tmpdir(), "loja-e2e-"));
-  cpSync(inject("e2eDataTemplate"), dir, { recursive: true });
+  cpSync(template, dir, { recursive: true });
   return dir;
 }
 
