@@ -5,7 +5,8 @@ import react from "@vitejs/plugin-react";
 // - api-pglite: server suites on the embedded database, always;
 // - api-postgres: the same suites on PostgreSQL, only where TEST_DATABASE_URL is set;
 // - storefront / console: components in jsdom with Testing Library;
-// - e2e: Chromium through playwright-core against a server the test starts.
+// - e2e: Chromium through playwright-core against the shop; one browser and one shop for the run (the global
+//   setup's), a shop of a file's own where it changes shop-wide state.
 // tests/bench is never part of `npm test`.
 // Projects run one group after another (vitest requires distinct groups for different worker counts), which
 // also keeps the two cores for one kind of work at a time: databases, then jsdom, then browsers.
@@ -68,7 +69,8 @@ const projects = [
       include: ["tests/e2e/**/*.test.ts"],
       environment: "node",
       globalSetup: ["tests/helpers/e2e-global-setup.ts"],
-      testTimeout: 120_000,
+      // Bounds that catch a hang, not speed limits: a test that starts shop processes takes minutes on a loaded machine.
+      testTimeout: 240_000,
       hookTimeout: 180_000,
       pool: "forks" as const,
       maxWorkers: 1,
