@@ -19,8 +19,6 @@ export interface ShopAndBrowser {
   /** The shop's address, e.g. http://127.0.0.1:41234. */
   readonly url: string;
   readonly browser: Browser;
-  /** The file's own shop process (only with `ownShop`). */
-  readonly shop: ShopProcess;
 }
 
 /**
@@ -52,9 +50,6 @@ export function useShopAndBrowser(options: { ownShop?: () => StartOptions | Prom
     },
     get browser() {
       return must(browser, "the browser");
-    },
-    get shop() {
-      return must(shop, "the file's own shop (useShopAndBrowser({ ownShop }))");
     },
   };
 }
