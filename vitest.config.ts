@@ -9,7 +9,9 @@ import react from "@vitejs/plugin-react";
 // - unit: code that touches no shared database (config, the data-dir lock, parsers, PGlite itself, static scans);
 // - api-pglite / api-postgres: server suites on a fresh copy of a migrated, seeded template database per file;
 // - storefront / console: components in jsdom with Testing Library;
-// - e2e: Chromium through playwright-core against the real shop.
+// - e2e: Chromium through playwright-core against the shop; one browser and one shop for the run (the global
+//   setup's), a shop of a file's own where it changes shop-wide state.
+// tests/bench is never part of the suite.
 // Projects run one group after another (vitest requires distinct groups for different worker counts), which
 // also keeps the two cores for one kind of work at a time. Type-checking, lint and format are `npm run check`.
 const fullRun = process.env.LOJA_TEST_FULL === "1";
@@ -38,10 +40,15 @@ const postgresSpecific = [
   "trust-idempotency",
 ].map((name) => `tests/api/${name}.test.ts`);
 
-const apiProject = (name: string, include: string[], env: Record<string, string>, groupOrder: number) => ({
+// Files that measure the server's responsiveness (probe latencies) while it is attacked: they run alone, with no
+// other test file competing for the two cores, and once (what they test is the event loop, not the database).
+const runAlone = ["tests/api/proof-attack.test.ts"];
+
+const apiProject = (name: string, include: string[], env: Record<string, string>, groupOrder: number, maxWorkers = 2) => ({
   test: {
     name,
     include,
+    exclude: name.endsWith("-alone") ? [] : runAlone,
     environment: "node",
     globalSetup: ["tests/helpers/global-setup.ts"],
     setupFiles: ["tests/helpers/api-setup.ts"],
@@ -49,7 +56,7 @@ const apiProject = (name: string, include: string[], env: Record<string, string>
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks" as const,
-    maxWorkers: 2,
+    maxWorkers,
     sequence: { groupOrder },
   },
 });
@@ -67,8 +74,9 @@ const projects = [
     },
   },
   apiProject("api-pglite", ["tests/api/**/*.test.ts"], { LOJA_TEST_DB: "pglite" }, 1),
+  apiProject("api-pglite-alone", runAlone, { LOJA_TEST_DB: "pglite" }, 2, 1),
   ...(process.env.TEST_DATABASE_URL
-    ? [apiProject("api-postgres", fullRun ? ["tests/api/**/*.test.ts"] : postgresSpecific, { LOJA_TEST_DB: "postgres" }, 2)]
+    ? [apiProject("api-postgres", fullRun ? ["tests/api/**/*.test.ts"] : postgresSpecific, { LOJA_TEST_DB: "postgres" }, 3)]
     : []),
   {
     plugins: [react()],
@@ -80,7 +88,7 @@ const projects = [
       globals: true,
       testTimeout: 30_000,
       maxWorkers: 2,
-      sequence: { groupOrder: 3 },
+      sequence: { groupOrder: 4 },
     },
   },
   {
@@ -93,7 +101,7 @@ const projects = [
       globals: true,
       testTimeout: 30_000,
       maxWorkers: 2,
-      sequence: { groupOrder: 4 },
+      sequence: { groupOrder: 5 },
     },
   },
   {
@@ -102,12 +110,13 @@ const projects = [
       include: ["tests/e2e/**/*.test.ts"],
       environment: "node",
       globalSetup: ["tests/helpers/e2e-global-setup.ts"],
-      testTimeout: 120_000,
+      // Bounds that catch a hang, not speed limits: a test that starts shop processes takes minutes on a loaded machine.
+      testTimeout: 240_000,
       hookTimeout: 180_000,
       pool: "forks" as const,
       maxWorkers: 1,
       fileParallelism: false,
-      sequence: { groupOrder: 5 },
+      sequence: { groupOrder: 6 },
     },
   },
 ];

@@ -1,10 +1,10 @@
 // The support team's console in Chromium on a 390 px phone: the inbox, a conversation and an order
 // page fit the screen's width; a quick reply goes into the box with the shop's IBAN and is sent; a conversation
 // is assigned to me and found under "Minhas"; an internal note stays out of what the shopper receives.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { browserAvailable, launchBrowser } from "../helpers/browser.ts";
-import { E2E_ADMIN, startShopProcess, type ShopProcess, shopApi } from "../helpers/shop-process.ts";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { browserAvailable, useShopAndBrowser } from "../helpers/e2e.ts";
+import { E2E_ADMIN, shopApi } from "../helpers/shop-process.ts";
 
 interface ShopProduct {
   _id: string;
@@ -13,16 +13,7 @@ interface ShopProduct {
 }
 
 describe.runIf(browserAvailable())("the support console on a phone", () => {
-  let shop: ShopProcess;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [shop, browser] = await Promise.all([startShopProcess(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await shop?.stop();
-  });
+  const shop = useShopAndBrowser();
 
   const api = shopApi(() => shop.url);
 
@@ -67,7 +58,7 @@ describe.runIf(browserAvailable())("the support console on a phone", () => {
       (await fetch(`${shop.url}/api/message/send`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form })).status,
     ).toBe(200);
 
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const context = await shop.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     const page = await context.newPage();
     await page.goto(`${shop.url}/admin/`);
     await page.locator("#email").fill(E2E_ADMIN.email);

@@ -6,9 +6,9 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { browserAvailable, launchBrowser } from "../helpers/browser.ts";
-import { E2E_ADMIN, startShopProcess, type ShopProcess } from "../helpers/shop-process.ts";
+import type { BrowserContext, Page } from "playwright-core";
+import { browserAvailable, useShopAndBrowser } from "../helpers/e2e.ts";
+import { E2E_ADMIN } from "../helpers/shop-process.ts";
 import { DELIVERY_FEE } from "../../shared/money.ts";
 import { postShop, type ListedProduct } from "../storefront/browser-support.ts";
 
@@ -117,15 +117,13 @@ async function settle(page: Page): Promise<void> {
 }
 
 describe.runIf(browserAvailable())("layout at 320, 390 and 1280 px (overflow, floating button)", () => {
-  let shop: ShopProcess;
-  let browser: Browser;
+  const shop = useShopAndBrowser();
   let product: ListedProduct;
   let orderId = "";
   let token = "";
 
   beforeAll(async () => {
     mkdirSync(SCREENS, { recursive: true });
-    [shop, browser] = await Promise.all([startShopProcess(), launchBrowser()]);
     const { products } = (await (await fetch(`${shop.url}/api/product/list`)).json()) as { products: ListedProduct[] };
     product = products.find((p) => p.sizes.length > 0)!;
     expect(product).toBeTruthy();
@@ -153,10 +151,6 @@ describe.runIf(browserAvailable())("layout at 320, 390 and 1280 px (overflow, fl
       token,
     ));
     await postShop(`${shop.url}/api/cart/add`, { itemId: product._id, size }, token);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await shop?.stop();
   });
 
   const screens: {
@@ -218,8 +212,8 @@ describe.runIf(browserAvailable())("layout at 320, 390 and 1280 px (overflow, fl
             ? { viewport: { width, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }
             : { viewport: { width, height: 800 } };
         [signedIn, signedOut] = await Promise.all([
-          browser.newContext({ ...options, locale: "pt-AO" }),
-          browser.newContext({ ...options, locale: "pt-AO" }),
+          shop.browser.newContext({ ...options, locale: "pt-AO" }),
+          shop.browser.newContext({ ...options, locale: "pt-AO" }),
         ]);
         await signedIn.addInitScript((t) => localStorage.setItem("token", t), token);
       });
@@ -246,7 +240,7 @@ describe.runIf(browserAvailable())("layout at 320, 390 and 1280 px (overflow, fl
   }
 
   it("the collection's filters open as a sheet on a phone with the result count and large ticks", async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 740 }, isMobile: true, hasTouch: true });
+    const context = await shop.browser.newContext({ viewport: { width: 390, height: 740 }, isMobile: true, hasTouch: true });
     const page = await context.newPage();
     await page.goto(`${shop.url}/collection`);
     const firstCard = page.getByTestId("product-card").first();
@@ -285,7 +279,7 @@ describe.runIf(browserAvailable())("layout at 320, 390 and 1280 px (overflow, fl
     describe(`console at ${width} px`, () => {
       let context: BrowserContext;
       beforeAll(async () => {
-        context = await browser.newContext(
+        context = await shop.browser.newContext(
           width < 768 ? { viewport: { width, height: 800 }, isMobile: true, hasTouch: true } : { viewport: { width, height: 800 } },
         );
         const page = await context.newPage();

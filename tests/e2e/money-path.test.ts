@@ -2,12 +2,11 @@
 // order, leaves, comes back from /orders to the payment page (amount, reference, deadline) and sends a proof;
 // staff find it in the Pagamentos queue and accept it with the payment's details; the shopper's orders page and
 // chat show the confirmed payment live, without a reload.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { formatKz } from "../../shared/money.ts";
 import { shortOrderId } from "../../shared/orders.ts";
-import { browserAvailable, launchBrowser } from "../helpers/browser.ts";
-import { E2E_ADMIN, startShopProcess, type ShopProcess, shopApi } from "../helpers/shop-process.ts";
+import { browserAvailable, useShopAndBrowser } from "../helpers/e2e.ts";
+import { E2E_ADMIN, shopApi } from "../helpers/shop-process.ts";
 import { pdfWithText } from "../helpers/tiny-pdf.ts";
 
 interface ShopProduct {
@@ -17,16 +16,7 @@ interface ShopProduct {
 }
 
 describe.runIf(browserAvailable())("the money path in Chromium", () => {
-  let shop: ShopProcess;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [shop, browser] = await Promise.all([startShopProcess(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await shop?.stop();
-  });
+  const shop = useShopAndBrowser();
 
   const api = shopApi(() => shop.url);
 
@@ -58,7 +48,7 @@ describe.runIf(browserAvailable())("the money path in Chromium", () => {
     const short = shortOrderId(orderId);
 
     // The shopper comes back later: /orders leads to the payment page.
-    const shopper = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const shopper = await shop.browser.newPage({ viewport: { width: 390, height: 844 } });
     await shopper.goto(`${shop.url}/`);
     await shopper.evaluate((t) => localStorage.setItem("token", t), reg.token);
     await shopper.goto(`${shop.url}/orders`);
@@ -83,7 +73,7 @@ describe.runIf(browserAvailable())("the money path in Chromium", () => {
     await shopper.goto(`${shop.url}/orders`);
     await card.getByText("Comprovativo:").waitFor({ timeout: 20_000 });
 
-    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const context = await shop.browser.newContext({ viewport: { width: 1366, height: 900 } });
     const staff = await context.newPage();
     await staff.goto(`${shop.url}/admin/`);
     await staff.locator("#email").fill(E2E_ADMIN.email);

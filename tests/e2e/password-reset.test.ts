@@ -1,34 +1,25 @@
 // "Esqueceu sua senha?" end to end in Chromium against the real shop process: the shopper asks for a link, the
-// link is read from the mail the shop sent (a real SMTP server in the test process), a new password is set on
-// /reset-password, and then the new password signs in, the old one fails, and a session opened before (its
-// token) is refused.
-import { rmSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
-import { browserAvailable, launchBrowser } from "../helpers/browser.ts";
-import { freshDataDir, startShopProcess, type ShopProcess } from "../helpers/shop-process.ts";
+// link is read from the mail the shop sent (a real SMTP server in the test process: the outbox never shows the
+// token), a new password is set on /reset-password, and then the new password signs in, the old one fails, and a
+// session opened before (its token) is refused.
+import { afterAll, describe, expect, it } from "vitest";
+import { browserAvailable, useShopAndBrowser } from "../helpers/e2e.ts";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink.ts";
 import { expectToast, phonePage } from "../storefront/browser-support.ts";
 
 describe.runIf(browserAvailable())("password reset", () => {
-  const dataDir = freshDataDir();
-  let shop: ShopProcess;
-  let browser: Browser;
-  let sink: SmtpSink;
+  let sink: SmtpSink | undefined;
+  // Its own shop: it sends mail to this file's SMTP server.
+  const shop = useShopAndBrowser({
+    ownShop: async () => {
+      sink = await startSmtpSink();
+      return { env: { SMTP_URL: sink.url } };
+    },
+  });
+  afterAll(() => sink?.close());
   const email = `recuperar.${Date.now()}@exemplo.ao`;
   const oldPassword = "senha-antiga-segura-1";
   const newPassword = "senha-nova-segura-2";
-
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-    [shop, browser] = await Promise.all([startShopProcess({ dataDir, env: { SMTP_URL: sink.url } }), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await shop?.stop();
-    await sink?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
 
   const post = (path: string, body: unknown, token?: string) =>
     fetch(`${shop.url}${path}`, {
@@ -39,8 +30,8 @@ describe.runIf(browserAvailable())("password reset", () => {
 
   /** The link of the reset mail the shop sent to `to` (the only mail this shop sends; written just after the answer). */
   async function resetLinkFromMail(to: string): Promise<string> {
-    await sink.waitForCount(1, 20_000);
-    const mail = sink.messages.find((m) => m.to.includes(to));
+    await sink!.waitForCount(1, 20_000);
+    const mail = sink!.messages.find((m) => m.to.includes(to));
     const link = /https?:\/\/\S+?(\/reset-password\?token=[A-Za-z0-9_-]{43})/.exec(mail?.text ?? "");
     expect(link, JSON.stringify(mail)).not.toBeNull();
     return link![1]!;
@@ -51,7 +42,7 @@ describe.runIf(browserAvailable())("password reset", () => {
     const oldSession = ((await (await post("/api/user/login", { email, password: oldPassword })).json()) as { token: string }).token;
     expect((await post("/api/cart/get", {}, oldSession)).status).toBe(200);
 
-    let page = await phonePage(browser);
+    let page = await phonePage(shop.browser);
     await page.goto(`${shop.url}/login`);
     await page.getByRole("link", { name: "Esqueceu sua senha?" }).click();
     await page.waitForURL(/\/forgot-password$/);
@@ -63,7 +54,7 @@ describe.runIf(browserAvailable())("password reset", () => {
     await page.context().close();
 
     const link = await resetLinkFromMail(email);
-    page = await phonePage(browser);
+    page = await phonePage(shop.browser);
     await page.goto(`${shop.url}${link}`);
     await page.getByText("Pelo menos 8 caracteres", { exact: false }).waitFor();
     await page.getByLabel("Nova palavra-passe").fill(newPassword);

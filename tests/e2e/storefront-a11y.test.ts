@@ -3,11 +3,10 @@
 // serious or critical. Minor and moderate findings are printed, not failed.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import type { AxeResults, Result } from "axe-core";
-import { browserAvailable, launchBrowser } from "../helpers/browser.ts";
-import { startShopProcess, type ShopProcess } from "../helpers/shop-process.ts";
+import { browserAvailable, useShopAndBrowser } from "../helpers/e2e.ts";
 import { DELIVERY_FEE } from "../../shared/money.ts";
 import { phonePage, postShop, type ListedProduct } from "../storefront/browser-support.ts";
 
@@ -31,14 +30,12 @@ const describeViolation = (v: Result) =>
     .join(", ")})`;
 
 describe.runIf(browserAvailable())("storefront accessibility (axe-core, phone viewport)", () => {
-  let shop: ShopProcess;
-  let browser: Browser;
+  const shop = useShopAndBrowser();
   let page: Page;
   let product: ListedProduct;
   let orderId = "";
 
   beforeAll(async () => {
-    [shop, browser] = await Promise.all([startShopProcess(), launchBrowser()]);
     const { products } = (await (await fetch(`${shop.url}/api/product/list`)).json()) as { products: ListedProduct[] };
     product = products.find((p) => p.sizes.length > 0)!;
     expect(product).toBeTruthy();
@@ -68,13 +65,9 @@ describe.runIf(browserAvailable())("storefront accessibility (axe-core, phone vi
     orderId = placed.orderId;
     await postShop(`${shop.url}/api/cart/add`, { itemId: product._id, size }, token);
 
-    page = await phonePage(browser);
+    page = await phonePage(shop.browser);
     await page.goto(`${shop.url}/privacypolicy`);
     await page.evaluate((t) => localStorage.setItem("token", t), token);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await shop?.stop();
   });
 
   /** Signed in with an order and a cart line, except /login (which sends a signed-in shopper home). */
@@ -120,7 +113,7 @@ describe.runIf(browserAvailable())("storefront accessibility (axe-core, phone vi
 
   for (const target of pages) {
     it(`${target.name} has no serious or critical violations`, async () => {
-      const tab = target.signedOut ? await phonePage(browser) : page;
+      const tab = target.signedOut ? await phonePage(shop.browser) : page;
       await tab.goto(`${shop.url}${target.path()}`);
       await target.ready(tab);
       // Skeletons gone and pictures settled: axe sees the page the shopper reads.

@@ -1,12 +1,11 @@
 // The order chat on a 390 px phone in Chromium against the real shop: the order's id and status, the
 // empty state, a time on each message, a styled attach button, the server's own message for a file over 10 MB,
 // a refused send tried again on the message itself, and a PDF that opens with its whole width on screen.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import { ATTACHMENT_TOO_LARGE } from "../../shared/chat.ts";
 import { shortOrderId } from "../../shared/orders.ts";
-import { browserAvailable, launchBrowser } from "../helpers/browser.ts";
-import { startShopProcess, type ShopProcess } from "../helpers/shop-process.ts";
+import { browserAvailable, useShopAndBrowser } from "../helpers/e2e.ts";
 import { pdfWithText } from "../helpers/tiny-pdf.ts";
 import { staffReply, staffToken } from "../storefront/browser-support.ts";
 
@@ -20,8 +19,7 @@ interface ShopProduct {
 }
 
 describe.runIf(browserAvailable())("the order chat on a 390 px phone", () => {
-  let shop: ShopProcess;
-  let browser: Browser;
+  const shop = useShopAndBrowser();
   let page: Page;
   let token = "";
   let orderId = "";
@@ -37,7 +35,6 @@ describe.runIf(browserAvailable())("the order chat on a 390 px phone", () => {
   };
 
   beforeAll(async () => {
-    [shop, browser] = await Promise.all([startShopProcess(), launchBrowser()]);
     const email = `conversa.${Date.now()}@exemplo.ao`;
     ({ token } = await api<{ token: string }>("/api/user/register", { name: "Ana Conversa", email, password: "senha-segura-1" }));
     const { products } = await api<{ products: ShopProduct[] }>("/api/product/list");
@@ -63,15 +60,17 @@ describe.runIf(browserAvailable())("the order chat on a 390 px phone", () => {
       },
       token,
     ));
-    const context = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: "pt-AO" });
+    const context = await shop.browser.newContext({
+      viewport: PHONE,
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+      locale: "pt-AO",
+    });
     page = await context.newPage();
     await page.goto(`${shop.url}/`);
     await page.evaluate((t) => localStorage.setItem("token", t), token);
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await shop?.stop();
-  });
 
   it("names the order and its status, and says when support answers while there are no messages", async () => {
     await page.goto(`${shop.url}/message/${orderId}`);

@@ -1,9 +1,8 @@
 // Checkout on a 390 px phone in Chromium against the real shop: a guest's form survives signing up from
 // it and places the order as typed; a returning shopper finds the form started from their last order.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { browserAvailable, launchBrowser } from "../helpers/browser.ts";
-import { startShopProcess, type ShopProcess } from "../helpers/shop-process.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { browserAvailable, useShopAndBrowser } from "../helpers/e2e.ts";
 import { expectToast, phonePage } from "../storefront/browser-support.ts";
 
 const TYPED: Record<string, string> = {
@@ -18,18 +17,12 @@ const TYPED: Record<string, string> = {
 const PROVINCE = "Huíla";
 
 describe.runIf(browserAvailable())("checkout keeps the shopper's work", () => {
-  let shop: ShopProcess;
-  let browser: Browser;
+  const shop = useShopAndBrowser();
   let page: Page;
   const account = { email: `beatriz.${Date.now()}@exemplo.ao`, password: "senha-segura-1" };
 
   beforeAll(async () => {
-    [shop, browser] = await Promise.all([startShopProcess(), launchBrowser()]);
-    page = await phonePage(browser, 390);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await shop?.stop();
+    page = await phonePage(shop.browser, 390);
   });
 
   const field = (p: Page, label: string) => p.getByLabel(label, { exact: true });
@@ -96,7 +89,7 @@ describe.runIf(browserAvailable())("checkout keeps the shopper's work", () => {
   });
 
   it("a returning shopper who signs in on another phone goes to / and finds checkout started from the last order", async () => {
-    const other = await phonePage(browser, 390);
+    const other = await phonePage(shop.browser, 390);
     await other.goto(`${shop.url}/login`);
     await other.getByRole("textbox", { name: "Email" }).fill(account.email);
     await other.getByRole("textbox", { name: "Password" }).fill(account.password);

@@ -1,9 +1,8 @@
 // A shopper's whole journey in Chromium against the real shop: browse, cart as a guest, sign up at checkout
 // (the guest cart follows), place a bank-transfer order, see it, and talk to support with live replies and attachments.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { browserAvailable, launchBrowser } from "../helpers/browser.ts";
-import { startShopProcess, type ShopProcess } from "../helpers/shop-process.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { browserAvailable, useShopAndBrowser } from "../helpers/e2e.ts";
 import { expectToast, phonePage, smallPng, staffReply, staffToken, twoPagePdf } from "../storefront/browser-support.ts";
 import { shortOrderId } from "../../shared/orders.ts";
 
@@ -19,18 +18,12 @@ const ADDRESS: Record<string, string> = {
 };
 
 describe.runIf(browserAvailable())("a shopper's journey through the storefront", () => {
-  let shop: ShopProcess;
-  let browser: Browser;
+  const shop = useShopAndBrowser();
   let page: Page;
   let orderId = "";
 
   beforeAll(async () => {
-    [shop, browser] = await Promise.all([startShopProcess(), launchBrowser()]);
-    page = await phonePage(browser);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await shop?.stop();
+    page = await phonePage(shop.browser);
   });
 
   const fillAddress = async () => {

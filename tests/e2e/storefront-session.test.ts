@@ -1,30 +1,23 @@
 // The session rules (docs/product/accounts.md#the-session) in Chromium against the real shop: a dead token logs the shopper out
 // with the expiry notice, wrong credentials show the server's message, Logout forgets the token, and a guest
 // cart is merged into the account once even when the page reloads during the merge.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { browserAvailable, launchBrowser } from "../helpers/browser.ts";
-import { startShopProcess, type ShopProcess } from "../helpers/shop-process.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { browserAvailable, useShopAndBrowser } from "../helpers/e2e.ts";
 import { expectToast, phonePage } from "../storefront/browser-support.ts";
 
 describe.runIf(browserAvailable())("storefront session", () => {
-  let shop: ShopProcess;
-  let browser: Browser;
+  const shop = useShopAndBrowser();
   const email = `sessao.${Date.now()}@exemplo.ao`;
   const password = "senha-segura-1";
 
   beforeAll(async () => {
-    [shop, browser] = await Promise.all([startShopProcess(), launchBrowser()]);
     const res = await fetch(`${shop.url}/api/user/register`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ name: "Sessão", email, password }),
     });
     expect(res.status).toBe(200);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await shop?.stop();
   });
 
   /**
@@ -39,7 +32,7 @@ describe.runIf(browserAvailable())("storefront session", () => {
   }
 
   it("an expired or forged token is cleared, with 'Sessão expirada…', and the shopper lands on /login", async () => {
-    const page = await phonePage(browser);
+    const page = await phonePage(shop.browser);
     await storeToken(page, "eyJhbGciOiJIUzI1NiJ9.eyJ1c2VySWQiOiJ4In0.forged");
     await page.goto(`${shop.url}/orders`);
     await expectToast(page, "Sessão expirada. Por favor, faça login novamente.");
@@ -49,7 +42,7 @@ describe.runIf(browserAvailable())("storefront session", () => {
   });
 
   it("wrong credentials show the server's message and keep the shopper on /login", async () => {
-    const page = await phonePage(browser);
+    const page = await phonePage(shop.browser);
     await page.goto(`${shop.url}/login`);
     await page.getByRole("textbox", { name: "Email" }).fill(email);
     await page.getByRole("textbox", { name: "Password" }).fill("errada");
@@ -64,7 +57,7 @@ describe.runIf(browserAvailable())("storefront session", () => {
   });
 
   it("signing in stores the token and goes home; Logout removes it and goes to /login", async () => {
-    const page = await phonePage(browser);
+    const page = await phonePage(shop.browser);
     await page.goto(`${shop.url}/login`);
     await page.getByRole("textbox", { name: "Email" }).fill(email);
     await page.getByRole("textbox", { name: "Password" }).fill(password);
@@ -83,7 +76,7 @@ describe.runIf(browserAvailable())("storefront session", () => {
   });
 
   it("a signed-in shopper with no orders sees 'Nenhum pedido encontrado'", async () => {
-    const page = await phonePage(browser);
+    const page = await phonePage(shop.browser);
     const login = await fetch(`${shop.url}/api/user/login`, {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -106,7 +99,7 @@ describe.runIf(browserAvailable())("storefront session", () => {
     const { token } = (await registered.json()) as { token: string };
     const { products } = (await (await fetch(`${shop.url}/api/product/list`)).json()) as { products: { _id: string; sizes: string[] }[] };
     const p = products.find((x) => x.sizes.length > 0)!;
-    const page = await phonePage(browser);
+    const page = await phonePage(shop.browser);
     await storeToken(page, token);
     await page.evaluate((cart) => localStorage.setItem("guestCart", JSON.stringify(cart)), { [p._id]: { [p.sizes[0]!]: 1 } });
     // The first merge reaches the server and is applied, but its answer never reaches the page (slow 3G, a reload).
@@ -135,7 +128,7 @@ describe.runIf(browserAvailable())("storefront session", () => {
   });
 
   it("the Stripe return page asks the server, which decides: an order it cannot verify sends the shopper to /cart", async () => {
-    const page = await phonePage(browser);
+    const page = await phonePage(shop.browser);
     const login = await fetch(`${shop.url}/api/user/login`, {
       method: "POST",
       headers: { "content-type": "application/json" },

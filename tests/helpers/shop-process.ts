@@ -28,9 +28,10 @@ export interface StartOptions {
 
 export const E2E_ADMIN = { email: "admin@loja.local", password: "demo-admin-e2e-1" };
 
-export function freshDataDir(): string {
+/** A new copy of the seeded data directory (the e2e global setup's, unless told). */
+export function freshDataDir(template: string = inject("e2eDataTemplate")): string {
   const dir = mkdtempSync(path.join(tmpdir(), "loja-e2e-"));
-  cpSync(inject("e2eDataTemplate"), dir, { recursive: true });
+  cpSync(template, dir, { recursive: true });
   return dir;
 }
 
@@ -58,8 +59,16 @@ export async function startShopProcess(options: StartOptions = {}): Promise<Shop
   let out = "";
   child.stdout!.on("data", (d: Buffer) => (out += d.toString()));
   child.stderr!.on("data", (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const timeoutMs = options.timeoutMs ?? 150_000;
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`shop did not start in time:\n${out}`)), options.timeoutMs ?? 150_000);
+    // Given up on, the process is killed and gone before the caller hears of it: a shop still starting (seeding,
+    // writing media) must not write into a data dir its caller is about to remove.
+    let gaveUp = false;
+    const timer = setTimeout(() => {
+      gaveUp = true;
+      child.kill("SIGKILL");
+    }, timeoutMs);
     const check = () => {
       const m = /Shop:\s+(http:\/\/\S+?)\/\s/.exec(out);
       if (m) {
@@ -70,10 +79,9 @@ export async function startShopProcess(options: StartOptions = {}): Promise<Shop
     child.stdout!.on("data", check);
     child.once("exit", (code) => {
       clearTimeout(timer);
-      reject(new Error(`shop exited with ${code} before serving:\n${out}`));
+      reject(new Error(gaveUp ? `shop did not start within ${timeoutMs} ms:\n${out}` : `shop exited with ${code} before serving:\n${out}`));
     });
   });
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   return {
     url,
     dataDir,

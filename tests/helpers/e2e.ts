@@ -1,0 +1,55 @@
+// What a browser test file runs against: the run's one Chromium (started by the e2e global setup; each file
+// connects to it and works in browser contexts of its own) and a shop. The shop is the one the whole run shares,
+// unless the file changes what every shopper sees (settings), needs its own environment (SMTP, …) or stops it:
+// then it starts its own. Files sharing the shop never rely on each other's data: each makes its own accounts
+// and orders.
+import { afterAll, beforeAll, inject } from "vitest";
+import { chromium, type Browser } from "playwright-core";
+import { NO_BROWSER } from "./browser.ts";
+import { startShopProcess, type ShopProcess, type StartOptions } from "./shop-process.ts";
+
+/** Whether e2e tests can run here (the global setup started a browser); prints why not when they cannot. */
+export function browserAvailable(): boolean {
+  if (inject("e2eBrowserEndpoint")) return true;
+  console.warn(NO_BROWSER);
+  return false;
+}
+
+export interface ShopAndBrowser {
+  /** The shop's address, e.g. http://127.0.0.1:41234. */
+  readonly url: string;
+  readonly browser: Browser;
+}
+
+/**
+ * Connects to the run's browser before the file's tests (and disconnects after, closing the file's contexts),
+ * with the shared shop, or a shop of the file's own when `ownShop` says how to start it.
+ */
+export function useShopAndBrowser(options: { ownShop?: () => StartOptions | Promise<StartOptions> } = {}): ShopAndBrowser {
+  let browser: Browser | undefined;
+  let shop: ShopProcess | undefined;
+  beforeAll(async () => {
+    const own = options.ownShop ? Promise.resolve(options.ownShop()).then(startShopProcess) : undefined;
+    // Both settled before failing, so afterAll closes whichever did start.
+    const [connected, started] = await Promise.allSettled([chromium.connect(inject("e2eBrowserEndpoint")), own]);
+    if (connected.status === "fulfilled") browser = connected.value;
+    if (started.status === "fulfilled") shop = started.value;
+    for (const result of [connected, started]) if (result.status === "rejected") throw result.reason;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await shop?.stop();
+  });
+  const must = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`${what} is not ready: use it inside the file's tests and hooks`);
+    return value;
+  };
+  return {
+    get url() {
+      return options.ownShop ? must(shop, "the file's own shop").url : inject("e2eSharedShopUrl");
+    },
+    get browser() {
+      return must(browser, "the browser");
+    },
+  };
+}
