@@ -145,7 +145,7 @@ describe.runIf(browserAvailable())("the staff console in Chromium", () => {
     await page.context().close();
   });
 
-  it("moves an order to Pagamento Confirmado and Entregue in one click each, and the shopper's orders show it", async () => {
+  it("confirms an unpaid order by recording its money, moves it to Entregue in one click, and the shopper's orders show it", async () => {
     const { token, orderId } = await shopperWithOrder("Carla");
     const short = orderId.slice(-6).toUpperCase();
     const page = await consoleLogin(E2E_ADMIN.email, E2E_ADMIN.password);
@@ -155,7 +155,11 @@ describe.runIf(browserAvailable())("the staff console in Chromium", () => {
     await row.waitFor({ timeout: 20_000 });
     await row.click();
     await page.getByTestId("order-short-id").waitFor();
+    // The ledger decides "paid": on an unpaid order the button opens the record-payment form, the amount due filled in.
     await page.getByRole("button", { name: "Pagamento Confirmado" }).click();
+    const dialog = page.getByTestId("payment-dialog");
+    await dialog.getByLabel("Referência bancária").fill(`BAI-E2E-${short}`);
+    await dialog.getByRole("button", { name: "Registar pagamento" }).click();
     await expect.poll(() => page.getByTestId("order-history").locator("li").count(), { timeout: 15_000 }).toBe(2);
     await page.getByRole("button", { name: "Entregue" }).click();
     await expect.poll(() => page.getByTestId("order-history").locator("li").count(), { timeout: 15_000 }).toBe(3);
