@@ -22,7 +22,6 @@ import {
   paymentFormErrors,
   paymentRequestBody,
   refusalReasonError,
-  type PaymentBody,
   type PaymentForm,
   type ProofAcceptBody,
 } from "./transform.ts";

@@ -2,7 +2,7 @@
 // the figures of the dashboard and the customers list. Order rows are written by repository.ts.
 import type { Db } from "../../db/client.ts";
 import { Prisma } from "../../db/client.ts";
-import { AWAITING_PAYMENT, CANCELLED } from "../../../shared/orders.ts";
+import { AWAITING_PAYMENT } from "../../../shared/orders.ts";
 
 /** An order as a staff list row shows it. */
 const staffRowSelect = {
