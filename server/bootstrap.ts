@@ -23,7 +23,7 @@ import { sweepTempDir, type MediaStore } from "./domain/media/store.ts";
 import { Hub } from "./realtime/hub.ts";
 import { ClusterBus } from "./cluster/bus.ts";
 import { Notifier } from "./notifications/notifier.ts";
-import { PlacementSettingsCache } from "./domain/settings/placement-settings.ts";
+import { ShopSettingsCache } from "./domain/settings/settings-cache.ts";
 import { browserPushServices, type PushEndpointPolicy } from "./notifications/push-endpoints.ts";
 import { createTokenService, loadOrCreateSecret } from "./domain/users/tokens.ts";
 import { Sessions } from "./domain/users/sessions.ts";
@@ -63,8 +63,8 @@ export function createDeps(config: Config, db: Database, options: DepsOptions = 
   const tokens = createTokenService(secret, config.jwtTtlSeconds);
   const productListCache = new ListCache(() => listShopProducts(db.prisma));
   const sessions = new Sessions(db.prisma, options.sessionTtlMs);
-  const placementSettings = new PlacementSettingsCache(db.prisma);
-  const bus = new ClusterBus({ db, sessions, productListCache, placementSettings });
+  const shopSettings = new ShopSettingsCache(db.prisma);
+  const bus = new ClusterBus({ db, sessions, productListCache, shopSettings });
   const hub = new Hub({ db, tokens, sessions, bus });
   return {
     config,
@@ -84,12 +84,12 @@ export function createDeps(config: Config, db: Database, options: DepsOptions = 
     hub,
     bus,
     payments: createPaymentClients(config),
-    placementSettings,
+    shopSettings,
     notifier: new Notifier({
       db: db.prisma,
       config,
       local: hub,
-      settings: placementSettings,
+      settings: shopSettings,
       accounts: sessions,
       pushEndpoints: options.pushEndpoints ?? browserPushServices(),
       tokenSecret: secret,

@@ -14,7 +14,7 @@ import type { CartAdder } from "./domain/cart/adder.ts";
 import { createStripeClient, type StripeClient } from "./integrations/stripe.ts";
 import { ProxyPayClient } from "./integrations/proxypay.ts";
 import type { Notifier } from "./notifications/notifier.ts";
-import type { PlacementSettingsCache } from "./domain/settings/placement-settings.ts";
+import type { ShopSettingsCache } from "./domain/settings/settings-cache.ts";
 
 /** The payment providers' HTTP clients, each present only when configured. */
 export interface PaymentClients {
@@ -51,7 +51,7 @@ export interface AppDeps {
   bus: ClusterBus;
   payments: PaymentClients;
   /** The shop settings each order placement reads, kept in memory until a save (here or elsewhere) changes them. */
-  placementSettings: PlacementSettingsCache;
+  shopSettings: ShopSettingsCache;
   /** E-mail (outbox) and web push on the shop's events; the mail sender is started by plugins/notifications.ts, the recurring jobs by plugins/jobs.ts. */
   notifier: Notifier;
 }

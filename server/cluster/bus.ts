@@ -5,7 +5,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/client.ts";
 import type { ListCache } from "../domain/catalogue/list-cache.ts";
-import type { PlacementSettingsCache } from "../domain/settings/placement-settings.ts";
+import type { ShopSettingsCache } from "../domain/settings/settings-cache.ts";
 import type { Sessions } from "../domain/users/sessions.ts";
 import type { AssigneeChangedEvent, ChatEvent, NewOrderEvent, SettingsChangedEvent } from "../realtime/events.ts";
 import { localTransport, postgresTransport, type RemoteChat, type Transport } from "./transport.ts";
@@ -15,7 +15,7 @@ export interface ClusterBusDeps {
   sessions: Sessions;
   productListCache: ListCache;
   /** Forgotten on every settings change, here or announced by another instance. */
-  placementSettings: Pick<PlacementSettingsCache, "forget">;
+  shopSettings: Pick<ShopSettingsCache, "forget">;
 }
 
 /** What the socket hub hears from other instances. */
@@ -54,12 +54,12 @@ export class ClusterBus {
   start(log?: Pick<FastifyBaseLogger, "warn">): Promise<void> {
     this.log = log ?? this.log;
     return (this.started ??= (async () => {
-      const { productListCache, placementSettings, sessions } = this.deps;
+      const { productListCache, shopSettings, sessions } = this.deps;
       await this.transport.start({
         chat: (remote) => this.listener?.chat(remote),
         catalogue: () => productListCache.invalidate("remote"),
         settings: (event) => {
-          placementSettings.forget();
+          shopSettings.forget();
           this.listener?.settings(event);
         },
         sessionsEnded: (event) => void sessions.ended(event, "remote"),
@@ -68,7 +68,7 @@ export class ClusterBus {
         // Announcements may have been lost while disconnected: rebuild the list on next request, read sessions again.
         resumed: () => {
           productListCache.invalidate("remote");
-          placementSettings.forget();
+          shopSettings.forget();
           sessions.forgetAll();
           this.listener?.resumed();
         },
@@ -102,7 +102,7 @@ export class ClusterBus {
   }
 
   async publishSettings(event: SettingsChangedEvent): Promise<void> {
-    this.deps.placementSettings.forget();
+    this.deps.shopSettings.forget();
     await this.transport
       .publishSettings(event)
       .catch((error: unknown) => this.warn("could not announce a settings change to other instances", error));

@@ -1,14 +1,14 @@
 // Building the context every template needs from the shop's settings (kept in memory by
-// domain/settings/placement-settings.ts), and staff alerts (one mail per address the settings list).
+// domain/settings/settings-cache.ts), and staff alerts (one mail per address the settings list).
 import type { Db } from "../db/client.ts";
-import type { PlacementSettings } from "../domain/settings/placement-settings.ts";
+import type { CachedShopSettings } from "../domain/settings/settings-cache.ts";
 import type { Mail } from "./mail-facts.ts";
 import { enqueueMail } from "./outbox.ts";
 import type { BankAccount, MailContext } from "./templates.ts";
 
 /** What the e-mails read of the settings row (null before it exists). */
 type SettingsRow = Pick<
-  PlacementSettings,
+  CachedShopSettings,
   "phones" | "emails" | "bankName" | "accountHolder" | "accountNumber" | "iban" | "staffAlertEmails"
 > | null;
 

@@ -6,7 +6,7 @@ import type { Db, PrismaClient } from "../db/client.ts";
 import { mailSettingsOf } from "./mail-context.ts";
 import { composeMail, type MailRecord } from "./mail-facts.ts";
 import { mailSealer, type MailSealer } from "./mail-secrets.ts";
-import type { PlacementSettingsCache } from "../domain/settings/placement-settings.ts";
+import type { ShopSettingsCache } from "../domain/settings/settings-cache.ts";
 import type { Sessions } from "../domain/users/sessions.ts";
 import { Presence, type LocalPresence } from "./presence.ts";
 import type { PushEndpointPolicy } from "./push-endpoints.ts";
@@ -24,7 +24,7 @@ export interface NotifierOptions {
   /** The realtime hub: who has a socket open on this instance. */
   local: LocalPresence;
   /** The settings placement keeps in memory: the order confirmation is built from them. */
-  settings: Pick<PlacementSettingsCache, "get">;
+  settings: Pick<ShopSettingsCache, "get">;
   /** Accounts as their sessions are checked (the request that places an order has just read its own). */
   accounts: Pick<Sessions, "account">;
   /** The token secret (JWT_SECRET or DATA_DIR's): mails' secret facts are sealed with a key derived from it. */

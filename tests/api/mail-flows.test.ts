@@ -47,7 +47,7 @@ describe("e-mail and push on the shop's events", () => {
       deps: { pushEndpoints: push.endpoints },
     });
     await t.prisma.shopSettings.update({ where: { id: 1 }, data: { staffAlertEmails: [ALERTS] } });
-    t.deps.placementSettings.forget(); // placement keeps the settings in memory
+    t.deps.shopSettings.forget(); // placement keeps the settings in memory
     admin = await createStaff(t, "admin");
     wsUrl = await listen(t.app);
   });
@@ -155,7 +155,7 @@ describe("e-mail and push on the shop's events", () => {
       });
       await t.prisma.user.update({ where: { id: ana.userId }, data: { name: later.name } });
       await t.prisma.shopSettings.update({ where: { id: 1 }, data: { iban: later.iban } });
-      t.deps.placementSettings.forget(); // placement keeps the settings in memory
+      t.deps.shopSettings.forget(); // placement keeps the settings in memory
       const detail = await t.app.inject({ method: "GET", url: `/admin/api/outbox/${(await row())!.id}`, headers: admin.auth });
       preview = detail.json();
     } finally {
@@ -176,7 +176,7 @@ describe("e-mail and push on the shop's events", () => {
       }
     } finally {
       await t.prisma.shopSettings.update({ where: { id: 1 }, data: { iban: settings.iban } });
-      t.deps.placementSettings.forget();
+      t.deps.shopSettings.forget();
     }
   });
 
@@ -256,7 +256,7 @@ describe("e-mail and push on the shop's events", () => {
 
     // Nobody to tell at all: the order is placed all the same, with no outbox row.
     await t.prisma.shopSettings.update({ where: { id: 1 }, data: { staffAlertEmails: [] } });
-    t.deps.placementSettings.forget(); // placement keeps the settings in memory
+    t.deps.shopSettings.forget(); // placement keeps the settings in memory
     try {
       const before = await t.prisma.outboxMail.count();
       const { order } = await placeOrder(quiet);
@@ -264,7 +264,7 @@ describe("e-mail and push on the shop's events", () => {
       expect(await t.prisma.outboxMail.count()).toBe(before);
     } finally {
       await t.prisma.shopSettings.update({ where: { id: 1 }, data: { staffAlertEmails: [ALERTS] } });
-      t.deps.placementSettings.forget(); // placement keeps the settings in memory
+      t.deps.shopSettings.forget(); // placement keeps the settings in memory
     }
   });
 

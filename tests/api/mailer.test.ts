@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import type { Database } from "../../server/db/client.ts";
 import { enqueueStaffAlert, mailSettingsOf } from "../../server/notifications/mail-context.ts";
-import { PlacementSettingsCache } from "../../server/domain/settings/placement-settings.ts";
+import { ShopSettingsCache } from "../../server/domain/settings/settings-cache.ts";
 import { startMailer } from "../../server/notifications/mailer.ts";
 import { enqueueMail, listOutbox } from "../../server/notifications/outbox.ts";
 import { composeMail, type MailRecord } from "../../server/notifications/mail-facts.ts";
@@ -67,7 +67,7 @@ describe("the mailer and staff alerts", () => {
   });
 
   /** The settings as the app reads them for every mail (a fresh cache: the tests below write the row directly). */
-  const mailSettings = async () => mailSettingsOf(await new PlacementSettingsCache(db.prisma).get(), "https://loja.exemplo.ao");
+  const mailSettings = async () => mailSettingsOf(await new ShopSettingsCache(db.prisma).get(), "https://loja.exemplo.ao");
 
   it("builds the templates' context from the shop's settings", async () => {
     const settings = await db.prisma.shopSettings.findUniqueOrThrow({ where: { id: 1 } });
@@ -86,7 +86,7 @@ describe("the mailer and staff alerts", () => {
   });
 
   it("reads the settings through a transaction that asks for them, never waiting on a read outside it", async () => {
-    const cache = new PlacementSettingsCache(db.prisma);
+    const cache = new ShopSettingsCache(db.prisma);
     const outside: Promise<unknown>[] = [];
     const inside = await db.prisma.$transaction(
       async (tx) => {

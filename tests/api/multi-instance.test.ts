@@ -149,7 +149,7 @@ if (onPostgres)
         expect(await hoursOfOrderOnB()).toBeCloseTo(24, 2);
         await save(7);
         // The announcement travels by NOTIFY: B forgets its copy within moments, well inside its 10 s safety TTL.
-        await waitFor(async () => (await b.deps.placementSettings.get())?.paymentDeadlineHours === 7, 3000, "B to read the new deadline");
+        await waitFor(async () => (await b.deps.shopSettings.get())?.paymentDeadlineHours === 7, 3000, "B to read the new deadline");
         expect(await hoursOfOrderOnB()).toBeCloseTo(7, 2);
       } finally {
         await save(48);

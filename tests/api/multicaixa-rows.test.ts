@@ -22,7 +22,7 @@ beforeAll(async () => {
   products = await liveProducts(t);
   admin = await createStaff(t, "admin");
   await t.prisma.shopSettings.update({ where: { id: 1 }, data: { staffAlertEmails: [ALERTS] } });
-  t.deps.placementSettings.forget();
+  t.deps.shopSettings.forget();
 });
 afterAll(async () => {
   await t.close();

@@ -113,7 +113,7 @@ describe("Multicaixa references (ProxyPay)", () => {
   it("reports money that reaches a cancelled order: a note and an e-mail for staff, a chat message for the shopper, once", async () => {
     const alerts = "alertas@loja.exemplo.ao";
     await t.prisma.shopSettings.update({ where: { id: 1 }, data: { staffAlertEmails: [alerts] } });
-    t.deps.placementSettings.forget();
+    t.deps.shopSettings.forget();
     const c = await registerCustomer(t.app);
     const orderId = await place(c);
     const order = await t.prisma.order.findUniqueOrThrow({ where: { id: orderId } });

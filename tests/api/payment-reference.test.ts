@@ -86,7 +86,7 @@ describe("payment reference and deadline (bank transfer)", () => {
       },
       update: { paymentDeadlineHours: 12.5 },
     });
-    t.deps.placementSettings.forget(); // placement keeps the settings in memory
+    t.deps.shopSettings.forget(); // placement keeps the settings in memory
     try {
       const c = await registerCustomer(t.app);
       const before = Date.now();
@@ -95,7 +95,7 @@ describe("payment reference and deadline (bank transfer)", () => {
       expect((row.paymentDeadline!.getTime() - before) / HOUR).toBeCloseTo(12.5, 2);
     } finally {
       await t.prisma.shopSettings.update({ where: { id: 1 }, data: { paymentDeadlineHours: 48 } });
-      t.deps.placementSettings.forget(); // placement keeps the settings in memory
+      t.deps.shopSettings.forget(); // placement keeps the settings in memory
     }
   });
 

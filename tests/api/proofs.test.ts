@@ -20,7 +20,7 @@ beforeAll(async () => {
     create: { id: 1, phones: [], emails: [], addresses: [], bankName: "BAI", accountHolder: "Loja", accountNumber: "1", iban: SHOP_IBAN },
     update: { iban: SHOP_IBAN },
   });
-  t.deps.placementSettings.forget(); // placement keeps the settings in memory
+  t.deps.shopSettings.forget(); // placement keeps the settings in memory
 });
 afterAll(() => t.close());
 

@@ -31,7 +31,7 @@ beforeAll(async () => {
     },
     update: { staffAlertEmails: [ALERTS] },
   });
-  t.deps.placementSettings.forget();
+  t.deps.shopSettings.forget();
 });
 afterAll(() => t.close());
 

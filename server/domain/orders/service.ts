@@ -1,5 +1,5 @@
 // The shopper's orders and staff status changes with history. Placing an order is placement.ts's.
-import type { PlacementSettingsCache } from "../settings/placement-settings.ts";
+import type { ShopSettingsCache } from "../settings/settings-cache.ts";
 import type { Db, PrismaClient } from "../../db/client.ts";
 import { CANCELLED, isOrderStatus, isPaidStatus, type OrderStatus } from "../../../shared/orders.ts";
 import type { StripeClient } from "../../integrations/stripe.ts";
@@ -89,7 +89,7 @@ function toShopOrder(o: ShopOrderRow, multicaixa: MulticaixaDisplay | undefined)
 }
 
 /** Hours a shopper has to pay a bank-transfer order: PAYMENT_DEADLINE_HOURS, else the shop setting, else 48. */
-export async function paymentDeadlineHours(settings: Pick<PlacementSettingsCache, "get">, override: number | undefined): Promise<number> {
+export async function paymentDeadlineHours(settings: Pick<ShopSettingsCache, "get">, override: number | undefined): Promise<number> {
   if (override !== undefined) return override;
   return (await settings.get())?.paymentDeadlineHours ?? DEFAULT_PAYMENT_DEADLINE_HOURS;
 }

@@ -24,7 +24,7 @@ import { AppError } from "../../domain/errors.ts";
 const tags = ["shopper"];
 
 export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db, config, payments, hub, notifier, placementSettings } = app.deps;
+  const { db, config, payments, hub, notifier, shopSettings } = app.deps;
   const auth = app.authenticate;
   /** Placements per customer per minute: far above any shopper, low enough to stop a script filling the table. */
   const placeRateLimit = { rateLimit: { max: 30, timeWindow: 60_000, keyGenerator: app.perCustomer } };
@@ -39,7 +39,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const input = { userId: request.user!.userId, body: request.body, idempotencyKey: request.headers["idempotency-key"] };
-      const hours = await paymentDeadlineHours(placementSettings, config.paymentDeadlineHours);
+      const hours = await paymentDeadlineHours(shopSettings, config.paymentDeadlineHours);
       const { orderId } = await placeOrder(
         db.prisma,
         bankTransfer(hours, payments.proxypay, multicaixaReferenceTaken(db.prisma)),

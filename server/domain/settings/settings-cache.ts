@@ -2,7 +2,7 @@
 // details and staff alert addresses), kept in memory: reading them (twice) per order halved placement's rate on
 // PostgreSQL (docs/design/decisions.md#speed). notifications/mail-context.ts turns them into the templates' context. A
 // save forgets them at once on this instance and, through the settings channel every instance listens to, on the
-// others (realtime/hub.ts); the TTL only bounds a missed announcement.
+// others (server/cluster/bus.ts); the TTL only bounds a missed announcement.
 import type { Db, PrismaClient } from "../../db/client.ts";
 
 const select = {
@@ -16,7 +16,7 @@ const select = {
   paymentDeadlineHours: true,
 } as const;
 
-export interface PlacementSettings {
+export interface CachedShopSettings {
   phones: string[];
   emails: string[];
   bankName: string;
@@ -30,10 +30,10 @@ export interface PlacementSettings {
 
 const SAFETY_TTL_MS = 10_000;
 
-export class PlacementSettingsCache {
+export class ShopSettingsCache {
   /** The read in flight or done, and its row once it arrived. */
-  private value: Promise<PlacementSettings | null> | undefined;
-  private settled: { row: PlacementSettings | null } | undefined;
+  private value: Promise<CachedShopSettings | null> | undefined;
+  private settled: { row: CachedShopSettings | null } | undefined;
   private readAt = 0;
 
   constructor(
@@ -47,7 +47,7 @@ export class PlacementSettingsCache {
    * pass it as `tx`: the row is then read through it unless already in memory, never awaited from a read outside
    * it, which on the embedded database (one connection) would wait for the transaction to end.
    */
-  get(tx?: Db): Promise<PlacementSettings | null> {
+  get(tx?: Db): Promise<CachedShopSettings | null> {
     const fresh = this.now() - this.readAt < this.ttlMs;
     if (fresh && this.settled) return Promise.resolve(this.settled.row);
     if (fresh && this.value && !tx) return this.value;
