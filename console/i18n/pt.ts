@@ -369,7 +369,7 @@ export const ptMessages: TranslationMessages = {
       price_too_high: "O preço pode ir no máximo até 9 999 999 999,99 kz",
       price_cents: "O preço aceita no máximo duas casas decimais",
       delete_keeps_orders: "O produto sai do catálogo; as encomendas antigas mantêm-se intactas.",
-      price_drop_title: "Baixar o preço para menos de metade?",
+      price_drop_title: "Reduzir o preço para menos de metade?",
       price_drop_content: "O preço passa de %{before} para %{after}. Confirme que é mesmo este o novo preço (29.990 lê-se 29 990 kz).",
     },
     orders: {

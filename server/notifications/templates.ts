@@ -406,7 +406,7 @@ const TEMPLATES = {
     blocks: (ctx, order) => [
       {
         kind: "paragraph",
-        text: `O prazo de pagamento do pedido ${orderLabel(order.orderId)} (${order.customerName}) expirou com ${formatKz(order.paid)} de ${formatKz(order.total)} recebidos. O pedido não foi cancelado: combine com o cliente o resto do pagamento ou cancele-o registando a devolução.`,
+        text: `O prazo de pagamento do pedido ${orderLabel(order.orderId)} (${order.customerName}) expirou com ${formatKz(order.paid)} de ${formatKz(order.total)} recebidos. O pedido não foi cancelado: combine com o cliente o resto do pagamento ou cancele-o e registe a devolução.`,
       },
       orderButton(ctx, order.orderId),
     ],

@@ -23,7 +23,7 @@ export const overdueWithMoneyText = (paid: MoneyAmount, due: MoneyAmount): strin
   `O prazo de pagamento terminou, mas já recebemos ${formatKz(paid)}. O pedido não foi cancelado: falta pagar ${formatKz(due)}. A equipa da loja vai contactá-lo para combinar o resto do pagamento ou a devolução do valor.`;
 
 export const overdueWithMoneyNote = (paid: MoneyAmount, due: MoneyAmount): string =>
-  `Prazo de pagamento expirado com ${formatKz(paid)} recebidos (falta ${formatKz(due)}). O pedido não foi cancelado: combine o resto com o cliente, ou cancele-o registando a devolução.`;
+  `Prazo de pagamento expirado com ${formatKz(paid)} recebidos (falta ${formatKz(due)}). O pedido não foi cancelado: combine o resto com o cliente, ou cancele-o e registe a devolução.`;
 
 export const refundText = (amount: MoneyAmount, bankReference: string | null): string =>
   bankReference
