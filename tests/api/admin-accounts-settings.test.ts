@@ -91,10 +91,12 @@ describe("staff management (admin only)", () => {
 });
 
 describe("customers", () => {
-  it("lists customers with their order count and money spent, and shows one", async () => {
+  it("lists customers with their order count and money spent (received, net of refunds), and shows one", async () => {
     const c = await registerCustomer(t.app, { name: "Cliente Fiel" });
     const o1 = await makeOrder(t, c.userId, { quantity: 1 });
     await makeOrder(t, c.userId, { status: "Cancelado" });
+    const paid = await call("POST", `/orders/${o1.id}/payments`, { amount: o1.totalAmount.toNumber(), bankReference: `BAI-FIEL-${o1.id}` });
+    expect(paid.statusCode, paid.body).toBe(200);
     const res = await call("GET", `/customers?filter=${encodeURIComponent(JSON.stringify({ q: "fiel" }))}`, undefined, support.auth);
     const rows: AdminCustomer[] = res.json();
     expect(rows.map((r) => r.id)).toEqual([c.userId]);
