@@ -105,9 +105,12 @@ describe.runIf(browserAvailable())("storefront session", () => {
     // The first merge reaches the server and is applied, but its answer never reaches the page (slow 3G, a reload).
     let merged!: () => void;
     const firstMergeApplied = new Promise<void>((resolve) => (merged = resolve));
+    // The answer is then dropped (aborted), never left pending: a pending request let go by unroute() would still
+    // reach the page before the reload.
     await page.route("**/api/cart/merge", async (route) => {
       await route.fetch();
       merged();
+      await route.abort("connectionreset");
     });
     await page.goto(`${shop.url}/`);
     await firstMergeApplied;
