@@ -1,6 +1,7 @@
 // The money path's rules that the server and both apps share (docs/product/orders.md): who may move an order where, how
 // paid an order is, the states of a proof of payment.
 import { FORWARD_MOVES, type OrderStatus } from "./orders.ts";
+import type { StaffRole } from "./roles.ts";
 
 /** What the shop itself posts in an order's chat; the storefront shows any sender but 'client' as Suporte. */
 export const SHOP_SENDER = "shop";
@@ -8,7 +9,7 @@ export const SHOP_SENDER = "shop";
 /** Default hours a shopper has to pay a bank-transfer order (a shop setting; PAYMENT_DEADLINE_HOURS overrides). */
 export const DEFAULT_PAYMENT_DEADLINE_HOURS = 48;
 
-export type StaffRole = "admin" | "support";
+export type { StaffRole };
 
 /**
  * How a status change is allowed: `forward` for any staff member, `exception` (going back, cancelling a paid
@@ -38,7 +39,8 @@ export function moveRefusal(
 }
 
 /** An order's money: nothing received, part of it, or all of it. */
-export type PaymentState = "unpaid" | "partial" | "paid";
+export const PAYMENT_STATES = ["unpaid", "partial", "paid"] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
 export const paymentState = (total: number, received: number): PaymentState =>
   received <= 0 ? "unpaid" : received + 0.005 >= total ? "paid" : "partial";
 export const PAYMENT_STATE_LABELS: Readonly<Record<PaymentState, string>> = { unpaid: "Por pagar", partial: "Pago em parte", paid: "Pago" };

@@ -4,6 +4,7 @@ import { Address, OrderStatusSchema, type Address as ShopAddress } from "./order
 
 import type { OrderStatus } from "../../shared/orders.ts";
 import { MAX_AMOUNT } from "../../shared/money.ts";
+import { PAYMENT_STATES, PROOF_STATUSES } from "../../shared/payments.ts";
 
 export type { OrderStatus } from "./orders.ts";
 
@@ -75,7 +76,12 @@ export const AdminProof = Type.Object({
   url: Type.String(),
   type: Type.Union([Type.Literal("image"), Type.Literal("pdf")]),
   fileName: Type.Union([Type.String(), Type.Null()]),
-  status: Type.Union([Type.Literal("pending"), Type.Literal("accepted"), Type.Literal("refused"), Type.Literal("closed")]),
+  status: Type.Union([
+    Type.Literal(PROOF_STATUSES[0]),
+    Type.Literal(PROOF_STATUSES[1]),
+    Type.Literal(PROOF_STATUSES[2]),
+    Type.Literal(PROOF_STATUSES[3]),
+  ]),
   reason: Type.Union([Type.String(), Type.Null()]),
   /** The recorded payment an accepted proof shows. */
   paymentId: Type.Union([Type.String(), Type.Null()]),
@@ -86,7 +92,11 @@ export const AdminProof = Type.Object({
 });
 export type AdminProof = Static<typeof AdminProof>;
 
-export const PaymentStateSchema = Type.Union([Type.Literal("unpaid"), Type.Literal("partial"), Type.Literal("paid")]);
+export const PaymentStateSchema = Type.Union([
+  Type.Literal(PAYMENT_STATES[0]),
+  Type.Literal(PAYMENT_STATES[1]),
+  Type.Literal(PAYMENT_STATES[2]),
+]);
 
 /** One order as the console shows it; list rows leave lines/history/attachments empty. */
 export const AdminOrder = Type.Object({

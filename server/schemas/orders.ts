@@ -7,6 +7,7 @@ import { MAX_LINE_QUANTITY } from "./cart.ts";
 import { MAX_AMOUNT } from "../../shared/money.ts";
 
 import { ORDER_STATUSES } from "../../shared/orders.ts";
+import { PAYMENT_STATES, PROOF_STATUSES } from "../../shared/payments.ts";
 
 export type { OrderStatus, PaymentMethod } from "../../shared/orders.ts";
 /** The statuses of shared/orders.ts as a schema (responses and the staff's status change). */
@@ -104,7 +105,12 @@ export const ShopProof = Type.Object({
   url: Type.String(),
   type: Type.Union([Type.Literal("image"), Type.Literal("pdf")]),
   fileName: Type.Union([Type.String(), Type.Null()]),
-  status: Type.Union([Type.Literal("pending"), Type.Literal("accepted"), Type.Literal("refused"), Type.Literal("closed")]),
+  status: Type.Union([
+    Type.Literal(PROOF_STATUSES[0]),
+    Type.Literal(PROOF_STATUSES[1]),
+    Type.Literal(PROOF_STATUSES[2]),
+    Type.Literal(PROOF_STATUSES[3]),
+  ]),
   reason: Type.Union([Type.String(), Type.Null()]),
   createdAt: Type.String(),
 });
@@ -129,7 +135,7 @@ export const ShopOrder = Type.Object({
   paymentReference: Type.Union([Type.String(), Type.Null()]),
   paymentDeadline: Type.Union([Type.String(), Type.Null()]),
   amountPaid: Type.Number(),
-  paymentState: Type.Union([Type.Literal("unpaid"), Type.Literal("partial"), Type.Literal("paid")]),
+  paymentState: Type.Union([Type.Literal(PAYMENT_STATES[0]), Type.Literal(PAYMENT_STATES[1]), Type.Literal(PAYMENT_STATES[2])]),
   proofs: Type.Array(ShopProof),
   multicaixa: Type.Union([ShopMulticaixa, Type.Null()]),
 });
