@@ -16,7 +16,9 @@ describe("order ids", () => {
   it("do not repeat, and their random part uses every base-36 character about equally", () => {
     const ids = Array.from({ length: 20_000 }, newOrderId);
     expect(new Set(ids).size).toBe(ids.length);
-    expect(new Set(ids.map((id) => id.slice(-6))).size).toBe(ids.length);
+    // Short ids are 6 base-36 characters (2.2 billion values): among 20,000 orders about 0.09 pairs share one by
+    // chance (the birthday bound), so a few may; more would mean the characters are not random.
+    expect(ids.length - new Set(ids.map((id) => id.slice(-6))).size).toBeLessThanOrEqual(2);
     const counts = new Map<string, number>();
     for (const id of ids) for (const c of id.slice(-16)) counts.set(c, (counts.get(c) ?? 0) + 1);
     expect(counts.size).toBe(36);
