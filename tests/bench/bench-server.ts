@@ -28,6 +28,8 @@ const ownDataDir = mkdtempSync(path.join(tmpdir(), "loja-bench-"));
 const config = loadConfig({
   ...process.env,
   NODE_ENV: "production",
+  // Production refuses to start without the shop's public address (links are never built on a request's Host).
+  PUBLIC_URL: process.env.PUBLIC_URL ?? "http://127.0.0.1",
   LOG_LEVEL: "silent",
   JWT_SECRET: BENCH_JWT_SECRET,
   SEED_DEMO: "true",
