@@ -1,14 +1,14 @@
 // Building the context every template needs from the shop's settings (kept in memory by
 // domain/settings/settings-cache.ts), and staff alerts (one mail per address the settings list).
 import type { Db } from "../db/client.ts";
-import type { CachedShopSettings } from "../domain/settings/settings-cache.ts";
+import type { ShopSettingsRow } from "../domain/settings/repository.ts";
 import type { Mail } from "./mail-facts.ts";
 import { enqueueMail } from "./outbox.ts";
 import type { BankAccount, MailContext } from "./templates.ts";
 
 /** What the e-mails read of the settings row (null before it exists). */
 type SettingsRow = Pick<
-  CachedShopSettings,
+  ShopSettingsRow,
   "phones" | "emails" | "bankName" | "accountHolder" | "accountNumber" | "iban" | "staffAlertEmails"
 > | null;
 

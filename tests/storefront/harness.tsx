@@ -5,7 +5,7 @@ import { ShopShell } from "../../storefront/app/layout.tsx";
 import { SessionContext, type Session } from "../../storefront/features/auth/session.tsx";
 import type { Product } from "../../storefront/features/catalogue/api/catalogue.ts";
 import { clearCache } from "../../storefront/lib/cached-api.ts";
-import type { ShopSettings } from "../../storefront/features/settings/api/get-settings.ts";
+import type { PublicSettings } from "../../server/schemas/settings.ts";
 import { SettingsContext } from "../../storefront/features/settings/settings-provider.tsx";
 import { setStandInCatalogue, standInInstalled, standInShopApi } from "./shop-api-stand-in.ts";
 
@@ -44,7 +44,7 @@ export const product = (n: number, over: Partial<Product> = {}): Product => ({
 export const catalogue = (count: number, over: (n: number) => Partial<Product> = () => ({})) =>
   Array.from({ length: count }, (_, i) => product(i + 1, over(i + 1)));
 
-export const settings: ShopSettings = {
+export const settings: PublicSettings = {
   phones: ["+244 923 000 001", "+244 923 000 002", "+244 923 000 003"],
   emails: ["loja@example.ao", "shop@example.ao"],
   addresses: ["Rua da Missão 10, Luanda", "Avenida Norton de Matos 5, Benguela"],
@@ -55,7 +55,7 @@ export const settings: ShopSettings = {
 
 export interface Options {
   products?: Product[];
-  settings?: ShopSettings | null;
+  settings?: PublicSettings | null;
   session?: Partial<Session>;
   /** The session's token changes as the app sets it (signing in or up), instead of staying as handed in. */
   liveSession?: boolean;

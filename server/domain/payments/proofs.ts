@@ -60,7 +60,7 @@ export async function submitProof(
   // Before the (costly) reading of hints: a shopper over quota gets no work done.
   await assertUploadQuota(db, { userId: input.userId, orderId: order.id, size: input.file.upload.size });
   const due = order.totalAmount.minus(order.amountPaid).toNumber();
-  const hints = await hintsFor(input.file.upload, due, await settingsRepository(db).iban());
+  const hints = await hintsFor(input.file.upload, due, (await settingsRepository(db).get())?.iban ?? null);
   let proofId = "";
   await sendClientMessage(
     db,

@@ -1,7 +1,7 @@
 // What an edit changes: the editable fields compared one by one, written as text for the audit trail.
-import type { ShopDetails } from "./repository.ts";
+import type { ShopSettingsValues } from "./repository.ts";
 
-export type EditableSettings = Omit<ShopDetails, "isDemo">;
+export type EditableSettings = Omit<ShopSettingsValues, "isDemo">;
 export type SettingsField = keyof EditableSettings;
 
 const FIELDS: readonly SettingsField[] = [

@@ -1,7 +1,8 @@
 // The shop's one settings row (id 1) and its audit trail: the only Prisma caller of the settings domain.
-import type { Db } from "../../db/client.ts";
+import type { Db, Prisma } from "../../db/client.ts";
 
-export interface ShopDetails {
+/** The settings row as every reader gets it (the storefront, the console, placement, the e-mails): one select, one type. */
+export interface ShopSettingsRow {
   phones: string[];
   emails: string[];
   addresses: string[];
@@ -13,7 +14,11 @@ export interface ShopDetails {
   /** Who receives staff alerts by e-mail (new order, new proof, customer message waiting). */
   staffAlertEmails: string[];
   isDemo: boolean;
+  updatedAt: Date;
 }
+
+/** What a save writes (the row's time is the database's). */
+export type ShopSettingsValues = Omit<ShopSettingsRow, "updatedAt">;
 
 export interface NewSettingsChange {
   changedById: string;
@@ -41,33 +46,30 @@ const select = {
   paymentDeadlineHours: true,
   staffAlertEmails: true,
   isDemo: true,
-} as const;
+  updatedAt: true,
+} as const satisfies Prisma.ShopSettingsSelect;
 
-// The deadline is a Decimal(8,2) column; two decimals are exact as a number.
-// Rows from before the alert addresses existed hold NULL there.
-const toDetails = <T extends { paymentDeadlineHours: { toNumber(): number }; staffAlertEmails: string[] | null }>(row: T) => ({
+type SelectedRow = Prisma.ShopSettingsGetPayload<{ select: typeof select }>;
+
+// The deadline is a Decimal(8,2) column; two decimals are exact as a number. The alert addresses' column admits
+// NULL (rows from before it existed hold it): read as none.
+const toRow = (row: SelectedRow): ShopSettingsRow => ({
   ...row,
   paymentDeadlineHours: row.paymentDeadlineHours.toNumber(),
   staffAlertEmails: row.staffAlertEmails ?? [],
 });
 
 export const settingsRepository = (db: Db) => ({
-  /** The IBAN shoppers are told to pay to (a PDF proof is compared with it). */
-  iban: async (): Promise<string | null> => (await db.shopSettings.findUnique({ where: { id: 1 }, select: { iban: true } }))?.iban ?? null,
-  get: async (): Promise<ShopDetails | null> => {
+  /** The row, null before it exists (the seed or the first save writes it). */
+  get: async (): Promise<ShopSettingsRow | null> => {
     const row = await db.shopSettings.findUnique({ where: { id: 1 }, select });
-    return row && toDetails(row);
-  },
-  /** The row with its last change, as staff edit it. */
-  getWithUpdatedAt: async (): Promise<(ShopDetails & { updatedAt: Date }) | null> => {
-    const row = await db.shopSettings.findUnique({ where: { id: 1 }, select: { ...select, updatedAt: true } });
-    return row && toDetails(row);
+    return row && toRow(row);
   },
   /** Holds the row until the transaction ends, so two saves read and audit one after the other. */
   lock: async (): Promise<void> => {
     await db.$queryRaw`SELECT id FROM shop_settings WHERE id = 1 FOR UPDATE`;
   },
-  save: async (data: ShopDetails): Promise<void> => {
+  save: async (data: ShopSettingsValues): Promise<void> => {
     await db.shopSettings.upsert({ where: { id: 1 }, create: { id: 1, ...data }, update: data, select: { id: true } });
   },
   recordChanges: async (changes: NewSettingsChange[]): Promise<void> => {

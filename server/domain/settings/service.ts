@@ -14,14 +14,14 @@ import type { AttemptLimiter } from "../users/attempt-limiter.ts";
 import { findActiveStaff } from "../users/service.ts";
 import { BANK_PASSWORD_REQUIRED, CONTACTS_PASSWORD_REQUIRED, confirmBankChange } from "./bank-guard.ts";
 import { auditText, changedFields, touchesBank, touchesContacts, type EditableSettings, type SettingsField } from "./changes.ts";
-import { settingsRepository, type ShopDetails } from "./repository.ts";
+import { settingsRepository, type ShopSettingsRow } from "./repository.ts";
 
 /** How many audit rows the console shows. */
 const CHANGES_SHOWN = 50;
 const MAX_PAYMENT_DEADLINE_HOURS = 720;
 const INVALID_DEADLINE = `O prazo de pagamento deve ser maior que 0 e no máximo ${MAX_PAYMENT_DEADLINE_HOURS} horas, com até duas casas decimais`;
 
-const EMPTY: ShopDetails = {
+const EMPTY: ShopSettingsRow = {
   phones: [],
   emails: [],
   addresses: [],
@@ -32,6 +32,7 @@ const EMPTY: ShopDetails = {
   paymentDeadlineHours: DEFAULT_PAYMENT_DEADLINE_HOURS,
   staffAlertEmails: [],
   isDemo: false,
+  updatedAt: new Date(0),
 };
 
 export async function getPublicSettings(db: Db, config: Pick<Config, "firebase">): Promise<PublicSettings> {
@@ -49,8 +50,8 @@ export async function getPublicSettings(db: Db, config: Pick<Config, "firebase">
 
 export async function getAdminSettings(db: PrismaClient): Promise<AdminSettings> {
   const repo = settingsRepository(db);
-  const [row, changes] = await Promise.all([repo.getWithUpdatedAt(), repo.listChanges(CHANGES_SHOWN)]);
-  const { updatedAt, ...details } = row ?? { ...EMPTY, updatedAt: new Date(0) };
+  const [row, changes] = await Promise.all([repo.get(), repo.listChanges(CHANGES_SHOWN)]);
+  const { updatedAt, ...details } = row ?? EMPTY;
   return {
     id: 1,
     ...details,
@@ -118,7 +119,7 @@ function isValidDeadline(hours: number): boolean {
 }
 
 /** The body as it will be stored: trimmed, e-mails in lower case, the IBAN without spaces. */
-function editedSettings(body: AdminSettingsBody, current: ShopDetails): EditableSettings {
+function editedSettings(body: AdminSettingsBody, current: ShopSettingsRow): EditableSettings {
   const clean = (list: string[]) => list.map((s) => s.trim());
   return {
     phones: clean(body.phones),
@@ -136,7 +137,7 @@ function editedSettings(body: AdminSettingsBody, current: ShopDetails): Editable
 }
 
 /** The stored row for comparison: an IBAN kept with spaces (the seed's, older rows) is the same IBAN without them. */
-function comparable(row: ShopDetails): EditableSettings {
-  const { isDemo: _isDemo, ...details } = row;
+function comparable(row: ShopSettingsRow): EditableSettings {
+  const { isDemo: _isDemo, updatedAt: _updatedAt, ...details } = row;
   return { ...details, iban: normalizeIban(details.iban) };
 }

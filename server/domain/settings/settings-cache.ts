@@ -4,36 +4,14 @@
 // save forgets them at once on this instance and, through the settings channel every instance listens to, on the
 // others (server/cluster/bus.ts); the TTL only bounds a missed announcement.
 import type { Db, PrismaClient } from "../../db/client.ts";
-
-const select = {
-  phones: true,
-  emails: true,
-  bankName: true,
-  accountHolder: true,
-  accountNumber: true,
-  iban: true,
-  staffAlertEmails: true,
-  paymentDeadlineHours: true,
-} as const;
-
-export interface CachedShopSettings {
-  phones: string[];
-  emails: string[];
-  bankName: string;
-  accountHolder: string;
-  accountNumber: string;
-  iban: string;
-  staffAlertEmails: string[];
-  /** Null before the settings row exists. */
-  paymentDeadlineHours: number | null;
-}
+import { settingsRepository, type ShopSettingsRow } from "./repository.ts";
 
 const SAFETY_TTL_MS = 10_000;
 
 export class ShopSettingsCache {
   /** The read in flight or done, and its row once it arrived. */
-  private value: Promise<CachedShopSettings | null> | undefined;
-  private settled: { row: CachedShopSettings | null } | undefined;
+  private value: Promise<ShopSettingsRow | null> | undefined;
+  private settled: { row: ShopSettingsRow | null } | undefined;
   private readAt = 0;
 
   constructor(
@@ -47,13 +25,11 @@ export class ShopSettingsCache {
    * pass it as `tx`: the row is then read through it unless already in memory, never awaited from a read outside
    * it, which on the embedded database (one connection) would wait for the transaction to end.
    */
-  get(tx?: Db): Promise<CachedShopSettings | null> {
+  get(tx?: Db): Promise<ShopSettingsRow | null> {
     const fresh = this.now() - this.readAt < this.ttlMs;
     if (fresh && this.settled) return Promise.resolve(this.settled.row);
     if (fresh && this.value && !tx) return this.value;
-    const read = (tx ?? this.db).shopSettings
-      .findUnique({ where: { id: 1 }, select })
-      .then((row) => (row ? { ...row, paymentDeadlineHours: row.paymentDeadlineHours.toNumber() } : null));
+    const read = settingsRepository(tx ?? this.db).get();
     this.value = read;
     this.settled = undefined;
     this.readAt = this.now();

@@ -1,7 +1,7 @@
-import type { ShopSettings } from "./api/get-settings.ts";
+import type { PublicSettings } from "../../../server/schemas/settings.ts";
 
 /** Addresses, phones and one e-mail, as kept in the console's settings. */
-export function ShopContacts({ settings }: { settings: ShopSettings | null }) {
+export function ShopContacts({ settings }: { settings: PublicSettings | null }) {
   if (!settings) return null;
   return (
     <div className="contacts">
