@@ -11,7 +11,8 @@ import type {
 import type { AdminOrderNote, AdminOrderNoteReply, AdminOrderNotesReply } from "../server/schemas/admin-support.ts";
 import type { SettingsReply } from "../server/schemas/settings.ts";
 import type { BankDetails } from "../shared/support.ts";
-import type { DashboardReply, DashboardStats, UnreadCountReply } from "../server/schemas/admin-common.ts";
+import type { DashboardReply, DashboardStats, OkReply, UnreadCountReply } from "../server/schemas/admin-common.ts";
+import type { AdminRefundBody } from "../server/schemas/admin-orders.ts";
 import { API_URL } from "./lib/api-url.ts";
 import { apiFetch, httpClient } from "./lib/http.ts";
 import type { RequestBodyTransform, Row } from "./lib/request-body.ts";
@@ -42,7 +43,7 @@ export interface ConsoleDataProvider extends DataProvider {
   markRead(orderId: string): Promise<void>;
   /** Money received for an order (the server answers with the order, which the page then refetches). */
   recordPayment(orderId: string, body: PaymentBody): Promise<void>;
-  recordRefund(orderId: string, body: { amount: number; bankReference?: string; pending?: boolean; note?: string }): Promise<void>;
+  recordRefund(orderId: string, body: AdminRefundBody): Promise<void>;
   acceptProof(orderId: string, proofId: string, body: ProofAcceptBody): Promise<void>;
   refuseProof(orderId: string, proofId: string, reason: string): Promise<void>;
   /** The active staff a conversation may be assigned to. */
@@ -91,7 +92,7 @@ export const dataProvider: ConsoleDataProvider = {
       .message;
   },
   async markRead(orderId) {
-    await apiFetch<{ success: true }>(`/conversations/${encodeURIComponent(orderId)}/read`, { method: "POST", body: "{}" });
+    await apiFetch<OkReply>(`/conversations/${encodeURIComponent(orderId)}/read`, { method: "POST", body: "{}" });
   },
   async recordPayment(orderId, body) {
     await apiFetch<unknown>(`${orderPath(orderId)}/payments`, { method: "POST", body: JSON.stringify(body) });

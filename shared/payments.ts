@@ -55,6 +55,9 @@ export const PROOF_STATUS_LABELS: Readonly<Record<ProofStatus, string>> = {
   closed: "Pedido pago",
 };
 
+/** The longest bank reference a payment or refund takes (the bank's own are far shorter). */
+export const MAX_BANK_REFERENCE = 100;
+
 /**
  * A bank reference as compared: without case, spaces, punctuation or accents, so "BAI-TRF-88213", "bai trf 88213"
  * and "BAITRF88213" are one transfer. Each is recorded once across all orders unless an admin overrides it.

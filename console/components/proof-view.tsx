@@ -2,7 +2,7 @@ import { useTranslate } from "react-admin";
 import { Alert, Box, Chip, Typography } from "@mui/material";
 import { formatKz } from "../../shared/money.ts";
 import { PROOF_STATUS_LABELS, type ProofStatus } from "../../shared/payments.ts";
-import type { AdminProof, ProofHints } from "../lib/money-types.ts";
+import type { AdminProof, ProofHints } from "../../server/schemas/admin-orders.ts";
 import { formatDateTime } from "../lib/format.ts";
 import { AttachmentView } from "./attachment-view.tsx";
 
@@ -41,12 +41,10 @@ export function ProofHintsView({ hints }: { hints: ProofHints }) {
   );
 }
 
-const decidedByName = (by: AdminProof["decidedBy"]): string | null => (by === null ? null : typeof by === "string" ? by : by.name);
-
 /** One proof of payment: the file inline (image or first PDF page), its state, the reason of a refusal and the PDF's hints. */
 export function ProofView({ proof, width = 200, compact = false }: { proof: AdminProof; width?: number; compact?: boolean }) {
   const translate = useTranslate();
-  const by = decidedByName(proof.decidedBy);
+  const by = proof.decidedBy?.name ?? null;
   return (
     <Box
       sx={{ display: "flex", flexDirection: "column", alignItems: "flex-start", gap: 0.5, maxWidth: Math.max(width, 260) }}

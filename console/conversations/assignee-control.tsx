@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useDataProvider, useGetOne, useNotify, useTranslate } from "react-admin";
 import { Box, Button, MenuItem, TextField } from "@mui/material";
-import type { AdminConversation } from "../../server/schemas/admin-conversations.ts";
+import type { AdminConversation, AssigneesReply } from "../../server/schemas/admin-conversations.ts";
 import { getSession } from "../lib/session.ts";
 import type { ConsoleDataProvider } from "../data-provider.ts";
 
@@ -11,7 +11,7 @@ export function AssigneeControl({ orderId }: { orderId: string }) {
   const notify = useNotify();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const { data: conversation, refetch } = useGetOne<AdminConversation>("conversations", { id: orderId });
-  const [staff, setStaff] = useState<{ id: string; name: string }[]>([]);
+  const [staff, setStaff] = useState<AssigneesReply["staff"]>([]);
   const me = getSession()?.user.id;
   useEffect(() => {
     dataProvider.getAssignees().then(setStaff, () => setStaff([]));

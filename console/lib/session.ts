@@ -1,16 +1,13 @@
 import { API_URL } from "./api-url.ts";
 import { shellMessages } from "../i18n/shell.ts";
-import type { StaffRole } from "../../shared/roles.ts";
+import type { StaffLoginReply } from "../../server/schemas/users.ts";
+import { isStaffRole, type StaffRole } from "../../shared/roles.ts";
 
 // The staff session: token and user kept in localStorage, with a tiny change feed so the
 // light login shell (main.tsx) and the lazily loaded react-admin app agree on who is signed in.
 
-interface StaffUser {
-  id: string;
-  name: string;
-  email: string;
-  role: StaffRole;
-}
+/** The signed-in member of staff as the login answered (a role the console knows, or no session). */
+type StaffUser = Omit<StaffLoginReply["user"], "role"> & { role: StaffRole };
 interface StaffSession {
   token: string;
   user: StaffUser;
@@ -22,7 +19,7 @@ const listeners = new Set<() => void>();
 const isSession = (value: unknown): value is StaffSession => {
   if (typeof value !== "object" || value === null) return false;
   const v = value as { token?: unknown; user?: { role?: unknown; id?: unknown } };
-  return typeof v.token === "string" && typeof v.user?.id === "string" && (v.user.role === "admin" || v.user.role === "support");
+  return typeof v.token === "string" && typeof v.user?.id === "string" && typeof v.user.role === "string" && isStaffRole(v.user.role);
 };
 
 export const getSession = (): StaffSession | null => {
@@ -87,7 +84,7 @@ export const signIn = async (email: string, password: string): Promise<StaffSess
   } catch {
     throw new Error(shellMessages.unreachable);
   }
-  const body = (await res.json().catch(() => null)) as { success?: boolean; token?: string; user?: StaffUser; message?: string } | null;
+  const body = (await res.json().catch(() => null)) as (Partial<StaffLoginReply> & { message?: string }) | null;
   if (!res.ok || !body?.success || !body.token || !body.user) throw new Error(body?.message ?? shellMessages.sign_in_failed);
   const session = { token: body.token, user: body.user };
   if (!isSession(session)) throw new Error(shellMessages.not_staff);

@@ -1,5 +1,5 @@
-import type { StaffOrder } from "../lib/money-types.ts";
+import type { AdminOrder } from "../../server/schemas/admin-orders.ts";
 
 /** What is still due: never below zero (an overpayment is still "paid"). */
-export const amountDue = (order: Pick<StaffOrder, "totalAmount" | "amountPaid">): number =>
-  Math.max(0, Math.round((order.totalAmount - (order.amountPaid ?? 0)) * 100) / 100);
+export const amountDue = (order: Pick<AdminOrder, "totalAmount" | "amountPaid">): number =>
+  Math.max(0, Math.round((order.totalAmount - order.amountPaid) * 100) / 100);

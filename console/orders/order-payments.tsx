@@ -4,9 +4,8 @@ import { Alert, Box, Button, Chip, Table, TableBody, TableCell, TableHead, Table
 import AddCardIcon from "@mui/icons-material/AddCard";
 import { formatKz } from "../../shared/money.ts";
 import { CANCELLED } from "../../shared/orders.ts";
-import { paymentState } from "../../shared/payments.ts";
 import type { ConsoleDataProvider } from "../data-provider.ts";
-import type { AdminProof, StaffOrder } from "../lib/money-types.ts";
+import type { AdminOrder, AdminProof } from "../../server/schemas/admin-orders.ts";
 import { formatDateTime } from "../lib/format.ts";
 import { PaymentStateChip } from "../components/payment-state-chip.tsx";
 import { DeadlineText } from "../components/deadline-text.tsx";
@@ -32,7 +31,7 @@ type OpenDialog =
  * recorded, the proofs sent (accept with the payment's details, refuse with a reason).
  */
 export function OrderPayments() {
-  const order = useRecordContext<StaffOrder>();
+  const order = useRecordContext<AdminOrder>();
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -41,13 +40,10 @@ export function OrderPayments() {
   const { permissions } = usePermissions<string>();
   if (!order) return null;
 
-  const paid = order.amountPaid ?? 0;
-  const state = order.paymentState ?? paymentState(order.totalAmount, paid);
-  const payments = order.payments ?? [];
-  const proofs = order.proofs ?? [];
+  const { amountPaid: paid, paymentState: state, payments, proofs } = order;
   const due = amountDue(order);
   const canRecord = order.status !== CANCELLED;
-  const held = Math.max(0, Math.round((paid - (order.amountRefunded ?? 0)) * 100) / 100);
+  const held = Math.max(0, Math.round((paid - order.amountRefunded) * 100) / 100);
 
   // After the server took it: tell the agent and refetch the order (status, history and chat may have moved too).
   const done = (message: string) => () => {

@@ -16,20 +16,13 @@ import DoneAllIcon from "@mui/icons-material/DoneAll";
 import CancelIcon from "@mui/icons-material/Cancel";
 import ArrowForwardIcon from "@mui/icons-material/ArrowForward";
 import WarningAmberIcon from "@mui/icons-material/WarningAmber";
-import { CANCELLED, DELIVERED, ORDER_STATUSES, PAYMENT_CONFIRMED, type OrderStatus } from "../../shared/orders.ts";
-import type { AllowedMoves, StaffOrder } from "../lib/money-types.ts";
+import { CANCELLED, DELIVERED, PAYMENT_CONFIRMED, type OrderStatus } from "../../shared/orders.ts";
+import type { AdminOrder } from "../../server/schemas/admin-orders.ts";
 import { ExceptionMoveDialog } from "./exception-move-dialog.tsx";
 import { PaymentDialog } from "./payment-dialogs.tsx";
 import { amountDue } from "./order-money.ts";
 import type { ConsoleDataProvider } from "../data-provider.ts";
 import type { PaymentBody } from "./transform.ts";
-
-/**
- * The moves the server allows this member of staff. A server that sends no `allowedMoves` takes any move from
- * anyone: then every other status is offered.
- */
-export const allowedMoves = (order: StaffOrder): AllowedMoves =>
-  order.allowedMoves ?? { forward: ORDER_STATUSES.filter((s) => s !== order.status), exceptions: [] };
 
 /** The two one-click buttons staff know, always in place: enabled when the move is forward, asking why when it is an exception. */
 const ALWAYS_SHOWN: readonly OrderStatus[] = [PAYMENT_CONFIRMED, DELIVERED];
@@ -43,10 +36,10 @@ const FORWARD_LOOK: Partial<Record<OrderStatus, { label: string; icon: ReactElem
 
 /** One click for each move forward the server allows; exceptions (admins) through a dialog that asks why. */
 export function StatusButtons() {
-  const record = useRecordContext<StaffOrder>();
+  const record = useRecordContext<AdminOrder>();
   const translate = useTranslate();
   const notify = useNotify();
-  const [update, { isPending }] = useUpdate<StaffOrder>();
+  const [update, { isPending }] = useUpdate<AdminOrder>();
   const [exceptionMoves, setExceptionMoves] = useState<readonly OrderStatus[] | null>(null);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [recordPayment, setRecordPayment] = useState(false);
@@ -54,9 +47,10 @@ export function StatusButtons() {
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const refresh = useRefresh();
   if (!record) return null;
-  const moves = allowedMoves(record);
+  // The moves the server allows this member of staff.
+  const moves = record.allowedMoves;
   // The ledger decides "paid": on an order whose money is not recorded, "Pagamento Confirmado" records it.
-  const unpaid = !record.paid && (record.paymentState ?? "unpaid") !== "paid";
+  const unpaid = !record.paid && record.paymentState !== "paid";
 
   const change = (data: { status: OrderStatus; reason?: string }) =>
     update(

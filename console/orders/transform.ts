@@ -1,6 +1,9 @@
 import { pickFields, type RequestBodyTransform } from "../lib/request-body.ts";
+import type { AdminPaymentBody, AdminProofAcceptBody } from "../../server/schemas/admin-orders.ts";
 import { parseKwanza } from "../../shared/kwanza-input.ts";
-import { MIN_EXCEPTION_REASON } from "../../shared/payments.ts";
+import { MAX_BANK_REFERENCE, MIN_EXCEPTION_REASON } from "../../shared/payments.ts";
+
+export { MAX_BANK_REFERENCE };
 
 /** Staff change an order's status (with an optional note, or the reason an exception needs); nothing else of an order is written. */
 export const orderRequestBody: RequestBodyTransform = (data) => pickFields(data, ["status", "note", "reason"]);
@@ -18,19 +21,10 @@ export interface PaymentForm {
 }
 
 /** POST /admin/api/orders/:id/payments and …/proofs/:proofId/accept. */
-export interface PaymentBody {
-  amount: number;
-  bankReference: string;
-  receivedAt?: string;
-  note?: string;
-  overpayment?: boolean;
-  duplicateReason?: string;
-}
+export type PaymentBody = AdminPaymentBody;
 
 /** Accepting a proof: a payment already recorded on the order, or a new one. */
-export type ProofAcceptBody = PaymentBody | { paymentId: string };
-
-export const MAX_BANK_REFERENCE = 100;
+export type ProofAcceptBody = PaymentBody | Required<Pick<AdminProofAcceptBody, "paymentId">>;
 
 /** Translation keys of what is wrong in the payment form, by field; empty when it can be sent. */
 export function paymentFormErrors(form: PaymentForm, now = new Date()): Partial<Record<keyof PaymentForm, string>> {

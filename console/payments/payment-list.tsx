@@ -2,7 +2,8 @@ import { Datagrid, FunctionField, List, TextField, useListContext, useTranslate 
 import { Box, FormControlLabel, Switch, Typography } from "@mui/material";
 import { formatKz } from "../../shared/money.ts";
 import { PROOF_STATUSES, PROOF_STATUS_LABELS } from "../../shared/payments.ts";
-import type { PaymentQueueRow } from "../lib/money-types.ts";
+import type { AdminOrder } from "../../server/schemas/admin-orders.ts";
+import { amountDue } from "../orders/order-money.ts";
 import { DeadlineText } from "../components/deadline-text.tsx";
 import { ProofView } from "../components/proof-view.tsx";
 
@@ -29,7 +30,7 @@ export function HasProofToggle() {
 }
 
 /** How many proofs a row has, by state ("1 Em análise · 1 Recusado"), with the files themselves beside. */
-function ProofsCell({ row }: { row: PaymentQueueRow }) {
+function ProofsCell({ row }: { row: AdminOrder }) {
   const translate = useTranslate();
   if (row.proofs.length === 0)
     return (
@@ -52,19 +53,16 @@ function ProofsCell({ row }: { row: PaymentQueueRow }) {
   );
 }
 
-export const expectedAmount = (row: Pick<PaymentQueueRow, "totalAmount" | "amountPaid">): number =>
-  Math.max(0, row.totalAmount - row.amountPaid);
-
 /** The queue itself, for a List context (the resource page, or a test's ListContextProvider). */
 export function PaymentQueueGrid() {
   return (
     <>
       <HasProofToggle />
       <Datagrid rowClick={(id) => `/orders/${id}/show`} bulkActionButtons={false} data-testid="payments-queue">
-        <FunctionField<PaymentQueueRow> source="shortId" sortable={false} render={(r) => `#${r.shortId}`} />
+        <FunctionField<AdminOrder> source="shortId" sortable={false} render={(r) => `#${r.shortId}`} />
         <TextField source="customer.name" sortable={false} />
-        <FunctionField<PaymentQueueRow> source="expected" sortable={false} textAlign="right" render={(r) => formatKz(expectedAmount(r))} />
-        <FunctionField<PaymentQueueRow>
+        <FunctionField<AdminOrder> source="expected" sortable={false} textAlign="right" render={(r) => formatKz(amountDue(r))} />
+        <FunctionField<AdminOrder>
           source="paymentReference"
           sortable={false}
           render={(r) => (
@@ -73,11 +71,11 @@ export function PaymentQueueGrid() {
             </Box>
           )}
         />
-        <FunctionField<PaymentQueueRow>
+        <FunctionField<AdminOrder>
           source="paymentDeadline"
           render={(r) => (r.paymentDeadline ? <DeadlineText deadline={r.paymentDeadline} /> : "—")}
         />
-        <FunctionField<PaymentQueueRow> source="proofs" sortable={false} render={(r) => <ProofsCell row={r} />} />
+        <FunctionField<AdminOrder> source="proofs" sortable={false} render={(r) => <ProofsCell row={r} />} />
       </Datagrid>
     </>
   );

@@ -1,12 +1,8 @@
 // The realtime frame the server sends the other admins when someone changes the shop's settings:
 // the bank details decide where shoppers' money goes, so every admin with the console open is told.
+import type { ServerFrame } from "../../shared/realtime.ts";
 
-export interface SettingsChangedFrame {
-  type: "settingsChanged";
-  by: string;
-  byId?: string;
-  fields: string[];
-}
+export type SettingsChangedFrame = Extract<ServerFrame, { type: "settingsChanged" }>;
 
 export const isSettingsChangedFrame = (frame: unknown): frame is SettingsChangedFrame => {
   if (typeof frame !== "object" || frame === null) return false;

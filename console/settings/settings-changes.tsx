@@ -1,11 +1,11 @@
 import { useRecordContext, useTranslate } from "react-admin";
 import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
-import type { SettingsChange } from "../lib/money-types.ts";
+import type { AdminSettings } from "../../server/schemas/admin-settings.ts";
 import { formatDateTime } from "../lib/format.ts";
 
 /** Who changed what in the settings, newest first (before → after): the bank details' audit trail. */
 export function SettingsChanges() {
-  const record = useRecordContext<{ id: number; changes?: SettingsChange[] }>();
+  const record = useRecordContext<AdminSettings>();
   const translate = useTranslate();
   const changes = record?.changes ?? [];
   return (

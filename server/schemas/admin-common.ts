@@ -43,6 +43,7 @@ export const DashboardReply = Type.Object({ success: Type.Literal(true), stats: 
 export type DashboardReply = Static<typeof DashboardReply>;
 
 export const OkReply = Type.Object({ success: Type.Literal(true) });
+export type OkReply = Static<typeof OkReply>;
 
 export const UnreadCountReply = Type.Object({ success: Type.Literal(true), count: Type.Integer() });
 export type UnreadCountReply = Static<typeof UnreadCountReply>;

@@ -4,7 +4,7 @@ import { Address, OrderStatusSchema, type Address as ShopAddress } from "./order
 
 import type { OrderStatus } from "../../shared/orders.ts";
 import { MAX_AMOUNT } from "../../shared/money.ts";
-import { PAYMENT_STATES, PROOF_STATUSES } from "../../shared/payments.ts";
+import { MAX_BANK_REFERENCE, PAYMENT_STATES, PROOF_STATUSES } from "../../shared/payments.ts";
 
 export type { OrderStatus } from "./orders.ts";
 
@@ -152,7 +152,7 @@ export type AdminOrderStatusBody = Static<typeof AdminOrderStatusBody>;
 /** Money received for an order (Decimal(12,2): up to 9 999 999 999,99). */
 const PaymentFields = {
   amount: Type.Number({ exclusiveMinimum: 0, maximum: MAX_AMOUNT }),
-  bankReference: Type.String({ minLength: 1, maxLength: 100 }),
+  bankReference: Type.String({ minLength: 1, maxLength: MAX_BANK_REFERENCE }),
   receivedAt: Type.Optional(Type.String({ format: "date-time" })),
   note: Type.Optional(Type.String({ maxLength: 500 })),
   /** Record more than the order still owes: the excess is to be refunded. */
@@ -178,7 +178,7 @@ export type AdminProofAcceptBody = Static<typeof AdminProofAcceptBody>;
 /** Money given back: with the transfer's reference, or `pending` (por devolver). */
 export const AdminRefundBody = StrictObject({
   amount: Type.Number({ exclusiveMinimum: 0, maximum: MAX_AMOUNT }),
-  bankReference: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  bankReference: Type.Optional(Type.String({ minLength: 1, maxLength: MAX_BANK_REFERENCE })),
   pending: Type.Optional(Type.Boolean()),
   note: Type.Optional(Type.String({ maxLength: 500 })),
 });

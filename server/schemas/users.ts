@@ -25,6 +25,7 @@ export const StaffLoginReply = Type.Object({
   token: Type.String(),
   user: Type.Object({ id: Type.String(), name: Type.String(), email: Type.Union([Type.String(), Type.Null()]), role: Type.String() }),
 });
+export type StaffLoginReply = Static<typeof StaffLoginReply>;
 
 // Account security (logout, change and reset of the password). Empty values pass the edge: the domain answers
 // them with the password rule's own messages.

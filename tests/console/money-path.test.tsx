@@ -22,7 +22,8 @@ import { isSettingsChangedFrame, settingsChangedMessage } from "../../console/se
 import { senderLabel } from "../../console/conversations/sender.ts";
 import { PaymentQueueGrid } from "../../console/payments/payment-list.tsx";
 import type { ProofAcceptBody } from "../../console/orders/transform.ts";
-import type { PaymentQueueRow } from "../../console/lib/money-types.ts";
+import type { AdminOrder } from "../../server/schemas/admin-orders.ts";
+import { staffOrder, staffProof } from "./order-fixtures.ts";
 import { MIN_EXCEPTION_REASON } from "../../shared/payments.ts";
 
 const i18nProvider = polyglotI18nProvider(() => ptMessages, "pt");
@@ -276,10 +277,12 @@ describe("the settings' bank details", () => {
   });
 
   it("recognises the settingsChanged frame and names the admin who changed the bank details", () => {
-    const frame = { type: "settingsChanged", by: "Ana", fields: ["iban"] };
+    const frame = { type: "settingsChanged", by: "Ana", byId: "s1", fields: ["iban"] };
     expect(isSettingsChangedFrame(frame)).toBe(true);
     expect(isSettingsChangedFrame({ type: "newMessage" })).toBe(false);
-    expect(settingsChangedMessage({ type: "settingsChanged", by: "Ana", fields: ["iban"] })).toBe("loja.settings.bank_changed_by");
+    expect(settingsChangedMessage({ type: "settingsChanged", by: "Ana", byId: "s1", fields: ["iban"] })).toBe(
+      "loja.settings.bank_changed_by",
+    );
     expect(ptMessages.loja).toBeDefined();
     expect(i18nProvider.translate("loja.settings.bank_changed_by", { name: "Ana" })).toBe("Os dados bancários foram alterados por Ana");
   });
@@ -295,49 +298,28 @@ describe("shop messages", () => {
 
 describe("the Pagamentos queue", () => {
   const hour = 3_600_000;
-  const row = (id: string, over: Partial<PaymentQueueRow>): PaymentQueueRow => ({
-    id,
-    shortId: id.slice(-6).toUpperCase(),
-    customer: { id: "c1", name: "Carla Teste", email: null },
-    totalAmount: 30000,
-    amountPaid: 0,
-    paymentState: "unpaid",
-    paymentReference: "LJ4KX7PQM",
-    paymentDeadline: new Date(Date.now() + 30 * hour).toISOString(),
-    createdAt: new Date().toISOString(),
-    proofs: [],
-    ...over,
-  });
+  const row = (id: string, over: Partial<AdminOrder>): AdminOrder =>
+    staffOrder({
+      id,
+      shortId: id.slice(-6).toUpperCase(),
+      customer: { id: "c1", name: "Carla Teste", email: null },
+      status: "Aguardando Pagamento",
+      paid: false,
+      amountPaid: 0,
+      paymentState: "unpaid",
+      paymentReference: "LJ4KX7PQM",
+      paymentDeadline: new Date(Date.now() + 30 * hour).toISOString(),
+      createdAt: new Date().toISOString(),
+      ...over,
+    });
   const rows = [
     row("order00000aaaaa1", {
       amountPaid: 12500,
       paymentState: "partial",
       paymentDeadline: new Date(Date.now() + 2 * hour).toISOString(),
       proofs: [
-        {
-          id: "p1",
-          url: "/media/p1",
-          type: "image",
-          fileName: "talao.jpg",
-          status: "pending",
-          reason: null,
-          hints: null,
-          decidedBy: null,
-          decidedAt: null,
-          createdAt: new Date().toISOString(),
-        },
-        {
-          id: "p2",
-          url: "/media/p2",
-          type: "image",
-          fileName: "antigo.jpg",
-          status: "refused",
-          reason: "ilegível",
-          hints: null,
-          decidedBy: null,
-          decidedAt: null,
-          createdAt: new Date().toISOString(),
-        },
+        staffProof({ id: "p1", fileName: "talao.jpg", createdAt: new Date().toISOString() }),
+        staffProof({ id: "p2", fileName: "antigo.jpg", status: "refused", reason: "ilegível", createdAt: new Date().toISOString() }),
       ],
     }),
     row("order00000bbbbb2", { customer: { id: "c2", name: "Duarte Teste", email: null }, paymentReference: "LJ9ZZ8RTW" }),

@@ -8,42 +8,14 @@ import type { ReactNode } from "react";
 import { ptMessages } from "../../console/i18n/pt.ts";
 import { StatusButtons } from "../../console/orders/status-buttons.tsx";
 import { OrderPayments } from "../../console/orders/order-payments.tsx";
-import type { StaffOrder } from "../../console/lib/money-types.ts";
+import type { AdminOrder } from "../../server/schemas/admin-orders.ts";
+import { staffOrder, staffPayment, staffProof } from "./order-fixtures.ts";
 
 const i18nProvider = polyglotI18nProvider(() => ptMessages, "pt");
 
-const order = (over: Partial<StaffOrder>): StaffOrder => ({
-  id: "order0000000000c1",
-  shortId: "0000C1",
-  customer: { id: "c1", name: "Carla", email: null },
-  status: "Pagamento Confirmado",
-  paymentMethod: "cod",
-  paid: true,
-  address: {
-    firstName: "Carla",
-    lastName: "Teste",
-    email: "c@exemplo.ao",
-    street: "Rua 1",
-    city: "Luanda",
-    state: "Luanda",
-    zipcode: "1000",
-    country: "Angola",
-    phone: "923000000",
-  },
-  subtotal: 25000,
-  deliveryFee: 5000,
-  totalAmount: 30000,
-  itemCount: 1,
-  unread: 0,
-  createdAt: "2026-01-01T10:00:00Z",
-  updatedAt: "2026-01-01T10:00:00Z",
-  lines: [],
-  history: [],
-  attachments: [],
-  ...over,
-});
+const order = staffOrder;
 
-const onOrderPage = (record: StaffOrder, ui: ReactNode) =>
+const onOrderPage = (record: AdminOrder, ui: ReactNode) =>
   render(
     <AdminContext i18nProvider={i18nProvider}>
       <RecordContextProvider value={record}>{ui}</RecordContextProvider>
@@ -102,34 +74,11 @@ describe("the order's payments", () => {
     paymentState: "partial",
     paymentReference: "LJ4KX7PQM",
     paymentDeadline: new Date(Date.now() + 3 * 3_600_000).toISOString(),
-    payments: [
-      {
-        id: "pay1",
-        amount: 12500,
-        bankReference: "BAI-118",
-        receivedAt: "2026-01-02T09:00:00Z",
-        note: "Primeira parte",
-        actor: "Ana",
-        createdAt: "2026-01-02T09:05:00Z",
-      },
-    ],
+    payments: [staffPayment({ id: "pay1", amount: 12500, bankReference: "BAI-118", note: "Primeira parte" })],
     proofs: [
-      {
-        id: "pr1",
-        url: "/media/pr1",
-        type: "image",
-        fileName: "talao.jpg",
-        status: "pending",
-        reason: null,
-        hints: null,
-        decidedBy: null,
-        decidedAt: null,
-        createdAt: "2026-01-02T08:00:00Z",
-      },
-      {
+      staffProof({ id: "pr1", fileName: "talao.jpg" }),
+      staffProof({
         id: "pr2",
-        url: "/media/pr2",
-        type: "image",
         fileName: "antigo.jpg",
         status: "refused",
         reason: "Ilegível",
@@ -137,7 +86,7 @@ describe("the order's payments", () => {
         decidedBy: { id: "s1", name: "Ana" },
         decidedAt: "2026-01-02T08:30:00Z",
         createdAt: "2026-01-02T07:00:00Z",
-      },
+      }),
     ],
   });
 

@@ -8,6 +8,7 @@ import { AWAITING_PAYMENT, CANCELLED, PAYMENT_CONFIRMED, shortOrderId } from "..
 import { MAX_AMOUNT, amountTooLarge, formatKz } from "../../../shared/money.ts";
 import { MIN_EXCEPTION_REASON, bankReferenceKey, type StaffRole } from "../../../shared/payments.ts";
 import type { ChatPublisher } from "../../realtime/events.ts";
+import type { AdminPaymentBody } from "../../schemas/admin-orders.ts";
 import type { ProxyPayClient } from "../../integrations/proxypay.ts";
 import { postShopMessage } from "../chat/service.ts";
 import { AppError } from "../errors.ts";
@@ -36,16 +37,8 @@ export function overpaymentMessage(outstanding: Prisma.Decimal): string {
     : `O valor excede o que falta pagar (${formatKz(outstanding.toNumber())}). ${how}`;
 }
 
-export interface PaymentInput {
-  amount: number;
-  bankReference: string;
-  receivedAt?: string;
-  note?: string;
-  /** Record more than is owed: the excess is to be refunded. */
-  overpayment?: boolean;
-  /** Admin only: record a bank reference already recorded, with the reason. */
-  duplicateReason?: string;
-}
+/** A payment as staff send it (the edge has checked its shape). */
+export type PaymentInput = AdminPaymentBody;
 
 export interface CheckedPayment {
   amount: Prisma.Decimal;
