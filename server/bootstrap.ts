@@ -24,7 +24,7 @@ import { Hub } from "./realtime/hub.ts";
 import { ClusterBus } from "./cluster/bus.ts";
 import { Notifier } from "./notifications/notifier.ts";
 import { ShopSettingsCache } from "./domain/settings/settings-cache.ts";
-import { browserPushServices, type PushEndpointPolicy } from "./notifications/push-endpoints.ts";
+import { browserPushServices, type PushEndpointPolicy } from "./notifications/push/endpoints.ts";
 import { createTokenService, loadOrCreateSecret } from "./domain/users/tokens.ts";
 import { Sessions } from "./domain/users/sessions.ts";
 import { usersRepository } from "./domain/users/repository.ts";

@@ -1,6 +1,6 @@
 // Every recurring job of the shop, in one place (docs/design/jobs.md). Each file holds one job: its work and its
 // schedule; job.ts runs them (no overlap, once per cluster where the work is shared, stopped on close).
-// The outbox's mail sender runs as its own worker (server/notifications/mailer.ts), woken after each commit.
+// The outbox's mail sender runs as its own worker (server/notifications/outbox/sender.ts), woken after each commit.
 import type { AppDeps } from "../deps.ts";
 import type { Job } from "./job.ts";
 import { paymentDeadlinesJob } from "./payment-deadlines.ts";

@@ -1,17 +1,19 @@
-// What the flows hand their notifications to. Inside an event's transaction they enqueue its e-mails (outbox.ts)
-// through order-notices.ts; after the commit they call committed(), which wakes the mail worker and sends the
-// web pushes the transaction decided (a push is not transactional: it goes only once the event is stored).
+// What the flows hand their notifications to. Inside an event's transaction they enqueue its e-mails
+// (outbox/enqueue.ts) through order-events.ts; after the commit they call committed(), which wakes the outbox
+// sender and sends the web pushes the transaction decided (a push is not transactional: it goes only once the
+// event is stored).
 import type { Config } from "../config.ts";
 import type { Db, PrismaClient } from "../db/client.ts";
-import { mailSettingsOf } from "./mail-context.ts";
-import { composeMail, type MailRecord } from "./mail-facts.ts";
-import { mailSealer, type MailSealer } from "./mail-secrets.ts";
+import { mailSettingsOf } from "./mail/context.ts";
+import { composeMail, type MailRecord } from "./mail/facts.ts";
+import { mailSealer, type MailSealer } from "./mail/secrets.ts";
 import type { ShopSettingsCache } from "../domain/settings/settings-cache.ts";
 import type { Sessions } from "../domain/users/sessions.ts";
 import { Presence, type LocalPresence } from "./presence.ts";
-import type { PushEndpointPolicy } from "./push-endpoints.ts";
-import { createPushSender, loadVapidKeys, type PushPayload, type PushSender } from "./push.ts";
-import type { MailContent, MailContext } from "./templates.ts";
+import type { PushEndpointPolicy } from "./push/endpoints.ts";
+import { createPushSender, type PushPayload, type PushSender } from "./push/sender.ts";
+import { loadVapidKeys } from "./push/vapid-keys.ts";
+import type { MailContent, MailContext } from "./mail/templates.ts";
 
 export interface PushNotice {
   userId: string;
@@ -42,7 +44,7 @@ export class Notifier {
   /** Shown with a Multicaixa reference (ProxyPay's entity), when configured. */
   readonly multicaixaEntity: string | undefined;
   readonly presence: Presence;
-  private wakeMailer: () => void = () => undefined;
+  private wakeSender: () => void = () => undefined;
   private pushSender: PushSender | undefined;
   private log: Log | undefined;
 
@@ -99,15 +101,15 @@ export class Notifier {
     return this.opts.pushEndpoints;
   }
 
-  /** Called by the notifications plugin once the mail worker runs (and the log exists). */
-  attach(wakeMailer: () => void, log: Log): void {
-    this.wakeMailer = wakeMailer;
+  /** Called by the notifications plugin once the outbox sender runs (and the log exists). */
+  attach(wakeSender: () => void, log: Log): void {
+    this.wakeSender = wakeSender;
     this.log = log;
   }
 
   /** After the commit of an event: mail leaves now rather than at the next poll; pushes go out. Never throws. */
   committed(pushes: (PushNotice | null | undefined)[] = []): void {
-    this.wakeMailer();
+    this.wakeSender();
     for (const notice of pushes) {
       if (!notice) continue;
       this.push()

@@ -4,7 +4,7 @@
 // A shopper with an open connection is skipped: the app shows the reply, and if it stays unread after they
 // leave, a later sweep mails it.
 import type { PrismaClient } from "../db/client.ts";
-import { enqueueMail } from "./outbox.ts";
+import { enqueueMail } from "./outbox/enqueue.ts";
 import { replyDigestRepository, type PendingReply } from "./reply-digest-repository.ts";
 
 export const DIGEST_DELAY_MS = 60_000;

@@ -2,29 +2,28 @@
 // (without it mails stay in the outbox, listed by the console as what would have been sent), and is woken after
 // every commit that enqueued mail. Presence and the reply digests are jobs (server/jobs/).
 import fp from "fastify-plugin";
-import { startMailer, type Mailer } from "../notifications/mailer.ts";
-import { DEFAULT_RETRY } from "../notifications/outbox.ts";
+import { DEFAULT_RETRY, startMailSender, type MailSender } from "../notifications/outbox/sender.ts";
 
 export default fp(
   async (app) => {
     const { db, config, notifier } = app.deps;
-    let mailer: Mailer | undefined;
+    let sender: MailSender | undefined;
     app.addHook("onReady", async () => {
-      mailer = startMailer({
+      sender = startMailSender({
         db: db.prisma,
         logger: app.log,
         compose: notifier.composeForSending,
         env: { SMTP_URL: config.mail.smtpUrl, MAIL_FROM: config.mail.from },
         retry: { ...DEFAULT_RETRY, firstDelayMs: config.mail.retryFirstDelayMs },
       });
-      notifier.attach(() => mailer?.wake(), app.log);
+      notifier.attach(() => sender?.wake(), app.log);
     });
     app.addHook("onListen", async () => {
       const address = app.server.address();
       if (address && typeof address === "object") notifier.listeningOn(address.port);
     });
     app.addHook("onClose", async () => {
-      await mailer?.stop();
+      await sender?.stop();
     });
   },
   { name: "notifications" },

@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestApp } from "../helpers/app.ts";
 import { restoreSecrets, writeBackup } from "../../server/backup/snapshot.ts";
-import { loadVapidKeys } from "../../server/notifications/push.ts";
+import { loadVapidKeys } from "../../server/notifications/push/vapid-keys.ts";
 
 let t: TestApp;
 beforeAll(async () => {

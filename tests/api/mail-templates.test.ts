@@ -2,8 +2,9 @@
 // HTML-escaped values, a plain-text part, and the order-placed mail delivered through the outbox and SMTP.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Database } from "../../server/db/client.ts";
-import { enqueueMail, startOutboxWorker } from "../../server/notifications/outbox.ts";
-import { createSmtpTransport } from "../../server/notifications/smtp-transport.ts";
+import { enqueueMail } from "../../server/notifications/outbox/enqueue.ts";
+import { startOutboxWorker } from "../../server/notifications/outbox/sender.ts";
+import { createSmtpTransport } from "../../server/notifications/mail/transport.ts";
 import {
   escapeHtml,
   formatLuandaDateTime,
@@ -22,8 +23,8 @@ import {
   type MailContent,
   type MailContext,
   type MailFacts,
-} from "../../server/notifications/templates.ts";
-import { composeMail, type MailRecord } from "../../server/notifications/mail-facts.ts";
+} from "../../server/notifications/mail/templates.ts";
+import { composeMail, type MailRecord } from "../../server/notifications/mail/facts.ts";
 import { openTestDatabase } from "../helpers/test-db.ts";
 import { startSmtpSink } from "../helpers/smtp-sink.ts";
 

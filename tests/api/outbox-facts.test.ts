@@ -9,12 +9,13 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createPglite, openPglite, openPostgres, Prisma, type Database } from "../../server/db/client.ts";
 import { MIGRATIONS_DIR, migrate, readMigrations } from "../../server/db/migrate.ts";
-import { composeMail, REDACTED, type Mail } from "../../server/notifications/mail-facts.ts";
-import { mailSealer } from "../../server/notifications/mail-secrets.ts";
-import { enqueueMail, listOutbox, startOutboxWorker } from "../../server/notifications/outbox.ts";
-import { outboxRepository } from "../../server/notifications/outbox-repository.ts";
-import { createSmtpTransport } from "../../server/notifications/smtp-transport.ts";
-import { renderMail, type MailContext } from "../../server/notifications/templates.ts";
+import { composeMail, REDACTED, type Mail } from "../../server/notifications/mail/facts.ts";
+import { mailSealer } from "../../server/notifications/mail/secrets.ts";
+import { enqueueMail } from "../../server/notifications/outbox/enqueue.ts";
+import { startOutboxWorker } from "../../server/notifications/outbox/sender.ts";
+import { outboxRepository } from "../../server/notifications/outbox/repository.ts";
+import { createSmtpTransport } from "../../server/notifications/mail/transport.ts";
+import { renderMail, type MailContext } from "../../server/notifications/mail/templates.ts";
 import { adminQuery, openTestDatabase, withDatabase } from "../helpers/test-db.ts";
 import { startSmtpSink } from "../helpers/smtp-sink.ts";
 
@@ -96,7 +97,7 @@ describe("mails as stored facts", () => {
   it("renders every kind, read back from the database, exactly as from the event's own values; no row holds HTML or text", async () => {
     await db.exec(`DELETE FROM outbox_mails`);
     for (const [i, mail] of EVERY_KIND.entries()) await enqueueMail(db.prisma, { ...mail, to: `ana${i}@exemplo.ao` }, sealer);
-    const rows = await listOutbox(db.prisma, { take: 100 });
+    const rows = await outboxRepository(db.prisma).list({ take: 100 });
     expect(rows).toHaveLength(EVERY_KIND.length);
     // What the sender reads (the claiming UPDATE … RETURNING) and what the console reads (Prisma) alike.
     const claimed = await outboxRepository(db.prisma).claimDue("test", 100, 60_000);
@@ -118,7 +119,7 @@ describe("mails as stored facts", () => {
     await db.exec(`DELETE FROM outbox_mails`);
     await enqueueMail(db.prisma, { kind: "password-reset", to: "ana@exemplo.ao", facts: { customerName: "Ana", token: TOKEN } }, sealer);
     expect(JSON.stringify(await db.query(`SELECT * FROM outbox_mails`))).not.toContain(TOKEN);
-    const [row] = await listOutbox(db.prisma);
+    const [row] = await outboxRepository(db.prisma).list();
     const preview = composeMail(row!, ctx);
     expect(preview.text).toContain(`https://loja.exemplo.ao/reset-password?token=${REDACTED}`);
     expect(`${preview.html}${preview.text}`).not.toContain(TOKEN);
@@ -143,8 +144,8 @@ describe("mails as stored facts", () => {
       pollMs: 50,
     });
     try {
-      await expect.poll(async () => (await listOutbox(db.prisma))[0]?.status, { timeout: 10_000 }).toBe("failed");
-      const [row] = await listOutbox(db.prisma);
+      await expect.poll(async () => (await outboxRepository(db.prisma).list())[0]?.status, { timeout: 10_000 }).toBe("failed");
+      const [row] = await outboxRepository(db.prisma).list();
       expect(row).toMatchObject({ attempts: 1, secret: null });
       expect(row!.lastError).toMatch(/JWT_SECRET/);
       expect(sink.messages).toEqual([]);
@@ -230,7 +231,9 @@ describe("outbox rows written rendered, before the outbox kept facts", () => {
       const [received] = await sink.waitForCount(1);
       expect(received).toMatchObject({ to: ["ana@exemplo.ao"], subject: confirmation.subject });
       expect(received!.text.trim()).toBe(confirmation.text.trim());
-      await expect.poll(async () => (await listOutbox(db.prisma, { take: 10 })).find((m) => m.id === "placed")?.status).toBe("sent");
+      await expect
+        .poll(async () => (await outboxRepository(db.prisma).list({ take: 10 })).find((m) => m.id === "placed")?.status)
+        .toBe("sent");
       expect(sink.messages).toHaveLength(1);
     } finally {
       await worker.stop();

@@ -3,20 +3,12 @@
 // workers sharing the database.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { openPostgres, type Database } from "../../server/db/client.ts";
-import { composeMail } from "../../server/notifications/mail-facts.ts";
-import {
-  enqueueMail,
-  listOutbox,
-  retryDelayMs,
-  startOutboxWorker,
-  type ClaimedMail,
-  type MailTransport,
-  type OutboxWorker,
-  type OutgoingMail,
-  type RetryPolicy,
-} from "../../server/notifications/outbox.ts";
-import type { MailContext } from "../../server/notifications/templates.ts";
-import { createSmtpTransport, type SmtpTransport } from "../../server/notifications/smtp-transport.ts";
+import { composeMail } from "../../server/notifications/mail/facts.ts";
+import { enqueueMail, type OutgoingMail } from "../../server/notifications/outbox/enqueue.ts";
+import { outboxRepository, type ClaimedMail } from "../../server/notifications/outbox/repository.ts";
+import { retryDelayMs, startOutboxWorker, type OutboxWorker, type RetryPolicy } from "../../server/notifications/outbox/sender.ts";
+import type { MailContext } from "../../server/notifications/mail/templates.ts";
+import { createSmtpTransport, type MailTransport, type SmtpTransport } from "../../server/notifications/mail/transport.ts";
 import { formatKz } from "../../shared/money.ts";
 import { openTestDatabase } from "../helpers/test-db.ts";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink.ts";
@@ -93,7 +85,7 @@ describe("the outbox worker", () => {
     expect(received!.html).toContain(formatKz(12500));
     expect(received!.text).toContain("https://loja.exemplo.ao/orders");
     expect(received!.html).toContain('href="https://loja.exemplo.ao/orders"');
-    const [row] = await listOutbox(db.prisma);
+    const [row] = await outboxRepository(db.prisma).list();
     expect(row).toMatchObject({ status: "sent", attempts: 1, lastError: null });
     expect(row!.sentAt).toBeInstanceOf(Date);
   });
@@ -108,7 +100,7 @@ describe("the outbox worker", () => {
     start();
     await sleep(300);
     expect(sink.messages).toHaveLength(0);
-    expect(await listOutbox(db.prisma)).toEqual([]);
+    expect(await outboxRepository(db.prisma).list()).toEqual([]);
   });
 
   it("makes a second enqueue with the same dedupeKey a no-op, inside the same transaction too", async () => {
@@ -121,16 +113,16 @@ describe("the outbox worker", () => {
     await sink.waitForCount(1);
     await sleep(300);
     expect(sink.messages).toHaveLength(1);
-    expect(await listOutbox(db.prisma)).toHaveLength(1);
+    expect(await outboxRepository(db.prisma).list()).toHaveLength(1);
   });
 
   it("keeps mail through an SMTP outage and sends each once after the server comes back", async () => {
     sink.refuse(421);
     for (const n of [10, 11, 12]) await enqueueMail(db.prisma, mail(n));
     start();
-    await waitUntil(async () => (await listOutbox(db.prisma)).every((m) => m.attempts >= 2), "retries during the outage");
+    await waitUntil(async () => (await outboxRepository(db.prisma).list()).every((m) => m.attempts >= 2), "retries during the outage");
     expect(sink.messages).toHaveLength(0);
-    const during = await listOutbox(db.prisma);
+    const during = await outboxRepository(db.prisma).list();
     for (const m of during) {
       expect(m.status).toBe("pending");
       expect(m.lastError).toMatch(/421/);
@@ -140,15 +132,18 @@ describe("the outbox worker", () => {
     await sink.waitForCount(3);
     await sleep(600);
     expect(sink.messages.map((m) => m.subject).sort()).toEqual([subjectOf(10), subjectOf(11), subjectOf(12)]);
-    await waitUntil(async () => (await listOutbox(db.prisma)).every((m) => m.status === "sent" && m.lastError === null), "all marked sent");
+    await waitUntil(
+      async () => (await outboxRepository(db.prisma).list()).every((m) => m.status === "sent" && m.lastError === null),
+      "all marked sent",
+    );
   });
 
   it("gives up on a mail still refused after its time, keeping the last error", async () => {
     sink.refuse(550);
     await enqueueMail(db.prisma, mail(20));
     start({ ...FAST_RETRY, giveUpAfterMs: 0 });
-    await waitUntil(async () => (await listOutbox(db.prisma))[0]?.status === "failed", "failed");
-    const [row] = await listOutbox(db.prisma);
+    await waitUntil(async () => (await outboxRepository(db.prisma).list())[0]?.status === "failed", "failed");
+    const [row] = await outboxRepository(db.prisma).list();
     expect(row!.attempts).toBe(1);
     expect(row!.lastError).toMatch(/550/);
     expect(sink.messages).toHaveLength(0);
@@ -169,7 +164,7 @@ describe("the outbox worker", () => {
     await started;
     await w.stop();
     expect(sink.messages).toHaveLength(1);
-    const [row] = await listOutbox(db.prisma);
+    const [row] = await outboxRepository(db.prisma).list();
     expect(row!.status).toBe("sent");
   });
 
@@ -220,7 +215,7 @@ if (onPostgres)
       const subjects = sink.messages.map((m) => m.subject);
       expect(subjects).toHaveLength(50);
       expect(new Set(subjects).size).toBe(50);
-      const rows = await listOutbox(db.prisma, { take: 100 });
+      const rows = await outboxRepository(db.prisma).list({ take: 100 });
       expect(rows.filter((r) => r.status === "sent")).toHaveLength(50);
       expect(rows.every((r) => r.attempts === 1)).toBe(true);
     });

@@ -7,8 +7,8 @@ import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, registerCustomer, type Customer, type TestApp } from "../helpers/app.ts";
 import { browserSubscription, startPushService, type PushService } from "../helpers/push-service.ts";
-import { browserPushServices, isPublicAddress, isPushServiceUrl } from "../../server/notifications/push-endpoints.ts";
-import { MAX_PUSH_SUBSCRIPTIONS, NOT_A_PUSH_SERVICE, savePushSubscription } from "../../server/notifications/push.ts";
+import { browserPushServices, isPublicAddress, isPushServiceUrl } from "../../server/notifications/push/endpoints.ts";
+import { MAX_PUSH_SUBSCRIPTIONS, NOT_A_PUSH_SERVICE, savePushSubscription } from "../../server/notifications/push/subscriptions.ts";
 import { SUBSCRIBES_PER_MINUTE } from "../../server/routes/shop/push.ts";
 
 const keys = (service: PushService) => browserSubscription(service).keys;

@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, registerCustomer, type Customer, type TestApp } from "../helpers/app.ts";
 import { browserSubscription, startPushService, type PushService } from "../helpers/push-service.ts";
-import { createPushSender, loadVapidKeys } from "../../server/notifications/push.ts";
+import { createPushSender } from "../../server/notifications/push/sender.ts";
+import { loadVapidKeys } from "../../server/notifications/push/vapid-keys.ts";
 
 let t: TestApp;
 let service: PushService;

@@ -6,13 +6,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Database } from "../../server/db/client.ts";
-import {
-  createPushSender,
-  loadVapidKeys,
-  removePushSubscription,
-  savePushSubscription,
-  type PushSender,
-} from "../../server/notifications/push.ts";
+import { createPushSender, type PushSender } from "../../server/notifications/push/sender.ts";
+import { removePushSubscription, savePushSubscription } from "../../server/notifications/push/subscriptions.ts";
+import { loadVapidKeys } from "../../server/notifications/push/vapid-keys.ts";
 import { openTestDatabase } from "../helpers/test-db.ts";
 import { browserSubscription, startPushService, type PushService } from "../helpers/push-service.ts";
 

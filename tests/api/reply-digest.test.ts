@@ -2,10 +2,10 @@
 // the order's chat, nothing twice, nothing for read replies, online shoppers or shoppers who opted out.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Database } from "../../server/db/client.ts";
-import { composeMail } from "../../server/notifications/mail-facts.ts";
-import { listOutbox } from "../../server/notifications/outbox.ts";
+import { composeMail } from "../../server/notifications/mail/facts.ts";
+import { outboxRepository } from "../../server/notifications/outbox/repository.ts";
 import { sweepSupportReplyDigests } from "../../server/notifications/reply-digest.ts";
-import type { MailContext } from "../../server/notifications/templates.ts";
+import type { MailContext } from "../../server/notifications/mail/templates.ts";
 import { openTestDatabase } from "../helpers/test-db.ts";
 import { createOrder } from "./chat-fixtures.ts";
 
@@ -40,7 +40,7 @@ describe("support reply digests", () => {
     sweepSupportReplyDigests({ db: db.prisma, isOnline, now });
   /** The mails to `email` as they would be sent (rendered from their facts). */
   const mailsTo = async (email: string) =>
-    (await listOutbox(db.prisma, { take: 500 })).filter((m) => m.to === email).map((m) => ({ ...m, ...composeMail(m, ctx) }));
+    (await outboxRepository(db.prisma).list({ take: 500 })).filter((m) => m.to === email).map((m) => ({ ...m, ...composeMail(m, ctx) }));
 
   it("joins the replies of the window in one mail to the shopper with a link to the order's chat, once", async () => {
     const ana = await shopper();

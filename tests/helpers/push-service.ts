@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { decrypt } from "http_ece";
-import type { PushEndpointPolicy } from "../../server/notifications/push-endpoints.ts";
+import type { PushEndpointPolicy } from "../../server/notifications/push/endpoints.ts";
 
 export interface PushRequest {
   path: string;

@@ -15,7 +15,7 @@ import type { Message, SupportMessage } from "../../schemas/messages.ts";
 import { chatRepository, type ChatMessageRow, type NewChatMessage } from "./repository.ts";
 import { toShopperMessage, toSupportMessage } from "./message-view.ts";
 import type { Notifier } from "../../notifications/notifier.ts";
-import { noticeMessageWaiting, supportReplyPush } from "../../notifications/order-notices.ts";
+import { noticeMessageWaiting, supportReplyPush } from "../../notifications/order-events.ts";
 
 /** An uploaded file and the media store it goes into. */
 export interface ChatFile {

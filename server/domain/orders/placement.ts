@@ -15,7 +15,7 @@ import { newPaymentReference } from "../payments/payment-reference.ts";
 import { checkClientTotal, priceOrder, requestedLines, type PricedOrder, type RequestedLine } from "./pricing.ts";
 import { ordersRepository, type KeyedOrder, type NewOrder } from "./repository.ts";
 import type { Notifier } from "../../notifications/notifier.ts";
-import { orderPlacedMails, placementMailing } from "../../notifications/order-notices.ts";
+import { orderPlacedMails, placementMailing } from "../../notifications/order-events.ts";
 import type { OrderPublisher } from "../../realtime/events.ts";
 
 const KEY_REUSED = "Esta chave de idempotência já foi usada para um pedido diferente";

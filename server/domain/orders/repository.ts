@@ -4,8 +4,8 @@
 import type { Db } from "../../db/client.ts";
 import { Prisma } from "../../db/client.ts";
 import { newOrderId } from "./ids.ts";
-import { outboxRowsCte } from "../../notifications/outbox-repository.ts";
-import type { NewMail } from "../../notifications/outbox.ts";
+import { outboxRowsCte } from "../../notifications/outbox/repository.ts";
+import type { NewMail } from "../../notifications/outbox/repository.ts";
 
 const productSelect = {
   id: true,

@@ -19,7 +19,7 @@ import { AppError } from "../errors.ts";
 import { STAFF_ORDER_NOT_FOUND } from "./not-found.ts";
 import { ordersRepository, type ShopOrderRow } from "./repository.ts";
 import type { Notifier } from "../../notifications/notifier.ts";
-import { noticeOrder } from "../../notifications/order-notices.ts";
+import { noticeOrder } from "../../notifications/order-events.ts";
 
 const toNumber = (d: { toNumber(): number }) => d.toNumber();
 

@@ -15,7 +15,7 @@ import { overdueWithMoneyNote, overdueWithMoneyText, reminderText, statusChanged
 import { ordersRepository } from "../orders/repository.ts";
 import { Prisma } from "../../db/client.ts";
 import type { Notifier } from "../../notifications/notifier.ts";
-import { noticeDeadlineWithMoney, noticeOrder } from "../../notifications/order-notices.ts";
+import { noticeDeadlineWithMoney, noticeOrder } from "../../notifications/order-events.ts";
 
 const BATCH = 100;
 

@@ -18,7 +18,7 @@ import { ordersRepository } from "../orders/repository.ts";
 import { multicaixaRepository } from "./multicaixa-repository.ts";
 import { paymentsRepository } from "./repository.ts";
 import type { Notifier } from "../../notifications/notifier.ts";
-import { noticePaymentOnCancelledOrder, noticeUnmatchedMulticaixaPayment } from "../../notifications/order-notices.ts";
+import { noticePaymentOnCancelledOrder, noticeUnmatchedMulticaixaPayment } from "../../notifications/order-events.ts";
 import { postShopMessage } from "../chat/service.ts";
 import { paymentOnCancelledNote, paymentOnCancelledText } from "../orders/shop-messages.ts";
 

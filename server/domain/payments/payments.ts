@@ -18,7 +18,7 @@ import { usersRepository } from "../users/repository.ts";
 import { paymentsRepository } from "./repository.ts";
 import { paymentRecordedText } from "../orders/shop-messages.ts";
 import type { Notifier, PushNotice } from "../../notifications/notifier.ts";
-import { noticeOrder } from "../../notifications/order-notices.ts";
+import { noticeOrder } from "../../notifications/order-events.ts";
 import { withdrawMulticaixaReference } from "./multicaixa-reference.ts";
 
 export const CANCELLED_NO_PAYMENTS = "Esta encomenda está cancelada: não é possível registar pagamentos";

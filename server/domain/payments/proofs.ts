@@ -26,7 +26,7 @@ import { paymentsRepository } from "./repository.ts";
 import { toShopProof } from "../orders/service.ts";
 import { proofAcceptedText, proofRefusedText } from "../orders/shop-messages.ts";
 import type { Notifier } from "../../notifications/notifier.ts";
-import { noticeOrder } from "../../notifications/order-notices.ts";
+import { noticeOrder } from "../../notifications/order-events.ts";
 
 export const NOT_AWAITING_PAYMENT = "Este pedido já não aguarda pagamento";
 export const PROOF_MESSAGE_TEXT = "Comprovativo de pagamento";

@@ -12,7 +12,7 @@ import type { PaymentStrategy } from "../orders/placement.ts";
 import { ordersRepository, type KeyedOrder } from "../orders/repository.ts";
 import { paymentsRepository } from "./repository.ts";
 import type { Notifier, PushNotice } from "../../notifications/notifier.ts";
-import { noticeOrder } from "../../notifications/order-notices.ts";
+import { noticeOrder } from "../../notifications/order-events.ts";
 
 export const STRIPE_ACTOR = "Stripe";
 const CARD_UNAVAILABLE = "Pagamento por cartão não está disponível";

@@ -1,6 +1,6 @@
 // The shop settings every order placement and every e-mail reads (the hours to pay; the e-mails' contacts, bank
 // details and staff alert addresses), kept in memory: reading them (twice) per order halved placement's rate on
-// PostgreSQL (docs/design/decisions.md#speed). notifications/mail-context.ts turns them into the templates' context. A
+// PostgreSQL (docs/design/decisions.md#speed). notifications/mail/context.ts turns them into the templates' context. A
 // save forgets them at once on this instance and, through the settings channel every instance listens to, on the
 // others (server/cluster/bus.ts); the TTL only bounds a missed announcement.
 import type { Db, PrismaClient } from "../../db/client.ts";

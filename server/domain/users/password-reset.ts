@@ -3,8 +3,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Db, PrismaClient } from "../../db/client.ts";
 import { EMAIL_PATTERN } from "../../../shared/checkout.ts";
-import type { MailSealer } from "../../notifications/mail-secrets.ts";
-import { enqueueMail } from "../../notifications/outbox.ts";
+import type { MailSealer } from "../../notifications/mail/secrets.ts";
+import { enqueueMail } from "../../notifications/outbox/enqueue.ts";
 import { AppError } from "../errors.ts";
 import { passwordResetRepository } from "./password-reset-repository.ts";
 import { assertAcceptablePassword, hashPassword } from "./passwords.ts";

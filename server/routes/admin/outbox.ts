@@ -4,7 +4,7 @@ import { Type } from "typebox";
 import { errorResponses } from "../../schemas/common.ts";
 import { AdminListQuery, IdParams } from "../../schemas/admin-common.ts";
 import { AdminOutboxMail } from "../../schemas/admin-outbox.ts";
-import { getOutboxMailForConsole, listOutboxForConsole, OUTBOX_LIST } from "../../notifications/outbox-console.ts";
+import { getOutboxMailForConsole, listOutboxForConsole, OUTBOX_LIST } from "../../notifications/outbox/console.ts";
 
 const tags = ["staff"];
 

@@ -3,7 +3,8 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { errorResponses } from "../../schemas/common.ts";
 import { PushKeyReply, PushOkReply, PushSubscribeBody, PushUnsubscribeBody } from "../../schemas/push.ts";
-import { loadVapidKeys, removePushSubscription, savePushSubscription } from "../../notifications/push.ts";
+import { removePushSubscription, savePushSubscription } from "../../notifications/push/subscriptions.ts";
+import { loadVapidKeys } from "../../notifications/push/vapid-keys.ts";
 
 export const SUBSCRIBES_PER_MINUTE = 10;
 

@@ -1,10 +1,10 @@
 // The outbox table: mails written with the events that cause them (their facts, not their rendering: see
-// mail-facts.ts), claimed and marked by the sending worker.
-import type { Db } from "../db/client.ts";
-import { Prisma } from "../db/client.ts";
-import { newOrderId } from "../domain/orders/ids.ts";
-import type { Json, MailRecord, StoredMail } from "./mail-facts.ts";
-import type { OutboxStatus } from "../../shared/outbox.ts";
+// mail/facts.ts), claimed and marked by the sender.
+import type { Db } from "../../db/client.ts";
+import { Prisma } from "../../db/client.ts";
+import { newOrderId } from "../../domain/orders/ids.ts";
+import type { Json, MailRecord, StoredMail } from "../mail/facts.ts";
+import type { OutboxStatus } from "../../../shared/outbox.ts";
 
 export interface NewMail extends StoredMail {
   to: string;

@@ -4,8 +4,8 @@
 // when the console previews it: the event's own transaction writes a few hundred bytes instead of a rendered page.
 // Secret facts (a reset link's token) are sealed in their own column and cleared once the mail leaves; anywhere
 // else the mail is rendered they read as REDACTED. Rows written rendered (html and text) are sent as they are.
-import { Prisma } from "../db/client.ts";
-import type { MailSealer } from "./mail-secrets.ts";
+import { Prisma } from "../../db/client.ts";
+import type { MailSealer } from "./secrets.ts";
 import { isMailKind, mailSubject, renderMail, type MailContent, type MailContext, type MailFacts, type MailKind } from "./templates.ts";
 
 /** Shown instead of a secret wherever a mail is rendered for anyone but its recipient. */

@@ -1,14 +1,14 @@
 // The console's outbox page (admin only): every e-mail the shop sent, is sending, would send (without SMTP_URL)
 // or gave up on, with its HTML and text on the detail, rendered from the row's facts as the mail says them, its
 // secrets (a reset link's token) redacted: the console never shows what only the recipient may read.
-import type { PrismaClient } from "../db/client.ts";
-import { AppError } from "../domain/errors.ts";
-import { orderByOf, type ListPage, type ListQuery, type ListSpec } from "../domain/list-query.ts";
-import type { AdminOutboxMail } from "../schemas/admin-outbox.ts";
-import { MailUnsendable, type MailRecord } from "./mail-facts.ts";
-import { outboxRepository, type OutboxRow, type OutboxStatus } from "./outbox-repository.ts";
-import type { MailContent } from "./templates.ts";
-import { isOutboxStatus } from "../../shared/outbox.ts";
+import type { PrismaClient } from "../../db/client.ts";
+import { AppError } from "../../domain/errors.ts";
+import { orderByOf, type ListPage, type ListQuery, type ListSpec } from "../../domain/list-query.ts";
+import type { AdminOutboxMail } from "../../schemas/admin-outbox.ts";
+import { MailUnsendable, type MailRecord } from "../mail/facts.ts";
+import { outboxRepository, type OutboxRow, type OutboxStatus } from "./repository.ts";
+import type { MailContent } from "../mail/templates.ts";
+import { isOutboxStatus } from "../../../shared/outbox.ts";
 
 export const OUTBOX_MAIL_NOT_FOUND = "E-mail não encontrado";
 

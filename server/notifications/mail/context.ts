@@ -1,9 +1,6 @@
-// Building the context every template needs from the shop's settings (kept in memory by
-// domain/settings/settings-cache.ts), and staff alerts (one mail per address the settings list).
-import type { Db } from "../db/client.ts";
-import type { ShopSettingsRow } from "../domain/settings/repository.ts";
-import type { Mail } from "./mail-facts.ts";
-import { enqueueMail } from "./outbox.ts";
+// The context every template needs, from the shop's settings (kept in memory by domain/settings/settings-cache.ts):
+// the shop's contacts and bank account, the public base URL links start with, and who receives staff alerts.
+import type { ShopSettingsRow } from "../../domain/settings/repository.ts";
 import type { BankAccount, MailContext } from "./templates.ts";
 
 /** What the e-mails read of the settings row (null before it exists). */
@@ -43,16 +40,3 @@ export const bankOf = ({ shop }: MailContext): BankAccount => ({
 const alertAddressesOf = (row: SettingsRow): string[] => [
   ...new Set((row?.staffAlertEmails ?? []).map((a) => a.trim().toLowerCase()).filter(Boolean)),
 ];
-
-/**
- * Enqueues a staff alert to each of `staff` (the settings' alert addresses: Notifier.mailSettings), in the caller's
- * transaction. `dedupeKey` names the event (e.g. 'staff-new-order:<orderId>'); each address gets it once. Returns
- * how many mails were added.
- */
-export async function enqueueStaffAlert(tx: Db, staff: readonly string[], alert: Mail & { dedupeKey: string }): Promise<number> {
-  let added = 0;
-  for (const to of staff) {
-    if (await enqueueMail(tx, { ...alert, to, dedupeKey: `${alert.dedupeKey}:${to}` })) added++;
-  }
-  return added;
-}

@@ -1,5 +1,5 @@
 // Web Push subscriptions of customers' browsers (installed storefronts).
-import type { Db } from "../db/client.ts";
+import type { Db } from "../../db/client.ts";
 
 export interface StoredPushSubscription {
   id: string;

@@ -1,9 +1,9 @@
 // The e-mails Loja sends, in Portuguese (Angola), each with an HTML part (simple, inline-styled: mail clients
 // ignore stylesheets) and a plain-text part. A mail is a list of blocks rendered twice, so both parts always say
 // the same, and every value from outside (names, reasons, messages, settings) is HTML-escaped by construction.
-// Mails are rendered when they are sent or previewed, from the facts their outbox row keeps (mail-facts.ts).
-import { formatKz, type MoneyAmount } from "../../shared/money.ts";
-import { shortOrderId } from "../../shared/orders.ts";
+// Mails are rendered when they are sent or previewed, from the facts their outbox row keeps (facts.ts).
+import { formatKz, type MoneyAmount } from "../../../shared/money.ts";
+import { shortOrderId } from "../../../shared/orders.ts";
 
 export interface ShopContact {
   /** The shop's name; "Loja" when the settings carry none. */

@@ -1,13 +1,14 @@
-// Booting the mailer with and without SMTP_URL, the template context from the shop's settings, and staff alerts
+// Starting the mail sender with and without SMTP_URL, the template context from the shop's settings, and staff alerts
 // fanned out to the addresses the settings name.
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import type { Database } from "../../server/db/client.ts";
-import { enqueueStaffAlert, mailSettingsOf } from "../../server/notifications/mail-context.ts";
+import { mailSettingsOf } from "../../server/notifications/mail/context.ts";
 import { ShopSettingsCache } from "../../server/domain/settings/settings-cache.ts";
-import { startMailer } from "../../server/notifications/mailer.ts";
-import { enqueueMail, listOutbox } from "../../server/notifications/outbox.ts";
-import { composeMail, type MailRecord } from "../../server/notifications/mail-facts.ts";
-import type { MailContext } from "../../server/notifications/templates.ts";
+import { startMailSender } from "../../server/notifications/outbox/sender.ts";
+import { enqueueMail, enqueueStaffAlert } from "../../server/notifications/outbox/enqueue.ts";
+import { outboxRepository } from "../../server/notifications/outbox/repository.ts";
+import { composeMail, type MailRecord } from "../../server/notifications/mail/facts.ts";
+import type { MailContext } from "../../server/notifications/mail/templates.ts";
 import { formatKz } from "../../shared/money.ts";
 import { openTestDatabase } from "../helpers/test-db.ts";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink.ts";
@@ -18,7 +19,7 @@ const mail = { kind: "order-shipped", to: "ana@exemplo.ao", facts: { orderId: "c
 const ctx: MailContext = { baseUrl: "https://loja.exemplo.ao", shop: { phones: [], emails: [] } };
 const compose = async (m: MailRecord) => composeMail(m, ctx);
 
-describe("the mailer and staff alerts", () => {
+describe("the mail sender and staff alerts", () => {
   let db: Database;
   let sink: SmtpSink;
   beforeAll(async () => {
@@ -36,19 +37,25 @@ describe("the mailer and staff alerts", () => {
 
   it("without SMTP_URL sends nothing and keeps the mail pending for the console", async () => {
     const logged: string[] = [];
-    const mailer = startMailer({ db: db.prisma, compose, env: {}, logger: { ...quiet, info: (_o, msg) => logged.push(msg) }, pollMs: 20 });
-    expect(mailer.sending).toBe(false);
+    const sender = startMailSender({
+      db: db.prisma,
+      compose,
+      env: {},
+      logger: { ...quiet, info: (_o, msg) => logged.push(msg) },
+      pollMs: 20,
+    });
+    expect(sender.sending).toBe(false);
     await enqueueMail(db.prisma, mail);
-    mailer.wake();
+    sender.wake();
     await sleep(300);
-    await mailer.stop();
+    await sender.stop();
     expect(sink.messages).toHaveLength(0);
-    expect((await listOutbox(db.prisma)).map((m) => m.status)).toEqual(["pending"]);
+    expect((await outboxRepository(db.prisma).list()).map((m) => m.status)).toEqual(["pending"]);
     expect(logged.join()).toMatch(/SMTP_URL/);
   });
 
   it("with SMTP_URL sends as MAIL_FROM", async () => {
-    const mailer = startMailer({
+    const sender = startMailSender({
       db: db.prisma,
       compose,
       env: { SMTP_URL: sink.url, MAIL_FROM: "Kitanda <pedidos@kitanda.ao>" },
@@ -56,13 +63,13 @@ describe("the mailer and staff alerts", () => {
       pollMs: 5000,
     });
     try {
-      expect(mailer.sending).toBe(true);
+      expect(sender.sending).toBe(true);
       await enqueueMail(db.prisma, mail);
-      mailer.wake();
+      sender.wake();
       const [received] = await sink.waitForCount(1, 10_000);
       expect(received).toMatchObject({ from: "pedidos@kitanda.ao", to: ["ana@exemplo.ao"], subject: "Pedido #DEF456 enviado" });
     } finally {
-      await mailer.stop();
+      await sender.stop();
     }
   });
 
@@ -120,7 +127,7 @@ describe("the mailer and staff alerts", () => {
       ),
     ).toBe(2);
     expect(await enqueueStaffAlert(db.prisma, staff, { kind: "staff-new-order", dedupeKey: "staff-new-order:2", facts })).toBe(0);
-    const rows = await listOutbox(db.prisma);
+    const rows = await outboxRepository(db.prisma).list();
     expect(rows.map((r) => r.to).sort()).toEqual(["apoio@loja.ao", "gerente@loja.ao"]);
     expect(rows.every((r) => r.kind === "staff-new-order" && r.subject === `Novo pedido #DEF456 — ${formatKz(12500)}`)).toBe(true);
   });

@@ -1,10 +1,12 @@
-// The production MailTransport: nodemailer over SMTP_URL (smtp://user:pass@host:587, smtps://… for implicit TLS),
-// sending as MAIL_FROM. Without SMTP_URL there is no transport and the outbox keeps mails pending.
+// Where a rendered mail is handed: in production nodemailer over SMTP_URL (smtp://user:pass@host:587, smtps://… for
+// implicit TLS), sending as MAIL_FROM. Without SMTP_URL there is no transport and the outbox keeps mails pending.
 import nodemailer from "nodemailer";
-import { DEFAULT_MAIL_FROM } from "../config.ts";
-import type { MailTransport } from "./outbox.ts";
+import { DEFAULT_MAIL_FROM } from "../../config.ts";
 
-export { DEFAULT_MAIL_FROM };
+/** What the outbox sender hands a mail to (tests pass their own). */
+export interface MailTransport {
+  send(mail: { to: string; subject: string; html: string; text: string }): Promise<void>;
+}
 
 export interface SmtpTransport extends MailTransport {
   close(): void;

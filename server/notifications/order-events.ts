@@ -4,19 +4,27 @@
 // respected here; staff alerts go to the addresses in the shop's settings.
 import type { Db } from "../db/client.ts";
 import type { MoneyAmount } from "../../shared/money.ts";
-import { CANCELLED, DELIVERED, PAYMENT_CONFIRMED, PAYMENT_METHOD_LABELS, shortOrderId, type PaymentMethod } from "../../shared/orders.ts";
-import { bankOf, enqueueStaffAlert } from "./mail-context.ts";
-import type { Mail } from "./mail-facts.ts";
-import { noticesRepository, type NoticeOrder } from "./notices-repository.ts";
+import {
+  CANCELLED,
+  CARD,
+  DELIVERED,
+  PAYMENT_CONFIRMED,
+  PAYMENT_METHOD_LABELS,
+  SHIPPED,
+  shortOrderId,
+  type PaymentMethod,
+} from "../../shared/orders.ts";
+import { bankOf } from "./mail/context.ts";
+import type { Mail } from "./mail/facts.ts";
+import { orderEventsRepository, type EventOrder } from "./order-events-repository.ts";
 import type { Notifier, PushNotice } from "./notifier.ts";
-import { enqueueMail, newMail, type NewMail } from "./outbox.ts";
-import type { MailContext, OrderLineSummary, PaymentDue } from "./templates.ts";
-
-export const SHIPPED = "Enviado";
+import { enqueueMail, enqueueStaffAlert, newMail } from "./outbox/enqueue.ts";
+import type { NewMail } from "./outbox/repository.ts";
+import type { MailContext, OrderLineSummary, PaymentDue } from "./mail/templates.ts";
 
 /** Where the shopper is e-mailed: null when they have no address, turned e-mail off, or the account is closed. */
-const mailbox = (user: NoticeOrder["user"]) => (user.email && user.notifyEmail && user.active ? user.email : null);
-const pushTo = (user: NoticeOrder["user"], payload: PushNotice["payload"]): PushNotice | null =>
+const mailbox = (user: EventOrder["user"]) => (user.email && user.notifyEmail && user.active ? user.email : null);
+const pushTo = (user: EventOrder["user"], payload: PushNotice["payload"]): PushNotice | null =>
   user.notifyPush && user.active ? { userId: user.id, payload } : null;
 const methodLabel = (method: string) => PAYMENT_METHOD_LABELS[method as PaymentMethod] ?? method;
 
@@ -24,8 +32,8 @@ const methodLabel = (method: string) => PAYMENT_METHOD_LABELS[method as PaymentM
 function paymentDue(
   notifier: Notifier,
   ctx: MailContext,
-  amountDue: NoticeOrder["totalAmount"],
-  order: Pick<NoticeOrder, "paymentReference" | "paymentDeadline" | "multicaixaReference">,
+  amountDue: EventOrder["totalAmount"],
+  order: Pick<EventOrder, "paymentReference" | "paymentDeadline" | "multicaixaReference">,
 ): PaymentDue {
   return {
     amountDue,
@@ -43,9 +51,9 @@ export interface PlacedOrder {
   id: string;
   userId: string;
   paymentMethod: string;
-  subtotal: NoticeOrder["totalAmount"];
-  deliveryFee: NoticeOrder["totalAmount"];
-  totalAmount: NoticeOrder["totalAmount"];
+  subtotal: EventOrder["totalAmount"];
+  deliveryFee: EventOrder["totalAmount"];
+  totalAmount: EventOrder["totalAmount"];
   paymentReference: string | null;
   paymentDeadline: Date | null;
   multicaixaReference?: string | null;
@@ -54,7 +62,7 @@ export interface PlacedOrder {
 
 /** What a new order's mails need besides the order: its customer and the shop's settings. */
 export interface PlacementMailing {
-  customer: NoticeOrder["user"] | null;
+  customer: EventOrder["user"] | null;
   ctx: MailContext;
   staff: string[];
 }
@@ -77,7 +85,7 @@ export function orderPlacedMails(notifier: Notifier, { customer, ctx, staff }: P
   if (to) {
     // A card order is paid at Stripe: no bank details or references to show.
     const due =
-      order.paymentMethod === "stripe"
+      order.paymentMethod === CARD
         ? {}
         : paymentDue(notifier, ctx, order.totalAmount, { ...order, multicaixaReference: order.multicaixaReference ?? null });
     const facts = {
@@ -114,7 +122,7 @@ export type OrderNotice =
 
 /** Enqueues the e-mails of `notice` in the caller's transaction; returns the push to send after the commit, if any. */
 export async function noticeOrder(tx: Db, notifier: Notifier, orderId: string, notice: OrderNotice): Promise<PushNotice | null> {
-  const order = await noticesRepository(tx).order(orderId);
+  const order = await orderEventsRepository(tx).order(orderId);
   if (!order) return null;
   const { ctx, staff } = await notifier.mailSettings(tx);
   const ref = { orderId, customerName: order.user.name };
@@ -158,7 +166,7 @@ export async function noticeOrder(tx: Db, notifier: Notifier, orderId: string, n
 async function statusNotice(
   tx: Db,
   notifier: Notifier,
-  order: NoticeOrder,
+  order: EventOrder,
   notice: { status: string; reason?: string | null },
   shopperMail: (mail: Mail) => Promise<void>,
 ): Promise<PushNotice | null> {
@@ -194,8 +202,8 @@ export async function noticeMessageWaiting(
   notifier: Notifier,
   message: { orderId: string; at: Date; userId: string; text: string | null; hasAttachment: boolean },
 ): Promise<void> {
-  if ((await noticesRepository(tx).unreadClientMessages(message.orderId)) !== 1) return;
-  const customer = await noticesRepository(tx).customer(message.userId);
+  if ((await orderEventsRepository(tx).unreadClientMessages(message.orderId)) !== 1) return;
+  const customer = await orderEventsRepository(tx).customer(message.userId);
   const { staff } = await notifier.mailSettings(tx);
   await enqueueStaffAlert(tx, staff, {
     kind: "staff-message-waiting",
@@ -210,7 +218,7 @@ export async function noticePaymentOnCancelledOrder(
   notifier: Notifier,
   payment: { orderId: string; paymentId: string; amount: MoneyAmount; reference: string },
 ): Promise<void> {
-  const order = await noticesRepository(tx).order(payment.orderId);
+  const order = await orderEventsRepository(tx).order(payment.orderId);
   if (!order) return;
   const { staff } = await notifier.mailSettings(tx);
   await enqueueStaffAlert(tx, staff, {
@@ -236,7 +244,7 @@ export async function noticeUnmatchedMulticaixaPayment(
 
 /** An order with money on it reached its deadline and was kept: staff are alerted once per order. */
 export async function noticeDeadlineWithMoney(tx: Db, notifier: Notifier, orderId: string): Promise<void> {
-  const order = await noticesRepository(tx).order(orderId);
+  const order = await orderEventsRepository(tx).order(orderId);
   if (!order) return;
   const { staff } = await notifier.mailSettings(tx);
   await enqueueStaffAlert(tx, staff, {
@@ -248,7 +256,7 @@ export async function noticeDeadlineWithMoney(tx: Db, notifier: Notifier, orderI
 
 /** A support reply: a push now (the e-mail waits for the digest, reply-digest.ts). */
 export async function supportReplyPush(db: Db, orderId: string, ownerId: string, text: string | null): Promise<PushNotice | null> {
-  const customer = await noticesRepository(db).customer(ownerId);
+  const customer = await orderEventsRepository(db).customer(ownerId);
   if (!customer) return null;
   const body = text ? (text.length > 120 ? `${text.slice(0, 119)}…` : text) : "Enviou um anexo.";
   return pushTo(customer, {

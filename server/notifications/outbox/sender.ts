@@ -1,37 +1,15 @@
-// E-mail through an outbox (docs/design/notifications.md#the-outbox): a mail is written in the same transaction as the event
-// that causes it, so a rolled-back event sends nothing and a committed one loses nothing; a worker renders and
-// sends it by SMTP afterwards, retrying with back-off. Several instances on one PostgreSQL database send each mail
-// once: a mail is claimed (locked_until/locked_by) before it is sent. Without SMTP_URL no worker runs and mails
-// stay pending, which the console lists as what would have been sent.
+// Sending the outbox (docs/design/notifications.md#the-mail-sender): a worker claims due mails, renders each from
+// its facts and hands it to SMTP, retrying with back-off. Several instances on one PostgreSQL database send each
+// mail once: a mail is claimed (locked_until/locked_by) before it is sent. Without SMTP_URL no worker runs and
+// mails stay pending, which the console lists as what would have been sent.
 import { hostname } from "node:os";
 import { randomBytes } from "node:crypto";
-import type { Db } from "../db/client.ts";
-import { MailUnsendable, storedMail, type Mail } from "./mail-facts.ts";
-import type { MailSealer } from "./mail-secrets.ts";
-import { outboxRepository, type ClaimedMail, type NewMail } from "./outbox-repository.ts";
-import type { MailContent } from "./templates.ts";
-import { startJob } from "../jobs/job.ts";
-
-export type { NewMail, ClaimedMail, OutboxRow, OutboxStatus } from "./outbox-repository.ts";
-
-/** A mail to enqueue: its recipient, its kind and the facts it states as of now. */
-export type OutgoingMail = Mail & { to: string; dedupeKey?: string | null };
-
-/** The outbox row of `mail` (a kind with secret facts needs the sealer). */
-export function newMail({ to, dedupeKey, ...mail }: OutgoingMail, sealer?: MailSealer): NewMail {
-  if (!to.trim()) throw new Error("enqueueMail: empty recipient");
-  return { ...storedMail(mail as Mail, sealer), to, dedupeKey };
-}
-
-/** Writes a mail to the outbox with the caller's transaction client. False when its dedupeKey was already used. */
-export function enqueueMail(tx: Db, mail: OutgoingMail, sealer?: MailSealer): Promise<boolean> {
-  return outboxRepository(tx).insert(newMail(mail, sealer));
-}
-
-/** Where the worker hands a mail: nodemailer's SMTP transport in production (see smtp-transport.ts). */
-export interface MailTransport {
-  send(mail: { to: string; subject: string; html: string; text: string }): Promise<void>;
-}
+import type { Db } from "../../db/client.ts";
+import { MailUnsendable } from "../mail/facts.ts";
+import type { MailContent } from "../mail/templates.ts";
+import { smtpTransportFromEnv, type MailTransport } from "../mail/transport.ts";
+import { outboxRepository, type ClaimedMail } from "./repository.ts";
+import { startJob } from "../../jobs/job.ts";
 
 export interface OutboxLogger {
   info(obj: object, msg: string): void;
@@ -136,9 +114,44 @@ export function startOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
   };
 }
 
-/** The console's outbox page: newest first, with what was sent, is pending (or would be, without SMTP) or failed. */
-export const listOutbox = (db: Db, opts: Parameters<ReturnType<typeof outboxRepository>["list"]>[0] = {}) =>
-  outboxRepository(db).list(opts);
-export const countOutbox = (db: Db, status?: Parameters<ReturnType<typeof outboxRepository>["count"]>[0]) =>
-  outboxRepository(db).count(status);
-export const getOutboxMail = (db: Db, id: string) => outboxRepository(db).get(id);
+/** The outbox sender as the app runs it: from SMTP_URL and MAIL_FROM, or none (mails stay pending). */
+export interface MailSender {
+  /** False without SMTP_URL. */
+  readonly sending: boolean;
+  /** Call after committing a transaction that enqueued mail, so it leaves without waiting for the next poll. */
+  wake(): void;
+  /** Waits for the batch in flight and closes the SMTP connections. */
+  stop(): Promise<void>;
+}
+
+export function startMailSender(opts: {
+  db: Db;
+  logger: OutboxLogger;
+  /** Renders a claimed mail for sending (Notifier.composeForSending). */
+  compose: OutboxWorkerOptions["compose"];
+  env?: NodeJS.ProcessEnv;
+  pollMs?: number;
+  retry?: RetryPolicy;
+}): MailSender {
+  const transport = smtpTransportFromEnv(opts.env ?? process.env);
+  if (!transport) {
+    opts.logger.info({}, "SMTP_URL não definido: os e-mails ficam na caixa de saída (consola) sem ser enviados");
+    return { sending: false, wake: () => undefined, stop: async () => undefined };
+  }
+  const worker: OutboxWorker = startOutboxWorker({
+    db: opts.db,
+    transport,
+    compose: opts.compose,
+    logger: opts.logger,
+    pollMs: opts.pollMs,
+    retry: opts.retry,
+  });
+  return {
+    sending: true,
+    wake: () => worker.wake(),
+    async stop() {
+      await worker.stop();
+      transport.close();
+    },
+  };
+}

@@ -13,10 +13,10 @@ const noticeSelect = {
   user: { select: { id: true, name: true, email: true, notifyEmail: true, notifyPush: true, active: true } },
 } as const satisfies Prisma.OrderSelect;
 
-export type NoticeOrder = Prisma.OrderGetPayload<{ select: typeof noticeSelect }>;
+export type EventOrder = Prisma.OrderGetPayload<{ select: typeof noticeSelect }>;
 
-export const noticesRepository = (db: Db) => ({
-  order: (orderId: string): Promise<NoticeOrder | null> => db.order.findUnique({ where: { id: orderId }, select: noticeSelect }),
+export const orderEventsRepository = (db: Db) => ({
+  order: (orderId: string): Promise<EventOrder | null> => db.order.findUnique({ where: { id: orderId }, select: noticeSelect }),
 
   customer: (userId: string) =>
     db.user.findUnique({
