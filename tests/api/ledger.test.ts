@@ -3,9 +3,9 @@
 // recorded unless marked as an overpayment; accepting a proof links it to a payment and never adds money; pending
 // proofs close when the order is paid; the shopper is told once per payment; the Multicaixa reference is withdrawn.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, createStaff, registerCustomer, type Customer, type TestApp } from "../helpers/app.ts";
+import { createStaff, registerCustomer, type Customer, type TestApp } from "../helpers/app.ts";
 import { expectError, makeOrder, multipart, pngBytes } from "./admin-fixtures.ts";
-import { ProxyPayStandin, STANDIN_API_KEY } from "../helpers/proxypay-standin.ts";
+import { appWithProxyPay, type ProxyPayStandin } from "../helpers/proxypay-standin.ts";
 import { liveProducts, orderBody, post, type CatalogueProduct } from "./commerce-fixtures.ts";
 import { formatKz } from "../../shared/money.ts";
 import { shortOrderId } from "../../shared/orders.ts";
@@ -13,22 +13,17 @@ import type { AdminOrder } from "../../server/schemas/admin-orders.ts";
 
 let t: TestApp;
 let proxypay: ProxyPayStandin;
+let close: (() => Promise<void>) | undefined;
 let products: CatalogueProduct[];
 let admin: Awaited<ReturnType<typeof createStaff>>;
 let support: Awaited<ReturnType<typeof createStaff>>;
 beforeAll(async () => {
-  proxypay = await new ProxyPayStandin().start();
-  t = await buildTestApp({
-    env: { PROXYPAY_API_KEY: STANDIN_API_KEY, PROXYPAY_ENTITY: "12345", PROXYPAY_BASE_URL: proxypay.url, PAYMENT_DEADLINE_WORKER: "false" },
-  });
+  ({ t, proxypay, close } = await appWithProxyPay());
   products = await liveProducts(t);
   admin = await createStaff(t, "admin");
   support = await createStaff(t, "support");
 });
-afterAll(async () => {
-  await t.close();
-  await proxypay.stop();
-});
+afterAll(() => close?.());
 
 const staff = (method: "GET" | "POST" | "PUT", url: string, auth: Record<string, string>, payload?: object) =>
   t.app.inject({ method, url: `/admin/api${url}`, headers: auth, ...(payload ? { payload } : {}) });

@@ -3,31 +3,26 @@
 // once, and re-delivered after a reopen counts nothing; no note text can silence a payment; a reference ProxyPay
 // hands out again draws a new one at placement.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, createStaff, registerCustomer, type Customer, type TestApp } from "../helpers/app.ts";
+import { createStaff, registerCustomer, type Customer, type TestApp } from "../helpers/app.ts";
 import { pollMulticaixaPayments } from "../../server/domain/payments/multicaixa.ts";
-import { ProxyPayStandin, STANDIN_API_KEY } from "../helpers/proxypay-standin.ts";
+import { appWithProxyPay, type ProxyPayStandin } from "../helpers/proxypay-standin.ts";
 import type { ProxyPayPayment } from "../../server/integrations/proxypay.ts";
 import { liveProducts, orderBody, post, type CatalogueProduct } from "./commerce-fixtures.ts";
 
 const ALERTS = "alertas@loja.exemplo.ao";
 let t: TestApp;
 let proxypay: ProxyPayStandin;
+let close: (() => Promise<void>) | undefined;
 let products: CatalogueProduct[];
 let admin: Awaited<ReturnType<typeof createStaff>>;
 beforeAll(async () => {
-  proxypay = await new ProxyPayStandin().start();
-  t = await buildTestApp({
-    env: { PROXYPAY_API_KEY: STANDIN_API_KEY, PROXYPAY_ENTITY: "12345", PROXYPAY_BASE_URL: proxypay.url, PAYMENT_DEADLINE_WORKER: "false" },
-  });
+  ({ t, proxypay, close } = await appWithProxyPay());
   products = await liveProducts(t);
   admin = await createStaff(t, "admin");
   await t.prisma.shopSettings.update({ where: { id: 1 }, data: { staffAlertEmails: [ALERTS] } });
   t.deps.shopSettings.forget();
 });
-afterAll(async () => {
-  await t.close();
-  await proxypay.stop();
-});
+afterAll(() => close?.());
 
 const place = async (c: Customer) => {
   const res = await post(t, "/api/order/place", orderBody([{ product: products[0]!, quantity: 1 }]), c.auth);

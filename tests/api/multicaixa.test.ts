@@ -2,27 +2,22 @@
 // order gets a reference valid until its deadline; signed notifications record the payment once; a forged or
 // missing signature changes nothing.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, createStaff, registerCustomer, type Customer, type TestApp } from "../helpers/app.ts";
+import { createStaff, registerCustomer, type Customer, type TestApp } from "../helpers/app.ts";
 import { expireOverdueOrders } from "../../server/domain/payments/deadlines.ts";
 import { pollMulticaixaPayments } from "../../server/domain/payments/multicaixa.ts";
-import { ProxyPayStandin, STANDIN_API_KEY } from "../helpers/proxypay-standin.ts";
+import { appWithProxyPay, type ProxyPayStandin } from "../helpers/proxypay-standin.ts";
 import { ConfigError, loadConfig } from "../../server/config.ts";
 import { expectError, liveProducts, orderBody, post, type CatalogueProduct } from "./commerce-fixtures.ts";
 
 let t: TestApp;
 let proxypay: ProxyPayStandin;
+let close: (() => Promise<void>) | undefined;
 let products: CatalogueProduct[];
 beforeAll(async () => {
-  proxypay = await new ProxyPayStandin().start();
-  t = await buildTestApp({
-    env: { PROXYPAY_API_KEY: STANDIN_API_KEY, PROXYPAY_ENTITY: "12345", PROXYPAY_BASE_URL: proxypay.url, PAYMENT_DEADLINE_WORKER: "false" },
-  });
+  ({ t, proxypay, close } = await appWithProxyPay());
   products = await liveProducts(t);
 });
-afterAll(async () => {
-  await t.close();
-  await proxypay.stop();
-});
+afterAll(() => close?.());
 
 const place = async (c: Customer) =>
   ((await post(t, "/api/order/place", orderBody([{ product: products[0]!, quantity: 1 }]), c.auth)).json() as { orderId: string }).orderId;

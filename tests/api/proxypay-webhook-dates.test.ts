@@ -1,24 +1,19 @@
 // A signed ProxyPay notification with an impossible payment date (2099, or before Multicaixa existed) is refused
 // and records nothing; a payment dated now, or a few hours ahead (clocks, time zones), is recorded.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, registerCustomer, type TestApp } from "../helpers/app.ts";
-import { ProxyPayStandin, STANDIN_API_KEY } from "../helpers/proxypay-standin.ts";
+import { registerCustomer, type TestApp } from "../helpers/app.ts";
+import { appWithProxyPay, type ProxyPayStandin } from "../helpers/proxypay-standin.ts";
 import { expectError, liveProducts, orderBody, post, type CatalogueProduct } from "./commerce-fixtures.ts";
 
 let t: TestApp;
 let proxypay: ProxyPayStandin;
+let close: (() => Promise<void>) | undefined;
 let products: CatalogueProduct[];
 beforeAll(async () => {
-  proxypay = await new ProxyPayStandin().start();
-  t = await buildTestApp({
-    env: { PROXYPAY_API_KEY: STANDIN_API_KEY, PROXYPAY_ENTITY: "12345", PROXYPAY_BASE_URL: proxypay.url, PAYMENT_DEADLINE_WORKER: "false" },
-  });
+  ({ t, proxypay, close } = await appWithProxyPay());
   products = await liveProducts(t);
 });
-afterAll(async () => {
-  await t.close();
-  await proxypay.stop();
-});
+afterAll(() => close?.());
 
 async function orderPaidAt(datetime: string) {
   const c = await registerCustomer(t.app);

@@ -10,23 +10,13 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
+import { placementBurst, postJson } from "../helpers/placement-burst.ts";
 import { startShopProcess, type ShopProcess } from "../helpers/shop-process.ts";
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const npm = (args: string[], dataDir: string) =>
   run("npm", args, { cwd: root, env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: "production" } });
-const ADDRESS = {
-  firstName: "Ana",
-  lastName: "Silva",
-  email: "ana@exemplo.ao",
-  street: "Rua 1",
-  city: "Luanda",
-  state: "",
-  zipcode: "1000",
-  country: "Angola",
-  phone: "923000000",
-};
 const WORKERS = 6;
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
@@ -37,51 +27,18 @@ afterAll(async () => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-async function post<T>(
-  url: string,
-  body: unknown,
-  token?: string,
-  extra: Record<string, string> = {},
-): Promise<{ status: number; body: T }> {
-  const res = await fetch(url, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}), ...extra },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as T };
-}
-
 describe("npm run backup / npm run restore", () => {
   it("a backup taken during a burst of orders restores every order acknowledged before it began", async () => {
     const shop = await startShopProcess();
     shops.push(shop);
-    const { products } = (await (await fetch(`${shop.url}/api/product/list`)).json()) as {
-      products: { _id: string; price: number; sizes: string[] }[];
-    };
-    const items = products.filter((p) => p.sizes.length > 0).slice(0, 2);
-    const order = {
-      address: ADDRESS,
-      items: items.map((p) => ({ itemId: p._id, size: p.sizes[0], quantity: 1 })),
-      totalAmount: items.reduce((s, p) => s + p.price, 0) + 5000,
-      paymentMethod: "cod",
-    };
-    const customers: string[] = [];
-    for (let i = 0; i < WORKERS; i++) {
-      const r = await post<{ token: string }>(`${shop.url}/api/user/register`, {
-        name: `Cliente ${i}`,
-        email: `backup.${i}.${Date.now()}@exemplo.ao`,
-        password: "senha-segura-1",
-      });
-      expect(r.status).toBe(200);
-      customers.push(r.body.token);
-    }
+    const { products, order, tokens: customers } = await placementBurst(shop.url, { customers: WORKERS, lines: 2, emailPrefix: "backup" });
     const acknowledged: { id: string; at: number }[] = [];
     let stop = false;
     let tenth!: () => void;
     const tenAcknowledged = new Promise<void>((resolve) => (tenth = resolve));
     const workers = customers.map(async (token, w) => {
       for (let n = 0; !stop; n++) {
-        const r = await post<{ orderId?: string }>(`${shop.url}/api/order/place`, order, token, { "idempotency-key": `b-w${w}-n${n}` });
+        const r = await postJson<{ orderId?: string }>(`${shop.url}/api/order/place`, order, token, { "idempotency-key": `b-w${w}-n${n}` });
         if (r.status === 429) return; // this customer's placements per minute are spent: the others carry on
         expect(r.status, JSON.stringify(r.body)).toBe(200);
         if (acknowledged.push({ id: r.body.orderId!, at: Date.now() }) === 10) tenth();
@@ -104,7 +61,7 @@ describe("npm run backup / npm run restore", () => {
     });
     expect(sent.status).toBe(200);
     const attachmentUrl = ((await sent.json()) as { message: { fileUrl: string } }).message.fileUrl;
-    const productImage = (products[0] as unknown as { image: string[] }).image[0]!;
+    const productImage = products[0]!.image[0]!;
     const productImageBytes = Buffer.from(await (await fetch(`${shop.url}${productImage}`)).arrayBuffer());
 
     const outDir = mkdtempSync(path.join(tmpdir(), "loja-backups-"));
@@ -129,7 +86,7 @@ describe("npm run backup / npm run restore", () => {
     shops.push(restored);
     const present = new Set<string>();
     for (const token of customers) {
-      const r = await post<{ orders: { _id: string }[] }>(`${restored.url}/api/order/userorders`, {}, token);
+      const r = await postJson<{ orders: { _id: string }[] }>(`${restored.url}/api/order/userorders`, {}, token);
       expect(r.status).toBe(200);
       for (const o of r.body.orders) present.add(o._id);
     }

@@ -4,8 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import sharp from "sharp";
 import { composeIBAN, friendlyFormatIBAN } from "ibantools";
-import type { Page } from "playwright-core";
-import { browserAvailable, useShopAndBrowser } from "../helpers/e2e.ts";
+import { browserAvailable, consoleSignIn, shopperWithOrder, useShopAndBrowser } from "../helpers/e2e.ts";
 import { E2E_ADMIN, shopApi } from "../helpers/shop-process.ts";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink.ts";
 
@@ -34,48 +33,6 @@ describe.runIf(browserAvailable())("the staff console in Chromium", () => {
 
   const api = shopApi(() => shop.url);
 
-  async function consoleLogin(email: string, password: string): Promise<Page> {
-    const context = await shop.browser.newContext({ viewport: { width: 1366, height: 900 } });
-    const page = await context.newPage();
-    await page.goto(`${shop.url}/admin/`);
-    await page.locator("#email").fill(email);
-    await page.locator("#password").fill(password);
-    await page.getByRole("button", { name: "Entrar" }).click();
-    await page.getByText("Aguardam pagamento").waitFor({ timeout: 30_000 });
-    return page;
-  }
-
-  async function shopperWithOrder(name: string) {
-    const email = `${name.toLowerCase().replace(/\W+/g, ".")}.${Date.now()}@exemplo.ao`;
-    const reg = await api<{ token: string }>("/api/user/register", { body: { name, email, password: "senha-segura-1" } });
-    expect(reg.status).toBe(200);
-    const token = reg.body.token;
-    const { body } = await api<{ products: ShopProduct[] }>("/api/product/list");
-    const product = body.products[0]!;
-    const address = {
-      firstName: name,
-      lastName: "Teste",
-      email,
-      street: "Rua 1",
-      city: "Luanda",
-      state: "Luanda",
-      zipcode: "1000",
-      country: "Angola",
-      phone: "923000000",
-    };
-    const placed = await api<{ orderId: string }>("/api/order/place", {
-      token,
-      body: {
-        address,
-        items: [{ _id: product._id, size: product.sizes[0], quantity: 1 }],
-        totalAmount: product.price + 5000,
-        paymentMethod: "cod",
-      },
-    });
-    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
-    return { token, email, orderId: placed.body.orderId };
-  }
-
   it("loads the login screen without the react-admin bundle, then the whole console after sign-in", async () => {
     const page = await shop.browser.newPage();
     const scripts: string[] = [];
@@ -98,7 +55,7 @@ describe.runIf(browserAvailable())("the staff console in Chromium", () => {
   });
 
   it("creates a product with two images that then appears in the storefront", async () => {
-    const page = await consoleLogin(E2E_ADMIN.email, E2E_ADMIN.password);
+    const page = await consoleSignIn(shop);
     await page.goto(`${shop.url}/admin/#/products/create`);
     const name = `Relógio Teste ${Date.now()}`;
     await page.getByLabel("Nome").fill(name);
@@ -146,9 +103,9 @@ describe.runIf(browserAvailable())("the staff console in Chromium", () => {
   });
 
   it("confirms an unpaid order by recording its money, moves it to Entregue in one click, and the shopper's orders show it", async () => {
-    const { token, orderId } = await shopperWithOrder("Carla");
+    const { token, orderId } = await shopperWithOrder(shop.url, "Carla");
     const short = orderId.slice(-6).toUpperCase();
-    const page = await consoleLogin(E2E_ADMIN.email, E2E_ADMIN.password);
+    const page = await consoleSignIn(shop);
     await page.goto(`${shop.url}/admin/#/orders`);
     await page.getByPlaceholder("Pesquisar").fill(short);
     const row = page.getByText(`#${short}`);
@@ -180,9 +137,9 @@ describe.runIf(browserAvailable())("the staff console in Chromium", () => {
   });
 
   it("answers a chat: the new customer message appears in the inbox live and the reply reaches the shopper live", async () => {
-    const { token, orderId } = await shopperWithOrder("Duarte");
+    const { token, orderId } = await shopperWithOrder(shop.url, "Duarte");
     const short = orderId.slice(-6).toUpperCase();
-    const page = await consoleLogin(E2E_ADMIN.email, E2E_ADMIN.password);
+    const page = await consoleSignIn(shop);
     await page.goto(`${shop.url}/admin/#/conversations`);
     await page.getByTestId("live-indicator").and(page.locator('[data-connected="true"]')).waitFor({ timeout: 20_000 });
 
@@ -239,9 +196,9 @@ describe.runIf(browserAvailable())("the staff console in Chromium", () => {
   });
 
   it("e-mails a support reply to a shopper with no page open, with the link that opens the order's chat", async () => {
-    const { token, email, orderId } = await shopperWithOrder("Esperança");
+    const { token, email, orderId } = await shopperWithOrder(shop.url, "Esperança");
     const short = orderId.slice(-6).toUpperCase();
-    const page = await consoleLogin(E2E_ADMIN.email, E2E_ADMIN.password);
+    const page = await consoleSignIn(shop);
     await page.goto(`${shop.url}/admin/#/conversations/${orderId}/show`);
     await page.getByRole("textbox", { name: "Escreva a resposta" }).fill("A sua encomenda sai amanhã.");
     await page.getByRole("button", { name: "Enviar" }).click();
@@ -268,7 +225,7 @@ describe.runIf(browserAvailable())("the staff console in Chromium", () => {
   });
 
   it("lets an admin invite a support agent, who is then kept out of the catalogue in the console and the API", async () => {
-    const admin = await consoleLogin(E2E_ADMIN.email, E2E_ADMIN.password);
+    const admin = await consoleSignIn(shop);
     await admin.goto(`${shop.url}/admin/#/staff/create`);
     const email = `suporte.${Date.now()}@loja.ao`;
     await admin.getByLabel("Nome").fill("Agente Suporte");
@@ -279,7 +236,7 @@ describe.runIf(browserAvailable())("the staff console in Chromium", () => {
     await admin.getByText(email).waitFor();
     await admin.context().close();
 
-    const page = await consoleLogin(email, "senha-suporte-1");
+    const page = await consoleSignIn(shop, undefined, { email, password: "senha-suporte-1" });
     const menu = await page.locator(".RaSidebar-fixed, .RaMenu-root").first().innerText();
     expect(menu).toContain("Encomendas");
     expect(menu).toContain("Conversas");
@@ -299,7 +256,7 @@ describe.runIf(browserAvailable())("the staff console in Chromium", () => {
   });
 
   it("saves the shop's bank details from the settings screen, and the storefront's transfer page shows them", async () => {
-    const page = await consoleLogin(E2E_ADMIN.email, E2E_ADMIN.password);
+    const page = await consoleSignIn(shop);
     await page.goto(`${shop.url}/admin/#/settings`);
     // A valid Angolan IBAN (mod-97) that differs on every run; bank changes need the admin's password.
     const iban = friendlyFormatIBAN(composeIBAN({ countryCode: "AO", bban: `0040${String(Date.now() % 1e17).padStart(17, "0")}` }) ?? "")!;
@@ -362,7 +319,7 @@ describe.runIf(browserAvailable())("the staff console in Chromium", () => {
       body: { address, items, totalAmount: product.price + 5000, paymentMethod: "cod" },
     });
     expect(placed.status).toBe(200);
-    const page = await consoleLogin(E2E_ADMIN.email, E2E_ADMIN.password);
+    const page = await consoleSignIn(shop);
     await page.goto(`${shop.url}/admin/#/orders/${placed.body.orderId}/show`);
     await page.getByText(fromServer!, { exact: true }).first().waitFor({ timeout: 20_000 });
     await page.context().close();

@@ -3,14 +3,8 @@
 // is assigned to me and found under "Minhas"; an internal note stays out of what the shopper receives.
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { browserAvailable, useShopAndBrowser } from "../helpers/e2e.ts";
-import { E2E_ADMIN, shopApi } from "../helpers/shop-process.ts";
-
-interface ShopProduct {
-  _id: string;
-  price: number;
-  sizes: string[];
-}
+import { browserAvailable, consoleSignIn, shopperWithOrder, useShopAndBrowser } from "../helpers/e2e.ts";
+import { shopApi } from "../helpers/shop-process.ts";
 
 describe.runIf(browserAvailable())("the support console on a phone", () => {
   const shop = useShopAndBrowser();
@@ -24,33 +18,7 @@ describe.runIf(browserAvailable())("the support console on a phone", () => {
   };
 
   it("answers a shopper from a 390 px phone: inbox, quick reply, assignment, note, order page", async () => {
-    const email = `telemovel.${Date.now()}@exemplo.ao`;
-    const token = (
-      await api<{ token: string }>("/api/user/register", { body: { name: "Marta Telemóvel", email, password: "senha-segura-1" } })
-    ).body.token;
-    const product = (await api<{ products: ShopProduct[] }>("/api/product/list")).body.products[0]!;
-    const address = {
-      firstName: "Marta",
-      lastName: "Teste",
-      email,
-      street: "Rua 1",
-      city: "Luanda",
-      state: "Luanda",
-      zipcode: "1000",
-      country: "Angola",
-      phone: "923000000",
-    };
-    const placed = await api<{ orderId: string }>("/api/order/place", {
-      token,
-      body: {
-        address,
-        items: [{ _id: product._id, size: product.sizes[0], quantity: 1 }],
-        totalAmount: product.price + 5000,
-        paymentMethod: "cod",
-      },
-    });
-    expect(placed.status).toBe(200);
-    const orderId = placed.body.orderId;
+    const { token, orderId } = await shopperWithOrder(shop.url, "Marta Telemóvel");
     const form = new FormData();
     form.append("orderId", orderId);
     form.append("text", "Qual é o IBAN para pagar?");
@@ -58,13 +26,7 @@ describe.runIf(browserAvailable())("the support console on a phone", () => {
       (await fetch(`${shop.url}/api/message/send`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form })).status,
     ).toBe(200);
 
-    const context = await shop.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-    const page = await context.newPage();
-    await page.goto(`${shop.url}/admin/`);
-    await page.locator("#email").fill(E2E_ADMIN.email);
-    await page.locator("#password").fill(E2E_ADMIN.password);
-    await page.getByRole("button", { name: "Entrar" }).click();
-    await page.getByText("Aguardam pagamento").waitFor({ timeout: 30_000 });
+    const page = await consoleSignIn(shop, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
     await page.goto(`${shop.url}/admin/#/conversations`);
     await page.getByRole("tab", { name: "A aguardar resposta" }).click();
@@ -102,6 +64,6 @@ describe.runIf(browserAvailable())("the support console on a phone", () => {
     await page.getByTestId("order-short-id").waitFor({ timeout: 15_000 });
     await page.getByTestId("order-note").first().waitFor();
     await expectNoHorizontalOverflow(page, "order page");
-    await context.close();
+    await page.context().close();
   });
 });

@@ -4,48 +4,17 @@
 // (lines and first status), and the shop must reopen every time. The figures are printed.
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
+import { placementBurst, postJson } from "../helpers/placement-burst.ts";
 import { freshDataDir, startShopProcess, type ShopProcess } from "../helpers/shop-process.ts";
 
 const ROUNDS = 5;
 const WORKERS = 6;
-const ADDRESS = {
-  firstName: "Ana",
-  lastName: "Silva",
-  email: "ana@exemplo.ao",
-  street: "Rua 1",
-  city: "Luanda",
-  state: "",
-  zipcode: "1000",
-  country: "Angola",
-  phone: "923000000",
-};
-
-interface Product {
-  _id: string;
-  price: number;
-  sizes: string[];
-}
-
 const dataDir = freshDataDir();
 let shop: ShopProcess | undefined;
 afterAll(async () => {
   await shop?.stop().catch(() => undefined);
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function json<T>(
-  url: string,
-  body: unknown,
-  token?: string,
-  extra: Record<string, string> = {},
-): Promise<{ status: number; body: T }> {
-  const res = await fetch(url, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}), ...extra },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as T };
-}
 
 function killed(child: ShopProcess["child"]): Promise<void> {
   return new Promise((resolve) => {
@@ -59,25 +28,8 @@ describe("SIGKILL during order placements", () => {
   it(`loses no acknowledged order and reopens every time (${ROUNDS} kills)`, async () => {
     const rounds: { acked: number; attempted: number; reopened: boolean; lost: number; startMs: number }[] = [];
     shop = await startShopProcess({ dataDir });
-    const { products } = (await (await fetch(`${shop.url}/api/product/list`)).json()) as { products: Product[] };
-    const items = products.filter((p) => p.sizes.length > 0).slice(0, 3);
-    const body = {
-      address: ADDRESS,
-      items: items.map((p) => ({ itemId: p._id, size: p.sizes[0], quantity: 1 })),
-      totalAmount: items.reduce((s, p) => s + p.price, 0) + 5000,
-      paymentMethod: "cod",
-    };
     // One customer per worker: placement is rate-limited per customer. Tokens survive restarts (the secret is in the data dir).
-    const customers: string[] = [];
-    for (let i = 0; i < WORKERS; i++) {
-      const r = await json<{ token: string }>(`${shop.url}/api/user/register`, {
-        name: `Cliente ${i}`,
-        email: `falha.${i}.${Date.now()}@exemplo.ao`,
-        password: "senha-segura-1",
-      });
-      expect(r.status).toBe(200);
-      customers.push(r.body.token);
-    }
+    const { order: body, tokens: customers } = await placementBurst(shop.url, { customers: WORKERS, lines: 3, emailPrefix: "falha" });
     const acknowledged = new Map<string, string>(); // orderId → token
 
     for (let round = 0; round < ROUNDS; round++) {
@@ -95,7 +47,7 @@ describe("SIGKILL during order placements", () => {
         for (let n = 0; !stop; n++) {
           attempted++;
           try {
-            const r = await json<{ orderId?: string }>(`${url}/api/order/place`, body, token, {
+            const r = await postJson<{ orderId?: string }>(`${url}/api/order/place`, body, token, {
               "idempotency-key": `r${round}-w${w}-n${n}`,
             });
             if (r.status === 200 && r.body.orderId) {
@@ -124,7 +76,7 @@ describe("SIGKILL during order placements", () => {
       if (reopened) {
         const present = new Set<string>();
         for (const token of customers) {
-          const r = await json<{ orders: { _id: string; items: unknown[]; status: string }[] }>(
+          const r = await postJson<{ orders: { _id: string; items: unknown[]; status: string }[] }>(
             `${shop.url}/api/order/userorders`,
             {},
             token,
@@ -132,7 +84,7 @@ describe("SIGKILL during order placements", () => {
           expect(r.status).toBe(200);
           for (const o of r.body.orders) {
             // a surviving order is whole: all its lines and its first status
-            expect(o.items).toHaveLength(items.length);
+            expect(o.items).toHaveLength(body.items.length);
             expect(o.status).toBe("Aguardando Pagamento");
             present.add(o._id);
           }

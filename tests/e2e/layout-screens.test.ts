@@ -7,8 +7,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
-import { browserAvailable, useShopAndBrowser } from "../helpers/e2e.ts";
-import { E2E_ADMIN } from "../helpers/shop-process.ts";
+import { browserAvailable, consoleSignIn, useShopAndBrowser } from "../helpers/e2e.ts";
 import { DELIVERY_FEE } from "../../shared/money.ts";
 import { postShop, type ListedProduct } from "../storefront/browser-support.ts";
 
@@ -279,15 +278,11 @@ describe.runIf(browserAvailable())("layout at 320, 390 and 1280 px (overflow, fl
     describe(`console at ${width} px`, () => {
       let context: BrowserContext;
       beforeAll(async () => {
-        context = await shop.browser.newContext(
+        const page = await consoleSignIn(
+          shop,
           width < 768 ? { viewport: { width, height: 800 }, isMobile: true, hasTouch: true } : { viewport: { width, height: 800 } },
         );
-        const page = await context.newPage();
-        await page.goto(`${shop.url}/admin/`);
-        await page.locator("#email").fill(E2E_ADMIN.email);
-        await page.locator("#password").fill(E2E_ADMIN.password);
-        await page.getByRole("button", { name: "Entrar" }).click();
-        await page.getByText("Aguardam pagamento").waitFor({ timeout: 30_000 });
+        context = page.context();
         await page.close();
       });
       afterAll(async () => {

@@ -5,15 +5,9 @@
 import { describe, expect, it } from "vitest";
 import { formatKz } from "../../shared/money.ts";
 import { shortOrderId } from "../../shared/orders.ts";
-import { browserAvailable, useShopAndBrowser } from "../helpers/e2e.ts";
-import { E2E_ADMIN, shopApi } from "../helpers/shop-process.ts";
+import { browserAvailable, consoleSignIn, shopperWithOrder, useShopAndBrowser } from "../helpers/e2e.ts";
+import { shopApi } from "../helpers/shop-process.ts";
 import { pdfWithText } from "../helpers/tiny-pdf.ts";
-
-interface ShopProduct {
-  _id: string;
-  price: number;
-  sizes: string[];
-}
 
 describe.runIf(browserAvailable())("the money path in Chromium", () => {
   const shop = useShopAndBrowser();
@@ -21,36 +15,13 @@ describe.runIf(browserAvailable())("the money path in Chromium", () => {
   const api = shopApi(() => shop.url);
 
   it("guides the shopper back to what to pay, takes a proof, and shows the staff's confirmation live", async () => {
-    const email = `pagador.${Date.now()}@exemplo.ao`;
-    const { body: reg } = await api<{ token: string }>("/api/user/register", {
-      body: { name: "Pagador", email, password: "senha-segura-1" },
-    });
-    const { body: list } = await api<{ products: ShopProduct[] }>("/api/product/list");
-    const product = list.products[0]!;
-    const address = {
-      firstName: "Pagador",
-      lastName: "Teste",
-      email,
-      street: "Rua 1",
-      city: "Luanda",
-      state: "Luanda",
-      zipcode: "1000",
-      country: "Angola",
-      phone: "923000000",
-    };
-    const total = product.price + 5000;
-    const placed = await api<{ orderId: string }>("/api/order/place", {
-      token: reg.token,
-      body: { address, items: [{ _id: product._id, size: product.sizes[0], quantity: 1 }], totalAmount: total, paymentMethod: "cod" },
-    });
-    expect(placed.status).toBe(200);
-    const orderId = placed.body.orderId;
+    const { token, orderId, total } = await shopperWithOrder(shop.url, "Pagador");
     const short = shortOrderId(orderId);
 
     // The shopper comes back later: /orders leads to the payment page.
     const shopper = await shop.browser.newPage({ viewport: { width: 390, height: 844 } });
     await shopper.goto(`${shop.url}/`);
-    await shopper.evaluate((t) => localStorage.setItem("token", t), reg.token);
+    await shopper.evaluate((t) => localStorage.setItem("token", t), token);
     await shopper.goto(`${shop.url}/orders`);
     const card = shopper.getByTestId("order").filter({ hasText: short });
     await card.getByText("Por pagar").waitFor({ timeout: 20_000 });
@@ -73,13 +44,7 @@ describe.runIf(browserAvailable())("the money path in Chromium", () => {
     await shopper.goto(`${shop.url}/orders`);
     await card.getByText("Comprovativo:").waitFor({ timeout: 20_000 });
 
-    const context = await shop.browser.newContext({ viewport: { width: 1366, height: 900 } });
-    const staff = await context.newPage();
-    await staff.goto(`${shop.url}/admin/`);
-    await staff.locator("#email").fill(E2E_ADMIN.email);
-    await staff.locator("#password").fill(E2E_ADMIN.password);
-    await staff.getByRole("button", { name: "Entrar" }).click();
-    await staff.getByText("Aguardam pagamento").waitFor({ timeout: 30_000 });
+    const staff = await consoleSignIn(shop);
     await staff.goto(`${shop.url}/admin/#/payments`);
     const row = staff.getByTestId("payments-queue").getByText(`#${short}`);
     await row.waitFor({ timeout: 20_000 });
@@ -101,12 +66,12 @@ describe.runIf(browserAvailable())("the money path in Chromium", () => {
 
     const { body } = await api<{ orders: { _id: string; status: string; paymentState: string; proofs: { status: string }[] }[] }>(
       "/api/order/userorders",
-      { token: reg.token, body: {} },
+      { token: token, body: {} },
     );
     const order = body.orders.find((o) => o._id === orderId)!;
     expect(order).toMatchObject({ status: "Pagamento Confirmado", paymentState: "paid" });
     expect(order.proofs.map((p) => p.status)).toEqual(["accepted"]);
     await shopper.close();
-    await context.close();
+    await staff.context().close();
   });
 });

@@ -5,18 +5,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { ATTACHMENT_TOO_LARGE } from "../../shared/chat.ts";
 import { shortOrderId } from "../../shared/orders.ts";
-import { browserAvailable, useShopAndBrowser } from "../helpers/e2e.ts";
+import { browserAvailable, shopperWithOrder, useShopAndBrowser } from "../helpers/e2e.ts";
 import { pdfWithText } from "../helpers/tiny-pdf.ts";
 import { staffReply, staffToken } from "../storefront/browser-support.ts";
 
 const PHONE = { width: 390, height: 844 };
 const EMPTY = "Ainda não há mensagens. Escreva-nos: respondemos normalmente em menos de 1 hora, das 8h às 20h.";
-
-interface ShopProduct {
-  _id: string;
-  price: number;
-  sizes: string[];
-}
 
 describe.runIf(browserAvailable())("the order chat on a 390 px phone", () => {
   const shop = useShopAndBrowser();
@@ -24,42 +18,8 @@ describe.runIf(browserAvailable())("the order chat on a 390 px phone", () => {
   let token = "";
   let orderId = "";
 
-  const api = async <T>(path: string, body?: unknown, auth?: string): Promise<T> => {
-    const res = await fetch(`${shop.url}${path}`, {
-      method: body ? "POST" : "GET",
-      headers: { ...(body ? { "content-type": "application/json" } : {}), ...(auth ? { authorization: `Bearer ${auth}` } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as T;
-  };
-
   beforeAll(async () => {
-    const email = `conversa.${Date.now()}@exemplo.ao`;
-    ({ token } = await api<{ token: string }>("/api/user/register", { name: "Ana Conversa", email, password: "senha-segura-1" }));
-    const { products } = await api<{ products: ShopProduct[] }>("/api/product/list");
-    const product = products[0]!;
-    const address = {
-      firstName: "Ana",
-      lastName: "Conversa",
-      email,
-      street: "Rua 1",
-      city: "Luanda",
-      state: "Luanda",
-      zipcode: "1000",
-      country: "Angola",
-      phone: "923000000",
-    };
-    ({ orderId } = await api<{ orderId: string }>(
-      "/api/order/place",
-      {
-        address,
-        items: [{ _id: product._id, size: product.sizes[0], quantity: 1 }],
-        totalAmount: product.price + 5000,
-        paymentMethod: "cod",
-      },
-      token,
-    ));
+    ({ token, orderId } = await shopperWithOrder(shop.url, "Ana Conversa", "Conversa"));
     const context = await shop.browser.newContext({
       viewport: PHONE,
       deviceScaleFactor: 2,

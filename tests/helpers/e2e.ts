@@ -4,9 +4,11 @@
 // then it starts its own. Files sharing the shop never rely on each other's data: each makes its own accounts
 // and orders.
 import { afterAll, beforeAll, inject } from "vitest";
-import { chromium, type Browser } from "playwright-core";
+import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
+import { DELIVERY_FEE } from "../../shared/money.ts";
+import { BANK_TRANSFER } from "../../shared/orders.ts";
 import { NO_BROWSER } from "./browser.ts";
-import { startShopProcess, type ShopProcess, type StartOptions } from "./shop-process.ts";
+import { E2E_ADMIN, shopApi, startShopProcess, type ShopProcess, type StartOptions } from "./shop-process.ts";
 
 /** Whether e2e tests can run here (the global setup started a browser); prints why not when they cannot. */
 export function browserAvailable(): boolean {
@@ -52,4 +54,62 @@ export function useShopAndBrowser(options: { ownShop?: () => StartOptions | Prom
       return must(browser, "the browser");
     },
   };
+}
+
+/**
+ * A page of its own browser context (`context`: viewport, phone…) signed in to the console as `who` (the demo admin
+ * by default), once the dashboard shows.
+ */
+export async function consoleSignIn(
+  shop: ShopAndBrowser,
+  context: BrowserContextOptions = { viewport: { width: 1366, height: 900 } },
+  who: { email: string; password: string } = E2E_ADMIN,
+): Promise<Page> {
+  const page = await (await shop.browser.newContext(context)).newPage();
+  await page.goto(`${shop.url}/admin/`);
+  await page.locator("#email").fill(who.email);
+  await page.locator("#password").fill(who.password);
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await page.getByText("Aguardam pagamento").waitFor({ timeout: 30_000 });
+  return page;
+}
+
+export interface ShopperOrder {
+  token: string;
+  email: string;
+  orderId: string;
+  /** What the order costs (the first product, one unit, with the delivery fee). */
+  total: number;
+}
+
+/**
+ * A new shopper named `name` (a fresh e-mail each call) who placed a bank-transfer order for one unit of the
+ * catalogue's first product; the address's first name is the name's first word, its last name `lastName`.
+ */
+export async function shopperWithOrder(shopUrl: string, name: string, lastName = "Teste"): Promise<ShopperOrder> {
+  const api = shopApi(() => shopUrl);
+  const email = `${name.toLowerCase().replace(/\W+/g, ".")}.${Date.now()}@exemplo.ao`;
+  const registered = await api<{ token: string }>("/api/user/register", { body: { name, email, password: "senha-segura-1" } });
+  if (registered.status !== 200) throw new Error(`register: ${registered.status} ${JSON.stringify(registered.body)}`);
+  const { token } = registered.body;
+  const { body } = await api<{ products: { _id: string; price: number; sizes: string[] }[] }>("/api/product/list");
+  const product = body.products[0]!;
+  const address = {
+    firstName: name.split(" ")[0]!,
+    lastName,
+    email,
+    street: "Rua 1",
+    city: "Luanda",
+    state: "Luanda",
+    zipcode: "1000",
+    country: "Angola",
+    phone: "923000000",
+  };
+  const total = product.price + DELIVERY_FEE;
+  const placed = await api<{ orderId: string }>("/api/order/place", {
+    token,
+    body: { address, items: [{ _id: product._id, size: product.sizes[0], quantity: 1 }], totalAmount: total, paymentMethod: BANK_TRANSFER },
+  });
+  if (placed.status !== 200) throw new Error(`place: ${placed.status} ${JSON.stringify(placed.body)}`);
+  return { token, email, orderId: placed.body.orderId, total };
 }

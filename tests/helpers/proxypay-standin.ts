@@ -5,6 +5,7 @@ import { createHmac } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { ProxyPayCustomFields, ProxyPayPayment } from "../../server/integrations/proxypay.ts";
+import { buildTestApp, type TestApp } from "./app.ts";
 
 export const STANDIN_API_KEY = "pp_test_key_0123456789abcdef";
 export const STANDIN_ENTITY_ID = 12345;
@@ -176,4 +177,28 @@ export class ProxyPayStandin {
     }
     return [405, { message: "Method Not Allowed" }];
   }
+}
+
+/**
+ * A test app whose ProxyPay is a fresh stand-in (entity 12345), its notifications signed with the stand-in's key;
+ * the payment-deadline job does not run (the tests drive its rounds). `close` stops both.
+ */
+export async function appWithProxyPay(): Promise<{ t: TestApp; proxypay: ProxyPayStandin; close: () => Promise<void> }> {
+  const proxypay = await new ProxyPayStandin().start();
+  const t = await buildTestApp({
+    env: {
+      PROXYPAY_API_KEY: STANDIN_API_KEY,
+      PROXYPAY_ENTITY: String(STANDIN_ENTITY_ID),
+      PROXYPAY_BASE_URL: proxypay.url,
+      PAYMENT_DEADLINE_WORKER: "false",
+    },
+  });
+  return {
+    t,
+    proxypay,
+    close: async () => {
+      await t.close();
+      await proxypay.stop();
+    },
+  };
 }

@@ -1,0 +1,74 @@
+// What the process-level e2e files that place orders in bursts (backup, fault-kill) start from: one customer per
+// concurrent worker (placement is rate-limited per customer) and one order body to place again and again.
+import { DELIVERY_FEE } from "../../shared/money.ts";
+import { BANK_TRANSFER } from "../../shared/orders.ts";
+
+const ADDRESS = {
+  firstName: "Ana",
+  lastName: "Silva",
+  email: "ana@exemplo.ao",
+  street: "Rua 1",
+  city: "Luanda",
+  state: "",
+  zipcode: "1000",
+  country: "Angola",
+  phone: "923000000",
+};
+
+/** A JSON POST, with an optional Bearer token and extra headers (e.g. an idempotency key). */
+export async function postJson<T>(
+  url: string,
+  body: unknown,
+  token?: string,
+  extra: Record<string, string> = {},
+): Promise<{ status: number; body: T }> {
+  const res = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}), ...extra },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as T };
+}
+
+export interface BurstProduct {
+  _id: string;
+  price: number;
+  sizes: string[];
+  image: string[];
+}
+
+export interface BurstOrder {
+  address: typeof ADDRESS;
+  items: { itemId: string; size: string | undefined; quantity: number }[];
+  totalAmount: number;
+  paymentMethod: string;
+}
+
+/**
+ * `customers` new accounts (their tokens; e-mails start with `emailPrefix`) and a bank-transfer order of one unit of
+ * each of the first `lines` products that have sizes.
+ */
+export async function placementBurst(
+  shopUrl: string,
+  { customers, lines, emailPrefix }: { customers: number; lines: number; emailPrefix: string },
+): Promise<{ products: BurstProduct[]; order: BurstOrder; tokens: string[] }> {
+  const { products } = (await (await fetch(`${shopUrl}/api/product/list`)).json()) as { products: BurstProduct[] };
+  const items = products.filter((p) => p.sizes.length > 0).slice(0, lines);
+  const order: BurstOrder = {
+    address: ADDRESS,
+    items: items.map((p) => ({ itemId: p._id, size: p.sizes[0], quantity: 1 })),
+    totalAmount: items.reduce((s, p) => s + p.price, 0) + DELIVERY_FEE,
+    paymentMethod: BANK_TRANSFER,
+  };
+  const tokens: string[] = [];
+  for (let i = 0; i < customers; i++) {
+    const r = await postJson<{ token: string }>(`${shopUrl}/api/user/register`, {
+      name: `Cliente ${i}`,
+      email: `${emailPrefix}.${i}.${Date.now()}@exemplo.ao`,
+      password: "senha-segura-1",
+    });
+    if (r.status !== 200) throw new Error(`register: ${r.status} ${JSON.stringify(r.body)}`);
+    tokens.push(r.body.token);
+  }
+  return { products, order, tokens };
+}
