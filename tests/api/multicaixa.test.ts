@@ -164,3 +164,33 @@ describe("Multicaixa references (ProxyPay)", () => {
     });
   });
 });
+
+// A signed notification with an impossible payment date (2099, or before Multicaixa existed) is refused and records
+// nothing; a payment dated now, or a few hours ahead (clocks, time zones), is recorded.
+async function orderPaidAt(datetime: string) {
+  const orderId = await place(await registerCustomer(t.app));
+  const order = await t.prisma.order.findUniqueOrThrow({ where: { id: orderId } });
+  const payment = { ...proxypay.pay(order.multicaixaReference!, order.totalAmount.toNumber()), datetime };
+  const { body, headers } = proxypay.webhookFor(payment);
+  const res = await notify(body, headers);
+  return { res, orderId };
+}
+
+describe("ProxyPay webhook payment dates", () => {
+  it.each(["2099-01-01T10:00:00.000Z", new Date(Date.now() + 3 * 24 * 3600_000).toISOString(), "1999-12-31T23:00:00.000Z"])(
+    "refuses a payment dated %s and records nothing",
+    async (datetime) => {
+      const { res, orderId } = await orderPaidAt(datetime);
+      expectError(res, 400, "Notificação inválida: data de pagamento impossível");
+      expect(await t.prisma.payment.count({ where: { orderId } })).toBe(0);
+    },
+  );
+
+  it("records payments dated now or a few hours ahead", async () => {
+    for (const datetime of [new Date().toISOString(), new Date(Date.now() + 3 * 3600_000).toISOString()]) {
+      const { res, orderId } = await orderPaidAt(datetime);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await t.prisma.payment.count({ where: { orderId } })).toBe(1);
+    }
+  });
+});
