@@ -2,6 +2,7 @@
 import { isIP } from "node:net";
 import path from "node:path";
 import { PROXYPAY_PRODUCTION_URL } from "./integrations/proxypay.ts";
+import { MAX_PAYMENT_DEADLINE_HOURS } from "../shared/settings.ts";
 import type { S3Settings } from "./domain/media/s3-store.ts";
 
 export interface Config {
@@ -255,7 +256,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: bool(env, "SEED_DEMO", !databaseUrl),
     production: env.NODE_ENV === "production",
     trustProxy: trustProxy(env),
-    paymentDeadlineHours: positiveDecimal(env, "PAYMENT_DEADLINE_HOURS", 720),
+    paymentDeadlineHours: positiveDecimal(env, "PAYMENT_DEADLINE_HOURS", MAX_PAYMENT_DEADLINE_HOURS),
     paymentDeadlineWorker: bool(env, "PAYMENT_DEADLINE_WORKER", true),
     proxypay:
       proxypayKey && proxypayEntity

@@ -1,6 +1,7 @@
 // The realtime frame the server sends the other admins when someone changes the shop's settings:
 // the bank details decide where shoppers' money goes, so every admin with the console open is told.
 import type { ServerFrame } from "../../shared/realtime.ts";
+import { isBankField } from "../../shared/settings.ts";
 
 export type SettingsChangedFrame = Extract<ServerFrame, { type: "settingsChanged" }>;
 
@@ -10,8 +11,6 @@ export const isSettingsChangedFrame = (frame: unknown): frame is SettingsChanged
   return f.type === "settingsChanged" && typeof f.by === "string" && Array.isArray(f.fields);
 };
 
-const BANK_FIELD_NAMES = new Set(["bankName", "accountHolder", "accountNumber", "iban"]);
-
 /** The alert's translation key: a bank change is the one to worry about. */
 export const settingsChangedMessage = (frame: SettingsChangedFrame): string =>
-  frame.fields.some((f) => BANK_FIELD_NAMES.has(f)) ? "loja.settings.bank_changed_by" : "loja.settings.changed_by";
+  frame.fields.some(isBankField) ? "loja.settings.bank_changed_by" : "loja.settings.changed_by";

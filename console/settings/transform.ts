@@ -1,16 +1,13 @@
 import type { RaRecord } from "react-admin";
 import { pickFields, type RequestBodyTransform, type Row } from "../lib/request-body.ts";
+import { BANK_FIELDS, CONTACT_FIELDS, MAX_PAYMENT_DEADLINE_HOURS } from "../../shared/settings.ts";
 
 // The shop's contact and bank details are data, not code: one row, id 1.
 // Arrays of strings are edited as lists of { value } rows and flattened back on save.
 
-const LISTS = ["phones", "emails", "addresses", "staffAlertEmails"] as const;
-/** Where shoppers send their money: changing any of these needs the admin's password again. */
-export const BANK_FIELDS = ["bankName", "accountHolder", "accountNumber", "iban"] as const;
+// The lists are the shop's contacts and the alert addresses.
+const LISTS = CONTACT_FIELDS;
 const FIELDS = [...LISTS, ...BANK_FIELDS, "paymentDeadlineHours", "currentPassword"] as const;
-
-/** Longest payment deadline the server accepts, in hours (30 days). */
-export const MAX_PAYMENT_DEADLINE_HOURS = 720;
 
 /** The record as the form edits it: each list of strings as rows of { value }, the deadline as a number. */
 export const settingsToForm = (record: RaRecord): RaRecord => {
@@ -24,7 +21,7 @@ export const settingsToForm = (record: RaRecord): RaRecord => {
 const bankValue = (row: Row | undefined, field: (typeof BANK_FIELDS)[number]): string => String(row?.[field] ?? "").trim();
 
 /** Whether the form changes where shoppers pay (compared with the record as loaded). */
-export const bankFieldsChanged = (before: Row | undefined, after: Row): boolean =>
+const bankFieldsChanged = (before: Row | undefined, after: Row): boolean =>
   BANK_FIELDS.some((f) => bankValue(before, f) !== bankValue(after, f));
 
 /** A list as text for comparison, whether held as strings (the record) or as rows of { value } (the form). */

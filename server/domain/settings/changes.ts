@@ -1,5 +1,6 @@
 // What an edit changes: the editable fields compared one by one, written as text for the audit trail.
 import type { ShopSettingsValues } from "./repository.ts";
+import { isBankField, isContactField } from "../../../shared/settings.ts";
 
 export type EditableSettings = Omit<ShopSettingsValues, "isDemo">;
 export type SettingsField = keyof EditableSettings;
@@ -16,9 +17,6 @@ const FIELDS: readonly SettingsField[] = [
   "staffAlertEmails",
 ];
 
-/** Where every shopper's money goes: changing any of these needs the admin's password. */
-export const BANK_FIELDS: readonly SettingsField[] = ["bankName", "accountHolder", "accountNumber", "iban"];
-
 /** A value as the audit trail keeps it: lists as JSON arrays (addresses contain commas), numbers as written. */
 export const auditText = (value: EditableSettings[SettingsField]): string => (Array.isArray(value) ? JSON.stringify(value) : String(value));
 
@@ -26,9 +24,6 @@ export const auditText = (value: EditableSettings[SettingsField]): string => (Ar
 export const changedFields = (before: EditableSettings, after: EditableSettings): SettingsField[] =>
   FIELDS.filter((field) => auditText(before[field]) !== auditText(after[field]));
 
-export const touchesBank = (fields: readonly SettingsField[]) => fields.some((field) => BANK_FIELDS.includes(field));
+export const touchesBank = (fields: readonly SettingsField[]) => fields.some(isBankField);
 
-/** Who shoppers call and write to, and where staff alerts go: changing them needs the admin's password too. */
-export const CONTACT_FIELDS: readonly SettingsField[] = ["phones", "emails", "addresses", "staffAlertEmails"];
-
-export const touchesContacts = (fields: readonly SettingsField[]) => fields.some((field) => CONTACT_FIELDS.includes(field));
+export const touchesContacts = (fields: readonly SettingsField[]) => fields.some(isContactField);

@@ -9,6 +9,7 @@ import type { SettingsPublisher } from "../../realtime/events.ts";
 import type { AdminSettings, AdminSettingsBody } from "../../schemas/admin-settings.ts";
 import type { PublicSettings } from "../../schemas/settings.ts";
 import { DEFAULT_PAYMENT_DEADLINE_HOURS } from "../../../shared/payments.ts";
+import { MAX_PAYMENT_DEADLINE_HOURS } from "../../../shared/settings.ts";
 import { AppError, sessionExpired } from "../errors.ts";
 import type { AttemptLimiter } from "../users/attempt-limiter.ts";
 import { findActiveStaff } from "../users/service.ts";
@@ -18,7 +19,6 @@ import { settingsRepository, type ShopSettingsRow } from "./repository.ts";
 
 /** How many audit rows the console shows. */
 const CHANGES_SHOWN = 50;
-const MAX_PAYMENT_DEADLINE_HOURS = 720;
 const INVALID_DEADLINE = `O prazo de pagamento deve ser maior que 0 e no máximo ${MAX_PAYMENT_DEADLINE_HOURS} horas, com até duas casas decimais`;
 
 const EMPTY: ShopSettingsRow = {
