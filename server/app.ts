@@ -37,7 +37,7 @@ export interface AppLimits {
   messagesPerMinute: number;
 }
 
-export const DEFAULT_LIMITS: AppLimits = { registerPerWindow: 30, windowMs: 10 * 60 * 1000, messagesPerMinute: 30 };
+const DEFAULT_LIMITS: AppLimits = { registerPerWindow: 30, windowMs: 10 * 60 * 1000, messagesPerMinute: 30 };
 
 /**
  * How long a client may take, so slow or stalled connections cannot pile up (each holds a socket and memory).

@@ -31,7 +31,7 @@ import { usersRepository } from "./domain/users/repository.ts";
 import { createStaffAccount } from "./domain/users/service.ts";
 import { seedDemo } from "./demo/seed.ts";
 
-export const DEMO_ADMIN_EMAIL = "admin@loja.local";
+const DEMO_ADMIN_EMAIL = "admin@loja.local";
 
 export interface Started {
   app: FastifyInstance;
@@ -106,7 +106,7 @@ async function ensureDemoAdmin(config: Config, db: Database, env: NodeJS.Process
   return { email: DEMO_ADMIN_EMAIL, password };
 }
 
-export interface StartOptions extends BuildOptions {
+interface StartOptions extends BuildOptions {
   logger?: FastifyServerOptions["logger"];
   /** Awaited after the database is ready and before the app is built (the apps' build, run in parallel). */
   beforeApp?: Promise<unknown>;

@@ -137,7 +137,7 @@ export function secretStrengthBits(secret: string): number {
   return Math.floor(secret.length * Math.log2(alphabet));
 }
 
-export const MIN_SECRET_BITS = 128;
+const MIN_SECRET_BITS = 128;
 
 function checkJwtSecret(secret: string): void {
   const advice = "generate one with: openssl rand -base64 48";

@@ -47,7 +47,6 @@ export const TAXONOMY = {
 } as const satisfies Record<string, readonly string[]>;
 
 export type Category = keyof typeof TAXONOMY;
-export const CATEGORIES = Object.keys(TAXONOMY) as Category[];
 
 function isCategory(value: string): value is Category {
   return Object.hasOwn(TAXONOMY, value);

@@ -10,7 +10,6 @@ export const ATTACHMENT_TOO_LARGE = "Ficheiro demasiado grande (máximo 10 MB)";
 /** Attachments are accepted only when their bytes are one of these (sniffed on the server). */
 export const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"] as const;
 export const ATTACHMENT_TYPES = [...IMAGE_TYPES, "application/pdf"] as const;
-export type AttachmentType = (typeof ATTACHMENT_TYPES)[number];
 
 /** For a file input's `accept`. */
 export const ATTACHMENT_ACCEPT = ATTACHMENT_TYPES.join(",");

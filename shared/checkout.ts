@@ -89,7 +89,7 @@ export function submitError(a: Readonly<Partial<Record<AddressField, string>>>, 
   return null;
 }
 
-export interface SignUpFields {
+interface SignUpFields {
   name: string;
   email: string;
   password: string;

@@ -16,7 +16,7 @@ const luanda = () =>
     hourCycle: "h23",
   }));
 
-export interface LuandaParts {
+interface LuandaParts {
   day: string;
   month: string;
   year: string;

@@ -2,7 +2,7 @@
 // One function formats money for the server's messages, the storefront and the console, so an amount in an
 // error ("o total atual é 12 500,00 kz") is the very string the cart shows.
 
-export const CURRENCY = "kz";
+const CURRENCY = "kz";
 
 /** The delivery fee, 'Taxa de envio', in kwanza. */
 export const DELIVERY_FEE = 5000;
@@ -12,7 +12,7 @@ export const DELIVERY_FEE = 5000;
  * same on every runtime. Written by hand rather than with Intl.NumberFormat because ICU's Portuguese locales
  * disagree between runtimes (pt-PT leaves 4-digit numbers ungrouped on some, U+202F on others).
  */
-export const GROUP_SEPARATOR = "\u00a0";
+const GROUP_SEPARATOR = "\u00a0";
 
 /** Anything that prints itself with two decimals: a number, or a Prisma/decimal.js Decimal. */
 export type MoneyAmount = number | { toFixed(decimals: number): string };

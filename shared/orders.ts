@@ -39,7 +39,6 @@ export const FORWARD_MOVES: Readonly<Record<OrderStatus, readonly OrderStatus[]>
   Entregue: [],
   Cancelado: [],
 };
-export const isForwardMove = (from: OrderStatus, to: OrderStatus): boolean => FORWARD_MOVES[from].includes(to);
 
 /** How the console colours each status (MUI palette names, kept here so a new status cannot miss one). */
 export const STATUS_TONE: Readonly<Record<OrderStatus, "warning" | "info" | "primary" | "secondary" | "success" | "error">> = {

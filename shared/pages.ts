@@ -10,7 +10,7 @@ export const SHOP_DESCRIPTION =
 export const pageTitle = (subject: string) => `${subject} — ${SHOP_NAME}`;
 
 /** A description fit for a preview: one line, at most ~160 characters, cut at a word. */
-export function summary(text: string, max = 160): string {
+function summary(text: string, max = 160): string {
   const flat = text.replace(/\s+/g, " ").trim();
   if (flat.length <= max) return flat;
   const cut = flat.slice(0, max - 1);

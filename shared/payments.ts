@@ -15,7 +15,7 @@ export type { StaffRole };
  * How a status change is allowed: `forward` for any staff member, `exception` (going back, cancelling a paid
  * order, skipping steps) only for an admin with a written reason, `none` when nothing would change.
  */
-export type MoveKind = "forward" | "exception" | "none";
+type MoveKind = "forward" | "exception" | "none";
 export const moveKind = (from: OrderStatus, to: OrderStatus): MoveKind =>
   from === to ? "none" : FORWARD_MOVES[from].includes(to) ? "forward" : "exception";
 

@@ -15,7 +15,7 @@ import {
  */
 export type RealtimeEvent<M = unknown> = ServerFrame<M> | { type: "status"; connected: boolean };
 
-export interface RealtimeClientOptions {
+interface RealtimeClientOptions {
   token: string;
   /** Called once when the server refuses the token (the session has ended). */
   onInvalidToken(): void;

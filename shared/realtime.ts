@@ -22,7 +22,7 @@ export const CLOSE_INVALID_TOKEN = 4401;
 
 /** Reconnection delay 1 s up to 5 s (doubling), connection timeout 20 s. */
 export const RECONNECT_MIN_MS = 1000;
-export const RECONNECT_MAX_MS = 5000;
+const RECONNECT_MAX_MS = 5000;
 export const CONNECT_TIMEOUT_MS = 20_000;
 
 export const nextReconnectDelay = (delay: number): number => Math.min(delay * 2, RECONNECT_MAX_MS);

@@ -9,7 +9,7 @@ export const foldText = (value: string): string =>
     .toLowerCase();
 
 /** At most this many words of a query are looked at (a pasted paragraph is not a search). */
-export const MAX_SEARCH_WORDS = 6;
+const MAX_SEARCH_WORDS = 6;
 
 /** The query's words, folded, without duplicates. */
 export function searchWords(query: string): string[] {

@@ -13,7 +13,7 @@ export interface BankDetails {
 }
 
 /** The placeholders a quick reply may carry, each filled from the shop's settings when an agent inserts it. */
-export const QUICK_REPLY_PLACEHOLDERS = {
+const QUICK_REPLY_PLACEHOLDERS = {
   "{banco}": (bank: BankDetails) => bank.bankName,
   "{titular}": (bank: BankDetails) => bank.accountHolder,
   "{iban}": (bank: BankDetails) => bank.iban,

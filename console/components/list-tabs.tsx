@@ -2,7 +2,7 @@
 import { useListContext } from "react-admin";
 import { Divider, Tab, Tabs } from "@mui/material";
 
-export interface ListTab {
+interface ListTab {
   value: string;
   label: string;
 }

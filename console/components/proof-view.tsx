@@ -13,12 +13,12 @@ const STATUS_TONE: Readonly<Record<ProofStatus, "warning" | "success" | "error">
   closed: "success",
 };
 
-export function ProofStatusChip({ status }: { status: ProofStatus }) {
+function ProofStatusChip({ status }: { status: ProofStatus }) {
   return <Chip size="small" color={STATUS_TONE[status]} label={PROOF_STATUS_LABELS[status]} data-testid="proof-status" />;
 }
 
 /** What the server read from a PDF proof, always marked as a hint: forged receipts exist, the bank statement decides. */
-export function ProofHintsView({ hints }: { hints: ProofHints }) {
+function ProofHintsView({ hints }: { hints: ProofHints }) {
   const translate = useTranslate();
   return (
     <Alert severity={hints.amountMatches && hints.ibanMatches ? "info" : "warning"} data-testid="proof-hints" sx={{ py: 0 }}>

@@ -1,9 +1,9 @@
 // How long a shopper has left to pay, as staff read it in the order page and the Pagamentos queue.
 
 /** Under this, the deadline is shown in red: staff should chase the payment or expect the cancellation. */
-export const URGENT_DEADLINE_MS = 6 * 60 * 60 * 1000;
+const URGENT_DEADLINE_MS = 6 * 60 * 60 * 1000;
 
-export interface TimeLeft {
+interface TimeLeft {
   /** Milliseconds until the deadline; zero or less once it passed. */
   ms: number;
   expired: boolean;

@@ -55,7 +55,7 @@ export function paymentRequestBody(form: PaymentForm): PaymentBody {
 export const exceptionReasonError = (reason: string): string | undefined =>
   reason.trim().length < MIN_EXCEPTION_REASON ? "loja.orders.reason_too_short" : undefined;
 
-export const MIN_REFUSAL_REASON = 3;
+const MIN_REFUSAL_REASON = 3;
 export const MAX_REFUSAL_REASON = 500;
 export const refusalReasonError = (reason: string): string | undefined => {
   const length = reason.trim().length;

@@ -24,7 +24,7 @@ import { OUTBOX_STATUSES } from "../../shared/outbox.ts";
 const STATUS_TONE = { pending: "warning", sent: "success", failed: "error" } as const;
 const statusChoices = OUTBOX_STATUSES.map((id) => ({ id, name: `loja.outbox.status.${id}` }));
 
-export function OutboxStatusChip({ status }: { status: AdminOutboxMail["status"] }) {
+function OutboxStatusChip({ status }: { status: AdminOutboxMail["status"] }) {
   const translate = useTranslate();
   return <Chip size="small" color={STATUS_TONE[status]} label={translate(`loja.outbox.status.${status}`)} />;
 }
@@ -49,7 +49,7 @@ export function OutboxList() {
 }
 
 /** The HTML part exactly as sent, shown inert. */
-export function MailPreview() {
+function MailPreview() {
   const mail = useRecordContext<AdminOutboxMail>();
   const translate = useTranslate();
   if (!mail?.html) return null;

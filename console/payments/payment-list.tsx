@@ -8,7 +8,7 @@ import { DeadlineText } from "../components/deadline-text.tsx";
 import { ProofView } from "../components/proof-view.tsx";
 
 /** "com comprovativo": only orders with a proof waiting for a decision (hasProof=true); off shows every unpaid order. */
-export function HasProofToggle() {
+function HasProofToggle() {
   const translate = useTranslate();
   const { filterValues, setFilters, displayedFilters } = useListContext();
   const on = (filterValues as { hasProof?: boolean }).hasProof === true;

@@ -18,10 +18,10 @@ import path from "node:path";
 import type { Database } from "../db/client.ts";
 import { mediaDir, uploadTempDir } from "../domain/media/store.ts";
 
-export const BACKUP_SOCKET = "backup.sock";
+const BACKUP_SOCKET = "backup.sock";
 
 /** The files of DATA_DIR a restore needs besides the database and media: the token secret and the push keys. */
-export const BACKED_UP_SECRETS = ["jwt-secret", "vapid.json"] as const;
+const BACKED_UP_SECRETS = ["jwt-secret", "vapid.json"] as const;
 
 /**
  * Puts a backup's secrets back into DATA_DIR (0600); a file they replace is kept as `<name>.replaced-<stamp>`.

@@ -10,7 +10,7 @@ import type { Sessions } from "../domain/users/sessions.ts";
 import type { AssigneeChangedEvent, ChatEvent, NewOrderEvent, SettingsChangedEvent } from "../realtime/events.ts";
 import { localTransport, postgresTransport, type RemoteChat, type Transport } from "./transport.ts";
 
-export interface ClusterBusDeps {
+interface ClusterBusDeps {
   db: Database;
   sessions: Sessions;
   productListCache: ListCache;
@@ -19,7 +19,7 @@ export interface ClusterBusDeps {
 }
 
 /** What the socket hub hears from other instances. */
-export interface RemoteEvents {
+interface RemoteEvents {
   chat(remote: RemoteChat): void;
   settings(event: SettingsChangedEvent): void;
   newOrder(event: NewOrderEvent): void;

@@ -89,8 +89,8 @@ export const createPglite = (options: PGliteOptions = {}) => PGlite.create({ ...
  * which misses one wrong letter in the middle of a five-letter word ("tenus"); 0.5 finds it and still keeps
  * unrelated names out. Set per connection, since a database-level setting is not copied into test databases.
  */
-export const SEARCH_SIMILARITY_SETTING = "pg_trgm.word_similarity_threshold";
-export const SEARCH_SIMILARITY = "0.5";
+const SEARCH_SIMILARITY_SETTING = "pg_trgm.word_similarity_threshold";
+const SEARCH_SIMILARITY = "0.5";
 
 export async function openPglite(dataDir: string | PGlite): Promise<Database> {
   const pglite = typeof dataDir === "string" ? await createPglite({ dataDir: pgliteDir(dataDir) }) : dataDir;

@@ -18,13 +18,13 @@ import { setTimeout as sleep } from "node:timers/promises";
 
 export class DataDirLockedError extends Error {}
 
-export interface LockOptions {
+interface LockOptions {
   /** Use flock(1) when it is installed (default). False forces the pid-file lock. */
   kernelLock?: boolean;
 }
 
 /** Frees the lock; resolves once another process could take it. */
-export type ReleaseLock = () => Promise<void>;
+type ReleaseLock = () => Promise<void>;
 
 const FLOCK_BUSY = 75;
 /** A take-over mutex older than this was left by a process that died in the middle of one. */

@@ -30,7 +30,7 @@ interface Session {
   exec(sql: string): Promise<void>;
 }
 
-export interface MigrationFile {
+interface MigrationFile {
   name: string;
   sql: string;
   checksum: string;

@@ -8,7 +8,7 @@ import { TAXONOMY, type Category } from "../../shared/catalogue.ts";
 export type { Category };
 export const taxonomy = TAXONOMY;
 
-export interface DemoProduct {
+interface DemoProduct {
   name: string;
   description: string;
   /** Kwanza, whole number. */

@@ -13,7 +13,7 @@ import { demoProducts } from "./catalogue.ts";
 const IMAGES_DIR = fileURLToPath(new URL("./images", import.meta.url));
 const DAY_MS = 24 * 3600 * 1000;
 
-export const DEMO_SETTINGS = {
+const DEMO_SETTINGS = {
   phones: ["+244 923 000 101", "+244 934 000 202", "+244 945 000 303"],
   emails: ["contacto@loja-demo.ao", "support@loja-demo.ao"],
   addresses: [

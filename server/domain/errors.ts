@@ -11,8 +11,6 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (message = "Não encontrado") => new AppError(404, message);
-
 /** The answer to a missing, invalid or expired session (and to a token whose account is gone): the storefront logs out on it. */
 export { SESSION_EXPIRED };
 export const sessionExpired = () => new AppError(401, SESSION_EXPIRED);

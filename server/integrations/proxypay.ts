@@ -18,8 +18,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 
 export const PROXYPAY_PRODUCTION_URL = "https://api.proxypay.co.ao";
-export const PROXYPAY_SANDBOX_URL = "https://api.sandbox.proxypay.co.ao";
-export const PROXYPAY_ACCEPT = "application/vnd.proxypay.v2+json";
+const PROXYPAY_ACCEPT = "application/vnd.proxypay.v2+json";
 /** The webhook header that carries the signature (lower-case, as Node hands headers over). */
 export const PROXYPAY_SIGNATURE_HEADER = "x-signature";
 
@@ -54,14 +53,14 @@ export interface ProxyPayPayment {
   fee?: string | null;
 }
 
-export interface ProxyPayClientOptions {
+interface ProxyPayClientOptions {
   apiKey: string;
   /** Defaults to ProxyPay's production API; tests point it at a local stand-in. */
   baseUrl?: string;
   timeoutMs?: number;
 }
 
-export interface CreateReferenceInput {
+interface CreateReferenceInput {
   /** In kwanzas. */
   amount: number;
   /** After this instant the reference can no longer be paid (the order's payment deadline). */
@@ -194,11 +193,6 @@ export function readProxyPayPayment(value: unknown): ReceivedProxyPayPayment | n
     for (const [key, field] of Object.entries(custom_fields)) if (typeof field === "string") customFields[key] = field;
   }
   return { paymentId, amount: Math.round(paid * 100) / 100, referenceId, receivedAt, customFields };
-}
-
-/** Signs a webhook body as ProxyPay does: hex HMAC-SHA256 keyed with the API key. */
-export function proxyPaySignature(rawBody: Buffer | string, apiKey: string): string {
-  return createHmac("sha256", apiKey).update(rawBody).digest("hex");
 }
 
 /**

@@ -2,19 +2,19 @@
 // configurable so tests run against a local server that answers like Stripe.
 import { AppError } from "../domain/errors.ts";
 
-export interface StripeConfig {
+interface StripeConfig {
   secretKey: string;
   apiBase: string;
 }
 
-export interface CheckoutLine {
+interface CheckoutLine {
   name: string;
   /** Smallest currency unit: AOA has two decimals for Stripe, so cents. */
   unitAmount: number;
   quantity: number;
 }
 
-export interface CheckoutSession {
+interface CheckoutSession {
   id: string;
   url: string | null;
   status: string | null;

@@ -26,7 +26,7 @@ export interface RunningJob {
   stop(): Promise<void>;
 }
 
-export interface JobHost {
+interface JobHost {
   log: { warn(obj: object, message: string): void };
   /** Needed by cluster jobs only: where the round's lock is taken. */
   db?: Pick<Database, "onlyOneInstance">;

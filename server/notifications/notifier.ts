@@ -20,7 +20,7 @@ export interface PushNotice {
   payload: PushPayload;
 }
 
-export interface NotifierOptions {
+interface NotifierOptions {
   db: PrismaClient;
   config: Pick<Config, "publicUrl" | "port" | "dataDir" | "proxypay">;
   /** The realtime hub: who has a socket open on this instance. */

@@ -47,7 +47,7 @@ function paymentDue(
   };
 }
 
-export interface PlacedOrder {
+interface PlacedOrder {
   id: string;
   userId: string;
   paymentMethod: string;
@@ -61,7 +61,7 @@ export interface PlacedOrder {
 }
 
 /** What a new order's mails need besides the order: its customer and the shop's settings. */
-export interface PlacementMailing {
+interface PlacementMailing {
   customer: EventOrder["user"] | null;
   ctx: MailContext;
   staff: string[];
@@ -110,7 +110,7 @@ export function orderPlacedMails(notifier: Notifier, { customer, ctx, staff }: P
   return mails;
 }
 
-export type OrderNotice =
+type OrderNotice =
   /** The shopper sent a proof of payment (staff are alerted too). */
   | { kind: "proof-received"; proofId: string }
   /** The order's total is covered (a payment recorded, a proof accepted, Multicaixa, Stripe, or staff's move). */

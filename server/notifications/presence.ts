@@ -8,14 +8,14 @@ import type { PrismaClient } from "../db/client.ts";
 import { presenceRepository, type PresentUser } from "./presence-repository.ts";
 
 export const PRESENCE_REFRESH_MS = 10_000;
-export const PRESENCE_TTL_MS = 3 * PRESENCE_REFRESH_MS;
+const PRESENCE_TTL_MS = 3 * PRESENCE_REFRESH_MS;
 
 /** What the hub tells of its own sockets. */
 export interface LocalPresence {
   presentUsers(): PresentUser[];
 }
 
-export interface OnlineSnapshot {
+interface OnlineSnapshot {
   isOnline(userId: string): boolean;
 }
 

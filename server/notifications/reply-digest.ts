@@ -7,9 +7,9 @@ import type { PrismaClient } from "../db/client.ts";
 import { enqueueMail } from "./outbox/enqueue.ts";
 import { replyDigestRepository, type PendingReply } from "./reply-digest-repository.ts";
 
-export const DIGEST_DELAY_MS = 60_000;
+const DIGEST_DELAY_MS = 60_000;
 
-export interface DigestSweepOptions {
+interface DigestSweepOptions {
   db: PrismaClient;
   /** Whether the shopper has an open connection now (the realtime hub knows). */
   isOnline(userId: string): boolean;

@@ -2,8 +2,8 @@
 // previews are not shown by every client), the product photo centred on white, well under 300 KB.
 import sharp from "sharp";
 
-export const OG_WIDTH = 1200;
-export const OG_HEIGHT = 630;
+const OG_WIDTH = 1200;
+const OG_HEIGHT = 630;
 
 export async function renderOgImage(photo: Uint8Array): Promise<Buffer> {
   const fitted = await sharp(photo)

@@ -20,7 +20,7 @@ export const escapeHtml = (value: string): string =>
   value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** JSON inside a <script> element: `<`, `>`, `&` and the JavaScript line separators cannot end or break it. */
-export const jsonForScript = (value: unknown): string =>
+const jsonForScript = (value: unknown): string =>
   JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 
 export interface PageHead {

@@ -2,7 +2,7 @@
 // (country AO, 25 characters, 21-digit BBAN, ISO 13616 mod-97 check), checked with ibantools.
 import { electronicFormatIBAN, isValidIBAN } from "ibantools";
 
-export const ANGOLAN_IBAN_LENGTH = 25;
+const ANGOLAN_IBAN_LENGTH = 25;
 export const INVALID_IBAN_MESSAGE = "IBAN inválido: indique um IBAN angolano (AO06 …) válido";
 
 /** The IBAN as banks store it: no spaces (or other separators), upper-case. */

@@ -6,7 +6,7 @@ import { Worker } from "node:worker_threads";
 import { MAX_ATTACHMENT_BYTES } from "../../shared/chat.ts";
 import { normalizeIban } from "./iban.ts";
 
-export interface ProofReading {
+interface ProofReading {
   /** The text layer of the first pages, one line per text line ("" for a scanned PDF). */
   text: string;
   /** Amounts in kwanza written in the text, in order of appearance, without repeats. */
@@ -15,14 +15,14 @@ export interface ProofReading {
   ibans: string[];
 }
 
-export interface ProofMatch {
+interface ProofMatch {
   amountFound: boolean;
   amountMatches: boolean;
   ibanFound: boolean;
   ibanMatches: boolean;
 }
 
-export interface ProofReaderLimits {
+interface ProofReaderLimits {
   maxPages: number;
   maxBytes: number;
   /** The worker is terminated at this deadline (from its start), whatever it is doing. */
@@ -45,7 +45,7 @@ export interface ProofReaderLimits {
  * A receipt's details are on its first page; three is generous and keeps a long document cheap. A bank's receipt
  * decodes to well under a megabyte with a few thousand operators; the budgets leave a wide margin above that.
  */
-export const DEFAULT_PROOF_LIMITS: ProofReaderLimits = {
+const DEFAULT_PROOF_LIMITS: ProofReaderLimits = {
   maxPages: 3,
   maxBytes: MAX_ATTACHMENT_BYTES,
   timeoutMs: 10_000,
@@ -80,7 +80,7 @@ async function oneAtATime<T>(work: () => Promise<T>, overflow: T): Promise<T> {
 }
 
 /** Why a read gave no text, for tests and logs: `text` on success, `failed` with the reason otherwise. */
-export type ProofTextResult = { text: string } | { failed: string };
+type ProofTextResult = { text: string } | { failed: string };
 
 /**
  * The PDF's text layer, read in a worker thread with its own heap limit, terminated at the deadline or when the
@@ -148,7 +148,7 @@ export function matchProof(
 }
 
 /** What a proof's `hints` keep for the Pagamentos queue: what was read and whether it matches (no full text). */
-export type ProofHints = Pick<ProofReading, "amounts" | "ibans"> & ProofMatch;
+type ProofHints = Pick<ProofReading, "amounts" | "ibans"> & ProofMatch;
 
 export function proofHints(reading: ProofReading, expected: { expectedAmount: number; shopIban: string | null | undefined }): ProofHints {
   return { amounts: reading.amounts, ibans: reading.ibans, ...matchProof(reading, expected) };

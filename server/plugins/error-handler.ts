@@ -17,7 +17,7 @@ function fieldName(issue: ValidationIssue): string {
   return path || "pedido";
 }
 
-export function describeValidation(issue: ValidationIssue | undefined, context: string | undefined): string {
+function describeValidation(issue: ValidationIssue | undefined, context: string | undefined): string {
   if (!issue) return "Dados inválidos";
   const field = fieldName(issue);
   switch (issue.keyword) {

@@ -14,7 +14,7 @@ import { receiveFile, type IncomingFile } from "../domain/media/incoming.ts";
 import { BandwidthLimiter } from "../domain/media/bandwidth.ts";
 import { assertDiskSpace } from "../domain/media/disk-space.ts";
 
-export interface MultipartForm {
+interface MultipartForm {
   fields: Record<string, string>;
   file: IncomingFile | null;
 }

@@ -26,20 +26,20 @@ import type {
 import type { ClusterBus } from "../cluster/bus.ts";
 import type { RemoteChat } from "../cluster/transport.ts";
 
-export interface HubTimings {
+interface HubTimings {
   /** A socket that has not sent a good token by then gets connect_error and close 4401. */
   authTimeoutMs: number;
   /** Pings go out this often; a socket that missed the previous pong is dropped. */
   heartbeatMs: number;
 }
 
-export const DEFAULT_TIMINGS: HubTimings = { authTimeoutMs: 10_000, heartbeatMs: 30_000 };
+const DEFAULT_TIMINGS: HubTimings = { authTimeoutMs: 10_000, heartbeatMs: 30_000 };
 /** Rooms one socket may be in at once (a customer has one chat open; staff need none). */
 const MAX_ROOMS_PER_SOCKET = 50;
 /** Order → owner lookups for joins; an order's owner never changes. */
 const OWNER_CACHE_SIZE = 10_000;
 
-export interface HubLimits {
+interface HubLimits {
   /** Open sockets one account may hold at once (tabs and devices); the next one is refused. */
   socketsPerUser: number;
   /** Sockets one address may hold before sending a good token. */
@@ -52,7 +52,7 @@ export const DEFAULT_HUB_LIMITS: HubLimits = { socketsPerUser: 20, unauthenticat
 const UNKNOWN_ORDER_CACHE_SIZE = 10_000;
 const TOO_MANY_SOCKETS = "Demasiadas ligações abertas. Feche outros separadores e tente novamente.";
 
-export interface HubDeps {
+interface HubDeps {
   db: Database;
   tokens: TokenService;
   sessions: Sessions;

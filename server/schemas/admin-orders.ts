@@ -1,20 +1,17 @@
 import { Type, type Static } from "typebox";
 import { StrictObject } from "./common.ts";
-import { Address, OrderStatusSchema, type Address as ShopAddress } from "./orders.ts";
+import { Address, OrderStatusSchema } from "./orders.ts";
 
 import type { OrderStatus } from "../../shared/orders.ts";
 import { MAX_AMOUNT } from "../../shared/money.ts";
 import { MAX_BANK_REFERENCE, PAYMENT_STATES, PROOF_STATUSES } from "../../shared/payments.ts";
 
-export type { OrderStatus } from "./orders.ts";
-
 /** Staff see the address exactly as the shopper submitted it (the orders contract's Address). */
-export const AdminAddress = Address;
-export type AdminAddress = ShopAddress;
+const AdminAddress = Address;
 
-export const AdminOrderCustomer = Type.Object({ id: Type.String(), name: Type.String(), email: Type.Union([Type.String(), Type.Null()]) });
+const AdminOrderCustomer = Type.Object({ id: Type.String(), name: Type.String(), email: Type.Union([Type.String(), Type.Null()]) });
 
-export const AdminOrderLine = Type.Object({
+const AdminOrderLine = Type.Object({
   productId: Type.Union([Type.String(), Type.Null()]),
   name: Type.String(),
   image: Type.String(),
@@ -22,17 +19,15 @@ export const AdminOrderLine = Type.Object({
   size: Type.String(),
   quantity: Type.Integer(),
 });
-export type AdminOrderLine = Static<typeof AdminOrderLine>;
 
-export const AdminStatusChange = Type.Object({
+const AdminStatusChange = Type.Object({
   status: Type.String(),
   by: Type.Union([Type.Object({ id: Type.String(), name: Type.String() }), Type.Null()]),
   note: Type.Union([Type.String(), Type.Null()]),
   at: Type.String(),
 });
-export type AdminStatusChange = Static<typeof AdminStatusChange>;
 
-export const AdminAttachment = Type.Object({
+const AdminAttachment = Type.Object({
   messageId: Type.String(),
   sender: Type.String(),
   url: Type.String(),
@@ -40,7 +35,6 @@ export const AdminAttachment = Type.Object({
   fileName: Type.Union([Type.String(), Type.Null()]),
   createdAt: Type.String(),
 });
-export type AdminAttachment = Static<typeof AdminAttachment>;
 
 /** The moves the caller may offer: forward ones for any staff member, exceptions (admin, with a reason). */
 const MoveTarget = Type.Unsafe<OrderStatus>(OrderStatusSchema);
@@ -92,11 +86,7 @@ export const AdminProof = Type.Object({
 });
 export type AdminProof = Static<typeof AdminProof>;
 
-export const PaymentStateSchema = Type.Union([
-  Type.Literal(PAYMENT_STATES[0]),
-  Type.Literal(PAYMENT_STATES[1]),
-  Type.Literal(PAYMENT_STATES[2]),
-]);
+const PaymentStateSchema = Type.Union([Type.Literal(PAYMENT_STATES[0]), Type.Literal(PAYMENT_STATES[1]), Type.Literal(PAYMENT_STATES[2])]);
 
 /** One order as the console shows it; list rows leave lines/history/attachments empty. */
 export const AdminOrder = Type.Object({

@@ -2,7 +2,7 @@ import { Type, type Static } from "typebox";
 import { Password, ShortText, StrictObject } from "./common.ts";
 
 /** One change to the shop's details, newest first in `changes`. Lists (phones, e-mails, addresses) are JSON arrays. */
-export const AdminSettingsChange = Type.Object({
+const AdminSettingsChange = Type.Object({
   field: Type.String(),
   before: Type.String(),
   after: Type.String(),
@@ -10,7 +10,6 @@ export const AdminSettingsChange = Type.Object({
   by: Type.Union([Type.Object({ id: Type.String(), name: Type.String(), email: Type.Union([Type.String(), Type.Null()]) }), Type.Null()]),
   at: Type.String(),
 });
-export type AdminSettingsChange = Static<typeof AdminSettingsChange>;
 
 /** The single settings row as staff edit it; the id is always 1 (ra-data-simple-rest needs one). */
 export const AdminSettings = Type.Object({

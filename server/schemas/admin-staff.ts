@@ -3,7 +3,7 @@ import { Email, ShortText, StrictObject } from "./common.ts";
 import { MAX_PASSWORD_LENGTH } from "../../shared/passwords.ts";
 import { STAFF_ROLES } from "../../shared/roles.ts";
 
-export const StaffRoleSchema = Type.Union([Type.Literal(STAFF_ROLES[0]), Type.Literal(STAFF_ROLES[1])]);
+const StaffRoleSchema = Type.Union([Type.Literal(STAFF_ROLES[0]), Type.Literal(STAFF_ROLES[1])]);
 
 export const AdminStaff = Type.Object({
   id: Type.String(),

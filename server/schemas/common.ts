@@ -12,7 +12,7 @@ export const Password = Type.String({ minLength: 1, maxLength: 128 });
 /** Kwanza, as the Decimal(12,2) columns hold them (above is a Portuguese 400, not the database's overflow). */
 export const Money = Type.Number({ minimum: 0, maximum: MAX_AMOUNT });
 /** The one error shape (docs/design/contracts.md#errors): every failure, every status. */
-export const ErrorReply = Type.Object({ success: Type.Literal(false), message: Type.String() });
+const ErrorReply = Type.Object({ success: Type.Literal(false), message: Type.String() });
 
 /** Standard error responses a route declares next to its success schema. */
 export const errorResponses = (...codes: number[]): Record<number, TSchema> => Object.fromEntries(codes.map((c) => [c, ErrorReply]));

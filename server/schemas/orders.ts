@@ -9,7 +9,7 @@ import { MAX_AMOUNT } from "../../shared/money.ts";
 import { ORDER_STATUSES } from "../../shared/orders.ts";
 import { PAYMENT_STATES, PROOF_STATUSES } from "../../shared/payments.ts";
 
-export type { OrderStatus, PaymentMethod } from "../../shared/orders.ts";
+export type { PaymentMethod } from "../../shared/orders.ts";
 /** The statuses of shared/orders.ts as a schema (responses and the staff's status change). */
 export const OrderStatusSchema = Type.Union(ORDER_STATUSES.map((s) => Type.Literal(s)));
 const MAX_ORDER_ITEMS = 100;
@@ -89,7 +89,7 @@ export const Address = Type.Object({
 });
 export type Address = Static<typeof Address>;
 
-export const ShopOrderItem = Type.Object({
+const ShopOrderItem = Type.Object({
   itemId: Type.Union([Type.String(), Type.Null()]),
   name: Type.String(),
   image: Type.Array(Type.String()),
@@ -119,7 +119,7 @@ export type ShopProof = Static<typeof ShopProof>;
 export const ProofReply = Type.Object({ success: Type.Literal(true), proof: ShopProof });
 
 /** Multicaixa "Pagamento por Referência": what the shopper types at an ATM or in the bank's app. */
-export const ShopMulticaixa = Type.Object({ entity: Type.String(), reference: Type.String(), amount: Type.Number() });
+const ShopMulticaixa = Type.Object({ entity: Type.String(), reference: Type.String(), amount: Type.Number() });
 
 export const ShopOrder = Type.Object({
   _id: Type.String(),

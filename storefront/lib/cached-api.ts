@@ -6,7 +6,7 @@ import { api, ApiError, messageOf } from "./api-client.ts";
 // @tanstack/react-query (installed for the console): that would add about 12 KB brotli to a first visit budgeted
 // at 90 KB (tests/e2e/storefront-weight.test.ts), and these screens need only "fetch once, share, forget on reload".
 
-export interface Cached<T> {
+interface Cached<T> {
   data?: T;
   error?: ApiError;
   loading: boolean;
@@ -49,7 +49,7 @@ async function early(url: string): Promise<unknown> {
 }
 
 /** Starts loading `url` unless it is loaded, loading, or known not to exist (404). A failed request is tried again. */
-export function request(url: string): void {
+function request(url: string): void {
   const current = entries.get(url);
   if (current && (current.loading || current.data !== undefined || current.error?.status === 404)) return;
   set(url, { loading: true });

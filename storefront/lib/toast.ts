@@ -23,7 +23,7 @@ export function onFirstToast(cb: () => void): () => void {
   return () => listeners.delete(cb);
 }
 
-export interface ToastOptions {
+interface ToastOptions {
   /** Tapping the toast does this (e.g. opens the chat it is about). */
   onClick?: () => void;
 }

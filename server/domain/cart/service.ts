@@ -10,7 +10,7 @@ import { cartRepository, type CartLineRow } from "./repository.ts";
 import { SOLD_OUT } from "../../../shared/catalogue.ts";
 
 const SELECT_SIZE = "Select Product Size";
-export const PRODUCT_NOT_FOUND = "Produto não encontrado";
+const PRODUCT_NOT_FOUND = "Produto não encontrado";
 const SIZE_NOT_OFFERED = "Tamanho não disponível para este produto";
 
 /** The live product and a size it offers, or the Portuguese reason why not. */

@@ -8,7 +8,7 @@ import { brotliCompress, gzip, constants } from "node:zlib";
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 
-export interface CachedBody {
+interface CachedBody {
   etag: string;
   identity: Buffer;
   br: Buffer;

@@ -56,7 +56,7 @@ const staffWhere = (f: StaffProductFilter): Prisma.ProductWhereInput => ({
   ...(f.bestseller !== undefined ? { bestseller: f.bestseller } : {}),
 });
 
-export interface ProductData {
+interface ProductData {
   name: string;
   description: string;
   price: Prisma.Decimal;

@@ -11,11 +11,11 @@ import { expandWithSynonyms, type CatalogueSort } from "./search.ts";
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 24;
 /** The home page lists 12 latest and 12 best sellers; a product page 5 related (docs/product/storefront.md#home). */
-export const HOME_LIST_SIZE = 12;
-export const RELATED_COUNT = 5;
+const HOME_LIST_SIZE = 12;
+const RELATED_COUNT = 5;
 export const PRODUCT_NOT_FOUND = "Produto não encontrado";
 
-export interface CatalogueQuery {
+interface CatalogueQuery {
   page: number;
   pageSize: number;
   categories: string[];
@@ -27,7 +27,7 @@ export interface CatalogueQuery {
   ids?: string[];
 }
 
-export interface ProductPage {
+interface ProductPage {
   products: ShopProduct[];
   total: number;
   page: number;

@@ -17,7 +17,7 @@ const NOT_FOUND = "Grupo de sinónimos não encontrado";
 const MAX_WORDS = 20;
 const MAX_WORD_LENGTH = 40;
 
-export interface SynonymGroup {
+interface SynonymGroup {
   id: string;
   words: string[];
 }

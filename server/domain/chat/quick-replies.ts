@@ -14,7 +14,7 @@ export const QUICK_REPLY_LIST = {
 
 const NOT_FOUND = "Resposta rápida não encontrada";
 
-export interface QuickReply {
+interface QuickReply {
   id: string;
   title: string;
   text: string;

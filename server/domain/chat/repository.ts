@@ -23,7 +23,7 @@ const messageSelect = {
 
 export type ChatMessageRow = Prisma.MessageGetPayload<{ select: typeof messageSelect }>;
 
-export type CreatedMessage = Prisma.MessageGetPayload<{ select: typeof createdSelect }>;
+type CreatedMessage = Prisma.MessageGetPayload<{ select: typeof createdSelect }>;
 
 export interface NewChatMessage {
   orderId: string;
@@ -37,7 +37,7 @@ export interface NewChatMessage {
   readBySupportAt?: Date;
 }
 
-export interface ConversationFilter {
+interface ConversationFilter {
   q?: string;
   unread?: boolean;
   ids?: string[];
@@ -47,7 +47,7 @@ export interface ConversationFilter {
   assignedToId?: string;
 }
 
-export interface ConversationKey {
+interface ConversationKey {
   orderId: string;
   lastAt: Date;
   total: number;

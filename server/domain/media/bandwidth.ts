@@ -5,8 +5,8 @@
 import { Transform } from "node:stream";
 
 /** Bytes per second per client address (each direction), and the burst a fresh client gets at once. */
-export const MEDIA_BYTES_PER_SECOND = 4 * 1024 * 1024;
-export const MEDIA_BURST_BYTES = 4 * 1024 * 1024;
+const MEDIA_BYTES_PER_SECOND = 4 * 1024 * 1024;
+const MEDIA_BURST_BYTES = 4 * 1024 * 1024;
 
 interface Bucket {
   tokens: number;

@@ -8,7 +8,7 @@ import { pipeline } from "node:stream/promises";
 import { tempFileIn } from "./store.ts";
 
 /** file-type's own sample size: enough to recognise every type we accept. */
-export const SNIFF_BYTES = 4100;
+const SNIFF_BYTES = 4100;
 
 /** An uploaded file waiting in a temp file (removed after the response if nothing moved it into the store). */
 export interface IncomingFile {

@@ -18,7 +18,7 @@ const MAX_PRODUCT_IMAGE_BYTES = 10 * 1024 * 1024;
 
 export const mediaUrl = (publicId: string) => `/media/${publicId}`;
 const newPublicId = () => randomBytes(16).toString("base64url");
-export const sha256Of = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+const sha256Of = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
 function createRow(db: Db, data: Omit<NewMedia, "publicId">) {
   return mediaRepository(db).create({ ...data, publicId: newPublicId() });
@@ -32,7 +32,7 @@ export async function storeBytes(db: Db, store: MediaStore, bytes: Uint8Array, d
 }
 
 /** A checked attachment already in the store: the message's transaction writes its row. */
-export interface AcceptedAttachment {
+interface AcceptedAttachment {
   sha256: string;
   size: number;
   mimeType: string;
@@ -52,7 +52,7 @@ export async function acceptAttachment(store: MediaStore, file: IncomingFile): P
   return { sha256: file.sha256, size: file.size, mimeType, fileName: sanitizeFileName(file.fileName) };
 }
 
-export interface StoredAttachment {
+interface StoredAttachment {
   id: string;
   publicId: string;
   url: string;
@@ -81,7 +81,7 @@ export async function storeAttachment(db: Db, file: AcceptedAttachment, ownerId:
   };
 }
 
-export interface StoredProductImage {
+interface StoredProductImage {
   mediaId: string;
   thumbId: string;
   url: string;

@@ -27,7 +27,7 @@ export interface MediaStore {
 export class MediaMissingError extends Error {}
 
 const SHA256 = /^[0-9a-f]{64}$/;
-export function checkSha256(sha256: string): string {
+function checkSha256(sha256: string): string {
   // The hash becomes a path or an object key: nothing else may get there.
   if (!SHA256.test(sha256)) throw new Error(`not a sha256: ${sha256}`);
   return sha256;

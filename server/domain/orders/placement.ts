@@ -47,7 +47,7 @@ export interface PaymentStrategy<Prepared extends PaymentReferences, Answer> {
   abandon?(prepared: Prepared): Promise<void>;
 }
 
-export interface ValidatedOrder {
+interface ValidatedOrder {
   address: Address;
   paymentMethod: PaymentMethod;
   lines: RequestedLine[];

@@ -17,7 +17,7 @@ const productSelect = {
   soldOut: true,
   images: { orderBy: { position: "asc" }, take: 1, select: { media: { select: { publicId: true } } } },
 } as const satisfies Prisma.ProductSelect;
-export type OrderableProduct = Prisma.ProductGetPayload<{ select: typeof productSelect }>;
+type OrderableProduct = Prisma.ProductGetPayload<{ select: typeof productSelect }>;
 
 const shopOrderSelect = {
   id: true,

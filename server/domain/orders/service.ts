@@ -54,7 +54,7 @@ export const toShopProof = (p: ProofRow): ShopProof => ({
 });
 
 /** Where Multicaixa references are shown (the ProxyPay entity), when configured. */
-export interface MulticaixaDisplay {
+interface MulticaixaDisplay {
   entity: string;
 }
 
@@ -127,11 +127,11 @@ function historyNote(reason: string | undefined | null, note: string | undefined
   return [...new Set(parts)].join(" — ") || null;
 }
 
-export const UNPAID_NEEDS_PAYMENT =
+const UNPAID_NEEDS_PAYMENT =
   "Esta encomenda não tem o pagamento registado: registe o pagamento recebido (só um administrador pode confirmar sem ele, com o motivo)";
-export const refundFirstMessage = (held: number): string =>
+const refundFirstMessage = (held: number): string =>
   `Esta encomenda tem ${formatKz(held)} recebidos: registe a devolução (feita ou por devolver) antes de a cancelar`;
-export const UNPAID_NEEDS_REASON = "Registe o pagamento recebido, ou indique o motivo para confirmar sem pagamento registado";
+const UNPAID_NEEDS_REASON = "Registe o pagamento recebido, ou indique o motivo para confirmar sem pagamento registado";
 
 /**
  * Moving an unpaid order into a paid status: allowed when the ledger covers its total; otherwise only as an

@@ -34,7 +34,7 @@ export const proofAcceptedText = "O seu comprovativo de pagamento foi aceite.";
 export const proofRefusedText = (reason: string): string => `O seu comprovativo de pagamento foi recusado. Motivo: ${reason}`;
 
 /** Luanda's time (WAT, UTC+1, no daylight saving), written out by hand like formatKz: the same on every runtime. */
-export function formatDeadline(at: Date): string {
+function formatDeadline(at: Date): string {
   const luanda = new Date(at.getTime() + 3_600_000);
   const pad = (n: number) => String(n).padStart(2, "0");
   return `${pad(luanda.getUTCDate())}/${pad(luanda.getUTCMonth() + 1)}/${luanda.getUTCFullYear()} às ${pad(luanda.getUTCHours())}:${pad(luanda.getUTCMinutes())}`;

@@ -76,7 +76,7 @@ const staffDetailSelect = {
 export type StaffOrderRow = Prisma.OrderGetPayload<{ select: typeof staffRowSelect }>;
 export type StaffOrderDetailRow = Prisma.OrderGetPayload<{ select: typeof staffDetailSelect }>;
 
-export interface StaffOrderFilter {
+interface StaffOrderFilter {
   q?: string;
   status?: string;
   customerId?: string;

@@ -21,7 +21,7 @@ export const ORDER_LIST = {
 } as const satisfies ListSpec<{ q: "string"; status: "string"; customerId: "string"; id: "ids" }>;
 
 /** What the caller may offer from `status`: exceptions only for an admin (who must then give a reason). */
-export function allowedMoves(status: string, role: StaffRole): AdminAllowedMoves {
+function allowedMoves(status: string, role: StaffRole): AdminAllowedMoves {
   if (!isOrderStatus(status)) return { forward: [], exceptions: [] };
   const from = status;
   const movesOf = (kind: "forward" | "exception"): OrderStatus[] => ORDER_STATUSES.filter((to) => moveKind(from, to) === kind);
@@ -52,7 +52,7 @@ function toHints(value: unknown): ProofHints | null {
   };
 }
 
-export const toStaffProof = (p: StaffOrderRow["proofs"][number]): AdminProof => ({
+const toStaffProof = (p: StaffOrderRow["proofs"][number]): AdminProof => ({
   id: p.id,
   url: mediaUrl(p.media.publicId),
   type: attachmentKind(p.media.mimeType),

@@ -8,7 +8,7 @@ import type { PaymentReferences, PaymentStrategy } from "../orders/placement.ts"
 
 const MULTICAIXA_ATTEMPTS = 3;
 
-export const CARD_ON_PLACE = "Para pagar com cartão use /api/order/stripe";
+const CARD_ON_PLACE = "Para pagar com cartão use /api/order/stripe";
 
 /**
  * `deadlineHours`: how long the shopper has to pay (config or shop setting, resolved by the caller). With

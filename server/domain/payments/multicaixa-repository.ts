@@ -2,7 +2,7 @@
 import type { Db } from "../../db/client.ts";
 import type { Prisma } from "../../db/client.ts";
 
-export interface MulticaixaRow {
+interface MulticaixaRow {
   paymentId: string;
   referenceId: string | null;
   amount: Prisma.Decimal | null;

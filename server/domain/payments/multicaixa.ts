@@ -22,12 +22,12 @@ import { noticePaymentOnCancelledOrder, noticeUnmatchedMulticaixaPayment } from 
 import { postShopMessage } from "../chat/service.ts";
 import { paymentOnCancelledNote, paymentOnCancelledText } from "../orders/shop-messages.ts";
 
-export const MULTICAIXA_ACTOR = "Multicaixa";
+const MULTICAIXA_ACTOR = "Multicaixa";
 
-export type MulticaixaOutcome = "recorded" | "duplicate" | "unknown-reference" | "order-cancelled" | "malformed";
+type MulticaixaOutcome = "recorded" | "duplicate" | "unknown-reference" | "order-cancelled" | "malformed";
 
 /** Logs what needs a person (money on a cancelled order, matching no order, unreadable). */
-export type MulticaixaLog = (fields: Record<string, unknown>, message: string) => void;
+type MulticaixaLog = (fields: Record<string, unknown>, message: string) => void;
 
 /**
  * Records a ProxyPay payment once per payment id: on the order holding its reference, or reported (cancelled

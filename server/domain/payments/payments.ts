@@ -21,16 +21,16 @@ import type { Notifier, PushNotice } from "../../notifications/notifier.ts";
 import { noticeOrder } from "../../notifications/order-events.ts";
 import { withdrawMulticaixaReference } from "./multicaixa-reference.ts";
 
-export const CANCELLED_NO_PAYMENTS = "Esta encomenda está cancelada: não é possível registar pagamentos";
-export const DUPLICATE_NEEDS_ADMIN = "Só um administrador pode registar uma referência bancária já registada";
-export const DUPLICATE_REASON_MISSING = "Indique o motivo para registar de novo esta referência bancária";
+const CANCELLED_NO_PAYMENTS = "Esta encomenda está cancelada: não é possível registar pagamentos";
+const DUPLICATE_NEEDS_ADMIN = "Só um administrador pode registar uma referência bancária já registada";
+const DUPLICATE_REASON_MISSING = "Indique o motivo para registar de novo esta referência bancária";
 /** Clocks differ a little between the bank, the staff member's computer and the server. */
 const CLOCK_SKEW_MS = 60_000;
 
-export const duplicateReferenceMessage = (reference: string, orderId: string): string =>
+const duplicateReferenceMessage = (reference: string, orderId: string): string =>
   `A referência bancária "${reference}" já está registada na encomenda #${shortOrderId(orderId)}`;
 
-export function overpaymentMessage(outstanding: Prisma.Decimal): string {
+function overpaymentMessage(outstanding: Prisma.Decimal): string {
   const how = "Para o registar, marque-o como pagamento a mais, a devolver ao cliente.";
   return outstanding.lessThanOrEqualTo(0)
     ? `Esta encomenda já está paga. ${how}`
@@ -40,7 +40,7 @@ export function overpaymentMessage(outstanding: Prisma.Decimal): string {
 /** A payment as staff send it (the edge has checked its shape). */
 export type PaymentInput = AdminPaymentBody;
 
-export interface CheckedPayment {
+interface CheckedPayment {
   amount: Prisma.Decimal;
   bankReference: string;
   receivedAt: Date;
@@ -77,7 +77,7 @@ export function checkDuplicateOverride(payment: CheckedPayment, role: StaffRole)
   if (payment.duplicateReason && role !== "admin") throw new AppError(403, DUPLICATE_NEEDS_ADMIN);
 }
 
-export interface RecordedPayment {
+interface RecordedPayment {
   orderId: string;
   paymentId: string;
   amount: Prisma.Decimal;

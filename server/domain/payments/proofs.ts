@@ -28,10 +28,10 @@ import { proofAcceptedText, proofRefusedText } from "../orders/shop-messages.ts"
 import type { Notifier } from "../../notifications/notifier.ts";
 import { noticeOrder } from "../../notifications/order-events.ts";
 
-export const NOT_AWAITING_PAYMENT = "Este pedido já não aguarda pagamento";
-export const PROOF_MESSAGE_TEXT = "Comprovativo de pagamento";
-export const PROOF_NOT_FOUND = "Comprovativo não encontrado";
-export const PROOF_DECIDED = "Este comprovativo já foi decidido";
+const NOT_AWAITING_PAYMENT = "Este pedido já não aguarda pagamento";
+const PROOF_MESSAGE_TEXT = "Comprovativo de pagamento";
+const PROOF_NOT_FOUND = "Comprovativo não encontrado";
+const PROOF_DECIDED = "Este comprovativo já foi decidido";
 
 /** A PDF with a text layer gives hints; an image, a scan or an unreadable PDF gives none. */
 async function hintsFor(file: IncomingFile, expectedAmount: number, shopIban: string | null): Promise<Prisma.InputJsonValue | null> {
@@ -86,8 +86,8 @@ async function pendingProof(db: Db, orderId: string, proofId: string) {
   return proof;
 }
 
-export const PROOF_NEEDS_PAYMENT = "Indique o pagamento que este comprovativo mostra: escolha um já registado ou registe-o";
-export const PAYMENT_NOT_FOUND = "Pagamento não encontrado nesta encomenda";
+const PROOF_NEEDS_PAYMENT = "Indique o pagamento que este comprovativo mostra: escolha um já registado ou registe-o";
+const PAYMENT_NOT_FOUND = "Pagamento não encontrado nesta encomenda";
 
 /**
  * Staff accept a proof by linking it to the payment it shows: one already recorded on the order (`paymentId`),

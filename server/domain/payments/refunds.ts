@@ -12,7 +12,7 @@ import { refundText } from "../orders/shop-messages.ts";
 import { staffActor } from "./payments.ts";
 import { paymentsRepository } from "./repository.ts";
 
-export interface RefundInput {
+interface RefundInput {
   orderId: string;
   staffUserId: string;
   amount: number;
@@ -22,11 +22,11 @@ export interface RefundInput {
   note?: string;
 }
 
-export const refundExceedsMessage = (held: Prisma.Decimal): string =>
+const refundExceedsMessage = (held: Prisma.Decimal): string =>
   `A devolução excede o valor recebido por devolver (${formatKz(held.toNumber())})`;
 
 /** What the shop holds of the shopper's money on this order (received minus refunded). */
-export const heldMoney = (o: { amountPaid: Prisma.Decimal; amountRefunded: Prisma.Decimal }): Prisma.Decimal =>
+const heldMoney = (o: { amountPaid: Prisma.Decimal; amountRefunded: Prisma.Decimal }): Prisma.Decimal =>
   o.amountPaid.minus(o.amountRefunded);
 
 export async function recordRefund(db: PrismaClient, hub: ChatPublisher | undefined, input: RefundInput): Promise<void> {

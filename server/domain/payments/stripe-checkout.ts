@@ -14,7 +14,7 @@ import { paymentsRepository } from "./repository.ts";
 import type { Notifier, PushNotice } from "../../notifications/notifier.ts";
 import { noticeOrder } from "../../notifications/order-events.ts";
 
-export const STRIPE_ACTOR = "Stripe";
+const STRIPE_ACTOR = "Stripe";
 const CARD_UNAVAILABLE = "Pagamento por cartão não está disponível";
 /** Stripe's code for the kwanza; a two-decimal currency there, so amounts go in cents. */
 const CURRENCY = "aoa";

@@ -20,14 +20,14 @@ export interface ShopSettingsRow {
 /** What a save writes (the row's time is the database's). */
 export type ShopSettingsValues = Omit<ShopSettingsRow, "updatedAt">;
 
-export interface NewSettingsChange {
+interface NewSettingsChange {
   changedById: string;
   field: string;
   before: string;
   after: string;
 }
 
-export interface SettingsChangeRow {
+interface SettingsChangeRow {
   field: string;
   before: string;
   after: string;

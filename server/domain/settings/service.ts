@@ -61,7 +61,7 @@ export async function getAdminSettings(db: PrismaClient): Promise<AdminSettings>
   };
 }
 
-export interface SaveSettingsDeps {
+interface SaveSettingsDeps {
   db: PrismaClient;
   /** Where the admins' sockets are told (the real-time hub). */
   publisher: SettingsPublisher;

@@ -9,9 +9,9 @@ import type { Address } from "../../schemas/orders.ts";
 import type { AccountReply } from "../../schemas/users.ts";
 
 /** What the account page shows (the route's reply schema). */
-export type Account = Static<typeof AccountReply>["account"];
+type Account = Static<typeof AccountReply>["account"];
 
-export interface AccountChanges {
+interface AccountChanges {
   name?: string;
   savedAddress?: Partial<Record<AddressField, string>> | null;
   notifyEmail?: boolean;

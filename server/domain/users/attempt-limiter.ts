@@ -6,7 +6,7 @@ import type { Db } from "../../db/client.ts";
 import { AppError } from "../errors.ts";
 import { attemptsRepository } from "./attempts-repository.ts";
 
-export interface AttemptLimit {
+interface AttemptLimit {
   max: number;
   windowMs: number;
 }

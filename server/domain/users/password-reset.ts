@@ -14,19 +14,19 @@ import type { Sessions } from "./sessions.ts";
 export const RESET_TOKEN_TTL_MS = 30 * 60_000;
 /** Links one account may be sent per window: enough for a lost mail, too few to flood an inbox. */
 export const RESET_LINKS_PER_WINDOW = 3;
-export const RESET_LINKS_WINDOW_MS = 15 * 60_000;
+const RESET_LINKS_WINDOW_MS = 15 * 60_000;
 
 export const FORGOT_PASSWORD_REPLY =
   "Se existir uma conta com este e-mail, enviámos um link para criar uma nova palavra-passe. O link é válido durante 30 minutos.";
 export const PASSWORD_RESET_DONE = "Palavra-passe alterada. Já pode entrar com a nova palavra-passe.";
-export const RESET_LINK_INVALID = "Este link já não é válido. Peça um novo.";
+const RESET_LINK_INVALID = "Este link já não é válido. Peça um novo.";
 
 export const hashResetToken = (token: string): string => createHash("sha256").update(token, "utf8").digest("hex");
 
 /** 32 bytes in base64url, without padding. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
-export interface ResetRequest {
+interface ResetRequest {
   /** Goes into the link (/reset-password?token=…) and nowhere else. */
   token: string;
   userId: string;

@@ -8,7 +8,7 @@ import { AppError } from "../errors.ts";
 import { usersRepository, type UserRow } from "./repository.ts";
 import type { TokenService } from "./tokens.ts";
 
-export interface FirebaseConfig {
+interface FirebaseConfig {
   projectId: string;
   jwksUrl: string;
 }

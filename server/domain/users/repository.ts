@@ -55,7 +55,7 @@ const accountSelect = {
 } as const satisfies Prisma.UserSelect;
 export type AccountRow = Prisma.UserGetPayload<{ select: typeof accountSelect }>;
 
-export interface AccountFilter {
+interface AccountFilter {
   q?: string;
   ids?: string[];
   role?: string;

@@ -44,7 +44,7 @@ export async function registerCustomer(db: Db, tokens: TokenService, input: { na
  * Checks an e-mail and password. Unknown e-mail and wrong password give the same status and message, and take
  * the same time (a decoy hash is verified), so the login cannot be used to find out who has an account.
  */
-export async function authenticate(
+async function authenticate(
   db: Db,
   attempts: AttemptLimiter,
   clientKey: string,

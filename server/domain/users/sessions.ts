@@ -33,7 +33,7 @@ export interface SessionsEnded {
 export const tokenDigest = (token: string): string => createHash("sha256").update(token).digest("base64url").slice(0, 22);
 
 /** Told of every ended session (the hub closes sockets; for local ends it also tells the other instances). */
-export type SessionsListener = (event: SessionsEnded, origin: "local" | "remote") => Promise<void> | void;
+type SessionsListener = (event: SessionsEnded, origin: "local" | "remote") => Promise<void> | void;
 
 export class Sessions {
   private readonly states: LRUCache<string, SessionState>;

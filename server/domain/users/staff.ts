@@ -24,10 +24,10 @@ export const STAFF_LIST = {
 
 const STAFF_NOT_FOUND = "Membro da equipa não encontrado";
 const EMAIL_TAKEN = "Já existe uma conta com este email";
-export const NAME_TAKEN = "Já existe um membro da equipa com este nome";
-export const ADMIN_PASSWORD_REQUIRED = "Confirme a sua palavra-passe para dar acesso de administrador";
-export const OWN_PASSWORD_REQUIRED = "Confirme a sua palavra-passe atual para a alterar";
-export const ADMIN_RESET_PASSWORD_REQUIRED = "Confirme a sua palavra-passe para alterar a palavra-passe de um administrador";
+const NAME_TAKEN = "Já existe um membro da equipa com este nome";
+const ADMIN_PASSWORD_REQUIRED = "Confirme a sua palavra-passe para dar acesso de administrador";
+const OWN_PASSWORD_REQUIRED = "Confirme a sua palavra-passe atual para a alterar";
+const ADMIN_RESET_PASSWORD_REQUIRED = "Confirme a sua palavra-passe para alterar a palavra-passe de um administrador";
 
 /** The acting admin re-enters their own password (throttled like sign-ins). */
 async function stepUp(db: PrismaClient, attempts: AttemptLimiter, actorId: string, password: string | undefined, message: string) {

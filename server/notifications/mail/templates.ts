@@ -40,7 +40,7 @@ export const escapeHtml = (value: string): string =>
 
 const shopName = (shop: ShopContact) => shop.name?.trim() || "Loja";
 
-export const link = (ctx: MailContext, pathAndQuery: string): string => `${ctx.baseUrl.replace(/\/+$/, "")}${pathAndQuery}`;
+const link = (ctx: MailContext, pathAndQuery: string): string => `${ctx.baseUrl.replace(/\/+$/, "")}${pathAndQuery}`;
 
 /** "25/11/2026 às 14:30" in Luanda's time (UTC+1 all year, no daylight saving), independent of ICU data. */
 export function formatLuandaDateTime(date: Date): string {
@@ -194,7 +194,7 @@ export interface OrderLineSummary {
   price: MoneyAmount;
 }
 
-export interface OrderPlaced extends Partial<PaymentDue> {
+interface OrderPlaced extends Partial<PaymentDue> {
   orderId: string;
   customerName: string;
   lines: OrderLineSummary[];
@@ -206,19 +206,19 @@ export interface OrderPlaced extends Partial<PaymentDue> {
 const lineText = (line: OrderLineSummary) =>
   `${line.quantity} × ${line.name}${line.size ? ` (${line.size})` : ""} — ${formatKz(Number(line.price.toFixed(2)) * line.quantity)}`;
 
-export interface OrderRef {
+interface OrderRef {
   orderId: string;
   customerName: string;
 }
 
-export interface SupportReply {
+interface SupportReply {
   /** The reply's text; null for an attachment alone. */
   text: string | null;
   hasAttachment?: boolean;
   at: Date;
 }
 
-export const RESET_TOKEN_MINUTES = 30;
+const RESET_TOKEN_MINUTES = 30;
 
 /**
  * A kind of mail: its subject from its facts alone (kept with the outbox row, so the console lists and searches it
@@ -463,8 +463,6 @@ export const supportRepliesMail = (ctx: MailContext, conversation: MailFacts<"su
   renderMail(ctx, "support-replies", conversation);
 export const passwordResetMail = (ctx: MailContext, request: MailFacts<"password-reset">) => renderMail(ctx, "password-reset", request);
 export const staffNewOrderMail = (ctx: MailContext, order: MailFacts<"staff-new-order">) => renderMail(ctx, "staff-new-order", order);
-export const staffPaymentOnCancelledMail = (ctx: MailContext, order: MailFacts<"staff-payment-on-cancelled">) =>
-  renderMail(ctx, "staff-payment-on-cancelled", order);
 export const staffNewProofMail = (ctx: MailContext, order: MailFacts<"staff-new-proof">) => renderMail(ctx, "staff-new-proof", order);
 export const staffMessageWaitingMail = (ctx: MailContext, message: MailFacts<"staff-message-waiting">) =>
   renderMail(ctx, "staff-message-waiting", message);

@@ -10,7 +10,7 @@ import { outboxRepository, type OutboxRow, type OutboxStatus } from "./repositor
 import type { MailContent } from "../mail/templates.ts";
 import { isOutboxStatus } from "../../../shared/outbox.ts";
 
-export const OUTBOX_MAIL_NOT_FOUND = "E-mail não encontrado";
+const OUTBOX_MAIL_NOT_FOUND = "E-mail não encontrado";
 
 export const OUTBOX_LIST = {
   filters: { q: "string", status: "string" },

@@ -11,7 +11,7 @@ import { smtpTransportFromEnv, type MailTransport } from "../mail/transport.ts";
 import { outboxRepository, type ClaimedMail } from "./repository.ts";
 import { startJob } from "../../jobs/job.ts";
 
-export interface OutboxLogger {
+interface OutboxLogger {
   info(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
@@ -33,7 +33,7 @@ export function retryDelayMs(attempts: number, policy: RetryPolicy = DEFAULT_RET
   return Math.min(policy.firstDelayMs * 2 ** exponent, policy.maxDelayMs);
 }
 
-export interface OutboxWorkerOptions {
+interface OutboxWorkerOptions {
   db: Db;
   transport: MailTransport;
   /** Renders a claimed mail for sending (from its facts, with its secrets: Notifier.composeForSending). */

@@ -28,7 +28,7 @@ export interface PushSender {
   sendToUser(userId: string, payload: PushPayload): Promise<PushOutcome[]>;
 }
 
-export interface PushSenderOptions {
+interface PushSenderOptions {
   db: Db;
   vapid: VapidKeys;
   /** Seconds the push service keeps an undelivered message (default one day). */

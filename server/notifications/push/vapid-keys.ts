@@ -11,7 +11,7 @@ export interface VapidKeys {
   subject: string;
 }
 
-export const DEFAULT_VAPID_SUBJECT = "mailto:loja@localhost";
+const DEFAULT_VAPID_SUBJECT = "mailto:loja@localhost";
 
 /**
  * VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY (and VAPID_SUBJECT) from the environment, else the pair kept in

@@ -14,7 +14,7 @@ import { AppError } from "../../domain/errors.ts";
 import { findOrderPdf, listOrderMessages, markReadByClient, sendClientMessage } from "../../domain/chat/service.ts";
 import { CHAT_ORDER_NOT_FOUND } from "../../domain/orders/not-found.ts";
 
-export interface MessageRouteLimits {
+interface MessageRouteLimits {
   /** Messages one customer may send per minute. */
   messagesPerMinute: number;
 }

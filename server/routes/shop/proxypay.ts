@@ -15,7 +15,7 @@ const WebhookReply = Type.Object({ success: Type.Literal(true) });
  * A payment cannot be dated later than now; a day allows for clocks and time zones written without an offset.
  * A date beyond it (2099) would sort and report wrongly for ever: the notification is refused, not stored.
  */
-export const MAX_PAYMENT_CLOCK_SKEW_MS = 24 * 60 * 60 * 1000;
+const MAX_PAYMENT_CLOCK_SKEW_MS = 24 * 60 * 60 * 1000;
 /** Multicaixa began long after this: an earlier date is a malformed one. */
 const EARLIEST_PAYMENT = Date.UTC(2000, 0, 1);
 

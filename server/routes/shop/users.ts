@@ -22,7 +22,7 @@ const FORGOT_PER_WINDOW = 20;
 const FORGOT_WINDOW_MS = 15 * 60_000;
 const RESETS_PER_WINDOW = 30;
 
-export interface UserRouteLimits {
+interface UserRouteLimits {
   registerPerWindow: number;
   windowMs: number;
 }

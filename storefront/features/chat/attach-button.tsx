@@ -3,7 +3,7 @@ import { ATTACHMENT_ACCEPT } from "../../../shared/chat.ts";
 import { CloseIcon, PaperclipIcon } from "../../components/icons.tsx";
 
 /** "850 KB", "2,4 MB": how big the picked file is, as a phone's gallery says it. */
-export const formatFileSize = (bytes: number): string =>
+const formatFileSize = (bytes: number): string =>
   bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / (1024 * 1024)).toFixed(1).replace(".", ",")} MB`;
 
 interface AttachButtonProps {

@@ -24,7 +24,7 @@ export const toFormAddress = (a: Partial<Address>): Address => ({
 });
 
 /** The postal code stays required and numeric (a fixed checkout rule); many Angolan addresses have none. */
-export const NO_ZIPCODE_HINT = "Sem código postal? Escreva 0000";
+const NO_ZIPCODE_HINT = "Sem código postal? Escreva 0000";
 
 const FIELDS: readonly {
   name: keyof Address;

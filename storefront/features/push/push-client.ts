@@ -36,7 +36,7 @@ const keyBytes = (base64url: string): Uint8Array<ArrayBuffer> => {
   return bytes;
 };
 
-export type SubscribeOutcome = "subscribed" | "denied" | "unsupported";
+type SubscribeOutcome = "subscribed" | "denied" | "unsupported";
 
 /** Asks permission (if not given yet), subscribes this device and tells the server. */
 export async function subscribeDevice(): Promise<SubscribeOutcome> {
