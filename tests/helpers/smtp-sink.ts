@@ -24,7 +24,7 @@ export interface SmtpSink {
   close(): Promise<void>;
 }
 
-/** `port`: listen where a stopped sink listened, so a mailer configured with its URL reaches the new one. */
+/** `port`: listen where a stopped sink listened, so a sender configured with its URL reaches the new one. */
 export async function startSmtpSink(port = 0): Promise<SmtpSink> {
   const messages: ReceivedMail[] = [];
   let refusal: number | null = null;
