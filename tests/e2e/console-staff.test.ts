@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import sharp from "sharp";
 import { composeIBAN, friendlyFormatIBAN } from "ibantools";
-import { browserAvailable, consoleSignIn, shopperWithOrder, useShopAndBrowser } from "../helpers/e2e.ts";
+import { browserAvailable, consoleSignIn, deliveryAddress, shopperWithOrder, useShopAndBrowser } from "../helpers/e2e.ts";
 import { E2E_ADMIN, shopApi } from "../helpers/shop-process.ts";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink.ts";
 
@@ -287,17 +287,7 @@ describe.runIf(browserAvailable())("the staff console in Chromium", () => {
     const product = body.products.find((p) => p.price >= 1000)!;
     const size = product.sizes[0]!;
     expect((await api("/api/cart/add", { token: reg.token, body: { itemId: product._id, size } })).status).toBe(200);
-    const address = {
-      firstName: "Kwanza",
-      lastName: "Teste",
-      email,
-      street: "Rua 1",
-      city: "Luanda",
-      state: "Luanda",
-      zipcode: "1000",
-      country: "Angola",
-      phone: "923000000",
-    };
+    const address = deliveryAddress("Kwanza", "Teste", email);
     const items = [{ _id: product._id, size, quantity: 1 }];
     const stale = await api<{ message: string }>("/api/order/place", {
       token: reg.token,

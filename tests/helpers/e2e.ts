@@ -74,6 +74,19 @@ export async function consoleSignIn(
   return page;
 }
 
+/** A Luanda delivery address for a test order. */
+export const deliveryAddress = (firstName: string, lastName: string, email: string) => ({
+  firstName,
+  lastName,
+  email,
+  street: "Rua 1",
+  city: "Luanda",
+  state: "Luanda",
+  zipcode: "1000",
+  country: "Angola",
+  phone: "923000000",
+});
+
 export interface ShopperOrder {
   token: string;
   email: string;
@@ -94,17 +107,7 @@ export async function shopperWithOrder(shopUrl: string, name: string, lastName =
   const { token } = registered.body;
   const { body } = await api<{ products: { _id: string; price: number; sizes: string[] }[] }>("/api/product/list");
   const product = body.products[0]!;
-  const address = {
-    firstName: name.split(" ")[0]!,
-    lastName,
-    email,
-    street: "Rua 1",
-    city: "Luanda",
-    state: "Luanda",
-    zipcode: "1000",
-    country: "Angola",
-    phone: "923000000",
-  };
+  const address = deliveryAddress(name.split(" ")[0]!, lastName, email);
   const total = product.price + DELIVERY_FEE;
   const placed = await api<{ orderId: string }>("/api/order/place", {
     token,
