@@ -26,12 +26,16 @@ function StateTabs() {
     ...STATEMENT_LINE_STATES.map((s) => ({ value: s, label: translate(`loja.statements.tab.${s}`) })),
     { value: "all", label: translate("loja.statements.tab.all") },
   ];
+  // A grid column of minmax(0, 1fr): the tabs scroll within the page instead of widening it on a phone (their
+  // width would otherwise count as the page's minimum).
   return (
-    <ListTabs
-      tabs={tabs}
-      current={(f) => (typeof f.state === "string" ? f.state : "all")}
-      select={({ state: _old, ...rest }, value) => (value === "all" ? rest : { ...rest, state: value })}
-    />
+    <Box sx={{ display: "grid", gridTemplateColumns: "minmax(0, 1fr)" }}>
+      <ListTabs
+        tabs={tabs}
+        current={(f) => (typeof f.state === "string" ? f.state : "all")}
+        select={({ state: _old, ...rest }, value) => (value === "all" ? rest : { ...rest, state: value })}
+      />
+    </Box>
   );
 }
 

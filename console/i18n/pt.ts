@@ -560,7 +560,7 @@ export const ptMessages: TranslationMessages = {
       import_help: "CSV ou XLSX exportado do banco online (até 5 MB)",
       failed: "Não foi possível importar o extrato",
       result:
-        "Extrato importado: %{imported} linhas novas (%{matched} registadas nas encomendas, %{unmatched} por tratar), %{duplicates} já importadas, %{ignored} sem crédito (débitos, saldos)",
+        "Extrato importado — linhas novas: %{imported} (registadas nas encomendas: %{matched}, por tratar: %{unmatched}) · já importadas: %{duplicates} · sem crédito (débitos, saldos): %{ignored}",
       state: { unmatched: "Por tratar", matched: "Conciliada", assigned: "Atribuída", dismissed: "Posta de parte" },
       tab: { unmatched: "Por tratar", matched: "Conciliadas", assigned: "Atribuídas", dismissed: "Postas de parte", all: "Todas" },
       empty: "Nenhuma linha do extrato aqui.",

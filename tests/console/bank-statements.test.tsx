@@ -218,7 +218,9 @@ describe("importing a statement", () => {
     await pick(/Descritivo/, "Texto");
     await pick(/Crédito/, "Entrada");
     await userEvent.click(within(dialog).getByRole("button", { name: "Importar com estas colunas" }));
-    expect(await screen.findByTestId("statement-result")).toHaveTextContent("1 linhas novas (1 registadas nas encomendas, 0 por tratar)");
+    expect(await screen.findByTestId("statement-result")).toHaveTextContent(
+      "linhas novas: 1 (registadas nas encomendas: 1, por tratar: 0)",
+    );
     expect(calls).toEqual([
       ["banco.csv", undefined],
       ["banco.csv", { headerRow: 0, date: 0, description: 1, amount: 2, reference: null }],
