@@ -21,6 +21,7 @@ const fullRun = process.env.LOJA_TEST_FULL === "1";
 const postgresSpecific = [
   "admin-settings-guard",
   "assignee-frame",
+  "bank-statements",
   "catalogue-queries",
   "jobs",
   "last-admin",
