@@ -69,16 +69,27 @@ async function createFixtures(database: Database): Promise<BenchFixtures> {
     INSERT INTO users (id, name, email, role, updated_at)
       SELECT 'benchuser' || g, 'Cliente ' || g, 'bench' || g || '@exemplo.ao', 'customer', now() FROM generate_series(1, ${USERS}) g
       ON CONFLICT DO NOTHING;
+    INSERT INTO users (id, name, email, role, notify_email, updated_at)
+      SELECT 'benchquiet' || g, 'Cliente ' || g, 'quiet' || g || '@exemplo.ao', 'customer', false, now() FROM generate_series(1, ${USERS}) g
+      ON CONFLICT DO NOTHING;
     INSERT INTO orders (id, user_id, payment_method, address, subtotal, delivery_fee, total_amount, updated_at)
       SELECT 'benchorder' || g, 'benchuser' || g, 'cod', '{"city":"Luanda"}', 10000, 5000, 15000, now() FROM generate_series(1, ${ORDERS}) g
       ON CONFLICT DO NOTHING;`);
   const tokens = await Promise.all(
     Array.from({ length: USERS }, (_, i) => deps.tokens.sign({ userId: `benchuser${i + 1}`, role: "customer", sessionVersion: 0 })),
   );
+  const quietTokens = await Promise.all(
+    Array.from({ length: USERS }, (_, i) => deps.tokens.sign({ userId: `benchquiet${i + 1}`, role: "customer", sessionVersion: 0 })),
+  );
   const products = (await listShopProducts(db.prisma)).products
     .filter((p) => p.sizes.length > 0)
     .map((p) => ({ id: p._id, size: p.sizes[0]!, price: p.price }));
-  return { tokens, orders: Array.from({ length: ORDERS }, (_, i) => ({ orderId: `benchorder${i + 1}`, userIndex: i })), products };
+  return {
+    tokens,
+    quietTokens,
+    orders: Array.from({ length: ORDERS }, (_, i) => ({ orderId: `benchorder${i + 1}`, userIndex: i })),
+    products,
+  };
 }
 
 await fillCatalogue(db);

@@ -4,6 +4,8 @@ import type { HubStats } from "../../server/realtime/hub.ts";
 export interface BenchFixtures {
   /** One token per bench customer (rate limits are per customer, so load is spread over many). */
   tokens: string[];
+  /** As many customers again who turned e-mail off: their placements write no confirmation mail (the yardstick). */
+  quietTokens: string[];
   /** Orders to chat about: order i belongs to customer `userIndex`. */
   orders: { orderId: string; userIndex: number }[];
   products: { id: string; size: string; price: number }[];

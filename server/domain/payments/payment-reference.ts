@@ -2,7 +2,7 @@
 // typeable, without the characters people confuse (0/O, 1/I/L), and random (crypto) so it cannot be guessed.
 import { randomInt } from "node:crypto";
 
-const PAYMENT_REFERENCE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+export const PAYMENT_REFERENCE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
 const PREFIX = "LJ";
 const LENGTH = 7;
 

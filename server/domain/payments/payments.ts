@@ -40,7 +40,7 @@ function overpaymentMessage(outstanding: Prisma.Decimal): string {
 /** A payment as staff send it (the edge has checked its shape). */
 export type PaymentInput = AdminPaymentBody;
 
-interface CheckedPayment {
+export interface CheckedPayment {
   amount: Prisma.Decimal;
   bankReference: string;
   receivedAt: Date;
@@ -77,7 +77,7 @@ export function checkDuplicateOverride(payment: CheckedPayment, role: StaffRole)
   if (payment.duplicateReason && role !== "admin") throw new AppError(403, DUPLICATE_NEEDS_ADMIN);
 }
 
-interface RecordedPayment {
+export interface RecordedPayment {
   orderId: string;
   paymentId: string;
   amount: Prisma.Decimal;
