@@ -15,7 +15,7 @@ import { StatementUpload } from "./statement-upload.tsx";
 
 const STATE_TONE = { unmatched: "warning", matched: "success", assigned: "info", dismissed: "default" } as const;
 
-export function LineStateChip({ state }: { state: StatementLineState }) {
+function LineStateChip({ state }: { state: StatementLineState }) {
   const translate = useTranslate();
   return <Chip size="small" color={STATE_TONE[state]} label={translate(`loja.statements.state.${state}`)} data-testid="line-state" />;
 }

@@ -63,7 +63,7 @@ const EMPTY: ProofReading = { text: "", amounts: [], ibans: [] };
 const proofQueue = oneAtATime(4);
 
 /** Why a read gave no text, for tests and logs: `text` on success, `failed` with the reason otherwise. */
-export type ProofTextResult = { text: string } | WorkerFailure;
+type ProofTextResult = { text: string } | WorkerFailure;
 
 /**
  * The PDF's text layer, read in a worker thread with its own heap limit, terminated at the deadline or when the

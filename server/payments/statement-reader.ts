@@ -8,7 +8,7 @@ import { oneAtATime, runBoundedWorker, type WorkerBudget } from "./bounded-worke
 
 export type StatementCell = string | number | null;
 
-export interface StatementReaderLimits extends WorkerBudget {
+interface StatementReaderLimits extends WorkerBudget {
   maxBytes: number;
   /** Rows in the file (non-empty lines of a CSV, used rows of the sheet). */
   maxRows: number;
@@ -17,7 +17,7 @@ export interface StatementReaderLimits extends WorkerBudget {
 }
 
 /** exceljs keeps a whole workbook in memory, several times the file's size: the heap is sized for a 5 MB file. */
-export const DEFAULT_STATEMENT_LIMITS: StatementReaderLimits = {
+const DEFAULT_STATEMENT_LIMITS: StatementReaderLimits = {
   maxBytes: MAX_STATEMENT_BYTES,
   maxRows: MAX_STATEMENT_ROWS + 50,
   maxCellChars: 1000,
@@ -28,12 +28,12 @@ export const DEFAULT_STATEMENT_LIMITS: StatementReaderLimits = {
 
 /** Why a file gave no rows: not a statement's kind, too big to read, or broken. */
 export type StatementReadFailure = "not-a-statement" | "old-excel" | "pdf" | "too-many-rows" | "too-big" | "unreadable" | "busy";
-export type StatementReading = { kind: "csv" | "xlsx"; rows: StatementCell[][] } | { failed: StatementReadFailure };
+type StatementReading = { kind: "csv" | "xlsx"; rows: StatementCell[][] } | { failed: StatementReadFailure };
 
 const XLSX_MIME = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 /** CSV (text) or XLSX (a zip with a workbook), from the first bytes; anything else is named for the message. */
-export async function sniffStatement(bytes: Uint8Array): Promise<"csv" | "xlsx" | StatementReadFailure> {
+async function sniffStatement(bytes: Uint8Array): Promise<"csv" | "xlsx" | StatementReadFailure> {
   const type = await fileTypeFromBuffer(bytes);
   if (type?.mime === XLSX_MIME) return "xlsx";
   if (type?.mime === "application/pdf") return "pdf";

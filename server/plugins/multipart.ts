@@ -15,12 +15,12 @@ import { BandwidthLimiter } from "../domain/media/bandwidth.ts";
 import { assertDiskSpace } from "../domain/media/disk-space.ts";
 
 /** A route's own file limit, below the plugin's, with the 413's message (e.g. a bank statement's 5 MB). */
-export interface FormLimits {
+interface FormLimits {
   maxFileBytes: number;
   tooLarge: string;
 }
 
-export interface MultipartForm {
+interface MultipartForm {
   fields: Record<string, string>;
   file: IncomingFile | null;
 }

@@ -46,12 +46,12 @@ import {
 } from "./statement-lines.ts";
 
 /** The ledger's actor for a line the import recorded by itself. */
-export const STATEMENT_ACTOR = "Extrato";
-export const LINE_NOT_FOUND = "Linha do extrato não encontrada";
-export const LINE_DECIDED = "Esta linha do extrato já foi tratada";
-export const COLUMNS_NOT_RECOGNISED = "Não reconhecemos as colunas deste extrato: indique qual é a data, o descritivo e o crédito";
-export const NO_ORDER_NAMED = "O descritivo não tem a referência de pagamento de nenhuma encomenda";
-export const MANY_ORDERS_NAMED = "O descritivo tem referências de mais de uma encomenda";
+const STATEMENT_ACTOR = "Extrato";
+const LINE_NOT_FOUND = "Linha do extrato não encontrada";
+const LINE_DECIDED = "Esta linha do extrato já foi tratada";
+const COLUMNS_NOT_RECOGNISED = "Não reconhecemos as colunas deste extrato: indique qual é a data, o descritivo e o crédito";
+const NO_ORDER_NAMED = "O descritivo não tem a referência de pagamento de nenhuma encomenda";
+const MANY_ORDERS_NAMED = "O descritivo tem referências de mais de uma encomenda";
 
 /** "10 000", grouped as amounts are (not by ICU, whose Portuguese grouping differs between runtimes). */
 const ROW_LIMIT = String(MAX_STATEMENT_ROWS).replace(/\B(?=(\d{3})+$)/g, "\u00a0");
@@ -66,13 +66,13 @@ const READ_FAILURES: Readonly<Record<StatementReadFailure, [number, string]>> = 
   busy: [503, "Está a ser lido outro extrato: tente de novo daqui a pouco"],
 };
 
-export interface StatementDeps {
+interface StatementDeps {
   hub?: ChatPublisher;
   notifier?: Notifier;
   proxypay?: ProxyPayClient;
 }
 
-export interface ImportCounts {
+interface ImportCounts {
   statementId: string;
   imported: number;
   matched: number;

@@ -12,12 +12,12 @@ import { AppError } from "../errors.ts";
 import { PAYMENT_REFERENCE_ALPHABET } from "./payment-reference.ts";
 
 /** The header is looked for in the first rows (banks put the account and period above it). */
-export const HEADER_SEARCH_ROWS = 30;
+const HEADER_SEARCH_ROWS = 30;
 /** A description is kept to this length (no bank writes a longer one). */
-export const MAX_DESCRIPTION_CHARS = 500;
+const MAX_DESCRIPTION_CHARS = 500;
 
 /** A header cell as compared: no accents, case, punctuation, spaces, or a currency note ("Crédito (Kz)"). */
-export function headerKey(cell: StatementCell): string {
+function headerKey(cell: StatementCell): string {
   return String(cell ?? "")
     .normalize("NFKD")
     .replace(/\p{M}/gu, "")
@@ -74,7 +74,7 @@ const text = (cell: StatementCell): string => (cell === null ? "" : String(cell)
 const filled = (row: readonly StatementCell[]) => row.filter((c) => text(c) !== "").length;
 
 /** What the console's mapping dialog shows: the likeliest header row, its cells and a few rows below it. */
-export interface MappingQuestion {
+interface MappingQuestion {
   headerRow: number;
   columns: string[];
   sample: string[][];
@@ -118,7 +118,7 @@ export const candidateSignatures = (rows: readonly (readonly StatementCell[])[])
     .filter((row) => filled(row) >= 2)
     .map(headerSignature);
 
-export const MAPPING_INVALID = "Correspondência de colunas inválida: escolha colunas diferentes para a data, o descritivo e o crédito";
+const MAPPING_INVALID = "Correspondência de colunas inválida: escolha colunas diferentes para a data, o descritivo e o crédito";
 
 /** A mapping an admin sent: within the file's header row, distinct columns. */
 export function checkMapping(mapping: StatementMapping, rows: readonly (readonly StatementCell[])[]): StatementMapping {
@@ -209,7 +209,7 @@ export interface StatementLine {
   key: string;
 }
 
-export interface ReadLines {
+interface ReadLines {
   lines: StatementLine[];
   /** Rows that are not credits: debits, zero amounts, totals and balances, empty rows. */
   ignored: number;

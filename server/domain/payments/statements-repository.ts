@@ -26,7 +26,7 @@ const staffLineSelect = {
 } as const satisfies Prisma.BankStatementLineSelect;
 export type StaffLineRow = Prisma.BankStatementLineGetPayload<{ select: typeof staffLineSelect }>;
 
-export interface LineFilter {
+interface LineFilter {
   state?: string;
   statementId?: string;
   q?: string;
@@ -49,7 +49,7 @@ function lineWhere(f: LineFilter): Prisma.BankStatementLineWhereInput {
   return and.length ? { AND: and } : {};
 }
 
-export interface NewLine {
+interface NewLine {
   statementId: string;
   lineKey: string;
   rowNumber: number;
