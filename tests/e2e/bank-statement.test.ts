@@ -4,8 +4,8 @@
 import { describe, expect, it } from "vitest";
 import { luandaParts } from "../../shared/dates.ts";
 import { shortOrderId } from "../../shared/orders.ts";
-import { browserAvailable, useShopAndBrowser } from "../helpers/e2e.ts";
-import { E2E_ADMIN, shopApi } from "../helpers/shop-process.ts";
+import { browserAvailable, consoleSignIn, deliveryAddress, useShopAndBrowser } from "../helpers/e2e.ts";
+import { shopApi } from "../helpers/shop-process.ts";
 
 interface ShopProduct {
   _id: string;
@@ -39,17 +39,7 @@ describe.runIf(browserAvailable())("the bank statement in Chromium", () => {
     });
     expect(reg.status).toBe(200);
     const { body: list } = await api<{ products: ShopProduct[] }>("/api/product/list");
-    const address = {
-      firstName: "Cliente",
-      lastName: "Extrato",
-      email,
-      street: "Rua 1",
-      city: "Luanda",
-      state: "Luanda",
-      zipcode: "1000",
-      country: "Angola",
-      phone: "923000000",
-    };
+    const address = deliveryAddress("Cliente", "Extrato", email);
     for (const product of list.products.slice(0, 2)) {
       const placed = await api<{ orderId: string }>("/api/order/place", {
         token: reg.body.token,
@@ -75,13 +65,7 @@ describe.runIf(browserAvailable())("the bank statement in Chromium", () => {
       `${day};${day};COMPRA TPA SUPERMERCADO;12.500,00;;1.287.500,00`,
     ].join("\n");
 
-    const context = await shop.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-    const page = await context.newPage();
-    await page.goto(`${shop.url}/admin/`);
-    await page.locator("#email").fill(E2E_ADMIN.email);
-    await page.locator("#password").fill(E2E_ADMIN.password);
-    await page.getByRole("button", { name: "Entrar" }).click();
-    await page.getByText("Aguardam pagamento").waitFor({ timeout: 30_000 });
+    const page = await consoleSignIn(shop, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     await page.goto(`${shop.url}/admin/#/bank-statement-lines`);
     await page.getByRole("button", { name: "Importar extrato" }).waitFor({ timeout: 20_000 });
 
@@ -127,6 +111,6 @@ describe.runIf(browserAvailable())("the bank statement in Chromium", () => {
       .getByTestId("statement-result")
       .getByText(/novas: 0 .* já importadas: 2/)
       .waitFor({ timeout: 30_000 });
-    await context.close();
+    await page.context().close();
   });
 });
