@@ -35,6 +35,7 @@ const postgresSpecific = [
   "reply-digest",
   "schema-drift",
   "sessions",
+  "staff-search",
   "throttles",
   "transaction-regression",
   "trust-idempotency",

@@ -70,3 +70,21 @@ export const PAID_BY_EXCEPTION = "Confirmado sem pagamento registado";
 
 /** The reason an order is cancelled when its payment time runs out. */
 export const DEADLINE_EXPIRED_REASON = "prazo de pagamento expirado";
+
+/** The reason a card order is cancelled when the shopper left the card payment unfinished. */
+export const CARD_NOT_COMPLETED_REASON = "Pagamento por cartão não concluído";
+
+/** Who ended a cancelled order: its payment time ran out, the shop cancelled it, or the shopper left it unpaid by card. */
+export const CANCELLED_BY = ["deadline", "shop", "shopper"] as const;
+export type CancelledBy = (typeof CANCELLED_BY)[number];
+
+/**
+ * Who cancelled an order, read from its cancelling history row: a staff member is the shop; without one, the
+ * deadline job or the card checkout wrote their own reason; anything else the system did counts as the shop.
+ */
+export function cancelledBy(change: { byStaff: boolean; note: string | null }): CancelledBy {
+  if (change.byStaff) return "shop";
+  if (change.note === DEADLINE_EXPIRED_REASON) return "deadline";
+  if (change.note === CARD_NOT_COMPLETED_REASON) return "shopper";
+  return "shop";
+}

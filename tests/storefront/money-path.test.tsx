@@ -54,6 +54,7 @@ const order = (over: Partial<Order> = {}): Order => ({
   paymentState: "unpaid",
   proofs: [],
   multicaixa: null,
+  cancellation: null,
   unreadMessages: 0,
   ...over,
 });
