@@ -88,3 +88,15 @@ export function cancelledBy(change: { byStaff: boolean; note: string | null }): 
   if (change.note === CARD_NOT_COMPLETED_REASON) return "shopper";
   return "shop";
 }
+
+/**
+ * The payment reference as the payment page and the e-mails name it: what the shopper writes in the bank transfer's
+ * description. Never "Referência", which is the Multicaixa reference's name where both are shown.
+ */
+export const TRANSFER_DESCRIPTION_LABEL = "Descritivo da transferência";
+
+/** Multicaixa "Pagamento por Referência": its fields, in the order an ATM or the Multicaixa Express app asks for them. */
+export const MULTICAIXA_LABELS = { entity: "Entidade", reference: "Referência", amount: "Montante" } as const;
+
+/** A Multicaixa reference as it is read and typed: groups of three digits ("123 456 781"). */
+export const groupedMulticaixaReference = (reference: string): string => reference.replace(/\s+/g, "").replace(/(\d{3})(?=\d)/g, "$1 ");
