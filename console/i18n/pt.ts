@@ -394,8 +394,10 @@ export const ptMessages: TranslationMessages = {
       payment_method: "Método de pagamento",
       open_pdf: "Abrir PDF",
       cancel: "Cancelar pedido",
-      cancel_title: "Cancelar este pedido?",
+      cancel_title: "Cancelar o pedido #%{id}?",
       cancel_content: "O pedido passa a Cancelado e o cliente é avisado na conversa.",
+      deliver_title: "Marcar o pedido #%{id} como entregue?",
+      deliver_content: "O pedido passa a Entregue e o cliente é avisado. Confirme só depois de a encomenda chegar ao cliente.",
       exception_move: "Outro estado…",
       exception_title: "Mudança excecional de estado",
       exception_help:
