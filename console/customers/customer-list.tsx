@@ -1,10 +1,11 @@
-import { BooleanField, Datagrid, DateField, EmailField, List, NumberField, SearchInput, SimpleList, TextField } from "react-admin";
+import { BooleanField, Datagrid, DateField, EmailField, List, NumberField, SimpleList, TextField } from "react-admin";
 import { useMediaQuery, type Theme } from "@mui/material";
 import { formatKz } from "../../shared/money.ts";
 import type { AdminCustomer } from "../../server/schemas/admin-customers.ts";
+import { HeldSearchInput } from "../components/held-search-input.tsx";
 import { AmountField } from "../components/amount-field.tsx";
 
-const filters = [<SearchInput key="q" source="q" alwaysOn />];
+const filters = [<HeldSearchInput key="q" source="q" alwaysOn />];
 
 /** On a phone: one line per customer (name, e-mail or phone, orders and money), no table to scroll sideways. */
 function PhoneCustomers() {

@@ -232,7 +232,7 @@ export const ptMessages: TranslationMessages = {
         history: "Histórico de estados",
         attachments: "Anexos da conversa",
         unread: "Não lidas",
-        q: "Pesquisar (n.º ou cliente)",
+        q: "Pesquisar (n.º, cliente, telefone ou referência)",
       },
     },
     payments: {
@@ -333,6 +333,9 @@ export const ptMessages: TranslationMessages = {
     },
   },
   loja: {
+    search: {
+      held: "Pesquisar: n.º, nome, telefone, referência",
+    },
     title: shellMessages.title,
     shell: shellMessages,
     common: { system: "Sistema" },
