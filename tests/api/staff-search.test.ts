@@ -44,7 +44,10 @@ const search = async (resource: "orders" | "customers", q: string) => {
 
 describe("the staff's search", () => {
   it("keeps an order's delivery phone as its national digits", async () => {
-    const rows = await t.prisma.order.findMany({ where: { id: { in: [delivered.id, other.id] } }, select: { id: true, deliveryPhone: true } });
+    const rows = await t.prisma.order.findMany({
+      where: { id: { in: [delivered.id, other.id] } },
+      select: { id: true, deliveryPhone: true },
+    });
     expect(Object.fromEntries(rows.map((r) => [r.id, r.deliveryPhone]))).toEqual({ [delivered.id]: "923111222", [other.id]: "923111333" });
     expect(["923 111 222", "+244 923 111 222", "00244923111222", "244923111222"].map(phoneDigits)).toEqual(Array(4).fill("923111222"));
     expect(phoneSearchDigits("+244 923 1")).toBe("9231");

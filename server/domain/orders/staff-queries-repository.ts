@@ -126,7 +126,11 @@ async function heldByStaff(db: Db, q: string): Promise<Prisma.OrderWhereInput[]>
   if (compact.length >= MIN_BANK_REFERENCE_KEY) arms.push({ paymentReference: compact });
   const key = bankReferenceKey(q);
   if (key.length >= MIN_BANK_REFERENCE_KEY) {
-    const payments = await db.payment.findMany({ where: { bankReferenceKey: key }, select: { orderId: true }, take: MAX_SEARCHED_PAYMENTS });
+    const payments = await db.payment.findMany({
+      where: { bankReferenceKey: key },
+      select: { orderId: true },
+      take: MAX_SEARCHED_PAYMENTS,
+    });
     if (payments.length) arms.push({ id: { in: [...new Set(payments.map((p) => p.orderId))] } });
   }
   return arms;
