@@ -21,6 +21,7 @@ const fullRun = process.env.LOJA_TEST_FULL === "1";
 const postgresSpecific = [
   "admin-settings-guard",
   "assignee-frame",
+  "bank-statements",
   "catalogue-queries",
   "jobs",
   "last-admin",
@@ -115,8 +116,9 @@ const projects = [
       testTimeout: 240_000,
       hookTimeout: 180_000,
       pool: "forks" as const,
-      maxWorkers: 1,
-      fileParallelism: false,
+      // Two files at a time: one file keeps less than one core busy (the browser waits on the shop and the other way
+      // round), and files sharing the shop never rely on each other's data.
+      maxWorkers: 2,
       sequence: { groupOrder: 6 },
     },
   },

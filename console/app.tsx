@@ -10,6 +10,7 @@ import { Dashboard } from "./dashboard/dashboard.tsx";
 import products from "./products/index.ts";
 import orders from "./orders/index.ts";
 import payments from "./payments/index.ts";
+import bankStatementLines from "./bank-statements/index.ts";
 import conversations from "./conversations/index.ts";
 import customers from "./customers/index.ts";
 import staff from "./staff/index.ts";
@@ -51,6 +52,7 @@ export function ConsoleApp() {
     >
       <Resource name="orders" {...orders} />
       <Resource name="payments" {...payments} />
+      <Resource name="bank-statement-lines" {...bankStatementLines} />
       <Resource name="conversations" {...conversations} />
       <Resource name="products" {...products} />
       <Resource name="customers" {...customers} />

@@ -6,7 +6,7 @@ const LOGOUT_URL = "/api/user/logout";
 
 /**
  * What each role may open (docs/product/console.md#roles): support works orders and chats, reads customers and the Pagamentos queue
- * (payments are recorded on the order); admin everything.
+ * (payments are recorded on the order); admin everything, the bank statement ("Extrato") included.
  */
 const SUPPORT_RESOURCES = new Set(["orders", "payments", "conversations", "customers", "quick-replies"]);
 const SUPPORT_READ_ONLY = new Set(["customers", "payments", "quick-replies"]);

@@ -10,6 +10,8 @@ import type {
 } from "../server/schemas/admin-conversations.ts";
 import type { AdminOrderNote, AdminOrderNoteReply, AdminOrderNotesReply } from "../server/schemas/admin-support.ts";
 import type { SettingsReply } from "../server/schemas/settings.ts";
+import type { AdminStatementAssignBody, AdminStatementLine, StatementImportReply } from "../server/schemas/admin-bank-statements.ts";
+import type { StatementMapping } from "../shared/bank-statements.ts";
 import type { BankDetails } from "../shared/support.ts";
 import type { DashboardReply, DashboardStats, UnreadCountReply } from "../server/schemas/admin-common.ts";
 import { API_URL } from "./lib/api-url.ts";
@@ -52,6 +54,10 @@ export interface ConsoleDataProvider extends DataProvider {
   addNote(orderId: string, text: string): Promise<AdminOrderNote>;
   /** The shop's bank details (the public settings), to fill a quick reply's placeholders. */
   getShopBank(): Promise<BankDetails>;
+  /** Imports a bank statement; a 422 with `needsMapping` asks which column is which (send again with `mapping`). */
+  importStatement(file: File, mapping?: StatementMapping): Promise<StatementImportReply>;
+  assignStatementLine(id: string, body: AdminStatementAssignBody): Promise<AdminStatementLine>;
+  dismissStatementLine(id: string, reason: string): Promise<AdminStatementLine>;
 }
 
 const orderPath = (orderId: string) => `/orders/${encodeURIComponent(orderId)}`;
@@ -124,6 +130,24 @@ export const dataProvider: ConsoleDataProvider = {
     const res = await fetch("/api/settings");
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
     return ((await res.json()) as SettingsReply).settings.bank;
+  },
+  async importStatement(file, mapping) {
+    const form = new FormData();
+    if (mapping) form.append("mapping", JSON.stringify(mapping));
+    form.append("file", file, file.name);
+    return apiFetch<StatementImportReply>("/bank-statements", { method: "POST", body: form });
+  },
+  async assignStatementLine(id, body) {
+    return apiFetch<AdminStatementLine>(`/bank-statement-lines/${encodeURIComponent(id)}/assign`, {
+      method: "POST",
+      body: JSON.stringify(body),
+    });
+  },
+  async dismissStatementLine(id, reason) {
+    return apiFetch<AdminStatementLine>(`/bank-statement-lines/${encodeURIComponent(id)}/dismiss`, {
+      method: "POST",
+      body: JSON.stringify({ reason }),
+    });
   },
   async refuseProof(orderId, proofId, reason) {
     await apiFetch<unknown>(`${orderPath(orderId)}/proofs/${encodeURIComponent(proofId)}/refuse`, {

@@ -53,11 +53,13 @@ function ConsoleMenu() {
   const { canAccess: canStaff } = useCanAccess({ resource: "staff", action: "list" });
   const { canAccess: canSettings } = useCanAccess({ resource: "settings", action: "edit" });
   const { canAccess: canOutbox } = useCanAccess({ resource: "outbox", action: "list" });
+  const { canAccess: canStatement } = useCanAccess({ resource: "bank-statement-lines", action: "list" });
   return (
     <Menu>
       <Menu.DashboardItem />
       <Menu.ResourceItem name="orders" />
       <Menu.ResourceItem name="payments" />
+      {canStatement && <Menu.ResourceItem name="bank-statement-lines" />}
       <ConversationsMenuItem />
       <Menu.ResourceItem name="quick-replies" />
       {canProducts && <Menu.ResourceItem name="products" />}

@@ -2,9 +2,9 @@
 // IBANs written in it, and whether they match the order's amount and the shop's IBAN (docs/design/money.md#proofs).
 // A hint only: forged receipts exist and the bank statement decides, so nothing here decides anything, and
 // any PDF it cannot read (scanned, broken, too big, too slow) just gives an empty reading, never an error.
-import { Worker } from "node:worker_threads";
 import { MAX_ATTACHMENT_BYTES } from "../../shared/chat.ts";
 import { normalizeIban } from "./iban.ts";
+import { oneAtATime, runBoundedWorker, type WorkerFailure } from "./bounded-worker.ts";
 
 export interface ProofReading {
   /** The text layer of the first pages, one line per text line ("" for a scanned PDF). */
@@ -60,27 +60,10 @@ export const DEFAULT_PROOF_LIMITS: ProofReaderLimits = {
 const EMPTY: ProofReading = { text: "", amounts: [], ibans: [] };
 
 /** Reads run one at a time (each may use a core and its memory budget); a few more wait, the rest get no hint. */
-const MAX_WAITING = 4;
-let running = false;
-const waiting: (() => void)[] = [];
-
-async function oneAtATime<T>(work: () => Promise<T>, overflow: T): Promise<T> {
-  if (running) {
-    if (waiting.length >= MAX_WAITING) return overflow;
-    await new Promise<void>((resolve) => waiting.push(resolve));
-  }
-  running = true;
-  try {
-    return await work();
-  } finally {
-    const next = waiting.shift();
-    if (next) next();
-    else running = false;
-  }
-}
+const proofQueue = oneAtATime(4);
 
 /** Why a read gave no text, for tests and logs: `text` on success, `failed` with the reason otherwise. */
-export type ProofTextResult = { text: string } | { failed: string };
+export type ProofTextResult = { text: string } | WorkerFailure;
 
 /**
  * The PDF's text layer, read in a worker thread with its own heap limit, terminated at the deadline or when the
@@ -88,39 +71,12 @@ export type ProofTextResult = { text: string } | { failed: string };
  */
 export function readProofText(bytes: Uint8Array, limits: Partial<ProofReaderLimits> = {}): Promise<ProofTextResult> {
   const all = { ...DEFAULT_PROOF_LIMITS, ...limits };
-  return oneAtATime(() => runWorker(bytes, all), { failed: "busy" });
-}
-
-function runWorker(bytes: Uint8Array, limits: ProofReaderLimits): Promise<ProofTextResult> {
-  return new Promise((resolve) => {
-    let settled = false;
-    const startRss = process.memoryUsage.rss();
-    const worker = new Worker(new URL("./pdf-text-worker.mjs", import.meta.url), {
-      // A copy: the caller keeps its buffer.
-      workerData: { ...limits, bytes: new Uint8Array(bytes) },
-      resourceLimits: { maxOldGenerationSizeMb: limits.maxHeapMb, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 },
-      stdout: true,
-      stderr: true,
-    });
-    // pdf.js's warnings about broken files are not the server's log: read and dropped.
-    worker.stdout.resume();
-    worker.stderr.resume();
-    const finish = (result: ProofTextResult) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(deadline);
-      clearInterval(memoryWatch);
-      void worker.terminate();
-      resolve(result);
-    };
-    const deadline = setTimeout(() => finish({ failed: "timed out" }), limits.timeoutMs);
-    const memoryWatch = setInterval(() => {
-      if (process.memoryUsage.rss() - startRss > limits.maxMemoryGrowthBytes) finish({ failed: "memory" });
-    }, 20);
-    worker.on("message", (message: ProofTextResult) => finish(message));
-    worker.on("error", (error) => finish({ failed: error.message }));
-    worker.on("exit", (code) => finish({ failed: `exited (${code})` }));
-  });
+  // A copy of the bytes: the caller keeps its buffer.
+  return proofQueue(
+    () =>
+      runBoundedWorker<ProofTextResult>(new URL("./pdf-text-worker.mjs", import.meta.url), { ...all, bytes: new Uint8Array(bytes) }, all),
+    { failed: "busy" },
+  );
 }
 
 /** Reads a PDF proof's text layer and what it says about money. Never throws. */

@@ -14,6 +14,12 @@ import { receiveFile, type IncomingFile } from "../domain/media/incoming.ts";
 import { BandwidthLimiter } from "../domain/media/bandwidth.ts";
 import { assertDiskSpace } from "../domain/media/disk-space.ts";
 
+/** A route's own file limit, below the plugin's, with the 413's message (e.g. a bank statement's 5 MB). */
+export interface FormLimits {
+  maxFileBytes: number;
+  tooLarge: string;
+}
+
 export interface MultipartForm {
   fields: Record<string, string>;
   file: IncomingFile | null;
@@ -22,7 +28,7 @@ export interface MultipartForm {
 declare module "fastify" {
   interface FastifyRequest {
     /** Reads a multipart body: only the named text fields and one `file` part; anything else is a 400. */
-    readForm(allowedFields: readonly string[]): Promise<MultipartForm>;
+    readForm(allowedFields: readonly string[], limits?: FormLimits): Promise<MultipartForm>;
     /** Temp files of this request's upload, removed once it is answered. */
     uploadTemps: string[] | null;
   }
@@ -32,17 +38,26 @@ declare module "fastify" {
   }
 }
 
-async function readForm(this: FastifyRequest, allowedFields: readonly string[]): Promise<MultipartForm> {
-  if (!this.isMultipart()) throw new AppError(415, "O pedido deve ser multipart/form-data");
+async function readForm(this: FastifyRequest, allowedFields: readonly string[], limits?: FormLimits): Promise<MultipartForm> {
+  try {
+    return await readParts(this, allowedFields, limits);
+  } catch (error) {
+    if (limits && (error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw new AppError(413, limits.tooLarge);
+    throw error;
+  }
+}
+
+async function readParts(request: FastifyRequest, allowedFields: readonly string[], limits?: FormLimits): Promise<MultipartForm> {
+  if (!request.isMultipart()) throw new AppError(415, "O pedido deve ser multipart/form-data");
   const form: MultipartForm = { fields: {}, file: null };
-  const tempDir = this.server.deps.media.tempDir;
-  for await (const part of this.parts()) {
+  const tempDir = request.server.deps.media.tempDir;
+  for await (const part of request.parts(limits ? { limits: { fileSize: limits.maxFileBytes } } : undefined)) {
     if (part.type === "file") {
       if (part.fieldname !== "file") throw new AppError(400, `Campo não permitido: ${part.fieldname}`);
-      await assertDiskSpace(tempDir, this.server.deps.config.mediaMinFreeBytes);
-      const file = await receiveFile(part.file, tempDir, part.filename || null, this.server.uploadBandwidth.throttle(this.ip));
-      (this.uploadTemps ??= []).push(file.path);
-      if (part.file.truncated) throw new AppError(413, ATTACHMENT_TOO_LARGE);
+      await assertDiskSpace(tempDir, request.server.deps.config.mediaMinFreeBytes);
+      const file = await receiveFile(part.file, tempDir, part.filename || null, request.server.uploadBandwidth.throttle(request.ip));
+      (request.uploadTemps ??= []).push(file.path);
+      if (part.file.truncated) throw new AppError(413, limits?.tooLarge ?? ATTACHMENT_TOO_LARGE);
       // A browser sends an empty, nameless part for an empty file input: that is no file.
       if (file.size === 0 && !part.filename) continue;
       form.file = file;

@@ -5,8 +5,10 @@
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { freshDataDir, startShopProcess, type ShopProcess } from "../helpers/shop-process.ts";
+import { rounds as runRounds } from "../helpers/run-kind.ts";
 
-const ROUNDS = 5;
+/** Kills: two in the quick run, five in the full run (each restart replays the data dir: seconds). */
+const ROUNDS = runRounds(2, 5);
 const WORKERS = 6;
 const ADDRESS = {
   firstName: "Ana",

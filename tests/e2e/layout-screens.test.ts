@@ -7,7 +7,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
-import { browserAvailable, useShopAndBrowser } from "../helpers/e2e.ts";
+import { browserAvailable, followRequests, useShopAndBrowser } from "../helpers/e2e.ts";
 import { E2E_ADMIN } from "../helpers/shop-process.ts";
 import { DELIVERY_FEE } from "../../shared/money.ts";
 import { postShop, type ListedProduct } from "../storefront/browser-support.ts";
@@ -109,11 +109,6 @@ async function checkScreen(page: Page, name: string): Promise<void> {
   ).toEqual([]);
   expect([...new Set(views.flatMap((v) => v.covered))], `${name}: controls under the floating button`).toEqual([]);
   expect(views.at(-1)!.overlapped, `${name}: controls partly under the floating button at the end`).toEqual([]);
-}
-
-async function settle(page: Page): Promise<void> {
-  await page.locator("[aria-busy=true]").first().waitFor({ state: "detached", timeout: 15_000 });
-  await page.waitForLoadState("networkidle");
 }
 
 describe.runIf(browserAvailable())("layout at 320, 390 and 1280 px (overflow, floating button)", () => {
@@ -225,10 +220,11 @@ describe.runIf(browserAvailable())("layout at 320, 390 and 1280 px (overflow, fl
       for (const screen of screens) {
         it(`${screen.name} fits and keeps its controls clear`, async () => {
           const page = await (screen.signedOut ? signedOut : signedIn).newPage();
+          const requests = followRequests(page);
           try {
             await page.goto(`${shop.url}${screen.path()}`);
             await screen.ready(page);
-            if (!screen.staysBusy) await settle(page);
+            if (!screen.staysBusy) await requests.settled("[aria-busy=true]");
             await screen.then?.(page);
             await checkScreen(page, `storefront-${screen.name}-${width}`);
           } finally {
@@ -297,14 +293,11 @@ describe.runIf(browserAvailable())("layout at 320, 390 and 1280 px (overflow, fl
       for (const screen of consoleScreens) {
         it(`${screen.name} fits`, async () => {
           const page = await context.newPage();
+          const requests = followRequests(page);
           try {
             await page.goto(`${shop.url}/admin/${screen.hash()}`);
             await page.locator("main").first().waitFor();
-            await page.waitForLoadState("networkidle");
-            await page
-              .locator(".MuiLinearProgress-root, .MuiCircularProgress-root")
-              .first()
-              .waitFor({ state: "detached", timeout: 15_000 });
+            await requests.settled();
             await checkScreen(page, `console-${screen.name}-${width}`);
           } finally {
             await page.close();

@@ -6,7 +6,7 @@ import { createRequire } from "node:module";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import type { AxeResults, Result } from "axe-core";
-import { browserAvailable, useShopAndBrowser } from "../helpers/e2e.ts";
+import { browserAvailable, followRequests, useShopAndBrowser } from "../helpers/e2e.ts";
 import { DELIVERY_FEE } from "../../shared/money.ts";
 import { phonePage, postShop, type ListedProduct } from "../storefront/browser-support.ts";
 
@@ -114,11 +114,11 @@ describe.runIf(browserAvailable())("storefront accessibility (axe-core, phone vi
   for (const target of pages) {
     it(`${target.name} has no serious or critical violations`, async () => {
       const tab = target.signedOut ? await phonePage(shop.browser) : page;
+      const requests = followRequests(tab);
       await tab.goto(`${shop.url}${target.path()}`);
       await target.ready(tab);
       // Skeletons gone and pictures settled: axe sees the page the shopper reads.
-      await tab.locator("[aria-busy=true]").first().waitFor({ state: "detached", timeout: 15_000 });
-      await tab.waitForLoadState("networkidle");
+      await requests.settled("[aria-busy=true]");
       const violations = await audit(tab);
       if (target.signedOut) await tab.context().close();
       const blocking = violations.filter((v) => v.impact === "serious" || v.impact === "critical");

@@ -4,7 +4,7 @@
 // then it starts its own. Files sharing the shop never rely on each other's data: each makes its own accounts
 // and orders.
 import { afterAll, beforeAll, inject } from "vitest";
-import { chromium, type Browser } from "playwright-core";
+import { chromium, type Browser, type Page, type Request } from "playwright-core";
 import { NO_BROWSER } from "./browser.ts";
 import { startShopProcess, type ShopProcess, type StartOptions } from "./shop-process.ts";
 
@@ -50,6 +50,36 @@ export function useShopAndBrowser(options: { ownShop?: () => StartOptions | Prom
     },
     get browser() {
       return must(browser, "the browser");
+    },
+  };
+}
+
+/**
+ * Follows a page's requests so a test can wait until the screen has settled: nothing in flight across two animation
+ * frames (so a request that a finished one starts is seen), and no skeleton or spinner left. Unlike Playwright's
+ * `networkidle`, which waits for 500 ms of quiet, this returns as soon as the condition holds.
+ * Call it before the page navigates.
+ */
+export function followRequests(page: Page): { settled(busy?: string): Promise<void> } {
+  const inFlight = new Set<Request>();
+  let wake: (() => void) | undefined;
+  const finish = (request: Request) => {
+    inFlight.delete(request);
+    if (inFlight.size === 0) wake?.();
+  };
+  page.on("request", (request) => inFlight.add(request));
+  page.on("requestfinished", finish);
+  page.on("requestfailed", finish);
+  const quiet = () => (inFlight.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => (wake = resolve)));
+  const twoFrames = () => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  return {
+    async settled(busy = "[aria-busy=true], .MuiLinearProgress-root, .MuiCircularProgress-root") {
+      for (;;) {
+        await page.locator(busy).first().waitFor({ state: "detached", timeout: 15_000 });
+        await quiet();
+        await twoFrames();
+        if (inFlight.size === 0 && (await page.locator(busy).count()) === 0) return;
+      }
     },
   };
 }

@@ -12,6 +12,7 @@ import { adminSettingsRoutes } from "./settings.ts";
 import { adminOutboxRoutes } from "./outbox.ts";
 import { adminSynonymRoutes } from "./synonyms.ts";
 import { adminQuickReplyRoutes } from "./quick-replies.ts";
+import { adminBankStatementRoutes } from "./bank-statements.ts";
 
 export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(staffAuthRoutes);
@@ -25,6 +26,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(adminOutboxRoutes);
   await app.register(adminSynonymRoutes);
   await app.register(adminQuickReplyRoutes);
+  await app.register(adminBankStatementRoutes);
   // Unknown staff routes answer in the API's shape, not the console's HTML fallback.
   app.setNotFoundHandler((request) => {
     throw new AppError(404, `Rota não encontrada: ${request.method} ${request.url.split("?")[0]}`);

@@ -1,0 +1,191 @@
+// The bank statement import's rows: imports, their lines (each once, by its key) and the column mappings admins
+// made by hand.
+import type { Db } from "../../db/client.ts";
+import { Prisma } from "../../db/client.ts";
+import type { StatementLineState } from "../../../shared/bank-statements.ts";
+
+/** A line as staff see it, with the orders it names or went to. */
+const staffLineSelect = {
+  id: true,
+  statementId: true,
+  rowNumber: true,
+  bookedOn: true,
+  description: true,
+  reference: true,
+  amount: true,
+  state: true,
+  problem: true,
+  paymentId: true,
+  dismissReason: true,
+  decidedAt: true,
+  createdAt: true,
+  statement: { select: { fileName: true, importedByName: true, createdAt: true } },
+  order: { select: { id: true, paymentReference: true, status: true } },
+  suggestedOrder: { select: { id: true, paymentReference: true, status: true } },
+  decidedBy: { select: { name: true } },
+} as const satisfies Prisma.BankStatementLineSelect;
+export type StaffLineRow = Prisma.BankStatementLineGetPayload<{ select: typeof staffLineSelect }>;
+
+export interface LineFilter {
+  state?: string;
+  statementId?: string;
+  q?: string;
+  ids?: string[];
+}
+
+function lineWhere(f: LineFilter): Prisma.BankStatementLineWhereInput {
+  const and: Prisma.BankStatementLineWhereInput[] = [];
+  if (f.ids) and.push({ id: { in: f.ids } });
+  if (f.state) and.push({ state: f.state });
+  if (f.statementId) and.push({ statementId: f.statementId });
+  if (f.q)
+    and.push({
+      OR: [
+        { description: { contains: f.q, mode: "insensitive" } },
+        { reference: { contains: f.q, mode: "insensitive" } },
+        { bookedOn: { contains: f.q } },
+      ],
+    });
+  return and.length ? { AND: and } : {};
+}
+
+export interface NewLine {
+  statementId: string;
+  lineKey: string;
+  rowNumber: number;
+  bookedOn: string;
+  description: string;
+  reference: string | null;
+  amount: Prisma.Decimal;
+  occurrence: number;
+  problem: string | null;
+  suggestedOrderId: string | null;
+}
+
+export const statementsRepository = (db: Db) => ({
+  insertStatement: (data: { fileName: string | null; sha256: string; kind: string; importedById: string; importedByName: string }) =>
+    db.bankStatement.create({ data, select: { id: true, createdAt: true } }),
+
+  setCounts: (id: string, counts: { imported: number; matched: number; unmatched: number; duplicates: number; ignored: number }) =>
+    db.bankStatement.update({ where: { id }, data: counts, select: { id: true } }),
+
+  /**
+   * Stores the lines not yet known (a line already imported, by any statement, is skipped by its unique key) and
+   * returns those this statement brought. Two imports at once each store a line once: the unique index decides.
+   */
+  async insertNewLines(statementId: string, lines: NewLine[]) {
+    for (let i = 0; i < lines.length; i += 500)
+      await db.bankStatementLine.createMany({
+        data: lines.slice(i, i + 500).map((l) => ({ ...l, state: "unmatched" })),
+        skipDuplicates: true,
+      });
+    return db.bankStatementLine.findMany({
+      where: { statementId },
+      orderBy: { rowNumber: "asc" },
+      select: { id: true, lineKey: true, suggestedOrderId: true, problem: true },
+    });
+  },
+
+  /** Bank-transfer orders by payment reference, with what they still owe. */
+  findOrdersByReferences: (references: string[]) =>
+    db.order.findMany({
+      where: { paymentReference: { in: references } },
+      select: { id: true, paymentReference: true, status: true, totalAmount: true, amountPaid: true },
+    }),
+
+  /** One order by its id, the end of its id (the short id, any case) or its payment reference. */
+  findOrdersNamed: (id: string, shortId: string | null, paymentReference: string | null) =>
+    db.order.findMany({
+      where: {
+        OR: [
+          { id },
+          ...(shortId ? [{ id: { endsWith: shortId.toLowerCase() } }] : []),
+          ...(paymentReference ? [{ paymentReference }] : []),
+        ],
+      },
+      select: { id: true },
+      take: 3,
+    }),
+
+  /**
+   * Takes a waiting line for a decision: only the first of several at once gets it (the row stays locked until
+   * the caller's transaction ends, so a payment that fails puts the line back).
+   */
+  async take(
+    id: string,
+    to: { state: Exclude<StatementLineState, "unmatched">; orderId?: string | null; decidedById?: string | null; dismissReason?: string },
+  ): Promise<boolean> {
+    const { count } = await db.bankStatementLine.updateMany({
+      where: { id, state: "unmatched" },
+      data: {
+        state: to.state,
+        orderId: to.orderId ?? null,
+        decidedById: to.decidedById ?? null,
+        dismissReason: to.dismissReason ?? null,
+        decidedAt: new Date(),
+        problem: null,
+      },
+    });
+    return count === 1;
+  },
+
+  setPayment: (id: string, paymentId: string) => db.bankStatementLine.update({ where: { id }, data: { paymentId }, select: { id: true } }),
+
+  /** Why a line still waits (and the order it names), after an attempt to record it failed. */
+  setProblem: (id: string, problem: string, suggestedOrderId: string | null) =>
+    db.bankStatementLine.updateMany({ where: { id, state: "unmatched" }, data: { problem, suggestedOrderId } }),
+
+  findLine: (id: string) =>
+    db.bankStatementLine.findUnique({
+      where: { id },
+      select: { id: true, state: true, bookedOn: true, description: true, reference: true, amount: true, occurrence: true },
+    }),
+
+  findStaffLine: (id: string): Promise<StaffLineRow | null> => db.bankStatementLine.findUnique({ where: { id }, select: staffLineSelect }),
+
+  listLines: (
+    f: LineFilter,
+    orderBy: Prisma.BankStatementLineOrderByWithRelationInput[],
+    skip: number,
+    take: number,
+  ): Promise<StaffLineRow[]> => db.bankStatementLine.findMany({ where: lineWhere(f), orderBy, skip, take, select: staffLineSelect }),
+
+  countLines: (f: LineFilter) => db.bankStatementLine.count({ where: lineWhere(f) }),
+
+  listStatements: (orderBy: Prisma.BankStatementOrderByWithRelationInput[], skip: number, take: number) =>
+    db.bankStatement.findMany({
+      orderBy,
+      skip,
+      take,
+      select: {
+        id: true,
+        fileName: true,
+        kind: true,
+        importedByName: true,
+        imported: true,
+        matched: true,
+        unmatched: true,
+        duplicates: true,
+        ignored: true,
+        createdAt: true,
+      },
+    }),
+
+  countStatements: () => db.bankStatement.count(),
+
+  findMappings: (signatures: string[]) =>
+    db.bankStatementMapping.findMany({
+      where: { signature: { in: signatures } },
+      select: { signature: true, dateColumn: true, descriptionColumn: true, amountColumn: true, referenceColumn: true },
+    }),
+
+  saveMapping: (data: {
+    signature: string;
+    headers: string[];
+    dateColumn: number;
+    descriptionColumn: number;
+    amountColumn: number;
+    referenceColumn: number | null;
+    savedById: string;
+  }) => db.bankStatementMapping.upsert({ where: { signature: data.signature }, create: data, update: data, select: { signature: true } }),
+});

@@ -1,0 +1,144 @@
+// /admin/api/bank-statements and /admin/api/bank-statement-lines (admin only, reads too: a statement shows the
+// whole account's income, not only shoppers' orders): import a statement, list its lines, assign or dismiss one.
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { Type } from "typebox";
+import { Value } from "typebox/value";
+import { MAX_STATEMENT_BYTES, STATEMENT_TOO_LARGE, type StatementMapping } from "../../../shared/bank-statements.ts";
+import { errorResponses } from "../../schemas/common.ts";
+import { AdminListQuery, IdParams } from "../../schemas/admin-common.ts";
+import {
+  AdminBankStatement,
+  AdminStatementAssignBody,
+  AdminStatementDismissBody,
+  AdminStatementLine,
+  StatementImportReply,
+  StatementMappingField,
+  StatementMappingNeededReply,
+} from "../../schemas/admin-bank-statements.ts";
+import {
+  LINE_LIST,
+  STATEMENT_LIST,
+  assignLine,
+  dismissLine,
+  getLine,
+  importStatement,
+  listLines,
+  listStatements,
+} from "../../domain/payments/bank-statements.ts";
+import { AppError } from "../../domain/errors.ts";
+
+const tags = ["staff"];
+
+/** The multipart field `mapping`: JSON checked against its schema (a form field gets no route validation). */
+function mappingOf(raw: string | undefined): StatementMapping | undefined {
+  if (raw === undefined || raw.trim() === "") return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    throw new AppError(400, "Campo mapping inválido: JSON mal formado");
+  }
+  if (!Value.Check(StatementMappingField, value)) throw new AppError(400, "Campo mapping inválido");
+  return value;
+}
+
+export const adminBankStatementRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db, hub, notifier, payments } = app.deps;
+  const admin = app.requireStaff(["admin"]);
+  const deps = { hub, notifier, proxypay: payments.proxypay };
+
+  app.post(
+    "/bank-statements",
+    {
+      preHandler: admin,
+      schema: {
+        tags,
+        consumes: ["multipart/form-data"],
+        response: {
+          200: StatementImportReply,
+          422: StatementMappingNeededReply,
+          ...errorResponses(400, 401, 403, 404, 413, 415, 503, 507),
+        },
+      },
+    },
+    async (request) => {
+      const form = await request.readForm(["mapping"], { maxFileBytes: MAX_STATEMENT_BYTES, tooLarge: STATEMENT_TOO_LARGE });
+      const mapping = mappingOf(form.fields.mapping);
+      const counts = await importStatement(db.prisma, deps, {
+        file: form.file,
+        staffUserId: request.user!.userId,
+        ...(mapping ? { mapping } : {}),
+      });
+      return { success: true as const, ...counts };
+    },
+  );
+
+  app.get(
+    "/bank-statements",
+    {
+      preValidation: admin,
+      schema: { tags, querystring: AdminListQuery, response: { 200: Type.Array(AdminBankStatement), ...errorResponses(400, 401, 403) } },
+    },
+    async (request, reply) => {
+      const { rows, total } = await listStatements(db.prisma, request.listQuery(STATEMENT_LIST));
+      return reply.sendList(rows, total, "bank-statements");
+    },
+  );
+
+  app.get(
+    "/bank-statement-lines",
+    {
+      preValidation: admin,
+      schema: { tags, querystring: AdminListQuery, response: { 200: Type.Array(AdminStatementLine), ...errorResponses(400, 401, 403) } },
+    },
+    async (request, reply) => {
+      const { rows, total } = await listLines(db.prisma, request.listQuery(LINE_LIST));
+      return reply.sendList(rows, total, "bank-statement-lines");
+    },
+  );
+
+  app.get(
+    "/bank-statement-lines/:id",
+    {
+      preValidation: admin,
+      schema: { tags, params: IdParams, response: { 200: AdminStatementLine, ...errorResponses(400, 401, 403, 404) } },
+    },
+    async (request) => getLine(db.prisma, request.params.id),
+  );
+
+  app.post(
+    "/bank-statement-lines/:id/assign",
+    {
+      preValidation: admin,
+      schema: {
+        tags,
+        params: IdParams,
+        body: AdminStatementAssignBody,
+        response: { 200: AdminStatementLine, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) =>
+      assignLine(db.prisma, deps, {
+        lineId: request.params.id,
+        order: request.body.orderId,
+        staffUserId: request.user!.userId,
+        ...(request.body.overpayment !== undefined ? { overpayment: request.body.overpayment } : {}),
+        ...(request.body.duplicateReason !== undefined ? { duplicateReason: request.body.duplicateReason } : {}),
+      }),
+  );
+
+  app.post(
+    "/bank-statement-lines/:id/dismiss",
+    {
+      preValidation: admin,
+      schema: {
+        tags,
+        params: IdParams,
+        body: AdminStatementDismissBody,
+        response: { 200: AdminStatementLine, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) =>
+      dismissLine(db.prisma, { lineId: request.params.id, reason: request.body.reason, staffUserId: request.user!.userId }),
+  );
+};

@@ -1,0 +1,108 @@
+// The bank statement import's staff contracts (/admin/api/bank-statements and /bank-statement-lines).
+import { Type, type Static } from "typebox";
+import { MIN_DISMISS_REASON, STATEMENT_LINE_STATES } from "../../shared/bank-statements.ts";
+import { StrictObject } from "./common.ts";
+
+const LineState = Type.Union([
+  Type.Literal(STATEMENT_LINE_STATES[0]),
+  Type.Literal(STATEMENT_LINE_STATES[1]),
+  Type.Literal(STATEMENT_LINE_STATES[2]),
+  Type.Literal(STATEMENT_LINE_STATES[3]),
+]);
+
+const OrderRef = Type.Object({
+  id: Type.String(),
+  shortId: Type.String(),
+  paymentReference: Type.Union([Type.String(), Type.Null()]),
+  status: Type.String(),
+});
+
+export const AdminStatementLine = Type.Object({
+  id: Type.String(),
+  statementId: Type.String(),
+  fileName: Type.Union([Type.String(), Type.Null()]),
+  importedAt: Type.String(),
+  importedBy: Type.String(),
+  rowNumber: Type.Integer(),
+  /** YYYY-MM-DD. */
+  bookedOn: Type.String(),
+  description: Type.String(),
+  reference: Type.Union([Type.String(), Type.Null()]),
+  amount: Type.Number(),
+  state: LineState,
+  /** Why it waits. */
+  problem: Type.Union([Type.String(), Type.Null()]),
+  /** The order its description names (when that alone did not settle it). */
+  suggestedOrder: Type.Union([OrderRef, Type.Null()]),
+  /** The order it was recorded on. */
+  order: Type.Union([OrderRef, Type.Null()]),
+  paymentId: Type.Union([Type.String(), Type.Null()]),
+  dismissReason: Type.Union([Type.String(), Type.Null()]),
+  decidedBy: Type.Union([Type.String(), Type.Null()]),
+  decidedAt: Type.Union([Type.String(), Type.Null()]),
+});
+export type AdminStatementLine = Static<typeof AdminStatementLine>;
+
+export const AdminBankStatement = Type.Object({
+  id: Type.String(),
+  fileName: Type.Union([Type.String(), Type.Null()]),
+  kind: Type.String(),
+  importedBy: Type.String(),
+  imported: Type.Integer(),
+  matched: Type.Integer(),
+  unmatched: Type.Integer(),
+  duplicates: Type.Integer(),
+  ignored: Type.Integer(),
+  createdAt: Type.String(),
+});
+export type AdminBankStatement = Static<typeof AdminBankStatement>;
+
+export const StatementImportReply = Type.Object({
+  success: Type.Literal(true),
+  statementId: Type.String(),
+  /** Credit lines new to the shop (matched + unmatched). */
+  imported: Type.Integer(),
+  matched: Type.Integer(),
+  unmatched: Type.Integer(),
+  /** Credit lines already imported (this file or an overlapping one). */
+  duplicates: Type.Integer(),
+  /** Rows that are no credit: debits, totals, balances. */
+  ignored: Type.Integer(),
+});
+export type StatementImportReply = Static<typeof StatementImportReply>;
+
+/** 422: the columns were not recognised; the console asks the admin which is which and sends the file again. */
+export const StatementMappingNeededReply = Type.Object({
+  success: Type.Literal(false),
+  message: Type.String(),
+  needsMapping: Type.Optional(Type.Literal(true)),
+  headerRow: Type.Optional(Type.Integer()),
+  columns: Type.Optional(Type.Array(Type.String())),
+  sample: Type.Optional(Type.Array(Type.Array(Type.String()))),
+});
+export type StatementMappingNeededReply = Static<typeof StatementMappingNeededReply>;
+
+/** The multipart field `mapping` (JSON): the header row and each column's position, from 0. */
+const Column = Type.Integer({ minimum: 0, maximum: 199 });
+export const StatementMappingField = StrictObject({
+  headerRow: Type.Integer({ minimum: 0, maximum: 29 }),
+  date: Column,
+  description: Column,
+  amount: Column,
+  reference: Type.Optional(Type.Union([Column, Type.Null()])),
+});
+
+export const AdminStatementAssignBody = StrictObject({
+  /** The order's id, short id (#ABC123) or payment reference (LJ…). */
+  orderId: Type.String({ minLength: 1, maxLength: 64 }),
+  /** Record more than is owed: the excess is to be refunded. */
+  overpayment: Type.Optional(Type.Boolean()),
+  /** Record a bank reference already recorded, with the reason. */
+  duplicateReason: Type.Optional(Type.String({ maxLength: 500 })),
+});
+export type AdminStatementAssignBody = Static<typeof AdminStatementAssignBody>;
+
+export const AdminStatementDismissBody = StrictObject({
+  reason: Type.String({ minLength: 1, maxLength: 500, description: `At least ${MIN_DISMISS_REASON} characters once trimmed.` }),
+});
+export type AdminStatementDismissBody = Static<typeof AdminStatementDismissBody>;

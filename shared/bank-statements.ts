@@ -1,0 +1,31 @@
+// The bank statement import (docs/product/orders.md#bank-statement-import): what a statement line can be, the
+// columns an import reads, and its limits. The server and the console both use them.
+
+/**
+ * `matched`: recorded on its order by the import; `unmatched`: waits for staff; `assigned`: staff recorded it on
+ * an order; `dismissed`: staff set it aside with a reason (not a shopper's payment).
+ */
+export const STATEMENT_LINE_STATES = ["unmatched", "matched", "assigned", "dismissed"] as const;
+export type StatementLineState = (typeof STATEMENT_LINE_STATES)[number];
+
+/** The columns an import reads: date, description and the credited amount are needed, the reference is not. */
+export const STATEMENT_COLUMNS = ["date", "description", "amount", "reference"] as const;
+export type StatementColumn = (typeof STATEMENT_COLUMNS)[number];
+
+/** How an admin maps a bank's export by hand: the header row (from 0) and, per column, its position (from 0). */
+export interface StatementMapping {
+  headerRow: number;
+  date: number;
+  description: number;
+  amount: number;
+  reference?: number | null;
+}
+
+/** Largest statement file: a year of a busy shop's account is well under this. */
+export const MAX_STATEMENT_BYTES = 5 * 1024 * 1024;
+export const STATEMENT_TOO_LARGE = "O extrato é demasiado grande (máximo 5 MB): importe um período mais curto";
+/** Most rows a statement may have. */
+export const MAX_STATEMENT_ROWS = 10_000;
+
+/** Shortest reason for setting a line aside. */
+export const MIN_DISMISS_REASON = 5;

@@ -1,0 +1,229 @@
+// The console's "Extrato" (admins only): the lines as cards with why they wait and the order they name, assigning
+// one to an order (the server's refusal shown in the dialog), setting one aside with a reason, and importing a
+// statement whose columns are asked for once when the bank names them otherwise.
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import {
+  AdminContext,
+  HttpError,
+  ListContextProvider,
+  ResourceContextProvider,
+  testDataProvider,
+  type ListControllerResult,
+} from "react-admin";
+import polyglotI18nProvider from "ra-i18n-polyglot";
+import type { ReactNode } from "react";
+import { ptMessages } from "../../console/i18n/pt.ts";
+import { canRoleAccess } from "../../console/auth-provider.ts";
+import { StatementLines } from "../../console/bank-statements/statement-line-list.tsx";
+import { StatementUpload } from "../../console/bank-statements/statement-upload.tsx";
+import { mappingOf } from "../../console/bank-statements/mapping-dialog.tsx";
+import { assignRequestBody } from "../../console/bank-statements/line-dialogs.tsx";
+import type { AdminStatementLine, StatementImportReply } from "../../server/schemas/admin-bank-statements.ts";
+import type { StatementMapping } from "../../shared/bank-statements.ts";
+
+const i18nProvider = polyglotI18nProvider(() => ptMessages, "pt");
+
+const line = (over: Partial<AdminStatementLine>): AdminStatementLine => ({
+  id: "l1",
+  statementId: "s1",
+  fileName: "extrato.csv",
+  importedAt: "2026-11-25T10:00:00.000Z",
+  importedBy: "Admin Teste",
+  rowNumber: 2,
+  bookedOn: "2026-11-25",
+  description: "TRF LJ7K2M9QX ANA SILVA",
+  reference: null,
+  amount: 100_000,
+  state: "unmatched",
+  problem: "O crédito (100 000,00 kz) não é o que falta pagar na encomenda #ABC123 (190 000,00 kz)",
+  suggestedOrder: { id: "order00000abc123", shortId: "ABC123", paymentReference: "LJ7K2M9QX", status: "Aguardando Pagamento" },
+  order: null,
+  paymentId: null,
+  dismissReason: null,
+  decidedBy: null,
+  decidedAt: null,
+  ...over,
+});
+
+const rows = [
+  line({}),
+  line({
+    id: "l2",
+    description: "TRF LJ4KX7PQM",
+    amount: 50_000,
+    state: "matched",
+    problem: null,
+    suggestedOrder: null,
+    order: { id: "order00000def456", shortId: "DEF456", paymentReference: "LJ4KX7PQM", status: "Pagamento Confirmado" },
+    paymentId: "p1",
+  }),
+];
+
+function inAdmin(ui: ReactNode, dataProvider = testDataProvider()) {
+  return render(
+    <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
+      <ResourceContextProvider value="bank-statement-lines">{ui}</ResourceContextProvider>
+    </AdminContext>,
+  );
+}
+
+function renderLines(dataProvider = testDataProvider()) {
+  const context = {
+    data: rows,
+    total: rows.length,
+    isPending: false,
+    isLoading: false,
+    isFetching: false,
+    filterValues: {},
+    displayedFilters: {},
+    setFilters: () => undefined,
+    sort: { field: "bookedOn", order: "DESC" },
+    page: 1,
+    perPage: 25,
+    selectedIds: [],
+    resource: "bank-statement-lines",
+    refetch: () => undefined,
+  } as unknown as ListControllerResult;
+  return inAdmin(
+    <ListContextProvider value={context}>
+      <StatementLines />
+    </ListContextProvider>,
+    dataProvider,
+  );
+}
+
+describe("the Extrato page", () => {
+  it("is for admins only", () => {
+    expect(canRoleAccess("admin", "bank-statement-lines", "list")).toBe(true);
+    expect(canRoleAccess("support", "bank-statement-lines", "list")).toBe(false);
+  });
+
+  it("shows each line's day, amount and state, why a waiting one waits and the order it names, or where it went", async () => {
+    renderLines();
+    const [waiting, matched] = await screen.findAllByTestId("statement-line");
+    expect(waiting).toHaveTextContent("25-11-2026");
+    expect(waiting).toHaveTextContent("100 000,00 kz");
+    expect(within(waiting!).getByTestId("line-state")).toHaveTextContent("Por tratar");
+    expect(within(waiting!).getByTestId("line-problem")).toHaveTextContent(/não é o que falta pagar/);
+    expect(waiting).toHaveTextContent("O descritivo refere a encomenda #ABC123 (LJ7K2M9QX)");
+    expect(waiting).toHaveTextContent("extrato.csv, linha 2");
+    expect(within(matched!).getByTestId("line-state")).toHaveTextContent("Conciliada");
+    expect(within(matched!).getByTestId("line-order")).toHaveTextContent("Registada automaticamente na encomenda #DEF456");
+    expect(within(matched!).queryByRole("button")).toBeNull();
+  });
+
+  it("assigns a waiting line to the order typed (prefilled with the one it names), showing the ledger's refusal", async () => {
+    const sent: unknown[] = [];
+    let refuse = true;
+    const dataProvider = {
+      ...testDataProvider(),
+      assignStatementLine: async (id: string, body: unknown) => {
+        sent.push([id, body]);
+        if (refuse) throw new HttpError("O valor excede o que falta pagar (90 000,00 kz).", 409);
+        return { ...rows[0]!, state: "assigned", order: rows[0]!.suggestedOrder };
+      },
+    };
+    renderLines(dataProvider as never);
+    const [waiting] = await screen.findAllByTestId("statement-line");
+    await userEvent.click(within(waiting!).getByRole("button", { name: "Atribuir a encomenda" }));
+    const dialog = await screen.findByTestId("assign-dialog");
+    expect(within(dialog).getByTestId("assign-order")).toHaveValue("#ABC123");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Registar pagamento" }));
+    expect(await within(dialog).findByText(/excede o que falta pagar/)).toBeInTheDocument();
+    refuse = false;
+    await userEvent.click(within(dialog).getByLabelText(/Pagamento a mais/));
+    await userEvent.click(within(dialog).getByRole("button", { name: "Registar pagamento" }));
+    expect(sent).toEqual([
+      ["l1", { orderId: "#ABC123" }],
+      ["l1", { orderId: "#ABC123", overpayment: true }],
+    ]);
+    expect(assignRequestBody({ order: " LJ7K2M9QX ", overpayment: false, duplicateReason: " " })).toEqual({ orderId: "LJ7K2M9QX" });
+  });
+
+  it("sets a line aside only with a reason", async () => {
+    const dismissed: unknown[] = [];
+    const dataProvider = {
+      ...testDataProvider(),
+      dismissStatementLine: async (id: string, reason: string) => {
+        dismissed.push([id, reason]);
+        return { ...rows[0]!, state: "dismissed", dismissReason: reason };
+      },
+    };
+    renderLines(dataProvider as never);
+    const [waiting] = await screen.findAllByTestId("statement-line");
+    await userEvent.click(within(waiting!).getByRole("button", { name: "Pôr de parte" }));
+    const dialog = await screen.findByTestId("dismiss-dialog");
+    const reason = within(dialog).getByTestId("dismiss-reason");
+    await userEvent.click(reason);
+    await userEvent.paste("ok");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Pôr de parte" }));
+    expect(within(dialog).getByRole("alert")).toHaveTextContent(/pelo menos 5 caracteres/);
+    await userEvent.clear(reason);
+    await userEvent.paste("ok — transferência do sócio");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Pôr de parte" }));
+    expect(dismissed).toEqual([["l1", "ok — transferência do sócio"]]);
+  });
+});
+
+describe("importing a statement", () => {
+  it("reads the admin's column choice: date, description and credit needed, each column once", () => {
+    expect(mappingOf({ date: "0", description: "", amount: "2", reference: "" }, 0)).toBe("missing");
+    expect(mappingOf({ date: "0", description: "0", amount: "2", reference: "" }, 0)).toBe("repeated");
+    expect(mappingOf({ date: "0", description: "1", amount: "2", reference: "3" }, 4)).toEqual({
+      headerRow: 4,
+      date: 0,
+      description: 1,
+      amount: 2,
+      reference: 3,
+    });
+  });
+
+  it("asks which column is which when the server does not recognise them, then sends the file again with the mapping", async () => {
+    const calls: [string, StatementMapping | undefined][] = [];
+    const reply: StatementImportReply = {
+      success: true,
+      statementId: "s1",
+      imported: 1,
+      matched: 1,
+      unmatched: 0,
+      duplicates: 0,
+      ignored: 0,
+    };
+    const dataProvider = {
+      ...testDataProvider(),
+      importStatement: async (file: File, mapping?: StatementMapping) => {
+        calls.push([file.name, mapping]);
+        if (!mapping)
+          throw new HttpError("Não reconhecemos as colunas deste extrato", 422, {
+            success: false,
+            message: "Não reconhecemos as colunas deste extrato",
+            needsMapping: true,
+            headerRow: 0,
+            columns: ["Dia", "Texto", "Entrada"],
+            sample: [["16-11-2026", "TRF LJ7K2M9QN", "12.000,00"]],
+          });
+        return reply;
+      },
+    };
+    inAdmin(<StatementUpload />, dataProvider as never);
+    await userEvent.upload(screen.getByTestId("statement-file"), new File(["Dia;Texto;Entrada"], "banco.csv", { type: "text/csv" }));
+    const dialog = await screen.findByTestId("mapping-dialog");
+    expect(dialog).toHaveTextContent("TRF LJ7K2M9QN");
+    const pick = async (label: RegExp, option: string) => {
+      await userEvent.click(within(dialog).getByRole("combobox", { name: label }));
+      await userEvent.click(await screen.findByRole("option", { name: option }));
+    };
+    await pick(/Data do movimento/, "Dia");
+    await pick(/Descritivo/, "Texto");
+    await pick(/Crédito/, "Entrada");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Importar com estas colunas" }));
+    expect(await screen.findByTestId("statement-result")).toHaveTextContent(
+      "linhas novas: 1 (registadas nas encomendas: 1, por tratar: 0)",
+    );
+    expect(calls).toEqual([
+      ["banco.csv", undefined],
+      ["banco.csv", { headerRow: 0, date: 0, description: 1, amount: 2, reference: null }],
+    ]);
+  });
+});

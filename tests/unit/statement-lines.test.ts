@@ -1,0 +1,121 @@
+// What a bank statement's cells mean: header names in any spelling a bank uses, dates and amounts as exports write
+// them, formulas told apart from amounts, payment references found however the bank spaced them, and a line's
+// identity (identical lines of one day kept apart).
+import { describe, expect, it } from "vitest";
+import {
+  findColumns,
+  headerSignature,
+  lineBankReference,
+  looksLikeFormula,
+  parseStatementAmount,
+  parseStatementDate,
+  paymentReferencesIn,
+  recognizeColumns,
+  statementLines,
+} from "../../server/domain/payments/statement-lines.ts";
+
+describe("header names", () => {
+  it("finds date, description, credit and reference in any order, spelling and currency note", () => {
+    expect(recognizeColumns(["Data Movimento", "Data Valor", "Descritivo", "Débito", "Crédito", "Saldo"])).toEqual({
+      date: 0,
+      description: 2,
+      amount: 4,
+      reference: null,
+    });
+    expect(recognizeColumns(["N.º Documento", "CRÉDITO (Kz)", "Descrição", "DATA VALOR"])).toEqual({
+      date: 3,
+      description: 2,
+      amount: 1,
+      reference: 0,
+    });
+    expect(recognizeColumns(["Data", "Movimento", "Montante (AOA)", "Referência"])).toEqual({
+      date: 0,
+      description: 1,
+      amount: 2,
+      reference: 3,
+    });
+    // "Data Valor" is a date, never the amount "Valor".
+    expect(recognizeColumns(["Data Valor", "Descritivo", "Valor"])).toEqual({ date: 0, description: 1, amount: 2, reference: null });
+    expect(recognizeColumns(["Dia", "Texto", "Entrada"])).toBeNull();
+  });
+
+  it("prefers a mapping stored for a header row's signature, and looks below a preamble", () => {
+    const rows = [["Conta 123"], ["Dia", "Texto", "Entrada"], ["01-11-2026", "X", "1,00"]];
+    expect(findColumns(rows, new Map())).toBeNull();
+    const stored = new Map([[headerSignature(rows[1]!), { date: 0, description: 1, amount: 2, reference: null }]]);
+    expect(findColumns(rows, stored)).toEqual({ headerRow: 1, date: 0, description: 1, amount: 2, reference: null });
+  });
+});
+
+describe("cells", () => {
+  it("reads dates as exports write them, and refuses impossible ones", () => {
+    expect(
+      ["25-11-2026", "25/11/2026", "25.11.26", "2026-11-25", "25-11-2026 10:32", "2026-11-25T00:00:00"].map(parseStatementDate),
+    ).toEqual(Array(6).fill("2026-11-25"));
+    expect(parseStatementDate(46351)).toBe("2026-11-25");
+    expect(["31-02-2026", "25-13-2026", "Total", "", null, 12].map(parseStatementDate)).toEqual(Array(6).fill(null));
+  });
+
+  it("reads signed amounts with a decimal comma and thousands dots or spaces", () => {
+    const read = [
+      "190.000,00",
+      "190 000,00",
+      "1.250.000,00",
+      "29990",
+      "12500,50",
+      "-12.500,00",
+      "12.500,00-",
+      "(12.500,00)",
+      "Kz 1.000",
+      "+500,00",
+    ].map(parseStatementAmount);
+    expect(read).toEqual([190_000, 190_000, 1_250_000, 29_990, 12_500.5, -12_500, -12_500, -12_500, 1000, 500]);
+    expect(parseStatementAmount(190000.004)).toBe(190_000);
+    expect([parseStatementAmount(""), parseStatementAmount(null)]).toEqual([undefined, undefined]);
+    expect(parseStatementAmount("0,00")).toBe(0);
+    expect([parseStatementAmount("mil"), parseStatementAmount("1.2.3")]).toEqual([null, null]);
+  });
+
+  it("tells formulas from signed amounts and phone numbers", () => {
+    expect(["=1+1", "@SUM(A1)", "+cmd", "-x", " =A1", "\t=1"].every(looksLikeFormula)).toBe(true);
+    expect(["-12.500,00", "+244 923 111 222", "TRF", "(1.000,00)", 12].some(looksLikeFormula)).toBe(false);
+  });
+});
+
+describe("lines", () => {
+  const mapping = { headerRow: 0, date: 0, description: 1, amount: 2, reference: null };
+
+  it("keeps credits only, and identical lines of one day as two lines with different identities", () => {
+    const rows = [
+      ["Data", "Descritivo", "Crédito"],
+      ["19-11-2026", "DEPOSITO", "10.000,00"],
+      ["19-11-2026", "deposito", "10.000,00"],
+      ["19-11-2026", "PAGAMENTO", "-5,00"],
+      ["", "Saldo final", "99,00"],
+      ["Total", "", "20.000,00"],
+    ];
+    const { lines, ignored } = statementLines(rows, mapping);
+    expect(ignored).toBe(3);
+    expect(lines.map((l) => [l.rowNumber, l.occurrence])).toEqual([
+      [2, 1],
+      [3, 2],
+    ]);
+    expect(lines[0]!.key).not.toBe(lines[1]!.key);
+    // The same line in another file (another row) is the same line.
+    expect(statementLines([rows[0]!, [], rows[1]!], mapping).lines[0]!.key).toBe(lines[0]!.key);
+  });
+
+  it("finds payment references however the bank cut or spaced them, ignoring look-alikes", () => {
+    expect(paymentReferencesIn({ description: "TRF lj7k2m9qx ANA", reference: null })).toEqual(["LJ7K2M9QX"]);
+    expect(paymentReferencesIn({ description: "TRF LJ7K 2M9QX", reference: null })).toEqual(["LJ7K2M9QX"]);
+    expect(paymentReferencesIn({ description: "LJ7K2M9Q0", reference: null })).toEqual([]);
+    expect(paymentReferencesIn({ description: "TRF", reference: "LJ7K2M9QX" })).toEqual(["LJ7K2M9QX"]);
+  });
+
+  it("gives each line a bank reference of its own", () => {
+    const line = { bookedOn: "2026-11-25", description: "TRF LJ7K2M9QX", reference: null, amount: 190_000, occurrence: 1 };
+    expect(lineBankReference(line)).toBe("25-11-2026 TRF LJ7K2M9QX 190\u00a0000,00 kz");
+    expect(lineBankReference({ ...line, occurrence: 2 })).toBe("25-11-2026 TRF LJ7K2M9QX 190\u00a0000,00 kz (2.ª)");
+    expect(lineBankReference({ ...line, reference: "88213" })).toBe("88213");
+  });
+});
