@@ -38,6 +38,7 @@ const postgresSpecific = [
   "reply-digest",
   "schema-drift",
   "sessions",
+  "staff-search",
   "throttles",
   "transaction-regression",
   "trust-idempotency",

@@ -73,3 +73,33 @@ export const PAID_BY_EXCEPTION = "Confirmado sem pagamento registado";
 
 /** The reason an order is cancelled when its payment time runs out. */
 export const DEADLINE_EXPIRED_REASON = "prazo de pagamento expirado";
+
+/** The reason a card order is cancelled when the shopper left the card payment unfinished. */
+export const CARD_NOT_COMPLETED_REASON = "Pagamento por cartão não concluído";
+
+/** Who ended a cancelled order: its payment time ran out, the shop cancelled it, or the shopper left it unpaid by card. */
+export const CANCELLED_BY = ["deadline", "shop", "shopper"] as const;
+export type CancelledBy = (typeof CANCELLED_BY)[number];
+
+/**
+ * Who cancelled an order, read from its cancelling history row: a staff member is the shop; without one, the
+ * deadline job or the card checkout wrote their own reason; anything else the system did counts as the shop.
+ */
+export function cancelledBy(change: { byStaff: boolean; note: string | null }): CancelledBy {
+  if (change.byStaff) return "shop";
+  if (change.note === DEADLINE_EXPIRED_REASON) return "deadline";
+  if (change.note === CARD_NOT_COMPLETED_REASON) return "shopper";
+  return "shop";
+}
+
+/**
+ * The payment reference as the payment page and the e-mails name it: what the shopper writes in the bank transfer's
+ * description. Never "Referência", which is the Multicaixa reference's name where both are shown.
+ */
+export const TRANSFER_DESCRIPTION_LABEL = "Descritivo da transferência";
+
+/** Multicaixa "Pagamento por Referência": its fields, in the order an ATM or the Multicaixa Express app asks for them. */
+export const MULTICAIXA_LABELS = { entity: "Entidade", reference: "Referência", amount: "Montante" } as const;
+
+/** A Multicaixa reference as it is read and typed: groups of three digits ("123 456 781"). */
+export const groupedMulticaixaReference = (reference: string): string => reference.replace(/\s+/g, "").replace(/(\d{3})(?=\d)/g, "$1 ");

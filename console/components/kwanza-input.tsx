@@ -1,43 +1,71 @@
 import { useState } from "react";
 import { useInput, useTranslate, type InputProps } from "react-admin";
-import { TextField } from "@mui/material";
+import { TextField, type TextFieldProps } from "@mui/material";
 import { formatKz } from "../../shared/money.ts";
-import { parseKwanza } from "../../shared/kwanza-input.ts";
+import { kwanzaInputValue, parseKwanza } from "../../shared/kwanza-input.ts";
+
+type KwanzaTextFieldProps = Omit<TextFieldProps, "value" | "onChange" | "type"> & {
+  /** The text as typed ("29.990", "29 990", "29990,00"). */
+  value: string;
+  /** The new text and the amount it means (null when it is not an amount). */
+  onChange(text: string, amount: number | null): void;
+  /** A translated error of the caller's (required, a bound); the field adds its own for text that is not an amount. */
+  errorText?: string;
+};
 
 /**
- * A kwanza amount typed as people write it ("29.990", "29 990", "29990,00"): kept as typed while editing, stored
- * as the number it means, and shown back formatted ("29 990,00 kz") under the field before it is saved.
+ * The console's one kwanza input: the amount as people in Angola write it (shared/kwanza-input.ts reads it), kept
+ * as typed while editing, and shown back formatted under the field ("29 990,00 kz") before anything is saved, so a
+ * thousands dot read as decimals is seen at once. Every money field of the console is this one.
  */
+export function KwanzaTextField({ value, onChange, errorText, helperText, slotProps, ...rest }: KwanzaTextFieldProps) {
+  const translate = useTranslate();
+  const amount = parseKwanza(value);
+  const invalid = value.trim() !== "" && amount === null;
+  return (
+    <TextField
+      {...rest}
+      value={value}
+      onChange={(e) => onChange(e.target.value, parseKwanza(e.target.value))}
+      error={Boolean(errorText) || invalid}
+      helperText={
+        errorText ??
+        (amount !== null ? (
+          <span data-testid="kwanza-echo">{formatKz(amount)}</span>
+        ) : invalid ? (
+          translate("loja.payments.amount_invalid")
+        ) : (
+          helperText
+        ))
+      }
+      placeholder={rest.placeholder ?? "29 990,00"}
+      slotProps={{ ...slotProps, htmlInput: { inputMode: "decimal", ...(slotProps?.htmlInput as object | undefined) } }}
+    />
+  );
+}
+
+/** The kwanza input inside a react-admin form (a product's price): the form holds the amount, the field the text. */
 export function KwanzaInput(props: InputProps & { label?: string; helperText?: string }) {
   const translate = useTranslate();
   const { field, fieldState, isRequired } = useInput({ ...props, parse: (v: unknown) => v, format: (v: unknown) => v });
-  const [text, setText] = useState<string>(() => (typeof field.value === "number" ? String(field.value).replace(".", ",") : ""));
-  const value = parseKwanza(text);
+  const [text, setText] = useState<string>(() => (typeof field.value === "number" ? kwanzaInputValue(field.value) : ""));
   const error = fieldState.error?.message;
   return (
-    <TextField
+    <KwanzaTextField
       name={field.name}
       value={text}
       label={translate(props.label ?? `resources.products.fields.${props.source}`, { _: props.source })}
       required={isRequired}
-      onChange={(e) => {
-        setText(e.target.value);
-        field.onChange(parseKwanza(e.target.value));
+      onChange={(next, amount) => {
+        setText(next);
+        field.onChange(amount);
       }}
       onBlur={field.onBlur}
-      error={Boolean(error) || (text.trim() !== "" && value === null)}
-      helperText={
-        error
-          ? translate(error, { _: error })
-          : value !== null
-            ? formatKz(value)
-            : text.trim()
-              ? translate("loja.payments.amount_invalid")
-              : props.helperText
-      }
-      slotProps={{ htmlInput: { inputMode: "decimal", "data-testid": `kwanza-${props.source}` } }}
+      errorText={error ? translate(error, { _: error }) : undefined}
+      helperText={props.helperText}
+      slotProps={{ htmlInput: { "data-testid": `kwanza-${props.source}` } }}
       size="small"
-      sx={{ minWidth: 240 }}
+      sx={{ minWidth: 240, maxWidth: "100%" }}
     />
   );
 }

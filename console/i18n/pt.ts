@@ -232,7 +232,7 @@ export const ptMessages: TranslationMessages = {
         history: "Histórico de estados",
         attachments: "Anexos da conversa",
         unread: "Não lidas",
-        q: "Pesquisar (n.º ou cliente)",
+        q: "Pesquisar (n.º, cliente, telefone ou referência)",
       },
     },
     payments: {
@@ -337,6 +337,9 @@ export const ptMessages: TranslationMessages = {
     },
   },
   loja: {
+    search: {
+      held: "Pesquisar: n.º, nome, telefone, referência",
+    },
     title: shellMessages.title,
     shell: shellMessages,
     common: { system: "Sistema" },
@@ -398,8 +401,10 @@ export const ptMessages: TranslationMessages = {
       payment_method: "Método de pagamento",
       open_pdf: "Abrir PDF",
       cancel: "Cancelar pedido",
-      cancel_title: "Cancelar este pedido?",
+      cancel_title: "Cancelar o pedido #%{id}?",
       cancel_content: "O pedido passa a Cancelado e o cliente é avisado na conversa.",
+      deliver_title: "Marcar o pedido #%{id} como entregue?",
+      deliver_content: "O pedido passa a Entregue e o cliente é avisado. Confirme só depois de a encomenda chegar ao cliente.",
       exception_move: "Outro estado…",
       exception_title: "Mudança excecional de estado",
       exception_help:

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { AppBar, Layout, Menu, TitlePortal, useCanAccess, useTranslate } from "react-admin";
-import { Badge, Box, Chip, Tooltip } from "@mui/material";
+import { Badge, Box, Chip, Tooltip, type Theme } from "@mui/material";
 import ForumIcon from "@mui/icons-material/Forum";
 import SettingsIcon from "@mui/icons-material/Settings";
 import { RealtimeProvider, useRealtime } from "./realtime-context.tsx";
@@ -72,10 +72,19 @@ function ConsoleMenu() {
   );
 }
 
+/**
+ * On a phone nothing widens the page: react-admin's layout grows to its widest content (min-width: fit-content), so a
+ * row of list tabs made every list scroll sideways. Below md the layout and the list keep the screen's width, and
+ * the tabs scroll inside their own row.
+ */
+const PHONE_FITS = (theme: Theme) => ({
+  [theme.breakpoints.down("md")]: { minWidth: 0, "& .RaLayout-content, & .RaList-main": { minWidth: 0 } },
+});
+
 export function ConsoleLayout({ children }: { children: ReactNode }) {
   return (
     <RealtimeProvider>
-      <Layout appBar={ConsoleAppBar} menu={ConsoleMenu}>
+      <Layout appBar={ConsoleAppBar} menu={ConsoleMenu} sx={PHONE_FITS}>
         {children}
       </Layout>
     </RealtimeProvider>

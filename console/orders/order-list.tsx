@@ -1,4 +1,4 @@
-import { Datagrid, DateField, FunctionField, List, NumberField, SearchInput, SimpleList, TextField, useTranslate } from "react-admin";
+import { Datagrid, DateField, FunctionField, List, NumberField, SimpleList, TextField, useTranslate } from "react-admin";
 import { Badge, useMediaQuery, type Theme } from "@mui/material";
 import { ListTabs } from "../components/list-tabs.tsx";
 import { formatKz } from "../../shared/money.ts";
@@ -7,9 +7,10 @@ import type { AdminOrder } from "../../server/schemas/admin-orders.ts";
 import { ORDER_STATUSES } from "../../shared/orders.ts";
 import { PaymentMethodLabel } from "../components/payment-method-label.tsx";
 import { StatusChip } from "../components/status-chip.tsx";
+import { HeldSearchInput } from "../components/held-search-input.tsx";
 import { AmountField } from "../components/amount-field.tsx";
 
-const filters = [<SearchInput key="q" source="q" alwaysOn />];
+const filters = [<HeldSearchInput key="q" source="q" alwaysOn />];
 
 function StatusTabs() {
   const translate = useTranslate();

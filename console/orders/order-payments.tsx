@@ -1,11 +1,24 @@
 import { useState, type ReactNode } from "react";
 import { useDataProvider, useNotify, usePermissions, useRecordContext, useRefresh, useTranslate } from "react-admin";
-import { Alert, Box, Button, Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+  useMediaQuery,
+  type Theme,
+} from "@mui/material";
 import AddCardIcon from "@mui/icons-material/AddCard";
 import { formatKz } from "../../shared/money.ts";
 import { CANCELLED } from "../../shared/orders.ts";
 import type { ConsoleDataProvider } from "../data-provider.ts";
-import type { AdminOrder, AdminProof } from "../../server/schemas/admin-orders.ts";
+import type { AdminOrder, AdminPayment, AdminProof } from "../../server/schemas/admin-orders.ts";
 import { formatDateTime } from "../lib/format.ts";
 import { PaymentStateChip } from "../components/payment-state-chip.tsx";
 import { DeadlineText } from "../components/deadline-text.tsx";
@@ -20,6 +33,59 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
       <Typography color="text.secondary">{label}</Typography>
       <Box sx={{ textAlign: "right" }}>{children}</Box>
     </Box>
+  );
+}
+
+/** The payments recorded: a table on a wide screen, one block per payment on a phone (nothing scrolls sideways). */
+function PaymentsTable({ payments }: { payments: readonly AdminPayment[] }) {
+  const translate = useTranslate();
+  const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down("sm"));
+  const details = (p: AdminPayment) => (
+    <>
+      <Typography variant="body2">{formatDateTime(p.receivedAt)}</Typography>
+      <Typography variant="caption" color="text.secondary">
+        {translate("loja.orders.changed_by", { name: p.actor })}
+      </Typography>
+      {p.note && <Typography variant="body2">{p.note}</Typography>}
+      {p.overpayment && <Chip size="small" color="warning" label={translate("loja.payments.overpayment_chip")} />}
+      {p.duplicateReason && (
+        <Chip size="small" color="warning" label={translate("loja.payments.duplicate_chip", { reason: p.duplicateReason })} />
+      )}
+    </>
+  );
+  if (phone)
+    return (
+      <Box component="ul" sx={{ m: 0, p: 0, listStyle: "none" }} data-testid="payments-table">
+        {payments.map((p, i) => (
+          <Box component="li" key={p.id} sx={{ py: 1, borderTop: i ? 1 : 0, borderColor: "divider" }}>
+            <Box sx={{ display: "flex", justifyContent: "space-between", gap: 1 }}>
+              <Typography sx={{ fontWeight: 700, whiteSpace: "nowrap" }}>{formatKz(p.amount)}</Typography>
+              <Typography sx={{ overflowWrap: "anywhere", textAlign: "right" }}>{p.bankReference}</Typography>
+            </Box>
+            {details(p)}
+          </Box>
+        ))}
+      </Box>
+    );
+  return (
+    <Table size="small" data-testid="payments-table">
+      <TableHead>
+        <TableRow>
+          <TableCell align="right">{translate("loja.payments.amount")}</TableCell>
+          <TableCell>{translate("loja.payments.bank_reference")}</TableCell>
+          <TableCell>{translate("loja.payments.received_at")}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {payments.map((p) => (
+          <TableRow key={p.id}>
+            <TableCell align="right">{formatKz(p.amount)}</TableCell>
+            <TableCell>{p.bankReference}</TableCell>
+            <TableCell>{details(p)}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
   );
 }
 
@@ -107,34 +173,7 @@ export function OrderPayments() {
           {translate("loja.payments.no_payments")}
         </Typography>
       ) : (
-        <Table size="small" data-testid="payments-table">
-          <TableHead>
-            <TableRow>
-              <TableCell align="right">{translate("loja.payments.amount")}</TableCell>
-              <TableCell>{translate("loja.payments.bank_reference")}</TableCell>
-              <TableCell>{translate("loja.payments.received_at")}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {payments.map((p) => (
-              <TableRow key={p.id}>
-                <TableCell align="right">{formatKz(p.amount)}</TableCell>
-                <TableCell>{p.bankReference}</TableCell>
-                <TableCell>
-                  <Typography variant="body2">{formatDateTime(p.receivedAt)}</Typography>
-                  <Typography variant="caption" color="text.secondary">
-                    {translate("loja.orders.changed_by", { name: p.actor })}
-                  </Typography>
-                  {p.note && <Typography variant="body2">{p.note}</Typography>}
-                  {p.overpayment && <Chip size="small" color="warning" label={translate("loja.payments.overpayment_chip")} />}
-                  {p.duplicateReason && (
-                    <Chip size="small" color="warning" label={translate("loja.payments.duplicate_chip", { reason: p.duplicateReason })} />
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <PaymentsTable payments={payments} />
       )}
 
       <Typography variant="subtitle2" sx={{ mt: 2 }}>

@@ -1,7 +1,20 @@
 import type { ReactNode } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import { Show, TopToolbar, useRecordContext, useTranslate } from "react-admin";
-import { Box, Button, Card, CardContent, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+  useMediaQuery,
+  type Theme,
+} from "@mui/material";
 import ForumIcon from "@mui/icons-material/Forum";
 import type { AdminOrder } from "../../server/schemas/admin-orders.ts";
 import { formatKz } from "../../shared/money.ts";
@@ -49,33 +62,7 @@ function OrderDetails() {
       <Box sx={{ display: "grid", gridTemplateColumns: { xs: "minmax(0, 1fr)", md: "minmax(0, 2fr) minmax(0, 1fr)" }, gap: 2 }}>
         <Box>
           <Section title={translate("loja.orders.lines")}>
-            <Box sx={{ overflowX: "auto" }}>
-              <Table size="small">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{translate("loja.orders.product")}</TableCell>
-                    <TableCell>{translate("loja.orders.size")}</TableCell>
-                    <TableCell align="right">{translate("loja.orders.quantity")}</TableCell>
-                    <TableCell align="right">{translate("loja.orders.price")}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {order.lines.map((l, i) => (
-                    <TableRow key={i}>
-                      <TableCell>
-                        <Box sx={{ display: "flex", alignItems: "center", gap: 1 }}>
-                          {l.image && <img src={l.image} alt="" width={40} height={40} style={{ objectFit: "cover", borderRadius: 4 }} />}
-                          {l.name}
-                        </Box>
-                      </TableCell>
-                      <TableCell>{l.size}</TableCell>
-                      <TableCell align="right">{l.quantity}</TableCell>
-                      <TableCell align="right">{formatKz(l.price)}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </Box>
+            <OrderLines lines={order.lines} />
           </Section>
           <Section title={translate("loja.orders.attachments")}>
             {order.attachments.length === 0 ? (
@@ -145,6 +132,63 @@ function OrderDetails() {
           </Section>
         </Box>
       </Box>
+    </Box>
+  );
+}
+
+/**
+ * The order's lines: a table on a wide screen; on a phone one block per line (picture, name, size × quantity,
+ * price), so nothing scrolls sideways.
+ */
+function OrderLines({ lines }: { lines: AdminOrder["lines"] }) {
+  const translate = useTranslate();
+  const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down("sm"));
+  const picture = (image: string | null) =>
+    image && <img src={image} alt="" width={40} height={40} style={{ objectFit: "cover", borderRadius: 4, flexShrink: 0 }} />;
+  if (phone)
+    return (
+      <Box component="ul" sx={{ m: 0, p: 0, listStyle: "none" }} data-testid="order-lines">
+        {lines.map((l, i) => (
+          <Box component="li" key={i} sx={{ display: "flex", gap: 1, py: 1, borderTop: i ? 1 : 0, borderColor: "divider" }}>
+            {picture(l.image)}
+            <Box sx={{ minWidth: 0, flex: 1 }}>
+              <Typography sx={{ overflowWrap: "anywhere" }}>{l.name}</Typography>
+              <Typography variant="body2" color="text.secondary">
+                {translate("loja.orders.size")}: {l.size} · {translate("loja.orders.quantity")}: {l.quantity}
+              </Typography>
+            </Box>
+            <Typography sx={{ whiteSpace: "nowrap" }}>{formatKz(l.price)}</Typography>
+          </Box>
+        ))}
+      </Box>
+    );
+  return (
+    <Box sx={{ overflowX: "auto" }}>
+      <Table size="small" data-testid="order-lines">
+        <TableHead>
+          <TableRow>
+            <TableCell>{translate("loja.orders.product")}</TableCell>
+            <TableCell>{translate("loja.orders.size")}</TableCell>
+            <TableCell align="right">{translate("loja.orders.quantity")}</TableCell>
+            <TableCell align="right">{translate("loja.orders.price")}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {lines.map((l, i) => (
+            <TableRow key={i}>
+              <TableCell>
+                <Box sx={{ display: "flex", alignItems: "center", gap: 1 }}>
+                  {picture(l.image)}
+                  {l.name}
+                </Box>
+              </TableCell>
+              <TableCell>{l.size}</TableCell>
+              <TableCell align="right">{l.quantity}</TableCell>
+              <TableCell align="right">{formatKz(l.price)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
     </Box>
   );
 }

@@ -16,6 +16,7 @@ import {
 import { formatKz } from "../../shared/money.ts";
 import type { AdminPayment } from "../lib/money-types.ts";
 import { kwanzaInputValue, parseKwanza } from "../../shared/kwanza-input.ts";
+import { KwanzaTextField } from "../components/kwanza-input.tsx";
 import {
   MAX_BANK_REFERENCE,
   MAX_REFUSAL_REASON,
@@ -198,13 +199,14 @@ function PaymentFields({
   const translate = useTranslate();
   return (
     <>
-      <TextField
-        {...field("amount")}
+      <KwanzaTextField
+        name="amount"
+        value={form.amount}
+        onChange={(amount) => setForm((f) => ({ ...f, amount }))}
+        errorText={errors.amount ? translate(errors.amount) : undefined}
         label={translate("loja.payments.amount")}
         required
         autoFocus
-        slotProps={{ htmlInput: { inputMode: "decimal" } }}
-        placeholder="12 500,00"
       />
       <TextField
         {...field("bankReference")}
@@ -348,12 +350,11 @@ export function RefundDialog({
       onSubmit={submit}
       testId="refund-dialog"
     >
-      <TextField
+      <KwanzaTextField
+        name="amount"
         label={translate("loja.payments.amount")}
         value={amount}
-        onChange={(e) => setAmount(e.target.value)}
-        helperText={value !== null ? formatKz(value) : undefined}
-        slotProps={{ htmlInput: { inputMode: "decimal" } }}
+        onChange={(text) => setAmount(text)}
         required
       />
       <FormControlLabel

@@ -1,15 +1,5 @@
-import {
-  Button,
-  Confirm,
-  useDataProvider,
-  useNotify,
-  usePermissions,
-  useRecordContext,
-  useRefresh,
-  useTranslate,
-  useUpdate,
-} from "react-admin";
-import { Alert, ButtonGroup, Link } from "@mui/material";
+import { Confirm, useDataProvider, useNotify, usePermissions, useRecordContext, useRefresh, useTranslate, useUpdate } from "react-admin";
+import { Alert, Box, Button, Link } from "@mui/material";
 import { useState, type ReactElement } from "react";
 import PaidIcon from "@mui/icons-material/Paid";
 import DoneAllIcon from "@mui/icons-material/DoneAll";
@@ -34,14 +24,24 @@ const FORWARD_LOOK: Partial<Record<OrderStatus, { label: string; icon: ReactElem
   [CANCELLED]: { label: "loja.orders.cancel", icon: <CancelIcon />, color: "error" },
 };
 
-/** One click for each move forward the server allows; exceptions (admins) through a dialog that asks why. */
+/** Moves that end an order's course for the shopper: each asks to be confirmed first (one tap on a phone is too easy). */
+const CONFIRMED_MOVES: Partial<Record<OrderStatus, { title: string; content: string }>> = {
+  [DELIVERED]: { title: "loja.orders.deliver_title", content: "loja.orders.deliver_content" },
+  [CANCELLED]: { title: "loja.orders.cancel_title", content: "loja.orders.cancel_content" },
+};
+
+/**
+ * One button for each move forward the server allows, each with its name in visible text (on a phone too: no
+ * icon-only buttons); `Entregue` and `Cancelado` ask to be confirmed; exceptions (admins) go through a dialog that
+ * asks why; "Pagamento Confirmado" on an unpaid order opens the record-payment form.
+ */
 export function StatusButtons() {
   const record = useRecordContext<AdminOrder>();
   const translate = useTranslate();
   const notify = useNotify();
   const [update, { isPending }] = useUpdate<AdminOrder>();
   const [exceptionMoves, setExceptionMoves] = useState<readonly OrderStatus[] | null>(null);
-  const [confirmCancel, setConfirmCancel] = useState(false);
+  const [confirming, setConfirming] = useState<OrderStatus | null>(null);
   const [recordPayment, setRecordPayment] = useState(false);
   const { permissions } = usePermissions<string>();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
@@ -69,9 +69,10 @@ export function StatusButtons() {
       },
     );
 
+  const confirm = confirming ? CONFIRMED_MOVES[confirming] : undefined;
   return (
     <>
-      <ButtonGroup variant="contained" size="small" sx={{ flexWrap: "wrap" }} data-testid="status-moves">
+      <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1 }} data-testid="status-moves">
         {[...ALWAYS_SHOWN, ...moves.forward.filter((s) => !ALWAYS_SHOWN.includes(s))].map((status) => {
           const look = FORWARD_LOOK[status];
           const forward = moves.forward.includes(status);
@@ -79,44 +80,48 @@ export function StatusButtons() {
           const onClick = () => {
             if (status === PAYMENT_CONFIRMED && unpaid && (forward || exception)) setRecordPayment(true);
             else if (!forward) setExceptionMoves([status]);
-            else if (status === CANCELLED) setConfirmCancel(true);
+            else if (CONFIRMED_MOVES[status]) setConfirming(status);
             else void change({ status }).catch(() => undefined);
           };
           return (
             <Button
               key={status}
-              label={look?.label ?? `loja.status.${status}`}
               onClick={onClick}
               disabled={isPending || (!forward && !exception)}
               variant={forward ? "contained" : "outlined"}
               color={look?.color ?? "primary"}
+              size="small"
+              startIcon={look?.icon ?? <ArrowForwardIcon />}
             >
-              {look?.icon ?? <ArrowForwardIcon />}
+              {translate(look?.label ?? `loja.status.${status}`, { _: status })}
             </Button>
           );
         })}
         {moves.exceptions.length > 0 && (
           <Button
-            label="loja.orders.exception_move"
             onClick={() => setExceptionMoves(moves.exceptions)}
             disabled={isPending}
             variant="outlined"
             color="warning"
+            size="small"
+            startIcon={<WarningAmberIcon />}
           >
-            <WarningAmberIcon />
+            {translate("loja.orders.exception_move")}
           </Button>
         )}
-      </ButtonGroup>
+      </Box>
       <Confirm
-        isOpen={confirmCancel}
-        title="loja.orders.cancel_title"
-        content="loja.orders.cancel_content"
+        isOpen={Boolean(confirm)}
+        title={confirm?.title ?? ""}
+        content={confirm?.content ?? ""}
+        translateOptions={{ id: record.shortId ?? "" }}
         loading={isPending}
         onConfirm={() => {
-          setConfirmCancel(false);
-          void change({ status: CANCELLED }).catch(() => undefined);
+          const status = confirming;
+          setConfirming(null);
+          if (status) void change({ status }).catch(() => undefined);
         }}
-        onClose={() => setConfirmCancel(false)}
+        onClose={() => setConfirming(null)}
       />
       {recordPayment && (
         <PaymentDialog

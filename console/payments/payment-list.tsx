@@ -1,5 +1,5 @@
-import { Datagrid, FunctionField, List, TextField, useListContext, useTranslate } from "react-admin";
-import { Box, FormControlLabel, Switch, Typography } from "@mui/material";
+import { Datagrid, FunctionField, List, SimpleList, TextField, useListContext, useTranslate } from "react-admin";
+import { Box, FormControlLabel, Switch, Typography, useMediaQuery, type Theme } from "@mui/material";
 import { formatKz } from "../../shared/money.ts";
 import { PROOF_STATUSES, PROOF_STATUS_LABELS } from "../../shared/payments.ts";
 import type { AdminOrder } from "../../server/schemas/admin-orders.ts";
@@ -29,6 +29,16 @@ function HasProofToggle() {
   );
 }
 
+/** "1 Em análise · 1 Recusado". */
+const ProofCounts = ({ row }: { row: AdminOrder }) => (
+  <>
+    {PROOF_STATUSES.map((s) => [s, row.proofs.filter((p) => p.status === s).length] as const)
+      .filter(([, n]) => n > 0)
+      .map(([s, n]) => `${n} ${PROOF_STATUS_LABELS[s]}`)
+      .join(" · ")}
+  </>
+);
+
 /** How many proofs a row has, by state ("1 Em análise · 1 Recusado"), with the files themselves beside. */
 function ProofsCell({ row }: { row: AdminOrder }) {
   const translate = useTranslate();
@@ -38,11 +48,10 @@ function ProofsCell({ row }: { row: AdminOrder }) {
         {translate("loja.payments.no_proofs_short")}
       </Typography>
     );
-  const counts = PROOF_STATUSES.map((s) => [s, row.proofs.filter((p) => p.status === s).length] as const).filter(([, n]) => n > 0);
   return (
     <Box>
       <Typography variant="body2" data-testid="proof-counts">
-        {counts.map(([s, n]) => `${n} ${PROOF_STATUS_LABELS[s]}`).join(" · ")}
+        <ProofCounts row={row} />
       </Typography>
       <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap", mt: 0.5 }} onClick={(e) => e.stopPropagation()}>
         {row.proofs.map((proof) => (
@@ -53,30 +62,56 @@ function ProofsCell({ row }: { row: AdminOrder }) {
   );
 }
 
+/** On a phone: one line per order (id, customer, what is expected, the time left, proofs), no table to scroll sideways. */
+function PhoneQueue() {
+  const translate = useTranslate();
+  return (
+    <SimpleList<AdminOrder>
+      linkType={(r) => `/orders/${r.id}/show`}
+      primaryText={(r) => `#${r.shortId} · ${r.customer.name}`}
+      secondaryText={(r) => (
+        <>
+          {r.paymentReference ?? "—"} · {r.paymentDeadline ? <DeadlineText deadline={r.paymentDeadline} /> : "—"}
+          <Typography variant="caption" component="span" sx={{ display: "block" }}>
+            {r.proofs.length ? <ProofCounts row={r} /> : translate("loja.payments.no_proofs_short")}
+          </Typography>
+        </>
+      )}
+      tertiaryText={(r) => formatKz(amountDue(r))}
+      data-testid="payments-queue"
+    />
+  );
+}
+
 /** The queue itself, for a List context (the resource page, or a test's ListContextProvider). */
 export function PaymentQueueGrid() {
+  const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down("md"));
   return (
     <>
       <HasProofToggle />
-      <Datagrid rowClick={(id) => `/orders/${id}/show`} bulkActionButtons={false} data-testid="payments-queue">
-        <FunctionField<AdminOrder> source="shortId" sortable={false} render={(r) => `#${r.shortId}`} />
-        <TextField source="customer.name" sortable={false} />
-        <FunctionField<AdminOrder> source="expected" sortable={false} textAlign="right" render={(r) => formatKz(amountDue(r))} />
-        <FunctionField<AdminOrder>
-          source="paymentReference"
-          sortable={false}
-          render={(r) => (
-            <Box component="span" sx={{ fontFamily: "monospace" }}>
-              {r.paymentReference ?? "—"}
-            </Box>
-          )}
-        />
-        <FunctionField<AdminOrder>
-          source="paymentDeadline"
-          render={(r) => (r.paymentDeadline ? <DeadlineText deadline={r.paymentDeadline} /> : "—")}
-        />
-        <FunctionField<AdminOrder> source="proofs" sortable={false} render={(r) => <ProofsCell row={r} />} />
-      </Datagrid>
+      {phone ? (
+        <PhoneQueue />
+      ) : (
+        <Datagrid rowClick={(id) => `/orders/${id}/show`} bulkActionButtons={false} data-testid="payments-queue">
+          <FunctionField<AdminOrder> source="shortId" sortable={false} render={(r) => `#${r.shortId}`} />
+          <TextField source="customer.name" sortable={false} />
+          <FunctionField<AdminOrder> source="expected" sortable={false} textAlign="right" render={(r) => formatKz(amountDue(r))} />
+          <FunctionField<AdminOrder>
+            source="paymentReference"
+            sortable={false}
+            render={(r) => (
+              <Box component="span" sx={{ fontFamily: "monospace" }}>
+                {r.paymentReference ?? "—"}
+              </Box>
+            )}
+          />
+          <FunctionField<AdminOrder>
+            source="paymentDeadline"
+            render={(r) => (r.paymentDeadline ? <DeadlineText deadline={r.paymentDeadline} /> : "—")}
+          />
+          <FunctionField<AdminOrder> source="proofs" sortable={false} render={(r) => <ProofsCell row={r} />} />
+        </Datagrid>
+      )}
     </>
   );
 }

@@ -62,9 +62,10 @@ function EditToolbar() {
   );
 }
 
-export function ProductEdit() {
+/** The product's edit page (`id` from the route, or given). */
+export function ProductEdit({ id }: { id?: string }) {
   return (
-    <Edit mutationMode="pessimistic">
+    <Edit mutationMode="pessimistic" id={id}>
       <ProductForm toolbar={<EditToolbar />} />
     </Edit>
   );

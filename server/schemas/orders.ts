@@ -7,7 +7,7 @@ import { MAX_LINE_QUANTITY } from "./cart.ts";
 import { MAX_AMOUNT } from "../../shared/money.ts";
 
 import { ORDER_STATUSES } from "../../shared/orders.ts";
-import { PAYMENT_STATES, PROOF_STATUSES } from "../../shared/payments.ts";
+import { CANCELLED_BY, PAYMENT_STATES, PROOF_STATUSES } from "../../shared/payments.ts";
 
 export type { PaymentMethod } from "../../shared/orders.ts";
 /** The statuses of shared/orders.ts as a schema (responses and the staff's status change). */
@@ -121,6 +121,15 @@ export const ProofReply = Type.Object({ success: Type.Literal(true), proof: Shop
 /** Multicaixa "Pagamento por Referência": what the shopper types at an ATM or in the bank's app. */
 const ShopMulticaixa = Type.Object({ entity: Type.String(), reference: Type.String(), amount: Type.Number() });
 
+/** Why a cancelled order was cancelled (docs/product/orders.md#statuses): who ended it, the reason written, when. */
+export const ShopCancellation = Type.Object({
+  by: Type.Union([Type.Literal(CANCELLED_BY[0]), Type.Literal(CANCELLED_BY[1]), Type.Literal(CANCELLED_BY[2])]),
+  reason: Type.Union([Type.String(), Type.Null()]),
+  /** ISO 8601; null for an order cancelled before its history was kept. */
+  at: Type.Union([Type.String(), Type.Null()]),
+});
+export type ShopCancellation = Static<typeof ShopCancellation>;
+
 export const ShopOrder = Type.Object({
   _id: Type.String(),
   createdAt: Type.String(),
@@ -138,6 +147,8 @@ export const ShopOrder = Type.Object({
   paymentState: Type.Union([Type.Literal(PAYMENT_STATES[0]), Type.Literal(PAYMENT_STATES[1]), Type.Literal(PAYMENT_STATES[2])]),
   proofs: Type.Array(ShopProof),
   multicaixa: Type.Union([ShopMulticaixa, Type.Null()]),
+  /** Set on a cancelled order only. */
+  cancellation: Type.Union([ShopCancellation, Type.Null()]),
 });
 export type ShopOrder = Static<typeof ShopOrder>;
 

@@ -1,12 +1,21 @@
-import { Link, useSearchParams } from "react-router-dom";
+import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { ATTACHMENT_ACCEPT } from "../../shared/chat.ts";
 import { formatKz } from "../../shared/money.ts";
-import { shortOrderId } from "../../shared/orders.ts";
-import { PROOF_STATUS_LABELS } from "../../shared/payments.ts";
+import { CANCELLED, isPaidStatus, shortOrderId } from "../../shared/orders.ts";
+import { MULTICAIXA_LABELS, PROOF_STATUS_LABELS, TRANSFER_DESCRIPTION_LABEL, groupedMulticaixaReference } from "../../shared/payments.ts";
 import { CopyList, useCopyFeedback, type CopyRow } from "../components/copy-list.tsx";
 import { Skeleton, useSkeletonDelay } from "../components/skeleton.tsx";
 import type { Order } from "../features/orders/api/user-orders.ts";
-import { amountDue, awaitsTransfer, formatDeadline, ibanWithoutSpaces, plainAmount, timeLeft } from "../features/orders/payment.ts";
+import { useCart } from "../features/cart/cart-provider.tsx";
+import {
+  amountDue,
+  awaitsTransfer,
+  formatDeadline,
+  ibanWithoutSpaces,
+  plainAmount,
+  reorderLines,
+  timeLeft,
+} from "../features/orders/payment.ts";
 import { useNow } from "../features/orders/use-now.ts";
 import { useOrderPayment, type OrderPayment } from "../features/orders/use-order-payment.ts";
 import { useShopSettings } from "../features/settings/settings-provider.tsx";
@@ -21,7 +30,10 @@ export default function TransferConfirmationPage() {
 
   if (!ready || !bank || !payment.ready) return <Skeleton count={4} variant="row" />;
   const order = payment.order;
-  const toPay = order && awaitsTransfer(order) ? order : null;
+  // A cancelled or paid order is never asked for a transfer: e-mail links and bookmarks lead here long after.
+  if (order?.status === CANCELLED) return <CancelledOrder order={order} />;
+  if (order && !awaitsTransfer(order)) return <SettledOrder order={order} />;
+  const toPay = order;
   const bankRows: CopyRow[] = [
     { label: "Banco", value: bank.bankName },
     { label: "Titular da conta", value: bank.accountHolder },
@@ -36,58 +48,61 @@ export default function TransferConfirmationPage() {
         { text: ibanWithoutSpaces(bank.iban), button: "Copiar sem espaços", name: "Copiar sem espaços o IBAN", field: "IBAN sem espaços" },
       ],
     },
+    ...(toPay?.paymentReference ? [{ label: TRANSFER_DESCRIPTION_LABEL, value: toPay.paymentReference, code: true }] : []),
   ];
+  const multicaixa = toPay?.multicaixa;
 
   return (
     <div className="transfer">
       <h1 className="page-title">Obrigado por fazer a sua encomenda conosco!</h1>
-      {toPay ? (
-        <AmountToPay order={toPay} onCopy={copy} />
-      ) : (
-        order && (
-          <p className="muted">
-            O pedido #{shortOrderId(order._id)} já não aguarda pagamento ({order.status}).
-          </p>
-        )
-      )}
-      <p className="muted">
-        {toPay
-          ? "Faça a transferência bancária do montante acima para a conta abaixo, com a referência no descritivo, e envie o comprovativo nesta página. O pedido é preparado assim que o pagamento for confirmado."
-          : "Faça a transferência bancária do valor total para a conta abaixo e envie o comprovativo na conversa da encomenda. O pedido é preparado assim que o pagamento for confirmado."}
-      </p>
-      <CopyList rows={bankRows} onCopy={copy} testId="bank-details" />
-      {toPay?.multicaixa && (
+      {toPay && <AmountToPay order={toPay} onCopy={copy} />}
+      {multicaixa && (
+        // First: paid by reference, the order is confirmed by itself, with no proof to send.
         <section className="pay-block" aria-labelledby="multicaixa-title">
           <h2 id="multicaixa-title" className="pay-title">
-            Ou pague no Multicaixa (Pagamento por Referência)
+            Pague no Multicaixa (Pagamento por Referência)
           </h2>
           <CopyList
             testId="multicaixa"
             onCopy={copy}
             rows={[
               {
-                label: "Entidade",
-                value: toPay.multicaixa.entity,
-                actions: [{ text: toPay.multicaixa.entity, name: "Copiar Entidade Multicaixa", field: "Entidade" }],
+                label: MULTICAIXA_LABELS.entity,
+                value: multicaixa.entity,
+                actions: [{ text: multicaixa.entity, name: "Copiar Entidade Multicaixa", field: MULTICAIXA_LABELS.entity }],
               },
               {
-                label: "Referência",
-                value: toPay.multicaixa.reference,
-                actions: [{ text: toPay.multicaixa.reference, name: "Copiar Referência Multicaixa", field: "Referência" }],
+                label: MULTICAIXA_LABELS.reference,
+                value: groupedMulticaixaReference(multicaixa.reference),
+                actions: [{ text: multicaixa.reference, name: "Copiar Referência Multicaixa", field: MULTICAIXA_LABELS.reference }],
               },
               {
-                label: "Montante",
-                value: formatKz(toPay.multicaixa.amount),
-                actions: [{ text: plainAmount(toPay.multicaixa.amount), name: "Copiar Montante Multicaixa", field: "Montante" }],
+                label: MULTICAIXA_LABELS.amount,
+                value: formatKz(multicaixa.amount),
+                actions: [{ text: plainAmount(multicaixa.amount), name: "Copiar Montante Multicaixa", field: MULTICAIXA_LABELS.amount }],
               },
             ]}
           />
+          <p className="muted">Pago por referência, o pedido é confirmado sozinho: não precisa de enviar comprovativo.</p>
         </section>
       )}
+      <section className="pay-block" aria-labelledby="transfer-title">
+        <h2 id="transfer-title" className="pay-title">
+          {multicaixa ? "Ou por transferência bancária" : "Transferência bancária"}
+        </h2>
+        <p className="muted">
+          {toPay
+            ? toPay.paymentReference
+              ? `Transfira o montante a pagar para a conta abaixo e escreva "${toPay.paymentReference}" no descritivo da transferência: é por ele que identificamos o seu pagamento. Depois envie o comprovativo nesta página. O pedido é preparado assim que o pagamento for confirmado.`
+              : "Transfira o montante a pagar para a conta abaixo e envie o comprovativo nesta página. O pedido é preparado assim que o pagamento for confirmado."
+            : "Faça a transferência bancária do valor total para a conta abaixo e envie o comprovativo na conversa da encomenda. O pedido é preparado assim que o pagamento for confirmado."}
+        </p>
+        <CopyList rows={bankRows} onCopy={copy} testId="bank-details" />
+      </section>
       <p className="copied" role="status">
         {copied && `Copiado: ${copied}`}
       </p>
-      {order && (toPay || order.proofs.length > 0) && <Proofs order={order} payment={payment} canSend={Boolean(toPay)} />}
+      {toPay && <Proofs order={toPay} payment={payment} canSend />}
       <Link to="/orders" className="btn">
         Ver a Encomenda
       </Link>
@@ -95,27 +110,20 @@ export default function TransferConfirmationPage() {
   );
 }
 
-/** The order's amount left to pay, its reference and its deadline. */
+/** The order's amount left to pay and its deadline. */
 function AmountToPay({ order, onCopy }: { order: Order; onCopy: (text: string, field: string) => void }) {
   const now = useNow();
   const due = amountDue(order);
-  const rows: CopyRow[] = [
-    { label: "Montante a pagar", value: formatKz(due), actions: [{ text: plainAmount(due) }] },
-    ...(order.paymentReference ? [{ label: "Referência de pagamento", value: order.paymentReference }] : []),
-  ];
   return (
     <section className="pay-block" aria-labelledby="pay-title" data-testid="amount-to-pay">
       <h2 id="pay-title" className="pay-title">
         Pedido #{shortOrderId(order._id)}
       </h2>
-      <CopyList rows={rows} onCopy={onCopy} />
+      <CopyList rows={[{ label: "Montante a pagar", value: formatKz(due), actions: [{ text: plainAmount(due) }] }]} onCopy={onCopy} />
       {order.amountPaid > 0 && (
         <p className="muted">
           Já recebemos {formatKz(order.amountPaid)} de {formatKz(order.totalAmount)}.
         </p>
-      )}
-      {order.paymentReference && (
-        <p className="muted">Escreva a referência no descritivo da transferência: é por ela que identificamos o seu pagamento.</p>
       )}
       {order.paymentDeadline && (
         <p data-testid="deadline">
@@ -127,14 +135,77 @@ function AmountToPay({ order, onCopy }: { order: Order; onCopy: (text: string, f
   );
 }
 
+/** Why the order was cancelled, as the shopper reads it. */
+function cancellationText(order: Order): string {
+  const c = order.cancellation;
+  if (c?.by === "deadline")
+    return order.paymentDeadline
+      ? `O prazo de pagamento terminou a ${formatDeadline(order.paymentDeadline)} (hora de Angola) sem o pagamento recebido, e o pedido foi cancelado.`
+      : "O prazo de pagamento terminou sem o pagamento recebido, e o pedido foi cancelado.";
+  if (c?.by === "shopper") return "O pagamento por cartão não foi concluído, e o pedido foi cancelado.";
+  return c?.reason ? `A loja cancelou este pedido. Motivo: ${c.reason}` : "A loja cancelou este pedido.";
+}
+
+/** A cancelled order: why, nothing to pay, and the same items back in the cart in one tap (priced as they are now). */
+function CancelledOrder({ order }: { order: Order }) {
+  const { addLines } = useCart();
+  const navigate = useNavigate();
+  const lines = reorderLines(order);
+  return (
+    <div className="transfer" data-testid="order-cancelled">
+      <h1 className="page-title">Pedido #{shortOrderId(order._id)} cancelado</h1>
+      <p>{cancellationText(order)}</p>
+      <p className="muted">Este pedido já não pode ser pago.</p>
+      {lines.length > 0 && (
+        <>
+          <button
+            type="button"
+            className="btn"
+            onClick={() => {
+              addLines(lines);
+              void navigate("/cart");
+            }}
+          >
+            Encomendar de novo
+          </button>
+          <p className="muted">Os artigos voltam ao carrinho com o preço de hoje.</p>
+        </>
+      )}
+      <p>
+        <Link to={`/message/${encodeURIComponent(order._id)}`}>Falar com o suporte sobre este pedido</Link>
+      </p>
+      <Link to="/orders" className="btn btn-outline">
+        Ver a Encomenda
+      </Link>
+    </div>
+  );
+}
+
+/** A paid order (or one that no longer waits for a transfer): its state, nothing to pay. */
+function SettledOrder({ order }: { order: Order }) {
+  const paid = isPaidStatus(order.status);
+  return (
+    <div className="transfer" data-testid="order-settled">
+      <h1 className="page-title">{paid ? `Pedido #${shortOrderId(order._id)} pago` : `Pedido #${shortOrderId(order._id)}`}</h1>
+      <p>
+        {paid ? "Recebemos o pagamento deste pedido. " : "Este pedido não aguarda transferência. "}Estado: <strong>{order.status}</strong>
+      </p>
+      {order.proofs.length > 0 && <Proofs order={order} canSend={false} />}
+      <Link to="/orders" className="btn">
+        Ver a Encomenda
+      </Link>
+    </div>
+  );
+}
+
 /** The proofs sent for the order and their state; the button to send one while the order awaits payment. */
-function Proofs({ order, payment, canSend }: { order: Order; payment: OrderPayment; canSend: boolean }) {
+function Proofs({ order, payment, canSend }: { order: Order; payment?: OrderPayment; canSend: boolean }) {
   return (
     <section className="pay-block" aria-labelledby="proof-title">
       <h2 id="proof-title" className="pay-title">
         Comprovativo de pagamento
       </h2>
-      {canSend && (
+      {canSend && payment && (
         <>
           <label className={payment.sending ? "btn btn-outline file-button is-busy" : "btn btn-outline file-button"}>
             Enviar comprovativo
@@ -153,7 +224,7 @@ function Proofs({ order, payment, canSend }: { order: Order; payment: OrderPayme
           <p className="muted">Imagem ou PDF, até 10 MB.{payment.sending && " A enviar…"}</p>
         </>
       )}
-      {payment.proofError && (
+      {payment?.proofError && (
         <p className="form-error" role="alert" data-testid="proof-error">
           {payment.proofError}
         </p>

@@ -66,7 +66,11 @@ export const address = (over: Partial<Record<string, string>> = {}) => ({
 });
 
 /** An order placed by `userId` for the first live product of the seeded catalogue. */
-export async function makeOrder(t: TestApp, userId: string, opts: { status?: string; createdAt?: Date; quantity?: number } = {}) {
+export async function makeOrder(
+  t: TestApp,
+  userId: string,
+  opts: { status?: string; createdAt?: Date; quantity?: number; phone?: string; paymentReference?: string } = {},
+) {
   const product = await t.prisma.product.findFirstOrThrow({ where: { deletedAt: null }, orderBy: { createdAt: "asc" } });
   const quantity = opts.quantity ?? 2;
   const subtotal = product.price.mul(quantity);
@@ -78,7 +82,8 @@ export async function makeOrder(t: TestApp, userId: string, opts: { status?: str
       // An order made in a paid status stands for one whose payment was confirmed.
       paid: isPaidStatus(opts.status ?? "Aguardando Pagamento"),
       paymentMethod: "cod",
-      address: address(),
+      address: address(opts.phone ? { phone: opts.phone } : {}),
+      ...(opts.paymentReference ? { paymentReference: opts.paymentReference } : {}),
       subtotal,
       deliveryFee: fee,
       totalAmount: subtotal.add(fee),

@@ -120,6 +120,13 @@ describe("e-mail templates", () => {
     }
     expect(mail.text).toContain(`2 × Camisa de linho (M) — 7${NBSP}500,00 kz`);
     expect(mail.text).toContain("Valor a pagar: 12\u00a0500,00 kz");
+    // The payment page's names and order: Multicaixa first, then the transfer with its own "Descritivo da transferência".
+    expect(mail.text).toContain("Descritivo da transferência: LJ7K3Q9P");
+    expect(mail.text.match(/^Referência:/gm)).toHaveLength(1);
+    const at = (s: string) => mail.text.indexOf(s);
+    expect(at("Entidade: 01234")).toBeLessThan(at("Referência: 123 456 789"));
+    expect(at("Referência: 123 456 789")).toBeLessThan(at("Montante:"));
+    expect(at("Montante:")).toBeLessThan(at("IBAN:"));
     expect(mail.text).toContain("https://loja.exemplo.ao/orders");
     expect(mail.html).toContain('href="https://loja.exemplo.ao/orders"');
   });

@@ -103,12 +103,16 @@ function seedSql(): string {
       SELECT 'scaleuser' || g, ${pick(sqlArray(["Ana", "João", "Maria", "Paulo", "Helena", "Domingos", "Teresa", "Manuel"]), 8, "g")} || ' ' || ${pick(sqlArray(BRANDS), BRANDS.length, "g / 8")} || ' ' || g,
              'cliente' || g || '@exemplo.ao', '+2449' || lpad(g::text, 8, '0'), 'customer', now(), now() - g * interval '1 hour'
       FROM generate_series(1, ${CUSTOMERS}) g;
-    INSERT INTO orders (id, user_id, status, payment_method, address, subtotal, delivery_fee, total_amount, created_at, updated_at)
+    INSERT INTO orders (id, user_id, status, payment_method, address, payment_reference, subtotal, delivery_fee, total_amount, created_at, updated_at)
       SELECT 'scaleorder' || g, 'scaleuser' || (1 + g % ${CUSTOMERS}),
              ${pick(sqlArray(["Aguardando Pagamento", "Pagamento Confirmado", "Em Preparação", "Enviado", "Entregue", "Cancelado"]), 6, "g")},
-             'cod', '{"city":"Luanda"}', 10000 + g % 500000, 5000, 15000 + g % 500000,
+             'cod', jsonb_build_object('city', 'Luanda', 'phone', '+244 93' || lpad((g % 30000)::text, 7, '0')),
+             'LJS' || lpad(g::text, 6, '0'), 10000 + g % 500000, 5000, 15000 + g % 500000,
              now() - g * interval '5 minutes', now() - g * interval '4 minutes'
       FROM generate_series(1, ${ORDERS}) g;
+    INSERT INTO payments (id, order_id, amount, bank_reference, bank_reference_key, received_at, actor)
+      SELECT 'scalepay' || g, 'scaleorder' || g, 1000, 'BAI-TRF-' || g, 'baitrf' || g, now(), 'Bench'
+      FROM generate_series(1, ${ORDERS}, 10) g;
     INSERT INTO messages (id, order_id, sender, text, created_at, read_by_support_at)
       SELECT 'scalemsg' || g || '_' || k, 'scaleorder' || g, CASE WHEN k = 2 THEN 'support' ELSE 'client' END,
              'Mensagem ' || k || ' sobre a encomenda ' || g, now() - g * interval '3 minutes' + k * interval '10 seconds',
@@ -207,6 +211,11 @@ export default async function catalogueScale() {
       ["console orders, status Enviado", `/admin/api/orders?${range(0, 24)}&${filter({ status: "Enviado" })}`],
       ["console orders, search a customer's name", `/admin/api/orders?${range(0, 24)}&${filter({ q: "Helena Bié" })}`],
       ["console orders, search a phone number", `/admin/api/orders?${range(0, 24)}&${filter({ q: "900012345" })}`],
+      ["console orders, search a delivery phone with spaces", `/admin/api/orders?${range(0, 24)}&${filter({ q: "930 012 345" })}`],
+      ["console orders, search a delivery phone with 00244", `/admin/api/orders?${range(0, 24)}&${filter({ q: "00244930012345" })}`],
+      ["console orders, search a payment reference", `/admin/api/orders?${range(0, 24)}&${filter({ q: "ljs012345" })}`],
+      ["console orders, search a bank reference", `/admin/api/orders?${range(0, 24)}&${filter({ q: "bai trf 12341" })}`],
+      ["console customers, search a delivery phone", `/admin/api/customers?${range(0, 24)}&${filter({ q: "+244 930 012 345" })}`],
       ["console customers, newest", `/admin/api/customers?${range(0, 24)}&${sort("createdAt", "DESC")}`],
       ["console customers, search", `/admin/api/customers?${range(0, 24)}&${filter({ q: "domingos" })}`],
       ["console conversations, latest", `/admin/api/conversations?${range(0, 24)}`],

@@ -102,7 +102,7 @@ describe.runIf(browserAvailable())("the staff console in Chromium", () => {
     await page.context().close();
   });
 
-  it("confirms an unpaid order by recording its money, moves it to Entregue in one click, and the shopper's orders show it", async () => {
+  it("confirms an unpaid order by recording its money, moves it to Entregue once confirmed, and the shopper's orders show it", async () => {
     const { token, orderId } = await shopperWithOrder(shop.url, "Carla");
     const short = orderId.slice(-6).toUpperCase();
     const page = await consoleSignIn(shop);
@@ -119,6 +119,7 @@ describe.runIf(browserAvailable())("the staff console in Chromium", () => {
     await dialog.getByRole("button", { name: "Registar pagamento" }).click();
     await expect.poll(() => page.getByTestId("order-history").locator("li").count(), { timeout: 15_000 }).toBe(2);
     await page.getByRole("button", { name: "Entregue" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Confirmar" }).click();
     await expect.poll(() => page.getByTestId("order-history").locator("li").count(), { timeout: 15_000 }).toBe(3);
     expect(await page.getByTestId("order-history").innerText()).toContain("Admin");
 

@@ -29,7 +29,8 @@ describe.runIf(browserAvailable())("the money path in Chromium", () => {
     await shopper.waitForURL(new RegExp(`/confirmacaotransferencia\\?orderId=${orderId}$`));
     const toPay = shopper.getByTestId("amount-to-pay");
     await toPay.getByText(formatKz(total)).waitFor({ timeout: 20_000 });
-    expect(await toPay.innerText()).toMatch(/LJ[2-9A-Z]{7}/);
+    // The payment reference goes with the transfer, named apart from Multicaixa's "Referência".
+    expect(await shopper.getByTestId("bank-details").innerText()).toMatch(/Descritivo da transferência\s+LJ[2-9A-Z]{7}/);
     expect(await shopper.getByTestId("deadline").innerText()).toMatch(/Pague até .+ · faltam/);
 
     // A PDF receipt whose text says the right amount.

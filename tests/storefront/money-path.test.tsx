@@ -54,9 +54,12 @@ const order = (over: Partial<Order> = {}): Order => ({
   paymentState: "unpaid",
   proofs: [],
   multicaixa: null,
+  cancellation: null,
   unreadMessages: 0,
   ...over,
 });
+
+const MCX = { entity: "01234", reference: "987654321", amount: 12500 };
 
 const signedIn = (realtime?: StandInRealtime) => ({ session: { token: "t", realtime: realtime?.client ?? null } });
 
@@ -130,14 +133,18 @@ describe("/confirmacaotransferencia for an order", { timeout: 20_000 }, () => {
     expect(screen.getByText("Obrigado por fazer a sua encomenda conosco!")).toBeInTheDocument();
     expect(within(block).getByText("Pedido #ABCDEF")).toBeInTheDocument();
     expect(within(block).getByText(kz(12500))).toBeInTheDocument();
-    expect(within(block).getByText("LJ4KX7PQM")).toBeInTheDocument();
+    // The payment reference sits with the transfer it is written in, under its own name.
+    const transfer = screen.getByTestId("bank-details");
+    expect(within(transfer).getByText("Descritivo da transferência")).toBeInTheDocument();
+    expect(within(transfer).getByText("LJ4KX7PQM")).toBeInTheDocument();
+    expect(screen.queryByText("Referência")).toBeNull();
     expect(screen.getByTestId("deadline")).toHaveTextContent(
       `Pague até ${luandaText(placed.paymentDeadline!)} (hora de Angola) · faltam 1 dia e 3 h`,
     );
     expect(userOrdersCalls(calls)).toHaveLength(1);
 
-    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Copiar Referência de pagamento" })));
-    expect(screen.getByRole("status")).toHaveTextContent("Copiado: REFERÊNCIA DE PAGAMENTO");
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Copiar Descritivo da transferência" })));
+    expect(screen.getByRole("status")).toHaveTextContent("Copiado: DESCRITIVO DA TRANSFERÊNCIA");
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Copiar IBAN" })));
     expect(screen.getByRole("status")).toHaveTextContent("Copiado: IBAN");
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Copiar sem espaços o IBAN" })));
@@ -151,7 +158,7 @@ describe("/confirmacaotransferencia for an order", { timeout: 20_000 }, () => {
     expect(screen.queryByTestId("multicaixa")).toBeNull();
   });
 
-  it("asks only for what is left of a partly paid order, and shows the Multicaixa entity, reference and amount, each copyable", async () => {
+  it("asks only for what is left of a partly paid order; Multicaixa's entity, grouped reference and amount come first, each copyable", async () => {
     const written = clipboard();
     const multicaixa = { entity: "01234", reference: "987654321", amount: 7500 };
     standInShopApi({
@@ -165,12 +172,16 @@ describe("/confirmacaotransferencia for an order", { timeout: 20_000 }, () => {
     const mcx = screen.getByTestId("multicaixa");
     for (const [label, value] of [
       ["Entidade", "01234"],
-      ["Referência", "987654321"],
+      ["Referência", "987 654 321"],
       ["Montante", kz(7500)],
     ] as const) {
       expect(within(mcx).getByText(label)).toBeInTheDocument();
       expect(within(mcx).getByText(value)).toBeInTheDocument();
     }
+    // Multicaixa before the transfer, and one "Referência" only: the transfer's is "Descritivo da transferência".
+    expect(mcx.compareDocumentPosition(screen.getByTestId("bank-details")) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getAllByText("Referência")).toHaveLength(1);
+    expect(within(screen.getByTestId("bank-details")).getByText("Descritivo da transferência")).toBeInTheDocument();
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Copiar Entidade Multicaixa" })));
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Copiar Referência Multicaixa" })));
     expect(screen.getByRole("status")).toHaveTextContent("Copiado: REFERÊNCIA");
@@ -178,26 +189,12 @@ describe("/confirmacaotransferencia for an order", { timeout: 20_000 }, () => {
     expect(written).toEqual(["01234", "987654321", "7500,00"]);
   });
 
-  it("without an order id, signed out, or for an order not found or already paid: the thank-you page with the bank details", async () => {
-    const calls = standInShopApi({
-      "POST /api/order/userorders": () => ({
-        success: true,
-        orders: [
-          order({
-            _id: "paid00000000000000000001",
-            status: "Pagamento Confirmado",
-            payment: true,
-            amountPaid: 12500,
-            paymentState: "paid",
-          }),
-        ],
-      }),
-    });
+  it("without an order id, signed out, or for an order not found: the thank-you page with the bank details", async () => {
+    const calls = standInShopApi({ "POST /api/order/userorders": () => ({ success: true, orders: [] }) });
     const cases: [string, ReturnType<typeof signedIn> | undefined, number][] = [
       ["/confirmacaotransferencia", signedIn(), 0],
       [`/confirmacaotransferencia?orderId=${ORDER_ID}`, undefined, 0],
       [`/confirmacaotransferencia?orderId=${ORDER_ID}`, signedIn(), 1],
-      ["/confirmacaotransferencia?orderId=paid00000000000000000001", signedIn(), 1],
     ];
     for (const [path, opts, lookups] of cases) {
       calls.length = 0;
@@ -212,6 +209,55 @@ describe("/confirmacaotransferencia for an order", { timeout: 20_000 }, () => {
       expect(userOrdersCalls(calls), path).toHaveLength(lookups);
       unmount();
     }
+  }, 40_000);
+
+  /** No bank block, copy button, reference or proof upload: nothing on the page asks for money. */
+  const asksForNothing = () => {
+    for (const id of ["bank-details", "multicaixa", "amount-to-pay", "deadline"]) expect(screen.queryByTestId(id), id).toBeNull();
+    expect(screen.queryByRole("button", { name: /^Copiar/ })).toBeNull();
+    expect(screen.queryByLabelText("Enviar comprovativo")).toBeNull();
+    expect(screen.queryByText("LJ4KX7PQM")).toBeNull();
+  };
+
+  it("says a paid order is paid, with its status, and asks for no transfer", async () => {
+    const paid = order({ status: "Em Preparação", payment: true, amountPaid: 12500, paymentState: "paid", multicaixa: MCX });
+    standInShopApi({ "POST /api/order/userorders": () => ({ success: true, orders: [paid] }) });
+    renderShop(`/confirmacaotransferencia?orderId=${ORDER_ID}`, signedIn());
+    expect(await screen.findByRole("heading", { name: "Pedido #ABCDEF pago" }, SKELETON_WAIT)).toBeInTheDocument();
+    expect(screen.getByTestId("order-settled")).toHaveTextContent("Estado: Em Preparação");
+    asksForNothing();
+    expect(screen.getByRole("link", { name: "Ver a Encomenda" })).toHaveAttribute("href", "/orders");
+  });
+
+  it("says a cancelled order is cancelled and why, asks for nothing, and puts its items back in the cart", async () => {
+    const cancelled = (cancellation: Order["cancellation"]) =>
+      order({ status: "Cancelado", cancellation, multicaixa: MCX, paymentDeadline: "2026-11-25T15:30:00.000Z" });
+    const cases: [Order["cancellation"], string][] = [
+      [
+        { by: "deadline", reason: "prazo de pagamento expirado", at: "2026-11-25T15:30:10.000Z" },
+        "O prazo de pagamento terminou a 25/11/2026 às 16:30 (hora de Angola) sem o pagamento recebido, e o pedido foi cancelado.",
+      ],
+      [{ by: "shop", reason: "Produto sem stock", at: null }, "A loja cancelou este pedido. Motivo: Produto sem stock"],
+      [{ by: "shopper", reason: "Pagamento por cartão não concluído", at: null }, "O pagamento por cartão não foi concluído"],
+    ];
+    for (const [cancellation, why] of cases) {
+      standInShopApi({ "POST /api/order/userorders": () => ({ success: true, orders: [cancelled(cancellation)] }) });
+      const { unmount } = renderShop(`/confirmacaotransferencia?orderId=${ORDER_ID}`, signedIn());
+      expect(await screen.findByRole("heading", { name: "Pedido #ABCDEF cancelado" }, SKELETON_WAIT)).toBeInTheDocument();
+      expect(screen.getByTestId("order-cancelled")).toHaveTextContent(why);
+      asksForNothing();
+      unmount();
+    }
+
+    const calls = standInShopApi({
+      "POST /api/order/userorders": () => ({ success: true, orders: [cancelled(cases[0]![0])] }),
+      "POST /api/cart/update": () => ({ success: true }),
+    });
+    const { pathname } = renderShop(`/confirmacaotransferencia?orderId=${ORDER_ID}`, { products: catalogue(1), ...signedIn() });
+    fireEvent.click(await screen.findByRole("button", { name: "Encomendar de novo" }, SKELETON_WAIT));
+    await waitFor(() => expect(pathname()).toBe("/cart"));
+    // The same product, size and quantity; the cart prices it from the catalogue as it is now.
+    expect(calls.filter((c) => c.path === "/api/cart/update").map((c) => c.body)).toEqual([{ itemId: "p1", size: "M", quantity: 1 }]);
   }, 40_000);
 
   it("refuses a proof over 10 MB before sending it, with shared's message", async () => {

@@ -6,6 +6,7 @@ import { Prisma } from "../../db/client.ts";
 import { newOrderId } from "./ids.ts";
 import { outboxRowsCte } from "../../notifications/outbox/repository.ts";
 import type { NewMail } from "../../notifications/outbox/repository.ts";
+import { CANCELLED } from "../../../shared/orders.ts";
 
 const productSelect = {
   id: true,
@@ -34,6 +35,13 @@ const shopOrderSelect = {
   amountPaid: true,
   multicaixaReference: true,
   lines: { orderBy: { position: "asc" }, select: { productId: true, name: true, image: true, price: true, size: true, quantity: true } },
+  // The cancelling change, for a cancelled order's reason (the shopper's payment page says why).
+  statusHistory: {
+    where: { status: CANCELLED },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: 1,
+    select: { changedById: true, note: true, createdAt: true },
+  },
   proofs: {
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     select: {

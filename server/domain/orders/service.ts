@@ -5,10 +5,10 @@ import { CANCELLED, isOrderStatus, isPaidStatus, type OrderStatus } from "../../
 import type { StripeClient } from "../../integrations/stripe.ts";
 import type { ProxyPayClient } from "../../integrations/proxypay.ts";
 import { withdrawMulticaixaReference } from "../payments/multicaixa-reference.ts";
-import { MIN_EXCEPTION_REASON, PAID_BY_EXCEPTION, moveRefusal, type StaffRole } from "../../../shared/payments.ts";
+import { MIN_EXCEPTION_REASON, PAID_BY_EXCEPTION, cancelledBy, moveRefusal, type StaffRole } from "../../../shared/payments.ts";
 import { paymentsRepository } from "../payments/repository.ts";
 import { formatKz } from "../../../shared/money.ts";
-import type { Address, ShopOrder, ShopProof, UserOrder } from "../../schemas/orders.ts";
+import type { Address, ShopCancellation, ShopOrder, ShopProof, UserOrder } from "../../schemas/orders.ts";
 import { attachmentKind } from "../../../shared/chat.ts";
 import { DEFAULT_PAYMENT_DEADLINE_HOURS, paymentState, type ProofStatus } from "../../../shared/payments.ts";
 import { mediaUrl } from "../media/service.ts";
@@ -85,6 +85,17 @@ function toShopOrder(o: ShopOrderRow, multicaixa: MulticaixaDisplay | undefined)
     paymentState: paymentState(total, amountPaid),
     proofs: o.proofs.map(toShopProof),
     multicaixa: multicaixa && o.multicaixaReference ? { entity: multicaixa.entity, reference: o.multicaixaReference, amount: total } : null,
+    cancellation: o.status === CANCELLED ? toCancellation(o.statusHistory[0]) : null,
+  };
+}
+
+/** Why a cancelled order was cancelled; one without its history row reads as the shop's, with no reason. */
+function toCancellation(change: ShopOrderRow["statusHistory"][number] | undefined): ShopCancellation {
+  if (!change) return { by: "shop", reason: null, at: null };
+  return {
+    by: cancelledBy({ byStaff: change.changedById !== null, note: change.note }),
+    reason: change.note,
+    at: change.createdAt.toISOString(),
   };
 }
 

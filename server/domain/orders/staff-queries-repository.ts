@@ -3,6 +3,8 @@
 import type { Db } from "../../db/client.ts";
 import { Prisma } from "../../db/client.ts";
 import { AWAITING_PAYMENT } from "../../../shared/orders.ts";
+import { bankReferenceKey } from "../../../shared/payments.ts";
+import { phoneSearchDigits } from "../../../shared/phones.ts";
 
 /** An order as a staff list row shows it. */
 const staffRowSelect = {
@@ -83,10 +85,6 @@ interface StaffOrderFilter {
   ids?: string[];
 }
 
-/** The digits of a search that looks like (part of) a phone number: at least 4 digits and nothing but phone punctuation. */
-const phoneDigits = (q: string): string | null =>
-  /^[\d\s+().-]+$/.test(q) && q.replace(/\D/g, "").length >= 4 ? q.replace(/\D/g, "") : null;
-
 /**
  * Customers a staff search names (name, e-mail or phone contains the words), found first through the trigram
  * indexes on users: their orders are then read by the (user_id, created_at) index. Asked as one query with
@@ -94,13 +92,13 @@ const phoneDigits = (q: string): string | null =>
  */
 const MAX_SEARCHED_CUSTOMERS = 1000;
 async function customersMatching(db: Db, q: string): Promise<string[]> {
-  const digits = phoneDigits(q);
+  const digits = phoneSearchDigits(q);
   const rows = await db.user.findMany({
     where: {
       OR: [
         { name: { contains: q, mode: "insensitive" } },
         { email: { contains: q, mode: "insensitive" } },
-        // Phones are stored in E.164 (+244…); staff type them with spaces or without the country code.
+        // Account phones are stored in E.164 (+244…): their national digits are found inside it.
         ...(digits ? [{ phone: { contains: digits } }] : []),
       ],
     },
@@ -110,20 +108,49 @@ async function customersMatching(db: Db, q: string): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
+/** A bank reference shorter than this is not looked up (it would be a word of a name, not a transfer). */
+const MIN_BANK_REFERENCE_KEY = 4;
+const MAX_SEARCHED_PAYMENTS = 100;
+
+/**
+ * What staff hold of an order besides its id and customer: the phone it was delivered to (any format: its stored
+ * digits, trigram-indexed), its payment reference or Multicaixa reference (any case and spacing; unique indexes)
+ * and a bank reference recorded on it (compared as the ledger compares them, `bankReferenceKey`, on its index).
+ * Each is one indexed condition, so the search's OR stays a bitmap of index scans at any number of orders.
+ */
+async function heldByStaff(db: Db, q: string): Promise<Prisma.OrderWhereInput[]> {
+  const arms: Prisma.OrderWhereInput[] = [];
+  const digits = phoneSearchDigits(q);
+  if (digits) arms.push({ deliveryPhone: { contains: digits } }, { multicaixaReference: digits });
+  const compact = q.replace(/[^A-Za-z0-9]/g, "").toUpperCase();
+  if (compact.length >= MIN_BANK_REFERENCE_KEY) arms.push({ paymentReference: compact });
+  const key = bankReferenceKey(q);
+  if (key.length >= MIN_BANK_REFERENCE_KEY) {
+    const payments = await db.payment.findMany({
+      where: { bankReferenceKey: key },
+      select: { orderId: true },
+      take: MAX_SEARCHED_PAYMENTS,
+    });
+    if (payments.length) arms.push({ id: { in: [...new Set(payments.map((p) => p.orderId))] } });
+  }
+  return arms;
+}
+
 async function staffWhere(db: Db, f: StaffOrderFilter): Promise<Prisma.OrderWhereInput> {
   const and: Prisma.OrderWhereInput[] = [];
   if (f.ids) and.push({ id: { in: f.ids } });
   if (f.status) and.push({ status: f.status });
   if (f.customerId) and.push({ userId: f.customerId });
   if (f.q) {
-    const q = f.q.replace(/^#/, "");
-    const customers = await customersMatching(db, q);
+    const q = f.q.trim().replace(/^#/, "");
+    const [customers, held] = await Promise.all([customersMatching(db, q), heldByStaff(db, q)]);
     and.push({
       OR: [
         // The short id is the end of the id upper-cased (shared/orders.ts shortOrderId); ids are lower-case.
         { id: { endsWith: q.toLowerCase() } },
         { id: q },
         ...(customers.length ? [{ userId: { in: customers } }] : []),
+        ...held,
       ],
     });
   }
@@ -147,14 +174,32 @@ export const orderQueries = (db: Db) => ({
   ): Promise<StaffOrderRow[]> => db.order.findMany({ where: awaitingTransferWhere(f), orderBy, skip, take, select: staffRowSelect }),
   countAwaitingTransfer: (f: { hasProof?: boolean }) => db.order.count({ where: awaitingTransferWhere(f) }),
 
-  listForStaff: (
+  /** A page of the staff's order list and the count of all it matches (the search's lookups run once for both). */
+  pageForStaff: async (
     f: StaffOrderFilter,
     orderBy: Prisma.OrderOrderByWithRelationInput[],
     skip: number,
     take: number,
-  ): Promise<StaffOrderRow[]> =>
-    staffWhere(db, f).then((where) => db.order.findMany({ where, orderBy, skip, take, select: staffRowSelect })),
-  countForStaff: async (f: StaffOrderFilter) => db.order.count({ where: await staffWhere(db, f) }),
+  ): Promise<{ rows: StaffOrderRow[]; total: number }> => {
+    const where = await staffWhere(db, f);
+    const [rows, total] = await Promise.all([
+      db.order.findMany({ where, orderBy, skip, take, select: staffRowSelect }),
+      db.order.count({ where }),
+    ]);
+    return { rows, total };
+  },
+
+  /** Customers with an order found by what staff hold of it (delivery phone, payment or bank reference). */
+  customersHolding: async (q: string): Promise<string[]> => {
+    const held = await heldByStaff(db, q.trim().replace(/^#/, ""));
+    if (held.length === 0) return [];
+    const rows = await db.order.findMany({
+      where: { OR: held },
+      select: { userId: true },
+      take: MAX_SEARCHED_CUSTOMERS,
+    });
+    return [...new Set(rows.map((r) => r.userId))];
+  },
   findForStaff: (id: string): Promise<StaffOrderDetailRow | null> => db.order.findUnique({ where: { id }, select: staffDetailSelect }),
 
   countWithStatus: (statuses: readonly string[]) => db.order.count({ where: { status: { in: [...statuses] } } }),

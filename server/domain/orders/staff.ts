@@ -142,7 +142,7 @@ export async function listOrders(
 ): Promise<ListPage<AdminOrder>> {
   const f = { q: query.filter.q, status: query.filter.status, customerId: query.filter.customerId, ids: query.filter.id };
   const repo = orderQueries(db);
-  const [rows, total] = await Promise.all([repo.listForStaff(f, orderByOf(query.sort), query.offset, query.limit), repo.countForStaff(f)]);
+  const { rows, total } = await repo.pageForStaff(f, orderByOf(query.sort), query.offset, query.limit);
   const unread = await chatRepository(db).unreadByOrder(rows.map((r) => r.id));
   return { rows: rows.map((r) => toRow(r, unread.get(r.id) ?? 0, role)), total };
 }

@@ -4,6 +4,7 @@
 // trusted.
 import type { PrismaClient } from "../../db/client.ts";
 import { AWAITING_PAYMENT, CANCELLED, PAYMENT_CONFIRMED } from "../../../shared/orders.ts";
+import { CARD_NOT_COMPLETED_REASON } from "../../../shared/payments.ts";
 import type { StripeClient } from "../../integrations/stripe.ts";
 import { cartRepository } from "../cart/repository.ts";
 import { AppError } from "../errors.ts";
@@ -129,7 +130,7 @@ export async function verifyStripePayment(
     await db.$transaction(async (tx) => {
       const repo = ordersRepository(tx);
       if (!(await repo.transition(order.id, { status: AWAITING_PAYMENT, paid: false }, { status: CANCELLED }))) return;
-      await repo.addHistory(order.id, CANCELLED, null, "Pagamento por cartão não concluído");
+      await repo.addHistory(order.id, CANCELLED, null, CARD_NOT_COMPLETED_REASON);
     });
   }
   return false;

@@ -27,7 +27,9 @@ const toCustomer = (u: AccountRow, stats: { count: number; spent: number } | und
 
 export async function listCustomers(db: PrismaClient, query: ListQuery<{ q?: string; id?: string[] }>): Promise<ListPage<AdminCustomer>> {
   const users = usersRepository(db);
-  const f = { q: query.filter.q, ids: query.filter.id };
+  const q = query.filter.q;
+  // Staff also find a customer by what they hold of one of their orders (the delivery phone, a reference).
+  const f = { q, ids: query.filter.id, alsoIds: q ? await orderQueries(db).customersHolding(q) : undefined };
   const [rows, total] = await Promise.all([
     users.listAccounts(CUSTOMERS, f, orderByOf(query.sort), query.offset, query.limit),
     users.countAccounts(CUSTOMERS, f),

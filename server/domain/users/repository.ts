@@ -4,6 +4,7 @@ import type { Db } from "../../db/client.ts";
 import type { Prisma } from "../../db/client.ts";
 import type { Role } from "./tokens.ts";
 import { STAFF_ROLES } from "../../../shared/roles.ts";
+import { phoneSearchDigits } from "../../../shared/phones.ts";
 
 export interface UserRow {
   id: string;
@@ -57,10 +58,17 @@ export type AccountRow = Prisma.UserGetPayload<{ select: typeof accountSelect }>
 
 interface AccountFilter {
   q?: string;
+  /** Accounts the search also finds by something else they hold (customers: their orders' phones and references). */
+  alsoIds?: string[];
   ids?: string[];
   role?: string;
   active?: boolean;
 }
+
+const phoneWhere = (q: string): Prisma.UserWhereInput[] => {
+  const digits = phoneSearchDigits(q);
+  return digits ? [{ phone: { contains: digits } }] : [];
+};
 
 const accountWhere = (roles: readonly Role[], f: AccountFilter): Prisma.UserWhereInput => ({
   role: { in: f.role && roles.includes(f.role as Role) ? [f.role as Role] : [...roles] },
@@ -72,6 +80,9 @@ const accountWhere = (roles: readonly Role[], f: AccountFilter): Prisma.UserWher
           { name: { contains: f.q, mode: "insensitive" } },
           { email: { contains: f.q, mode: "insensitive" } },
           { phone: { contains: f.q } },
+          // Phones are stored in E.164 (+244…): "923 111 222" or "00244…" are found by their national digits.
+          ...phoneWhere(f.q),
+          ...(f.alsoIds?.length ? [{ id: { in: f.alsoIds } }] : []),
         ],
       }
     : {}),

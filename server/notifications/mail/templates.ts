@@ -4,6 +4,7 @@
 // Mails are rendered when they are sent or previewed, from the facts their outbox row keeps (facts.ts).
 import { formatKz, type MoneyAmount } from "../../../shared/money.ts";
 import { shortOrderId } from "../../../shared/orders.ts";
+import { MULTICAIXA_LABELS, TRANSFER_DESCRIPTION_LABEL, groupedMulticaixaReference } from "../../../shared/payments.ts";
 
 export interface ShopContact {
   /** The shop's name; "Loja" when the settings carry none. */
@@ -151,39 +152,48 @@ export interface PaymentDue {
   bank?: BankAccount | null;
 }
 
+/**
+ * What to pay and how, in the payment page's order and names (docs/product/storefront.md#payment-page): the
+ * Multicaixa reference first (it confirms the order by itself), then the bank transfer with the payment reference
+ * as "Descritivo da transferência", so the two references never share the name "Referência".
+ */
 function paymentBlocks(ctx: MailContext, due: PaymentDue): Block[] {
   const blocks: Block[] = [];
   const facts: [string, string][] = [["Valor a pagar", formatKz(due.amountDue)]];
-  if (due.paymentReference) facts.push(["Referência (escreva-a na descrição da transferência)", due.paymentReference]);
   if (due.paymentDeadline) facts.push(["Prazo de pagamento", formatLuandaDateTime(due.paymentDeadline)]);
   blocks.push({ kind: "facts", rows: facts });
-  const { bankName, accountHolder, accountNumber, iban } = due.bank ?? ctx.shop;
-  if (iban || accountNumber) {
-    blocks.push({ kind: "paragraph", text: "Transferência bancária para:" });
-    blocks.push({
-      kind: "facts",
-      rows: (
-        [
-          ["Banco", bankName],
-          ["Titular", accountHolder],
-          ["Número da conta", accountNumber],
-          ["IBAN", iban],
-        ] as [string, string | null | undefined][]
-      ).filter((row): row is [string, string] => Boolean(row[1])),
-    });
-  }
   if (due.multicaixa) {
-    blocks.push({ kind: "paragraph", text: "Ou pague no Multicaixa Express ou num ATM (Pagamento por Referência):" });
+    blocks.push({ kind: "paragraph", text: "Pague no Multicaixa Express ou num ATM (Pagamento por Referência):" });
     blocks.push({
       kind: "facts",
       rows: [
-        ["Entidade", String(due.multicaixa.entity)],
-        ["Referência", due.multicaixa.reference],
-        ["Montante", formatKz(due.multicaixa.amount)],
+        [MULTICAIXA_LABELS.entity, String(due.multicaixa.entity)],
+        [MULTICAIXA_LABELS.reference, groupedMulticaixaReference(due.multicaixa.reference)],
+        [MULTICAIXA_LABELS.amount, formatKz(due.multicaixa.amount)],
       ],
     });
+    blocks.push({ kind: "paragraph", text: "Pago por referência, o pedido é confirmado sozinho: não precisa de enviar comprovativo." });
   }
-  blocks.push({ kind: "paragraph", text: "Depois de pagar, envie o comprovativo na página do pedido." });
+  const { bankName, accountHolder, accountNumber, iban } = due.bank ?? ctx.shop;
+  const transfer = (
+    [
+      ["Banco", bankName],
+      ["Titular", accountHolder],
+      ["Número da conta", accountNumber],
+      ["IBAN", iban],
+      [TRANSFER_DESCRIPTION_LABEL, due.paymentReference],
+    ] as [string, string | null | undefined][]
+  ).filter((row): row is [string, string] => Boolean(row[1]));
+  if (iban || accountNumber || due.paymentReference) {
+    blocks.push({ kind: "paragraph", text: due.multicaixa ? "Ou por transferência bancária para:" : "Transferência bancária para:" });
+    blocks.push({ kind: "facts", rows: transfer });
+  }
+  blocks.push({
+    kind: "paragraph",
+    text: due.paymentReference
+      ? `Escreva "${due.paymentReference}" no descritivo da transferência: é por ele que identificamos o seu pagamento. Depois de transferir, envie o comprovativo na página do pedido.`
+      : "Depois de transferir, envie o comprovativo na página do pedido.",
+  });
   return blocks;
 }
 

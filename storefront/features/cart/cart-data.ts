@@ -4,7 +4,7 @@ import type { Product } from "../catalogue/api/catalogue.ts";
 /** Product id → size → quantity. */
 export type { CartData };
 
-interface CartLine {
+export interface CartLine {
   productId: string;
   size: string;
   quantity: number;

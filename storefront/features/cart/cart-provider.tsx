@@ -4,7 +4,7 @@ import { addToCart } from "./api/add-to-cart.ts";
 import { getCart } from "./api/get-cart.ts";
 import { updateCart } from "./api/update-cart.ts";
 import { mergeCart } from "./api/merge-cart.ts";
-import { cartCount, withAdded, withQuantity, type CartData } from "./cart-data.ts";
+import { cartCount, withAdded, withQuantity, type CartData, type CartLine } from "./cart-data.ts";
 import { ApiError } from "../../lib/api-client.ts";
 import { useSession } from "../auth/session.tsx";
 import { readToken } from "../../lib/token.ts";
@@ -18,10 +18,12 @@ interface Cart {
   count: number;
   add: (productId: string, size: string) => void;
   setQuantity: (productId: string, size: string, quantity: number) => void;
+  /** Puts lines in the cart (an earlier order's, "Encomendar de novo"): each at least at its quantity, never doubled. */
+  addLines: (lines: readonly CartLine[]) => void;
   clear: () => void;
 }
 
-const CartContext = createContext<Cart>({ cart: {}, count: 0, add: () => {}, setQuantity: () => {}, clear: () => {} });
+const CartContext = createContext<Cart>({ cart: {}, count: 0, add: () => {}, setQuantity: () => {}, addLines: () => {}, clear: () => {} });
 
 export function CartProvider({ children }: { children: ReactNode }) {
   const { token } = useSession();
@@ -81,9 +83,25 @@ export function CartProvider({ children }: { children: ReactNode }) {
     [change],
   );
 
+  const addLines = useCallback(
+    (lines: readonly CartLine[]) => {
+      const wanted = (c: CartData, l: CartLine) => Math.max(c[l.productId]?.[l.size] ?? 0, l.quantity);
+      // Worked out from the cart as it is now, so the server is sent what the screen shows.
+      const quantities = lines.map((l) => ({ ...l, quantity: wanted(cart, l) }));
+      change(
+        (c) => lines.reduce((next, l) => withQuantity(next, l.productId, l.size, wanted(next, l)), c),
+        () => Promise.all(quantities.map((l) => updateCart(l.productId, l.size, l.quantity))),
+      );
+    },
+    [cart, change],
+  );
+
   const clear = useCallback(() => setCart({}), []);
 
-  const value = useMemo(() => ({ cart, count: cartCount(cart), add, setQuantity, clear }), [cart, add, setQuantity, clear]);
+  const value = useMemo(
+    () => ({ cart, count: cartCount(cart), add, setQuantity, addLines, clear }),
+    [cart, add, setQuantity, addLines, clear],
+  );
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
 }
 

@@ -4,8 +4,6 @@ import { luandaParts } from "../../../shared/dates.ts";
 import { AWAITING_PAYMENT, BANK_TRANSFER } from "../../../shared/orders.ts";
 import type { Order } from "./api/user-orders.ts";
 
-/** The bank-transfer payment method's wire value. */
-
 export const DEADLINE_EXPIRED_LABEL = "Prazo expirado";
 
 /** What is left to pay (never below zero). */
@@ -42,3 +40,7 @@ export function timeLeft(iso: string, now: number): string {
 
 /** The amount as a banking app's amount field takes it: digits and a decimal comma, no grouping, no currency. */
 export const plainAmount = (amount: number): string => amount.toFixed(2).replace(".", ",");
+
+/** An order's lines as cart lines ("Encomendar de novo"); a line whose product is gone from the catalogue is left out. */
+export const reorderLines = (order: Pick<Order, "items">): { productId: string; size: string; quantity: number }[] =>
+  order.items.flatMap((i) => (i.itemId && i.quantity > 0 ? [{ productId: i.itemId, size: i.size, quantity: i.quantity }] : []));

@@ -1,0 +1,31 @@
+// Phone numbers as staff type them into a search: "923 111 222", "923111222", "+244 923 111 222" and
+// "00244923111222" are one phone. Angola's numbering plan is closed (every number is 9 digits after the country
+// code 244), so a number is compared by its 9 national digits; any other number by all of its digits. The database
+// keeps the same digits for every order's delivery phone (`loja_phone_digits`, migration 20261127100000), and
+// this rule stays one that SQL can say as simply: that is why it is digits, not a phone library's E.164 parsing.
+
+/** Angola's country calling code. */
+export const ANGOLA_CALLING_CODE = "244";
+
+/** The digits a phone is compared by: the 9 national digits of an Angolan number, else every digit. */
+export function phoneDigits(text: string): string {
+  const digits = text.replace(/\D/g, "");
+  if (digits.length === 14 && digits.startsWith(`00${ANGOLA_CALLING_CODE}`)) return digits.slice(5);
+  if (digits.length === 12 && digits.startsWith(ANGOLA_CALLING_CODE)) return digits.slice(3);
+  return digits;
+}
+
+/** Shortest part of a phone a search looks for (fewer digits would match most orders). */
+export const MIN_PHONE_SEARCH_DIGITS = 4;
+
+/**
+ * What a search for (part of) a phone looks for: the digits, without a country code the text starts with
+ * ("+244 923", "00244 923 1"); null when the text is not a phone (letters, or too few digits).
+ */
+export function phoneSearchDigits(text: string): string | null {
+  const q = text.trim();
+  if (!/^[\d\s+().-]+$/.test(q)) return null;
+  const prefixed = /^(\+|00)\s*244/.test(q) ? q.replace(/^(\+|00)\s*244/, "") : q;
+  const digits = phoneDigits(prefixed);
+  return digits.length >= MIN_PHONE_SEARCH_DIGITS ? digits : null;
+}
