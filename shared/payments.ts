@@ -79,7 +79,7 @@ export const CARD_NOT_COMPLETED_REASON = "Pagamento por cartão não concluído"
 
 /** Who ended a cancelled order: its payment time ran out, the shop cancelled it, or the shopper left it unpaid by card. */
 export const CANCELLED_BY = ["deadline", "shop", "shopper"] as const;
-export type CancelledBy = (typeof CANCELLED_BY)[number];
+type CancelledBy = (typeof CANCELLED_BY)[number];
 
 /**
  * Who cancelled an order, read from its cancelling history row: a staff member is the shop; without one, the

@@ -5,7 +5,7 @@
 // this rule stays one that SQL can say as simply: that is why it is digits, not a phone library's E.164 parsing.
 
 /** Angola's country calling code. */
-export const ANGOLA_CALLING_CODE = "244";
+const ANGOLA_CALLING_CODE = "244";
 
 /** The digits a phone is compared by: the 9 national digits of an Angolan number, else every digit. */
 export function phoneDigits(text: string): string {
@@ -16,7 +16,7 @@ export function phoneDigits(text: string): string {
 }
 
 /** Shortest part of a phone a search looks for (fewer digits would match most orders). */
-export const MIN_PHONE_SEARCH_DIGITS = 4;
+const MIN_PHONE_SEARCH_DIGITS = 4;
 
 /**
  * What a search for (part of) a phone looks for: the digits, without a country code the text starts with
