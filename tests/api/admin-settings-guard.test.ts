@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { buildOtherInstance, buildTestApp, createStaff, registerCustomer, type TestApp } from "../helpers/app.ts";
 import { expectError } from "./admin-fixtures.ts";
 import { listen, TestSocket } from "./chat-fixtures.ts";
-import { INVALID_IBAN_MESSAGE } from "../../server/payments/iban.ts";
+import { INVALID_IBAN_MESSAGE } from "../../server/domain/payments/iban.ts";
 import type { AdminSettings } from "../../server/schemas/admin-settings.ts";
 
 const onPostgres = inject("dbKind") === "postgres";

@@ -7,7 +7,7 @@ import { buildTestApp, registerCustomer, type Customer, type TestApp } from "../
 import { listen } from "./chat-fixtures.ts";
 import { makeOrder, multipart } from "./admin-fixtures.ts";
 import { pdfWithFlateContent, pdfWithText } from "../helpers/tiny-pdf.ts";
-import { readProofText } from "../../server/payments/proof-reader.ts";
+import { readProofText } from "../../server/readers/proof-reader.ts";
 
 /** A probe slower than this means the server's thread was held. */
 const PROBE_LIMIT_MS = 250;

@@ -1,6 +1,6 @@
 // The shop's IBAN: only a valid Angolan IBAN is accepted (a value like "AO06 1234" must never reach the storefront).
 import { describe, expect, it } from "vitest";
-import { formatIban, INVALID_IBAN_MESSAGE, isValidAngolanIban, normalizeIban } from "../../server/payments/iban.ts";
+import { formatIban, INVALID_IBAN_MESSAGE, isValidAngolanIban, normalizeIban } from "../../server/domain/payments/iban.ts";
 
 // Computed, not copied: ibantools' composeIBAN({ countryCode: "AO", bban }) on the BBAN
 // 0040 (bank) 0000 (branch) 12345678101 (account) + 42, the NIB check digits that make the IBAN's own

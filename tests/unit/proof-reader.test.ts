@@ -1,7 +1,7 @@
 // The payment-proof reader on real PDFs built here (tests/helpers/tiny-pdf.ts): the text layer, the amounts
 // and IBANs it finds, the hints it gives staff, and its silence on scanned or broken files.
 import { describe, expect, it } from "vitest";
-import { findAmounts, findIbans, matchProof, proofHints, readProof } from "../../server/payments/proof-reader.ts";
+import { findAmounts, findIbans, matchProof, proofHints, readProof } from "../../server/readers/proof-reader.ts";
 import { pdfWithText, pdfWithoutText } from "../helpers/tiny-pdf.ts";
 
 // A valid Angolan IBAN (see tests/api/iban.test.ts for how it was computed).

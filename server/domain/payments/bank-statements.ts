@@ -22,7 +22,7 @@ import {
 import type { ChatPublisher } from "../../realtime/events.ts";
 import type { ProxyPayClient } from "../../integrations/proxypay.ts";
 import type { Notifier } from "../../notifications/notifier.ts";
-import { readStatement, type StatementCell, type StatementReadFailure } from "../../payments/statement-reader.ts";
+import { readStatement, type StatementCell, type StatementReadFailure } from "../../readers/statement-reader.ts";
 import type { AdminBankStatement, AdminStatementLine } from "../../schemas/admin-bank-statements.ts";
 import { AppError } from "../errors.ts";
 import type { IncomingFile } from "../media/incoming.ts";

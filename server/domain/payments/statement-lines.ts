@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { parseKwanza } from "../../../shared/kwanza-input.ts";
 import { MAX_AMOUNT, formatKz } from "../../../shared/money.ts";
 import type { StatementColumn, StatementMapping } from "../../../shared/bank-statements.ts";
-import type { StatementCell } from "../../payments/statement-reader.ts";
+import type { StatementCell } from "../../readers/statement-reader.ts";
 import { AppError } from "../errors.ts";
 import { PAYMENT_REFERENCE_ALPHABET } from "./payment-reference.ts";
 

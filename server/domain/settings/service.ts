@@ -4,7 +4,7 @@
 // clears the demo flag the seed sets.
 import type { Config } from "../../config.ts";
 import type { Db, PrismaClient } from "../../db/client.ts";
-import { formatIban, INVALID_IBAN_MESSAGE, isValidAngolanIban, normalizeIban } from "../../payments/iban.ts";
+import { formatIban, INVALID_IBAN_MESSAGE, isValidAngolanIban, normalizeIban } from "../payments/iban.ts";
 import type { SettingsPublisher } from "../../realtime/events.ts";
 import type { AdminSettings, AdminSettingsBody } from "../../schemas/admin-settings.ts";
 import type { PublicSettings } from "../../schemas/settings.ts";

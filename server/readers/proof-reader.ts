@@ -3,7 +3,7 @@
 // A hint only: forged receipts exist and the bank statement decides, so nothing here decides anything, and
 // any PDF it cannot read (scanned, broken, too big, too slow) just gives an empty reading, never an error.
 import { MAX_ATTACHMENT_BYTES } from "../../shared/chat.ts";
-import { normalizeIban } from "./iban.ts";
+import { normalizeIban } from "../domain/payments/iban.ts";
 import { oneAtATime, runBoundedWorker, type WorkerFailure } from "./bounded-worker.ts";
 
 interface ProofReading {
