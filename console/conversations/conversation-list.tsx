@@ -47,7 +47,8 @@ function LastMessage({ c }: { c: AdminConversation }) {
   const who = translate(senderLabel(c.lastMessage.sender));
   return (
     <Box component="span" sx={{ display: "flex", alignItems: "center", gap: 0.5, maxWidth: 420, minWidth: 0 }}>
-      <Typography component="span" variant="body2" color="text.secondary" noWrap sx={{ fontWeight: c.unread > 0 ? 700 : 400 }}>
+      {/* minWidth 0: a flex item is at least as wide as its text otherwise, and a long message would widen the table. */}
+      <Typography component="span" variant="body2" color="text.secondary" noWrap sx={{ minWidth: 0, fontWeight: c.unread > 0 ? 700 : 400 }}>
         {who}: {c.lastMessage.text || ""}
       </Typography>
       {c.lastMessage.type && <AttachFileIcon fontSize="inherit" />}

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { AppBar, Layout, Menu, TitlePortal, useCanAccess, useTranslate } from "react-admin";
-import { Badge, Box, Chip, Tooltip, type Theme } from "@mui/material";
+import { Badge, Box, Chip, Tooltip } from "@mui/material";
 import ForumIcon from "@mui/icons-material/Forum";
 import SettingsIcon from "@mui/icons-material/Settings";
 import { RealtimeProvider, useRealtime } from "./realtime-context.tsx";
@@ -73,18 +73,20 @@ function ConsoleMenu() {
 }
 
 /**
- * On a phone nothing widens the page: react-admin's layout grows to its widest content (min-width: fit-content), so a
- * row of list tabs made every list scroll sideways. Below md the layout and the list keep the screen's width, and
- * the tabs scroll inside their own row.
+ * Nothing widens the page: react-admin's layout grows to its widest content (min-width: fit-content), so a row of
+ * list tabs on a phone, or a table with a long cell on a laptop, made the whole page scroll sideways. The layout and
+ * the list keep the window's width; a table wider than that scrolls inside its own box, and the tabs in their row.
  */
-const PHONE_FITS = (theme: Theme) => ({
-  [theme.breakpoints.down("md")]: { minWidth: 0, "& .RaLayout-content, & .RaList-main": { minWidth: 0 } },
-});
+const FITS_THE_WINDOW = {
+  minWidth: 0,
+  "& .RaLayout-content, & .RaList-main": { minWidth: 0 },
+  "& .RaDatagrid-tableWrapper": { overflowX: "auto" },
+};
 
 export function ConsoleLayout({ children }: { children: ReactNode }) {
   return (
     <RealtimeProvider>
-      <Layout appBar={ConsoleAppBar} menu={ConsoleMenu} sx={PHONE_FITS}>
+      <Layout appBar={ConsoleAppBar} menu={ConsoleMenu} sx={FITS_THE_WINDOW}>
         {children}
       </Layout>
     </RealtimeProvider>

@@ -14,7 +14,7 @@ import {
   TextField,
 } from "@mui/material";
 import { formatKz } from "../../shared/money.ts";
-import type { AdminPayment } from "../lib/money-types.ts";
+import type { AdminPayment } from "../../server/schemas/admin-orders.ts";
 import { kwanzaInputValue, parseKwanza } from "../../shared/kwanza-input.ts";
 import { KwanzaTextField } from "../components/kwanza-input.tsx";
 import {

@@ -22,6 +22,8 @@ async function screenshot(page: Page, file: string): Promise<void> {
 interface LayoutFindings {
   scrollWidth: number;
   innerWidth: number;
+  /** Where the page overflows: the elements reaching furthest right beyond the window, when it does. */
+  widest: string[];
   /** Controls (and product cards) whose centre the floating support button covers (the shopper cannot tap them). */
   covered: string[];
   /** Controls (and product cards) any visible part of which the floating support button covers. */
@@ -37,7 +39,23 @@ function inspect(page: Page): Promise<LayoutFindings> {
     const covered: string[] = [];
     const overlapped: string[] = [];
     const hiddenText: string[] = [];
-    const findings = () => ({ scrollWidth: document.scrollingElement!.scrollWidth, innerWidth, covered, overlapped, hiddenText });
+    const widest = () =>
+      document.scrollingElement!.scrollWidth <= innerWidth
+        ? []
+        : [...document.querySelectorAll<HTMLElement>("body *")]
+            .map((e) => ({ e, right: e.getBoundingClientRect().right }))
+            .filter((x) => x.right > innerWidth)
+            .sort((a, b) => a.right - b.right)
+            .slice(0, 3)
+            .map((x) => `${x.e.tagName.toLowerCase()}.${[...x.e.classList].slice(0, 2).join(".")} ${Math.round(x.right)}`);
+    const findings = () => ({
+      scrollWidth: document.scrollingElement!.scrollWidth,
+      innerWidth,
+      widest: widest(),
+      covered,
+      overlapped,
+      hiddenText,
+    });
     if (!floating) return findings();
     const button = floating.getBoundingClientRect();
     // The button covers `target` at (x, y) when the button is what a tap there meets and, without the button, the tap
@@ -107,7 +125,8 @@ export async function checkScreen(page: Page, name: string): Promise<void> {
     views.push(await inspect(page));
   }
   await screenshot(page, `${file}-end.png`);
-  for (const view of views) expect(view.scrollWidth, `${name}: horizontal overflow`).toBeLessThanOrEqual(view.innerWidth);
+  for (const view of views)
+    expect(view.scrollWidth, `${name}: horizontal overflow (widest: ${view.widest.join(", ")})`).toBeLessThanOrEqual(view.innerWidth);
   expect(
     [...views[0]!.overlapped, ...views[0]!.hiddenText],
     `${name}: controls, cards or text under the floating button where the screen opens`,
