@@ -14,7 +14,7 @@ import react from "@vitejs/plugin-react";
 // tests/bench is never part of the suite.
 // Three groups, one after another (vitest requires one worker count per group): the file that measures latency
 // under attack alone (one worker), then every other non-browser file together on two workers (one queue, so no
-// core waits for a group's last file), then the browser files, two at a time. Type-checking, lint and format are
+// core waits for a group's last file), then the browser files, one at a time. Type-checking, lint and format are
 // `npm run check`.
 const fullRun = process.env.LOJA_TEST_FULL === "1";
 
@@ -121,9 +121,10 @@ const projects = [
       testTimeout: 240_000,
       hookTimeout: 180_000,
       pool: "forks" as const,
-      // Two files at a time: one file keeps less than one core busy (the browser waits on the shop and the other way
-      // round), and files sharing the shop never rely on each other's data.
-      maxWorkers: 2,
+      // One file at a time. Two at a time took 0.55× the wall time, but the console's order page then lost its
+      // buttons in 2 of 3 runs (docs/design/open-items.md#tests-and-tooling): back to one until that is understood.
+      maxWorkers: 1,
+      fileParallelism: false,
       sequence: { groupOrder: 2 },
     },
   },
