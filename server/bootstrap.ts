@@ -90,7 +90,6 @@ export function createDeps(config: Config, db: Database, options: DepsOptions = 
       config,
       local: hub,
       settings: shopSettings,
-      accounts: sessions,
       pushEndpoints: options.pushEndpoints ?? browserPushServices(),
       tokenSecret: secret,
     }),

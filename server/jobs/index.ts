@@ -4,9 +4,15 @@
 import type { AppDeps } from "../deps.ts";
 import type { Job } from "./job.ts";
 import { paymentDeadlinesJob } from "./payment-deadlines.ts";
+import { placedOrderNoticesJob } from "./placed-order-notices.ts";
 import { presenceJob } from "./presence.ts";
 import { replyDigestJob } from "./reply-digest.ts";
 
 export function shopJobs(deps: AppDeps): Job[] {
-  return [...(deps.config.paymentDeadlineWorker ? [paymentDeadlinesJob(deps)] : []), presenceJob(deps), replyDigestJob(deps)];
+  return [
+    ...(deps.config.paymentDeadlineWorker ? [paymentDeadlinesJob(deps)] : []),
+    placedOrderNoticesJob(deps),
+    presenceJob(deps),
+    replyDigestJob(deps),
+  ];
 }

@@ -15,6 +15,8 @@ export interface Job {
   runAtStart?: boolean;
   /** One round. Resolving to true means more is due at once (a full batch): the next round starts without waiting. */
   run(): Promise<boolean | void>;
+  /** Given the running job's wake() when it starts: for work an event makes due (e.g. an order placed). */
+  attach?(wake: () => void): void;
   /** Work to finish when the app closes, after the last round (e.g. deleting this instance's presence rows). */
   stop?(): Promise<void>;
 }
@@ -65,14 +67,16 @@ export function startJob(job: Job, { log, db }: JobHost): RunningJob {
       .finally(() => (running = undefined));
   }
 
+  const wake = () => {
+    if (stopped) return;
+    if (running) wakeRequested = true;
+    else schedule(0);
+  };
   schedule(job.runAtStart ? 0 : job.everyMs);
+  job.attach?.(wake);
   return {
     name: job.name,
-    wake() {
-      if (stopped) return;
-      if (running) wakeRequested = true;
-      else schedule(0);
-    },
+    wake,
     async stop() {
       stopped = true;
       clearTimeout(timer);

@@ -8,7 +8,6 @@ import { mailSettingsOf } from "./mail/context.ts";
 import { composeMail, type MailRecord } from "./mail/facts.ts";
 import { mailSealer, type MailSealer } from "./mail/secrets.ts";
 import type { ShopSettingsCache } from "../domain/settings/settings-cache.ts";
-import type { Sessions } from "../domain/users/sessions.ts";
 import { Presence, type LocalPresence } from "./presence.ts";
 import type { PushEndpointPolicy } from "./push/endpoints.ts";
 import { createPushSender, type PushPayload, type PushSender } from "./push/sender.ts";
@@ -27,8 +26,6 @@ interface NotifierOptions {
   local: LocalPresence;
   /** The settings placement keeps in memory: the order confirmation is built from them. */
   settings: Pick<ShopSettingsCache, "get">;
-  /** Accounts as their sessions are checked (the request that places an order has just read its own). */
-  accounts: Pick<Sessions, "account">;
   /** The token secret (JWT_SECRET or DATA_DIR's): mails' secret facts are sealed with a key derived from it. */
   tokenSecret: string;
   /** Where pushes may go: the browsers' push services (tests pass their local stand-in). */
@@ -45,6 +42,7 @@ export class Notifier {
   readonly multicaixaEntity: string | undefined;
   readonly presence: Presence;
   private wakeSender: () => void = () => undefined;
+  private wakePlacedNotices: () => void = () => undefined;
   private pushSender: PushSender | undefined;
   private log: Log | undefined;
 
@@ -83,11 +81,6 @@ export class Notifier {
     return composeMail(mail, await this.mailContext());
   }
 
-  /** The customer an order confirmation is for, from the account its session check has just read. */
-  customer(userId: string) {
-    return this.opts.accounts.account(userId);
-  }
-
   /**
    * The context and the staff alert addresses together, from the settings kept in memory. Inside a transaction pass
    * it (`tx`): when they must be read, they are read through it.
@@ -105,6 +98,16 @@ export class Notifier {
   attach(wakeSender: () => void, log: Log): void {
     this.wakeSender = wakeSender;
     this.log = log;
+  }
+
+  /** Called by the placed-order notices job once it runs (server/jobs/placed-order-notices.ts). */
+  onOrderPlaced(wake: () => void): void {
+    this.wakePlacedNotices = wake;
+  }
+
+  /** After a new order commits: its confirmation and staff alert are written at once, outside placement. */
+  orderPlaced(): void {
+    this.wakePlacedNotices();
   }
 
   /** After the commit of an event: mail leaves now rather than at the next poll; pushes go out. Never throws. */

@@ -15,8 +15,28 @@ const noticeSelect = {
 
 export type EventOrder = Prisma.OrderGetPayload<{ select: typeof noticeSelect }>;
 
+const placedSelect = {
+  ...noticeSelect,
+  subtotal: true,
+  deliveryFee: true,
+  lines: { select: { name: true, size: true, quantity: true, price: true }, orderBy: { position: "asc" } },
+} as const satisfies Prisma.OrderSelect;
+
 export const orderEventsRepository = (db: Db) => ({
   order: (orderId: string): Promise<EventOrder | null> => db.order.findUnique({ where: { id: orderId }, select: noticeSelect }),
+
+  /**
+   * Up to `limit` new orders whose confirmation and staff alert are still to be written, oldest first, held until
+   * the caller's transaction ends; rows another transaction holds are skipped (it is writing their mails).
+   */
+  async claimPlacedNoticesDue(limit: number) {
+    const rows = await db.$queryRaw<{ id: string }[]>`
+      SELECT id FROM orders WHERE placed_notices_due ORDER BY created_at LIMIT ${limit} FOR UPDATE SKIP LOCKED`;
+    if (!rows.length) return [];
+    return db.order.findMany({ where: { id: { in: rows.map((r) => r.id) } }, orderBy: { createdAt: "asc" }, select: placedSelect });
+  },
+
+  placedNoticesWritten: (ids: string[]) => db.order.updateMany({ where: { id: { in: ids } }, data: { placedNoticesDue: false } }),
 
   customer: (userId: string) =>
     db.user.findUnique({

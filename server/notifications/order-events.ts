@@ -2,7 +2,7 @@
 // the event's own transaction, so the outbox row commits or rolls back with the event; the pushes it returns are
 // sent by the caller after the commit (Notifier.committed). The shopper's notifyEmail / notifyPush choices are
 // respected here; staff alerts go to the addresses in the shop's settings.
-import type { Db } from "../db/client.ts";
+import type { Db, PrismaClient } from "../db/client.ts";
 import type { MoneyAmount } from "../../shared/money.ts";
 import {
   CANCELLED,
@@ -19,7 +19,7 @@ import type { Mail } from "./mail/facts.ts";
 import { orderEventsRepository, type EventOrder } from "./order-events-repository.ts";
 import type { Notifier, PushNotice } from "./notifier.ts";
 import { enqueueMail, enqueueStaffAlert, newMail } from "./outbox/enqueue.ts";
-import type { NewMail } from "./outbox/repository.ts";
+import { outboxRepository, type NewMail } from "./outbox/repository.ts";
 import type { MailContext, OrderLineSummary, PaymentDue } from "./mail/templates.ts";
 
 /** Where the shopper is e-mailed: null when they have no address, turned e-mail off, or the account is closed. */
@@ -49,7 +49,6 @@ function paymentDue(
 
 interface PlacedOrder {
   id: string;
-  userId: string;
   paymentMethod: string;
   subtotal: EventOrder["totalAmount"];
   deliveryFee: EventOrder["totalAmount"];
@@ -62,24 +61,16 @@ interface PlacedOrder {
 
 /** What a new order's mails need besides the order: its customer and the shop's settings. */
 interface PlacementMailing {
-  customer: EventOrder["user"] | null;
+  customer: EventOrder["user"];
   ctx: MailContext;
   staff: string[];
 }
 
-/** Both from memory as a rule: the account as the request's session check read it, and the settings placement keeps. */
-export async function placementMailing(notifier: Notifier, userId: string): Promise<PlacementMailing> {
-  const [customer, settings] = await Promise.all([notifier.customer(userId), notifier.mailSettings()]);
-  return { customer, ...settings };
-}
-
 /**
- * The mails a new order causes (the shopper's confirmation with what to pay, and the staff alert), built before
- * the order is written so the placement's one statement writes them with it (orders repository insertOrder).
- * They keep the order as placed; they are rendered when sent.
+ * The mails a new order causes (the shopper's confirmation with what to pay, and the staff alert), from the order
+ * as stored. They keep the order as placed; they are rendered when sent.
  */
-export function orderPlacedMails(notifier: Notifier, { customer, ctx, staff }: PlacementMailing, order: PlacedOrder): NewMail[] {
-  if (!customer) return [];
+function orderPlacedMails(notifier: Notifier, { customer, ctx, staff }: PlacementMailing, order: PlacedOrder): NewMail[] {
   const mails: NewMail[] = [];
   const to = mailbox(customer);
   if (to) {
@@ -108,6 +99,26 @@ export function orderPlacedMails(notifier: Notifier, { customer, ctx, staff }: P
   for (const address of staff)
     mails.push(newMail({ kind: "staff-new-order", to: address, dedupeKey: `staff-new-order:${order.id}:${address}`, facts: alert }));
   return mails;
+}
+
+/**
+ * Writes the mails of up to `limit` new orders whose notices are still due, in one transaction: the orders are
+ * claimed (`FOR UPDATE SKIP LOCKED`, so two instances never write one order's mails), their mails written in one
+ * statement (dedupe keys make a second write a no-op), and the orders marked done. Placement itself writes only
+ * the flag: its statement stays as cheap as an order without mail (docs/design/notifications.md#placed-orders).
+ * Returns how many orders it handled.
+ */
+export async function writePlacedOrderNotices(db: PrismaClient, notifier: Notifier, limit: number): Promise<number> {
+  return db.$transaction(async (tx) => {
+    const events = orderEventsRepository(tx);
+    const placed = await events.claimPlacedNoticesDue(limit);
+    if (!placed.length) return 0;
+    const { ctx, staff } = await notifier.mailSettings(tx);
+    const mails = placed.flatMap((order) => orderPlacedMails(notifier, { customer: order.user, ctx, staff }, order));
+    await outboxRepository(tx).insertMany(mails);
+    await events.placedNoticesWritten(placed.map((o) => o.id));
+    return placed.length;
+  });
 }
 
 type OrderNotice =

@@ -15,6 +15,7 @@ import { runPaymentDeadlines } from "../../server/domain/payments/deadlines.ts";
 import { formatLuandaDateTime } from "../../server/notifications/mail/templates.ts";
 import { savePushSubscription } from "../../server/notifications/push/subscriptions.ts";
 import { sendSupportReply } from "../../server/domain/chat/service.ts";
+import { writePlacedOrderNotices } from "../../server/notifications/order-events.ts";
 import { liveProducts, orderBody } from "./commerce-fixtures.ts";
 import { createOrder, listen, multipart, pngBytes, sendMessage, TestSocket, waitFor } from "./chat-fixtures.ts";
 
@@ -458,12 +459,38 @@ if (inject("dbKind") === "postgres")
           return (res.json() as { orderId: string }).orderId;
         }),
       );
+      // Written after each order's commit (placed-order notices), then sent.
+      await waitFor(async () => (await a.prisma.order.count({ where: { id: { in: placed }, placedNoticesDue: true } })) === 0, 20_000, "notices written");
       await waitFor(async () => (await a.prisma.outboxMail.count({ where: { status: "pending" } })) === 0, 20_000, "outbox drained");
       await sleep(500);
       const subjects = sink.messages.map((m) => m.subject);
       for (const orderId of placed) expect(subjects.filter((s) => s === `Pedido #${shortOrderId(orderId)} recebido`)).toHaveLength(1);
       const attempts = new Set((await a.prisma.outboxMail.findMany({ select: { attempts: true } })).map((m) => m.attempts));
       expect(attempts).toEqual(new Set([1]));
+    });
+
+    it("writes a new order's mails once when both instances claim its notices at the same moment", async () => {
+      const [product] = await liveProducts(a);
+      const c = await registerCustomer(a.app);
+      const ids: string[] = [];
+      for (let i = 0; i < 6; i++) {
+        const res = await a.app.inject({ method: "POST", url: "/api/order/place", headers: c.auth, payload: orderBody([{ product: product!, quantity: 1 }]) });
+        expect(res.statusCode, res.body).toBe(200);
+        ids.push((res.json() as { orderId: string }).orderId);
+      }
+      const confirmations = () => a.prisma.outboxMail.findMany({ where: { dedupeKey: { in: ids.map((id) => `order-placed:${id}`) } } });
+      await waitFor(async () => (await confirmations()).length === ids.length, 20_000, "the confirmations written");
+      // As if the instance that placed them had stopped before writing their mails: due again, the mails gone.
+      await a.prisma.outboxMail.deleteMany({ where: { id: { in: (await confirmations()).map((m) => m.id) } } });
+      await a.prisma.order.updateMany({ where: { id: { in: ids } }, data: { placedNoticesDue: true } });
+      // Rounds of both instances at once, one order each: each order is claimed by one of them.
+      const handled = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => writePlacedOrderNotices((i % 2 ? b : a).prisma, (i % 2 ? b : a).deps.notifier, 1)),
+      );
+      expect(handled.every((n) => n <= 1)).toBe(true);
+      await waitFor(async () => (await a.prisma.order.count({ where: { id: { in: ids }, placedNoticesDue: true } })) === 0, 20_000, "every order done");
+      const written = await confirmations();
+      expect(written.map((m) => m.dedupeKey).sort()).toEqual(ids.map((id) => `order-placed:${id}`).sort());
     });
 
     it("mails a support reply once, and not at all while the shopper's socket is open on the other instance", async () => {

@@ -15,7 +15,6 @@ import { newPaymentReference } from "../payments/payment-reference.ts";
 import { checkClientTotal, priceOrder, requestedLines, type PricedOrder, type RequestedLine } from "./pricing.ts";
 import { ordersRepository, type KeyedOrder, type NewOrder } from "./repository.ts";
 import type { Notifier } from "../../notifications/notifier.ts";
-import { orderPlacedMails, placementMailing } from "../../notifications/order-events.ts";
 import type { OrderPublisher } from "../../realtime/events.ts";
 
 const KEY_REUSED = "Esta chave de idempotência já foi usada para um pedido diferente";
@@ -111,7 +110,7 @@ export async function placeOrder<Prepared extends PaymentReferences, Answer>(
   }
   // Priced from one read, written in one statement: the same guarantees as a READ COMMITTED transaction around
   // both (neither locks the products), without holding a connection across round trips.
-  const [priced, mailing] = await Promise.all([priceOrder(db, v.lines), notifier && placementMailing(notifier, userId)]);
+  const priced = await priceOrder(db, v.lines);
   checkClientTotal(v.totalAmount, priced);
   const orderId = newOrderId();
   const prepared = await method.prepare(orderId, priced);
@@ -134,9 +133,8 @@ export async function placeOrder<Prepared extends PaymentReferences, Answer>(
   };
   try {
     for (let attempt = 1; ; attempt++) {
-      // Built per attempt: a redrawn payment reference is in the mail.
-      const mails = notifier && mailing ? orderPlacedMails(notifier, mailing, order) : [];
-      if (await orders.insertOrder(order, { clearCart: method.clearsCart, mails })) break;
+      // The order's mails are written after the commit, from the order as stored (a redrawn reference included).
+      if (await orders.insertOrder(order, { clearCart: method.clearsCart, noticesDue: Boolean(notifier) })) break;
       // Not written: either a concurrent retry holds the key, or the payment reference clashed with another order's.
       if (idempotencyKey && (await orders.findByKey(userId, idempotencyKey))) throw new KeyTaken();
       if (!order.paymentReference || attempt >= REFERENCE_ATTEMPTS)
@@ -145,7 +143,7 @@ export async function placeOrder<Prepared extends PaymentReferences, Answer>(
       // A Multicaixa reference another order took meanwhile: the order is placed without one (the IBAN settles it).
       if (order.multicaixaReference && attempt >= 2) order.multicaixaReference = null;
     }
-    notifier?.committed();
+    notifier?.orderPlaced();
     // Not awaited: the shopper's answer does not wait for the consoles to be told (publishing never throws).
     void orderEvents?.publishNewOrder({ orderId, totalAmount: priced.totalAmount.toNumber() });
     return await method.placed(orderId, { ...prepared, paymentReference: order.paymentReference ?? undefined });

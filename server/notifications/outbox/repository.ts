@@ -60,7 +60,11 @@ const listWhere = (f: { status?: OutboxStatus; q?: string }): Prisma.OutboxMailW
 });
 
 export const outboxRepository = (db: Db) => ({
+  /** Writes `mails` in one statement; a mail whose dedupe key is taken is skipped. How many were written. */
+  insertMany: (mails: NewMail[]): Promise<number> => (mails.length ? db.$executeRaw(insertRows(mails)) : Promise.resolve(0)),
+
   /** Inserts the mail unless one with its dedupeKey exists (ON CONFLICT DO NOTHING keeps the caller's transaction alive). */
+
   async insert(mail: NewMail): Promise<boolean> {
     const { count } = await db.outboxMail.createMany({
       data: [
@@ -166,16 +170,13 @@ export const outboxRepository = (db: Db) => ({
   },
 });
 
-/**
- * The outbox rows of `mails` as one data-modifying CTE, for a statement that writes its event in one go (an
- * order's placement): `FROM source` makes them conditional on the source CTE returning a row.
- */
-export function outboxRowsCte(mails: NewMail[], source: Prisma.Sql): Prisma.Sql {
+/** One INSERT of many mails (unnest of one array per column); ON CONFLICT DO NOTHING skips a dedupe key already used. */
+function insertRows(mails: NewMail[]): Prisma.Sql {
   const column = <K extends keyof NewMail>(key: K) => mails.map((m) => m[key] ?? null);
   return Prisma.sql`
         INSERT INTO outbox_mails (id, kind, "to", subject, facts, secret, dedupe_key, next_attempt_at, created_at)
         SELECT m.id, m.kind, m."to", m.subject, m.facts::jsonb, m.secret, m.dedupe_key, (now() AT TIME ZONE 'UTC'), (now() AT TIME ZONE 'UTC')
-        FROM ${source}, unnest(${mails.map(() => newOrderId())}::text[], ${column("kind")}::text[], ${column("to")}::text[], ${column("subject")}::text[],
+        FROM unnest(${mails.map(() => newOrderId())}::text[], ${column("kind")}::text[], ${column("to")}::text[], ${column("subject")}::text[],
                                ${mails.map((m) => JSON.stringify(m.facts satisfies Json))}::text[], ${column("secret")}::text[], ${column("dedupeKey")}::text[])
              AS m(id, kind, "to", subject, facts, secret, dedupe_key)
         ON CONFLICT DO NOTHING`;
