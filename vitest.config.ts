@@ -1,5 +1,6 @@
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
+import { SlowFirstSequencer } from "./tests/helpers/sequencer.ts";
 
 // Two runs of one suite (docs/design/testing.md):
 // - `npm test` (quick feedback): every test once; API files on PGlite, and on PostgreSQL (where TEST_DATABASE_URL
@@ -133,5 +134,6 @@ export default defineConfig({
   test: {
     projects,
     reporters: ["default"],
+    sequence: { sequencer: SlowFirstSequencer },
   },
 });

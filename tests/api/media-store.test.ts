@@ -3,12 +3,14 @@
 // requests, attachments are private, names are sanitised, and rows from before keep working after the move.
 import { createHash, randomBytes } from "node:crypto";
 import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { TEST_JWT_SECRET, buildTestApp, createStaff, registerCustomer, type Customer, type TestApp } from "../helpers/app.ts";
 import { adminQuery, withDatabase } from "../helpers/test-db.ts";
 import { start } from "../../server/bootstrap.ts";
+import { createPglite, pgliteDir } from "../../server/db/client.ts";
 import { startFakeS3, type FakeS3 } from "../helpers/fake-s3.ts";
 import { AwsV4Signer } from "aws4fetch";
 import { S3MediaStore } from "../../server/domain/media/s3-store.ts";
@@ -207,6 +209,11 @@ describe("upgrading: a database with bytes in its media rows", () => {
       const name = `loja_upgrade_${randomBytes(4).toString("hex")}`;
       await adminQuery(inject("dbServerUrl"), `CREATE DATABASE "${name}" TEMPLATE "${inject("dbTemplate")}"`);
       databaseUrl = withDatabase(inject("dbServerUrl"), name);
+    } else {
+      // The embedded database from the migrated template: this test is about the media rows, and building a
+      // database from the first migration on takes a minute on a loaded machine (migrations.test.ts covers that).
+      const pglite = await createPglite({ dataDir: pgliteDir(dataDir), loadDataDir: new Blob([await readFile(inject("dbTemplate"))]) });
+      await pglite.close();
     }
     const config = loadConfig({
       DATA_DIR: dataDir,
@@ -246,7 +253,7 @@ describe("upgrading: a database with bytes in its media rows", () => {
         await adminQuery(inject("dbServerUrl"), `DROP DATABASE IF EXISTS "${new URL(databaseUrl).pathname.slice(1)}" WITH (FORCE)`);
       rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 180_000); // two real starts (the embedded database initialises its files on the first)
+  }, 180_000); // two real starts
 });
 
 describe("the S3-compatible store (MEDIA_S3_*)", () => {
