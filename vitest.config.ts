@@ -25,6 +25,7 @@ const postgresSpecific = [
   "assignee-frame",
   "bank-statements",
   "catalogue-queries",
+  "health",
   "jobs",
   "last-admin",
   "mail-flows",

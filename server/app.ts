@@ -28,6 +28,7 @@ import { proxyPayRoutes } from "./routes/shop/proxypay.ts";
 import notificationsPlugin from "./plugins/notifications.ts";
 import { jobsPlugin } from "./plugins/jobs.ts";
 import { pushRoutes } from "./routes/shop/push.ts";
+import { opsRoutes } from "./routes/ops.ts";
 
 export interface AppLimits {
   /** Sign-ups per address per window (a shop behind one carrier NAT needs headroom). */
@@ -101,6 +102,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(multipartPlugin);
   await app.register(simpleRestPlugin);
 
+  // Health for the proxy and orchestrator (docs/design/operations.md#health)
+  await app.register(opsRoutes);
   // Shopper API (docs/product/shopper-api.md)
   await app.register(userRoutes, { limits });
   await app.register(productRoutes);

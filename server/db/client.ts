@@ -140,14 +140,22 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     query: async <T>(sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows as T[],
     onlyOneInstance: async (lockName, work) => {
       const client = await pool.connect();
+      // While the work runs this connection sits checked out and idle: if the server drops it (restart, failover,
+      // pg_terminate_backend), pg reports that on the client, where no listener would crash the process. The lock
+      // goes with the connection; the work's own claims (SKIP LOCKED, conditional updates) keep it safe meanwhile.
+      let broken: Error | undefined;
+      const onError = (error: Error) => (broken = error);
+      client.on("error", onError);
       let locked = false;
       try {
         const { rows } = await client.query<{ locked: boolean }>("SELECT pg_try_advisory_lock(hashtext($1)) AS locked", [lockName]);
         locked = rows[0]!.locked;
         return locked ? await work() : undefined;
       } finally {
-        if (locked) await client.query("SELECT pg_advisory_unlock(hashtext($1))", [lockName]).catch(() => undefined);
-        client.release();
+        if (locked && !broken) await client.query("SELECT pg_advisory_unlock(hashtext($1))", [lockName]).catch(() => undefined);
+        client.off("error", onError);
+        // A broken connection is thrown away rather than handed to the next caller.
+        client.release(broken);
       }
     },
     close: async () => {
