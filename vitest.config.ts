@@ -30,6 +30,7 @@ const postgresSpecific = [
   "last-admin",
   "mail-flows",
   "media-store",
+  "metrics",
   "migrations",
   "multi-instance",
   "multicaixa",

@@ -29,6 +29,8 @@ export interface Database {
    * On PGlite there is one instance (the data-dir lock): the work always runs.
    */
   onlyOneInstance<T>(lockName: string, work: () => Promise<T>): Promise<T | undefined>;
+  /** PostgreSQL only: the connection pool's use now (the metrics). */
+  poolUse?(): { max: number; total: number; idle: number; waiting: number };
   /** PGlite only: a gzip tarball of the data directory at one consistent moment (CHECKPOINT, then the files). */
   dumpDataDir?(): Promise<Blob>;
   /** Flushes and closes: CHECKPOINT + close() on PGlite, ends the pool on PostgreSQL. */
@@ -138,6 +140,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
       await pool.query(sql);
     },
     query: async <T>(sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows as T[],
+    poolUse: () => ({ max: poolSize, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     onlyOneInstance: async (lockName, work) => {
       const client = await pool.connect();
       // While the work runs this connection sits checked out and idle: if the server drops it (restart, failover,

@@ -178,6 +178,11 @@ export class Hub implements ChatPublisher, SettingsPublisher, OrderPublisher, As
   }
 
   /** How many sockets are in an order's room (tests and benches wait on joins with it). */
+  /** Sockets open on this instance, signed in or not (the metrics). */
+  get openSockets(): number {
+    return this.connections.size;
+  }
+
   roomSize(orderId: string): number {
     return this.rooms.get(orderId)?.size ?? 0;
   }

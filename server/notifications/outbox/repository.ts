@@ -122,6 +122,16 @@ export const outboxRepository = (db: Db) => ({
       .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   },
 
+  /** The backlog for the metrics: pending mails (and how long the oldest has waited) and mails given up on. */
+  async backlog(): Promise<{ pending: number; failed: number; oldestPendingAt: Date | null }> {
+    const [pending, failed, oldest] = await Promise.all([
+      db.outboxMail.count({ where: { status: "pending" } }),
+      db.outboxMail.count({ where: { status: "failed" } }),
+      db.outboxMail.findFirst({ where: { status: "pending" }, orderBy: { createdAt: "asc" }, select: { createdAt: true } }),
+    ]);
+    return { pending, failed, oldestPendingAt: oldest?.createdAt ?? null };
+  },
+
   /** Only the worker holding the claim may settle the mail. A settled mail's secrets are erased: it is never sent again. */
   async markSent(id: string, workerId: string): Promise<void> {
     await db.outboxMail.updateMany({
