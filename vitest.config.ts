@@ -37,6 +37,7 @@ const postgresSpecific = [
   "new-order-frame",
   "outbox",
   "payment-deadlines",
+  "rolling-restart",
   "reply-digest",
   "schema-drift",
   "sessions",

@@ -95,8 +95,15 @@ export function startOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
   /** One batch; true when it was full (more may be due). */
   async function runBatch(): Promise<boolean> {
     const mails = await outbox.claimDue(workerId, batchSize, lockMs);
-    for (const mail of mails) {
-      if (stopped) break; // the rest keep their claim and are taken again once it expires
+    for (const [i, mail] of mails.entries()) {
+      if (stopped) {
+        // Stopping (a deploy): the rest go back at once for the other instances, instead of waiting out the claim.
+        await outbox.release(
+          mails.slice(i).map((m) => m.id),
+          workerId,
+        );
+        break;
+      }
       await deliver(mail);
     }
     return mails.length === batchSize;
