@@ -80,7 +80,8 @@ if (onPostgres)
       slots = [await freePort(), await freePort(), await freePort()];
       await Promise.all([startShop(slots[0]!), startShop(slots[1]!)]);
       nginx = await startNginx(slots);
-    });
+      // Two shop processes starting at once on a loaded two-core machine: more than the API hooks' default bound.
+    }, 300_000);
     afterAll(async () => {
       for (const client of clients) client.close();
       await Promise.all(shops.map((shop) => shop.stop()));
