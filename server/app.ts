@@ -28,6 +28,8 @@ import { proxyPayRoutes } from "./routes/shop/proxypay.ts";
 import notificationsPlugin from "./plugins/notifications.ts";
 import { jobsPlugin } from "./plugins/jobs.ts";
 import { pushRoutes } from "./routes/shop/push.ts";
+import { opsRoutes } from "./routes/ops.ts";
+import metricsPlugin from "./plugins/metrics.ts";
 
 export interface AppLimits {
   /** Sign-ups per address per window (a shop behind one carrier NAT needs headroom). */
@@ -101,6 +103,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(multipartPlugin);
   await app.register(simpleRestPlugin);
 
+  // Health for the proxy and orchestrator, metrics for Prometheus (docs/design/operations.md)
+  await app.register(opsRoutes);
+  await app.register(metricsPlugin);
   // Shopper API (docs/product/shopper-api.md)
   await app.register(userRoutes, { limits });
   await app.register(productRoutes);

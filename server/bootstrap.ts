@@ -30,6 +30,7 @@ import { Sessions } from "./domain/users/sessions.ts";
 import { usersRepository } from "./domain/users/repository.ts";
 import { createStaffAccount } from "./domain/users/service.ts";
 import { seedDemo } from "./demo/seed.ts";
+import { Lifecycle } from "./ops/lifecycle.ts";
 
 const DEMO_ADMIN_EMAIL = "admin@loja.local";
 
@@ -93,6 +94,7 @@ export function createDeps(config: Config, db: Database, options: DepsOptions = 
       pushEndpoints: options.pushEndpoints ?? browserPushServices(),
       tokenSecret: secret,
     }),
+    lifecycle: new Lifecycle(),
   };
 }
 

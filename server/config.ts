@@ -45,6 +45,16 @@ export interface Config {
   mediaS3: S3Settings | undefined;
   /** E-mail: SMTP_URL sends the outbox; without it mails stay there, listed by the console. */
   mail: MailConfig;
+  /**
+   * SHUTDOWN_DRAIN_MS: after SIGTERM, how long the instance keeps serving while /health/ready says 503, so the proxy
+   * stops sending it requests before it closes (docs/design/operations.md#shutdown). 3000 on PostgreSQL (several
+   * instances behind a proxy), 0 on the embedded database (one process: nothing to hand over to).
+   */
+  shutdownDrainMs: number;
+  /** READY_DB_TIMEOUT_MS: /health/ready answers 503 when the database takes longer than this to answer (default 2000). */
+  readyDbTimeoutMs: number;
+  /** METRICS_TOKEN: GET /metrics answers only with `Authorization: Bearer <token>`; unset, /metrics does not exist. */
+  metricsToken: string | undefined;
 }
 
 export const DEFAULT_MAIL_FROM = "Loja <loja@localhost>";
@@ -209,6 +219,14 @@ export function checkPublicUrl(config: Pick<Config, "publicUrl" | "databaseUrl">
   }
 }
 
+/** A bearer token anyone could guess would make the metrics public: at least 16 characters, no spaces. */
+function metricsToken(env: NodeJS.ProcessEnv): string | undefined {
+  const token = env.METRICS_TOKEN || undefined;
+  if (token !== undefined && !/^[\x21-\x7e]{16,256}$/.test(token))
+    throw new ConfigError("METRICS_TOKEN must be 16 to 256 printable characters without spaces (make one with: openssl rand -hex 24)");
+  return token;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = url(env, "DATABASE_URL", ["postgres:", "postgresql:"]);
   const jwtSecret = env.JWT_SECRET || undefined;
@@ -274,5 +292,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       digestDelayMs: int(env, "MAIL_DIGEST_DELAY_SECONDS", 60, 1, 110) * 1000,
       retryFirstDelayMs: int(env, "MAIL_RETRY_SECONDS", 30, 1, 3600) * 1000,
     },
+    shutdownDrainMs: int(env, "SHUTDOWN_DRAIN_MS", databaseUrl ? 3000 : 0, 0, 60_000),
+    readyDbTimeoutMs: int(env, "READY_DB_TIMEOUT_MS", 2000, 100, 60_000),
+    metricsToken: metricsToken(env),
   };
 }

@@ -15,6 +15,7 @@ import { createStripeClient, type StripeClient } from "./integrations/stripe.ts"
 import { ProxyPayClient } from "./integrations/proxypay.ts";
 import type { Notifier } from "./notifications/notifier.ts";
 import type { ShopSettingsCache } from "./domain/settings/settings-cache.ts";
+import type { Lifecycle } from "./ops/lifecycle.ts";
 
 /** The payment providers' HTTP clients, each present only when configured. */
 export interface PaymentClients {
@@ -54,6 +55,8 @@ export interface AppDeps {
   shopSettings: ShopSettingsCache;
   /** E-mail (outbox) and web push on the shop's events; the mail sender is started by plugins/notifications.ts, the recurring jobs by plugins/jobs.ts. */
   notifier: Notifier;
+  /** Serving or draining (after SIGTERM): what /health/ready tells the proxy (docs/design/operations.md#shutdown). */
+  lifecycle: Lifecycle;
 }
 
 declare module "fastify" {

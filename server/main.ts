@@ -2,6 +2,7 @@
 // `npm start` (scripts/start.mjs) calls main() with the app build to run alongside the database start-up;
 // `tsx server/main.ts` (npm run dev) runs it directly.
 import { pathToFileURL } from "node:url";
+import { setTimeout as sleep } from "node:timers/promises";
 import { ConfigError, checkPublicUrl, loadConfig, type Config } from "./config.ts";
 import { DataDirLockedError } from "./db/lock.ts";
 import { start, type Started } from "./bootstrap.ts";
@@ -49,13 +50,18 @@ export async function main(options: MainOptions = {}): Promise<void> {
 
   const { app, demoAdmin, seeded } = started;
   let stopping = false;
+  // docs/design/operations.md#shutdown: not ready at once (the proxy moves new requests elsewhere) while still
+  // serving for SHUTDOWN_DRAIN_MS, then close: no new connections, in-flight requests finish, sockets get the
+  // reconnect close code, jobs finish their round, the database closes. Whatever hangs, the process exits in bounded time.
   async function shutdown(signal: string) {
     if (stopping) return;
     stopping = true;
-    app.log.info(`${signal} received: closing sockets and the database`);
-    const force = setTimeout(() => process.exit(1), 15_000);
+    started.deps.lifecycle.drain();
+    app.log.info(`${signal} received: draining for ${config.shutdownDrainMs} ms, then closing sockets and the database`);
+    const force = setTimeout(() => process.exit(1), config.shutdownDrainMs + 15_000);
     force.unref();
     try {
+      if (config.shutdownDrainMs > 0) await sleep(config.shutdownDrainMs);
       await started.close();
       process.exit(0);
     } catch (error) {

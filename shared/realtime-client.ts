@@ -1,10 +1,13 @@
 // The one real-time client both apps use: authenticates with the token, rejoins its rooms after a reconnect,
-// reconnects with back-off (1 s → 5 s), and signs out on `connect_error` or close code 4401.
+// reconnects with back-off (1 s → 5 s) or at once when the server restarts (close code 1012), and signs out on
+// `connect_error` or close code 4401.
 import {
   CLOSE_INVALID_TOKEN,
+  CLOSE_RECONNECT,
   CONNECT_TIMEOUT_MS,
   RECONNECT_MIN_MS,
   nextReconnectDelay,
+  reconnectJitter,
   type ClientFrame,
   type ServerFrame,
 } from "./realtime.ts";
@@ -116,6 +119,11 @@ export class RealtimeClient<M = unknown> {
       this.socket = null;
       if (e.code === CLOSE_INVALID_TOKEN) return this.invalidToken();
       this.emit({ type: "status", connected: false });
+      // A server going away for a deploy asks for a prompt reconnect (to another instance): no back-off.
+      if (e.code === CLOSE_RECONNECT) {
+        this.retryTimer = setTimeout(() => this.open(), reconnectJitter());
+        return;
+      }
       this.retryTimer = setTimeout(() => this.open(), this.delay);
       this.delay = nextReconnectDelay(this.delay);
     };

@@ -20,9 +20,19 @@ export type ServerFrame<M = unknown> =
 /** Close code after `connect_error` or when a session ends: the client signs out. */
 export const CLOSE_INVALID_TOKEN = 4401;
 
+/**
+ * Close code when an instance shuts down (a deploy, a restart): 1012 "service restart". The client reconnects at
+ * once (within a random fraction of the first back-off, so a whole instance's sockets do not arrive together), and
+ * the proxy sends it to an instance that stays (docs/design/operations.md#shutdown).
+ */
+export const CLOSE_RECONNECT = 1012;
+
 /** Reconnection delay 1 s up to 5 s (doubling), connection timeout 20 s. */
 export const RECONNECT_MIN_MS = 1000;
 const RECONNECT_MAX_MS = 5000;
 export const CONNECT_TIMEOUT_MS = 20_000;
 
 export const nextReconnectDelay = (delay: number): number => Math.min(delay * 2, RECONNECT_MAX_MS);
+
+/** The wait before reconnecting after CLOSE_RECONNECT: spread over [0, RECONNECT_MIN_MS). */
+export const reconnectJitter = (): number => Math.floor(Math.random() * RECONNECT_MIN_MS);

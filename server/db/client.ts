@@ -29,6 +29,8 @@ export interface Database {
    * On PGlite there is one instance (the data-dir lock): the work always runs.
    */
   onlyOneInstance<T>(lockName: string, work: () => Promise<T>): Promise<T | undefined>;
+  /** PostgreSQL only: the connection pool's use now (the metrics). */
+  poolUse?(): { max: number; total: number; idle: number; waiting: number };
   /** PGlite only: a gzip tarball of the data directory at one consistent moment (CHECKPOINT, then the files). */
   dumpDataDir?(): Promise<Blob>;
   /** Flushes and closes: CHECKPOINT + close() on PGlite, ends the pool on PostgreSQL. */
@@ -138,16 +140,25 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
       await pool.query(sql);
     },
     query: async <T>(sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows as T[],
+    poolUse: () => ({ max: poolSize, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     onlyOneInstance: async (lockName, work) => {
       const client = await pool.connect();
+      // While the work runs this connection sits checked out and idle: if the server drops it (restart, failover,
+      // pg_terminate_backend), pg reports that on the client, where no listener would crash the process. The lock
+      // goes with the connection; the work's own claims (SKIP LOCKED, conditional updates) keep it safe meanwhile.
+      let broken: Error | undefined;
+      const onError = (error: Error) => (broken = error);
+      client.on("error", onError);
       let locked = false;
       try {
         const { rows } = await client.query<{ locked: boolean }>("SELECT pg_try_advisory_lock(hashtext($1)) AS locked", [lockName]);
         locked = rows[0]!.locked;
         return locked ? await work() : undefined;
       } finally {
-        if (locked) await client.query("SELECT pg_advisory_unlock(hashtext($1))", [lockName]).catch(() => undefined);
-        client.release();
+        if (locked && !broken) await client.query("SELECT pg_advisory_unlock(hashtext($1))", [lockName]).catch(() => undefined);
+        client.off("error", onError);
+        // A broken connection is thrown away rather than handed to the next caller.
+        client.release(broken);
       }
     },
     close: async () => {

@@ -13,6 +13,7 @@ import { toShopperMessage } from "../domain/chat/message-view.ts";
 import { CHAT_ORDER_NOT_FOUND } from "../domain/orders/not-found.ts";
 import type { ServerFrame } from "../schemas/realtime.ts";
 import { Connection, type ConnectionHost } from "./connection.ts";
+import { CLOSE_RECONNECT } from "../../shared/realtime.ts";
 import type {
   AssigneeChangedEvent,
   AssignmentPublisher,
@@ -129,7 +130,7 @@ export class Hub implements ChatPublisher, SettingsPublisher, OrderPublisher, As
   accept(socket: WebSocket, address: string): Connection {
     const connection = new Connection(socket, this, address);
     if (this.closing) {
-      connection.close(1001, "server shutting down");
+      connection.close(CLOSE_RECONNECT, "server restarting");
       return connection;
     }
     if ((this.waiting.get(address)?.size ?? 0) >= this.limits.unauthenticatedPerAddress) {
@@ -177,6 +178,11 @@ export class Hub implements ChatPublisher, SettingsPublisher, OrderPublisher, As
   }
 
   /** How many sockets are in an order's room (tests and benches wait on joins with it). */
+  /** Sockets open on this instance, signed in or not (the metrics). */
+  get openSockets(): number {
+    return this.connections.size;
+  }
+
   roomSize(orderId: string): number {
     return this.rooms.get(orderId)?.size ?? 0;
   }
@@ -190,7 +196,7 @@ export class Hub implements ChatPublisher, SettingsPublisher, OrderPublisher, As
     return (this.closing ??= (async () => {
       clearInterval(this.heartbeat);
       this.stopSessions?.();
-      for (const connection of this.connections) connection.close(1001, "server shutting down");
+      for (const connection of this.connections) connection.close(CLOSE_RECONNECT, "server restarting");
     })());
   }
 

@@ -3,6 +3,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildOtherInstance, buildTestApp, type TestApp } from "../helpers/app.ts";
 import { startJob, type Job } from "../../server/jobs/job.ts";
+import { shopJobs } from "../../server/jobs/index.ts";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -96,5 +100,35 @@ describe("a cluster job's round", () => {
     } finally {
       await other?.close();
     }
+  });
+});
+
+describe("the shop's recurring work", () => {
+  it("runs every timer whose work is shared once per cluster: payment deadlines (with reminders and ProxyPay polling) and reply digests hold the cluster lock; presence is each instance's own", () => {
+    const scopes = Object.fromEntries(shopJobs(t.deps).map((job) => [job.name, job.scope]));
+    expect(scopes).toEqual({ "payment-deadlines": "cluster", presence: "instance", "reply-digest": "cluster" });
+  });
+
+  it("starts no timer of its own outside the jobs runner, except per-instance or per-request ones listed here", () => {
+    // The outbox sender runs through startJob on every instance: its claims (SKIP LOCKED) send each mail once.
+    // The hub's heartbeat pings this instance's sockets; a connection's timers, the LISTEN reconnect, a reader's
+    // budget and a throttled stream belong to one socket or request.
+    const allowed = new Set([
+      "server/jobs/job.ts",
+      "server/realtime/hub.ts",
+      "server/realtime/connection.ts",
+      "server/cluster/transport.ts",
+      "server/readers/bounded-worker.ts",
+      "server/domain/media/bandwidth.ts",
+      "server/db/lock.ts",
+      "server/main.ts",
+      "server/ops/readiness.ts",
+    ]);
+    const root = fileURLToPath(new URL("../..", import.meta.url));
+    const timers = readdirSync(path.join(root, "server"), { recursive: true, encoding: "utf8" })
+      .map((file) => `server/${file.split(path.sep).join("/")}`)
+      .filter((file) => file.endsWith(".ts") && !file.includes("/generated/"))
+      .filter((file) => /\bset(Interval|Timeout)\(/.test(readFileSync(path.join(root, file), "utf8")));
+    expect(timers.filter((file) => !allowed.has(file))).toEqual([]);
   });
 });

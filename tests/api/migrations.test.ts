@@ -2,9 +2,10 @@ import { mkdtempSync, mkdirSync, writeFileSync, cpSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, inject } from "vitest";
-import { createPglite, openPglite, type Database } from "../../server/db/client.ts";
+import { randomBytes } from "node:crypto";
+import { createPglite, openPglite, openPostgres, type Database } from "../../server/db/client.ts";
 import { MIGRATIONS_DIR, migrate, readMigrations } from "../../server/db/migrate.ts";
-import { openTestDatabase } from "../helpers/test-db.ts";
+import { adminQuery, openTestDatabase, withDatabase } from "../helpers/test-db.ts";
 
 describe("the migrator", () => {
   let db: Database;
@@ -75,3 +76,27 @@ describe("the migrator", () => {
     }
   });
 });
+
+if (inject("dbKind") === "postgres")
+  describe("several instances starting together", () => {
+    it("migrate a fresh PostgreSQL database once: three migrators at once, each migration applied by exactly one", async () => {
+      const serverUrl = inject("dbServerUrl");
+      const name = `loja_m_${randomBytes(6).toString("hex")}`;
+      await adminQuery(serverUrl, `CREATE DATABASE "${name}"`);
+      const instances = await Promise.all([1, 2, 3].map(() => openPostgres(withDatabase(serverUrl, name), 2)));
+      try {
+        const ran = await Promise.all(instances.map((instance) => migrate(instance)));
+        const all = (await readMigrations()).map((m) => m.name);
+        // Under the advisory lock the first migrator applies everything; the others find it done.
+        expect(ran.flat().sort()).toEqual(all);
+        expect(ran.filter((names) => names.length > 0)).toHaveLength(1);
+        const rows = await instances[0]!.query<{ migration_name: string }>(
+          `SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL ORDER BY migration_name`,
+        );
+        expect(rows.map((r) => r.migration_name)).toEqual(all);
+      } finally {
+        await Promise.all(instances.map((instance) => instance.close()));
+        await adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      }
+    });
+  });

@@ -8,7 +8,7 @@ import { buildTestApp, createStaff, registerCustomer, type TestApp } from "../he
 import { SESSION_EXPIRED } from "../../server/domain/errors.ts";
 import { expectError } from "./admin-fixtures.ts";
 
-/** Operations anyone may call (sign-in, sign-up, the catalogue, the payment service's callback). */
+/** Operations anyone may call (sign-in, sign-up, the catalogue, the payment service's callback, the proxy's health checks). */
 const PUBLIC = new Set([
   "POST /api/user/register",
   "POST /api/user/login",
@@ -23,6 +23,8 @@ const PUBLIC = new Set([
   "GET /api/settings",
   "POST /api/payments/proxypay",
   "POST /admin/api/auth/login",
+  "GET /health/live",
+  "GET /health/ready",
 ]);
 /** Staff resources support may not touch (the catalogue, staff accounts, shop settings). */
 const ADMIN_ONLY = /^\/admin\/api\/(products|uploads|taxonomy|staff|settings|synonyms|outbox)(\/|$)/;

@@ -5,6 +5,7 @@ import { buildTestApp, createStaff, registerCustomer, TEST_JWT_SECRET, type Cust
 import { sendSupportReply } from "../../server/domain/chat/service.ts";
 import { DEFAULT_HUB_LIMITS } from "../../server/realtime/hub.ts";
 import { createOrder, isNewMessage, listen, pngBytes, sendMessage, TestSocket, waitFor, type Frame } from "./chat-fixtures.ts";
+import { CLOSE_RECONNECT } from "../../shared/realtime.ts";
 
 let t: TestApp;
 let url: string;
@@ -326,12 +327,12 @@ describe("plain HTTP", () => {
 });
 
 describe("shutdown", () => {
-  it("closes every socket (1001) when the app closes", async () => {
+  it("closes every socket with the reconnect code (1012) when the app closes", async () => {
     const other = await buildTestApp();
     const otherUrl = await listen(other.app);
     const customer = await registerCustomer(other.app);
     const s = await TestSocket.ready(otherUrl, customer.token);
     await other.close();
-    expect((await s.closed).code).toBe(1001);
+    expect((await s.closed).code).toBe(CLOSE_RECONNECT);
   });
 });

@@ -72,9 +72,12 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
  */
 export async function buildOtherInstance(
   t: Pick<TestApp, "db" | "config">,
-  options: { limits?: Partial<AppLimits> } = {},
+  options: {
+    limits?: Partial<AppLimits>;
+    /** Reach the database through another address (a proxy the test can cut). */ databaseUrl?: string;
+  } = {},
 ): Promise<TestApp> {
-  const db = await openPostgres(t.db.url!, 5);
+  const db = await openPostgres(options.databaseUrl ?? t.db.url!, 5);
   const deps = createDeps(t.config, db);
   const app = await buildApp(deps, { serveApps: false, limits: { registerPerWindow: 10_000, ...options.limits } });
   return {

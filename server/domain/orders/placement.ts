@@ -7,6 +7,7 @@
 import { createHash } from "node:crypto";
 import type { PrismaClient } from "../../db/client.ts";
 import { AWAITING_PAYMENT, type PaymentMethod } from "../../../shared/orders.ts";
+import { shopEvents } from "../../ops/metrics.ts";
 import type { Address, PlaceOrderBody } from "../../schemas/orders.ts";
 import { AppError } from "../errors.ts";
 import { checkAddress, checkSubmit } from "./checkout-rules.ts";
@@ -144,6 +145,7 @@ export async function placeOrder<Prepared extends PaymentReferences, Answer>(
       if (order.multicaixaReference && attempt >= 2) order.multicaixaReference = null;
     }
     notifier?.orderPlaced();
+    shopEvents.ordersPlaced.inc({ method: paymentMethod });
     // Not awaited: the shopper's answer does not wait for the consoles to be told (publishing never throws).
     void orderEvents?.publishNewOrder({ orderId, totalAmount: priced.totalAmount.toNumber() });
     return await method.placed(orderId, { ...prepared, paymentReference: order.paymentReference ?? undefined });

@@ -2,6 +2,7 @@
 // see on the bank statement (or accept a proof with its details), a statement line or Multicaixa records one by
 // itself, and the order is confirmed only when what was recorded covers its total. Each bank reference counts
 // once across all orders, and nothing beyond what is owed is recorded unless marked as an overpayment to refund.
+import { shopEvents } from "../../ops/metrics.ts";
 import type { Db, PrismaClient } from "../../db/client.ts";
 import { Prisma } from "../../db/client.ts";
 import { AWAITING_PAYMENT, CANCELLED, PAYMENT_CONFIRMED, shortOrderId } from "../../../shared/orders.ts";
@@ -169,6 +170,7 @@ export async function announcePayment(
   lead?: string,
 ) {
   notifier?.committed([p.push]);
+  shopEvents.paymentsRecorded.inc();
   if (p.confirmed) await withdrawMulticaixaReference(db, proxypay, p.orderId);
   const text = paymentRecordedText(p.amount, p.bankReference, p.remaining);
   return postShopMessage(db, hub, p.orderId, lead ? `${lead} ${text}` : text);

@@ -2,6 +2,7 @@
 // placed by placement.ts like a bank-transfer one, a Checkout Session is opened for exactly the server's lines, and the
 // order is paid only when Stripe itself says the session is paid; the `success` the browser sends back is never
 // trusted.
+import { shopEvents } from "../../ops/metrics.ts";
 import type { PrismaClient } from "../../db/client.ts";
 import { AWAITING_PAYMENT, CANCELLED, PAYMENT_CONFIRMED } from "../../../shared/orders.ts";
 import { CARD_NOT_COMPLETED_REASON } from "../../../shared/payments.ts";
@@ -123,7 +124,10 @@ export async function verifyStripePayment(
       if (notifier) push = await noticeOrder(tx, notifier, order.id, { kind: "payment-confirmed" });
       return true;
     });
-    if (confirmed) notifier?.committed([push]);
+    if (confirmed) {
+      notifier?.committed([push]);
+      shopEvents.paymentsRecorded.inc();
+    }
     return confirmed || ((await ordersRepository(db).findStatus(order.id))?.paid ?? false);
   }
   if (session.status !== "complete") {

@@ -126,6 +126,25 @@ export const outboxRepository = (db: Db) => ({
       .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   },
 
+  /** Gives back claimed mails this worker will not send (it is stopping): another instance takes them at once. */
+  async release(ids: string[], workerId: string): Promise<void> {
+    if (ids.length === 0) return;
+    await db.outboxMail.updateMany({
+      where: { id: { in: ids }, lockedBy: workerId, status: "pending" },
+      data: { lockedUntil: null, lockedBy: null, attempts: { decrement: 1 } },
+    });
+  },
+
+  /** The backlog for the metrics: pending mails (and how long the oldest has waited) and mails given up on. */
+  async backlog(): Promise<{ pending: number; failed: number; oldestPendingAt: Date | null }> {
+    const [pending, failed, oldest] = await Promise.all([
+      db.outboxMail.count({ where: { status: "pending" } }),
+      db.outboxMail.count({ where: { status: "failed" } }),
+      db.outboxMail.findFirst({ where: { status: "pending" }, orderBy: { createdAt: "asc" }, select: { createdAt: true } }),
+    ]);
+    return { pending, failed, oldestPendingAt: oldest?.createdAt ?? null };
+  },
+
   /** Only the worker holding the claim may settle the mail. A settled mail's secrets are erased: it is never sent again. */
   async markSent(id: string, workerId: string): Promise<void> {
     await db.outboxMail.updateMany({

@@ -10,6 +10,7 @@ import type { MailContent } from "../mail/templates.ts";
 import { smtpTransportFromEnv, type MailTransport } from "../mail/transport.ts";
 import { outboxRepository, type ClaimedMail } from "./repository.ts";
 import { startJob } from "../../jobs/job.ts";
+import { shopEvents } from "../../ops/metrics.ts";
 
 interface OutboxLogger {
   info(obj: object, msg: string): void;
@@ -78,10 +79,12 @@ export function startOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
       // A mail that cannot be rendered (its secrets are gone, its facts have no template) never will be: no retries.
       if (error instanceof MailUnsendable || Date.now() - mail.createdAt.getTime() >= retry.giveUpAfterMs) {
         logger.error({ mailId: mail.id, to: mail.to, attempts: mail.attempts, err: message }, "outbox: giving up on mail");
+        shopEvents.mailSendFailures.inc({ outcome: "gave_up" });
         await outbox.markFailed(mail.id, workerId, message);
       } else {
         const delay = retryDelayMs(mail.attempts, retry);
         logger.warn({ mailId: mail.id, attempts: mail.attempts, retryInMs: delay, err: message }, "outbox: send failed, will retry");
+        shopEvents.mailSendFailures.inc({ outcome: "retry" });
         await outbox.scheduleRetry(mail.id, workerId, message, new Date(Date.now() + delay));
       }
       return;
@@ -92,8 +95,15 @@ export function startOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
   /** One batch; true when it was full (more may be due). */
   async function runBatch(): Promise<boolean> {
     const mails = await outbox.claimDue(workerId, batchSize, lockMs);
-    for (const mail of mails) {
-      if (stopped) break; // the rest keep their claim and are taken again once it expires
+    for (const [i, mail] of mails.entries()) {
+      if (stopped) {
+        // Stopping (a deploy): the rest go back at once for the other instances, instead of waiting out the claim.
+        await outbox.release(
+          mails.slice(i).map((m) => m.id),
+          workerId,
+        );
+        break;
+      }
       await deliver(mail);
     }
     return mails.length === batchSize;
