@@ -104,9 +104,16 @@ describe("a cluster job's round", () => {
 });
 
 describe("the shop's recurring work", () => {
-  it("runs every timer whose work is shared once per cluster: payment deadlines (with reminders and ProxyPay polling) and reply digests hold the cluster lock; presence is each instance's own", () => {
+  it("runs every timer whose work is shared once per cluster: payment deadlines (with reminders and ProxyPay polling) and reply digests hold the cluster lock; presence is each instance's own; new orders' notices are claimed row by row", () => {
     const scopes = Object.fromEntries(shopJobs(t.deps).map((job) => [job.name, job.scope]));
-    expect(scopes).toEqual({ "payment-deadlines": "cluster", presence: "instance", "reply-digest": "cluster" });
+    // placed-order notices run on every instance (the one that placed the order is woken at once); each round
+    // claims its orders FOR UPDATE SKIP LOCKED (mail-flows: two instances write one order's mails once).
+    expect(scopes).toEqual({
+      "payment-deadlines": "cluster",
+      "placed-order-notices": "instance",
+      presence: "instance",
+      "reply-digest": "cluster",
+    });
   });
 
   it("starts no timer of its own outside the jobs runner, except per-instance or per-request ones listed here", () => {
