@@ -16,8 +16,11 @@ import {
   type Theme,
 } from "@mui/material";
 import ForumIcon from "@mui/icons-material/Forum";
+import WhatsAppIcon from "@mui/icons-material/WhatsApp";
 import type { AdminOrder } from "../../server/schemas/admin-orders.ts";
 import { formatKz } from "../../shared/money.ts";
+import { staffWhatsAppText } from "../../shared/messaging.ts";
+import { waMeLink, waNumber } from "../../shared/phones.ts";
 import { formatDateTime } from "../lib/format.ts";
 import { AttachmentView } from "../components/attachment-view.tsx";
 import { PaymentMethodLabel } from "../components/payment-method-label.tsx";
@@ -40,6 +43,33 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** Opens WhatsApp on the shopper's delivery phone with the message for where the order stands (shared/messaging.ts). */
+function ShopperWhatsAppButton({ order }: { order: AdminOrder }) {
+  const translate = useTranslate();
+  const number = waNumber(order.address.phone);
+  if (!number) return null;
+  const text = staffWhatsAppText({
+    shortId: order.shortId,
+    status: order.status,
+    firstName: order.address.firstName,
+    amountDue: Math.max(order.totalAmount - order.amountPaid, 0),
+    paymentReference: order.paymentReference,
+    paymentDeadline: order.paymentDeadline,
+  });
+  return (
+    <Button
+      href={waMeLink(text, number)}
+      target="_blank"
+      rel="noopener noreferrer"
+      startIcon={<WhatsAppIcon />}
+      variant="outlined"
+      size="small"
+    >
+      {translate("loja.orders.whatsapp_shopper")}
+    </Button>
+  );
+}
+
 function OrderDetails() {
   const order = useRecordContext<AdminOrder>();
   const translate = useTranslate();
@@ -58,6 +88,7 @@ function OrderDetails() {
         <Button component={RouterLink} to={`/conversations/${order.id}/show`} startIcon={<ForumIcon />} variant="outlined" size="small">
           {translate("loja.orders.open_chat")}
         </Button>
+        <ShopperWhatsAppButton order={order} />
       </Box>
       <Box sx={{ display: "grid", gridTemplateColumns: { xs: "minmax(0, 1fr)", md: "minmax(0, 2fr) minmax(0, 1fr)" }, gap: 2 }}>
         <Box>

@@ -378,6 +378,11 @@ describe("/orders and the money path", { timeout: 20_000 }, () => {
     );
     expect(within(unpaid).getByTestId("order-payment")).toHaveTextContent("Por pagar");
     expect(within(unpaid).getByTestId("order-payment")).toHaveTextContent("faltam 1 dia e 3 h");
+    // Each order can be taken to the shop's WhatsApp, the order named.
+    expect(within(unpaid).getByRole("link", { name: "Falar no WhatsApp sobre o pedido #0000A1" })).toHaveAttribute(
+      "href",
+      `https://wa.me/244923000001?text=${encodeURIComponent("Olá! Escrevo sobre o pedido #0000A1.")}`,
+    );
 
     expect(within(partly).getByRole("link", { name: /^Pagar/ })).toHaveAttribute(
       "href",
