@@ -146,7 +146,7 @@ export async function placeOrder<Prepared extends PaymentReferences, Answer>(
   try {
     for (let attempt = 1; ; attempt++) {
       // Built per attempt: a redrawn payment reference is in the mail.
-      const mails = notifier && mailing ? orderPlacedMails(notifier, mailing, order) : [];
+      const mails = notifier && mailing ? orderPlacedMails(notifier, mailing, { ...order, address: v.address }) : [];
       if (await orders.insertOrder(order, { clearCart: method.clearsCart, mails })) break;
       // Not written: either a concurrent retry holds the key, or the payment reference clashed with another order's.
       if (idempotencyKey && (await orders.findByKey(userId, idempotencyKey))) throw new KeyTaken();
