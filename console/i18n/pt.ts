@@ -347,6 +347,10 @@ export const ptMessages: TranslationMessages = {
     roles: { admin: "Administrador", support: "Suporte" },
     // A status's name is its Portuguese label (shared/orders.ts); "all" is the list's first tab.
     status: { all: "Todas", ...Object.fromEntries(ORDER_STATUSES.map((status) => [status, status])) },
+    attention: {
+      sound_on: "Ligar o som para novas encomendas e mensagens",
+      sound_off: "Desligar o som",
+    },
     dashboard: {
       title: "Painel",
       awaiting_payment: "Aguardam pagamento",
@@ -391,6 +395,10 @@ export const ptMessages: TranslationMessages = {
       history: "Histórico",
       attachments: "Anexos enviados na conversa",
       no_attachments: "O cliente ainda não enviou anexos.",
+      phone_messages: "Mensagens WhatsApp e SMS",
+      no_phone_messages: "Nenhuma mensagem por WhatsApp ou SMS.",
+      channel: { whatsapp: "WhatsApp", sms: "SMS" },
+      phone_state: { pending: "Por enviar", sent: "Enviada", delivered: "Entregue", read: "Lida", failed: "Falhou" },
       open_chat: "Abrir conversa",
       whatsapp_shopper: "WhatsApp ao cliente",
       changed_by: "por %{name}",

@@ -16,17 +16,15 @@ import {
   type Theme,
 } from "@mui/material";
 import ForumIcon from "@mui/icons-material/Forum";
-import WhatsAppIcon from "@mui/icons-material/WhatsApp";
 import type { AdminOrder } from "../../server/schemas/admin-orders.ts";
 import { formatKz } from "../../shared/money.ts";
-import { staffWhatsAppText } from "../../shared/messaging.ts";
-import { waMeLink, waNumber } from "../../shared/phones.ts";
 import { formatDateTime } from "../lib/format.ts";
 import { AttachmentView } from "../components/attachment-view.tsx";
 import { PaymentMethodLabel } from "../components/payment-method-label.tsx";
 import { StatusChip } from "../components/status-chip.tsx";
 import { StatusButtons } from "./status-buttons.tsx";
 import { OrderPayments } from "./order-payments.tsx";
+import { OrderPhoneMessages, ShopperWhatsAppButton } from "./order-phone-messages.tsx";
 import { senderLabel } from "../conversations/sender.ts";
 import { OrderNotes } from "../components/order-notes.tsx";
 
@@ -40,33 +38,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
         {children}
       </CardContent>
     </Card>
-  );
-}
-
-/** Opens WhatsApp on the shopper's delivery phone with the message for where the order stands (shared/messaging.ts). */
-function ShopperWhatsAppButton({ order }: { order: AdminOrder }) {
-  const translate = useTranslate();
-  const number = waNumber(order.address.phone);
-  if (!number) return null;
-  const text = staffWhatsAppText({
-    shortId: order.shortId,
-    status: order.status,
-    firstName: order.address.firstName,
-    amountDue: Math.max(order.totalAmount - order.amountPaid, 0),
-    paymentReference: order.paymentReference,
-    paymentDeadline: order.paymentDeadline,
-  });
-  return (
-    <Button
-      href={waMeLink(text, number)}
-      target="_blank"
-      rel="noopener noreferrer"
-      startIcon={<WhatsAppIcon />}
-      variant="outlined"
-      size="small"
-    >
-      {translate("loja.orders.whatsapp_shopper")}
-    </Button>
   );
 }
 
@@ -125,6 +96,9 @@ function OrderDetails() {
           </Section>
           <Section title={translate("loja.payments.section")}>
             <OrderPayments />
+          </Section>
+          <Section title={translate("loja.orders.phone_messages")}>
+            <OrderPhoneMessages />
           </Section>
           <Section title={translate("loja.orders.address")}>
             <Typography>

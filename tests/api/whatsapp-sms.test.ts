@@ -210,6 +210,11 @@ describe("the WhatsApp webhook", () => {
     }
     // "failed" after "read" changed nothing, and wrote no SMS.
     expect(await phoneRows(orderId)).toHaveLength(1);
+    // The console's order page shows it.
+    const page = await t.app.inject({ method: "GET", url: `/admin/api/orders/${orderId}`, headers: admin.auth });
+    expect(page.json().phoneMessages).toEqual([
+      expect.objectContaining({ channel: "whatsapp", status: "sent", deliveryStatus: "read", to: `+244${phone}` }),
+    ]);
   });
 
   it("a failed status replaces the WhatsApp message with one SMS, however often it is told", async () => {
