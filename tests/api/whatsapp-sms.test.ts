@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { buildOtherInstance, buildTestApp, createStaff, registerCustomer, type Customer, type TestApp } from "../helpers/app.ts";
 import { sendSupportReply } from "../../server/domain/chat/service.ts";
+import { runPaymentDeadlines } from "../../server/domain/payments/deadlines.ts";
 import {
   GraphStandIn,
   inboundBody,
@@ -159,7 +160,10 @@ describe("SMS order updates", () => {
     expect(sms!.body).toContain(`Descritivo ${order.paymentReference}`);
     expect(sms!.body).toContain("IBAN ...");
     expect(sentTo(`244${phone}`)).toHaveLength(0);
-    expect(await phoneRows(orderId)).toHaveLength(1);
+    const [row] = await phoneRows(orderId);
+    // The console's outbox lists it beside the e-mails and shows what it said.
+    const shown = await t.app.inject({ method: "GET", url: `/admin/api/outbox/${row!.id}`, headers: admin.auth });
+    expect(shown.json()).toMatchObject({ channel: "sms", to: `+244${phone}`, text: sms!.body });
   });
 });
 
@@ -268,6 +272,31 @@ describe("support replies by phone", () => {
     expect(digest).toMatchObject({ name: "loja_resposta_suporte" });
     expect(digest.params).toEqual(["Ana", shortOrderId(orderId), `${BASE}/message/${orderId}`]);
     expect((await phoneRows(orderId)).filter((r) => r.kind === "support-replies")).toHaveLength(1);
+  });
+});
+
+describe("the payment reminder by phone", () => {
+  it("at half the time to pay: one reminder template with what is left, the deadline and how to pay", async () => {
+    const c = await registerCustomer(t.app);
+    const phone = nextPhone();
+    const orderId = await place(c, phone, { whatsappOptIn: true });
+    await waitFor(() => sentTo(`244${phone}`).length === 1, 60_000, "order placed");
+    const order = await t.prisma.order.findUniqueOrThrow({ where: { id: orderId } });
+    const created = order.createdAt.getTime();
+    const halfway = new Date(created + (order.paymentDeadline!.getTime() - created) / 2 + 1000);
+    await runPaymentDeadlines(t.prisma, t.deps.hub, undefined, halfway, t.deps.notifier);
+    await waitFor(() => sentTo(`244${phone}`).length === 2, 60_000, "the reminder");
+    expect(sentTo(`244${phone}`)[1]).toMatchObject({
+      name: "loja_lembrete_pagamento",
+      params: [
+        "Ana",
+        shortOrderId(orderId),
+        formatKz(order.totalAmount),
+        luandaDateTime(order.paymentDeadline!),
+        `transferência com o descritivo ${order.paymentReference}`,
+        `${BASE}/confirmacaotransferencia?orderId=${orderId}`,
+      ],
+    });
   });
 });
 

@@ -33,6 +33,7 @@ export interface ClaimedMail extends MailRecord {
 export type { OutboxStatus };
 
 export interface OutboxRow extends ClaimedMail {
+  deliveryStatus: string | null;
   status: OutboxStatus;
   dedupeKey: string | null;
   nextAttemptAt: Date;
@@ -60,6 +61,9 @@ const rowSelect = {
   nextAttemptAt: true,
   lastError: true,
   sentAt: true,
+  channel: true,
+  orderId: true,
+  deliveryStatus: true,
 } as const;
 
 const listWhere = (f: { status?: OutboxStatus; q?: string }): Prisma.OutboxMailWhereInput => ({
