@@ -52,7 +52,14 @@ export function startPhoneSender(opts: PhoneSenderOptions): PhoneSender {
     const facts = decode(typeof row.facts === "string" ? JSON.parse(row.facts) : row.facts) as PhoneFacts;
     const message = renderPhoneMessage(row.kind, facts, await opts.context());
     if (row.channel === "whatsapp" && opts.whatsapp)
-      return (await opts.whatsapp.sendTemplate({ to: row.to, name: message.template.name, language: TEMPLATE_LANGUAGE, params: message.template.params })).id;
+      return (
+        await opts.whatsapp.sendTemplate({
+          to: row.to,
+          name: message.template.name,
+          language: TEMPLATE_LANGUAGE,
+          params: message.template.params,
+        })
+      ).id;
     if (row.channel === "sms" && opts.sms) return (await opts.sms.send(row.to, message.sms)).id;
     throw new SendFailed(`canal não configurado: ${row.channel}`, false);
   }
@@ -65,7 +72,10 @@ export function startPhoneSender(opts: PhoneSenderOptions): PhoneSender {
       const message = describe(error);
       const permanent = error instanceof SendFailed && error.permanent;
       if (permanent || Date.now() - row.createdAt.getTime() >= retry.giveUpAfterMs) {
-        logger.error({ messageId: row.id, channel: row.channel, attempts: row.attempts, err: message }, "outbox: giving up on phone message");
+        logger.error(
+          { messageId: row.id, channel: row.channel, attempts: row.attempts, err: message },
+          "outbox: giving up on phone message",
+        );
         await db.$transaction(async (tx) => {
           await outboxRepository(tx).markFailed(row.id, workerId, message);
           if (row.channel === "whatsapp" && opts.sms) await phoneMessagesRepository(tx).fallbackToSms(row.id);
@@ -73,7 +83,10 @@ export function startPhoneSender(opts: PhoneSenderOptions): PhoneSender {
         if (row.channel === "whatsapp" && opts.sms) job.wake();
       } else {
         const delay = retryDelayMs(row.attempts, retry);
-        logger.warn({ messageId: row.id, channel: row.channel, retryInMs: delay, err: message }, "outbox: phone message failed, will retry");
+        logger.warn(
+          { messageId: row.id, channel: row.channel, retryInMs: delay, err: message },
+          "outbox: phone message failed, will retry",
+        );
         await outbox.scheduleRetry(row.id, workerId, message, new Date(Date.now() + delay));
       }
       return;

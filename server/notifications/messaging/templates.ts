@@ -11,7 +11,13 @@ export const TEMPLATE_LANGUAGE = "pt_PT";
 
 /** What a phone message can be about. */
 export type PhoneKind = "order-placed" | "payment-confirmed" | "order-shipped" | "support-replies" | "payment-reminder";
-export const PHONE_KINDS: readonly PhoneKind[] = ["order-placed", "payment-confirmed", "order-shipped", "support-replies", "payment-reminder"];
+export const PHONE_KINDS: readonly PhoneKind[] = [
+  "order-placed",
+  "payment-confirmed",
+  "order-shipped",
+  "support-replies",
+  "payment-reminder",
+];
 export const isPhoneKind = (kind: string): kind is PhoneKind => (PHONE_KINDS as readonly string[]).includes(kind);
 
 /** The facts a phone message states, kept in its outbox row. */
@@ -49,7 +55,14 @@ export const WHATSAPP_TEMPLATES = {
     name: "loja_pedido_recebido",
     purpose: "order placed, bank transfer",
     body: "Olá {{1}}! Recebemos o seu pedido #{{2}}. Pague {{3}} até {{4}} (hora de Angola) por {{5}}. Veja como pagar em {{6}} e envie lá o comprovativo.",
-    params: ["first name", "order number", "amount", "deadline", "how to pay (Multicaixa entity and reference, and/or the transfer's description)", "link to the payment page"],
+    params: [
+      "first name",
+      "order number",
+      "amount",
+      "deadline",
+      "how to pay (Multicaixa entity and reference, and/or the transfer's description)",
+      "link to the payment page",
+    ],
   },
   placedCard: {
     name: "loja_pedido_recebido_cartao",
@@ -120,9 +133,7 @@ function howToPay(f: PhoneFacts): string {
 /** The SMS's payment part: amount, Multicaixa or the IBAN's short form, the description, the deadline. */
 function smsPayment(f: PhoneFacts, id: string): string {
   const deadline = f.paymentDeadline ? ` ate ${luandaDateTime(f.paymentDeadline).replace(" às ", " ")}` : "";
-  const where = f.multicaixa
-    ? `Multicaixa Ent ${f.multicaixa.entity} Ref ${f.multicaixa.reference}`
-    : `IBAN ...${ibanTail(f.iban ?? "")}`;
+  const where = f.multicaixa ? `Multicaixa Ent ${f.multicaixa.entity} Ref ${f.multicaixa.reference}` : `IBAN ...${ibanTail(f.iban ?? "")}`;
   return `Pedido #${id}: pague ${formatKz(f.amount ?? 0)}${deadline}. ${where}. Descritivo ${f.paymentReference ?? id}`;
 }
 
@@ -143,11 +154,19 @@ export function renderPhoneMessage(kind: PhoneKind, f: PhoneFacts, ctx: { baseUr
     case "order-placed":
       return f.paymentReference
         ? out(WHATSAPP_TEMPLATES.placed, [name, id, amount, deadline, howToPay(f), payUrl], smsPayment(f, id))
-        : out(WHATSAPP_TEMPLATES.placedCard, [name, id, amount], `recebemos o pedido #${id} de ${amount}. Avisamos quando o pagamento for confirmado.`);
+        : out(
+            WHATSAPP_TEMPLATES.placedCard,
+            [name, id, amount],
+            `recebemos o pedido #${id} de ${amount}. Avisamos quando o pagamento for confirmado.`,
+          );
     case "payment-reminder":
       return out(WHATSAPP_TEMPLATES.reminder, [name, id, amount, deadline, howToPay(f), payUrl], `Lembrete. ${smsPayment(f, id)}`);
     case "payment-confirmed":
-      return out(WHATSAPP_TEMPLATES.paid, [name, amount, id], `confirmamos o pagamento de ${amount} do pedido #${id}. Avisamos quando for enviado.`);
+      return out(
+        WHATSAPP_TEMPLATES.paid,
+        [name, amount, id],
+        `confirmamos o pagamento de ${amount} do pedido #${id}. Avisamos quando for enviado.`,
+      );
     case "order-shipped":
       return out(WHATSAPP_TEMPLATES.shipped, [name, id, `${base}/orders`], `o seu pedido #${id} foi enviado. Veja em ${base}/orders`);
     case "support-replies":
