@@ -1,6 +1,6 @@
 // ESLint guards the architecture (docs/design/architecture.md#layers), not style:
 // - the apps never import server code, except types from server/schemas/;
-// - shared/ (rules the server and both apps use) imports none of them, and no package;
+// - shared/ (rules the server and both apps use) imports none of them, and no package but libphonenumber-js;
 // - only repositories (and the database layer) import the Prisma client;
 // - routes and the real-time code reach the database through domain functions, never a repository;
 // - no import cycles.
@@ -76,7 +76,11 @@ export default tseslint.config(
               group: ["**/server/**", "**/storefront/**", "**/console/**"],
               message: "shared/ is imported by the server and the apps; it imports none of them.",
             },
-            { regex: "^[^.]", message: "shared/ imports no package: both apps and the server load it as plain TypeScript." },
+            // One exception: libphonenumber-js, plain ESM that both Vite apps and the server load (phones in E.164).
+            {
+              regex: "^(?!libphonenumber-js(/|$))[^.]",
+              message: "shared/ imports no package but libphonenumber-js: both apps and the server load it as plain TypeScript.",
+            },
           ],
         },
       ],

@@ -46,6 +46,7 @@ const postgresSpecific = [
   "throttles",
   "transaction-regression",
   "trust-idempotency",
+  "whatsapp-sms",
 ].map((name) => `tests/api/${name}.test.ts`);
 
 // Files that measure the server's responsiveness (probe latencies) while it is attacked: they run alone, with no

@@ -55,6 +55,67 @@ export interface Config {
   readyDbTimeoutMs: number;
   /** METRICS_TOKEN: GET /metrics answers only with `Authorization: Bearer <token>`; unset, /metrics does not exist. */
   metricsToken: string | undefined;
+  /** WhatsApp Cloud API (WHATSAPP_*), when its four variables are set: order updates to shoppers who chose it. */
+  whatsapp: WhatsAppConfig | undefined;
+  /** SMS (SMS_PROVIDER and the provider's variables): order updates to shoppers who chose it, and WhatsApp's fallback. */
+  sms: SmsConfig | undefined;
+}
+
+export interface WhatsAppConfig {
+  token: string;
+  phoneNumberId: string;
+  /** Signs Meta's webhook calls (X-Hub-Signature-256). */
+  appSecret: string;
+  /** What Meta echoes when the webhook is verified. */
+  verifyToken: string;
+  /** WHATSAPP_API_URL: Graph API base with its version (a local stand-in in tests). */
+  apiUrl: string;
+}
+
+export interface SmsConfig {
+  provider: "twilio";
+  accountSid: string;
+  authToken: string;
+  from: string;
+  /** TWILIO_API_URL (a local stand-in in tests). */
+  apiUrl: string;
+}
+
+export const WHATSAPP_DEFAULT_API_URL = "https://graph.facebook.com/v21.0";
+const WHATSAPP_VARIABLES = ["WHATSAPP_TOKEN", "WHATSAPP_PHONE_NUMBER_ID", "WHATSAPP_APP_SECRET", "WHATSAPP_VERIFY_TOKEN"] as const;
+
+function whatsappConfig(env: NodeJS.ProcessEnv): WhatsAppConfig | undefined {
+  const set = WHATSAPP_VARIABLES.filter((name) => env[name]?.trim());
+  if (set.length === 0) return undefined;
+  if (set.length < WHATSAPP_VARIABLES.length)
+    throw new ConfigError(
+      `${WHATSAPP_VARIABLES.join(", ")} must be set together (missing: ${WHATSAPP_VARIABLES.filter((n) => !set.includes(n)).join(", ")})`,
+    );
+  const phoneNumberId = env.WHATSAPP_PHONE_NUMBER_ID!.trim();
+  if (!/^\d{5,20}$/.test(phoneNumberId))
+    throw new ConfigError(`WHATSAPP_PHONE_NUMBER_ID must be the phone number's id, digits (got "${phoneNumberId}")`);
+  return {
+    token: env.WHATSAPP_TOKEN!.trim(),
+    phoneNumberId,
+    appSecret: env.WHATSAPP_APP_SECRET!.trim(),
+    verifyToken: env.WHATSAPP_VERIFY_TOKEN!.trim(),
+    apiUrl: (url(env, "WHATSAPP_API_URL", ["https:", "http:"]) ?? WHATSAPP_DEFAULT_API_URL).replace(/\/+$/, ""),
+  };
+}
+
+function smsConfig(env: NodeJS.ProcessEnv): SmsConfig | undefined {
+  const provider = env.SMS_PROVIDER?.trim();
+  if (!provider) return undefined;
+  if (provider !== "twilio") throw new ConfigError(`SMS_PROVIDER must be "twilio" (got "${provider}")`);
+  const missing = ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM"].filter((n) => !env[n]?.trim());
+  if (missing.length) throw new ConfigError(`SMS_PROVIDER=twilio needs ${missing.join(", ")}`);
+  return {
+    provider,
+    accountSid: env.TWILIO_ACCOUNT_SID!.trim(),
+    authToken: env.TWILIO_AUTH_TOKEN!.trim(),
+    from: env.TWILIO_FROM!.trim(),
+    apiUrl: (url(env, "TWILIO_API_URL", ["https:", "http:"]) ?? "https://api.twilio.com").replace(/\/+$/, ""),
+  };
 }
 
 export const DEFAULT_MAIL_FROM = "Loja <loja@localhost>";
@@ -295,5 +356,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownDrainMs: int(env, "SHUTDOWN_DRAIN_MS", databaseUrl ? 3000 : 0, 0, 60_000),
     readyDbTimeoutMs: int(env, "READY_DB_TIMEOUT_MS", 2000, 100, 60_000),
     metricsToken: metricsToken(env),
+    whatsapp: whatsappConfig(env),
+    sms: smsConfig(env),
   };
 }

@@ -4,6 +4,7 @@
 
 import { passwordProblem } from "./passwords.ts";
 import { PAYMENT_METHODS } from "./orders.ts";
+import { INVALID_PHONE, toE164 } from "./phones.ts";
 
 export interface AddressFields {
   firstName: string;
@@ -78,6 +79,7 @@ export function addressErrors(a: Readonly<Record<AddressField, string | undefine
   for (const [field, message] of REQUIRED_ADDRESS_FIELDS) if (!(a[field] ?? "").trim()) errors[field] = message;
   if (!errors.zipcode && !ZIPCODE_PATTERN.test((a.zipcode ?? "").trim())) errors.zipcode = REQUIRED_ADDRESS_MESSAGES.zipcode;
   if (!errors.phone && !PHONE_PATTERN.test((a.phone ?? "").trim())) errors.phone = REQUIRED_ADDRESS_MESSAGES.phone;
+  if (!errors.phone && !toE164(a.phone)) errors.phone = INVALID_PHONE;
   return errors;
 }
 

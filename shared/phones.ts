@@ -4,6 +4,8 @@
 // keeps the same digits for every order's delivery phone (`loja_phone_digits`, migration 20261127100000), and
 // this rule stays one that SQL can say as simply: that is why it is digits, not a phone library's E.164 parsing.
 
+import { parsePhoneNumberFromString } from "libphonenumber-js/min";
+
 /** Angola's country calling code. */
 const ANGOLA_CALLING_CODE = "244";
 
@@ -29,3 +31,33 @@ export function phoneSearchDigits(text: string): string | null {
   const digits = phoneDigits(prefixed);
   return digits.length >= MIN_PHONE_SEARCH_DIGITS ? digits : null;
 }
+
+// Sending to a phone (wa.me links, WhatsApp, SMS) needs the number in E.164 ("+244923456789"): libphonenumber-js
+// knows every country's plan, so a typed "923 456 789", "00244 923 456 789" or "+351 912 345 678" becomes one
+// form and an impossible number is told apart (docs/product/checkout.md#checkout-rules). Its "min" metadata
+// (about 80 kB) checks lengths and prefixes, which is what a checkout needs.
+
+/** A checkout phone that is digits but no number anywhere (too short, too long, an impossible prefix). */
+export const INVALID_PHONE = "Número de telefone inválido. Escreva-o como 923 456 789 ou +244 923 456 789";
+
+/** The phone in E.164 ("+2449XXXXXXXX" for Angola, the default country), or null when it is not a valid number. */
+export function toE164(text: string | null | undefined): string | null {
+  if (!text) return null;
+  const parsed = parsePhoneNumberFromString(text.trim(), "AO");
+  return parsed?.isValid() ? parsed.number : null;
+}
+
+/** The phone as wa.me and the WhatsApp Cloud API want it: E.164's digits without "+"; null when invalid. */
+export function waNumber(text: string | null | undefined): string | null {
+  return toE164(text)?.slice(1) ?? null;
+}
+
+/**
+ * The number the storefront's wa.me links open (docs/product/storefront.md#product-page): the settings' WhatsApp
+ * number, else the first phone, as E.164's digits; null when neither is a phone.
+ */
+export const shopWhatsAppNumber = (whatsapp: string, phones: readonly string[]): string | null => waNumber(whatsapp || phones[0]);
+
+/** A wa.me link: to `number` (E.164's digits), or, without one, letting the shopper pick the chat; `text` ready to send. */
+export const waMeLink = (text: string, number: string | null = null): string =>
+  `https://wa.me/${number ?? ""}?text=${encodeURIComponent(text)}`;

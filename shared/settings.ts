@@ -4,7 +4,9 @@
 /** Where every shopper's money goes. */
 export const BANK_FIELDS = ["bankName", "accountHolder", "accountNumber", "iban"] as const;
 /** Who shoppers call and write to, and where staff alerts go. */
-export const CONTACT_FIELDS = ["phones", "emails", "addresses", "staffAlertEmails"] as const;
+export const CONTACT_LISTS = ["phones", "emails", "addresses", "staffAlertEmails"] as const;
+/** The same, with the shop's WhatsApp number (one value, not a list). */
+export const CONTACT_FIELDS = [...CONTACT_LISTS, "whatsapp"] as const;
 
 export const isBankField = (field: string): boolean => (BANK_FIELDS as readonly string[]).includes(field);
 export const isContactField = (field: string): boolean => (CONTACT_FIELDS as readonly string[]).includes(field);

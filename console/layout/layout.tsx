@@ -1,6 +1,9 @@
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { AppBar, Layout, Menu, TitlePortal, useCanAccess, useTranslate } from "react-admin";
-import { Badge, Box, Chip, Tooltip } from "@mui/material";
+import { Badge, Box, Chip, IconButton, Tooltip } from "@mui/material";
+import VolumeOffIcon from "@mui/icons-material/VolumeOff";
+import VolumeUpIcon from "@mui/icons-material/VolumeUp";
+import { setSoundOn, soundOn } from "./attention.ts";
 import ForumIcon from "@mui/icons-material/Forum";
 import SettingsIcon from "@mui/icons-material/Settings";
 import { RealtimeProvider, useRealtime } from "./realtime-context.tsx";
@@ -21,11 +24,34 @@ function LiveIndicator() {
   );
 }
 
+/** Turns the sound for new orders and shopper messages on or off, for this browser. */
+function SoundToggle() {
+  const translate = useTranslate();
+  const [on, setOn] = useState(soundOn);
+  const label = translate(on ? "loja.attention.sound_off" : "loja.attention.sound_on");
+  return (
+    <Tooltip title={label}>
+      <IconButton
+        color="inherit"
+        aria-label={label}
+        aria-pressed={on}
+        onClick={() => {
+          setSoundOn(!on);
+          setOn(!on);
+        }}
+      >
+        {on ? <VolumeUpIcon /> : <VolumeOffIcon />}
+      </IconButton>
+    </Tooltip>
+  );
+}
+
 function ConsoleAppBar() {
   return (
     <AppBar>
       <TitlePortal />
       <Box sx={{ flex: 1 }} />
+      <SoundToggle />
       <LiveIndicator />
     </AppBar>
   );

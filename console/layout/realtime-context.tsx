@@ -8,6 +8,7 @@ import { SESSION_ENDED, getSession, getToken, setSession } from "../lib/session.
 import { isSettingsChangedFrame, settingsChangedMessage, type SettingsChangedFrame } from "../settings/settings-changed.ts";
 import { shellMessages } from "../i18n/shell.ts";
 import { NewOrderAlert } from "./new-order-alert.tsx";
+import { attentionTitle, playAttentionSound } from "./attention.ts";
 
 type Listener = (orderId: string, message: AdminMessage) => void;
 
@@ -40,6 +41,8 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
   const notify = useNotify();
   const [connected, setConnected] = useState(false);
   const [unreadCount, setUnreadCount] = useState(0);
+  // New orders that arrived while the tab was hidden: counted in the title until staff look again.
+  const [newOrdersAway, setNewOrdersAway] = useState(0);
   const listeners = useRef(new Set<Listener>());
   const refreshUnreadRef = useRef<() => void>(() => undefined);
 
@@ -62,8 +65,16 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
   notifyRef.current = notify;
 
   useEffect(() => {
-    document.title = unreadCount > 0 ? `(${unreadCount}) ${BASE_TITLE}` : BASE_TITLE;
-  }, [unreadCount]);
+    document.title = attentionTitle(BASE_TITLE, unreadCount, newOrdersAway);
+  }, [unreadCount, newOrdersAway]);
+
+  useEffect(() => {
+    const seen = () => {
+      if (document.visibilityState === "visible") setNewOrdersAway(0);
+    };
+    document.addEventListener("visibilitychange", seen);
+    return () => document.removeEventListener("visibilitychange", seen);
+  }, []);
 
   useEffect(
     () => () => {
@@ -99,6 +110,8 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
         // The dashboard's counters and the order lists follow; the alert shows on whatever page is open.
         void queryClient.invalidateQueries({ queryKey: ["dashboard"] });
         void queryClient.invalidateQueries({ queryKey: ["orders", "getList"] });
+        if (document.visibilityState === "hidden") setNewOrdersAway((n) => n + 1);
+        playAttentionSound();
         notifyRef.current(<NewOrderAlert orderId={event.orderId} totalAmount={event.totalAmount} />, {
           type: "info",
           autoHideDuration: 15_000,
@@ -112,6 +125,8 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
         return;
       }
       if (event.type !== "newMessage") return;
+      // A shopper wrote (a proof is a message too): the sound, when turned on; the shop's own notices are quiet.
+      if (event.message.sender === "client") playAttentionSound();
       listeners.current.forEach((fn) => fn(event.orderId, event.message));
       refreshUnreadRef.current();
       void queryClient.invalidateQueries({ queryKey: ["conversations"] });

@@ -24,6 +24,7 @@ import { PaymentMethodLabel } from "../components/payment-method-label.tsx";
 import { StatusChip } from "../components/status-chip.tsx";
 import { StatusButtons } from "./status-buttons.tsx";
 import { OrderPayments } from "./order-payments.tsx";
+import { OrderPhoneMessages, ShopperWhatsAppButton } from "./order-phone-messages.tsx";
 import { senderLabel } from "../conversations/sender.ts";
 import { OrderNotes } from "../components/order-notes.tsx";
 
@@ -58,6 +59,7 @@ function OrderDetails() {
         <Button component={RouterLink} to={`/conversations/${order.id}/show`} startIcon={<ForumIcon />} variant="outlined" size="small">
           {translate("loja.orders.open_chat")}
         </Button>
+        <ShopperWhatsAppButton order={order} />
       </Box>
       <Box sx={{ display: "grid", gridTemplateColumns: { xs: "minmax(0, 1fr)", md: "minmax(0, 2fr) minmax(0, 1fr)" }, gap: 2 }}>
         <Box>
@@ -94,6 +96,9 @@ function OrderDetails() {
           </Section>
           <Section title={translate("loja.payments.section")}>
             <OrderPayments />
+          </Section>
+          <Section title={translate("loja.orders.phone_messages")}>
+            <OrderPhoneMessages />
           </Section>
           <Section title={translate("loja.orders.address")}>
             <Typography>

@@ -34,11 +34,23 @@ const filters = [
   <SelectInput key="status" source="status" choices={statusChoices} alwaysOn />,
 ];
 
+/** E-mail, WhatsApp or SMS, with what WhatsApp / the SMS provider reported (Entregue, Lida…). */
+function ChannelLabel({ channel = "email", deliveryStatus }: { channel?: string; deliveryStatus?: string | null }) {
+  const translate = useTranslate();
+  const name = translate(`loja.orders.channel.${channel}`, { _: channel === "email" ? "Email" : channel });
+  return <>{deliveryStatus ? `${name} · ${translate(`loja.orders.phone_state.${deliveryStatus}`, { _: deliveryStatus })}` : name}</>;
+}
+
 export function OutboxList() {
   return (
     <List filters={filters} sort={{ field: "createdAt", order: "DESC" }} perPage={25} exporter={false}>
       <Datagrid rowClick="show" bulkActionButtons={false}>
         <DateField source="createdAt" showTime locales="pt-PT" />
+        <FunctionField<AdminOutboxMail>
+          source="channel"
+          sortable={false}
+          render={(m) => <ChannelLabel channel={m.channel} deliveryStatus={m.deliveryStatus} />}
+        />
         <TextField source="to" />
         <TextField source="subject" />
         <FunctionField<AdminOutboxMail> source="status" render={(m) => <OutboxStatusChip status={m.status} />} />

@@ -70,6 +70,7 @@ export function SettingsEdit() {
               <TextInput source="value" label={false} validate={[required(), maxLength(40)]} />
             </SimpleFormIterator>
           </ArrayInput>
+          <TextInput source="whatsapp" validate={maxLength(40)} helperText={translate("loja.settings.whatsapp_help")} />
           <ArrayInput source="emails" validate={atLeastTwo}>
             <SimpleFormIterator inline disableReordering disableClear>
               <TextInput source="value" label={false} validate={[required(), email()]} />

@@ -1,13 +1,13 @@
 import type { RaRecord } from "react-admin";
 import { pickFields, type RequestBodyTransform, type Row } from "../lib/request-body.ts";
-import { BANK_FIELDS, CONTACT_FIELDS, MAX_PAYMENT_DEADLINE_HOURS } from "../../shared/settings.ts";
+import { BANK_FIELDS, CONTACT_LISTS, MAX_PAYMENT_DEADLINE_HOURS } from "../../shared/settings.ts";
 
 // The shop's contact and bank details are data, not code: one row, id 1.
 // Arrays of strings are edited as lists of { value } rows and flattened back on save.
 
 // The lists are the shop's contacts and the alert addresses.
-const LISTS = CONTACT_FIELDS;
-const FIELDS = [...LISTS, ...BANK_FIELDS, "paymentDeadlineHours", "currentPassword"] as const;
+const LISTS = CONTACT_LISTS;
+const FIELDS = [...LISTS, "whatsapp", ...BANK_FIELDS, "paymentDeadlineHours", "currentPassword"] as const;
 
 /** The record as the form edits it: each list of strings as rows of { value }, the deadline as a number. */
 export const settingsToForm = (record: RaRecord): RaRecord => {
@@ -36,7 +36,8 @@ const listValue = (row: Row | undefined, key: (typeof LISTS)[number]): string =>
 
 /** Whether the form changes the shop's contacts or the staff alert addresses (the server asks the password for these too). */
 export const contactsChanged = (before: Row | undefined, after: Row): boolean =>
-  LISTS.some((key) => listValue(before, key) !== listValue(after, key));
+  LISTS.some((key) => listValue(before, key) !== listValue(after, key)) ||
+  String(before?.whatsapp ?? "").trim() !== String(after.whatsapp ?? "").trim();
 
 /** Whether saving needs the admin's own password: bank details, contacts or alert addresses changed. */
 export const passwordNeeded = (before: Row | undefined, after: Row): boolean =>

@@ -2,6 +2,7 @@
 // the oldest is MAIL_DIGEST_DELAY_SECONDS old (server/notifications/reply-digest.ts). One instance sweeps at a time.
 import type { AppDeps } from "../deps.ts";
 import { sweepSupportReplyDigests } from "../notifications/reply-digest.ts";
+import { supportRepliesByPhone } from "../notifications/order-events.ts";
 import type { Job } from "./job.ts";
 
 export function replyDigestJob({ db, config, notifier }: Pick<AppDeps, "db" | "config" | "notifier">): Job {
@@ -17,6 +18,7 @@ export function replyDigestJob({ db, config, notifier }: Pick<AppDeps, "db" | "c
         db: db.prisma,
         isOnline: online.isOnline,
         delayMs: config.mail.digestDelayMs,
+        byPhone: (tx, orderId, event) => supportRepliesByPhone(tx, notifier, orderId, event),
       });
       if (mailed.length) notifier.committed();
     },

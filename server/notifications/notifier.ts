@@ -13,6 +13,7 @@ import type { PushEndpointPolicy } from "./push/endpoints.ts";
 import { createPushSender, type PushPayload, type PushSender } from "./push/sender.ts";
 import { loadVapidKeys } from "./push/vapid-keys.ts";
 import type { MailContent, MailContext } from "./mail/templates.ts";
+import type { PhoneChannels } from "./messaging/enqueue.ts";
 
 export interface PushNotice {
   userId: string;
@@ -21,7 +22,7 @@ export interface PushNotice {
 
 interface NotifierOptions {
   db: PrismaClient;
-  config: Pick<Config, "publicUrl" | "port" | "dataDir" | "proxypay">;
+  config: Pick<Config, "publicUrl" | "port" | "dataDir" | "proxypay" | "whatsapp" | "sms">;
   /** The realtime hub: who has a socket open on this instance. */
   local: LocalPresence;
   /** The settings placement keeps in memory: the order confirmation is built from them. */
@@ -41,6 +42,8 @@ export class Notifier {
   /** Shown with a Multicaixa reference (ProxyPay's entity), when configured. */
   readonly multicaixaEntity: string | undefined;
   readonly presence: Presence;
+  /** The phone channels the shop configured: which of WhatsApp and SMS messages are written at all. */
+  readonly phoneChannels: PhoneChannels;
   private wakeSender: () => void = () => undefined;
   private wakePlacedNotices: () => void = () => undefined;
   private pushSender: PushSender | undefined;
@@ -52,6 +55,7 @@ export class Notifier {
   constructor(private readonly opts: NotifierOptions) {
     this.multicaixaEntity = opts.config.proxypay?.entity;
     this.presence = new Presence(opts.db, opts.local);
+    this.phoneChannels = { whatsapp: Boolean(opts.config.whatsapp), sms: Boolean(opts.config.sms) };
     this.sealer = mailSealer(opts.tokenSecret);
   }
 
@@ -92,6 +96,12 @@ export class Notifier {
   /** Where a subscription's endpoint may point (checked on subscribe). */
   get pushEndpoints(): PushEndpointPolicy {
     return this.opts.pushEndpoints;
+  }
+
+  /** What a phone message's links and signature need as it is sent: PUBLIC_URL and the shop's name. */
+  async phoneContext(): Promise<{ baseUrl: string; shopName: string }> {
+    const ctx = await this.mailContext();
+    return { baseUrl: ctx.baseUrl, shopName: ctx.shop.name?.trim() || "Loja" };
   }
 
   /** Called by the notifications plugin once the outbox sender runs (and the log exists). */

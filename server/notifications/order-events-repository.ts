@@ -10,7 +10,10 @@ const noticeSelect = {
   paymentReference: true,
   paymentDeadline: true,
   multicaixaReference: true,
-  user: { select: { id: true, name: true, email: true, notifyEmail: true, notifyPush: true, active: true } },
+  address: true,
+  user: {
+    select: { id: true, name: true, email: true, notifyEmail: true, notifyPush: true, active: true, whatsappOptIn: true, smsOptIn: true },
+  },
 } as const satisfies Prisma.OrderSelect;
 
 export type EventOrder = Prisma.OrderGetPayload<{ select: typeof noticeSelect }>;
@@ -41,7 +44,14 @@ export const orderEventsRepository = (db: Db) => ({
   customer: (userId: string) =>
     db.user.findUnique({
       where: { id: userId },
-      select: { id: true, name: true, email: true, notifyEmail: true, notifyPush: true, active: true },
+      select: { id: true, name: true, email: true, notifyEmail: true, notifyPush: true, active: true, whatsappOptIn: true, smsOptIn: true },
+    }),
+
+  /** Who a support-reply digest is for: the order's delivery phone and its shopper's choices. */
+  phoneOf: (orderId: string) =>
+    db.order.findUnique({
+      where: { id: orderId },
+      select: { address: true, user: { select: { active: true, whatsappOptIn: true, smsOptIn: true } } },
     }),
 
   /** Client messages of the order that support has not read yet (the one just written included). */

@@ -21,6 +21,8 @@ import type { Notifier, PushNotice } from "./notifier.ts";
 import { enqueueMail, enqueueStaffAlert, newMail } from "./outbox/enqueue.ts";
 import { outboxRepository, type NewMail } from "./outbox/repository.ts";
 import type { MailContext, OrderLineSummary, PaymentDue } from "./mail/templates.ts";
+import { phoneMessageRows } from "./messaging/enqueue.ts";
+import type { PhoneFacts, PhoneKind } from "./messaging/templates.ts";
 
 /** Where the shopper is e-mailed: null when they have no address, turned e-mail off, or the account is closed. */
 const mailbox = (user: EventOrder["user"]) => (user.email && user.notifyEmail && user.active ? user.email : null);
@@ -47,8 +49,60 @@ function paymentDue(
   };
 }
 
+/** What a phone message says about paying: the transfer's description, deadline, Multicaixa, the IBAN's short form. */
+function phonePayment(
+  notifier: Notifier,
+  ctx: MailContext,
+  amount: EventOrder["totalAmount"],
+  order: Pick<EventOrder, "paymentReference" | "paymentDeadline" | "multicaixaReference">,
+): Omit<PhoneFacts, "orderId" | "firstName"> {
+  return {
+    amount,
+    paymentReference: order.paymentReference,
+    paymentDeadline: order.paymentDeadline,
+    multicaixa:
+      notifier.multicaixaEntity && order.multicaixaReference
+        ? { entity: notifier.multicaixaEntity, reference: order.multicaixaReference }
+        : null,
+    iban: ctx.shop.iban ?? null,
+  };
+}
+
+/** The order's delivery phone and first name, from its stored address. */
+const addressOf = (order: Pick<EventOrder, "address">) => {
+  const a = (order.address ?? {}) as { phone?: unknown; firstName?: unknown };
+  return { phone: typeof a.phone === "string" ? a.phone : null, firstName: typeof a.firstName === "string" ? a.firstName : "" };
+};
+
+/** Writes the phone message of `kind` for `order` in the caller's transaction (WhatsApp or SMS, or none). */
+async function enqueuePhone(
+  tx: Db,
+  notifier: Notifier,
+  order: EventOrder,
+  kind: PhoneKind,
+  facts: Omit<PhoneFacts, "orderId" | "firstName">,
+) {
+  const { phone, firstName } = addressOf(order);
+  for (const row of phoneMessageRows(notifier.phoneChannels, order.user, phone, kind, { orderId: order.id, firstName, ...facts }))
+    await outboxRepository(tx).insert(row);
+}
+
+/**
+ * A support-reply digest also reaches the shopper's phone when they chose it: one message per digest (`event`
+ * names its last reply), linking the chat.
+ */
+export async function supportRepliesByPhone(tx: Db, notifier: Notifier, orderId: string, event: string): Promise<void> {
+  const order = await orderEventsRepository(tx).phoneOf(orderId);
+  if (!order) return;
+  const { phone, firstName } = addressOf(order);
+  for (const row of phoneMessageRows(notifier.phoneChannels, order.user, phone, "support-replies", { orderId, firstName }, event))
+    await outboxRepository(tx).insert(row);
+}
+
 interface PlacedOrder {
   id: string;
+  /** The delivery address: its phone receives WhatsApp / SMS, its first name greets. */
+  address: { phone: string | null; firstName: string };
   paymentMethod: string;
   subtotal: EventOrder["totalAmount"];
   deliveryFee: EventOrder["totalAmount"];
@@ -98,6 +152,16 @@ function orderPlacedMails(notifier: Notifier, { customer, ctx, staff }: Placemen
   };
   for (const address of staff)
     mails.push(newMail({ kind: "staff-new-order", to: address, dedupeKey: `staff-new-order:${order.id}:${address}`, facts: alert }));
+  mails.push(
+    ...phoneMessageRows(notifier.phoneChannels, customer, order.address.phone, "order-placed", {
+      orderId: order.id,
+      firstName: order.address.firstName,
+      amount: order.totalAmount,
+      ...(order.paymentMethod === CARD
+        ? {}
+        : phonePayment(notifier, ctx, order.totalAmount, { ...order, multicaixaReference: order.multicaixaReference ?? null })),
+    }),
+  );
   return mails;
 }
 
@@ -114,7 +178,9 @@ export async function writePlacedOrderNotices(db: PrismaClient, notifier: Notifi
     const placed = await events.claimPlacedNoticesDue(limit);
     if (!placed.length) return 0;
     const { ctx, staff } = await notifier.mailSettings(tx);
-    const mails = placed.flatMap((order) => orderPlacedMails(notifier, { customer: order.user, ctx, staff }, order));
+    const mails = placed.flatMap((order) =>
+      orderPlacedMails(notifier, { customer: order.user, ctx, staff }, { ...order, address: addressOf(order) }),
+    );
     await outboxRepository(tx).insertMany(mails);
     await events.placedNoticesWritten(placed.map((o) => o.id));
     return placed.length;
@@ -157,6 +223,9 @@ export async function noticeOrder(tx: Db, notifier: Notifier, orderId: string, n
         kind: "payment-confirmed",
         facts: { ...ref, amountPaid: order.amountPaid.isZero() ? order.totalAmount : order.amountPaid },
       });
+      await enqueuePhone(tx, notifier, order, "payment-confirmed", {
+        amount: order.amountPaid.isZero() ? order.totalAmount : order.amountPaid,
+      });
       return pushTo(order.user, {
         title: "Pagamento confirmado",
         body: `Confirmámos o pagamento do pedido ${label}.`,
@@ -168,6 +237,13 @@ export async function noticeOrder(tx: Db, notifier: Notifier, orderId: string, n
         kind: "payment-reminder",
         facts: { ...ref, ...paymentDue(notifier, ctx, order.totalAmount.minus(order.amountPaid), order) },
       });
+      await enqueuePhone(
+        tx,
+        notifier,
+        order,
+        "payment-reminder",
+        phonePayment(notifier, ctx, order.totalAmount.minus(order.amountPaid), order),
+      );
       return null;
     case "status":
       return statusNotice(tx, notifier, order, notice, shopperMail);
@@ -187,6 +263,7 @@ async function statusNotice(
       return noticeOrder(tx, notifier, order.id, { kind: "payment-confirmed" });
     case SHIPPED:
       await shopperMail({ kind: "order-shipped", facts: ref });
+      await enqueuePhone(tx, notifier, order, "order-shipped", {});
       return pushTo(order.user, {
         title: "Pedido enviado",
         body: `O seu pedido #${shortOrderId(order.id)} foi enviado.`,

@@ -10,11 +10,12 @@ export interface PendingReply {
   createdAt: Date;
   userId: string;
   customerName: string;
-  email: string;
+  /** Null when the shopper is not e-mailed (no address, or e-mails off): only their phone is told. */
+  email: string | null;
 }
 
 export const replyDigestRepository = (db: Db) => ({
-  /** Unread support replies after each order's digest mark, for shoppers who accept e-mail. Oldest first. */
+  /** Unread support replies after each order's digest mark, for shoppers who accept e-mail, WhatsApp or SMS. Oldest first. */
   async pendingReplies(limit = 500): Promise<PendingReply[]> {
     const rows = await db.$queryRaw<
       {
@@ -25,17 +26,18 @@ export const replyDigestRepository = (db: Db) => ({
         created_at: Date;
         user_id: string;
         name: string;
-        email: string;
+        email: string | null;
       }[]
     >(Prisma.sql`
-      SELECT m.order_id, m.id, m.text, (m.media_id IS NOT NULL) AS has_attachment, m.created_at, u.id AS user_id, u.name, u.email
+      SELECT m.order_id, m.id, m.text, (m.media_id IS NOT NULL) AS has_attachment, m.created_at, u.id AS user_id, u.name,
+             CASE WHEN u.notify_email THEN u.email END AS email
         FROM messages m
         JOIN orders o ON o.id = m.order_id
         JOIN users u ON u.id = o.user_id
         LEFT JOIN support_reply_digests d ON d.order_id = m.order_id
        WHERE m.sender = 'support' AND m.read_by_client_at IS NULL
          AND (d.covered_until IS NULL OR m.created_at > d.covered_until)
-         AND u.notify_email AND u.active AND u.email IS NOT NULL
+         AND u.active AND ((u.notify_email AND u.email IS NOT NULL) OR u.whatsapp_opt_in OR u.sms_opt_in)
        ORDER BY m.created_at, m.id
        LIMIT ${limit}::int`);
     return rows.map((r) => ({

@@ -3,7 +3,7 @@
 // in that window are joined in one e-mail) and enqueues one mail per order with a link to /message/{orderId}.
 // A shopper with an open connection is skipped: the app shows the reply, and if it stays unread after they
 // leave, a later sweep mails it.
-import type { PrismaClient } from "../db/client.ts";
+import type { Db, PrismaClient } from "../db/client.ts";
 import { enqueueMail } from "./outbox/enqueue.ts";
 import { replyDigestRepository, type PendingReply } from "./reply-digest-repository.ts";
 
@@ -15,6 +15,8 @@ interface DigestSweepOptions {
   isOnline(userId: string): boolean;
   delayMs?: number;
   now?: Date;
+  /** Writes the digest's WhatsApp / SMS message in its transaction (order-events.ts supportRepliesByPhone). */
+  byPhone?: (tx: Db, orderId: string, event: string) => Promise<void>;
 }
 
 /** One sweep; returns the ids of the orders whose shopper was e-mailed. */
@@ -37,13 +39,15 @@ export async function sweepSupportReplyDigests(opts: DigestSweepOptions): Promis
     };
     await opts.db.$transaction(async (tx) => {
       await replyDigestRepository(tx).markCovered(orderId, last.createdAt);
-      // Two instances sweeping at once build the same digest: its key makes it one mail.
-      await enqueueMail(tx, {
-        kind: "support-replies",
-        to: first.email,
-        dedupeKey: `support-replies:${orderId}:${last.messageId}`,
-        facts,
-      });
+      // Two instances sweeping at once build the same digest: its key makes it one mail (and one phone message).
+      if (first.email)
+        await enqueueMail(tx, {
+          kind: "support-replies",
+          to: first.email,
+          dedupeKey: `support-replies:${orderId}:${last.messageId}`,
+          facts,
+        });
+      await opts.byPhone?.(tx, orderId, last.messageId);
     });
     mailed.push(orderId);
   }

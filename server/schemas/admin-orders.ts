@@ -89,6 +89,22 @@ export type AdminProof = Static<typeof AdminProof>;
 const PaymentStateSchema = Type.Union([Type.Literal(PAYMENT_STATES[0]), Type.Literal(PAYMENT_STATES[1]), Type.Literal(PAYMENT_STATES[2])]);
 
 /** One order as the console shows it; list rows leave lines/history/attachments empty. */
+/** A WhatsApp or SMS message about the order (docs/product/notifications.md#whatsapp-and-sms). */
+export const AdminPhoneMessage = Type.Object({
+  id: Type.String(),
+  channel: Type.String(),
+  subject: Type.String(),
+  to: Type.String(),
+  /** The outbox's: pending, sent, failed. */
+  status: Type.String(),
+  /** As the provider reported it: sent, delivered, read, failed; null before any report. */
+  deliveryStatus: Type.Union([Type.String(), Type.Null()]),
+  deliveryStatusAt: Type.Union([Type.String(), Type.Null()]),
+  lastError: Type.Union([Type.String(), Type.Null()]),
+  createdAt: Type.String(),
+});
+export type AdminPhoneMessage = Static<typeof AdminPhoneMessage>;
+
 export const AdminOrder = Type.Object({
   id: Type.String(),
   shortId: Type.String(),
@@ -128,6 +144,8 @@ export const AdminOrder = Type.Object({
   ),
   /** An admin confirmed the order without the money recorded: their reason (null: the ledger paid it). */
   paidException: Type.Union([Type.String(), Type.Null()]),
+  /** The order's WhatsApp and SMS messages with their states, oldest first (only on one order's page). */
+  phoneMessages: Type.Optional(Type.Array(AdminPhoneMessage)),
 });
 export type AdminOrder = Static<typeof AdminOrder>;
 

@@ -5,6 +5,9 @@ import { OUTBOX_STATUSES } from "../../shared/outbox.ts";
 export const AdminOutboxMail = Type.Object({
   id: Type.String(),
   kind: Type.String(),
+  /** 'email', 'whatsapp' or 'sms' (then `to` is a phone and `deliveryStatus` what the provider reported). */
+  channel: Type.Optional(Type.String()),
+  deliveryStatus: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   to: Type.String(),
   subject: Type.String(),
   /** 'pending' (waiting, or would be sent: without SMTP_URL nothing leaves), 'sent' or 'failed'. */

@@ -25,6 +25,8 @@ export const AdminSettings = Type.Object({
   paymentDeadlineHours: Type.Number(),
   /** Addresses that receive staff alerts by e-mail (new order, new proof, customer message waiting). */
   staffAlertEmails: Type.Array(Type.String()),
+  /** The shop's WhatsApp number in E.164 ("": the first phone is the WhatsApp one). */
+  whatsapp: Type.String(),
   isDemo: Type.Boolean(),
   updatedAt: Type.String(),
   /** The audit trail: the last 50 changes, newest first. */
@@ -46,6 +48,8 @@ export const AdminSettingsBody = StrictObject({
   paymentDeadlineHours: Type.Optional(Type.Number()),
   /** Staff alert addresses (none: no alerts). Left out: unchanged. */
   staffAlertEmails: Type.Optional(Type.Array(Type.String({ minLength: 3, maxLength: 254, format: "email" }), { maxItems: 10 })),
+  /** The shop's WhatsApp number as typed (stored in E.164; "" clears it). Left out: unchanged. */
+  whatsapp: Type.Optional(Type.String({ maxLength: 40 })),
   /** The acting admin's own password: required when a bank field, a shop contact or an alert address changes. */
   currentPassword: Type.Optional(Password),
 });

@@ -54,6 +54,9 @@ export const PlaceOrderBody = StrictObject({
   items: Type.Array(OrderItemInput, { maxItems: MAX_ORDER_ITEMS }),
   totalAmount: Money,
   paymentMethod: ShortText({ maxLength: 32 }),
+  /** Ticked at checkout: order updates on WhatsApp / by SMS from now on (false or left out changes nothing). */
+  whatsappOptIn: Type.Optional(Type.Boolean()),
+  smsOptIn: Type.Optional(Type.Boolean()),
 });
 export type PlaceOrderBody = Static<typeof PlaceOrderBody>;
 

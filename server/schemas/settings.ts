@@ -7,6 +7,8 @@ export const PublicSettings = Type.Object({
   addresses: Type.Array(Type.String()),
   bank: Type.Object({ bankName: Type.String(), accountHolder: Type.String(), accountNumber: Type.String(), iban: Type.String() }),
   isDemo: Type.Boolean(),
+  /** The number wa.me links open (E.164's digits): the settings' WhatsApp number, else the first phone; null: none. */
+  whatsapp: Type.Union([Type.String(), Type.Null()]),
   /** Firebase web config when phone login is configured; null hides the phone-login block. */
   phoneLogin: Type.Union([Type.Object({ apiKey: Type.String(), authDomain: Type.String(), projectId: Type.String() }), Type.Null()]),
 });

@@ -55,6 +55,9 @@ export const AccountReply = Type.Object({
     savedAddress: Type.Union([Address, Type.Null()]),
     notifyEmail: Type.Boolean(),
     notifyPush: Type.Boolean(),
+    /** Order updates on WhatsApp / by SMS (docs/product/notifications.md#whatsapp-and-sms); off by default. */
+    whatsappOptIn: Type.Boolean(),
+    smsOptIn: Type.Boolean(),
   }),
 });
 export const AccountChangesBody = StrictObject({
@@ -62,5 +65,7 @@ export const AccountChangesBody = StrictObject({
   savedAddress: Type.Optional(Type.Union([AddressInput, Type.Null()])),
   notifyEmail: Type.Optional(Type.Boolean()),
   notifyPush: Type.Optional(Type.Boolean()),
+  whatsappOptIn: Type.Optional(Type.Boolean()),
+  smsOptIn: Type.Optional(Type.Boolean()),
 });
 export type AccountChangesBody = Static<typeof AccountChangesBody>;

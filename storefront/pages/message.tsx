@@ -9,6 +9,7 @@ import { AttachmentModal, type Attachment } from "../features/chat/attachment-mo
 import { isClient, isImage } from "../features/chat/types.ts";
 import { useOrderChat, type OutgoingMessage } from "../features/chat/use-order-chat.ts";
 import { PushPrompt } from "../features/push/push-prompt.tsx";
+import { OrderWhatsAppLink } from "../features/settings/order-whatsapp-link.tsx";
 
 /** Shown instead of an empty list: what to expect from support. */
 const CHAT_EMPTY = "Ainda não há mensagens. Escreva-nos: respondemos normalmente em menos de 1 hora, das 8h às 20h.";
@@ -52,6 +53,7 @@ export default function MessagePage() {
             Pedido #{shortOrderId(orderId)}
             {chat.status && <span className="chat-status"> · {chat.status}</span>}
           </p>
+          <OrderWhatsAppLink orderId={orderId} className="btn btn-outline btn-small" />
         </div>
       </header>
       {/* A chat page exists only for a placed order: the moment to offer notices on this phone. */}

@@ -8,6 +8,7 @@ import { amountDue, awaitsTransfer, DEADLINE_EXPIRED_LABEL, formatDeadline, time
 import { useNow } from "../features/orders/use-now.ts";
 import { useOrders } from "../features/orders/use-orders.ts";
 import { PushPrompt } from "../features/push/push-prompt.tsx";
+import { OrderWhatsAppLink } from "../features/settings/order-whatsapp-link.tsx";
 import "./payment-styles.ts";
 
 // Made on first use, not when the page's module is prefetched: building a formatter loads locale data (tens of
@@ -77,6 +78,7 @@ export default function OrdersPage() {
                       </span>
                     )}
                   </Link>
+                  <OrderWhatsAppLink orderId={o._id} className="btn btn-outline btn-small" />
                 </div>
               </footer>
             </article>

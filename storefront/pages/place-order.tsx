@@ -8,6 +8,7 @@ import { useSession } from "../features/auth/session.tsx";
 import { Title } from "../components/title.tsx";
 import { CartTotals, orderTotal } from "../features/cart/cart-totals.tsx";
 import { placeOrder } from "../features/checkout/api/place-order.ts";
+import { SMS_OPT_IN, WHATSAPP_OPT_IN } from "../../shared/messaging.ts";
 import { stripeOrder } from "../features/checkout/api/stripe-order.ts";
 import type { Address, OrderItem, PaymentMethod } from "../features/checkout/types.ts";
 import { addressErrors, submitError } from "../../shared/checkout.ts";
@@ -20,6 +21,8 @@ import { returnHereAfterLogin } from "../features/auth/return-after-login.ts";
 export default function PlaceOrderPage() {
   const [errors, setErrors] = useState<Partial<Record<keyof Address, string>>>({});
   const [method, setMethod] = useState<PaymentMethod>(BANK_TRANSFER);
+  // Off by default: only a shopper who ticks it gets WhatsApp / SMS (docs/product/notifications.md#whatsapp-and-sms).
+  const [optIns, setOptIns] = useState({ whatsappOptIn: false, smsOptIn: false });
   const { clear } = useCart();
   const { lines, subtotal } = useCartLines();
   const { token } = useSession();
@@ -53,7 +56,8 @@ export default function PlaceOrderPage() {
       void navigate("/login", returnHereAfterLogin("/place-order"));
       return;
     }
-    const body = { address, items, totalAmount: orderTotal(subtotal), paymentMethod: method };
+    const ticked = { ...(optIns.whatsappOptIn ? { whatsappOptIn: true } : {}), ...(optIns.smsOptIn ? { smsOptIn: true } : {}) };
+    const body = { address, items, totalAmount: orderTotal(subtotal), paymentMethod: method, ...ticked };
     try {
       if (method === "stripe") {
         window.location.replace(await run(stripeOrder(body, idempotencyKey.current)));
@@ -88,6 +92,24 @@ export default function PlaceOrderPage() {
             onChange={() => setMethod(BANK_TRANSFER)}
           />
           Transferência Bancária
+        </label>
+        <label className="check">
+          <input
+            type="checkbox"
+            name="whatsappOptIn"
+            checked={optIns.whatsappOptIn}
+            onChange={(e) => setOptIns((o) => ({ ...o, whatsappOptIn: e.target.checked }))}
+          />
+          {WHATSAPP_OPT_IN}
+        </label>
+        <label className="check">
+          <input
+            type="checkbox"
+            name="smsOptIn"
+            checked={optIns.smsOptIn}
+            onChange={(e) => setOptIns((o) => ({ ...o, smsOptIn: e.target.checked }))}
+          />
+          {SMS_OPT_IN}
         </label>
         <button type="submit" className="btn">
           FINALIZAR PEDIDO

@@ -136,7 +136,7 @@ function ProductDetails({ product, related }: { product: Product; related: reado
                 target="_blank"
                 rel="noopener noreferrer"
               >
-                Perguntar sobre este produto
+                Perguntar no WhatsApp
               </a>
             )}
           </div>

@@ -22,8 +22,31 @@ describe("/api/user/account", () => {
     expect(res.headers["cache-control"]).toBe("no-store");
     expect(res.json()).toEqual({
       success: true,
-      account: { name: "Ana Conta", email: c.email, phone: null, savedAddress: null, notifyEmail: true, notifyPush: true },
+      account: {
+        name: "Ana Conta",
+        email: c.email,
+        phone: null,
+        savedAddress: null,
+        notifyEmail: true,
+        notifyPush: true,
+        whatsappOptIn: false,
+        smsOptIn: false,
+      },
     });
+  });
+
+  it("takes the WhatsApp and SMS choices, each stored with the moment it was given or withdrawn", async () => {
+    const c = await registerCustomer(t.app);
+    const before = Date.now();
+    const on = await patch(c.auth, { whatsappOptIn: true, smsOptIn: true });
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json().account).toMatchObject({ whatsappOptIn: true, smsOptIn: true });
+    const row = await t.prisma.user.findUniqueOrThrow({ where: { id: c.userId } });
+    expect(row.whatsappOptInAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(row.smsOptInAt).not.toBeNull();
+    const off = await patch(c.auth, { whatsappOptIn: false });
+    expect(off.json().account).toMatchObject({ whatsappOptIn: false, smsOptIn: true });
+    expectError(await patch(c.auth, { whatsappOptIn: "sim" }), 400);
   });
 
   it("saves a name, an address that passes checkout's rules, and the notification choices; clears the address", async () => {

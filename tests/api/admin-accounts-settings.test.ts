@@ -176,6 +176,24 @@ describe("settings (admin only)", () => {
     const shop = (await t.app.inject({ method: "GET", url: "/api/settings" })).json().settings;
     expect(JSON.stringify(shop)).not.toContain("gerente@loja.ao");
   });
+
+  it("keeps the shop's WhatsApp number in E.164 (with the password), which wa.me links open; empty: the first phone", async () => {
+    const publicNumber = async () => (await t.app.inject({ method: "GET", url: "/api/settings" })).json().settings.whatsapp;
+    await call("PUT", "/settings/1", { ...valid, currentPassword: admin.password, whatsapp: "" });
+    expect(await publicNumber()).toBe("244923000001");
+    expectError(await call("PUT", "/settings/1", { ...valid, whatsapp: "912 345 678" }), 403);
+    expectError(
+      await call("PUT", "/settings/1", { ...valid, currentPassword: admin.password, whatsapp: "12 34" }),
+      400,
+      "O número de WhatsApp da loja não é um número de telefone válido",
+    );
+    const saved = await call("PUT", "/settings/1", { ...valid, currentPassword: admin.password, whatsapp: " 912 345 678 " });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().whatsapp).toBe("+244912345678");
+    expect(await publicNumber()).toBe("244912345678");
+    // Left out: unchanged.
+    expect((await call("PUT", "/settings/1", { ...valid, currentPassword: admin.password })).json().whatsapp).toBe("+244912345678");
+  });
 });
 
 describe("GET /admin/api/dashboard", () => {

@@ -211,6 +211,8 @@ describe("POST /api/order/place", () => {
     const body = orderBody([{ product: products[0]!, quantity: 1 }]);
     expectError(await place(c, { ...body, address: { ...ADDRESS, zipcode: "10A0" } }), 400, "Código Postal é necessário");
     expectError(await place(c, { ...body, address: { ...ADDRESS, phone: "nove dois três" } }), 400, "Número de telefone é necessário");
+    // Digits, but no phone anywhere: said plainly.
+    expectError(await place(c, { ...body, address: { ...ADDRESS, phone: "923 45" } }), 400, /^Número de telefone inválido/);
     expectError(await place(c, { ...body, address: { ...ADDRESS, email: "ana-sem-arroba" } }), 400, "Por favor, insira um email válido");
     expectError(await place(c, { ...body, address: { ...ADDRESS, city: "Lu\u0000anda" } }), 400, "O endereço contém caracteres inválidos");
     expect((await place(c, { ...body, address: { ...ADDRESS, state: "" } })).statusCode).toBe(200);

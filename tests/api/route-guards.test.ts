@@ -22,6 +22,8 @@ const PUBLIC = new Set([
   "GET /api/push/key",
   "GET /api/settings",
   "POST /api/payments/proxypay",
+  "GET /api/whatsapp/webhook",
+  "POST /api/whatsapp/webhook",
   "POST /admin/api/auth/login",
   "GET /health/live",
   "GET /health/ready",

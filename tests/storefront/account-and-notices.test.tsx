@@ -20,7 +20,16 @@ const ADDRESS = {
   country: "Angola",
   phone: "+244 923 000 000",
 };
-const ACCOUNT = { name: "Ana Silva", email: "ana@example.ao", phone: null, savedAddress: null, notifyEmail: true, notifyPush: false };
+const ACCOUNT = {
+  name: "Ana Silva",
+  email: "ana@example.ao",
+  phone: null,
+  savedAddress: null,
+  notifyEmail: true,
+  notifyPush: false,
+  whatsappOptIn: false,
+  smsOptIn: false,
+};
 
 const signedIn = (realtime?: StandInRealtime, setToken: (t: string) => void = () => {}) => ({
   session: { token: "t", setToken, realtime: realtime?.client ?? null },
@@ -205,6 +214,24 @@ describe("/account", { timeout: 20_000 }, () => {
     expect(push.subscription.unsubscribe).toHaveBeenCalled();
     // Only this device: the account's choice (other phones) stays.
     expect(callsTo(calls, "PATCH", "/api/user/account")).toHaveLength(1);
+  });
+
+  it("turns WhatsApp and SMS updates on and off for the account; both start off", async () => {
+    const calls = standInShopApi({
+      "GET /api/user/account": () => ({ success: true, account: ACCOUNT }),
+      "PATCH /api/user/account": (c) => ({ success: true, account: { ...ACCOUNT, ...(c.body as object) } }),
+    });
+    renderShop("/account", signedIn());
+    const whatsapp = await screen.findByRole("checkbox", { name: /Receber avisos do pedido no WhatsApp/ }, WAIT);
+    const sms = screen.getByRole("checkbox", { name: "Receber avisos do pedido por SMS" });
+    expect(whatsapp).not.toBeChecked();
+    expect(sms).not.toBeChecked();
+    fireEvent.click(whatsapp);
+    await waitFor(() => expect(whatsapp).toBeChecked(), WAIT);
+    expect(callsTo(calls, "PATCH", "/api/user/account").at(-1)!.body).toEqual({ whatsappOptIn: true });
+    fireEvent.click(sms);
+    await waitFor(() => expect(sms).toBeChecked(), WAIT);
+    expect(callsTo(calls, "PATCH", "/api/user/account").at(-1)!.body).toEqual({ smsOptIn: true });
   });
 
   it("sends a signed-out visitor to /login", async () => {

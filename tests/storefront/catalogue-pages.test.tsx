@@ -5,6 +5,7 @@ import { HERO_SLIDES } from "../../storefront/features/catalogue/hero-slides.ts"
 import { seedServerPage } from "../../storefront/features/catalogue/server-initial.ts";
 import { shopWhatsApp } from "../../storefront/features/settings/whatsapp.ts";
 import { formatKz } from "../../shared/money.ts";
+import { shopWhatsAppNumber } from "../../shared/phones.ts";
 import { catalogue, product, renderShop, settings } from "./harness.tsx";
 import { standInShopApi, type ApiCall } from "./shop-api-stand-in.ts";
 
@@ -286,16 +287,16 @@ describe("product page", () => {
       "href",
       `https://wa.me/?text=${encodeURIComponent(summary)}`,
     );
-    expect(screen.getByRole("link", { name: "Perguntar sobre este produto" })).toHaveAttribute(
+    expect(screen.getByRole("link", { name: "Perguntar no WhatsApp" })).toHaveAttribute(
       "href",
       `https://wa.me/244923000001?text=${encodeURIComponent(`Olá! Tenho uma pergunta sobre este produto:\n${summary}`)}`,
     );
   });
 
   it("without a shop phone there is no one to ask: only the share link", async () => {
-    renderShop("/product/p1", { products: catalogue(2), settings: { ...settings, phones: [] } });
+    renderShop("/product/p1", { products: catalogue(2), settings: { ...settings, phones: [], whatsapp: null } });
     expect(await screen.findByRole("link", { name: "Partilhar no WhatsApp" })).toBeInTheDocument();
-    expect(screen.queryByRole("link", { name: "Perguntar sobre este produto" })).toBeNull();
+    expect(screen.queryByRole("link", { name: "Perguntar no WhatsApp" })).toBeNull();
   });
 
   describe("server-rendered", () => {
@@ -350,12 +351,13 @@ describe("product page", () => {
 });
 
 describe("the shop's WhatsApp number", () => {
-  it("is the first phone, digits only, with Angola's 244 added to a 9-digit number", () => {
-    const withPhones = (phones: string[]) => shopWhatsApp({ ...settings, phones });
+  it("is the settings' WhatsApp number, else the first phone, digits only, with Angola's 244 added to a 9-digit number", () => {
+    const withPhones = (phones: string[], whatsapp = "") => shopWhatsApp({ ...settings, whatsapp: shopWhatsAppNumber(whatsapp, phones) });
     expect(withPhones(["923 000 001"])).toBe("244923000001");
     expect(withPhones(["+244 923-000-001", "912 000 000"])).toBe("244923000001");
     expect(withPhones(["00244 923 000 001"])).toBe("244923000001");
     expect(withPhones(["+351 912 345 678"])).toBe("351912345678");
+    expect(withPhones(["923 000 001"], "+244912000000")).toBe("244912000000");
     expect(withPhones([])).toBeUndefined();
     expect(shopWhatsApp(null)).toBeUndefined();
   });

@@ -50,6 +50,7 @@ export const settings: PublicSettings = {
   addresses: ["Rua da Missão 10, Luanda", "Avenida Norton de Matos 5, Benguela"],
   bank: { bankName: "Banco Exemplo", accountHolder: "Loja Lda", accountNumber: "123456789", iban: "AO06 0000 0000 1234 5678 9012 3" },
   isDemo: true,
+  whatsapp: "244923000001",
   phoneLogin: null,
 };
 

@@ -112,10 +112,18 @@ describe("checkout", { timeout: 20_000 }, () => {
     };
     for (const [label, value] of Object.entries(address))
       fireEvent.change(screen.getByRole("textbox", { name: label }), { target: { value } });
+    // WhatsApp and SMS are off until ticked; the shopper ticks WhatsApp only.
+    const whatsapp = screen.getByRole("checkbox", { name: /Receber avisos do pedido no WhatsApp/ });
+    expect(whatsapp).not.toBeChecked();
+    expect(screen.getByRole("checkbox", { name: "Receber avisos do pedido por SMS" })).not.toBeChecked();
+    fireEvent.click(whatsapp);
     fireEvent.click(screen.getByRole("button", { name: "FINALIZAR PEDIDO" }));
     await waitFor(() => expect(pathname()).toBe("/confirmacaotransferencia"));
     expect(search()).toBe(`?orderId=${ORDER_ID}`);
-    expect(calls.filter((c) => c.path === "/api/order/place")).toHaveLength(1);
+    const placed = calls.filter((c) => c.path === "/api/order/place");
+    expect(placed).toHaveLength(1);
+    expect(placed[0]!.body).toMatchObject({ whatsappOptIn: true });
+    expect(placed[0]!.body).not.toHaveProperty("smsOptIn");
   });
 });
 
@@ -378,6 +386,11 @@ describe("/orders and the money path", { timeout: 20_000 }, () => {
     );
     expect(within(unpaid).getByTestId("order-payment")).toHaveTextContent("Por pagar");
     expect(within(unpaid).getByTestId("order-payment")).toHaveTextContent("faltam 1 dia e 3 h");
+    // Each order can be taken to the shop's WhatsApp, the order named.
+    expect(within(unpaid).getByRole("link", { name: "Falar no WhatsApp sobre o pedido #0000A1" })).toHaveAttribute(
+      "href",
+      `https://wa.me/244923000001?text=${encodeURIComponent("Olá! Escrevo sobre o pedido #0000A1.")}`,
+    );
 
     expect(within(partly).getByRole("link", { name: /^Pagar/ })).toHaveAttribute(
       "href",

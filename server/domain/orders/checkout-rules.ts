@@ -13,6 +13,7 @@ import {
   ZIPCODE_PATTERN,
 } from "../../../shared/checkout.ts";
 import { PAYMENT_METHODS, type PaymentMethod } from "../../../shared/orders.ts";
+import { INVALID_PHONE, toE164 } from "../../../shared/phones.ts";
 import { AppError } from "../errors.ts";
 import type { Address, AddressInput } from "../../schemas/orders.ts";
 
@@ -38,6 +39,8 @@ export function checkAddress(input: AddressInput): Address {
   if (!EMAIL_PATTERN.test(a.email)) throw new AppError(400, BAD_EMAIL);
   if (!ZIPCODE_PATTERN.test(a.zipcode)) throw new AppError(400, REQUIRED_ADDRESS_MESSAGES.zipcode!);
   if (!PHONE_PATTERN.test(a.phone)) throw new AppError(400, REQUIRED_ADDRESS_MESSAGES.phone!);
+  // Digits that are no phone anywhere: said plainly, so the shop can reach the shopper (and WhatsApp or SMS can).
+  if (!toE164(a.phone)) throw new AppError(400, INVALID_PHONE);
   return a;
 }
 

@@ -17,6 +17,7 @@ import { checkClientTotal, priceOrder, requestedLines, type PricedOrder, type Re
 import { ordersRepository, type KeyedOrder, type NewOrder } from "./repository.ts";
 import type { Notifier } from "../../notifications/notifier.ts";
 import type { OrderPublisher } from "../../realtime/events.ts";
+import { optInAtCheckout } from "../users/account.ts";
 
 const KEY_REUSED = "Esta chave de idempotência já foi usada para um pedido diferente";
 
@@ -96,7 +97,13 @@ const REFERENCE_ATTEMPTS = 5;
 export async function placeOrder<Prepared extends PaymentReferences, Answer>(
   db: PrismaClient,
   method: PaymentStrategy<Prepared, Answer>,
-  input: { userId: string; body: PlaceOrderBody; idempotencyKey?: string },
+  input: {
+    userId: string;
+    body: PlaceOrderBody;
+    idempotencyKey?: string;
+    /** The account's cached copy is stale (opt-ins ticked at checkout): Sessions.changed. */
+    accountChanged?: (userId: string) => void;
+  },
   notifier?: Notifier,
   /** Told after the order is stored (not on a replay): staff consoles update live. */
   orderEvents?: OrderPublisher,
@@ -109,6 +116,10 @@ export async function placeOrder<Prepared extends PaymentReferences, Answer>(
     const earlier = replayOf(await orders.findByKey(userId, idempotencyKey), v.requestHash);
     if (earlier) return method.replayed(earlier);
   }
+  // Boxes ticked at checkout turn WhatsApp / SMS on before the order's messages are decided
+  // (docs/product/notifications.md#whatsapp-and-sms).
+  const { whatsappOptIn, smsOptIn } = input.body;
+  if ((whatsappOptIn || smsOptIn) && (await optInAtCheckout(db, userId, { whatsappOptIn, smsOptIn }))) input.accountChanged?.(userId);
   // Priced from one read, written in one statement: the same guarantees as a READ COMMITTED transaction around
   // both (neither locks the products), without holding a connection across round trips.
   const priced = await priceOrder(db, v.lines);

@@ -13,6 +13,7 @@ import type { AdminAllowedMoves, AdminOrder, AdminPayment, AdminProof, ProofHint
 import { STAFF_ORDER_NOT_FOUND } from "./not-found.ts";
 import { orderQueries, type StaffOrderDetailRow, type StaffOrderRow } from "./staff-queries-repository.ts";
 import { storedAddress } from "./service.ts";
+import { orderPhoneMessages } from "../../notifications/messaging/repository.ts";
 
 export const ORDER_LIST = {
   filters: { q: "string", status: "string", customerId: "string", id: "ids" },
@@ -150,8 +151,8 @@ export async function listOrders(
 export async function getOrder(db: PrismaClient, id: string, role: StaffRole): Promise<AdminOrder> {
   const row = await orderQueries(db).findForStaff(id);
   if (!row) throw new AppError(404, STAFF_ORDER_NOT_FOUND);
-  const unread = await chatRepository(db).unreadByOrder([id]);
-  return toDetail(row, unread.get(id) ?? 0, role);
+  const [unread, phoneMessages] = await Promise.all([chatRepository(db).unreadByOrder([id]), orderPhoneMessages(db, id)]);
+  return { ...toDetail(row, unread.get(id) ?? 0, role), phoneMessages };
 }
 
 /** The Pagamentos queue: bank-transfer orders awaiting payment, the nearest deadline first. */

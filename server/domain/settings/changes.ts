@@ -15,6 +15,7 @@ const FIELDS: readonly SettingsField[] = [
   "iban",
   "paymentDeadlineHours",
   "staffAlertEmails",
+  "whatsapp",
 ];
 
 /** A value as the audit trail keeps it: lists as JSON arrays (addresses contain commas), numbers as written. */

@@ -13,6 +13,8 @@ export interface ShopSettingsRow {
   paymentDeadlineHours: number;
   /** Who receives staff alerts by e-mail (new order, new proof, customer message waiting). */
   staffAlertEmails: string[];
+  /** The shop's WhatsApp number in E.164 ("" : the first phone is the WhatsApp one). */
+  whatsapp: string;
   isDemo: boolean;
   updatedAt: Date;
 }
@@ -45,6 +47,7 @@ const select = {
   iban: true,
   paymentDeadlineHours: true,
   staffAlertEmails: true,
+  whatsapp: true,
   isDemo: true,
   updatedAt: true,
 } as const satisfies Prisma.ShopSettingsSelect;

@@ -10,6 +10,7 @@ import type { AdminSettings, AdminSettingsBody } from "../../schemas/admin-setti
 import type { PublicSettings } from "../../schemas/settings.ts";
 import { DEFAULT_PAYMENT_DEADLINE_HOURS } from "../../../shared/payments.ts";
 import { MAX_PAYMENT_DEADLINE_HOURS } from "../../../shared/settings.ts";
+import { shopWhatsAppNumber, toE164 } from "../../../shared/phones.ts";
 import { AppError, sessionExpired } from "../errors.ts";
 import type { AttemptLimiter } from "../users/attempt-limiter.ts";
 import { findActiveStaff } from "../users/service.ts";
@@ -19,6 +20,7 @@ import { settingsRepository, type ShopSettingsRow } from "./repository.ts";
 
 /** How many audit rows the console shows. */
 const CHANGES_SHOWN = 50;
+const INVALID_SHOP_WHATSAPP = "O número de WhatsApp da loja não é um número de telefone válido";
 const INVALID_DEADLINE = `O prazo de pagamento deve ser maior que 0 e no máximo ${MAX_PAYMENT_DEADLINE_HOURS} horas, com até duas casas decimais`;
 
 const EMPTY: ShopSettingsRow = {
@@ -31,6 +33,7 @@ const EMPTY: ShopSettingsRow = {
   iban: "",
   paymentDeadlineHours: DEFAULT_PAYMENT_DEADLINE_HOURS,
   staffAlertEmails: [],
+  whatsapp: "",
   isDemo: false,
   updatedAt: new Date(0),
 };
@@ -44,6 +47,7 @@ export async function getPublicSettings(db: Db, config: Pick<Config, "firebase">
     addresses: row.addresses,
     bank: { bankName: row.bankName, accountHolder: row.accountHolder, accountNumber: row.accountNumber, iban: formatIban(row.iban) },
     isDemo: row.isDemo,
+    whatsapp: shopWhatsAppNumber(row.whatsapp, row.phones),
     phoneLogin: firebase?.apiKey ? { apiKey: firebase.apiKey, authDomain: firebase.authDomain ?? "", projectId: firebase.projectId } : null,
   };
 }
@@ -74,6 +78,7 @@ export async function saveAdminSettings(deps: SaveSettingsDeps, actorId: string,
   if (!isValidAngolanIban(body.iban)) throw new AppError(400, INVALID_IBAN_MESSAGE);
   const hours = body.paymentDeadlineHours;
   if (hours !== undefined && !isValidDeadline(hours)) throw new AppError(400, INVALID_DEADLINE);
+  if (body.whatsapp?.trim() && !toE164(body.whatsapp)) throw new AppError(400, INVALID_SHOP_WHATSAPP);
   const admin = await findActiveStaff(db, actorId);
   if (!admin) throw sessionExpired();
 
@@ -133,6 +138,7 @@ function editedSettings(body: AdminSettingsBody, current: ShopSettingsRow): Edit
     staffAlertEmails: body.staffAlertEmails
       ? [...new Set(clean(body.staffAlertEmails).map((e) => e.toLowerCase()))]
       : current.staffAlertEmails,
+    whatsapp: body.whatsapp === undefined ? current.whatsapp : body.whatsapp.trim() && (toE164(body.whatsapp) ?? ""),
   };
 }
 

@@ -16,9 +16,21 @@ interface AccountChanges {
   savedAddress?: Partial<Record<AddressField, string>> | null;
   notifyEmail?: boolean;
   notifyPush?: boolean;
+  whatsappOptIn?: boolean;
+  smsOptIn?: boolean;
 }
 
-const select = { name: true, email: true, phone: true, savedAddress: true, notifyEmail: true, notifyPush: true, active: true } as const;
+const select = {
+  name: true,
+  email: true,
+  phone: true,
+  savedAddress: true,
+  notifyEmail: true,
+  notifyPush: true,
+  whatsappOptIn: true,
+  smsOptIn: true,
+  active: true,
+} as const;
 const FIELDS: readonly AddressField[] = ["firstName", "lastName", "email", "street", "city", "state", "zipcode", "country", "phone"];
 
 function toAccount(row: Prisma.UserGetPayload<{ select: typeof select }>): Account {
@@ -27,7 +39,16 @@ function toAccount(row: Prisma.UserGetPayload<{ select: typeof select }>): Accou
     saved && typeof saved === "object"
       ? (Object.fromEntries(FIELDS.map((f) => [f, typeof saved[f] === "string" ? saved[f] : ""])) as Address)
       : null;
-  return { name: row.name, email: row.email, phone: row.phone, savedAddress, notifyEmail: row.notifyEmail, notifyPush: row.notifyPush };
+  return {
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    savedAddress,
+    notifyEmail: row.notifyEmail,
+    notifyPush: row.notifyPush,
+    whatsappOptIn: row.whatsappOptIn,
+    smsOptIn: row.smsOptIn,
+  };
 }
 
 export async function getAccount(db: Db, userId: string): Promise<Account> {
@@ -44,6 +65,34 @@ function cleanAddress(input: Partial<Record<AddressField, string>>): Address {
   return address;
 }
 
+/**
+ * The WhatsApp / SMS choices as stored: each with the moment it was given or withdrawn
+ * (docs/product/notifications.md#whatsapp-and-sms). Checkout passes the same (a ticked box only ever turns it on).
+ */
+export function optInChanges(changes: { whatsappOptIn?: boolean; smsOptIn?: boolean }): Prisma.UserUpdateManyMutationInput {
+  const now = new Date();
+  const data: Prisma.UserUpdateManyMutationInput = {};
+  if (changes.whatsappOptIn !== undefined) Object.assign(data, { whatsappOptIn: changes.whatsappOptIn, whatsappOptInAt: now });
+  if (changes.smsOptIn !== undefined) Object.assign(data, { smsOptIn: changes.smsOptIn, smsOptInAt: now });
+  return data;
+}
+
+/**
+ * Boxes ticked at checkout: WhatsApp / SMS turned on (never off) from now, the moment kept when it was off. True
+ * when something changed (the caller forgets the account's cached copy).
+ */
+export async function optInAtCheckout(db: Db, userId: string, ticked: { whatsappOptIn?: boolean; smsOptIn?: boolean }): Promise<boolean> {
+  const now = new Date();
+  let changed = 0;
+  if (ticked.whatsappOptIn)
+    changed += (
+      await db.user.updateMany({ where: { id: userId, whatsappOptIn: false }, data: { whatsappOptIn: true, whatsappOptInAt: now } })
+    ).count;
+  if (ticked.smsOptIn)
+    changed += (await db.user.updateMany({ where: { id: userId, smsOptIn: false }, data: { smsOptIn: true, smsOptInAt: now } })).count;
+  return changed > 0;
+}
+
 export async function updateAccount(db: Db, userId: string, changes: AccountChanges): Promise<Account> {
   const data: Prisma.UserUpdateManyMutationInput = {};
   if (changes.name !== undefined) {
@@ -55,6 +104,7 @@ export async function updateAccount(db: Db, userId: string, changes: AccountChan
     data.savedAddress = changes.savedAddress === null ? Prisma.DbNull : { ...cleanAddress(changes.savedAddress) };
   if (changes.notifyEmail !== undefined) data.notifyEmail = changes.notifyEmail;
   if (changes.notifyPush !== undefined) data.notifyPush = changes.notifyPush;
+  Object.assign(data, optInChanges(changes));
   const { count } = await db.user.updateMany({ where: { id: userId, active: true }, data });
   if (!count) throw new AppError(401, SESSION_EXPIRED);
   return getAccount(db, userId);

@@ -41,6 +41,8 @@ const sessionSelect = {
   email: true,
   notifyEmail: true,
   notifyPush: true,
+  whatsappOptIn: true,
+  smsOptIn: true,
 } as const satisfies Prisma.UserSelect;
 export type SessionState = Prisma.UserGetPayload<{ select: typeof sessionSelect }>;
 

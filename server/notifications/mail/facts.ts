@@ -40,7 +40,8 @@ export interface MailRecord {
 
 export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 
-function encode(value: unknown): Json {
+/** Facts as JSON: money and dates tagged (also the phone messages' facts: messaging/enqueue.ts). */
+export function encode(value: unknown): Json {
   if (value instanceof Date) return { $date: value.toISOString() };
   if (Prisma.Decimal.isDecimal(value)) return { $decimal: value.toFixed() };
   // Any other amount that prints itself (MoneyAmount): money has two decimals.
@@ -56,7 +57,8 @@ function encode(value: unknown): Json {
   return value as Json;
 }
 
-function decode(value: unknown): unknown {
+/** Tagged JSON back to Decimal and Date. */
+export function decode(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(decode);
   if (value === null || typeof value !== "object") return value;
   const entries = Object.entries(value);

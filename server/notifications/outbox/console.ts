@@ -5,7 +5,8 @@ import type { PrismaClient } from "../../db/client.ts";
 import { AppError } from "../../domain/errors.ts";
 import { orderByOf, type ListPage, type ListQuery, type ListSpec } from "../../domain/list-query.ts";
 import type { AdminOutboxMail } from "../../schemas/admin-outbox.ts";
-import { MailUnsendable, type MailRecord } from "../mail/facts.ts";
+import { decode, MailUnsendable, type MailRecord } from "../mail/facts.ts";
+import { isPhoneKind, renderPhoneMessage, type PhoneFacts } from "../messaging/templates.ts";
 import { outboxRepository, type OutboxRow, type OutboxStatus } from "./repository.ts";
 import type { MailContent } from "../mail/templates.ts";
 import { isOutboxStatus } from "../../../shared/outbox.ts";
@@ -22,6 +23,8 @@ function toAdmin(row: OutboxRow, body?: Partial<Pick<MailContent, "html" | "text
   return {
     id: row.id,
     kind: row.kind,
+    channel: row.channel,
+    deliveryStatus: row.deliveryStatus,
     to: row.to,
     subject: row.subject,
     status: row.status,
@@ -54,9 +57,21 @@ export async function getOutboxMailForConsole(
   db: PrismaClient,
   id: string,
   preview: (mail: MailRecord) => Promise<MailContent>,
+  phoneContext?: () => Promise<{ baseUrl: string; shopName: string }>,
 ): Promise<AdminOutboxMail> {
   const row = await outboxRepository(db).get(id);
   if (!row) throw new AppError(404, OUTBOX_MAIL_NOT_FOUND);
+  // A WhatsApp or SMS row: what it says, as the sender would render it now (messaging/templates.ts).
+  if (row.channel !== "email") {
+    if (!isPhoneKind(row.kind) || !phoneContext || row.facts === null) return toAdmin(row, { text: "" });
+    const facts = decode(typeof row.facts === "string" ? JSON.parse(row.facts) : row.facts) as PhoneFacts;
+    const message = renderPhoneMessage(row.kind, facts, await phoneContext());
+    const text =
+      row.channel === "sms"
+        ? message.sms
+        : `${message.template.name}\n${message.template.params.map((p, i) => `{{${i + 1}}} ${p}`).join("\n")}`;
+    return toAdmin(row, { text });
+  }
   try {
     const { html, text } = await preview(row);
     return toAdmin(row, { html, text });

@@ -6,7 +6,15 @@ import { newOrderId } from "../../domain/orders/ids.ts";
 import type { Json, MailRecord, StoredMail } from "../mail/facts.ts";
 import type { OutboxStatus } from "../../../shared/outbox.ts";
 
-export interface NewMail extends StoredMail {
+/** Which sender claims a row (docs/design/notifications.md#whatsapp-and-sms). */
+export type OutboxChannel = "email" | "whatsapp" | "sms";
+
+export interface NewMail extends Omit<StoredMail, "kind"> {
+  kind: string;
+  /** 'email' when left out; for 'whatsapp' and 'sms', `to` is an E.164 phone. */
+  channel?: OutboxChannel;
+  /** The order a phone message is about. */
+  orderId?: string | null;
   to: string;
   /** Mails with the same key are one mail: the second enqueue is a no-op. */
   dedupeKey?: string | null;
@@ -15,6 +23,8 @@ export interface NewMail extends StoredMail {
 export interface ClaimedMail extends MailRecord {
   id: string;
   to: string;
+  channel: string;
+  orderId: string | null;
   /** Including the one just claimed. */
   attempts: number;
   createdAt: Date;
@@ -23,6 +33,7 @@ export interface ClaimedMail extends MailRecord {
 export type { OutboxStatus };
 
 export interface OutboxRow extends ClaimedMail {
+  deliveryStatus: string | null;
   status: OutboxStatus;
   dedupeKey: string | null;
   nextAttemptAt: Date;
@@ -50,6 +61,9 @@ const rowSelect = {
   nextAttemptAt: true,
   lastError: true,
   sentAt: true,
+  channel: true,
+  orderId: true,
+  deliveryStatus: true,
 } as const;
 
 const listWhere = (f: { status?: OutboxStatus; q?: string }): Prisma.OutboxMailWhereInput => ({
@@ -75,6 +89,8 @@ export const outboxRepository = (db: Db) => ({
           facts: mail.facts as Prisma.InputJsonValue,
           secret: mail.secret,
           dedupeKey: mail.dedupeKey ?? null,
+          channel: mail.channel ?? "email",
+          orderId: mail.orderId ?? null,
           nextAttemptAt: new Date(),
         },
       ],
@@ -87,7 +103,7 @@ export const outboxRepository = (db: Db) => ({
    * Claims up to `limit` due mails for `workerId` until `lockMs` from now, counting the attempt. SKIP LOCKED lets
    * two instances claim at the same moment without waiting on each other or taking the same rows.
    */
-  async claimDue(workerId: string, limit: number, lockMs: number): Promise<ClaimedMail[]> {
+  async claimDue(workerId: string, limit: number, lockMs: number, channels: readonly OutboxChannel[] = ["email"]): Promise<ClaimedMail[]> {
     const rows = await db.$queryRaw<
       {
         id: string;
@@ -100,16 +116,19 @@ export const outboxRepository = (db: Db) => ({
         text: string | null;
         attempts: number;
         created_at: Date;
+        channel: string;
+        order_id: string | null;
       }[]
     >(Prisma.sql`
       UPDATE outbox_mails
          SET locked_until = ${NOW} + make_interval(secs => ${lockMs / 1000}::float8), locked_by = ${workerId}, attempts = attempts + 1
        WHERE id IN (SELECT id FROM outbox_mails
-                     WHERE status = 'pending' AND next_attempt_at <= ${NOW} AND (locked_until IS NULL OR locked_until < ${NOW})
+                     WHERE status = 'pending' AND channel = ANY(${[...channels]}::text[])
+                       AND next_attempt_at <= ${NOW} AND (locked_until IS NULL OR locked_until < ${NOW})
                      ORDER BY next_attempt_at
                      LIMIT ${limit}::int
                      FOR UPDATE SKIP LOCKED)
-       RETURNING id, kind, "to", subject, facts, secret, html, text, attempts, created_at`);
+       RETURNING id, kind, "to", subject, facts, secret, html, text, attempts, created_at, channel, order_id`);
     return rows
       .map((r) => ({
         id: r.id,
@@ -122,6 +141,8 @@ export const outboxRepository = (db: Db) => ({
         text: r.text,
         attempts: Number(r.attempts),
         createdAt: r.created_at,
+        channel: r.channel,
+        orderId: r.order_id,
       }))
       .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   },
@@ -146,10 +167,10 @@ export const outboxRepository = (db: Db) => ({
   },
 
   /** Only the worker holding the claim may settle the mail. A settled mail's secrets are erased: it is never sent again. */
-  async markSent(id: string, workerId: string): Promise<void> {
+  async markSent(id: string, workerId: string, providerId?: string): Promise<void> {
     await db.outboxMail.updateMany({
       where: { id, lockedBy: workerId, status: "pending" },
-      data: { status: "sent", sentAt: new Date(), lastError: null, lockedUntil: null, lockedBy: null, secret: null },
+      data: { status: "sent", sentAt: new Date(), lastError: null, lockedUntil: null, lockedBy: null, secret: null, providerId },
     });
   },
 
@@ -193,10 +214,11 @@ export const outboxRepository = (db: Db) => ({
 function insertRows(mails: NewMail[]): Prisma.Sql {
   const column = <K extends keyof NewMail>(key: K) => mails.map((m) => m[key] ?? null);
   return Prisma.sql`
-        INSERT INTO outbox_mails (id, kind, "to", subject, facts, secret, dedupe_key, next_attempt_at, created_at)
-        SELECT m.id, m.kind, m."to", m.subject, m.facts::jsonb, m.secret, m.dedupe_key, (now() AT TIME ZONE 'UTC'), (now() AT TIME ZONE 'UTC')
+        INSERT INTO outbox_mails (id, kind, "to", subject, facts, secret, dedupe_key, channel, order_id, next_attempt_at, created_at)
+        SELECT m.id, m.kind, m."to", m.subject, m.facts::jsonb, m.secret, m.dedupe_key, m.channel, m.order_id, (now() AT TIME ZONE 'UTC'), (now() AT TIME ZONE 'UTC')
         FROM unnest(${mails.map(() => newOrderId())}::text[], ${column("kind")}::text[], ${column("to")}::text[], ${column("subject")}::text[],
-                               ${mails.map((m) => JSON.stringify(m.facts satisfies Json))}::text[], ${column("secret")}::text[], ${column("dedupeKey")}::text[])
-             AS m(id, kind, "to", subject, facts, secret, dedupe_key)
+                               ${mails.map((m) => JSON.stringify(m.facts satisfies Json))}::text[], ${column("secret")}::text[], ${column("dedupeKey")}::text[],
+                               ${mails.map((m) => m.channel ?? "email")}::text[], ${column("orderId")}::text[])
+             AS m(id, kind, "to", subject, facts, secret, dedupe_key, channel, order_id)
         ON CONFLICT DO NOTHING`;
 }

@@ -27,6 +27,12 @@ export const adminOutboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     "/outbox/:id",
     { preValidation: admin, schema: { tags, params: IdParams, response: { 200: AdminOutboxMail, ...errorResponses(400, 401, 403, 404) } } },
-    async (request) => getOutboxMailForConsole(db.prisma, request.params.id, (mail) => notifier.preview(mail)),
+    async (request) =>
+      getOutboxMailForConsole(
+        db.prisma,
+        request.params.id,
+        (mail) => notifier.preview(mail),
+        () => notifier.phoneContext(),
+      ),
   );
 };

@@ -24,7 +24,7 @@ import { AppError } from "../../domain/errors.ts";
 const tags = ["shopper"];
 
 export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db, config, payments, hub, notifier, shopSettings } = app.deps;
+  const { db, config, payments, hub, notifier, shopSettings, sessions } = app.deps;
   const auth = app.authenticate;
   /** Placements per customer per minute: far above any shopper, low enough to stop a script filling the table. */
   const placeRateLimit = { rateLimit: { max: 30, timeWindow: 60_000, keyGenerator: app.perCustomer } };
@@ -38,7 +38,12 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags, headers: IdempotencyHeaders, body: PlaceOrderBody, response: { 200: PlaceOrderReply, ...placeErrors } },
     },
     async (request) => {
-      const input = { userId: request.user!.userId, body: request.body, idempotencyKey: request.headers["idempotency-key"] };
+      const input = {
+        userId: request.user!.userId,
+        body: request.body,
+        idempotencyKey: request.headers["idempotency-key"],
+        accountChanged: (id: string) => sessions.changed(id),
+      };
       const hours = await paymentDeadlineHours(shopSettings, config.paymentDeadlineHours);
       const { orderId } = await placeOrder(
         db.prisma,
@@ -64,7 +69,12 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const input = { userId: request.user!.userId, body: request.body, idempotencyKey: request.headers["idempotency-key"] };
+      const input = {
+        userId: request.user!.userId,
+        body: request.body,
+        idempotencyKey: request.headers["idempotency-key"],
+        accountChanged: (id: string) => sessions.changed(id),
+      };
       const { orderId, sessionUrl } = await placeOrder(db.prisma, stripeCheckout(payments.stripe, notifier.baseUrl), input, notifier, hub);
       return { success: true as const, session_url: sessionUrl, orderId };
     },

@@ -11,6 +11,7 @@ import {
 } from "../push/push-client.ts";
 import { toast } from "../../lib/toast.ts";
 import { useSave, type Saved } from "./use-save.ts";
+import { SMS_OPT_IN, WHATSAPP_OPT_IN } from "../../../shared/messaging.ts";
 
 export function Notices({ account, onSaved }: { account: Account; onSaved: Saved }) {
   const save = useSave(onSaved);
@@ -70,6 +71,24 @@ export function Notices({ account, onSaved }: { account: Account; onSaved: Saved
           onChange={(e) => void togglePush(e.target.checked)}
         />
         Avisos neste telemóvel (notificações)
+      </label>
+      <label className="check">
+        <input
+          type="checkbox"
+          name="whatsappOptIn"
+          checked={account.whatsappOptIn}
+          onChange={(e) => void save({ whatsappOptIn: e.target.checked }, "Preferência guardada")}
+        />
+        {WHATSAPP_OPT_IN}
+      </label>
+      <label className="check">
+        <input
+          type="checkbox"
+          name="smsOptIn"
+          checked={account.smsOptIn}
+          onChange={(e) => void save({ smsOptIn: e.target.checked }, "Preferência guardada")}
+        />
+        {SMS_OPT_IN}
       </label>
       {!canPush && <p className="muted">{PUSH_UNSUPPORTED}</p>}
     </section>

@@ -1,18 +1,20 @@
 import type { PublicSettings } from "../../../server/schemas/settings.ts";
-
-/** Angolan numbers without their country code have 9 digits (9XX XXX XXX). */
-const ANGOLA_LOCAL_DIGITS = 9;
-const ANGOLA_CODE = "244";
+import { shortOrderId } from "../../../shared/orders.ts";
+import { waMeLink } from "../../../shared/phones.ts";
 
 /**
- * The shop's WhatsApp number as wa.me wants it (digits with the country code). The settings have no WhatsApp
- * field of their own: it is the first phone, as the footer lists it.
+ * The shop's WhatsApp number as wa.me wants it (E.164's digits): the settings' WhatsApp number, else the first
+ * phone as the footer lists it (the server decides: server/domain/settings/service.ts).
  */
 export function shopWhatsApp(settings: PublicSettings | null): string | undefined {
-  const digits = settings?.phones[0]?.replace(/\D/g, "").replace(/^00/, "");
-  if (!digits) return undefined;
-  return digits.length === ANGOLA_LOCAL_DIGITS ? `${ANGOLA_CODE}${digits}` : digits;
+  return settings?.whatsapp ?? undefined;
 }
 
 /** A wa.me link: to `number`, or (without one) letting the shopper pick the chat, with `text` ready to send. */
-export const whatsAppLink = (text: string, number = "") => `https://wa.me/${number}?text=${encodeURIComponent(text)}`;
+export const whatsAppLink = (text: string, number = "") => waMeLink(text, number || null);
+
+/** What the shopper's "Falar no WhatsApp" about an order says first (docs/product/storefront.md#orders). */
+export const orderWhatsAppText = (orderId: string) => `Olá! Escrevo sobre o pedido #${shortOrderId(orderId)}.`;
+
+/** The label of the link to the shop's WhatsApp about one order. */
+export const orderWhatsAppLabel = (orderId: string) => `Falar no WhatsApp sobre o pedido #${shortOrderId(orderId)}`;

@@ -1,0 +1,114 @@
+// The phone messages in the outbox (channel 'whatsapp' or 'sms'): their delivery statuses, the SMS that replaces a
+// failed WhatsApp message, the console's list per order; and who a phone that writes to the shop is.
+import type { Db } from "../../db/client.ts";
+import { Prisma } from "../../db/client.ts";
+import { newOrderId } from "../../domain/orders/ids.ts";
+import { CANCELLED, DELIVERED } from "../../../shared/orders.ts";
+
+/** Provider statuses in the order they happen: a status never replaces one of a higher rank (they arrive out of order). */
+export const DELIVERY_RANK: Readonly<Record<string, number>> = { sent: 1, failed: 2, delivered: 2, read: 3 };
+
+export interface PhoneMessageRow {
+  id: string;
+  channel: string;
+  kind: string;
+  to: string;
+  subject: string;
+  status: string;
+  deliveryStatus: string | null;
+  deliveryStatusAt: Date | null;
+  lastError: string | null;
+  attempts: number;
+  createdAt: Date;
+  sentAt: Date | null;
+}
+
+const rankSql = (column: Prisma.Sql) =>
+  Prisma.sql`CASE ${column} WHEN 'sent' THEN 1 WHEN 'failed' THEN 2 WHEN 'delivered' THEN 2 WHEN 'read' THEN 3 ELSE 0 END`;
+
+export const phoneMessagesRepository = (db: Db) => ({
+  /**
+   * Records `status` for the message the provider knows as `providerId`, only when it moves forward (one
+   * statement: two webhook calls at once cannot move it back). The row when it changed, else null.
+   */
+  async recordStatus(providerId: string, status: string, at: Date): Promise<{ id: string; channel: string } | null> {
+    const rank = DELIVERY_RANK[status];
+    if (!rank) return null;
+    const rows = await db.$queryRaw<{ id: string; channel: string }[]>(Prisma.sql`
+      UPDATE outbox_mails SET delivery_status = ${status}, delivery_status_at = ${at}
+       WHERE provider_id = ${providerId} AND ${rankSql(Prisma.sql`delivery_status`)} < ${rank}::int
+       RETURNING id, channel`);
+    return rows[0] ?? null;
+  },
+
+  /** Writes the SMS that stands in for WhatsApp message `id` (once: its dedupe key names the message). */
+  async fallbackToSms(id: string): Promise<boolean> {
+    const count = await db.$executeRaw(Prisma.sql`
+      INSERT INTO outbox_mails (id, kind, "to", subject, facts, channel, order_id, dedupe_key, next_attempt_at, created_at)
+      SELECT ${newOrderId()}, kind, "to", subject, facts, 'sms', order_id, ${`sms-fallback:${id}`},
+             (now() AT TIME ZONE 'UTC'), (now() AT TIME ZONE 'UTC')
+        FROM outbox_mails WHERE id = ${id} AND channel = 'whatsapp'
+      ON CONFLICT DO NOTHING`);
+    return count > 0;
+  },
+
+  /** An order's WhatsApp and SMS messages, oldest first (the console's order page). */
+  forOrder(orderId: string): Promise<PhoneMessageRow[]> {
+    return db.outboxMail.findMany({
+      where: { orderId, channel: { in: ["whatsapp", "sms"] } },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      select: {
+        id: true,
+        channel: true,
+        kind: true,
+        to: true,
+        subject: true,
+        status: true,
+        deliveryStatus: true,
+        deliveryStatusAt: true,
+        lastError: true,
+        attempts: true,
+        createdAt: true,
+        sentAt: true,
+      },
+    });
+  },
+
+  /**
+   * The order a message from this phone is about: the newest order still open (not delivered or cancelled) with
+   * it as delivery phone, or of the account signed in with it; else the newest of them.
+   */
+  async latestOrderOfPhone(digits: string, e164: string): Promise<{ id: string; userId: string } | null> {
+    const where: Prisma.OrderWhereInput = { OR: [{ deliveryPhone: digits }, { user: { phone: e164 } }] };
+    const select = { id: true, userId: true } as const;
+    const orderBy = [{ createdAt: "desc" as const }, { id: "desc" as const }];
+    return (
+      (await db.order.findFirst({ where: { AND: [where, { status: { notIn: [DELIVERED, CANCELLED] } }] }, select, orderBy })) ??
+      (await db.order.findFirst({ where, select, orderBy }))
+    );
+  },
+
+  /** "PARAR": every account this phone belongs to (its sign-in phone or an order's delivery phone) stops WhatsApp. */
+  async optOutPhone(digits: string, e164: string): Promise<number> {
+    const { count } = await db.user.updateMany({
+      where: { whatsappOptIn: true, OR: [{ phone: e164 }, { orders: { some: { deliveryPhone: digits } } }] },
+      data: { whatsappOptIn: false, whatsappOptInAt: new Date() },
+    });
+    return count;
+  },
+});
+
+/** An order's phone messages as the console's order page shows them. */
+export async function orderPhoneMessages(db: Db, orderId: string) {
+  return (await phoneMessagesRepository(db).forOrder(orderId)).map((m) => ({
+    id: m.id,
+    channel: m.channel,
+    subject: m.subject,
+    to: m.to,
+    status: m.status,
+    deliveryStatus: m.deliveryStatus,
+    deliveryStatusAt: m.deliveryStatusAt?.toISOString() ?? null,
+    lastError: m.lastError,
+    createdAt: m.createdAt.toISOString(),
+  }));
+}

@@ -1,0 +1,99 @@
+// Meta's WhatsApp webhook (docs/design/notifications.md#the-whatsapp-webhook): only a body signed with the app
+// secret (X-Hub-Signature-256: "sha256=" + hex HMAC-SHA256 of its exact bytes, compared in constant time) is read.
+// Statuses (sent, delivered, read, failed) are recorded on the outbox row and never move back; a failed WhatsApp
+// message is replaced by one SMS when SMS is configured. A shopper's text lands in their latest open order's chat
+// (live, like any message they write); "PARAR" turns WhatsApp off for that phone.
+import { createHmac, timingSafeEqual } from "node:crypto";
+import type { PrismaClient } from "../../db/client.ts";
+import { sendClientMessage } from "../../domain/chat/service.ts";
+import type { ChatPublisher } from "../../realtime/events.ts";
+import { MAX_MESSAGE_TEXT } from "../../../shared/chat.ts";
+import { phoneDigits, toE164 } from "../../../shared/phones.ts";
+import type { Notifier } from "../notifier.ts";
+import { phoneMessagesRepository } from "./repository.ts";
+
+export const WHATSAPP_SIGNATURE_HEADER = "x-hub-signature-256";
+
+/** True when `header` is "sha256=" and the hex HMAC-SHA256 of `raw` keyed with `appSecret`. */
+export function verifyWhatsAppSignature(raw: Buffer, header: string | undefined, appSecret: string): boolean {
+  const match = /^sha256=([0-9a-f]{64})$/i.exec(header?.trim() ?? "");
+  if (!match) return false;
+  const expected = createHmac("sha256", appSecret).update(raw).digest();
+  return timingSafeEqual(expected, Buffer.from(match[1]!, "hex"));
+}
+
+/** The shopper's word to stop WhatsApp (any case, accents and spaces around it). */
+export const isStopWord = (text: string) =>
+  text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .trim()
+    .replace(/[.!]+$/, "")
+    .toUpperCase() === "PARAR";
+
+interface StatusUpdate {
+  id: string;
+  status: string;
+  at: Date;
+}
+
+interface Inbound {
+  from: string;
+  text: string;
+}
+
+/** What a webhook call carries that Loja reads: statuses and text messages (anything else is ignored). */
+export function readWhatsAppWebhook(body: unknown): { statuses: StatusUpdate[]; inbound: Inbound[] } {
+  const statuses: StatusUpdate[] = [];
+  const inbound: Inbound[] = [];
+  const entries = (body as { entry?: unknown })?.entry;
+  for (const entry of Array.isArray(entries) ? entries : []) {
+    const changes = (entry as { changes?: unknown })?.changes;
+    for (const change of Array.isArray(changes) ? changes : []) {
+      const value = (change as { value?: { statuses?: unknown; messages?: unknown } })?.value;
+      for (const s of Array.isArray(value?.statuses) ? value.statuses : []) {
+        const { id, status, timestamp } = (s ?? {}) as { id?: unknown; status?: unknown; timestamp?: unknown };
+        const seconds = Number(timestamp);
+        if (typeof id === "string" && typeof status === "string")
+          statuses.push({ id, status, at: Number.isFinite(seconds) && seconds > 0 ? new Date(seconds * 1000) : new Date() });
+      }
+      for (const m of Array.isArray(value?.messages) ? value.messages : []) {
+        const { from, type, text } = (m ?? {}) as { from?: unknown; type?: unknown; text?: { body?: unknown } };
+        if (typeof from === "string" && type === "text" && typeof text?.body === "string" && text.body.trim())
+          inbound.push({ from, text: text.body.trim().slice(0, MAX_MESSAGE_TEXT) });
+      }
+    }
+  }
+  return { statuses, inbound };
+}
+
+interface WebhookDeps {
+  db: PrismaClient;
+  hub: ChatPublisher;
+  notifier: Notifier;
+}
+
+/** Records what a verified webhook call says. */
+export async function handleWhatsAppWebhook({ db, hub, notifier }: WebhookDeps, body: unknown): Promise<void> {
+  const { statuses, inbound } = readWhatsAppWebhook(body);
+  const phones = phoneMessagesRepository(db);
+  let fellBack = false;
+  for (const s of statuses) {
+    const changed = await phones.recordStatus(s.id, s.status, s.at);
+    if (changed && s.status === "failed" && changed.channel === "whatsapp" && notifier.phoneChannels.sms)
+      fellBack = (await phones.fallbackToSms(changed.id)) || fellBack;
+  }
+  if (fellBack) notifier.committed();
+  for (const message of inbound) {
+    const e164 = toE164(`+${message.from.replace(/^\+/, "")}`);
+    if (!e164) continue;
+    const digits = phoneDigits(e164);
+    if (isStopWord(message.text)) {
+      await phones.optOutPhone(digits, e164);
+      continue;
+    }
+    const order = await phones.latestOrderOfPhone(digits, e164);
+    if (!order) continue;
+    await sendClientMessage(db, hub, { orderId: order.id, userId: order.userId, text: message.text, file: null }, undefined, notifier);
+  }
+}

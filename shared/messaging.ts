@@ -1,0 +1,44 @@
+// What the shop says to a shopper on WhatsApp when staff write from their own phone (the console's order page opens
+// wa.me/<shopper> with this text ready: docs/product/console.md#whatsapp-to-the-shopper), and how a deadline is
+// written in a message: Luanda's time, as the payment page writes it.
+import { luandaParts } from "./dates.ts";
+import { formatKz } from "./money.ts";
+import { AWAITING_PAYMENT, SHIPPED } from "./orders.ts";
+
+/** The opt-in boxes, at checkout and on the account page (off until ticked). */
+export const WHATSAPP_OPT_IN = "Receber avisos do pedido no WhatsApp (pagamento, envio, respostas do suporte)";
+export const SMS_OPT_IN = "Receber avisos do pedido por SMS";
+
+/** "27/11/2026 às 14:05" in Luanda's time; "" for an invalid date. */
+export function luandaDateTime(date: Date): string {
+  const p = luandaParts(date);
+  return p ? `${p.day}/${p.month}/${p.year} às ${p.hour}:${p.minute}` : "";
+}
+
+interface StaffMessageOrder {
+  shortId: string;
+  status: string;
+  /** The shopper's first name, as the delivery address has it. */
+  firstName: string;
+  amountDue: number;
+  paymentReference: string | null;
+  /** ISO time, or null. */
+  paymentDeadline: string | null;
+}
+
+/**
+ * The message staff send from their phone: a payment reminder (amount, reference, deadline) while the order awaits
+ * its money, the news that it left once it is Enviado, else a greeting that names the order.
+ */
+export function staffWhatsAppText(o: StaffMessageOrder): string {
+  const hello = `Olá ${o.firstName.trim() || "cliente"}!`;
+  if (o.status === AWAITING_PAYMENT && o.amountDue > 0) {
+    const lines = [`${hello} O seu pedido #${o.shortId} aguarda o pagamento de ${formatKz(o.amountDue)}.`];
+    if (o.paymentReference) lines.push(`Descritivo da transferência: ${o.paymentReference}`);
+    if (o.paymentDeadline) lines.push(`Pague até ${luandaDateTime(new Date(o.paymentDeadline))} (hora de Angola).`);
+    lines.push("Qualquer dúvida, responda a esta mensagem.");
+    return lines.join("\n");
+  }
+  if (o.status === SHIPPED) return `${hello} O seu pedido #${o.shortId} foi enviado. Qualquer dúvida, responda a esta mensagem.`;
+  return `${hello} Escrevemos sobre o seu pedido #${o.shortId}.`;
+}
