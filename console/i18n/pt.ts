@@ -268,6 +268,22 @@ export const ptMessages: TranslationMessages = {
       name: "Resposta rápida |||| Respostas rápidas",
       fields: { id: "ID", title: "Título", text: "Texto" },
     },
+    "delivery-zones": {
+      name: "Zona de entrega |||| Zonas de entrega",
+      fields: {
+        id: "ID",
+        name: "Nome",
+        provinces: "Províncias",
+        municipalities: "Municípios",
+        price: "Preço (kz)",
+        freeFrom: "Grátis a partir de (kz)",
+        eta: "Prazo de entrega",
+      },
+    },
+    "pickup-points": {
+      name: "Ponto de levantamento |||| Pontos de levantamento",
+      fields: { id: "ID", name: "Nome", address: "Morada", hours: "Horário", price: "Preço (kz)", eta: "Prazo" },
+    },
     customers: {
       name: "Cliente |||| Clientes",
       fields: {
@@ -510,6 +526,12 @@ export const ptMessages: TranslationMessages = {
       assign_failed: "Não foi possível atribuir a conversa",
       quick_replies: "Respostas rápidas",
       no_quick_replies: "Ainda não há respostas rápidas",
+    },
+    delivery: {
+      never_free: "Nunca grátis",
+      municipalities_help: "Separados por vírgulas; vazio: todas as províncias escolhidas",
+      free_from_help: "Encomendas com artigos a partir deste valor não pagam entrega (vazio: nunca)",
+      eta_help: "Por exemplo: 24–72 h",
     },
     quick_replies: {
       help: "Pode usar {banco}, {titular} e {iban}: ao inserir a resposta são trocados pelos dados bancários das Definições.",
