@@ -396,6 +396,10 @@ export const ptMessages: TranslationMessages = {
       price_drop_content: "O preço passa de %{before} para %{after}. Confirme que é mesmo este o novo preço (29.990 lê-se 29 990 kz).",
     },
     orders: {
+      delivery: "Entrega",
+      pickup: "Levantamento",
+      neighborhood: "Bairro",
+      landmark: "Ponto de referência",
       confirm_payment: "Pagamento Confirmado",
       mark_delivered: "Entregue",
       change_status: "Mudar estado",

@@ -21,6 +21,7 @@ import type { Notifier, PushNotice } from "./notifier.ts";
 import { enqueueMail, enqueueStaffAlert, newMail } from "./outbox/enqueue.ts";
 import type { NewMail } from "./outbox/repository.ts";
 import type { MailContext, OrderLineSummary, PaymentDue } from "./mail/templates.ts";
+import type { DeliveryChoice } from "../../shared/delivery.ts";
 
 /** Where the shopper is e-mailed: null when they have no address, turned e-mail off, or the account is closed. */
 const mailbox = (user: EventOrder["user"]) => (user.email && user.notifyEmail && user.active ? user.email : null);
@@ -57,6 +58,7 @@ interface PlacedOrder {
   paymentReference: string | null;
   paymentDeadline: Date | null;
   multicaixaReference?: string | null;
+  delivery?: DeliveryChoice | null;
   lines: OrderLineSummary[];
 }
 
@@ -95,6 +97,7 @@ export function orderPlacedMails(notifier: Notifier, { customer, ctx, staff }: P
       subtotal: order.subtotal,
       deliveryFee: order.deliveryFee,
       total: order.totalAmount,
+      ...(order.delivery ? { delivery: order.delivery } : {}),
       ...due,
     };
     mails.push(newMail({ kind: "order-placed", to, dedupeKey: `order-placed:${order.id}`, facts }));

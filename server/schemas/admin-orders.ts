@@ -5,6 +5,7 @@ import { Address, OrderStatusSchema } from "./orders.ts";
 import type { OrderStatus } from "../../shared/orders.ts";
 import { MAX_AMOUNT } from "../../shared/money.ts";
 import { MAX_BANK_REFERENCE, PAYMENT_STATES, PROOF_STATUSES } from "../../shared/payments.ts";
+import { DeliveryChoiceSchema } from "./delivery.ts";
 
 /** Staff see the address exactly as the shopper submitted it (the orders contract's Address). */
 const AdminAddress = Address;
@@ -97,6 +98,8 @@ export const AdminOrder = Type.Object({
   paymentMethod: Type.String(),
   paid: Type.Boolean(),
   address: AdminAddress,
+  /** The delivery chosen at placement (null: older orders). */
+  delivery: Type.Union([DeliveryChoiceSchema, Type.Null()]),
   subtotal: Type.Number(),
   deliveryFee: Type.Number(),
   totalAmount: Type.Number(),

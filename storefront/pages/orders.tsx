@@ -8,6 +8,7 @@ import { amountDue, awaitsTransfer, DEADLINE_EXPIRED_LABEL, formatDeadline, time
 import { useNow } from "../features/orders/use-now.ts";
 import { useOrders } from "../features/orders/use-orders.ts";
 import { PushPrompt } from "../features/push/push-prompt.tsx";
+import { DeliveryChoiceText } from "../features/orders/delivery-text.tsx";
 import "./payment-styles.ts";
 
 // Made on first use, not when the page's module is prefetched: building a formatter loads locale data (tens of
@@ -52,6 +53,7 @@ export default function OrdersPage() {
                   </li>
                 ))}
               </ul>
+              <DeliveryChoiceText order={o} />
               {toPay && <PaymentStatus order={o} now={now} />}
               <footer className="order-foot">
                 <p className="strong">Total: {formatKz(o.totalAmount)}</p>

@@ -55,6 +55,7 @@ const order = (over: Partial<Order> = {}): Order => ({
   proofs: [],
   multicaixa: null,
   cancellation: null,
+  delivery: null,
   unreadMessages: 0,
   ...over,
 });

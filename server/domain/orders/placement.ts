@@ -111,7 +111,10 @@ export async function placeOrder<Prepared extends PaymentReferences, Answer>(
   }
   // Priced from one read, written in one statement: the same guarantees as a READ COMMITTED transaction around
   // both (neither locks the products), without holding a connection across round trips.
-  const [priced, mailing] = await Promise.all([priceOrder(db, v.lines), notifier && placementMailing(notifier, userId)]);
+  const [priced, mailing] = await Promise.all([
+    priceOrder(db, v.lines, { address: v.address, optionId: input.body.deliveryOptionId }),
+    notifier && placementMailing(notifier, userId),
+  ]);
   checkClientTotal(v.totalAmount, priced);
   const orderId = newOrderId();
   const prepared = await method.prepare(orderId, priced);
@@ -130,6 +133,7 @@ export async function placeOrder<Prepared extends PaymentReferences, Answer>(
     paymentReference: prepared.paymentReference ?? null,
     paymentDeadline: prepared.paymentDeadline ?? null,
     multicaixaReference: prepared.multicaixaReference ?? null,
+    delivery: { ...priced.delivery },
     lines: priced.lines,
   };
   try {

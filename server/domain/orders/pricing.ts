@@ -1,17 +1,17 @@
-// The server's own price for an order: every line repriced from the database, sizes checked, the fixed
-// delivery fee added. Nothing the client says about prices or totals is used, only compared.
+// The server's own price for an order: every line repriced from the database, sizes checked, the delivery priced
+// from the address and the chosen option (docs/product/checkout.md#delivery). Nothing the client says about prices
+// or totals is used, only compared.
 import type { Db } from "../../db/client.ts";
 import { Prisma } from "../../db/client.ts";
 import type { OrderItemInput } from "../../schemas/orders.ts";
 import { MAX_LINE_QUANTITY } from "../../schemas/cart.ts";
-import { DELIVERY_FEE, MAX_AMOUNT, amountTooLarge, formatKz } from "../../../shared/money.ts";
+import { MAX_AMOUNT, amountTooLarge, formatKz } from "../../../shared/money.ts";
+import type { DeliveryChoice } from "../../../shared/delivery.ts";
+import { priceDelivery } from "../delivery/service.ts";
 import { soldOutInOrder } from "../../../shared/catalogue.ts";
 import { AppError } from "../errors.ts";
 import { mediaUrl } from "../media/service.ts";
 import { ordersRepository } from "./repository.ts";
-
-/** The delivery fee, 'Taxa de envio' (shared/money.ts), as the Decimal the totals are summed in. */
-const DELIVERY_FEE_DECIMAL = new Prisma.Decimal(DELIVERY_FEE);
 
 export interface RequestedLine {
   productId: string;
@@ -33,6 +33,13 @@ export interface PricedOrder {
   subtotal: Prisma.Decimal;
   deliveryFee: Prisma.Decimal;
   totalAmount: Prisma.Decimal;
+  delivery: DeliveryChoice;
+}
+
+/** Where the order goes and what the shopper chose: the delivery is priced from these. */
+export interface DeliveryRequest {
+  address: { state: string; city: string };
+  optionId?: string;
 }
 
 /**
@@ -55,7 +62,7 @@ export function requestedLines(items: readonly OrderItemInput[]): RequestedLine[
   return [...merged.values()];
 }
 
-export async function priceOrder(db: Db, requested: readonly RequestedLine[]): Promise<PricedOrder> {
+export async function priceOrder(db: Db, requested: readonly RequestedLine[], where: DeliveryRequest): Promise<PricedOrder> {
   const products = new Map(
     (await ordersRepository(db).findProducts([...new Set(requested.map((l) => l.productId))])).map((p) => [p.id, p]),
   );
@@ -78,10 +85,13 @@ export async function priceOrder(db: Db, requested: readonly RequestedLine[]): P
     };
   });
   const subtotal = lines.reduce((sum, l) => sum.plus(l.price.times(l.quantity)), new Prisma.Decimal(0));
-  const totalAmount = subtotal.plus(DELIVERY_FEE_DECIMAL);
   // Every price fits its column, but many of a dear one may not: say so rather than fail on the insert.
+  if (subtotal.greaterThan(MAX_AMOUNT)) throw new AppError(400, amountTooLarge("O total do pedido"));
+  const delivery = await priceDelivery(db, where.address, subtotal.toNumber(), where.optionId);
+  const deliveryFee = new Prisma.Decimal(delivery.fee);
+  const totalAmount = subtotal.plus(deliveryFee);
   if (totalAmount.greaterThan(MAX_AMOUNT)) throw new AppError(400, amountTooLarge("O total do pedido"));
-  return { lines, subtotal, deliveryFee: DELIVERY_FEE_DECIMAL, totalAmount };
+  return { lines, subtotal, deliveryFee, totalAmount, delivery };
 }
 
 /** Compares the client's total with the server's to the cent, and refuses a stale one with the current total. */

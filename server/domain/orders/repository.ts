@@ -7,6 +7,7 @@ import { newOrderId } from "./ids.ts";
 import { outboxRowsCte } from "../../notifications/outbox/repository.ts";
 import type { NewMail } from "../../notifications/outbox/repository.ts";
 import { CANCELLED } from "../../../shared/orders.ts";
+import type { DeliveryChoice } from "../../../shared/delivery.ts";
 
 const productSelect = {
   id: true,
@@ -34,6 +35,7 @@ const shopOrderSelect = {
   paymentDeadline: true,
   amountPaid: true,
   multicaixaReference: true,
+  delivery: true,
   lines: { orderBy: { position: "asc" }, select: { productId: true, name: true, image: true, price: true, size: true, quantity: true } },
   // The cancelling change, for a cancelled order's reason (the shopper's payment page says why).
   statusHistory: {
@@ -89,6 +91,8 @@ export interface NewOrder {
   paymentReference: string | null;
   paymentDeadline: Date | null;
   multicaixaReference?: string | null;
+  /** The delivery chosen, as priced (shared/delivery.ts DeliveryChoice). */
+  delivery?: DeliveryChoice | null;
   lines: { productId: string; name: string; image: string; price: Prisma.Decimal; size: string; quantity: number }[];
   status: string;
 }
@@ -116,10 +120,11 @@ export const ordersRepository = (db: Db) => ({
     const rows = await db.$queryRaw<{ inserted: number }[]>`
       WITH new_order AS (
         INSERT INTO orders (id, user_id, status, payment_method, address, subtotal, delivery_fee, total_amount,
-                            idempotency_key, request_hash, stripe_session_id, payment_reference, payment_deadline, multicaixa_reference, updated_at)
+                            idempotency_key, request_hash, stripe_session_id, payment_reference, payment_deadline, multicaixa_reference, delivery, updated_at)
         VALUES (${o.id}, ${o.userId}, ${o.status}, ${o.paymentMethod}, ${JSON.stringify(o.address)}::jsonb,
                 ${o.subtotal.toFixed(2)}::numeric, ${o.deliveryFee.toFixed(2)}::numeric, ${o.totalAmount.toFixed(2)}::numeric,
-                ${o.idempotencyKey}, ${o.requestHash}, ${o.stripeSessionId}, ${o.paymentReference}, ${o.paymentDeadline?.toISOString() ?? null}::timestamp, ${o.multicaixaReference ?? null}, now())
+                ${o.idempotencyKey}, ${o.requestHash}, ${o.stripeSessionId}, ${o.paymentReference}, ${o.paymentDeadline?.toISOString() ?? null}::timestamp, ${o.multicaixaReference ?? null},
+                ${o.delivery ? JSON.stringify(o.delivery) : null}::jsonb, now())
         ON CONFLICT DO NOTHING
         RETURNING id, user_id, status
       ), new_lines AS (

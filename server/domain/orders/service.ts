@@ -8,6 +8,7 @@ import { withdrawMulticaixaReference } from "../payments/multicaixa-reference.ts
 import { MIN_EXCEPTION_REASON, PAID_BY_EXCEPTION, cancelledBy, moveRefusal, type StaffRole } from "../../../shared/payments.ts";
 import { paymentsRepository } from "../payments/repository.ts";
 import { formatKz } from "../../../shared/money.ts";
+import type { DeliveryChoice } from "../../../shared/delivery.ts";
 import type { Address, ShopCancellation, ShopOrder, ShopProof, UserOrder } from "../../schemas/orders.ts";
 import { attachmentKind } from "../../../shared/chat.ts";
 import { DEFAULT_PAYMENT_DEADLINE_HOURS, paymentState, type ProofStatus } from "../../../shared/payments.ts";
@@ -27,7 +28,10 @@ const toNumber = (d: { toNumber(): number }) => d.toNumber();
 export function storedAddress(value: unknown): Address {
   const a = typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
   const s = (k: keyof Address) => (typeof a[k] === "string" ? a[k] : typeof a[k] === "number" ? String(a[k]) : "");
+  const optional = (k: "neighborhood" | "landmark") => (typeof a[k] === "string" && a[k] ? { [k]: a[k] } : {});
   return {
+    ...optional("neighborhood"),
+    ...optional("landmark"),
     firstName: s("firstName"),
     lastName: s("lastName"),
     email: s("email"),
@@ -37,6 +41,21 @@ export function storedAddress(value: unknown): Address {
     zipcode: s("zipcode"),
     country: s("country"),
     phone: s("phone"),
+  };
+}
+
+/** The delivery an order keeps (JSON), or null for an order placed before delivery options existed. */
+export function storedDelivery(value: unknown): DeliveryChoice | null {
+  if (typeof value !== "object" || value === null) return null;
+  const d = value as Record<string, unknown>;
+  if ((d.kind !== "delivery" && d.kind !== "pickup") || typeof d.name !== "string" || typeof d.fee !== "number") return null;
+  return {
+    kind: d.kind,
+    name: d.name,
+    fee: d.fee,
+    eta: typeof d.eta === "string" ? d.eta : "",
+    ...(typeof d.address === "string" ? { address: d.address } : {}),
+    ...(typeof d.hours === "string" ? { hours: d.hours } : {}),
   };
 }
 
@@ -86,6 +105,7 @@ function toShopOrder(o: ShopOrderRow, multicaixa: MulticaixaDisplay | undefined)
     proofs: o.proofs.map(toShopProof),
     multicaixa: multicaixa && o.multicaixaReference ? { entity: multicaixa.entity, reference: o.multicaixaReference, amount: total } : null,
     cancellation: o.status === CANCELLED ? toCancellation(o.statusHistory[0]) : null,
+    delivery: storedDelivery(o.delivery),
   };
 }
 

@@ -13,6 +13,7 @@ const staffRowSelect = {
   paymentMethod: true,
   paid: true,
   address: true,
+  delivery: true,
   subtotal: true,
   deliveryFee: true,
   totalAmount: true,
