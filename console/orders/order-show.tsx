@@ -26,6 +26,7 @@ import { StatusButtons } from "./status-buttons.tsx";
 import { OrderPayments } from "./order-payments.tsx";
 import { senderLabel } from "../conversations/sender.ts";
 import { OrderNotes } from "../components/order-notes.tsx";
+import { shipmentLines } from "../../shared/shipment.ts";
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -90,6 +91,9 @@ function OrderDetails() {
                 label={translate(order.delivery.kind === "pickup" ? "loja.orders.pickup" : "loja.orders.delivery")}
                 value={[order.delivery.name, order.delivery.eta, order.delivery.address].filter(Boolean).join(" · ")}
               />
+            )}
+            {order.shipment && (
+              <DetailRow label={translate("loja.orders.shipment")} value={shipmentLines(order.shipment).join(" · ") || "—"} />
             )}
             <DetailRow label={translate("resources.orders.fields.totalAmount")} value={formatKz(order.totalAmount)} strong />
             <DetailRow label={translate("loja.orders.payment_method")} value={<PaymentMethodLabel method={order.paymentMethod} />} />

@@ -10,6 +10,7 @@ const noticeSelect = {
   paymentReference: true,
   paymentDeadline: true,
   multicaixaReference: true,
+  shipment: true,
   user: { select: { id: true, name: true, email: true, notifyEmail: true, notifyPush: true, active: true } },
 } as const satisfies Prisma.OrderSelect;
 

@@ -22,6 +22,8 @@ import { enqueueMail, enqueueStaffAlert, newMail } from "./outbox/enqueue.ts";
 import type { NewMail } from "./outbox/repository.ts";
 import type { MailContext, OrderLineSummary, PaymentDue } from "./mail/templates.ts";
 import type { DeliveryChoice } from "../../shared/delivery.ts";
+import { shipmentLines } from "../../shared/shipment.ts";
+import { storedShipment } from "../domain/orders/service.ts";
 
 /** Where the shopper is e-mailed: null when they have no address, turned e-mail off, or the account is closed. */
 const mailbox = (user: EventOrder["user"]) => (user.email && user.notifyEmail && user.active ? user.email : null);
@@ -178,7 +180,14 @@ async function statusNotice(
     case PAYMENT_CONFIRMED:
       return noticeOrder(tx, notifier, order.id, { kind: "payment-confirmed" });
     case SHIPPED:
-      await shopperMail({ kind: "order-shipped", facts: ref });
+      {
+        // What staff said at dispatch (carrier, tracking, or where and until when to collect): lines of the mail.
+        const shipment = storedShipment(order.shipment);
+        await shopperMail({
+          kind: "order-shipped",
+          facts: { ...ref, ...(shipment ? { shipment: shipmentLines(shipment), pickup: Boolean(shipment.pickup) } : {}) },
+        });
+      }
       return pushTo(order.user, {
         title: "Pedido enviado",
         body: `O seu pedido #${shortOrderId(order.id)} foi enviado.`,

@@ -71,3 +71,32 @@ export const AdminPickupPointBody = StrictObject({
   price: Type.Optional(Money),
   eta: Type.Optional(ShortText({ maxLength: 120 })),
 });
+
+/** Dispatch as the shopper and staff see it (shared/shipment.ts). */
+export const ShipmentSchema = Type.Object({
+  at: Type.String(),
+  carrier: Type.Optional(Type.String()),
+  trackingCode: Type.Optional(Type.String()),
+  trackingUrl: Type.Optional(Type.String()),
+  driverPhone: Type.Optional(Type.String()),
+  expectedAt: Type.Optional(Type.String()),
+  pickup: Type.Optional(
+    Type.Object({ name: Type.String(), address: Type.String(), hours: Type.Optional(Type.String()), until: Type.String() }),
+  ),
+});
+export type ShipmentSchema = Static<typeof ShipmentSchema>;
+
+/** One step of the shopper's order timeline (docs/product/storefront.md#orders). */
+export const TimelineStep = Type.Object({
+  step: Type.Union([
+    Type.Literal("placed"),
+    Type.Literal("paid"),
+    Type.Literal("preparing"),
+    Type.Literal("dispatched"),
+    Type.Literal("delivered"),
+  ]),
+  label: Type.String(),
+  at: Type.Union([Type.String(), Type.Null()]),
+  done: Type.Boolean(),
+});
+export type TimelineStep = Static<typeof TimelineStep>;

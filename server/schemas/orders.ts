@@ -7,7 +7,7 @@ import { MAX_LINE_QUANTITY } from "./cart.ts";
 import { MAX_AMOUNT } from "../../shared/money.ts";
 
 import { ORDER_STATUSES } from "../../shared/orders.ts";
-import { DeliveryChoiceSchema } from "./delivery.ts";
+import { DeliveryChoiceSchema, ShipmentSchema, TimelineStep } from "./delivery.ts";
 import { CANCELLED_BY, PAYMENT_STATES, PROOF_STATUSES } from "../../shared/payments.ts";
 
 export type { PaymentMethod } from "../../shared/orders.ts";
@@ -159,6 +159,10 @@ export const ShopOrder = Type.Object({
   cancellation: Type.Union([ShopCancellation, Type.Null()]),
   /** The delivery chosen at placement (null: placed before delivery options existed). */
   delivery: Type.Union([DeliveryChoiceSchema, Type.Null()]),
+  /** Set once the order is Enviado (docs/product/orders.md#dispatch). */
+  shipment: Type.Union([ShipmentSchema, Type.Null()]),
+  /** Placed, paid, in preparation, dispatched (or ready to collect), delivered: when each happened. */
+  timeline: Type.Array(TimelineStep),
 });
 export type ShopOrder = Static<typeof ShopOrder>;
 

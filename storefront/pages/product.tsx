@@ -98,18 +98,24 @@ function ProductDetails({ product, related }: { product: Product; related: reado
             <div className="sizes">
               <p>Selecione o tamanho ou a cor</p>
               <div role="radiogroup" aria-label="Tamanho ou cor">
-                {product.sizes.map((s) => (
-                  <button
-                    key={s}
-                    type="button"
-                    role="radio"
-                    aria-checked={s === size}
-                    className={s === size ? "size active" : "size"}
-                    onClick={() => setSize(s)}
-                  >
-                    {s}
-                  </button>
-                ))}
+                {product.sizes.map((s) => {
+                  // A size with no unit left is shown, never choosable (docs/product/orders.md#stock).
+                  const gone = product.soldOutSizes?.includes(s) ?? false;
+                  return (
+                    <button
+                      key={s}
+                      type="button"
+                      role="radio"
+                      aria-checked={s === size}
+                      className={s === size ? "size active" : gone ? "size size-gone" : "size"}
+                      disabled={gone}
+                      aria-label={gone ? `${s} (${SOLD_OUT_LABEL.toLowerCase()})` : undefined}
+                      onClick={() => setSize(s)}
+                    >
+                      {s}
+                    </button>
+                  );
+                })}
               </div>
             </div>
           )}

@@ -21,6 +21,7 @@ export const staffOrder = (over: Partial<AdminOrder> = {}): AdminOrder => ({
     phone: "923000000",
   },
   delivery: null,
+  shipment: null,
   subtotal: 25000,
   deliveryFee: 5000,
   totalAmount: 30000,

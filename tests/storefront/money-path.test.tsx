@@ -56,6 +56,8 @@ const order = (over: Partial<Order> = {}): Order => ({
   multicaixa: null,
   cancellation: null,
   delivery: null,
+  shipment: null,
+  timeline: [],
   unreadMessages: 0,
   ...over,
 });

@@ -14,6 +14,9 @@ import { newOrderId } from "./ids.ts";
 import { newPaymentReference } from "../payments/payment-reference.ts";
 import { checkClientTotal, priceOrder, requestedLines, type PricedOrder, type RequestedLine } from "./pricing.ts";
 import { ordersRepository, type KeyedOrder, type NewOrder } from "./repository.ts";
+import { stockRepository } from "../catalogue/stock-repository.ts";
+import { notEnoughStock } from "../../../shared/stock.ts";
+import type { NewMail } from "../../notifications/outbox/repository.ts";
 import type { Notifier } from "../../notifications/notifier.ts";
 import { orderPlacedMails, placementMailing } from "../../notifications/order-events.ts";
 import type { OrderPublisher } from "../../realtime/events.ts";
@@ -90,6 +93,34 @@ function replayOf(existing: KeyedOrder | null, requestHash: string): KeyedOrder 
 /** The order was not written because a concurrent request with the same key committed first. */
 class KeyTaken extends Error {}
 
+/** Rolls back the stock taken when the order row was not written (its key or payment reference was taken). */
+class NotWritten extends Error {}
+
+/**
+ * Writes the order. When some of its lines are of tracked sizes, their units are taken first (one conditional UPDATE
+ * per line) in the same transaction as the order's statement: a line beyond what is left refuses the order (409,
+ * naming product and size) and nothing is taken (docs/design/money.md#stock).
+ */
+async function writeOrder(db: PrismaClient, order: NewOrder, opts: { clearCart: boolean; mails: NewMail[] }): Promise<boolean> {
+  const held = order.lines.filter((l) => l.reserved);
+  if (!held.length) return ordersRepository(db).insertOrder(order, opts);
+  try {
+    return await db.$transaction(
+      async (tx) => {
+        const short = await stockRepository(tx).take(held);
+        if (short) throw new AppError(409, notEnoughStock(held.find((l) => l === short)?.name ?? "", short.size));
+        if (!(await ordersRepository(tx).insertOrder(order, opts))) throw new NotWritten();
+        return true;
+      },
+      // Many shoppers after the last units wait on one row lock in turn: give them time rather than a 500.
+      { maxWait: 30_000, timeout: 30_000 },
+    );
+  } catch (error) {
+    if (error instanceof NotWritten) return false;
+    throw error;
+  }
+}
+
 /** Payment references are random: on the rare clash with an existing one, a new reference is drawn. */
 const REFERENCE_ATTEMPTS = 5;
 
@@ -140,7 +171,7 @@ export async function placeOrder<Prepared extends PaymentReferences, Answer>(
     for (let attempt = 1; ; attempt++) {
       // Built per attempt: a redrawn payment reference is in the mail.
       const mails = notifier && mailing ? orderPlacedMails(notifier, mailing, order) : [];
-      if (await orders.insertOrder(order, { clearCart: method.clearsCart, mails })) break;
+      if (await writeOrder(db, order, { clearCart: method.clearsCart, mails })) break;
       // Not written: either a concurrent retry holds the key, or the payment reference clashed with another order's.
       if (idempotencyKey && (await orders.findByKey(userId, idempotencyKey))) throw new KeyTaken();
       if (!order.paymentReference || attempt >= REFERENCE_ATTEMPTS)

@@ -9,6 +9,7 @@ import { MAX_AMOUNT, amountTooLarge, formatKz } from "../../../shared/money.ts";
 import type { DeliveryChoice } from "../../../shared/delivery.ts";
 import { priceDelivery } from "../delivery/service.ts";
 import { soldOutInOrder } from "../../../shared/catalogue.ts";
+import { notEnoughStock } from "../../../shared/stock.ts";
 import { AppError } from "../errors.ts";
 import { mediaUrl } from "../media/service.ts";
 import { ordersRepository } from "./repository.ts";
@@ -26,6 +27,8 @@ export interface PricedLine {
   price: Prisma.Decimal;
   size: string;
   quantity: number;
+  /** The size's units are tracked: placement takes them (docs/product/orders.md#stock). */
+  reserved: boolean;
 }
 
 export interface PricedOrder {
@@ -74,8 +77,12 @@ export async function priceOrder(db: Db, requested: readonly RequestedLine[], wh
     if (p.soldOut) throw new AppError(409, soldOutInOrder(p.name));
     if (!r.size.trim() || !p.sizes.includes(r.size))
       throw new AppError(400, `Tamanho "${r.size}" não disponível para o produto "${p.name}"`);
+    const tracked = p.stock.find((s) => s.size === r.size);
+    // Seen short already: refused before anything is written (the conditional UPDATE at the write is the guarantee).
+    if (tracked && tracked.quantity < r.quantity) throw new AppError(409, notEnoughStock(p.name, r.size));
     const first = p.images[0];
     return {
+      reserved: Boolean(tracked),
       productId: p.id,
       name: p.name,
       image: first ? mediaUrl(first.media.publicId) : "",

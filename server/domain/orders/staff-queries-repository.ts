@@ -14,6 +14,7 @@ const staffRowSelect = {
   paid: true,
   address: true,
   delivery: true,
+  shipment: true,
   subtotal: true,
   deliveryFee: true,
   totalAmount: true,

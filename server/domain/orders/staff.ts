@@ -12,7 +12,7 @@ import { orderByOf } from "../list-query.ts";
 import type { AdminAllowedMoves, AdminOrder, AdminPayment, AdminProof, ProofHints } from "../../schemas/admin-orders.ts";
 import { STAFF_ORDER_NOT_FOUND } from "./not-found.ts";
 import { orderQueries, type StaffOrderDetailRow, type StaffOrderRow } from "./staff-queries-repository.ts";
-import { storedAddress, storedDelivery } from "./service.ts";
+import { storedAddress, storedDelivery, storedShipment } from "./service.ts";
 
 export const ORDER_LIST = {
   filters: { q: "string", status: "string", customerId: "string", id: "ids" },
@@ -76,6 +76,7 @@ function toRow(o: StaffOrderRow, unread: number, role: StaffRole): AdminOrder {
     paid: o.paid,
     address: storedAddress(o.address),
     delivery: storedDelivery(o.delivery),
+    shipment: storedShipment(o.shipment),
     subtotal: o.subtotal.toNumber(),
     deliveryFee: o.deliveryFee.toNumber(),
     totalAmount: o.totalAmount.toNumber(),

@@ -301,14 +301,18 @@ const TEMPLATES = {
     ],
   }),
 
-  "order-shipped": template<OrderRef>({
-    subject: (order) => `Pedido ${orderLabel(order.orderId)} enviado`,
+  "order-shipped": template<OrderRef & { shipment?: string[]; pickup?: boolean }>({
+    subject: (order) => `Pedido ${orderLabel(order.orderId)} ${order.pickup ? "pronto para levantar" : "enviado"}`,
     blocks: (ctx, order) => [
       hello(order.customerName),
       {
         kind: "paragraph",
-        text: `O seu pedido ${orderLabel(order.orderId)} foi enviado (estado: Enviado). Em breve chega à morada indicada.`,
+        text: order.pickup
+          ? `O seu pedido ${orderLabel(order.orderId)} está pronto para levantar (estado: Enviado).`
+          : `O seu pedido ${orderLabel(order.orderId)} foi enviado (estado: Enviado). Em breve chega à morada indicada.`,
       },
+      // What staff said at dispatch (docs/product/orders.md#dispatch).
+      ...(order.shipment?.length ? [{ kind: "items" as const, rows: order.shipment }] : []),
       ordersButton(ctx),
     ],
   }),
