@@ -32,7 +32,9 @@ describe.runIf(browserAvailable())("delivery, pickup and stock", () => {
     const { body } = await api<{ products: (ListedProduct & { name: string })[] }>("/api/product/list");
     product = body.products.find((p) => p.sizes.length >= 2)!;
     const email = `entrega.${Date.now()}@exemplo.ao`;
-    const registered = await api<{ token: string }>("/api/user/register", { body: { name: "Helena Benguela", email, password: "senha-segura-1" } });
+    const registered = await api<{ token: string }>("/api/user/register", {
+      body: { name: "Helena Benguela", email, password: "senha-segura-1" },
+    });
     page = await phonePage(shop.browser, 390);
     await page.addInitScript((t) => localStorage.setItem("token", t), registered.body.token);
   });
