@@ -22,7 +22,8 @@ export default function PlaceOrderPage() {
   const [errors, setErrors] = useState<Partial<Record<keyof Address, string>>>({});
   const [method, setMethod] = useState<PaymentMethod>(BANK_TRANSFER);
   const { clear } = useCart();
-  const { lines, subtotal } = useCartLines();
+  // Only what can be bought as shown: sold-out or repriced lines wait in the cart for the shopper.
+  const { buyable: lines, subtotal } = useCartLines();
   const { token } = useSession();
   const { run } = useBusy();
   const navigate = useNavigate();

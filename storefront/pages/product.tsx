@@ -14,6 +14,7 @@ import { PRODUCT_NOT_FOUND_META, productPageMeta } from "../../shared/pages.ts";
 import { PRODUCT_MAIN_SIZES } from "../../shared/product-images.ts";
 import { useShopSettings } from "../features/settings/settings-provider.tsx";
 import { shopWhatsApp, whatsAppLink } from "../features/settings/whatsapp.ts";
+import { rememberPrice } from "../features/cart/seen-prices.ts";
 
 /** Keyed by id so a related product opens with a fresh image and size choice. */
 export default function ProductPage() {
@@ -59,6 +60,7 @@ function ProductDetails({ product, related }: { product: Product; related: reado
       toast.error("Select Product Size");
       return;
     }
+    rememberPrice(product._id, size, product.price);
     add(product._id, size);
   };
 
