@@ -43,6 +43,7 @@ const postgresSpecific = [
   "schema-drift",
   "sessions",
   "staff-search",
+  "stock-concurrency",
   "throttles",
   "transaction-regression",
   "trust-idempotency",

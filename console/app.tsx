@@ -17,6 +17,8 @@ import staff from "./staff/index.ts";
 import outbox from "./outbox/index.ts";
 import synonyms from "./synonyms/index.ts";
 import quickReplies from "./quick-replies/index.ts";
+import deliveryZones from "./delivery/zones.ts";
+import pickupPoints from "./delivery/pickup-points.ts";
 import { SettingsEdit } from "./settings/settings-edit.tsx";
 import { shellMessages } from "./i18n/shell.ts";
 
@@ -59,6 +61,8 @@ export function ConsoleApp() {
       <Resource name="staff" {...staff} />
       <Resource name="synonyms" {...synonyms} />
       <Resource name="quick-replies" {...quickReplies} />
+      <Resource name="delivery-zones" {...deliveryZones} />
+      <Resource name="pickup-points" {...pickupPoints} />
       <Resource name="settings" />
       <Resource name="outbox" {...outbox} />
       <CustomRoutes>

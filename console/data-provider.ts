@@ -21,6 +21,7 @@ import type { RequestBodyTransform, Row } from "./lib/request-body.ts";
 import { orderRequestBody, type PaymentBody, type ProofAcceptBody } from "./orders/transform.ts";
 import { productRequestBody } from "./products/transform.ts";
 import { quickReplyRequestBody } from "./quick-replies/transform.ts";
+import { deliveryZoneRequestBody, pickupPointRequestBody } from "./delivery/transform.ts";
 import { settingsRequestBody } from "./settings/transform.ts";
 import { staffRequestBody } from "./staff/transform.ts";
 
@@ -31,6 +32,8 @@ const REQUEST_BODIES: Partial<Record<string, RequestBodyTransform>> = {
   staff: staffRequestBody,
   settings: settingsRequestBody,
   "quick-replies": quickReplyRequestBody,
+  "delivery-zones": deliveryZoneRequestBody,
+  "pickup-points": pickupPointRequestBody,
 };
 
 const toRequestBody = (resource: string, data: Row, creating: boolean): Row => REQUEST_BODIES[resource]?.(data, creating) ?? data;

@@ -18,6 +18,7 @@ import { mediaRoutes } from "./routes/media.ts";
 import { adminRoutes } from "./routes/admin/index.ts";
 import { cartRoutes } from "./routes/shop/cart.ts";
 import { orderRoutes } from "./routes/shop/orders.ts";
+import { deliveryRoutes } from "./routes/shop/delivery.ts";
 import { phoneLoginRoutes } from "./routes/shop/phone-login.ts";
 import multipartPlugin from "./plugins/multipart.ts";
 import simpleRestPlugin from "./plugins/simple-rest.ts";
@@ -115,6 +116,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(phoneLoginRoutes);
   await app.register(cartRoutes);
   await app.register(orderRoutes);
+  await app.register(deliveryRoutes);
   await app.register(messageRoutes, { limits });
   await app.register(pushRoutes);
   // Payment services' notifications

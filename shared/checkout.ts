@@ -35,27 +35,8 @@ export const REQUIRED_ADDRESS_MESSAGES: Readonly<Partial<Record<AddressField, st
 /** The country the form starts with: the shop delivers in Angola. */
 export const DEFAULT_COUNTRY = "Angola";
 
-/** Angola's 18 provinces, the choices of the optional "Província" field. */
-export const ANGOLA_PROVINCES: readonly string[] = [
-  "Bengo",
-  "Benguela",
-  "Bié",
-  "Cabinda",
-  "Cuando Cubango",
-  "Cuanza Norte",
-  "Cuanza Sul",
-  "Cunene",
-  "Huambo",
-  "Huíla",
-  "Luanda",
-  "Lunda Norte",
-  "Lunda Sul",
-  "Malanje",
-  "Moxico",
-  "Namibe",
-  "Uíge",
-  "Zaire",
-];
+/** The choices of the "Província" field: Angola's provinces (Lei 14/24), kept in shared/delivery.ts. */
+export { ANGOLA_PROVINCES } from "./delivery.ts";
 
 export const FILL_ADDRESS = "Preencha todos os campos obrigatórios do endereço";
 export const EMPTY_CART = "Seu carrinho está vazio";

@@ -202,6 +202,8 @@ export const ptMessages: TranslationMessages = {
         images: "Imagens",
         thumbnail: "Imagem",
         soldOut: "Esgotado",
+        stock: "Stock",
+        lowStock: "Stock baixo",
         hidden: "Escondido da loja",
         sizes: "Tamanhos / cores",
         category: "Categoria",
@@ -267,6 +269,22 @@ export const ptMessages: TranslationMessages = {
     "quick-replies": {
       name: "Resposta rápida |||| Respostas rápidas",
       fields: { id: "ID", title: "Título", text: "Texto" },
+    },
+    "delivery-zones": {
+      name: "Zona de entrega |||| Zonas de entrega",
+      fields: {
+        id: "ID",
+        name: "Nome",
+        provinces: "Províncias",
+        municipalities: "Municípios",
+        price: "Preço (kz)",
+        freeFrom: "Grátis a partir de (kz)",
+        eta: "Prazo de entrega",
+      },
+    },
+    "pickup-points": {
+      name: "Ponto de levantamento |||| Pontos de levantamento",
+      fields: { id: "ID", name: "Nome", address: "Morada", hours: "Horário", price: "Preço (kz)", eta: "Prazo" },
     },
     customers: {
       name: "Cliente |||| Clientes",
@@ -378,6 +396,8 @@ export const ptMessages: TranslationMessages = {
       sizes_required: "Indique pelo menos um tamanho ou cor",
       price_positive: "O preço tem de ser maior que zero",
       sold_out_help: "A loja mostra o produto como «Esgotado» e não o deixa pôr no carrinho",
+      stock: "Unidades em stock por tamanho",
+      stock_help: "Vazio: não controlado. A 0 o tamanho aparece esgotado; cada encomenda reserva as suas unidades.",
       hidden_help: "O produto sai da loja (listas, pesquisa e página) sem ser apagado",
       price_too_high: "O preço pode ir no máximo até 9 999 999 999,99 kz",
       price_cents: "O preço aceita no máximo duas casas decimais",
@@ -386,6 +406,11 @@ export const ptMessages: TranslationMessages = {
       price_drop_content: "O preço passa de %{before} para %{after}. Confirme que é mesmo este o novo preço (29.990 lê-se 29 990 kz).",
     },
     orders: {
+      delivery: "Entrega",
+      pickup: "Levantamento",
+      shipment: "Envio",
+      neighborhood: "Bairro",
+      landmark: "Ponto de referência",
       confirm_payment: "Pagamento Confirmado",
       mark_delivered: "Entregue",
       change_status: "Mudar estado",
@@ -521,6 +546,12 @@ export const ptMessages: TranslationMessages = {
       assign_failed: "Não foi possível atribuir a conversa",
       quick_replies: "Respostas rápidas",
       no_quick_replies: "Ainda não há respostas rápidas",
+    },
+    delivery: {
+      never_free: "Nunca grátis",
+      municipalities_help: "Separados por vírgulas; vazio: todas as províncias escolhidas",
+      free_from_help: "Encomendas com artigos a partir deste valor não pagam entrega (vazio: nunca)",
+      eta_help: "Por exemplo: 24–72 h",
     },
     quick_replies: {
       help: "Pode usar {banco}, {titular} e {iban}: ao inserir a resposta são trocados pelos dados bancários das Definições.",

@@ -93,6 +93,8 @@ function ConsoleMenu() {
       {canStaff && <Menu.ResourceItem name="staff" />}
       {canOutbox && <Menu.ResourceItem name="outbox" />}
       {canProducts && <Menu.ResourceItem name="synonyms" />}
+      <Menu.ResourceItem name="delivery-zones" />
+      <Menu.ResourceItem name="pickup-points" />
       {canSettings && <Menu.Item to="/settings" primaryText={translate("loja.menu.settings")} leftIcon={<SettingsIcon />} />}
     </Menu>
   );

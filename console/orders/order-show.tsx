@@ -27,6 +27,7 @@ import { OrderPayments } from "./order-payments.tsx";
 import { OrderPhoneMessages, ShopperWhatsAppButton } from "./order-phone-messages.tsx";
 import { senderLabel } from "../conversations/sender.ts";
 import { OrderNotes } from "../components/order-notes.tsx";
+import { shipmentLines } from "../../shared/shipment.ts";
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -87,6 +88,15 @@ function OrderDetails() {
           <Section title={translate("loja.orders.totals")}>
             <DetailRow label={translate("resources.orders.fields.subtotal")} value={formatKz(order.subtotal)} />
             <DetailRow label={translate("resources.orders.fields.deliveryFee")} value={formatKz(order.deliveryFee)} />
+            {order.delivery && (
+              <DetailRow
+                label={translate(order.delivery.kind === "pickup" ? "loja.orders.pickup" : "loja.orders.delivery")}
+                value={[order.delivery.name, order.delivery.eta, order.delivery.address].filter(Boolean).join(" · ")}
+              />
+            )}
+            {order.shipment && (
+              <DetailRow label={translate("loja.orders.shipment")} value={shipmentLines(order.shipment).join(" · ") || "—"} />
+            )}
             <DetailRow label={translate("resources.orders.fields.totalAmount")} value={formatKz(order.totalAmount)} strong />
             <DetailRow label={translate("loja.orders.payment_method")} value={<PaymentMethodLabel method={order.paymentMethod} />} />
             <DetailRow
@@ -105,6 +115,16 @@ function OrderDetails() {
               {a.firstName} {a.lastName}
             </Typography>
             <Typography>{a.street}</Typography>
+            {a.neighborhood && (
+              <Typography>
+                {translate("loja.orders.neighborhood")}: {a.neighborhood}
+              </Typography>
+            )}
+            {a.landmark && (
+              <Typography>
+                {translate("loja.orders.landmark")}: {a.landmark}
+              </Typography>
+            )}
             <Typography>{[a.zipcode, a.city, a.state].filter(Boolean).join(", ")}</Typography>
             <Typography>{a.country}</Typography>
             <Typography>

@@ -1,5 +1,6 @@
 import {
   BooleanField,
+  BooleanInput,
   CreateButton,
   Datagrid,
   EditButton,
@@ -35,6 +36,7 @@ const filters = [
   <CategoryFilter key="category" source="category" alwaysOn />,
   <SubCategoryFilter key="subCategory" source="subCategory" alwaysOn />,
   <NullableBooleanInput key="bestseller" source="bestseller" />,
+  <BooleanInput key="lowStock" source="lowStock" />,
 ];
 
 const Actions = () => (

@@ -9,6 +9,7 @@ import { prepareProductImage, saveProductImage, type PreparedProductImage } from
 import type { MediaStore } from "../domain/media/store.ts";
 import { isValidPlacement } from "../../shared/catalogue.ts";
 import { demoProducts } from "./catalogue.ts";
+import { ANGOLA_PROVINCES } from "../../shared/delivery.ts";
 
 const IMAGES_DIR = fileURLToPath(new URL("./images", import.meta.url));
 const DAY_MS = 24 * 3600 * 1000;
@@ -42,7 +43,39 @@ async function prepareAll(files: string[]): Promise<Map<string, PreparedProductI
   return prepared;
 }
 
-export async function seedDemo(prisma: PrismaClient, media: MediaStore, now = Date.now()): Promise<{ seeded: boolean; products: number }> {
+/**
+ * The demo's delivery (docs/product/checkout.md#delivery): Luanda 5 000 kz, free from 150 000 kz; the other provinces
+ * 8 000 kz; one pickup point in Luanda at 0.
+ */
+export const DEMO_DELIVERY = {
+  zones: [
+    { name: "Luanda", provinces: ["Luanda"], price: 5000, freeFrom: 150_000, eta: "24–72 h" },
+    {
+      name: "Outras províncias",
+      provinces: ANGOLA_PROVINCES.filter((p) => p !== "Luanda"),
+      price: 8000,
+      freeFrom: null,
+      eta: "3 a 5 dias úteis",
+    },
+  ],
+  pickupPoints: [
+    {
+      name: "Loja Luanda (levantamento)",
+      address: "Rua Rainha Ginga 100, Ingombota, Luanda",
+      hours: "Segunda a sábado, 9h–18h",
+      price: 0,
+      eta: "pronto em 24 h",
+    },
+  ],
+};
+
+export async function seedDemo(
+  prisma: PrismaClient,
+  media: MediaStore,
+  now = Date.now(),
+  /** delivery: false leaves zones and pickup points out (API tests make their own). */
+  options: { delivery?: boolean } = {},
+): Promise<{ seeded: boolean; products: number }> {
   const [products, settings] = await Promise.all([prisma.product.count(), prisma.shopSettings.count()]);
   if (products > 0 || settings > 0) return { seeded: false, products };
 
@@ -75,6 +108,10 @@ export async function seedDemo(prisma: PrismaClient, media: MediaStore, now = Da
         });
       }
       await tx.shopSettings.create({ data: { id: 1, ...DEMO_SETTINGS } });
+      if (options.delivery !== false) {
+        await tx.deliveryZone.createMany({ data: DEMO_DELIVERY.zones.map((z) => ({ ...z, provinces: [...z.provinces] })) });
+        await tx.pickupPoint.createMany({ data: DEMO_DELIVERY.pickupPoints });
+      }
     },
     { timeout: 300_000, maxWait: 60_000 },
   );

@@ -11,6 +11,7 @@ const noticeSelect = {
   paymentDeadline: true,
   multicaixaReference: true,
   address: true,
+  shipment: true,
   user: {
     select: { id: true, name: true, email: true, notifyEmail: true, notifyPush: true, active: true, whatsappOptIn: true, smsOptIn: true },
   },
@@ -22,6 +23,7 @@ const placedSelect = {
   ...noticeSelect,
   subtotal: true,
   deliveryFee: true,
+  delivery: true,
   lines: { select: { name: true, size: true, quantity: true, price: true }, orderBy: { position: "asc" } },
 } as const satisfies Prisma.OrderSelect;
 

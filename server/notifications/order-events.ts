@@ -23,6 +23,9 @@ import { outboxRepository, type NewMail } from "./outbox/repository.ts";
 import type { MailContext, OrderLineSummary, PaymentDue } from "./mail/templates.ts";
 import { phoneMessageRows } from "./messaging/enqueue.ts";
 import type { PhoneFacts, PhoneKind } from "./messaging/templates.ts";
+import type { DeliveryChoice } from "../../shared/delivery.ts";
+import { shipmentLines } from "../../shared/shipment.ts";
+import { storedDelivery, storedShipment } from "../domain/orders/service.ts";
 
 /** Where the shopper is e-mailed: null when they have no address, turned e-mail off, or the account is closed. */
 const mailbox = (user: EventOrder["user"]) => (user.email && user.notifyEmail && user.active ? user.email : null);
@@ -110,6 +113,7 @@ interface PlacedOrder {
   paymentReference: string | null;
   paymentDeadline: Date | null;
   multicaixaReference?: string | null;
+  delivery?: DeliveryChoice | null;
   lines: OrderLineSummary[];
 }
 
@@ -140,6 +144,7 @@ function orderPlacedMails(notifier: Notifier, { customer, ctx, staff }: Placemen
       subtotal: order.subtotal,
       deliveryFee: order.deliveryFee,
       total: order.totalAmount,
+      ...(order.delivery ? { delivery: order.delivery } : {}),
       ...due,
     };
     mails.push(newMail({ kind: "order-placed", to, dedupeKey: `order-placed:${order.id}`, facts }));
@@ -179,7 +184,11 @@ export async function writePlacedOrderNotices(db: PrismaClient, notifier: Notifi
     if (!placed.length) return 0;
     const { ctx, staff } = await notifier.mailSettings(tx);
     const mails = placed.flatMap((order) =>
-      orderPlacedMails(notifier, { customer: order.user, ctx, staff }, { ...order, address: addressOf(order) }),
+      orderPlacedMails(
+        notifier,
+        { customer: order.user, ctx, staff },
+        { ...order, address: addressOf(order), delivery: storedDelivery(order.delivery) },
+      ),
     );
     await outboxRepository(tx).insertMany(mails);
     await events.placedNoticesWritten(placed.map((o) => o.id));
@@ -262,7 +271,14 @@ async function statusNotice(
     case PAYMENT_CONFIRMED:
       return noticeOrder(tx, notifier, order.id, { kind: "payment-confirmed" });
     case SHIPPED:
-      await shopperMail({ kind: "order-shipped", facts: ref });
+      {
+        // What staff said at dispatch (carrier, tracking, or where and until when to collect): lines of the mail.
+        const shipment = storedShipment(order.shipment);
+        await shopperMail({
+          kind: "order-shipped",
+          facts: { ...ref, ...(shipment ? { shipment: shipmentLines(shipment), pickup: Boolean(shipment.pickup) } : {}) },
+        });
+      }
       await enqueuePhone(tx, notifier, order, "order-shipped", {});
       return pushTo(order.user, {
         title: "Pedido enviado",

@@ -5,6 +5,7 @@ import { Address, OrderStatusSchema } from "./orders.ts";
 import type { OrderStatus } from "../../shared/orders.ts";
 import { MAX_AMOUNT } from "../../shared/money.ts";
 import { MAX_BANK_REFERENCE, PAYMENT_STATES, PROOF_STATUSES } from "../../shared/payments.ts";
+import { DeliveryChoiceSchema, ShipmentSchema } from "./delivery.ts";
 
 /** Staff see the address exactly as the shopper submitted it (the orders contract's Address). */
 const AdminAddress = Address;
@@ -113,6 +114,9 @@ export const AdminOrder = Type.Object({
   paymentMethod: Type.String(),
   paid: Type.Boolean(),
   address: AdminAddress,
+  /** The delivery chosen at placement (null: older orders). */
+  delivery: Type.Union([DeliveryChoiceSchema, Type.Null()]),
+  shipment: Type.Union([ShipmentSchema, Type.Null()]),
   subtotal: Type.Number(),
   deliveryFee: Type.Number(),
   totalAmount: Type.Number(),
@@ -154,6 +158,16 @@ export const AdminOrderStatusBody = StrictObject({
   note: Type.Optional(Type.String({ maxLength: 500 })),
   /** Why: required (shared/payments.ts) for a move that is not forward. */
   reason: Type.Optional(Type.String({ maxLength: 500 })),
+  /** Only with Enviado (docs/product/orders.md#dispatch). */
+  shipment: Type.Optional(
+    StrictObject({
+      carrier: Type.Optional(Type.String({ maxLength: 100 })),
+      trackingCode: Type.Optional(Type.String({ maxLength: 100 })),
+      trackingUrl: Type.Optional(Type.String({ maxLength: 500, pattern: "^https?://" })),
+      driverPhone: Type.Optional(Type.String({ maxLength: 30, pattern: "^\\+?[0-9 ]*$" })),
+      expectedAt: Type.Optional(Type.String({ format: "date-time" })),
+    }),
+  ),
 });
 export type AdminOrderStatusBody = Static<typeof AdminOrderStatusBody>;
 

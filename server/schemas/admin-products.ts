@@ -22,6 +22,8 @@ export const AdminProduct = Type.Object({
   hidden: Type.Boolean(),
   /** Shown as "Esgotado"; carts and orders refuse it. */
   soldOut: Type.Boolean(),
+  /** Units in stock per tracked size (docs/product/orders.md#stock); a size not here is not tracked. */
+  stock: Type.Record(Type.String(), Type.Integer()),
   images: Type.Array(AdminProductImage),
   createdAt: Type.String(),
   updatedAt: Type.String(),
@@ -43,6 +45,10 @@ export const AdminProductBody = StrictObject({
   /** Optional for older clients: absent means on sale. */
   hidden: Type.Optional(Type.Boolean()),
   soldOut: Type.Optional(Type.Boolean()),
+  /** Units per size, for the sizes whose stock is tracked; absent: unchanged; {}: nothing tracked. */
+  stock: Type.Optional(
+    Type.Record(Type.String({ minLength: 1, maxLength: 40 }), Type.Integer({ minimum: 0, maximum: 1_000_000 }), { maxProperties: 50 }),
+  ),
   images: Type.Array(ImageRef, { minItems: 1, maxItems: 20 }),
 });
 export type AdminProductBody = Static<typeof AdminProductBody>;

@@ -7,6 +7,7 @@ import { MAX_LINE_QUANTITY } from "./cart.ts";
 import { MAX_AMOUNT } from "../../shared/money.ts";
 
 import { ORDER_STATUSES } from "../../shared/orders.ts";
+import { DeliveryChoiceSchema, ShipmentSchema, TimelineStep } from "./delivery.ts";
 import { CANCELLED_BY, PAYMENT_STATES, PROOF_STATUSES } from "../../shared/payments.ts";
 
 export type { PaymentMethod } from "../../shared/orders.ts";
@@ -26,6 +27,9 @@ export const AddressInput = StrictObject({
   zipcode: Field,
   country: Field,
   phone: Field,
+  /** Bairro and ponto de referência: optional, for couriers (docs/product/checkout.md#checkout-page). */
+  neighborhood: Field,
+  landmark: Field,
 });
 export type AddressInput = Static<typeof AddressInput>;
 
@@ -57,6 +61,8 @@ export const PlaceOrderBody = StrictObject({
   /** Ticked at checkout: order updates on WhatsApp / by SMS from now on (false or left out changes nothing). */
   whatsappOptIn: Type.Optional(Type.Boolean()),
   smsOptIn: Type.Optional(Type.Boolean()),
+  /** A zone or pickup point of GET /api/delivery/options; without it the zone serving the address applies. */
+  deliveryOptionId: Type.Optional(ShortText({ maxLength: 64 })),
 });
 export type PlaceOrderBody = Static<typeof PlaceOrderBody>;
 
@@ -89,6 +95,8 @@ export const Address = Type.Object({
   zipcode: Type.String(),
   country: Type.String(),
   phone: Type.String(),
+  neighborhood: Type.Optional(Type.String()),
+  landmark: Type.Optional(Type.String()),
 });
 export type Address = Static<typeof Address>;
 
@@ -152,6 +160,12 @@ export const ShopOrder = Type.Object({
   multicaixa: Type.Union([ShopMulticaixa, Type.Null()]),
   /** Set on a cancelled order only. */
   cancellation: Type.Union([ShopCancellation, Type.Null()]),
+  /** The delivery chosen at placement (null: placed before delivery options existed). */
+  delivery: Type.Union([DeliveryChoiceSchema, Type.Null()]),
+  /** Set once the order is Enviado (docs/product/orders.md#dispatch). */
+  shipment: Type.Union([ShipmentSchema, Type.Null()]),
+  /** Placed, paid, in preparation, dispatched (or ready to collect), delivered: when each happened. */
+  timeline: Type.Array(TimelineStep),
 });
 export type ShopOrder = Static<typeof ShopOrder>;
 

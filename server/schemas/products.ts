@@ -17,6 +17,8 @@ export const ShopProduct = Type.Object({
   bestseller: Type.Boolean(),
   /** On show but not for sale: the shop says "Esgotado" and the cart refuses it. */
   soldOut: Type.Boolean(),
+  /** Sizes with no unit left (docs/product/orders.md#stock): shown, not choosable. */
+  soldOutSizes: Type.Optional(Type.Array(Type.String())),
   /** Milliseconds since the epoch the product was added. */
   date: Type.Number(),
 });

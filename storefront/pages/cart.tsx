@@ -6,9 +6,13 @@ import { ProductImage } from "../components/product-image.tsx";
 import { Title } from "../components/title.tsx";
 import { CartTotals } from "../features/cart/cart-totals.tsx";
 import { formatKz } from "../../shared/money.ts";
+import { useState } from "react";
+import { rememberPrice } from "../features/cart/seen-prices.ts";
 
 export default function CartPage() {
   const { setQuantity } = useCart();
+  // Accepting a new price re-reads the lines (the remembered price is outside React's state).
+  const [, setAccepted] = useState(0);
   const { lines, subtotal, loading } = useCartLines();
   const empty = lines.length === 0;
 
@@ -24,7 +28,7 @@ export default function CartPage() {
         </div>
       )}
       <ul className="cart-lines">
-        {lines.map(({ product, size, quantity }) => (
+        {lines.map(({ product, size, quantity, soldOut, previousPrice }) => (
           <li key={`${product._id}:${size}`} className="cart-line" data-testid="cart-line">
             <ProductImage image={product.image} thumbnail={product.thumbnail} alt="" sizes="80px" />
             <div className="cart-line-info">
@@ -32,6 +36,25 @@ export default function CartPage() {
               <p>
                 {formatKz(product.price)} <span className="chip">{size}</span>
               </p>
+              {soldOut ? (
+                <p className="field-error" data-testid="line-sold-out">
+                  Esgotado: remova-o para continuar (não conta no total)
+                </p>
+              ) : previousPrice !== undefined ? (
+                <p className="field-error" data-testid="line-repriced">
+                  O preço mudou de {formatKz(previousPrice)} para {formatKz(product.price)} (não conta no total).{" "}
+                  <button
+                    type="button"
+                    className="btn btn-outline btn-small"
+                    onClick={() => {
+                      rememberPrice(product._id, size, product.price);
+                      setAccepted((n) => n + 1);
+                    }}
+                  >
+                    Aceitar novo preço
+                  </button>
+                </p>
+              ) : null}
             </div>
             <input
               type="number"

@@ -9,6 +9,8 @@ import { useNow } from "../features/orders/use-now.ts";
 import { useOrders } from "../features/orders/use-orders.ts";
 import { PushPrompt } from "../features/push/push-prompt.tsx";
 import { OrderWhatsAppLink } from "../features/settings/order-whatsapp-link.tsx";
+import { DeliveryChoiceText } from "../features/orders/delivery-text.tsx";
+import { OrderTimeline } from "../features/orders/order-timeline.tsx";
 import "./payment-styles.ts";
 
 // Made on first use, not when the page's module is prefetched: building a formatter loads locale data (tens of
@@ -53,6 +55,8 @@ export default function OrdersPage() {
                   </li>
                 ))}
               </ul>
+              <DeliveryChoiceText order={o} />
+              <OrderTimeline order={o} />
               {toPay && <PaymentStatus order={o} now={now} />}
               <footer className="order-foot">
                 <p className="strong">Total: {formatKz(o.totalAmount)}</p>

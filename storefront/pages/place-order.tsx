@@ -14,7 +14,8 @@ import type { Address, OrderItem, PaymentMethod } from "../features/checkout/typ
 import { addressErrors, submitError } from "../../shared/checkout.ts";
 import { BANK_TRANSFER } from "../../shared/orders.ts";
 import { randomId } from "../lib/random-id.ts";
-import { AddressInputs } from "../features/checkout/address-form.tsx";
+import { AddressInputs, focusFirstError } from "../features/checkout/address-form.tsx";
+import { DeliveryOptions, chosenOption, useDeliveryOptions } from "../features/checkout/delivery-options.tsx";
 import { forgetCheckoutDraft, useCheckoutAddress } from "../features/checkout/use-checkout-address.ts";
 import { returnHereAfterLogin } from "../features/auth/return-after-login.ts";
 
@@ -24,13 +25,17 @@ export default function PlaceOrderPage() {
   // Off by default: only a shopper who ticks it gets WhatsApp / SMS (docs/product/notifications.md#whatsapp-and-sms).
   const [optIns, setOptIns] = useState({ whatsappOptIn: false, smsOptIn: false });
   const { clear } = useCart();
-  const { lines, subtotal } = useCartLines();
+  // Only what can be bought as shown: sold-out or repriced lines wait in the cart for the shopper.
+  const { buyable: lines, subtotal } = useCartLines();
   const { token } = useSession();
   const { run } = useBusy();
   const navigate = useNavigate();
   // One key per checkout visit: a retry after a dropped connection cannot place the order twice.
   const idempotencyKey = useRef(randomId());
   const { address, edit } = useCheckoutAddress(token);
+  const options = useDeliveryOptions(address.state, address.city, subtotal);
+  const [pickedId, setPickedId] = useState<string | null>(null);
+  const delivery = chosenOption(options, pickedId);
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -47,9 +52,13 @@ export default function PlaceOrderPage() {
     const error = submitError(address, items.length, method);
     if (error) {
       toast.error(error);
+      focusFirstError(fieldErrors);
       return;
     }
-    if (Object.keys(fieldErrors).length) return;
+    if (Object.keys(fieldErrors).length) {
+      focusFirstError(fieldErrors);
+      return;
+    }
     if (!token) {
       toast.info("Entre na sua conta para finalizar o pedido.");
       // The form is kept in the draft; signing in or up brings the shopper back to it.
@@ -57,7 +66,14 @@ export default function PlaceOrderPage() {
       return;
     }
     const ticked = { ...(optIns.whatsappOptIn ? { whatsappOptIn: true } : {}), ...(optIns.smsOptIn ? { smsOptIn: true } : {}) };
-    const body = { address, items, totalAmount: orderTotal(subtotal), paymentMethod: method, ...ticked };
+    const body = {
+      address,
+      items,
+      totalAmount: orderTotal(subtotal, delivery?.fee),
+      paymentMethod: method,
+      ...(delivery ? { deliveryOptionId: delivery.id } : {}),
+      ...ticked,
+    };
     try {
       if (method === "stripe") {
         window.location.replace(await run(stripeOrder(body, idempotencyKey.current)));
@@ -78,10 +94,11 @@ export default function PlaceOrderPage() {
     <form className="checkout" onSubmit={onSubmit} noValidate>
       <section className="checkout-form">
         <Title first="INFORMAÇÕES DE" second="ENTREGA" as="h1" />
-        <AddressInputs address={address} errors={errors} onChange={edit} />
+        <AddressInputs address={address} errors={errors} onChange={edit} courierFields />
+        <DeliveryOptions options={options} chosen={delivery} onChoose={setPickedId} />
       </section>
       <section className="checkout-side">
-        <CartTotals subtotal={subtotal} />
+        <CartTotals subtotal={subtotal} deliveryFee={delivery?.fee} />
         <Title first="MÉTODO DE" second="PAGAMENTO" />
         <label className="payment">
           <input

@@ -14,6 +14,7 @@ import { PRODUCT_NOT_FOUND_META, productPageMeta } from "../../shared/pages.ts";
 import { PRODUCT_MAIN_SIZES } from "../../shared/product-images.ts";
 import { useShopSettings } from "../features/settings/settings-provider.tsx";
 import { shopWhatsApp, whatsAppLink } from "../features/settings/whatsapp.ts";
+import { rememberPrice } from "../features/cart/seen-prices.ts";
 
 /** Keyed by id so a related product opens with a fresh image and size choice. */
 export default function ProductPage() {
@@ -59,6 +60,7 @@ function ProductDetails({ product, related }: { product: Product; related: reado
       toast.error("Select Product Size");
       return;
     }
+    rememberPrice(product._id, size, product.price);
     add(product._id, size);
   };
 
@@ -98,18 +100,24 @@ function ProductDetails({ product, related }: { product: Product; related: reado
             <div className="sizes">
               <p>Selecione o tamanho ou a cor</p>
               <div role="radiogroup" aria-label="Tamanho ou cor">
-                {product.sizes.map((s) => (
-                  <button
-                    key={s}
-                    type="button"
-                    role="radio"
-                    aria-checked={s === size}
-                    className={s === size ? "size active" : "size"}
-                    onClick={() => setSize(s)}
-                  >
-                    {s}
-                  </button>
-                ))}
+                {product.sizes.map((s) => {
+                  // A size with no unit left is shown, never choosable (docs/product/orders.md#stock).
+                  const gone = product.soldOutSizes?.includes(s) ?? false;
+                  return (
+                    <button
+                      key={s}
+                      type="button"
+                      role="radio"
+                      aria-checked={s === size}
+                      className={s === size ? "size active" : gone ? "size size-gone" : "size"}
+                      disabled={gone}
+                      aria-label={gone ? `${s} (${SOLD_OUT_LABEL.toLowerCase()})` : undefined}
+                      onClick={() => setSize(s)}
+                    >
+                      {s}
+                    </button>
+                  );
+                })}
               </div>
             </div>
           )}

@@ -20,6 +20,7 @@ import { useNow } from "../features/orders/use-now.ts";
 import { useOrderPayment, type OrderPayment } from "../features/orders/use-order-payment.ts";
 import { useShopSettings } from "../features/settings/settings-provider.tsx";
 import "./payment-styles.ts";
+import { DeliveryChoiceText } from "../features/orders/delivery-text.tsx";
 
 export default function TransferConfirmationPage() {
   const ready = useSkeletonDelay();
@@ -120,6 +121,7 @@ function AmountToPay({ order, onCopy }: { order: Order; onCopy: (text: string, f
         Pedido #{shortOrderId(order._id)}
       </h2>
       <CopyList rows={[{ label: "Montante a pagar", value: formatKz(due), actions: [{ text: plainAmount(due) }] }]} onCopy={onCopy} />
+      <DeliveryChoiceText order={order} />
       {order.amountPaid > 0 && (
         <p className="muted">
           Já recebemos {formatKz(order.amountPaid)} de {formatKz(order.totalAmount)}.

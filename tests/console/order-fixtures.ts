@@ -20,6 +20,8 @@ export const staffOrder = (over: Partial<AdminOrder> = {}): AdminOrder => ({
     country: "Angola",
     phone: "923000000",
   },
+  delivery: null,
+  shipment: null,
   subtotal: 25000,
   deliveryFee: 5000,
   totalAmount: 30000,

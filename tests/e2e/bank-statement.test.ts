@@ -6,6 +6,7 @@ import { luandaParts } from "../../shared/dates.ts";
 import { shortOrderId } from "../../shared/orders.ts";
 import { browserAvailable, consoleSignIn, deliveryAddress, useShopAndBrowser } from "../helpers/e2e.ts";
 import { shopApi } from "../helpers/shop-process.ts";
+import { deliveryFeeFor } from "../storefront/browser-support.ts";
 
 interface ShopProduct {
   _id: string;
@@ -46,7 +47,7 @@ describe.runIf(browserAvailable())("the bank statement in Chromium", () => {
         body: {
           address,
           items: [{ _id: product._id, size: product.sizes[0], quantity: 1 }],
-          totalAmount: product.price + 5000,
+          totalAmount: product.price + (await deliveryFeeFor(shop.url, address, product.price)),
           paymentMethod: "cod",
         },
       });

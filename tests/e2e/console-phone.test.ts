@@ -6,6 +6,7 @@ import sharp from "sharp";
 import type { Page } from "playwright-core";
 import { browserAvailable, consoleSignIn, useShopAndBrowser } from "../helpers/e2e.ts";
 import { E2E_ADMIN, shopApi } from "../helpers/shop-process.ts";
+import { deliveryFeeFor } from "../storefront/browser-support.ts";
 
 const PHONE = { width: 390, height: 844 };
 
@@ -39,6 +40,8 @@ describe.runIf(browserAvailable())("the console on a phone", () => {
     });
     const { body: list } = await api<{ products: { _id: string; price: number; sizes: string[] }[] }>("/api/product/list");
     const lines = list.products.slice(0, 3);
+    const subtotal = lines.reduce((sum, p) => sum + p.price * 2, 0);
+    const fee = await deliveryFeeFor(shop.url, { state: "Luanda", city: "Luanda" }, subtotal);
     const placed = await api<{ orderId: string }>("/api/order/place", {
       token: shopper.body.token,
       body: {
@@ -54,7 +57,7 @@ describe.runIf(browserAvailable())("the console on a phone", () => {
           phone: "+244 923 111 222",
         },
         items: lines.map((p) => ({ _id: p._id, size: p.sizes[0], quantity: 2 })),
-        totalAmount: lines.reduce((sum, p) => sum + p.price * 2, 0) + 5000,
+        totalAmount: subtotal + fee,
         paymentMethod: "cod",
       },
     });

@@ -57,7 +57,8 @@ describe.runIf(browserAvailable())("the money path in Chromium", () => {
     await staff.getByText("Comprovativo aceite").first().waitFor({ timeout: 20_000 });
 
     // Live on the shopper's page: the order is paid, no reload.
-    await card.getByText("Pagamento Confirmado").waitFor({ timeout: 20_000 });
+    // The status line (the timeline under it names the step too).
+    await card.locator(".status").getByText("Pagamento Confirmado").waitFor({ timeout: 20_000 });
     expect(await card.getByRole("link", { name: /Pagar o pedido/ }).count()).toBe(0);
     await shopper.goto(`${shop.url}/message/${orderId}`);
     await shopper

@@ -7,8 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import type { AxeResults, Result } from "axe-core";
 import { browserAvailable, followRequests, useShopAndBrowser } from "../helpers/e2e.ts";
-import { DELIVERY_FEE } from "../../shared/money.ts";
-import { phonePage, postShop, type ListedProduct } from "../storefront/browser-support.ts";
+import { deliveryFeeFor, phonePage, postShop, type ListedProduct } from "../storefront/browser-support.ts";
 
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
@@ -59,7 +58,12 @@ describe.runIf(browserAvailable())("storefront accessibility (axe-core, phone vi
     };
     const placed = await postShop<{ orderId: string }>(
       `${shop.url}/api/order/place`,
-      { address, items: [{ itemId: product._id, size, quantity: 1 }], totalAmount: product.price + DELIVERY_FEE, paymentMethod: "cod" },
+      {
+        address,
+        items: [{ itemId: product._id, size, quantity: 1 }],
+        totalAmount: product.price + (await deliveryFeeFor(shop.url, address, product.price)),
+        paymentMethod: "cod",
+      },
       token,
     );
     orderId = placed.orderId;

@@ -5,7 +5,7 @@
 // and orders.
 import { afterAll, beforeAll, inject } from "vitest";
 import { chromium, type Browser, type BrowserContextOptions, type Page, type Request } from "playwright-core";
-import { DELIVERY_FEE } from "../../shared/money.ts";
+import { deliveryFeeFor } from "../storefront/browser-support.ts";
 import { BANK_TRANSFER } from "../../shared/orders.ts";
 import { NO_BROWSER } from "./browser.ts";
 import { E2E_ADMIN, shopApi, startShopProcess, type ShopProcess, type StartOptions } from "./shop-process.ts";
@@ -108,7 +108,7 @@ export async function shopperWithOrder(shopUrl: string, name: string, lastName =
   const { body } = await api<{ products: { _id: string; price: number; sizes: string[] }[] }>("/api/product/list");
   const product = body.products[0]!;
   const address = deliveryAddress(name.split(" ")[0]!, lastName, email);
-  const total = product.price + DELIVERY_FEE;
+  const total = product.price + (await deliveryFeeFor(shopUrl, address, product.price));
   const placed = await api<{ orderId: string }>("/api/order/place", {
     token,
     body: { address, items: [{ _id: product._id, size: product.sizes[0], quantity: 1 }], totalAmount: total, paymentMethod: BANK_TRANSFER },

@@ -7,8 +7,7 @@ import path from "node:path";
 import { expect } from "vitest";
 import type { Page } from "playwright-core";
 import { FULL_RUN } from "./run-kind.ts";
-import { DELIVERY_FEE } from "../../shared/money.ts";
-import { postShop, type ListedProduct } from "../storefront/browser-support.ts";
+import { deliveryFeeFor, postShop, type ListedProduct } from "../storefront/browser-support.ts";
 
 const SCREENS = path.resolve("tests/.tmp/screens");
 const SCREENSHOTS = FULL_RUN || process.env.LOJA_SCREENSHOTS === "1";
@@ -164,7 +163,12 @@ export async function layoutShopper(url: string): Promise<{ product: ListedProdu
   };
   ({ orderId } = await postShop<{ orderId: string }>(
     `${url}/api/order/place`,
-    { address, items: [{ itemId: product._id, size, quantity: 1 }], totalAmount: product.price + DELIVERY_FEE, paymentMethod: "cod" },
+    {
+      address,
+      items: [{ itemId: product._id, size, quantity: 1 }],
+      totalAmount: product.price + (await deliveryFeeFor(url, address, product.price)),
+      paymentMethod: "cod",
+    },
     token,
   ));
   await postShop(`${url}/api/cart/add`, { itemId: product._id, size }, token);

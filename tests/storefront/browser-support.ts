@@ -35,6 +35,16 @@ export async function postShop<T>(url: string, body: unknown, token?: string): P
   return reply;
 }
 
+/**
+ * The delivery fee the shop charges for an address and items worth `subtotal` with no option chosen (the zone serving
+ * it, free-from applied: the demo delivers Luanda free from 150 000 kz), as a client computing its total asks.
+ */
+export async function deliveryFeeFor(url: string, address: { state: string; city: string }, subtotal: number): Promise<number> {
+  const query = new URLSearchParams({ state: address.state, city: address.city, subtotal: String(subtotal) });
+  const reply = (await (await fetch(`${url}/api/delivery/options?${query}`)).json()) as { options: { fee: number }[] };
+  return reply.options[0]!.fee;
+}
+
 /** Waits for a toast with exactly this text. */
 export async function expectToast(page: Page, text: string, timeout = 15_000): Promise<void> {
   await page.locator(".Toastify__toast", { hasText: text }).first().waitFor({ timeout });

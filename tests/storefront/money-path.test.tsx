@@ -55,6 +55,9 @@ const order = (over: Partial<Order> = {}): Order => ({
   proofs: [],
   multicaixa: null,
   cancellation: null,
+  delivery: null,
+  shipment: null,
+  timeline: [],
   unreadMessages: 0,
   ...over,
 });

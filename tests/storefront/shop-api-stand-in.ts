@@ -86,7 +86,8 @@ export function standInShopApi(routes: Record<string, Handler>): ApiCall[] {
     const raw = init.body;
     const call = { method: init.method ?? "GET", path, body: typeof raw === "string" ? (JSON.parse(raw) as unknown) : raw };
     calls.push(call);
-    const handler = all[`${call.method} ${path}`];
+    // A route with a query string may be answered by its handler for the bare path (the call keeps the query).
+    const handler = all[`${call.method} ${path}`] ?? all[`${call.method} ${path.split("?")[0]}`];
     // A handler may answer later (a promise): the screen waits for the server meanwhile.
     const answer = handler
       ? await handler(call)

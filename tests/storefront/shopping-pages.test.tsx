@@ -186,7 +186,7 @@ describe("checkout", () => {
         .slice(1)
         .map((o) => o.textContent),
     ).toEqual([...ANGOLA_PROVINCES]);
-    expect(ANGOLA_PROVINCES).toHaveLength(18);
+    expect(ANGOLA_PROVINCES).toHaveLength(21);
     expect(screen.getByRole("textbox", { name: "Código Postal" })).toHaveAccessibleDescription("Sem código postal? Escreva 0000");
   });
 

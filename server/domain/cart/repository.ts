@@ -34,6 +34,7 @@ export const cartRepository = (db: Db) => ({
       INSERT INTO cart_lines (user_id, product_id, size, quantity, updated_at)
       SELECT ${userId}, p.id, ${size}, LEAST(${by}::int, ${max}::int), now()
       FROM products p WHERE p.id = ${productId} AND p.deleted_at IS NULL AND NOT p.hidden AND NOT p.sold_out AND ${size} = ANY(p.sizes)
+        AND NOT EXISTS (SELECT 1 FROM product_stock s WHERE s.product_id = p.id AND s.size = ${size} AND s.quantity <= 0)
       ON CONFLICT (user_id, product_id, size)
       DO UPDATE SET quantity = LEAST(cart_lines.quantity + EXCLUDED.quantity, ${max}::int), updated_at = now()`,
 
@@ -51,6 +52,7 @@ export const cartRepository = (db: Db) => ({
       FROM unnest(${sorted.map((a) => a.userId)}::text[], ${sorted.map((a) => a.productId)}::text[], ${sorted.map((a) => a.size)}::text[],
                   ${sorted.map((a) => a.by)}::int[]) WITH ORDINALITY AS r(user_id, product_id, size, by, n)
       JOIN products p ON p.id = r.product_id AND p.deleted_at IS NULL AND NOT p.hidden AND NOT p.sold_out AND r.size = ANY(p.sizes)
+        AND NOT EXISTS (SELECT 1 FROM product_stock s WHERE s.product_id = p.id AND s.size = r.size AND s.quantity <= 0)
       ORDER BY r.n
       ON CONFLICT (user_id, product_id, size)
       DO UPDATE SET quantity = LEAST(cart_lines.quantity + EXCLUDED.quantity, ${max}::int), updated_at = now()
@@ -91,6 +93,7 @@ export const cartRepository = (db: Db) => ({
       INSERT INTO cart_lines (user_id, product_id, size, quantity, updated_at)
       SELECT ${userId}, p.id, ${size}, ${quantity}::int, now()
       FROM products p WHERE p.id = ${productId} AND p.deleted_at IS NULL AND NOT p.hidden AND NOT p.sold_out AND ${size} = ANY(p.sizes)
+        AND NOT EXISTS (SELECT 1 FROM product_stock s WHERE s.product_id = p.id AND s.size = ${size} AND s.quantity <= 0)
       ON CONFLICT (user_id, product_id, size)
       DO UPDATE SET quantity = EXCLUDED.quantity, updated_at = now()`,
 

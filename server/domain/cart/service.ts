@@ -8,6 +8,7 @@ import type { CartAdder } from "./adder.ts";
 import { cartRepository, type CartLineRow } from "./repository.ts";
 
 import { SOLD_OUT } from "../../../shared/catalogue.ts";
+import { SIZE_SOLD_OUT } from "../../../shared/stock.ts";
 
 const SELECT_SIZE = "Select Product Size";
 const PRODUCT_NOT_FOUND = "Produto não encontrado";
@@ -20,6 +21,7 @@ async function requireSize(db: Db, productId: string, size: string) {
   if (!product) throw new AppError(404, PRODUCT_NOT_FOUND);
   if (!product.sizes.includes(size)) throw new AppError(400, SIZE_NOT_OFFERED);
   if (product.soldOut) throw new AppError(409, SOLD_OUT);
+  if (product.stock.some((s) => s.size === size && s.quantity <= 0)) throw new AppError(409, SIZE_SOLD_OUT);
   return product;
 }
 

@@ -2,6 +2,7 @@
 // catalogue management are selections of this one repository.
 import type { Db, PrismaClient } from "../../db/client.ts";
 import type { Prisma } from "../../db/client.ts";
+import { LOW_STOCK } from "../../../shared/stock.ts";
 import { SEARCH_PLANNER_COSTS, searchQuery, type CatalogueSort, type SearchFilter } from "./search.ts";
 
 /** A product's own columns as the shop and the console show them (images come separately, in order). */
@@ -16,6 +17,8 @@ const productColumns = {
   bestseller: true,
   soldOut: true,
   createdAt: true,
+  /** Tracked sizes and their units (docs/product/orders.md#stock). */
+  stock: { select: { size: true, quantity: true } },
 } as const;
 
 /** What the shop may show: not deleted, not hidden by staff (sold-out products are shown, marked). */
@@ -45,6 +48,8 @@ export interface StaffProductFilter {
   subCategory?: string;
   bestseller?: boolean;
   ids?: string[];
+  /** Products with a tracked size at LOW_STOCK units or fewer. */
+  lowStock?: boolean;
 }
 
 const staffWhere = (f: StaffProductFilter): Prisma.ProductWhereInput => ({
@@ -54,6 +59,8 @@ const staffWhere = (f: StaffProductFilter): Prisma.ProductWhereInput => ({
   ...(f.category ? { category: f.category } : {}),
   ...(f.subCategory ? { subCategory: f.subCategory } : {}),
   ...(f.bestseller !== undefined ? { bestseller: f.bestseller } : {}),
+  ...(f.lowStock === true ? { stock: { some: { quantity: { lte: LOW_STOCK } } } } : {}),
+  ...(f.lowStock === false ? { stock: { none: { quantity: { lte: LOW_STOCK } } } } : {}),
 });
 
 interface ProductData {
@@ -83,7 +90,7 @@ export const catalogueRepository = (db: Db) => ({
     db.product.findFirst({
       relationLoadStrategy: "join",
       where: { id, ...onShow },
-      select: { id: true, name: true, price: true, sizes: true, soldOut: true, images: listSelect.images },
+      select: { id: true, name: true, price: true, sizes: true, soldOut: true, images: listSelect.images, stock: productColumns.stock },
     }),
   count: () => db.product.count(),
 

@@ -12,13 +12,21 @@ import type { MediaStore } from "../media/store.ts";
 import type { AdminProduct, AdminProductBody, AdminProductImage } from "../../schemas/admin-products.ts";
 import type { ListCache } from "./list-cache.ts";
 import { catalogueRepository, type StaffProductFilter, type StaffProductRow } from "./repository.ts";
+import { stockRepository } from "./stock-repository.ts";
 import { TAXONOMY, isValidPlacement } from "../../../shared/catalogue.ts";
 
 export const PRODUCT_LIST = {
-  filters: { q: "string", category: "string", subCategory: "string", bestseller: "boolean", id: "ids" },
+  filters: { q: "string", category: "string", subCategory: "string", bestseller: "boolean", lowStock: "boolean", id: "ids" },
   sortable: ["name", "price", "category", "subCategory", "bestseller", "createdAt", "updatedAt"],
   defaultSort: { field: "createdAt", order: "DESC" },
-} as const satisfies ListSpec<{ q: "string"; category: "string"; subCategory: "string"; bestseller: "boolean"; id: "ids" }>;
+} as const satisfies ListSpec<{
+  q: "string";
+  category: "string";
+  subCategory: "string";
+  bestseller: "boolean";
+  lowStock: "boolean";
+  id: "ids";
+}>;
 
 const PRODUCT_NOT_FOUND = "Produto não encontrado";
 
@@ -34,6 +42,7 @@ function toAdminProduct(p: StaffProductRow): AdminProduct {
     bestseller: p.bestseller,
     hidden: p.hidden,
     soldOut: p.soldOut,
+    stock: Object.fromEntries(p.stock.filter((s) => p.sizes.includes(s.size)).map((s) => [s.size, s.quantity])),
     images: p.images.map((i) => ({
       mediaId: i.mediaId,
       thumbId: i.thumbId,
@@ -49,7 +58,7 @@ export const taxonomy = () => Object.entries(TAXONOMY).map(([name, subs]) => ({ 
 
 export async function listProducts(
   db: PrismaClient,
-  query: ListQuery<{ q?: string; category?: string; subCategory?: string; bestseller?: boolean; id?: string[] }>,
+  query: ListQuery<{ q?: string; category?: string; subCategory?: string; bestseller?: boolean; lowStock?: boolean; id?: string[] }>,
 ): Promise<ListPage<AdminProduct>> {
   const { id: ids, ...rest } = query.filter;
   const f: StaffProductFilter = { ...rest, ids };
@@ -83,6 +92,14 @@ function normalise(body: AdminProductBody) {
   };
 }
 
+/** The stock body's sizes must be the product's own (docs/product/orders.md#stock). */
+function checkStock(stock: Record<string, number> | undefined, sizes: string[]): Record<string, number> | undefined {
+  if (!stock) return undefined;
+  const unknown = Object.keys(stock).find((size) => !sizes.includes(size));
+  if (unknown !== undefined) throw new AppError(400, `Stock de um tamanho que o produto não tem: ${unknown}`);
+  return stock;
+}
+
 async function checkImages(db: PrismaClient, images: AdminProductBody["images"]) {
   const mediaIds = images.map((i) => i.mediaId);
   if (new Set(mediaIds).size !== mediaIds.length) throw new AppError(400, "A mesma imagem aparece mais de uma vez");
@@ -97,11 +114,13 @@ async function checkImages(db: PrismaClient, images: AdminProductBody["images"])
 
 export async function createProduct(db: PrismaClient, cache: ListCache, body: AdminProductBody): Promise<AdminProduct> {
   const data = normalise(body);
+  const stock = checkStock(body.stock, data.sizes);
   await checkImages(db, body.images);
   const id = await db.$transaction(async (tx) => {
     const repo = catalogueRepository(tx);
     const { id } = await repo.create(data);
     await repo.replaceImages(id, body.images);
+    if (stock) await stockRepository(tx).replace(id, stock);
     return id;
   });
   cache.invalidate();
@@ -110,12 +129,15 @@ export async function createProduct(db: PrismaClient, cache: ListCache, body: Ad
 
 export async function updateProduct(db: PrismaClient, cache: ListCache, id: string, body: AdminProductBody): Promise<AdminProduct> {
   const data = normalise(body);
+  const stock = checkStock(body.stock, data.sizes);
   await checkImages(db, body.images);
   await db.$transaction(async (tx) => {
     const repo = catalogueRepository(tx);
     if (!(await repo.findLiveForStaff(id))) throw new AppError(404, PRODUCT_NOT_FOUND);
     await repo.update(id, data);
     await repo.replaceImages(id, body.images);
+    if (stock) await stockRepository(tx).replace(id, stock);
+    else await stockRepository(tx).keepSizes(id, data.sizes);
   });
   cache.invalidate();
   return getProduct(db, id);

@@ -33,6 +33,11 @@ export function checkAddress(input: AddressInput): Address {
     country: (input.country ?? "").trim(),
     phone: (input.phone ?? "").trim(),
   };
+  // Optional, for couriers: kept only when given.
+  const neighborhood = (input.neighborhood ?? "").trim();
+  const landmark = (input.landmark ?? "").trim();
+  if (neighborhood) a.neighborhood = neighborhood;
+  if (landmark) a.landmark = landmark;
   for (const [field, message] of REQUIRED_ADDRESS_FIELDS) if (!a[field]) throw new AppError(400, message);
   // The address is kept as JSON: control characters and broken UTF-16 would be refused by the database.
   if (Object.values(a).some((v) => UNSTORABLE.test(v))) throw new AppError(400, "O endereço contém caracteres inválidos");

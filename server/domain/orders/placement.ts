@@ -15,6 +15,8 @@ import { newOrderId } from "./ids.ts";
 import { newPaymentReference } from "../payments/payment-reference.ts";
 import { checkClientTotal, priceOrder, requestedLines, type PricedOrder, type RequestedLine } from "./pricing.ts";
 import { ordersRepository, type KeyedOrder, type NewOrder } from "./repository.ts";
+import { stockRepository } from "../catalogue/stock-repository.ts";
+import { notEnoughStock } from "../../../shared/stock.ts";
 import type { Notifier } from "../../notifications/notifier.ts";
 import type { OrderPublisher } from "../../realtime/events.ts";
 import { optInAtCheckout } from "../users/account.ts";
@@ -91,6 +93,34 @@ function replayOf(existing: KeyedOrder | null, requestHash: string): KeyedOrder 
 /** The order was not written because a concurrent request with the same key committed first. */
 class KeyTaken extends Error {}
 
+/** Rolls back the stock taken when the order row was not written (its key or payment reference was taken). */
+class NotWritten extends Error {}
+
+/**
+ * Writes the order. When some of its lines are of tracked sizes, their units are taken first (one conditional UPDATE
+ * per line) in the same transaction as the order's statement: a line beyond what is left refuses the order (409,
+ * naming product and size) and nothing is taken (docs/design/money.md#stock).
+ */
+async function writeOrder(db: PrismaClient, order: NewOrder, opts: { clearCart: boolean; noticesDue: boolean }): Promise<boolean> {
+  const held = order.lines.filter((l) => l.reserved);
+  if (!held.length) return ordersRepository(db).insertOrder(order, opts);
+  try {
+    return await db.$transaction(
+      async (tx) => {
+        const short = await stockRepository(tx).take(held);
+        if (short) throw new AppError(409, notEnoughStock(held.find((l) => l === short)?.name ?? "", short.size));
+        if (!(await ordersRepository(tx).insertOrder(order, opts))) throw new NotWritten();
+        return true;
+      },
+      // Many shoppers after the last units wait on one row lock in turn: give them time rather than a 500.
+      { maxWait: 30_000, timeout: 30_000 },
+    );
+  } catch (error) {
+    if (error instanceof NotWritten) return false;
+    throw error;
+  }
+}
+
 /** Payment references are random: on the rare clash with an existing one, a new reference is drawn. */
 const REFERENCE_ATTEMPTS = 5;
 
@@ -122,7 +152,7 @@ export async function placeOrder<Prepared extends PaymentReferences, Answer>(
   if ((whatsappOptIn || smsOptIn) && (await optInAtCheckout(db, userId, { whatsappOptIn, smsOptIn }))) input.accountChanged?.(userId);
   // Priced from one read, written in one statement: the same guarantees as a READ COMMITTED transaction around
   // both (neither locks the products), without holding a connection across round trips.
-  const priced = await priceOrder(db, v.lines);
+  const priced = await priceOrder(db, v.lines, { address: v.address, optionId: input.body.deliveryOptionId });
   checkClientTotal(v.totalAmount, priced);
   const orderId = newOrderId();
   const prepared = await method.prepare(orderId, priced);
@@ -141,12 +171,13 @@ export async function placeOrder<Prepared extends PaymentReferences, Answer>(
     paymentReference: prepared.paymentReference ?? null,
     paymentDeadline: prepared.paymentDeadline ?? null,
     multicaixaReference: prepared.multicaixaReference ?? null,
+    delivery: { ...priced.delivery },
     lines: priced.lines,
   };
   try {
     for (let attempt = 1; ; attempt++) {
       // The order's mails are written after the commit, from the order as stored (a redrawn reference included).
-      if (await orders.insertOrder(order, { clearCart: method.clearsCart, noticesDue: Boolean(notifier) })) break;
+      if (await writeOrder(db, order, { clearCart: method.clearsCart, noticesDue: Boolean(notifier) })) break;
       // Not written: either a concurrent retry holds the key, or the payment reference clashed with another order's.
       if (idempotencyKey && (await orders.findByKey(userId, idempotencyKey))) throw new KeyTaken();
       if (!order.paymentReference || attempt >= REFERENCE_ATTEMPTS)

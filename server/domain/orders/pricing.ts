@@ -1,17 +1,18 @@
-// The server's own price for an order: every line repriced from the database, sizes checked, the fixed
-// delivery fee added. Nothing the client says about prices or totals is used, only compared.
+// The server's own price for an order: every line repriced from the database, sizes checked, the delivery priced
+// from the address and the chosen option (docs/product/checkout.md#delivery). Nothing the client says about prices
+// or totals is used, only compared.
 import type { Db } from "../../db/client.ts";
 import { Prisma } from "../../db/client.ts";
 import type { OrderItemInput } from "../../schemas/orders.ts";
 import { MAX_LINE_QUANTITY } from "../../schemas/cart.ts";
-import { DELIVERY_FEE, MAX_AMOUNT, amountTooLarge, formatKz } from "../../../shared/money.ts";
+import { MAX_AMOUNT, amountTooLarge, formatKz } from "../../../shared/money.ts";
+import type { DeliveryChoice } from "../../../shared/delivery.ts";
+import { priceDelivery } from "../delivery/service.ts";
 import { soldOutInOrder } from "../../../shared/catalogue.ts";
+import { notEnoughStock } from "../../../shared/stock.ts";
 import { AppError } from "../errors.ts";
 import { mediaUrl } from "../media/service.ts";
 import { ordersRepository } from "./repository.ts";
-
-/** The delivery fee, 'Taxa de envio' (shared/money.ts), as the Decimal the totals are summed in. */
-const DELIVERY_FEE_DECIMAL = new Prisma.Decimal(DELIVERY_FEE);
 
 export interface RequestedLine {
   productId: string;
@@ -26,6 +27,8 @@ export interface PricedLine {
   price: Prisma.Decimal;
   size: string;
   quantity: number;
+  /** The size's units are tracked: placement takes them (docs/product/orders.md#stock). */
+  reserved: boolean;
 }
 
 export interface PricedOrder {
@@ -33,6 +36,13 @@ export interface PricedOrder {
   subtotal: Prisma.Decimal;
   deliveryFee: Prisma.Decimal;
   totalAmount: Prisma.Decimal;
+  delivery: DeliveryChoice;
+}
+
+/** Where the order goes and what the shopper chose: the delivery is priced from these. */
+export interface DeliveryRequest {
+  address: { state: string; city: string };
+  optionId?: string;
 }
 
 /**
@@ -55,7 +65,7 @@ export function requestedLines(items: readonly OrderItemInput[]): RequestedLine[
   return [...merged.values()];
 }
 
-export async function priceOrder(db: Db, requested: readonly RequestedLine[]): Promise<PricedOrder> {
+export async function priceOrder(db: Db, requested: readonly RequestedLine[], where: DeliveryRequest): Promise<PricedOrder> {
   const products = new Map(
     (await ordersRepository(db).findProducts([...new Set(requested.map((l) => l.productId))])).map((p) => [p.id, p]),
   );
@@ -67,8 +77,12 @@ export async function priceOrder(db: Db, requested: readonly RequestedLine[]): P
     if (p.soldOut) throw new AppError(409, soldOutInOrder(p.name));
     if (!r.size.trim() || !p.sizes.includes(r.size))
       throw new AppError(400, `Tamanho "${r.size}" não disponível para o produto "${p.name}"`);
+    const tracked = p.stock.find((s) => s.size === r.size);
+    // Seen short already: refused before anything is written (the conditional UPDATE at the write is the guarantee).
+    if (tracked && tracked.quantity < r.quantity) throw new AppError(409, notEnoughStock(p.name, r.size));
     const first = p.images[0];
     return {
+      reserved: Boolean(tracked),
       productId: p.id,
       name: p.name,
       image: first ? mediaUrl(first.media.publicId) : "",
@@ -78,10 +92,13 @@ export async function priceOrder(db: Db, requested: readonly RequestedLine[]): P
     };
   });
   const subtotal = lines.reduce((sum, l) => sum.plus(l.price.times(l.quantity)), new Prisma.Decimal(0));
-  const totalAmount = subtotal.plus(DELIVERY_FEE_DECIMAL);
   // Every price fits its column, but many of a dear one may not: say so rather than fail on the insert.
+  if (subtotal.greaterThan(MAX_AMOUNT)) throw new AppError(400, amountTooLarge("O total do pedido"));
+  const delivery = await priceDelivery(db, where.address, subtotal.toNumber(), where.optionId);
+  const deliveryFee = new Prisma.Decimal(delivery.fee);
+  const totalAmount = subtotal.plus(deliveryFee);
   if (totalAmount.greaterThan(MAX_AMOUNT)) throw new AppError(400, amountTooLarge("O total do pedido"));
-  return { lines, subtotal, deliveryFee: DELIVERY_FEE_DECIMAL, totalAmount };
+  return { lines, subtotal, deliveryFee, totalAmount, delivery };
 }
 
 /** Compares the client's total with the server's to the cent, and refuses a stale one with the current total. */

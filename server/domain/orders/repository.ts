@@ -5,6 +5,8 @@ import type { Db } from "../../db/client.ts";
 import { Prisma } from "../../db/client.ts";
 import { newOrderId } from "./ids.ts";
 import { CANCELLED } from "../../../shared/orders.ts";
+import type { DeliveryChoice } from "../../../shared/delivery.ts";
+import type { Shipment } from "../../../shared/shipment.ts";
 
 const productSelect = {
   id: true,
@@ -15,6 +17,7 @@ const productSelect = {
   hidden: true,
   soldOut: true,
   images: { orderBy: { position: "asc" }, take: 1, select: { media: { select: { publicId: true } } } },
+  stock: { select: { size: true, quantity: true } },
 } as const satisfies Prisma.ProductSelect;
 type OrderableProduct = Prisma.ProductGetPayload<{ select: typeof productSelect }>;
 
@@ -32,13 +35,13 @@ const shopOrderSelect = {
   paymentDeadline: true,
   amountPaid: true,
   multicaixaReference: true,
+  delivery: true,
   lines: { orderBy: { position: "asc" }, select: { productId: true, name: true, image: true, price: true, size: true, quantity: true } },
-  // The cancelling change, for a cancelled order's reason (the shopper's payment page says why).
+  shipment: true,
+  // Every change, oldest first: the shopper's timeline, and the cancelling change's reason (the payment page says why).
   statusHistory: {
-    where: { status: CANCELLED },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: 1,
-    select: { changedById: true, note: true, createdAt: true },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    select: { status: true, changedById: true, note: true, createdAt: true },
   },
   proofs: {
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
@@ -87,7 +90,10 @@ export interface NewOrder {
   paymentReference: string | null;
   paymentDeadline: Date | null;
   multicaixaReference?: string | null;
-  lines: { productId: string; name: string; image: string; price: Prisma.Decimal; size: string; quantity: number }[];
+  /** The delivery chosen, as priced (shared/delivery.ts DeliveryChoice). */
+  delivery?: DeliveryChoice | null;
+  /** `reserved`: the line's units are taken from product_stock in the same transaction (a tracked size). */
+  lines: { productId: string; name: string; image: string; price: Prisma.Decimal; size: string; quantity: number; reserved?: boolean }[];
   status: string;
 }
 
@@ -116,20 +122,20 @@ export const ordersRepository = (db: Db) => ({
       WITH new_order AS (
         INSERT INTO orders (id, user_id, status, payment_method, address, subtotal, delivery_fee, total_amount,
                             idempotency_key, request_hash, stripe_session_id, payment_reference, payment_deadline, multicaixa_reference,
-                            placed_notices_due, updated_at)
+                            delivery, placed_notices_due, updated_at)
         VALUES (${o.id}, ${o.userId}, ${o.status}, ${o.paymentMethod}, ${JSON.stringify(o.address)}::jsonb,
                 ${o.subtotal.toFixed(2)}::numeric, ${o.deliveryFee.toFixed(2)}::numeric, ${o.totalAmount.toFixed(2)}::numeric,
                 ${o.idempotencyKey}, ${o.requestHash}, ${o.stripeSessionId}, ${o.paymentReference}, ${o.paymentDeadline?.toISOString() ?? null}::timestamp, ${o.multicaixaReference ?? null},
-                ${opts.noticesDue ?? false}, now())
+                ${o.delivery ? JSON.stringify(o.delivery) : null}::jsonb, ${opts.noticesDue ?? false}, now())
         ON CONFLICT DO NOTHING
         RETURNING id, user_id, status
       ), new_lines AS (
-        INSERT INTO order_lines (id, order_id, position, product_id, name, image, price, size, quantity)
-        SELECT l.id, new_order.id, l.position - 1, l.product_id, l.name, l.image, l.price, l.size, l.quantity
+        INSERT INTO order_lines (id, order_id, position, product_id, name, image, price, size, quantity, reserved)
+        SELECT l.id, new_order.id, l.position - 1, l.product_id, l.name, l.image, l.price, l.size, l.quantity, l.reserved
         FROM new_order, unnest(${lineIds}::text[], ${productIds}::text[], ${o.lines.map((l) => l.name)}::text[],
                                ${o.lines.map((l) => l.image)}::text[], ${o.lines.map((l) => l.price.toFixed(2))}::numeric[],
-                               ${sizes}::text[], ${o.lines.map((l) => l.quantity)}::int[])
-             WITH ORDINALITY AS l(id, product_id, name, image, price, size, quantity, position)
+                               ${sizes}::text[], ${o.lines.map((l) => l.quantity)}::int[], ${o.lines.map((l) => l.reserved === true)}::boolean[])
+             WITH ORDINALITY AS l(id, product_id, name, image, price, size, quantity, reserved, position)
       ), first_status AS (
         INSERT INTO order_status_changes (id, order_id, status) SELECT ${newOrderId()}, id, status FROM new_order
       ), cleared AS (
@@ -170,6 +176,7 @@ export const ordersRepository = (db: Db) => ({
         totalAmount: true,
         amountPaid: true,
         amountRefunded: true,
+        delivery: true,
       },
     }),
 
@@ -182,6 +189,10 @@ export const ordersRepository = (db: Db) => ({
     const { count } = await db.order.updateMany({ where: { id, ...from }, data: to });
     return count === 1;
   },
+
+  /** What staff said at dispatch (docs/product/orders.md#dispatch). */
+  setShipment: (orderId: string, shipment: Shipment) =>
+    db.order.update({ where: { id: orderId }, data: { shipment: { ...shipment } }, select: { id: true } }),
 
   addHistory: (orderId: string, status: string, changedById: string | null, note: string | null) =>
     db.orderStatusChange.create({ data: { orderId, status, changedById, note } }),

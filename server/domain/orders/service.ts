@@ -1,13 +1,24 @@
 // The shopper's orders and staff status changes with history. Placing an order is placement.ts's.
 import type { ShopSettingsCache } from "../settings/settings-cache.ts";
 import type { Db, PrismaClient } from "../../db/client.ts";
-import { CANCELLED, isOrderStatus, isPaidStatus, type OrderStatus } from "../../../shared/orders.ts";
+import {
+  CANCELLED,
+  DELIVERED,
+  ORDER_STATUSES,
+  PAYMENT_CONFIRMED,
+  IN_PREPARATION,
+  SHIPPED,
+  isOrderStatus,
+  isPaidStatus,
+  type OrderStatus,
+} from "../../../shared/orders.ts";
 import type { StripeClient } from "../../integrations/stripe.ts";
 import type { ProxyPayClient } from "../../integrations/proxypay.ts";
 import { withdrawMulticaixaReference } from "../payments/multicaixa-reference.ts";
 import { MIN_EXCEPTION_REASON, PAID_BY_EXCEPTION, cancelledBy, moveRefusal, type StaffRole } from "../../../shared/payments.ts";
 import { paymentsRepository } from "../payments/repository.ts";
 import { formatKz } from "../../../shared/money.ts";
+import type { DeliveryChoice } from "../../../shared/delivery.ts";
 import type { Address, ShopCancellation, ShopOrder, ShopProof, UserOrder } from "../../schemas/orders.ts";
 import { attachmentKind } from "../../../shared/chat.ts";
 import { DEFAULT_PAYMENT_DEADLINE_HOURS, paymentState, type ProofStatus } from "../../../shared/payments.ts";
@@ -20,6 +31,9 @@ import { STAFF_ORDER_NOT_FOUND } from "./not-found.ts";
 import { ordersRepository, type ShopOrderRow } from "./repository.ts";
 import type { Notifier } from "../../notifications/notifier.ts";
 import { noticeOrder } from "../../notifications/order-events.ts";
+import { stockRepository } from "../catalogue/stock-repository.ts";
+import { PICKUP_HOLD_DAYS, READY_FOR_PICKUP, shipmentLines, type Shipment } from "../../../shared/shipment.ts";
+import type { TimelineStep } from "../../schemas/delivery.ts";
 
 const toNumber = (d: { toNumber(): number }) => d.toNumber();
 
@@ -27,7 +41,10 @@ const toNumber = (d: { toNumber(): number }) => d.toNumber();
 export function storedAddress(value: unknown): Address {
   const a = typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
   const s = (k: keyof Address) => (typeof a[k] === "string" ? a[k] : typeof a[k] === "number" ? String(a[k]) : "");
+  const optional = (k: "neighborhood" | "landmark") => (typeof a[k] === "string" && a[k] ? { [k]: a[k] } : {});
   return {
+    ...optional("neighborhood"),
+    ...optional("landmark"),
     firstName: s("firstName"),
     lastName: s("lastName"),
     email: s("email"),
@@ -38,6 +55,74 @@ export function storedAddress(value: unknown): Address {
     country: s("country"),
     phone: s("phone"),
   };
+}
+
+/** The delivery an order keeps (JSON), or null for an order placed before delivery options existed. */
+export function storedDelivery(value: unknown): DeliveryChoice | null {
+  if (typeof value !== "object" || value === null) return null;
+  const d = value as Record<string, unknown>;
+  if ((d.kind !== "delivery" && d.kind !== "pickup") || typeof d.name !== "string" || typeof d.fee !== "number") return null;
+  return {
+    kind: d.kind,
+    name: d.name,
+    fee: d.fee,
+    eta: typeof d.eta === "string" ? d.eta : "",
+    ...(typeof d.address === "string" ? { address: d.address } : {}),
+    ...(typeof d.hours === "string" ? { hours: d.hours } : {}),
+  };
+}
+
+/** The shipment an order keeps (JSON), or null before Enviado. */
+export function storedShipment(value: unknown): Shipment | null {
+  if (typeof value !== "object" || value === null) return null;
+  const s = value as Record<string, unknown>;
+  if (typeof s.at !== "string") return null;
+  const text = (k: string) => (typeof s[k] === "string" && s[k] ? { [k]: s[k] } : {});
+  const p = typeof s.pickup === "object" && s.pickup !== null ? (s.pickup as Record<string, unknown>) : null;
+  const pickup =
+    p && typeof p.name === "string" && typeof p.address === "string" && typeof p.until === "string"
+      ? {
+          pickup: {
+            name: p.name,
+            address: p.address,
+            until: p.until,
+            ...(typeof p.hours === "string" && p.hours ? { hours: p.hours } : {}),
+          },
+        }
+      : {};
+  return {
+    at: s.at,
+    ...text("carrier"),
+    ...text("trackingCode"),
+    ...text("trackingUrl"),
+    ...text("driverPhone"),
+    ...text("expectedAt"),
+    ...pickup,
+  };
+}
+
+/**
+ * The shopper's timeline (docs/product/storefront.md#orders): placed, paid, in preparation, dispatched (or ready to
+ * collect), delivered, each with when it happened (the latest change into that status) or null while to come.
+ */
+function orderTimeline(o: Pick<ShopOrderRow, "createdAt" | "status" | "paid" | "delivery" | "statusHistory">): TimelineStep[] {
+  const when = (status: string) => o.statusHistory.findLast((h) => h.status === status)?.createdAt.toISOString() ?? null;
+  const pickup = storedDelivery(o.delivery)?.kind === "pickup";
+  const steps: [TimelineStep["step"], string, string | null][] = [
+    ["placed", "Pedido feito", o.createdAt.toISOString()],
+    ["paid", PAYMENT_CONFIRMED, when(PAYMENT_CONFIRMED)],
+    ["preparing", IN_PREPARATION, when(IN_PREPARATION)],
+    ["dispatched", pickup ? READY_FOR_PICKUP : SHIPPED, when(SHIPPED)],
+    ["delivered", DELIVERED, when(DELIVERED)],
+  ];
+  const reached = ORDER_STATUSES.indexOf(o.status as OrderStatus);
+  return steps.map(([step, label, at], i) => ({
+    step,
+    label,
+    at,
+    // A step is done when it happened, or when the order stands past it (a paid order moved straight on).
+    done: i === 0 || at !== null || (o.status !== CANCELLED && reached >= i) || (step === "paid" && o.paid),
+  }));
 }
 
 type ProofRow = ShopOrderRow["proofs"][number];
@@ -85,7 +170,10 @@ function toShopOrder(o: ShopOrderRow, multicaixa: MulticaixaDisplay | undefined)
     paymentState: paymentState(total, amountPaid),
     proofs: o.proofs.map(toShopProof),
     multicaixa: multicaixa && o.multicaixaReference ? { entity: multicaixa.entity, reference: o.multicaixaReference, amount: total } : null,
-    cancellation: o.status === CANCELLED ? toCancellation(o.statusHistory[0]) : null,
+    cancellation: o.status === CANCELLED ? toCancellation(o.statusHistory.findLast((h) => h.status === CANCELLED)) : null,
+    delivery: storedDelivery(o.delivery),
+    shipment: storedShipment(o.shipment),
+    timeline: orderTimeline(o),
   };
 }
 
@@ -138,6 +226,43 @@ function historyNote(reason: string | undefined | null, note: string | undefined
   return [...new Set(parts)].join(" — ") || null;
 }
 
+const SHIPMENT_ONLY_WHEN_SHIPPED = "Os dados de envio só acompanham a passagem a Enviado";
+
+/** What staff may say at dispatch (docs/product/orders.md#dispatch). */
+export interface ShipmentInput {
+  carrier?: string;
+  trackingCode?: string;
+  trackingUrl?: string;
+  driverPhone?: string;
+  expectedAt?: string;
+}
+
+/**
+ * The shipment kept at Enviado: what staff said, trimmed; for a pickup order, the point's address and until when it
+ * waits (the expected date staff gave, else PICKUP_HOLD_DAYS from now).
+ */
+function dispatchOf(input: ShipmentInput, delivery: DeliveryChoice | null, now = new Date()): Shipment {
+  const text = (k: keyof ShipmentInput) => {
+    const v = input[k]?.trim();
+    return v ? { [k]: v } : {};
+  };
+  const expectedAt = input.expectedAt ? new Date(input.expectedAt).toISOString() : undefined;
+  const base: Shipment = {
+    at: now.toISOString(),
+    ...text("carrier"),
+    ...text("trackingCode"),
+    ...text("trackingUrl"),
+    ...text("driverPhone"),
+    ...(expectedAt ? { expectedAt } : {}),
+  };
+  if (delivery?.kind !== "pickup") return base;
+  const until = expectedAt ?? new Date(now.getTime() + PICKUP_HOLD_DAYS * 86_400_000).toISOString();
+  return {
+    ...base,
+    pickup: { name: delivery.name, address: delivery.address ?? "", ...(delivery.hours ? { hours: delivery.hours } : {}), until },
+  };
+}
+
 const UNPAID_NEEDS_PAYMENT =
   "Esta encomenda não tem o pagamento registado: registe o pagamento recebido (só um administrador pode confirmar sem ele, com o motivo)";
 const refundFirstMessage = (held: number): string =>
@@ -168,11 +293,20 @@ function paidMoveException(
  */
 export async function changeOrderStatus(
   db: PrismaClient,
-  input: { orderId: string; status: string; staffUserId: string; role: StaffRole; note?: string | null; reason?: string | null },
+  input: {
+    orderId: string;
+    status: string;
+    staffUserId: string;
+    role: StaffRole;
+    note?: string | null;
+    reason?: string | null;
+    shipment?: ShipmentInput;
+  },
   effects: { hub?: ChatPublisher; stripe?: StripeClient; proxypay?: ProxyPayClient; notifier?: Notifier } = {},
 ): Promise<{ id: string; status: OrderStatus; paid: boolean }> {
   const { orderId, status, staffUserId } = input;
   if (!isOrderStatus(status)) throw new AppError(400, `Estado de encomenda inválido: ${status}`);
+  if (input.shipment && status !== SHIPPED) throw new AppError(400, SHIPMENT_ONLY_WHEN_SHIPPED);
   if (status === CANCELLED) await closeCardSession(db, orderId, input.role, input.reason ?? input.note ?? undefined, effects.stripe);
   const changed = await db.$transaction(async (tx) => {
     const repo = ordersRepository(tx);
@@ -194,15 +328,21 @@ export async function changeOrderStatus(
     }
     const why = exception && input.reason?.trim() === exception ? `${PAID_BY_EXCEPTION}: ${exception}` : input.reason;
     await repo.addHistory(orderId, status, staffUserId, historyNote(why, input.note));
+    const shipment = status === SHIPPED ? dispatchOf(input.shipment ?? {}, storedDelivery(order.delivery)) : null;
+    if (shipment) await repo.setShipment(orderId, shipment);
+    // Stock (docs/product/orders.md#stock): a cancelled order's units go back on sale; a delivered one's are gone.
+    if (status === CANCELLED) await stockRepository(tx).release([orderId]);
+    if (status === DELIVERED) await stockRepository(tx).consume(orderId);
     if (becomesPaid) await paymentsRepository(tx).closePendingProofs(orderId);
     const push = effects.notifier
       ? await noticeOrder(tx, effects.notifier, orderId, { kind: "status", status, reason: input.reason ?? input.note })
       : null;
-    return { changed: { id: orderId, status, paid }, push, becomesPaid };
+    return { changed: { id: orderId, status, paid }, push, becomesPaid, shipment };
   });
   effects.notifier?.committed([changed.push]);
   // Nothing more is to be paid by reference once the order is cancelled or paid (by money or by exception).
   if (status === CANCELLED || changed.becomesPaid) await withdrawMulticaixaReference(db, effects.proxypay, orderId);
-  await postShopMessage(db, effects.hub, orderId, statusChangedText(status, input.reason));
+  const lines = changed.shipment ? shipmentLines(changed.shipment) : [];
+  await postShopMessage(db, effects.hub, orderId, [statusChangedText(status, input.reason), ...lines].join("\n"));
   return changed.changed;
 }

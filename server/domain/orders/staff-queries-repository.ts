@@ -13,6 +13,8 @@ const staffRowSelect = {
   paymentMethod: true,
   paid: true,
   address: true,
+  delivery: true,
+  shipment: true,
   subtotal: true,
   deliveryFee: true,
   totalAmount: true,

@@ -12,7 +12,7 @@ import { orderByOf } from "../list-query.ts";
 import type { AdminAllowedMoves, AdminOrder, AdminPayment, AdminProof, ProofHints } from "../../schemas/admin-orders.ts";
 import { STAFF_ORDER_NOT_FOUND } from "./not-found.ts";
 import { orderQueries, type StaffOrderDetailRow, type StaffOrderRow } from "./staff-queries-repository.ts";
-import { storedAddress } from "./service.ts";
+import { storedAddress, storedDelivery, storedShipment } from "./service.ts";
 import { orderPhoneMessages } from "../../notifications/messaging/repository.ts";
 
 export const ORDER_LIST = {
@@ -76,6 +76,8 @@ function toRow(o: StaffOrderRow, unread: number, role: StaffRole): AdminOrder {
     paymentMethod: o.paymentMethod,
     paid: o.paid,
     address: storedAddress(o.address),
+    delivery: storedDelivery(o.delivery),
+    shipment: storedShipment(o.shipment),
     subtotal: o.subtotal.toNumber(),
     deliveryFee: o.deliveryFee.toNumber(),
     totalAmount: o.totalAmount.toNumber(),

@@ -16,6 +16,7 @@ import { ordersRepository } from "../orders/repository.ts";
 import { Prisma } from "../../db/client.ts";
 import type { Notifier } from "../../notifications/notifier.ts";
 import { noticeDeadlineWithMoney, noticeOrder } from "../../notifications/order-events.ts";
+import { stockRepository } from "../catalogue/stock-repository.ts";
 
 const BATCH = 100;
 
@@ -32,6 +33,8 @@ export async function expireOverdueOrders(
     // The cancellation e-mails are written in the cancelling transaction.
     const ids = await db.$transaction(async (tx) => {
       const taken = await paymentsRepository(tx).cancelOverdue(now, DEADLINE_EXPIRED_REASON, BATCH);
+      // Units held for the expired orders go back on sale with the cancellation (docs/product/orders.md#stock).
+      await stockRepository(tx).release(taken);
       if (notifier)
         for (const id of taken) await noticeOrder(tx, notifier, id, { kind: "status", status: CANCELLED, reason: DEADLINE_EXPIRED_REASON });
       return taken;

@@ -15,6 +15,7 @@ import { ordersRepository, type KeyedOrder } from "../orders/repository.ts";
 import { paymentsRepository } from "./repository.ts";
 import type { Notifier, PushNotice } from "../../notifications/notifier.ts";
 import { noticeOrder } from "../../notifications/order-events.ts";
+import { stockRepository } from "../catalogue/stock-repository.ts";
 
 const STRIPE_ACTOR = "Stripe";
 const CARD_UNAVAILABLE = "Pagamento por cartão não está disponível";
@@ -135,6 +136,7 @@ export async function verifyStripePayment(
       const repo = ordersRepository(tx);
       if (!(await repo.transition(order.id, { status: AWAITING_PAYMENT, paid: false }, { status: CANCELLED }))) return;
       await repo.addHistory(order.id, CANCELLED, null, CARD_NOT_COMPLETED_REASON);
+      await stockRepository(tx).release([order.id]);
     });
   }
   return false;

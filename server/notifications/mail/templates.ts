@@ -5,6 +5,7 @@
 import { formatKz, type MoneyAmount } from "../../../shared/money.ts";
 import { shortOrderId } from "../../../shared/orders.ts";
 import { MULTICAIXA_LABELS, TRANSFER_DESCRIPTION_LABEL, groupedMulticaixaReference } from "../../../shared/payments.ts";
+import type { DeliveryChoice } from "../../../shared/delivery.ts";
 
 export interface ShopContact {
   /** The shop's name; "Loja" when the settings carry none. */
@@ -211,7 +212,21 @@ interface OrderPlaced extends Partial<PaymentDue> {
   subtotal: MoneyAmount;
   deliveryFee: MoneyAmount;
   total: MoneyAmount;
+  /** The delivery chosen (orders placed before delivery options have none). */
+  delivery?: DeliveryChoice;
 }
+
+/** The delivery chosen, as the order's mails and pages say it (docs/product/checkout.md#delivery). */
+export const deliveryRows = (d: DeliveryChoice | undefined): [string, string][] =>
+  !d
+    ? []
+    : d.kind === "pickup"
+      ? [
+          ["Levantamento", `${d.name}${d.eta ? ` (${d.eta})` : ""}`],
+          ...(d.address ? [["Morada de levantamento", d.address] as [string, string]] : []),
+          ...(d.hours ? [["Horário", d.hours] as [string, string]] : []),
+        ]
+      : [["Entrega", `${d.name}${d.eta ? ` (${d.eta})` : ""}`]];
 
 const lineText = (line: OrderLineSummary) =>
   `${line.quantity} × ${line.name}${line.size ? ` (${line.size})` : ""} — ${formatKz(Number(line.price.toFixed(2)) * line.quantity)}`;
@@ -254,6 +269,7 @@ const TEMPLATES = {
           ["Subtotal", formatKz(order.subtotal)],
           ["Taxa de envio", formatKz(order.deliveryFee)],
           ["Total", formatKz(order.total)],
+          ...deliveryRows(order.delivery),
         ],
       },
       ...(order.amountDue !== undefined ? paymentBlocks(ctx, order as PaymentDue) : []),
@@ -285,14 +301,18 @@ const TEMPLATES = {
     ],
   }),
 
-  "order-shipped": template<OrderRef>({
-    subject: (order) => `Pedido ${orderLabel(order.orderId)} enviado`,
+  "order-shipped": template<OrderRef & { shipment?: string[]; pickup?: boolean }>({
+    subject: (order) => `Pedido ${orderLabel(order.orderId)} ${order.pickup ? "pronto para levantar" : "enviado"}`,
     blocks: (ctx, order) => [
       hello(order.customerName),
       {
         kind: "paragraph",
-        text: `O seu pedido ${orderLabel(order.orderId)} foi enviado (estado: Enviado). Em breve chega à morada indicada.`,
+        text: order.pickup
+          ? `O seu pedido ${orderLabel(order.orderId)} está pronto para levantar (estado: Enviado).`
+          : `O seu pedido ${orderLabel(order.orderId)} foi enviado (estado: Enviado). Em breve chega à morada indicada.`,
       },
+      // What staff said at dispatch (docs/product/orders.md#dispatch).
+      ...(order.shipment?.length ? [{ kind: "items" as const, rows: order.shipment }] : []),
       ordersButton(ctx),
     ],
   }),

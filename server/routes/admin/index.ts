@@ -13,6 +13,7 @@ import { adminOutboxRoutes } from "./outbox.ts";
 import { adminSynonymRoutes } from "./synonyms.ts";
 import { adminQuickReplyRoutes } from "./quick-replies.ts";
 import { adminBankStatementRoutes } from "./bank-statements.ts";
+import { adminDeliveryRoutes } from "./delivery.ts";
 
 export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(staffAuthRoutes);
@@ -27,6 +28,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(adminSynonymRoutes);
   await app.register(adminQuickReplyRoutes);
   await app.register(adminBankStatementRoutes);
+  await app.register(adminDeliveryRoutes);
   // Unknown staff routes answer in the API's shape, not the console's HTML fallback.
   app.setNotFoundHandler((request) => {
     throw new AppError(404, `Rota não encontrada: ${request.method} ${request.url.split("?")[0]}`);

@@ -62,10 +62,10 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { status, note, reason } = request.body;
+      const { status, note, reason, shipment } = request.body;
       const { id } = await changeOrderStatus(
         db.prisma,
-        { orderId: request.params.id, status, staffUserId: request.user!.userId, role: roleOf(request), note, reason },
+        { orderId: request.params.id, status, staffUserId: request.user!.userId, role: roleOf(request), note, reason, shipment },
         { hub, stripe: payments.stripe, proxypay: payments.proxypay, notifier },
       );
       return getOrder(db.prisma, id, roleOf(request));

@@ -25,6 +25,16 @@ export const toFormAddress = (a: Partial<Address>): Address => ({
 
 /** The postal code stays required and numeric (a fixed checkout rule); many Angolan addresses have none. */
 const NO_ZIPCODE_HINT = "Sem código postal? Escreva 0000";
+/** Couriers in Luanda find a door by what stands near it. */
+const LANDMARK_HINT = "Por exemplo: perto da igreja, portão azul";
+
+/** The fields in the form's order: a failed submit brings the first one with a message into view. */
+export const focusFirstError = (errors: Partial<Record<keyof Address, string>>) => {
+  const first = FIELDS.find((f) => errors[f.name]);
+  const input = first ? document.querySelector<HTMLElement>(`.fields [name="${first.name}"]`) : null;
+  input?.scrollIntoView?.({ block: "center" });
+  input?.focus({ preventScroll: true });
+};
 
 const FIELDS: readonly {
   name: keyof Address;
@@ -34,11 +44,15 @@ const FIELDS: readonly {
   auto: string;
   half?: boolean;
   hint?: string;
+  /** Only on the checkout (kept on the order for the courier), not in the account's saved address. */
+  courier?: boolean;
 }[] = [
   { name: "firstName", label: "Primeiro nome", auto: "given-name", half: true },
   { name: "lastName", label: "Sobrenome", auto: "family-name", half: true },
   { name: "email", label: "Email", type: "email", auto: "email" },
   { name: "street", label: "Endereço da Rua", auto: "street-address" },
+  { name: "neighborhood", label: "Bairro (opcional)", auto: "address-level3", half: true, courier: true },
+  { name: "landmark", label: "Ponto de referência (opcional)", auto: "off", half: true, hint: LANDMARK_HINT, courier: true },
   { name: "city", label: "Cidade", auto: "address-level2", half: true },
   { name: "state", label: "Província (opcional)", auto: "address-level1", half: true },
   { name: "zipcode", label: "Código Postal", mode: "numeric", auto: "postal-code", half: true, hint: NO_ZIPCODE_HINT },
@@ -51,10 +65,13 @@ export function AddressInputs({
   address,
   errors,
   onChange,
+  courierFields = false,
 }: {
   address: Address;
   errors: Partial<Record<keyof Address, string>>;
   onChange: (next: Address) => void;
+  /** Bairro and ponto de referência (the checkout's). */
+  courierFields?: boolean;
 }) {
   const id = useId();
   const set = (name: keyof Address) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
@@ -63,7 +80,7 @@ export function AddressInputs({
   const provinces = address.state && !ANGOLA_PROVINCES.includes(address.state) ? [...ANGOLA_PROVINCES, address.state] : ANGOLA_PROVINCES;
   return (
     <div className="fields">
-      {FIELDS.map((f) => {
+      {FIELDS.filter((f) => courierFields || !f.courier).map((f) => {
         const inputId = `${id}-${f.name}`;
         const described = [errors[f.name] && `${inputId}-error`, f.hint && `${inputId}-hint`].filter(Boolean).join(" ") || undefined;
         const common = {
@@ -72,7 +89,7 @@ export function AddressInputs({
           autoComplete: f.auto,
           "aria-invalid": Boolean(errors[f.name]),
           "aria-describedby": described,
-          value: address[f.name],
+          value: address[f.name] ?? "",
           onChange: set(f.name),
         };
         return (

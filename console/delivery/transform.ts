@@ -1,0 +1,10 @@
+import { pickFields, type RequestBodyTransform } from "../lib/request-body.ts";
+
+/** A delivery zone as the server takes it (never the id); a cleared free-from amount is sent as null (never free). */
+export const deliveryZoneRequestBody: RequestBodyTransform = (data) => ({
+  ...pickFields(data, ["name", "provinces", "municipalities", "price", "eta"]),
+  freeFrom: typeof data.freeFrom === "number" ? data.freeFrom : null,
+});
+
+/** A pickup point as the server takes it (never the id). */
+export const pickupPointRequestBody: RequestBodyTransform = (data) => pickFields(data, ["name", "address", "hours", "price", "eta"]);

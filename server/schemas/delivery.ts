@@ -1,0 +1,102 @@
+// Delivery contracts (docs/product/shopper-api.md#delivery-options, docs/product/staff-api.md#delivery-zones-and-pickup-points).
+import { Type, type Static } from "typebox";
+import { Id, Money, ShortText, StrictObject } from "./common.ts";
+
+const Kind = Type.Union([Type.Literal("delivery"), Type.Literal("pickup")]);
+
+export const DeliveryOptionSchema = Type.Object({
+  id: Type.String(),
+  kind: Kind,
+  name: Type.String(),
+  fee: Type.Number(),
+  eta: Type.String(),
+  address: Type.Optional(Type.String()),
+  hours: Type.Optional(Type.String()),
+});
+export type DeliveryOptionSchema = Static<typeof DeliveryOptionSchema>;
+
+/** What an order keeps of the delivery chosen. */
+export const DeliveryChoiceSchema = Type.Object({
+  kind: Kind,
+  name: Type.String(),
+  fee: Type.Number(),
+  eta: Type.String(),
+  address: Type.Optional(Type.String()),
+  hours: Type.Optional(Type.String()),
+});
+export type DeliveryChoiceSchema = Static<typeof DeliveryChoiceSchema>;
+
+export const DeliveryOptionsQuery = Type.Object({
+  state: Type.Optional(ShortText({ maxLength: 100 })),
+  city: Type.Optional(ShortText({ maxLength: 100 })),
+  subtotal: Type.Optional(Money),
+});
+export const DeliveryOptionsReply = Type.Object({ success: Type.Literal(true), options: Type.Array(DeliveryOptionSchema) });
+export type DeliveryOptionsReply = Static<typeof DeliveryOptionsReply>;
+
+export const AdminDeliveryZone = Type.Object({
+  id: Id,
+  name: Type.String(),
+  provinces: Type.Array(Type.String()),
+  municipalities: Type.Array(Type.String()),
+  price: Type.Number(),
+  freeFrom: Type.Union([Type.Number(), Type.Null()]),
+  eta: Type.String(),
+});
+export type AdminDeliveryZone = Static<typeof AdminDeliveryZone>;
+export const AdminDeliveryZoneBody = StrictObject({
+  id: Type.Optional(Type.String({ maxLength: 64 })),
+  name: ShortText({ maxLength: 120 }),
+  provinces: Type.Array(ShortText({ maxLength: 60 }), { maxItems: 30 }),
+  municipalities: Type.Optional(Type.Array(ShortText({ maxLength: 100 }), { maxItems: 300 })),
+  price: Money,
+  freeFrom: Type.Optional(Type.Union([Money, Type.Null()])),
+  eta: Type.Optional(ShortText({ maxLength: 120 })),
+});
+
+export const AdminPickupPoint = Type.Object({
+  id: Id,
+  name: Type.String(),
+  address: Type.String(),
+  hours: Type.String(),
+  price: Type.Number(),
+  eta: Type.String(),
+});
+export type AdminPickupPoint = Static<typeof AdminPickupPoint>;
+export const AdminPickupPointBody = StrictObject({
+  id: Type.Optional(Type.String({ maxLength: 64 })),
+  name: ShortText({ maxLength: 120 }),
+  address: ShortText({ maxLength: 500 }),
+  hours: Type.Optional(ShortText({ maxLength: 200 })),
+  price: Type.Optional(Money),
+  eta: Type.Optional(ShortText({ maxLength: 120 })),
+});
+
+/** Dispatch as the shopper and staff see it (shared/shipment.ts). */
+export const ShipmentSchema = Type.Object({
+  at: Type.String(),
+  carrier: Type.Optional(Type.String()),
+  trackingCode: Type.Optional(Type.String()),
+  trackingUrl: Type.Optional(Type.String()),
+  driverPhone: Type.Optional(Type.String()),
+  expectedAt: Type.Optional(Type.String()),
+  pickup: Type.Optional(
+    Type.Object({ name: Type.String(), address: Type.String(), hours: Type.Optional(Type.String()), until: Type.String() }),
+  ),
+});
+export type ShipmentSchema = Static<typeof ShipmentSchema>;
+
+/** One step of the shopper's order timeline (docs/product/storefront.md#orders). */
+export const TimelineStep = Type.Object({
+  step: Type.Union([
+    Type.Literal("placed"),
+    Type.Literal("paid"),
+    Type.Literal("preparing"),
+    Type.Literal("dispatched"),
+    Type.Literal("delivered"),
+  ]),
+  label: Type.String(),
+  at: Type.Union([Type.String(), Type.Null()]),
+  done: Type.Boolean(),
+});
+export type TimelineStep = Static<typeof TimelineStep>;

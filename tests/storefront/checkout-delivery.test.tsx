@@ -1,0 +1,74 @@
+// The checkout's delivery choice (docs/product/checkout.md#delivery) against a stand-in of the shop API: options for
+// the province chosen, the total with the chosen fee, the option sent with the order, the courier's fields, and the
+// first missing field brought into view.
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { catalogue, renderShop } from "./harness.tsx";
+import { standInShopApi, type ApiCall } from "./shop-api-stand-in.ts";
+
+const signedIn = () => ({ session: { token: "t", realtime: null } });
+
+const PICKUP = { id: "p1", kind: "pickup", name: "Loja Luanda", fee: 0, eta: "pronto em 24 h", address: "Rua Rainha Ginga 100, Luanda" };
+const optionsFor = (call: ApiCall) => {
+  const state = new URL(call.path, "http://x").searchParams.get("state");
+  const zone =
+    state === "Benguela"
+      ? { id: "z2", kind: "delivery", name: "Outras províncias", fee: 8000, eta: "3 a 5 dias úteis" }
+      : { id: "default", kind: "delivery", name: "Entrega ao domicílio", fee: 5000, eta: "" };
+  return { success: true, options: [zone, PICKUP] };
+};
+
+const fill = (values: Record<string, string>) => {
+  for (const [label, value] of Object.entries(values))
+    fireEvent.change(screen.getByRole("textbox", { name: label }), { target: { value } });
+};
+
+describe("checkout delivery", { timeout: 20_000 }, () => {
+  it("shows the province's options, totals with the chosen one, and sends it with the order", async () => {
+    const calls = standInShopApi({
+      "POST /api/cart/get": () => ({ success: true, cartData: { p1: { M: 1 } } }),
+      "GET /api/delivery/options": optionsFor,
+      "POST /api/order/place": () => ({ success: true, message: "Pedido realizado", orderId: "o1" }),
+    });
+    renderShop("/place-order", { products: catalogue(1), ...signedIn() });
+    await screen.findByRole("button", { name: "FINALIZAR PEDIDO" });
+    expect(screen.getByRole("combobox", { name: "Província (opcional)" })).toHaveDisplayValue("Escolha a província");
+    expect(screen.getAllByRole("option").map((o) => o.textContent)).toContain("Icolo e Bengo");
+    fireEvent.change(screen.getByRole("combobox", { name: "Província (opcional)" }), { target: { value: "Benguela" } });
+    await waitFor(() => expect(screen.getByTestId("total")).toHaveTextContent(/^9\s?000,00 kz$/));
+    expect(screen.getByRole("radio", { name: /Outras províncias/ })).toBeChecked();
+    fireEvent.click(screen.getByRole("radio", { name: /Levantar: Loja Luanda/ }));
+    await waitFor(() => expect(screen.getByTestId("total")).toHaveTextContent(/^1\s?000,00 kz$/));
+    expect(screen.getByText("Rua Rainha Ginga 100, Luanda")).toBeInTheDocument();
+
+    fill({
+      "Primeiro nome": "Ana",
+      Sobrenome: "Silva",
+      Email: "ana@example.ao",
+      "Endereço da Rua": "Rua 1",
+      "Bairro (opcional)": "Compão",
+      "Ponto de referência (opcional)": "Perto do mercado",
+      Cidade: "Benguela",
+      "Código Postal": "0000",
+      País: "Angola",
+      Telefone: "923000000",
+    });
+    fireEvent.click(screen.getByRole("button", { name: "FINALIZAR PEDIDO" }));
+    await waitFor(() => expect(calls.filter((c) => c.path === "/api/order/place")).toHaveLength(1));
+    const body = calls.find((c) => c.path === "/api/order/place")!.body as Record<string, unknown>;
+    expect(body).toMatchObject({ deliveryOptionId: "p1", totalAmount: 1000 });
+    expect(body.address).toMatchObject({ state: "Benguela", neighborhood: "Compão", landmark: "Perto do mercado" });
+  });
+
+  it("brings the first missing field into focus when the submit fails", async () => {
+    standInShopApi({
+      "POST /api/cart/get": () => ({ success: true, cartData: { p1: { M: 1 } } }),
+      "GET /api/delivery/options": optionsFor,
+    });
+    renderShop("/place-order", { products: catalogue(1), ...signedIn() });
+    await screen.findByRole("button", { name: "FINALIZAR PEDIDO" });
+    fill({ "Primeiro nome": "Ana", Sobrenome: "Silva", "Endereço da Rua": "Rua 1", Cidade: "Luanda", "Código Postal": "1000" });
+    fireEvent.click(screen.getByRole("button", { name: "FINALIZAR PEDIDO" }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole("textbox", { name: "Email" })));
+    expect(screen.getByText("Email é necessário")).toBeInTheDocument();
+  });
+});
