@@ -22,7 +22,8 @@ import { noticePaymentOnCancelledOrder, noticeUnmatchedMulticaixaPayment } from 
 import { postShopMessage } from "../chat/service.ts";
 import { paymentOnCancelledNote, paymentOnCancelledText } from "../orders/shop-messages.ts";
 
-const MULTICAIXA_ACTOR = "Multicaixa";
+/** Who records a Multicaixa payment, as its payments show (and the owner's numbers count them by). */
+export const MULTICAIXA_ACTOR = "Multicaixa";
 
 type MulticaixaOutcome = "recorded" | "duplicate" | "unknown-reference" | "order-cancelled" | "malformed";
 

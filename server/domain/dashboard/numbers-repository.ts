@@ -1,0 +1,49 @@
+// The aggregates behind the owner's numbers, each one statement over indexed columns (orders by created_at and by
+// status; order lines by order). Days are Luanda's (UTC+1): timestamps are stored in UTC.
+import type { Db } from "../../db/client.ts";
+import { Prisma } from "../../db/client.ts";
+
+const LUANDA_DAY = Prisma.sql`to_char(o.created_at + interval '1 hour', 'YYYY-MM-DD')`;
+
+export const dashboardNumbersRepository = (db: Db) => ({
+  /** Paid orders per Luanda day since `from`: their count and total. */
+  paidByDay: (from: Date, paid: readonly string[]) =>
+    db.$queryRaw<{ day: string; orders: number; revenue: string }[]>`
+      SELECT ${LUANDA_DAY} AS day, count(*)::int AS orders, sum(o.total_amount)::text AS revenue
+      FROM orders o WHERE o.created_at >= ${from} AND o.status = ANY(${[...paid]}::text[])
+      GROUP BY 1 ORDER BY 1`,
+
+  byStatus: (from: Date) =>
+    db.$queryRaw<{ status: string; count: number }[]>`
+      SELECT o.status, count(*)::int AS count FROM orders o WHERE o.created_at >= ${from} GROUP BY o.status`,
+
+  /** Orders waiting for their money now (whatever the period): how many, what they still owe, the nearest deadline. */
+  awaiting: async (status: string) =>
+    (
+      await db.$queryRaw<{ count: number; owed: string; oldest: Date | null }[]>`
+        SELECT count(*)::int AS count, coalesce(sum(o.total_amount - o.amount_paid), 0)::text AS owed,
+               min(o.payment_deadline) AS oldest
+        FROM orders o WHERE o.status = ${status}`
+    )[0]!,
+
+  /** The products that brought the most money in paid orders since `from`. */
+  topProducts: (from: Date, paid: readonly string[], limit: number) =>
+    db.$queryRaw<{ productId: string | null; name: string; units: number; revenue: string }[]>`
+      SELECT max(l.product_id) AS "productId", max(l.name) AS name, sum(l.quantity)::int AS units,
+             sum(l.price * l.quantity)::text AS revenue
+      FROM order_lines l JOIN orders o ON o.id = l.order_id
+      WHERE o.created_at >= ${from} AND o.status = ANY(${[...paid]}::text[])
+      -- A deleted product's lines (no product id any more) are told apart by the name they kept.
+      GROUP BY coalesce(l.product_id, 'name:' || l.name)
+      ORDER BY sum(l.price * l.quantity) DESC, max(l.name) LIMIT ${limit}`,
+
+  /** Paid orders since `from` by how their money came: the card, a Multicaixa payment, or a bank transfer. */
+  paidByChannel: (from: Date, paid: readonly string[], card: string, multicaixaActor: string) =>
+    db.$queryRaw<{ channel: "card" | "multicaixa" | "transfer"; count: number }[]>`
+      SELECT CASE WHEN o.payment_method = ${card} THEN 'card'
+                  WHEN EXISTS (SELECT 1 FROM payments p WHERE p.order_id = o.id AND p.actor = ${multicaixaActor}) THEN 'multicaixa'
+                  ELSE 'transfer' END AS channel,
+             count(*)::int AS count
+      FROM orders o WHERE o.created_at >= ${from} AND o.status = ANY(${[...paid]}::text[])
+      GROUP BY 1`,
+});
