@@ -32,6 +32,9 @@ export const useRealtime = () => useContext(RealtimeContext);
 
 const BASE_TITLE = shellMessages.title;
 const UNREAD_POLL_MS = 60_000;
+/** How long a new-order alert shows, and the least time between two. */
+const NEW_ORDER_ALERT_MS = 8_000;
+const NEW_ORDER_ALERT_GAP_MS = 60_000;
 
 /** Live updates for the whole console: refreshes lists and the dashboard without a sound, keeps the tab title's unread count. */
 export function RealtimeProvider({ children }: { children: ReactNode }) {
@@ -44,6 +47,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
   // New orders that arrived while the tab was hidden: counted in the title until staff look again.
   const [newOrdersAway, setNewOrdersAway] = useState(0);
   const listeners = useRef(new Set<Listener>());
+  const lastOrderAlertAt = useRef(-Infinity);
   const refreshUnreadRef = useRef<() => void>(() => undefined);
 
   refreshUnreadRef.current = () => {
@@ -111,10 +115,16 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
         void queryClient.invalidateQueries({ queryKey: ["dashboard"] });
         void queryClient.invalidateQueries({ queryKey: ["orders", "getList"] });
         if (document.visibilityState === "hidden") setNewOrdersAway((n) => n + 1);
+        // One alert at a time, at most one a minute: a campaign's burst of orders queued an alert per order, and
+        // their queue covered the bottom of a phone's screen (its Guardar, Enviar, Adicionar nota…) for minutes.
+        // The lists, the dashboard and the tab title count every order anyway (docs/product/console.md#live-console).
+        const now = Date.now();
+        if (now - lastOrderAlertAt.current < NEW_ORDER_ALERT_GAP_MS) return;
+        lastOrderAlertAt.current = now;
         playAttentionSound();
         notifyRef.current(<NewOrderAlert orderId={event.orderId} totalAmount={event.totalAmount} />, {
           type: "info",
-          autoHideDuration: 15_000,
+          autoHideDuration: NEW_ORDER_ALERT_MS,
         });
         return;
       }

@@ -108,6 +108,16 @@ describe("a new order, live", () => {
     );
   });
 
+  it("shows one alert for a burst of orders, not a queue of them over the page's buttons", async () => {
+    consoleWith(<p>Produtos</p>, () => stats(0));
+    const socket = await connected();
+    act(() => {
+      for (let i = 0; i < 5; i++) socket.receive({ type: "newOrder", orderId: `${ORDER_ID.slice(0, -1)}${i}`, totalAmount: 5000 });
+    });
+    expect(await screen.findByTestId("new-order-alert", {}, WAIT)).toHaveTextContent(`Nova encomenda #${ORDER_ID.slice(-6, -1).toUpperCase()}0`);
+    expect(screen.getAllByTestId("new-order-alert")).toHaveLength(1);
+  });
+
   it("alerts on any other console page too", async () => {
     consoleWith(<p>Produtos</p>, () => stats(0));
     const socket = await connected();

@@ -32,7 +32,7 @@ describe("npm run backup / npm run restore", () => {
     const shop = await startShopProcess();
     shops.push(shop);
     const { products, order, tokens: customers } = await placementBurst(shop.url, { customers: WORKERS, lines: 2, emailPrefix: "backup" });
-    const acknowledged: { id: string; at: number }[] = [];
+    const acknowledged: { id: string; at: number; by: string }[] = [];
     let stop = false;
     let tenth!: () => void;
     const tenAcknowledged = new Promise<void>((resolve) => (tenth = resolve));
@@ -41,7 +41,7 @@ describe("npm run backup / npm run restore", () => {
         const r = await postJson<{ orderId?: string }>(`${shop.url}/api/order/place`, order, token, { "idempotency-key": `b-w${w}-n${n}` });
         if (r.status === 429) return; // this customer's placements per minute are spent: the others carry on
         expect(r.status, JSON.stringify(r.body)).toBe(200);
-        if (acknowledged.push({ id: r.body.orderId!, at: Date.now() }) === 10) tenth();
+        if (acknowledged.push({ id: r.body.orderId!, at: Date.now(), by: token }) === 10) tenth();
       }
     });
     const burstEnded = Promise.all(workers).then(() => {
@@ -49,14 +49,15 @@ describe("npm run backup / npm run restore", () => {
     });
     await Promise.race([tenAcknowledged, burstEnded]);
 
-    // A customer attaches a PDF to one of those orders: its file is in the media store, not the database.
+    // The customer of one of those orders attaches a PDF to it (the first acknowledged is any worker's: its own
+    // customer sends it): its file is in the media store, not the database.
     const attachment = Buffer.concat([Buffer.from("%PDF-1.4\n"), randomBytes(200_000)]);
     const form = new FormData();
     form.append("orderId", acknowledged[0]!.id);
     form.append("file", new Blob([attachment], { type: "application/pdf" }), "comprovativo.pdf");
     const sent = await fetch(`${shop.url}/api/message/send`, {
       method: "POST",
-      headers: { authorization: `Bearer ${customers[0]}` },
+      headers: { authorization: `Bearer ${acknowledged[0]!.by}` },
       body: form,
     });
     expect(sent.status).toBe(200);
