@@ -62,7 +62,14 @@ export const DashboardNumbers = Type.Object({
   /** Now, whatever the period: orders waiting for their money, what they still owe, the nearest deadline. */
   awaiting: Type.Object({ count: Type.Integer(), total: Type.Number(), oldestDeadline: Type.Union([Type.String(), Type.Null()]) }),
   /** productId null: a product deleted since (its lines keep its name). */
-  topProducts: Type.Array(Type.Object({ productId: Type.Union([Type.String(), Type.Null()]), name: Type.String(), units: Type.Integer(), revenue: Type.Number() })),
+  topProducts: Type.Array(
+    Type.Object({
+      productId: Type.Union([Type.String(), Type.Null()]),
+      name: Type.String(),
+      units: Type.Integer(),
+      revenue: Type.Number(),
+    }),
+  ),
   /** Paid orders of the period by how the money came. */
   paidBy: Type.Object({ multicaixa: Type.Integer(), transfer: Type.Integer(), card: Type.Integer() }),
 });

@@ -9,7 +9,17 @@ import type { DashboardNumbers } from "../../server/schemas/admin-common.ts";
 import { MULTICAIXA_ACTOR } from "../../server/domain/payments/multicaixa.ts";
 
 const DAY = 86_400_000;
-const ADDRESS = { firstName: "Ana", lastName: "Silva", email: "ana@exemplo.ao", street: "Rua 1", city: "Luanda", state: "Luanda", zipcode: "", country: "Angola", phone: "923000000" };
+const ADDRESS = {
+  firstName: "Ana",
+  lastName: "Silva",
+  email: "ana@exemplo.ao",
+  street: "Rua 1",
+  city: "Luanda",
+  state: "Luanda",
+  zipcode: "",
+  country: "Angola",
+  phone: "923000000",
+};
 
 describe("the owner's numbers", () => {
   let t: TestApp;
@@ -63,7 +73,13 @@ describe("the owner's numbers", () => {
     await order({ userId, daysAgo: 3, status: SHIPPED, lines: [{ name: "Sofá", price: 30_000, quantity: 1 }], method: "stripe" }); // card
     await order({ userId, daysAgo: 3, status: CANCELLED, lines: [{ name: "Sofá", price: 999_999, quantity: 1 }] });
     await order({ userId, daysAgo: 10, status: DELIVERED, lines: [phone], paidBy: "Admin Teste" }); // only in 30 days
-    await order({ userId, daysAgo: 1, status: AWAITING_PAYMENT, lines: [{ name: "Mesa", price: 15_000, quantity: 1 }], deadline: new Date(now + 2 * DAY) });
+    await order({
+      userId,
+      daysAgo: 1,
+      status: AWAITING_PAYMENT,
+      lines: [{ name: "Mesa", price: 15_000, quantity: 1 }],
+      deadline: new Date(now + 2 * DAY),
+    });
     await order({
       userId,
       daysAgo: 2,
@@ -78,7 +94,11 @@ describe("the owner's numbers", () => {
   });
 
   const numbers = async (period?: string, auth = admin.auth) => {
-    const res = await t.app.inject({ method: "GET", url: `/admin/api/dashboard/numbers${period ? `?period=${period}` : ""}`, headers: auth });
+    const res = await t.app.inject({
+      method: "GET",
+      url: `/admin/api/dashboard/numbers${period ? `?period=${period}` : ""}`,
+      headers: auth,
+    });
     expect(res.statusCode, res.body).toBe(200);
     return (res.json() as { numbers: DashboardNumbers }).numbers;
   };
@@ -88,7 +108,12 @@ describe("the owner's numbers", () => {
     expect(n.revenueByDay).toHaveLength(7);
     expect(n.revenueByDay.at(-1)).toEqual({ day: luandaDay(new Date(now)), orders: 2, revenue: 140_000 });
     expect(n.revenueByDay.find((d) => d.day === luandaDay(new Date(now - 3 * DAY)))).toMatchObject({ orders: 1, revenue: 30_000 });
-    expect(n).toMatchObject({ revenue: 170_000, paidOrders: 3, averageOrderValue: 56_667, paidBy: { transfer: 1, multicaixa: 1, card: 1 } });
+    expect(n).toMatchObject({
+      revenue: 170_000,
+      paidOrders: 3,
+      averageOrderValue: 56_667,
+      paidBy: { transfer: 1, multicaixa: 1, card: 1 },
+    });
     expect(n.ordersByStatus).toEqual(
       expect.arrayContaining([
         { status: AWAITING_PAYMENT, count: 2 },

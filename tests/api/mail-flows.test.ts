@@ -460,7 +460,11 @@ if (inject("dbKind") === "postgres")
         }),
       );
       // Written after each order's commit (placed-order notices), then sent.
-      await waitFor(async () => (await a.prisma.order.count({ where: { id: { in: placed }, placedNoticesDue: true } })) === 0, 20_000, "notices written");
+      await waitFor(
+        async () => (await a.prisma.order.count({ where: { id: { in: placed }, placedNoticesDue: true } })) === 0,
+        20_000,
+        "notices written",
+      );
       await waitFor(async () => (await a.prisma.outboxMail.count({ where: { status: "pending" } })) === 0, 20_000, "outbox drained");
       await sleep(500);
       const subjects = sink.messages.map((m) => m.subject);
@@ -474,7 +478,12 @@ if (inject("dbKind") === "postgres")
       const c = await registerCustomer(a.app);
       const ids: string[] = [];
       for (let i = 0; i < 6; i++) {
-        const res = await a.app.inject({ method: "POST", url: "/api/order/place", headers: c.auth, payload: orderBody([{ product: product!, quantity: 1 }]) });
+        const res = await a.app.inject({
+          method: "POST",
+          url: "/api/order/place",
+          headers: c.auth,
+          payload: orderBody([{ product: product!, quantity: 1 }]),
+        });
         expect(res.statusCode, res.body).toBe(200);
         ids.push((res.json() as { orderId: string }).orderId);
       }
@@ -488,7 +497,11 @@ if (inject("dbKind") === "postgres")
         Array.from({ length: 8 }, (_, i) => writePlacedOrderNotices((i % 2 ? b : a).prisma, (i % 2 ? b : a).deps.notifier, 1)),
       );
       expect(handled.every((n) => n <= 1)).toBe(true);
-      await waitFor(async () => (await a.prisma.order.count({ where: { id: { in: ids }, placedNoticesDue: true } })) === 0, 20_000, "every order done");
+      await waitFor(
+        async () => (await a.prisma.order.count({ where: { id: { in: ids }, placedNoticesDue: true } })) === 0,
+        20_000,
+        "every order done",
+      );
       const written = await confirmations();
       expect(written.map((m) => m.dedupeKey).sort()).toEqual(ids.map((id) => `order-placed:${id}`).sort());
     });

@@ -114,7 +114,9 @@ describe("a new order, live", () => {
     act(() => {
       for (let i = 0; i < 5; i++) socket.receive({ type: "newOrder", orderId: `${ORDER_ID.slice(0, -1)}${i}`, totalAmount: 5000 });
     });
-    expect(await screen.findByTestId("new-order-alert", {}, WAIT)).toHaveTextContent(`Nova encomenda #${ORDER_ID.slice(-6, -1).toUpperCase()}0`);
+    expect(await screen.findByTestId("new-order-alert", {}, WAIT)).toHaveTextContent(
+      `Nova encomenda #${ORDER_ID.slice(-6, -1).toUpperCase()}0`,
+    );
     expect(screen.getAllByTestId("new-order-alert")).toHaveLength(1);
   });
 

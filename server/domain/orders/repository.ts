@@ -4,7 +4,6 @@
 import type { Db } from "../../db/client.ts";
 import { Prisma } from "../../db/client.ts";
 import { newOrderId } from "./ids.ts";
-import { CANCELLED } from "../../../shared/orders.ts";
 import type { DeliveryChoice } from "../../../shared/delivery.ts";
 import type { Shipment } from "../../../shared/shipment.ts";
 

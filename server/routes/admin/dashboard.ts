@@ -22,7 +22,11 @@ export const adminDashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
     "/dashboard/numbers",
     {
       preHandler: app.requireStaff(STAFF_ROLES),
-      schema: { tags: ["staff"], querystring: DashboardNumbersQuery, response: { 200: DashboardNumbersReply, ...errorResponses(400, 401, 403) } },
+      schema: {
+        tags: ["staff"],
+        querystring: DashboardNumbersQuery,
+        response: { 200: DashboardNumbersReply, ...errorResponses(400, 401, 403) },
+      },
     },
     async (req) => ({ success: true as const, numbers: await dashboardNumbers(db.prisma, req.query.period ?? "7d") }),
   );
