@@ -13,7 +13,15 @@ import type { SettingsReply } from "../server/schemas/settings.ts";
 import type { AdminStatementAssignBody, AdminStatementLine, StatementImportReply } from "../server/schemas/admin-bank-statements.ts";
 import type { StatementMapping } from "../shared/bank-statements.ts";
 import type { BankDetails } from "../shared/support.ts";
-import type { DashboardReply, DashboardStats, OkReply, UnreadCountReply } from "../server/schemas/admin-common.ts";
+import type {
+  DashboardNumbers,
+  DashboardNumbersReply,
+  DashboardReply,
+  DashboardStats,
+  OkReply,
+  UnreadCountReply,
+} from "../server/schemas/admin-common.ts";
+import type { DashboardPeriod } from "../shared/dashboard.ts";
 import type { AdminRefundBody } from "../server/schemas/admin-orders.ts";
 import { API_URL } from "./lib/api-url.ts";
 import { apiFetch, httpClient } from "./lib/http.ts";
@@ -42,6 +50,8 @@ export interface ConsoleDataProvider extends DataProvider {
   uploadImage(file: File): Promise<AdminProductImage>;
   getTaxonomy(): Promise<TaxonomyReply["categories"]>;
   getDashboard(): Promise<DashboardStats>;
+  /** The owner's numbers for a period (docs/product/console.md#the-owners-numbers). */
+  getDashboardNumbers(period: DashboardPeriod): Promise<DashboardNumbers>;
   getUnreadCount(): Promise<number>;
   getMessages(orderId: string): Promise<AdminMessage[]>;
   sendMessage(orderId: string, text: string, file: File | null): Promise<AdminMessage>;
@@ -86,6 +96,9 @@ export const dataProvider: ConsoleDataProvider = {
   },
   async getDashboard() {
     return (await apiFetch<DashboardReply>("/dashboard")).stats;
+  },
+  async getDashboardNumbers(period) {
+    return (await apiFetch<DashboardNumbersReply>(`/dashboard/numbers?period=${period}`)).numbers;
   },
   async getUnreadCount() {
     return (await apiFetch<UnreadCountReply>("/conversations/unread-count")).count;

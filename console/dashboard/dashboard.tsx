@@ -8,6 +8,7 @@ import { formatKz } from "../../shared/money.ts";
 import { AWAITING_PAYMENT, PAYMENT_CONFIRMED } from "../../shared/orders.ts";
 import { formatDateTime } from "../lib/format.ts";
 import { useRealtime } from "../layout/realtime-context.tsx";
+import { OwnerNumbers } from "./owner-numbers.tsx";
 
 function StatCard({ label, value, to, testId }: { label: string; value: string; to: string; testId: string }) {
   return (
@@ -71,6 +72,7 @@ export function Dashboard() {
               to="/orders"
             />
           </Box>
+          <OwnerNumbers />
           <Card>
             <CardContent>
               <Typography variant="h6" gutterBottom>
