@@ -108,6 +108,9 @@ describe.runIf(browserAvailable())("the staff console in Chromium", () => {
     const page = await consoleSignIn(shop);
     await page.goto(`${shop.url}/admin/#/orders`);
     await page.getByPlaceholder("Pesquisar").fill(short);
+    // The list applies a search after a pause (react-admin's debounce) by changing the address: a click on a row
+    // before that was taken back to the list when the search landed.
+    await page.waitForURL((url) => decodeURIComponent(url.hash).includes(short));
     const row = page.getByText(`#${short}`);
     await row.waitFor({ timeout: 20_000 });
     await row.click();

@@ -50,6 +50,7 @@ describe.runIf(browserAvailable())("the money path in Chromium", () => {
     const row = staff.getByTestId("payments-queue").getByText(`#${short}`);
     await row.waitFor({ timeout: 20_000 });
     await row.click();
+    await staff.waitForURL(/#\/orders\/[^/]+\/show$/);
     await staff.getByRole("button", { name: "Aceitar" }).first().click();
     const dialog = staff.getByTestId("payment-dialog");
     await dialog.getByLabel("Referência bancária").fill("BAI-778812");
