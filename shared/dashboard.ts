@@ -11,13 +11,13 @@ const DAY_MS = 86_400_000;
 export const LUANDA_OFFSET_MS = 3_600_000;
 
 /** "2026-11-26": the Luanda day of `date`. */
-export const luandaDay = (date: Date): string => new Date(date.getTime() + LUANDA_OFFSET_MS).toISOString().slice(0, 10);
+export const luandaIsoDay = (date: Date): string => new Date(date.getTime() + LUANDA_OFFSET_MS).toISOString().slice(0, 10);
 
 /** The period's Luanda days, oldest first, and the instant its first day began. */
 export function periodDays(period: DashboardPeriod, now: Date): { from: Date; days: string[] } {
-  const todayStart = Date.parse(`${luandaDay(now)}T00:00:00Z`) - LUANDA_OFFSET_MS;
+  const todayStart = Date.parse(`${luandaIsoDay(now)}T00:00:00Z`) - LUANDA_OFFSET_MS;
   const count = PERIOD_DAYS[period];
   const from = new Date(todayStart - (count - 1) * DAY_MS);
-  const days = Array.from({ length: count }, (_, i) => luandaDay(new Date(from.getTime() + i * DAY_MS)));
+  const days = Array.from({ length: count }, (_, i) => luandaIsoDay(new Date(from.getTime() + i * DAY_MS)));
   return { from, days };
 }

@@ -6,10 +6,11 @@ import DoneAllIcon from "@mui/icons-material/DoneAll";
 import CancelIcon from "@mui/icons-material/Cancel";
 import ArrowForwardIcon from "@mui/icons-material/ArrowForward";
 import WarningAmberIcon from "@mui/icons-material/WarningAmber";
-import { CANCELLED, DELIVERED, PAYMENT_CONFIRMED, type OrderStatus } from "../../shared/orders.ts";
-import type { AdminOrder } from "../../server/schemas/admin-orders.ts";
+import { CANCELLED, DELIVERED, PAYMENT_CONFIRMED, SHIPPED, type OrderStatus } from "../../shared/orders.ts";
+import type { AdminOrder, AdminOrderStatusBody } from "../../server/schemas/admin-orders.ts";
 import { ExceptionMoveDialog } from "./exception-move-dialog.tsx";
 import { PaymentDialog } from "./payment-dialogs.tsx";
+import { ShipmentDialog } from "./shipment-dialog.tsx";
 import { amountDue } from "./order-money.ts";
 import type { ConsoleDataProvider } from "../data-provider.ts";
 import type { PaymentBody } from "./transform.ts";
@@ -43,6 +44,7 @@ export function StatusButtons() {
   const [exceptionMoves, setExceptionMoves] = useState<readonly OrderStatus[] | null>(null);
   const [confirming, setConfirming] = useState<OrderStatus | null>(null);
   const [recordPayment, setRecordPayment] = useState(false);
+  const [shipping, setShipping] = useState(false);
   const { permissions } = usePermissions<string>();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const refresh = useRefresh();
@@ -52,10 +54,11 @@ export function StatusButtons() {
   // The ledger decides "paid": on an order whose money is not recorded, "Pagamento Confirmado" records it.
   const unpaid = !record.paid && record.paymentState !== "paid";
 
-  const change = (data: { status: OrderStatus; reason?: string }) =>
+  // The body of PUT /orders/{id} (not the order itself: the server answers with the order).
+  const change = (data: Omit<AdminOrderStatusBody, "status"> & { status: OrderStatus }) =>
     update(
       "orders",
-      { id: record.id, data, previousData: record },
+      { id: record.id, data: data as Partial<AdminOrder>, previousData: record },
       {
         mutationMode: "pessimistic",
         returnPromise: true,
@@ -80,6 +83,8 @@ export function StatusButtons() {
           const onClick = () => {
             if (status === PAYMENT_CONFIRMED && unpaid && (forward || exception)) setRecordPayment(true);
             else if (!forward) setExceptionMoves([status]);
+            // Enviado asks what to tell the shopper (carrier, tracking; or where and until when to collect).
+            else if (status === SHIPPED) setShipping(true);
             else if (CONFIRMED_MOVES[status]) setConfirming(status);
             else void change({ status }).catch(() => undefined);
           };
@@ -150,6 +155,15 @@ export function StatusButtons() {
             await dataProvider.recordPayment(record.id, body as PaymentBody);
             notify("loja.payments.recorded", { type: "success" });
             refresh();
+          }}
+        />
+      )}
+      {shipping && (
+        <ShipmentDialog
+          pickup={record.delivery?.kind === "pickup"}
+          onClose={() => setShipping(false)}
+          onSubmit={async (shipment) => {
+            await change({ status: SHIPPED, ...(Object.keys(shipment).length ? { shipment } : {}) });
           }}
         />
       )}

@@ -3,7 +3,7 @@
 // 30 days; cancelled and unpaid orders never count as revenue.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, createStaff, registerCustomer, type TestApp } from "../helpers/app.ts";
-import { luandaDay } from "../../shared/dashboard.ts";
+import { luandaIsoDay } from "../../shared/dashboard.ts";
 import { AWAITING_PAYMENT, CANCELLED, DELIVERED, PAYMENT_CONFIRMED, SHIPPED } from "../../shared/orders.ts";
 import type { DashboardNumbers } from "../../server/schemas/admin-common.ts";
 import { MULTICAIXA_ACTOR } from "../../server/domain/payments/multicaixa.ts";
@@ -106,8 +106,8 @@ describe("the owner's numbers", () => {
   it("counts the last 7 days' paid orders by Luanda day, with every day of the period listed", async () => {
     const n = await numbers("7d");
     expect(n.revenueByDay).toHaveLength(7);
-    expect(n.revenueByDay.at(-1)).toEqual({ day: luandaDay(new Date(now)), orders: 2, revenue: 140_000 });
-    expect(n.revenueByDay.find((d) => d.day === luandaDay(new Date(now - 3 * DAY)))).toMatchObject({ orders: 1, revenue: 30_000 });
+    expect(n.revenueByDay.at(-1)).toEqual({ day: luandaIsoDay(new Date(now)), orders: 2, revenue: 140_000 });
+    expect(n.revenueByDay.find((d) => d.day === luandaIsoDay(new Date(now - 3 * DAY)))).toMatchObject({ orders: 1, revenue: 30_000 });
     expect(n).toMatchObject({
       revenue: 170_000,
       paidOrders: 3,

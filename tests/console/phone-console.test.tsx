@@ -155,4 +155,65 @@ describe("the order's status actions", () => {
     await userEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Confirmar" }));
     await waitFor(() => expect(moved).toEqual([{ status: "Entregue" }]));
   });
+
+  it("asks what to tell the shopper when moving to Enviado: carrier, tracking, expected date — or, for a pickup, until when", async () => {
+    const moved: unknown[] = [];
+    const inPreparation = (over: Partial<AdminOrder>) =>
+      order({ status: "Em Preparação", allowedMoves: { forward: ["Enviado"], exceptions: [] }, ...over });
+    const dataProvider = {
+      update: async (_resource: string, params: { data: unknown }) => {
+        moved.push(params.data);
+        return { data: { ...inPreparation({}), status: "Enviado" } };
+      },
+    } as unknown as Partial<DataProvider>;
+    const view = inConsole(
+      <ResourceContextProvider value="orders">
+        <RecordContextProvider value={inPreparation({})}>
+          <StatusButtons />
+        </RecordContextProvider>
+      </ResourceContextProvider>,
+      dataProvider,
+    );
+    await userEvent.click(within(screen.getByTestId("status-moves")).getByRole("button", { name: "Enviado" }));
+    const dialog = await screen.findByTestId("shipment-dialog");
+    await fill(within(dialog).getByLabelText("Transportadora"), "Expresso Luanda");
+    await fill(within(dialog).getByLabelText("Código de seguimento"), "EL-2211");
+    await fill(within(dialog).getByLabelText("Link de seguimento"), "expresso.ao/EL-2211");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Marcar como enviada" }));
+    expect(within(dialog).getByText(/a começar por https:\/\//)).toBeInTheDocument();
+    expect(moved).toEqual([]);
+    await fill(within(dialog).getByLabelText("Link de seguimento"), "https://expresso.ao/EL-2211");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Marcar como enviada" }));
+    await waitFor(() =>
+      expect(moved).toEqual([
+        {
+          status: "Enviado",
+          shipment: { carrier: "Expresso Luanda", trackingCode: "EL-2211", trackingUrl: "https://expresso.ao/EL-2211" },
+        },
+      ]),
+    );
+    view.unmount();
+
+    const pickup = {
+      kind: "pickup",
+      name: "Ponto Nova Vida",
+      fee: 0,
+      eta: "pronto em 24 h",
+      address: "Rua 5, Nova Vida",
+    } as AdminOrder["delivery"];
+    inConsole(
+      <ResourceContextProvider value="orders">
+        <RecordContextProvider value={inPreparation({ delivery: pickup })}>
+          <StatusButtons />
+        </RecordContextProvider>
+      </ResourceContextProvider>,
+      dataProvider,
+    );
+    await userEvent.click(within(screen.getByTestId("status-moves")).getByRole("button", { name: "Enviado" }));
+    const ready = await screen.findByTestId("shipment-dialog");
+    expect(ready).toHaveTextContent("Pronta para levantar");
+    expect(within(ready).queryByLabelText("Transportadora")).toBeNull();
+    await userEvent.click(within(ready).getByRole("button", { name: "Avisar o cliente" }));
+    await waitFor(() => expect(moved.at(-1)).toEqual({ status: "Enviado" }));
+  });
 });
