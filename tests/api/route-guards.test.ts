@@ -21,6 +21,7 @@ const PUBLIC = new Set([
   "GET /api/catalogue/home",
   "GET /api/push/key",
   "GET /api/settings",
+  "GET /api/delivery/options",
   "POST /api/payments/proxypay",
   "GET /api/whatsapp/webhook",
   "POST /api/whatsapp/webhook",
@@ -30,8 +31,8 @@ const PUBLIC = new Set([
 ]);
 /** Staff resources support may not touch (the catalogue, staff accounts, shop settings). */
 const ADMIN_ONLY = /^\/admin\/api\/(products|uploads|taxonomy|staff|settings|synonyms|outbox)(\/|$)/;
-/** Staff resources support may read but only admins may write (the saved quick replies). */
-const ADMIN_WRITES = /^\/admin\/api\/quick-replies(\/|$)/;
+/** Staff resources support may read but only admins may write (the saved quick replies, the delivery options). */
+const ADMIN_WRITES = /^\/admin\/api\/(quick-replies|delivery-zones|pickup-points)(\/|$)/;
 
 interface Operation {
   method: string;
