@@ -32,6 +32,25 @@ export interface TestAppOptions {
   deps?: DepsOptions;
 }
 
+/**
+ * A placed order, as the API tests read it, has its mails written. They are written right after the order's commit
+ * (docs/design/notifications.md#placed-orders); a test that reads the outbox at once, or runs a deadline round (which
+ * skips rows another transaction holds), would race that round. In tests only, an answer that places an order waits
+ * for its notices.
+ */
+function placedOrdersSettle(app: FastifyInstance, prisma: PrismaClient): void {
+  app.addHook("onSend", async (req, reply, payload) => {
+    if (req.method !== "POST" || !req.url.startsWith("/api/order/") || reply.statusCode !== 200 || typeof payload !== "string")
+      return payload;
+    const orderId = /"orderId":"([^"]+)"/.exec(payload)?.[1];
+    for (let tries = 0; orderId && (await prisma.order.count({ where: { id: orderId, placedNoticesDue: true } })) > 0; tries++) {
+      if (tries > 1000) throw new Error(`the notices of order ${orderId} were never written`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    return payload;
+  });
+}
+
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const db = await openTestDatabase(inject("dbKind"), inject("dbTemplate"), inject("dbServerUrl"));
   const dataDir = mkdtempSync(path.join(tmpdir(), "loja-test-"));
@@ -52,6 +71,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     limits: { registerPerWindow: 10_000, ...options.limits },
     timeouts: options.timeouts,
   });
+  placedOrdersSettle(app, db.prisma);
   await app.ready();
   return {
     app,
@@ -80,6 +100,7 @@ export async function buildOtherInstance(
   const db = await openPostgres(options.databaseUrl ?? t.db.url!, 5);
   const deps = createDeps(t.config, db);
   const app = await buildApp(deps, { serveApps: false, limits: { registerPerWindow: 10_000, ...options.limits } });
+  placedOrdersSettle(app, db.prisma);
   return {
     app,
     db,
