@@ -57,7 +57,3 @@ export function waNumber(text: string | null | undefined): string | null {
  * number, else the first phone, as E.164's digits; null when neither is a phone.
  */
 export const shopWhatsAppNumber = (whatsapp: string, phones: readonly string[]): string | null => waNumber(whatsapp || phones[0]);
-
-/** A wa.me link: to `number` (E.164's digits), or, without one, letting the shopper pick the chat; `text` ready to send. */
-export const waMeLink = (text: string, number: string | null = null): string =>
-  `https://wa.me/${number ?? ""}?text=${encodeURIComponent(text)}`;

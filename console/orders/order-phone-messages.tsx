@@ -4,7 +4,8 @@ import WhatsAppIcon from "@mui/icons-material/WhatsApp";
 import type { AdminOrder } from "../../server/schemas/admin-orders.ts";
 import { formatDateTime } from "../lib/format.ts";
 import { staffWhatsAppText } from "../../shared/messaging.ts";
-import { waMeLink, waNumber } from "../../shared/phones.ts";
+import { waNumber } from "../../shared/phones.ts";
+import { waMeLink } from "../../shared/wa-link.ts";
 
 /** The state shown for a message: the provider's report once there is one, else the outbox's. */
 const stateOf = (m: NonNullable<AdminOrder["phoneMessages"]>[number]) =>

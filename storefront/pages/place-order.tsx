@@ -33,7 +33,7 @@ export default function PlaceOrderPage() {
   // One key per checkout visit: a retry after a dropped connection cannot place the order twice.
   const idempotencyKey = useRef(randomId());
   const { address, edit } = useCheckoutAddress(token);
-  const options = useDeliveryOptions(address.state, address.city, subtotal);
+  const { options, loading: deliveryLoading } = useDeliveryOptions(address.state, address.city, subtotal);
   const [pickedId, setPickedId] = useState<string | null>(null);
   const delivery = chosenOption(options, pickedId);
 
@@ -63,6 +63,12 @@ export default function PlaceOrderPage() {
       toast.info("Entre na sua conta para finalizar o pedido.");
       // The form is kept in the draft; signing in or up brings the shopper back to it.
       void navigate("/login", returnHereAfterLogin("/place-order"));
+      return;
+    }
+    // The fee shown is the one the server charges for this address: wait until it is known (a slow network, or an
+    // address just changed), rather than send a total the server refuses.
+    if (deliveryLoading) {
+      toast.info("A calcular o custo da entrega… Tente de novo dentro de instantes.");
       return;
     }
     const ticked = { ...(optIns.whatsappOptIn ? { whatsappOptIn: true } : {}), ...(optIns.smsOptIn ? { smsOptIn: true } : {}) };

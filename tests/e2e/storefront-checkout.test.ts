@@ -70,10 +70,13 @@ describe.runIf(browserAvailable())("checkout keeps the shopper's work", () => {
     expect(await field(page, "País").inputValue()).toBe("Angola");
     expect(await page.getByRole("combobox", { name: "Província (opcional)" }).inputValue()).toBe(PROVINCE);
 
+    // The delivery fee for the province is shown before the order is sent (the server charges that one).
+    await page.getByTestId("delivery-fee").first().waitFor();
     const placed = page.waitForResponse((r) => r.url().endsWith("/api/order/place"));
     await page.getByRole("button", { name: "FINALIZAR PEDIDO" }).click();
     const response = await placed;
-    expect(((await response.json()) as { success: boolean }).success).toBe(true);
+    const answer = (await response.json()) as { success: boolean };
+    expect(answer.success, JSON.stringify(answer)).toBe(true);
     expect((response.request().postDataJSON() as { address: Record<string, string> }).address).toEqual({
       firstName: "Beatriz",
       lastName: "Kiala",

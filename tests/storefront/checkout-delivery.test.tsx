@@ -52,6 +52,8 @@ describe("checkout delivery", { timeout: 20_000 }, () => {
       País: "Angola",
       Telefone: "923000000",
     });
+    // The options follow the address (the city changed): the order is sent once those of this address are shown.
+    await screen.findAllByTestId("delivery-fee");
     fireEvent.click(screen.getByRole("button", { name: "FINALIZAR PEDIDO" }));
     await waitFor(() => expect(calls.filter((c) => c.path === "/api/order/place")).toHaveLength(1));
     const body = calls.find((c) => c.path === "/api/order/place")!.body as Record<string, unknown>;

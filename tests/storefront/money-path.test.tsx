@@ -99,6 +99,10 @@ describe("checkout", { timeout: 20_000 }, () => {
     const calls = standInShopApi({
       "POST /api/cart/get": () => ({ success: true, cartData: { p1: { M: 1 } } }),
       "POST /api/order/place": () => ({ success: true, message: "Pedido realizado", orderId: ORDER_ID }),
+      "GET /api/delivery/options": () => ({
+        success: true,
+        options: [{ id: "default", kind: "delivery", name: "Entrega ao domicílio", fee: 5000, eta: "" }],
+      }),
     });
     const { pathname, search } = renderShop("/place-order", { products: catalogue(1), ...signedIn() });
     await screen.findByRole("button", { name: "FINALIZAR PEDIDO" });
@@ -120,6 +124,8 @@ describe("checkout", { timeout: 20_000 }, () => {
     expect(whatsapp).not.toBeChecked();
     expect(screen.getByRole("checkbox", { name: "Receber avisos do pedido por SMS" })).not.toBeChecked();
     fireEvent.click(whatsapp);
+    // The delivery fee of this address is shown (and charged) before the order is sent.
+    await screen.findAllByTestId("delivery-fee");
     fireEvent.click(screen.getByRole("button", { name: "FINALIZAR PEDIDO" }));
     await waitFor(() => expect(pathname()).toBe("/confirmacaotransferencia"));
     expect(search()).toBe(`?orderId=${ORDER_ID}`);

@@ -1,6 +1,7 @@
 // Phones in E.164 (libphonenumber-js, Angola by default), wa.me links, and the message staff send from their phone.
 import { describe, expect, it } from "vitest";
-import { INVALID_PHONE, toE164, waMeLink, waNumber } from "../../shared/phones.ts";
+import { INVALID_PHONE, toE164, waNumber } from "../../shared/phones.ts";
+import { waMeLink } from "../../shared/wa-link.ts";
 import { addressErrors } from "../../shared/checkout.ts";
 import { luandaDateTime, staffWhatsAppText } from "../../shared/messaging.ts";
 

@@ -8,21 +8,27 @@ import { getDeliveryOptions, type DeliveryOption } from "./api/delivery-options.
 const TYPING_PAUSE_MS = 300;
 
 /** The options for the address and amount; null until the first answer (or when the shop cannot answer). */
-export function useDeliveryOptions(state: string, city: string, subtotal: number): DeliveryOption[] | null {
-  const [options, setOptions] = useState<DeliveryOption[] | null>(null);
+/**
+ * The delivery options for the address as typed, after a pause in typing; `loading` while those of the current
+ * address are on their way (the previous address's are never shown: their fee is not what the server will charge);
+ * `options` null when they could not be read (the order then goes without a choice, priced by the server).
+ */
+export function useDeliveryOptions(state: string, city: string, subtotal: number): { options: DeliveryOption[] | null; loading: boolean } {
+  const key = `${state.trim()}|${city.trim()}|${subtotal}`;
+  const [loaded, setLoaded] = useState<{ key: string; options: DeliveryOption[] | null } | null>(null);
   useEffect(() => {
     let live = true;
     const timer = setTimeout(() => {
       getDeliveryOptions(state.trim(), city.trim(), subtotal)
-        .then((next) => live && setOptions(next))
-        .catch(() => live && setOptions(null));
+        .then((next) => live && setLoaded({ key, options: next }))
+        .catch(() => live && setLoaded({ key, options: null }));
     }, TYPING_PAUSE_MS);
     return () => {
       live = false;
       clearTimeout(timer);
     };
-  }, [state, city, subtotal]);
-  return options;
+  }, [key, state, city, subtotal]);
+  return loaded?.key === key ? { options: loaded.options, loading: false } : { options: null, loading: true };
 }
 
 /** The chosen option: the one picked while it is still offered, else the first (the zone serving the address). */

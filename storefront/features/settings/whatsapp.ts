@@ -1,6 +1,6 @@
 import type { PublicSettings } from "../../../server/schemas/settings.ts";
 import { shortOrderId } from "../../../shared/orders.ts";
-import { waMeLink } from "../../../shared/phones.ts";
+import { waMeLink } from "../../../shared/wa-link.ts";
 
 /**
  * The shop's WhatsApp number as wa.me wants it (E.164's digits): the settings' WhatsApp number, else the first
