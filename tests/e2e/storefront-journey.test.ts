@@ -80,6 +80,8 @@ describe.runIf(browserAvailable())("a shopper's journey through the storefront",
     await page.goto(`${shop.url}/place-order`);
     await expect.poll(() => page.getByTestId("cart-count").textContent(), { timeout: 15_000 }).toBe("1");
     await fillAddress();
+    // The delivery fee of this address is shown (and charged) before the order is sent.
+    await page.getByTestId("delivery-fee").first().waitFor();
     const placed = page.waitForResponse((r) => r.url().endsWith("/api/order/place"));
     await page.getByRole("button", { name: "FINALIZAR PEDIDO" }).click();
     const reply = (await (await placed).json()) as { success: boolean; orderId: string };
