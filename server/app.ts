@@ -3,7 +3,7 @@
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { AppDeps } from "./deps.ts";
-import { installValidators } from "./plugins/validation.ts";
+import { installSchemaCompilers } from "./plugins/validation.ts";
 import { installErrorHandler } from "./plugins/error-handler.ts";
 import { registerSecurity } from "./plugins/security.ts";
 import { registerOpenApi, registerOpenApiRoute } from "./plugins/openapi.ts";
@@ -97,7 +97,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate("deps", deps);
-  installValidators(app);
+  installSchemaCompilers(app);
   installErrorHandler(app);
   await registerSecurity(app, { firebase: Boolean(deps.config.firebase), stripe: Boolean(deps.config.stripe) });
   await registerOpenApi(app);

@@ -37,6 +37,8 @@ export interface Config {
   paymentDeadlineHours: number | undefined;
   /** PAYMENT_DEADLINE_WORKER=false: this instance runs no expiry/reminder rounds (tests that drive them by hand). */
   paymentDeadlineWorker: boolean;
+  /** PAYMENT_DEADLINE_INTERVAL_SECONDS: how often the deadline round runs (default 10; 1–300). */
+  paymentDeadlineIntervalMs: number;
   /** Multicaixa "Pagamento por Referência" through ProxyPay, when PROXYPAY_API_KEY and PROXYPAY_ENTITY are set. */
   proxypay: { apiKey: string; entity: string; baseUrl: string } | undefined;
   /** MEDIA_MIN_FREE_MB: uploads are refused while the disk holding DATA_DIR has less free than this (0: never). */
@@ -337,6 +339,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxy(env),
     paymentDeadlineHours: positiveDecimal(env, "PAYMENT_DEADLINE_HOURS", MAX_PAYMENT_DEADLINE_HOURS),
     paymentDeadlineWorker: bool(env, "PAYMENT_DEADLINE_WORKER", true),
+    paymentDeadlineIntervalMs: int(env, "PAYMENT_DEADLINE_INTERVAL_SECONDS", 10, 1, 300) * 1000,
     proxypay:
       proxypayKey && proxypayEntity
         ? {

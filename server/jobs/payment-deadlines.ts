@@ -2,17 +2,22 @@
 // payments a webhook missed (polled from ProxyPay, since such a payment can save an order from expiring), then
 // bank-transfer orders past their deadline are cancelled — or flagged to staff when they hold money — and the
 // reminder at half the payment time is sent (docs/product/orders.md#payment-deadline). One instance runs a round at
-// a time; PAYMENT_DEADLINE_WORKER=false turns the job off on an instance.
+// a time; PAYMENT_DEADLINE_WORKER=false turns the job off on an instance, PAYMENT_DEADLINE_INTERVAL_SECONDS sets how
+// often it runs (10 s by default: a deadline is kept to within seconds).
 import type { AppDeps } from "../deps.ts";
 import { runPaymentDeadlines } from "../domain/payments/deadlines.ts";
 import type { Job } from "./job.ts";
 
-const PAYMENT_DEADLINE_INTERVAL_MS = 10_000;
-
-export function paymentDeadlinesJob({ db, hub, payments, notifier }: Pick<AppDeps, "db" | "hub" | "payments" | "notifier">): Job {
+export function paymentDeadlinesJob({
+  db,
+  hub,
+  payments,
+  notifier,
+  config,
+}: Pick<AppDeps, "db" | "hub" | "payments" | "notifier" | "config">): Job {
   return {
     name: "payment-deadlines",
-    everyMs: PAYMENT_DEADLINE_INTERVAL_MS,
+    everyMs: config.paymentDeadlineIntervalMs,
     scope: "cluster",
     run: () => runPaymentDeadlines(db.prisma, hub, payments.proxypay, new Date(), notifier),
   };

@@ -2,9 +2,10 @@
 // worker sends it through a real SMTP server (smtp-server + mailparser, in this process) once, with the right
 // recipient, amounts as the apps write them (formatKz) and links on PUBLIC_URL; an SMTP outage delays mail and
 // loses none; support replies reach a shopper with no open socket in one e-mail per window; web push reaches
-// the shopper's browser (a local push service that decrypts like a browser).
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { buildOtherInstance, buildTestApp, createStaff, registerCustomer, type Customer, type TestApp } from "../helpers/app.ts";
+// the shopper's browser (a local push service that decrypts like a browser). Several instances sending the same
+// outbox: mail-flows-instances.test.ts.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp, createStaff, registerCustomer, type Customer, type TestApp } from "../helpers/app.ts";
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from "../helpers/smtp-sink.ts";
 import { browserSubscription, startPushService, type PushService } from "../helpers/push-service.ts";
 import { formatKz } from "../../shared/money.ts";
@@ -14,10 +15,8 @@ import { DEADLINE_EXPIRED_REASON } from "../../shared/payments.ts";
 import { runPaymentDeadlines } from "../../server/domain/payments/deadlines.ts";
 import { formatLuandaDateTime } from "../../server/notifications/mail/templates.ts";
 import { savePushSubscription } from "../../server/notifications/push/subscriptions.ts";
-import { sendSupportReply } from "../../server/domain/chat/service.ts";
-import { writePlacedOrderNotices } from "../../server/notifications/order-events.ts";
 import { liveProducts, orderBody } from "./commerce-fixtures.ts";
-import { createOrder, listen, multipart, pngBytes, sendMessage, TestSocket, waitFor } from "./chat-fixtures.ts";
+import { listen, multipart, pngBytes, sendMessage, TestSocket, waitFor } from "./chat-fixtures.ts";
 
 const BASE = "https://loja.exemplo.ao";
 const ALERTS = "alertas@loja.exemplo.ao";
@@ -414,117 +413,3 @@ describe("e-mail and push on the shop's events", () => {
     expect(sent.attempts).toBeGreaterThanOrEqual(2);
   });
 });
-
-// Each project registers only the suite for its database, so nothing shows as skipped.
-if (inject("dbKind") === "postgres")
-  describe("two instances on one PostgreSQL database", () => {
-    let a: TestApp;
-    let b: TestApp;
-    let sink: SmtpSink;
-    const sockets: TestSocket[] = [];
-    const env = {
-      MAIL_DIGEST_DELAY_SECONDS: String(WINDOW_SECONDS),
-      MAIL_RETRY_SECONDS: "1",
-      PUBLIC_URL: BASE,
-      PAYMENT_DEADLINE_WORKER: "false",
-    };
-
-    beforeAll(async () => {
-      sink = await startSmtpSink();
-      a = await buildTestApp({ env: { ...env, SMTP_URL: sink.url } });
-      // Instance B: its own pool, hub, mail worker and presence, the same database and configuration.
-      b = await buildOtherInstance(a);
-      await b.app.ready();
-    });
-    afterAll(async () => {
-      for (const s of sockets) s.close();
-      await b?.close();
-      await a?.close();
-      await sink?.close();
-    });
-
-    it("sends each e-mail once whichever instance's worker takes it", async () => {
-      const [product] = await liveProducts(a);
-      const customers = await Promise.all([registerCustomer(a.app), registerCustomer(b.app)]);
-      const placed = await Promise.all(
-        Array.from({ length: 8 }, async (_, i) => {
-          const c = customers[i % 2]!;
-          const res = await (i % 2 ? b.app : a.app).inject({
-            method: "POST",
-            url: "/api/order/place",
-            headers: c.auth,
-            payload: orderBody([{ product: product!, quantity: 1 }]),
-          });
-          expect(res.statusCode, res.body).toBe(200);
-          return (res.json() as { orderId: string }).orderId;
-        }),
-      );
-      // Written after each order's commit (placed-order notices), then sent.
-      await waitFor(
-        async () => (await a.prisma.order.count({ where: { id: { in: placed }, placedNoticesDue: true } })) === 0,
-        20_000,
-        "notices written",
-      );
-      await waitFor(async () => (await a.prisma.outboxMail.count({ where: { status: "pending" } })) === 0, 20_000, "outbox drained");
-      await sleep(500);
-      const subjects = sink.messages.map((m) => m.subject);
-      for (const orderId of placed) expect(subjects.filter((s) => s === `Pedido #${shortOrderId(orderId)} recebido`)).toHaveLength(1);
-      const attempts = new Set((await a.prisma.outboxMail.findMany({ select: { attempts: true } })).map((m) => m.attempts));
-      expect(attempts).toEqual(new Set([1]));
-    });
-
-    it("writes a new order's mails once when both instances claim its notices at the same moment", async () => {
-      const [product] = await liveProducts(a);
-      const c = await registerCustomer(a.app);
-      const ids: string[] = [];
-      for (let i = 0; i < 6; i++) {
-        const res = await a.app.inject({
-          method: "POST",
-          url: "/api/order/place",
-          headers: c.auth,
-          payload: orderBody([{ product: product!, quantity: 1 }]),
-        });
-        expect(res.statusCode, res.body).toBe(200);
-        ids.push((res.json() as { orderId: string }).orderId);
-      }
-      const confirmations = () => a.prisma.outboxMail.findMany({ where: { dedupeKey: { in: ids.map((id) => `order-placed:${id}`) } } });
-      await waitFor(async () => (await confirmations()).length === ids.length, 20_000, "the confirmations written");
-      // As if the instance that placed them had stopped before writing their mails: due again, the mails gone.
-      await a.prisma.outboxMail.deleteMany({ where: { id: { in: (await confirmations()).map((m) => m.id) } } });
-      await a.prisma.order.updateMany({ where: { id: { in: ids } }, data: { placedNoticesDue: true } });
-      // Rounds of both instances at once, one order each: each order is claimed by one of them.
-      const handled = await Promise.all(
-        Array.from({ length: 8 }, (_, i) => writePlacedOrderNotices((i % 2 ? b : a).prisma, (i % 2 ? b : a).deps.notifier, 1)),
-      );
-      expect(handled.every((n) => n <= 1)).toBe(true);
-      await waitFor(
-        async () => (await a.prisma.order.count({ where: { id: { in: ids }, placedNoticesDue: true } })) === 0,
-        20_000,
-        "every order done",
-      );
-      const written = await confirmations();
-      expect(written.map((m) => m.dedupeKey).sort()).toEqual(ids.map((id) => `order-placed:${id}`).sort());
-    });
-
-    it("mails a support reply once, and not at all while the shopper's socket is open on the other instance", async () => {
-      const staff = await createStaff(a, "support");
-      const away = await registerCustomer(a.app);
-      const awayOrder = await createOrder(a.prisma, away.userId);
-      await sendSupportReply(a.prisma, a.deps.hub, { orderId: awayOrder, staffUserId: staff.userId, text: "Resposta única", file: null });
-      await waitFor(() => sink.messages.some((m) => m.to.includes(away.email)), 15_000, "digest mail");
-      await sleep(2000);
-      expect(sink.messages.filter((m) => m.to.includes(away.email))).toHaveLength(1);
-
-      const online = await registerCustomer(a.app);
-      const onlineOrder = await createOrder(a.prisma, online.userId);
-      const urlB = await listen(b.app);
-      const socket = await TestSocket.ready(urlB, online.token);
-      sockets.push(socket);
-      // B writes who is connected to it every few seconds: A sees the shopper online from then on.
-      await b.deps.notifier.presence.refresh();
-      expect((await a.deps.notifier.presence.snapshot()).isOnline(online.userId)).toBe(true);
-      await sendSupportReply(a.prisma, a.deps.hub, { orderId: onlineOrder, staffUserId: staff.userId, text: "Vista em B", file: null });
-      await sleep((WINDOW_SECONDS + 2) * 1000);
-      expect(sink.messages.filter((m) => m.to.includes(online.email))).toEqual([]);
-    });
-  });

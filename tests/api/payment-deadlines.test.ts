@@ -101,8 +101,8 @@ describe("payment deadline expiry", () => {
 });
 
 describe("the deadline worker", () => {
-  it("runs with the app (every 10 s) and cancels an overdue order on its own", async () => {
-    const own = await buildTestApp({ env: { PAYMENT_DEADLINE_HOURS: "0.0003" } });
+  it("runs with the app (every PAYMENT_DEADLINE_INTERVAL_SECONDS) and cancels an overdue order on its own", async () => {
+    const own = await buildTestApp({ env: { PAYMENT_DEADLINE_HOURS: "0.0003", PAYMENT_DEADLINE_INTERVAL_SECONDS: "1" } });
     try {
       const c = await registerCustomer(own.app);
       const res = await post(own, "/api/order/place", orderBody([{ product: products[0]!, quantity: 1 }]), c.auth);

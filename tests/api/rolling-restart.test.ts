@@ -60,6 +60,8 @@ if (onPostgres)
       METRICS_TOKEN,
       // Unpaid bank-transfer orders expire 3.6 s after placement: during the test, across the restart.
       PAYMENT_DEADLINE_HOURS: "0.001",
+      // Expiries every second instead of every 10 s: the test waits for every order to expire.
+      PAYMENT_DEADLINE_INTERVAL_SECONDS: "1",
       SHUTDOWN_DRAIN_MS: "1500",
       LOG_LEVEL: "warn",
     });

@@ -24,11 +24,21 @@ export async function adminQuery(url: string, sql: string): Promise<void> {
   }
 }
 
+/** The template dump, read once per worker (API workers run file after file in one process). */
+const dumps = new Map<string, Promise<Blob>>();
+const templateDump = (file: string) => {
+  if (!dumps.has(file))
+    dumps.set(
+      file,
+      readFile(file).then((bytes) => new Blob([bytes])),
+    );
+  return dumps.get(file)!;
+};
+
 /** Opens a new database holding the template's migrated and seeded state. */
 export async function openTestDatabase(kind: TestDbKind, template: string, serverUrl?: string): Promise<Database & { name: string }> {
   if (kind === "pglite") {
-    const dump = new Blob([await readFile(template)]);
-    const pglite = await createPglite({ loadDataDir: dump });
+    const pglite = await createPglite({ loadDataDir: await templateDump(template) });
     return Object.assign(await openPglite(pglite), { name: "pglite" });
   }
   if (!serverUrl) throw new Error("TEST_DATABASE_URL is required for PostgreSQL tests");

@@ -13,6 +13,7 @@ describe("configuration", () => {
     expect(c.databaseUrl).toBeUndefined();
     expect(c.dataDir).toBe(path.resolve("data"));
     expect(c.seedDemo).toBe(true);
+    expect(c.paymentDeadlineIntervalMs).toBe(10_000);
   });
 
   it("does not seed demo data on PostgreSQL unless asked", () => {
@@ -39,6 +40,7 @@ describe("configuration", () => {
     [{ TRUST_PROXY: "99" }, /^TRUST_PROXY must be a hop count/],
     [{ LOG_LEVEL: "loud" }, /^LOG_LEVEL must be one of/],
     [{ SEED_DEMO: "maybe" }, /^SEED_DEMO must be true or false/],
+    [{ PAYMENT_DEADLINE_INTERVAL_SECONDS: "0" }, /^PAYMENT_DEADLINE_INTERVAL_SECONDS must be an integer between 1 and 300/],
     [{ STRIPE_SECRET_KEY: "pk_live_x" }, /^STRIPE_SECRET_KEY must look like/],
     [{ FIREBASE_PROJECT_ID: "Not Valid!" }, /^FIREBASE_PROJECT_ID is not a valid/],
     [{ DATABASE_URL: "postgresql://u@h/db", NODE_ENV: "production" }, /^JWT_SECRET is required/],
