@@ -7,7 +7,6 @@ import { getDeliveryOptions, type DeliveryOption } from "./api/delivery-options.
 /** A municipality is typed letter by letter: ask once the typing pauses. */
 const TYPING_PAUSE_MS = 300;
 
-/** The options for the address and amount; null until the first answer (or when the shop cannot answer). */
 /**
  * The delivery options for the address as typed, after a pause in typing; `loading` while those of the current
  * address are on their way (the previous address's are never shown: their fee is not what the server will charge);
