@@ -235,7 +235,7 @@ describe("the WhatsApp webhook", () => {
     expect(smsTo(`+244${phone}`)).toHaveLength(1);
   });
 
-  it("a shopper's text lands in their open order's chat live; PARAR turns WhatsApp off", async () => {
+  it("a shopper's text lands in their open order's chat live, once however often Meta delivers it; PARAR turns WhatsApp off", async () => {
     const c = await registerCustomer(t.app);
     const phone = nextPhone();
     const orderId = await place(c, phone, { whatsappOptIn: true });
@@ -245,15 +245,22 @@ describe("the WhatsApp webhook", () => {
     const frame = await staff.next(isNewMessage(orderId));
     expect(frame.message).toMatchObject({ sender: "client", text: "Já fiz a transferência, obrigado" });
     staff.close();
+    // Meta retries a delivery it did not see answered (same wamid), sometimes twice at once: the text stays once.
+    const retried = await Promise.all([webhook(null, signed.headers, signed.payload), webhook(null, signed.headers, signed.payload)]);
+    expect(retried.map((r) => r.statusCode)).toEqual([200, 200]);
     const messages = await t.prisma.message.findMany({ where: { orderId, sender: "client" } });
     expect(messages.map((m) => m.text)).toEqual(["Já fiz a transferência, obrigado"]);
+    // Another message with the same words is another message.
+    const again = signedWebhook(inboundBody(`244${phone}`, "Já fiz a transferência, obrigado"));
+    expect((await webhook(null, again.headers, again.payload)).statusCode).toBe(200);
+    expect(await t.prisma.message.count({ where: { orderId, sender: "client" } })).toBe(2);
 
     const stop = signedWebhook(inboundBody(`244${phone}`, " parar "));
     expect((await webhook(null, stop.headers, stop.payload)).statusCode).toBe(200);
     const user = await t.prisma.user.findUniqueOrThrow({ where: { id: c.userId } });
     expect(user.whatsappOptIn).toBe(false);
     // PARAR is not a chat message, and the next event sends nothing on WhatsApp.
-    expect(await t.prisma.message.count({ where: { orderId, sender: "client" } })).toBe(1);
+    expect(await t.prisma.message.count({ where: { orderId, sender: "client" } })).toBe(2);
     expect((await pay(orderId)).statusCode).toBe(200);
     expect(await phoneRows(orderId)).toHaveLength(1);
   });

@@ -38,6 +38,8 @@ interface StatusUpdate {
 }
 
 interface Inbound {
+  /** Meta's message id (wamid…): the same message delivered again carries the same one. */
+  id: string | null;
   from: string;
   text: string;
 }
@@ -58,9 +60,13 @@ export function readWhatsAppWebhook(body: unknown): { statuses: StatusUpdate[]; 
           statuses.push({ id, status, at: Number.isFinite(seconds) && seconds > 0 ? new Date(seconds * 1000) : new Date() });
       }
       for (const m of Array.isArray(value?.messages) ? value.messages : []) {
-        const { from, type, text } = (m ?? {}) as { from?: unknown; type?: unknown; text?: { body?: unknown } };
+        const { id, from, type, text } = (m ?? {}) as { id?: unknown; from?: unknown; type?: unknown; text?: { body?: unknown } };
         if (typeof from === "string" && type === "text" && typeof text?.body === "string" && text.body.trim())
-          inbound.push({ from, text: text.body.trim().slice(0, MAX_MESSAGE_TEXT) });
+          inbound.push({
+            id: typeof id === "string" && id && id.length <= 256 ? id : null,
+            from,
+            text: text.body.trim().slice(0, MAX_MESSAGE_TEXT),
+          });
       }
     }
   }
@@ -94,6 +100,28 @@ export async function handleWhatsAppWebhook({ db, hub, notifier }: WebhookDeps, 
     }
     const order = await phones.latestOrderOfPhone(digits, e164);
     if (!order) continue;
-    await sendClientMessage(db, hub, { orderId: order.id, userId: order.userId, text: message.text, file: null }, undefined, notifier);
+    await addToChatOnce({ db, hub, notifier }, message, order);
+  }
+}
+
+/** Thrown inside the chat message's transaction when Meta's id was already taken: nothing of it is kept. */
+class AlreadyInChat extends Error {}
+
+/**
+ * Adds a shopper's text to the order's chat unless a delivery of the same WhatsApp message did already: the id
+ * is claimed in the chat message's transaction, so a retry racing the first delivery waits for it, then adds none.
+ */
+async function addToChatOnce({ db, hub, notifier }: WebhookDeps, message: Inbound, order: { id: string; userId: string }) {
+  const { id } = message;
+  if (id && (await phoneMessagesRepository(db).inboundSeen(id))) return;
+  const claim = id
+    ? async (tx: Parameters<typeof phoneMessagesRepository>[0]) => {
+        if (!(await phoneMessagesRepository(tx).claimInbound(id, order.id))) throw new AlreadyInChat();
+      }
+    : undefined;
+  try {
+    await sendClientMessage(db, hub, { orderId: order.id, userId: order.userId, text: message.text, file: null }, claim, notifier);
+  } catch (error) {
+    if (!(error instanceof AlreadyInChat)) throw error;
   }
 }
