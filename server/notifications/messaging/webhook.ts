@@ -3,7 +3,7 @@
 // Statuses (sent, delivered, read, failed) are recorded on the outbox row and never move back; a failed WhatsApp
 // message is replaced by one SMS when SMS is configured. A shopper's text lands in their latest open order's chat
 // (live, like any message they write); "PARAR" turns WhatsApp off for that phone.
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { hmacSha256Matches } from "../../integrations/hmac.ts";
 import type { PrismaClient } from "../../db/client.ts";
 import { sendClientMessage } from "../../domain/chat/service.ts";
 import type { ChatPublisher } from "../../realtime/events.ts";
@@ -16,10 +16,8 @@ export const WHATSAPP_SIGNATURE_HEADER = "x-hub-signature-256";
 
 /** True when `header` is "sha256=" and the hex HMAC-SHA256 of `raw` keyed with `appSecret`. */
 export function verifyWhatsAppSignature(raw: Buffer, header: string | undefined, appSecret: string): boolean {
-  const match = /^sha256=([0-9a-f]{64})$/i.exec(header?.trim() ?? "");
-  if (!match) return false;
-  const expected = createHmac("sha256", appSecret).update(raw).digest();
-  return timingSafeEqual(expected, Buffer.from(match[1]!, "hex"));
+  const match = /^sha256=(\S+)$/.exec(header?.trim() ?? "");
+  return Boolean(match) && hmacSha256Matches(raw, match![1], appSecret);
 }
 
 /** The shopper's word to stop WhatsApp (any case, accents and spaces around it). */
