@@ -270,22 +270,22 @@ async function statusNotice(
   switch (notice.status) {
     case PAYMENT_CONFIRMED:
       return noticeOrder(tx, notifier, order.id, { kind: "payment-confirmed" });
-    case SHIPPED:
-      {
-        // What staff said at dispatch (carrier, tracking, or where and until when to collect): lines of the mail.
-        const shipment = storedShipment(order.shipment);
-        await shopperMail({
-          kind: "order-shipped",
-          facts: { ...ref, ...(shipment ? { shipment: shipmentLines(shipment), pickup: Boolean(shipment.pickup) } : {}) },
-        });
-      }
-      await enqueuePhone(tx, notifier, order, "order-shipped", {});
+    case SHIPPED: {
+      // What staff said at dispatch (carrier, tracking, or where and until when to collect): lines of the mail,
+      // parameters of the phone message.
+      const shipment = storedShipment(order.shipment);
+      await shopperMail({
+        kind: "order-shipped",
+        facts: { ...ref, ...(shipment ? { shipment: shipmentLines(shipment), pickup: Boolean(shipment.pickup) } : {}) },
+      });
+      await enqueuePhone(tx, notifier, order, "order-shipped", { shipment });
       return pushTo(order.user, {
         title: "Pedido enviado",
         body: `O seu pedido #${shortOrderId(order.id)} foi enviado.`,
         url: "/orders",
         tag: `order-${order.id}`,
       });
+    }
     case DELIVERED:
       await shopperMail({ kind: "order-delivered", facts: ref });
       return null;

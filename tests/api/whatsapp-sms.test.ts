@@ -20,6 +20,7 @@ import { formatKz } from "../../shared/money.ts";
 import { shortOrderId } from "../../shared/orders.ts";
 import { luandaDateTime } from "../../shared/messaging.ts";
 import { ADDRESS, liveProducts, orderBody, type CatalogueProduct } from "./commerce-fixtures.ts";
+import { DEMO_DELIVERY } from "../../server/demo/seed.ts";
 import { isNewMessage, listen, TestSocket, waitFor } from "./chat-fixtures.ts";
 
 const BASE = "https://loja.exemplo.ao";
@@ -164,6 +165,81 @@ describe("SMS order updates", () => {
     // The console's outbox lists it beside the e-mails and shows what it said.
     const shown = await t.app.inject({ method: "GET", url: `/admin/api/outbox/${row!.id}`, headers: admin.auth });
     expect(shown.json()).toMatchObject({ channel: "sms", to: `+244${phone}`, text: sms!.body });
+  });
+});
+
+describe("the dispatch message carries what staff said at dispatch", () => {
+  let pickupId: string;
+  beforeAll(async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/admin/api/pickup-points",
+      headers: admin.auth,
+      payload: DEMO_DELIVERY.pickupPoints[0]!,
+    });
+    pickupId = (res.json() as { id: string }).id;
+  });
+  const ship = (orderId: string, shipment?: object) =>
+    t.app.inject({
+      method: "PUT",
+      url: `/admin/api/orders/${orderId}`,
+      headers: admin.auth,
+      payload: { status: "Enviado", ...(shipment ? { shipment } : {}) },
+    });
+  async function prepared(extra: Record<string, unknown>, pickup = false) {
+    const c = await registerCustomer(t.app);
+    const phone = nextPhone();
+    const body = orderBody([{ product, quantity: 1 }], {
+      address: { ...ADDRESS, phone },
+      ...extra,
+      ...(pickup ? { deliveryOptionId: pickupId } : {}),
+    });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/order/place",
+      headers: c.auth,
+      payload: pickup ? { ...body, totalAmount: body.totalAmount - 5000 } : body,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { orderId } = res.json() as { orderId: string };
+    expect((await pay(orderId)).statusCode).toBe(200);
+    expect((await move(orderId, "Em Preparação")).statusCode).toBe(200);
+    return { orderId, phone };
+  }
+
+  it("WhatsApp: carrier and tracking code in the tracked template", async () => {
+    const { orderId, phone } = await prepared({ whatsappOptIn: true });
+    const res = await ship(orderId, { carrier: "Moto Express Luanda", trackingCode: "ME-123", expectedAt: "2026-12-01T10:00:00.000Z" });
+    expect(res.statusCode, res.body).toBe(200);
+    await waitFor(() => sentTo(`244${phone}`).length === 3, 60_000, "three WhatsApp messages");
+    expect(sentTo(`244${phone}`)[2]).toMatchObject({
+      name: "loja_pedido_enviado_seguimento",
+      params: [
+        "Ana",
+        shortOrderId(orderId),
+        "transportadora Moto Express Luanda, código de seguimento ME-123, entrega prevista 01/12/2026",
+        `${BASE}/orders`,
+      ],
+    });
+  });
+
+  it("WhatsApp and SMS: a pickup order is ready to collect at the point's address, until a day", async () => {
+    const [point] = DEMO_DELIVERY.pickupPoints;
+    const wa = await prepared({ whatsappOptIn: true }, true);
+    const sms = await prepared({ smsOptIn: true }, true);
+    for (const { orderId } of [wa, sms]) expect((await ship(orderId)).statusCode).toBe(200);
+    await waitFor(() => sentTo(`244${wa.phone}`).length === 3, 60_000, "three WhatsApp messages");
+    await waitFor(() => smsTo(`+244${sms.phone}`).length === 3, 60_000, "three SMS");
+    const template = sentTo(`244${wa.phone}`)[2]!;
+    expect(template.name).toBe("loja_pedido_pronto_levantar");
+    expect(template.params.slice(0, 3)).toEqual(["Ana", shortOrderId(wa.orderId), point!.name]);
+    expect(template.params[3]).toContain(point!.address);
+    expect(template.params[4]).toMatch(/^\d\d\/\d\d\/\d{4}$/);
+    expect(template.params[5]).toBe(`${BASE}/orders`);
+    const text = smsTo(`+244${sms.phone}`)[2]!.body;
+    expect(text).toContain(`#${shortOrderId(sms.orderId)} esta pronto para levantar em ${point!.name}, ${point!.address}, ate `);
+    const [, , row] = await phoneRows(sms.orderId);
+    expect(row!.subject).toBe(`Pedido #${shortOrderId(sms.orderId)} pronto para levantar`);
   });
 });
 
