@@ -626,7 +626,8 @@ export const ptMessages: TranslationMessages = {
       deadline_help: "Horas que o cliente tem para pagar (decimais permitidos, até 720)",
       deadline_range: "Indique um prazo maior que 0 e até 720 horas",
       alerts: "Alertas por email à equipa",
-      alerts_help: "Novo pedido, novo comprovativo e mensagem de cliente sem ninguém do suporte ligado",
+      alerts_help:
+        "Novo pedido, novo comprovativo e mensagem de cliente sem ninguém do suporte ligado. Sem nenhum email aqui, os alertas vão para o email de cada administrador ativo.",
       whatsapp_help: "O número que os botões WhatsApp da loja abrem (ex.: +244 923 456 789); vazio: o primeiro telefone",
       changes: "Histórico de alterações",
       no_changes: "Ainda não há alterações registadas.",

@@ -245,7 +245,7 @@ describe("e-mail and push on the shop's events", () => {
     expect(expired.text).toContain(`Motivo: ${DEADLINE_EXPIRED_REASON}`);
   });
 
-  it("sends the shopper nothing optional once e-mail is turned off (staff are still alerted)", async () => {
+  it("sends the shopper nothing optional once e-mail is turned off (staff are still alerted, at the admins' own addresses while none is set)", async () => {
     const quiet = await registerCustomer(t.app);
     // Through the account page's call: the account is kept in memory with its session (placement reads it there).
     expect(
@@ -255,14 +255,22 @@ describe("e-mail and push on the shop's events", () => {
     await onlyMail(ALERTS, new RegExp(`^Novo pedido ${label}`));
     expect(mailsTo(quiet.email)).toEqual([]);
 
-    // Nobody to tell at all: the order is placed all the same, with no outbox row.
+    // No alert address in the settings: every active admin is alerted at their own address (support and a
+    // deactivated admin are not).
+    const support = await createStaff(t, "support");
+    const gone = await createStaff(t, "admin");
+    await t.prisma.user.update({ where: { id: gone.userId }, data: { active: false } });
     await t.prisma.shopSettings.update({ where: { id: 1 }, data: { staffAlertEmails: [] } });
     t.deps.shopSettings.forget(); // placement keeps the settings in memory
     try {
-      const before = await t.prisma.outboxMail.count();
-      const { order } = await placeOrder(quiet);
+      const { order, label } = await placeOrder(quiet);
       expect(order.status).toBe("Aguardando Pagamento");
-      expect(await t.prisma.outboxMail.count()).toBe(before);
+      await onlyMail(admin.email, new RegExp(`^Novo pedido ${label}`));
+      const alerts = await t.prisma.outboxMail.findMany({ where: { kind: "staff-new-order", dedupeKey: { contains: order.id } } });
+      expect(alerts.map((m) => m.to)).toContain(admin.email.toLowerCase());
+      expect(alerts.map((m) => m.to)).not.toContain(support.email.toLowerCase());
+      expect(alerts.map((m) => m.to)).not.toContain(gone.email.toLowerCase());
+      expect(alerts.map((m) => m.to)).not.toContain(ALERTS);
     } finally {
       await t.prisma.shopSettings.update({ where: { id: 1 }, data: { staffAlertEmails: [ALERTS] } });
       t.deps.shopSettings.forget(); // placement keeps the settings in memory
