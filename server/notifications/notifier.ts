@@ -16,10 +16,8 @@ import { loadVapidKeys } from "./push/vapid-keys.ts";
 import type { MailContent, MailContext } from "./mail/templates.ts";
 import type { PhoneChannels } from "./messaging/enqueue.ts";
 
-export interface PushNotice {
-  userId: string;
-  payload: PushPayload;
-}
+/** A push to send once the event commits: to a shopper's browsers, or to every staff browser that allowed it. */
+export type PushNotice = { userId: string; payload: PushPayload } | { staff: true; payload: PushPayload };
 
 interface NotifierOptions {
   db: PrismaClient;
@@ -129,9 +127,10 @@ export class Notifier {
     this.wakeSender();
     for (const notice of pushes) {
       if (!notice) continue;
-      this.push()
-        .sendToUser(notice.userId, notice.payload)
-        .catch((error: unknown) => this.log?.warn({ err: error }, "web push failed"));
+      const sender = this.push();
+      ("staff" in notice ? sender.sendToStaff(notice.payload) : sender.sendToUser(notice.userId, notice.payload)).catch((error: unknown) =>
+        this.log?.warn({ err: error }, "web push failed"),
+      );
     }
   }
 
