@@ -369,6 +369,13 @@ export const ptMessages: TranslationMessages = {
     attention: {
       sound_on: "Ligar o som para novas encomendas e mensagens",
       sound_off: "Desligar o som",
+      push_on: "Receber avisos neste navegador (novas encomendas, comprovativos e mensagens)",
+      push_off: "Deixar de receber avisos neste navegador",
+      push_subscribed: "Vai receber avisos neste navegador, mesmo sem a consola aberta.",
+      push_denied: "As notificações estão bloqueadas neste navegador. Pode permiti-las nas definições do navegador.",
+      push_unsupported: "Este navegador não recebe avisos.",
+      push_stopped: "Deixou de receber avisos neste navegador.",
+      push_failed: "Não foi possível alterar os avisos. Tente novamente.",
     },
     dashboard: {
       title: "Painel",

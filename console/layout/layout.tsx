@@ -1,5 +1,8 @@
-import { useState, type ReactNode } from "react";
-import { AppBar, Layout, Menu, TitlePortal, useCanAccess, useTranslate } from "react-admin";
+import { useEffect, useState, type ReactNode } from "react";
+import { AppBar, Layout, Menu, TitlePortal, useCanAccess, useNotify, useTranslate } from "react-admin";
+import NotificationsActiveIcon from "@mui/icons-material/NotificationsActive";
+import NotificationsOffIcon from "@mui/icons-material/NotificationsOff";
+import { staffPushSupported, staffSubscription, subscribeStaffBrowser, unsubscribeStaffBrowser } from "./staff-push.ts";
 import { Badge, Box, Chip, IconButton, Tooltip } from "@mui/material";
 import VolumeOffIcon from "@mui/icons-material/VolumeOff";
 import VolumeUpIcon from "@mui/icons-material/VolumeUp";
@@ -46,11 +49,66 @@ function SoundToggle() {
   );
 }
 
+/**
+ * Turns pushes to this browser on or off: new orders, proofs and shoppers' messages reach the staff member with no
+ * console tab open. The browser asks its permission on this click, never before. Hidden where pushes cannot work.
+ */
+function PushToggle() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [on, setOn] = useState<boolean | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void staffSubscription()
+      .then((s) => live && setOn(Boolean(s)))
+      .catch(() => live && setOn(false));
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (!staffPushSupported() || on === null) return null;
+  const label = translate(on ? "loja.attention.push_off" : "loja.attention.push_on");
+  const toggle = async () => {
+    setBusy(true);
+    try {
+      if (on) {
+        await unsubscribeStaffBrowser();
+        setOn(false);
+        notify("loja.attention.push_stopped", { type: "info" });
+        return;
+      }
+      const outcome = await subscribeStaffBrowser();
+      setOn(outcome === "subscribed");
+      notify(`loja.attention.push_${outcome}`, { type: outcome === "subscribed" ? "success" : "warning" });
+    } catch {
+      notify("loja.attention.push_failed", { type: "error" });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Tooltip title={label}>
+      <IconButton
+        color="inherit"
+        aria-label={label}
+        aria-pressed={on}
+        disabled={busy}
+        onClick={() => void toggle()}
+        data-testid="push-toggle"
+      >
+        {on ? <NotificationsActiveIcon /> : <NotificationsOffIcon />}
+      </IconButton>
+    </Tooltip>
+  );
+}
+
 function ConsoleAppBar() {
   return (
     <AppBar>
       <TitlePortal />
       <Box sx={{ flex: 1 }} />
+      <PushToggle />
       <SoundToggle />
       <LiveIndicator />
     </AppBar>
