@@ -1,5 +1,13 @@
-// A VAPID public key as the server hands it (base64url) turned into the bytes pushManager.subscribe wants: the
-// storefront's and the console's push clients both subscribe with it.
+// What the storefront's and the console's push clients share: whether this browser can push at all (a service
+// worker, the Push API and notifications; iPhones only once the shop is on the home screen), and the VAPID public
+// key as the server hands it (base64url) turned into the bytes pushManager.subscribe wants.
+
+export const browserCanPush = (): boolean =>
+  typeof navigator !== "undefined" &&
+  "serviceWorker" in navigator &&
+  typeof window !== "undefined" &&
+  "PushManager" in window &&
+  "Notification" in window;
 
 export function vapidKeyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   const base64 = base64url

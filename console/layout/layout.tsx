@@ -27,25 +27,36 @@ function LiveIndicator() {
   );
 }
 
+/** An app bar button that turns something on or off for this browser, named by what a click does. */
+function BarToggle(props: { label: string; on: boolean; disabled?: boolean; onClick: () => void; testId?: string; children: ReactNode }) {
+  return (
+    <Tooltip title={props.label}>
+      <IconButton
+        color="inherit"
+        aria-label={props.label}
+        aria-pressed={props.on}
+        disabled={props.disabled}
+        onClick={props.onClick}
+        data-testid={props.testId}
+      >
+        {props.children}
+      </IconButton>
+    </Tooltip>
+  );
+}
+
 /** Turns the sound for new orders and shopper messages on or off, for this browser. */
 function SoundToggle() {
   const translate = useTranslate();
   const [on, setOn] = useState(soundOn);
-  const label = translate(on ? "loja.attention.sound_off" : "loja.attention.sound_on");
+  const toggle = () => {
+    setSoundOn(!on);
+    setOn(!on);
+  };
   return (
-    <Tooltip title={label}>
-      <IconButton
-        color="inherit"
-        aria-label={label}
-        aria-pressed={on}
-        onClick={() => {
-          setSoundOn(!on);
-          setOn(!on);
-        }}
-      >
-        {on ? <VolumeUpIcon /> : <VolumeOffIcon />}
-      </IconButton>
-    </Tooltip>
+    <BarToggle label={translate(on ? "loja.attention.sound_off" : "loja.attention.sound_on")} on={on} onClick={toggle}>
+      {on ? <VolumeUpIcon /> : <VolumeOffIcon />}
+    </BarToggle>
   );
 }
 
@@ -88,18 +99,9 @@ function PushToggle() {
     }
   };
   return (
-    <Tooltip title={label}>
-      <IconButton
-        color="inherit"
-        aria-label={label}
-        aria-pressed={on}
-        disabled={busy}
-        onClick={() => void toggle()}
-        data-testid="push-toggle"
-      >
-        {on ? <NotificationsActiveIcon /> : <NotificationsOffIcon />}
-      </IconButton>
-    </Tooltip>
+    <BarToggle label={label} on={on} disabled={busy} onClick={() => void toggle()} testId="push-toggle">
+      {on ? <NotificationsActiveIcon /> : <NotificationsOffIcon />}
+    </BarToggle>
   );
 }
 

@@ -2,17 +2,12 @@
 // (/admin/sw.js, scope /admin/) and its subscription, kept by the server for the signed-in staff member
 // (/admin/api/push/subscribe). Only where the browser has a service worker, the Push API and notifications.
 import { apiFetch } from "../lib/http.ts";
-import { vapidKeyBytes } from "../../shared/push-key.ts";
+import { browserCanPush, vapidKeyBytes } from "../../shared/push-key.ts";
 
 const SCRIPT = "/admin/sw.js";
 const SCOPE = "/admin/";
 
-export const staffPushSupported = (): boolean =>
-  typeof navigator !== "undefined" &&
-  "serviceWorker" in navigator &&
-  typeof window !== "undefined" &&
-  "PushManager" in window &&
-  "Notification" in window;
+export const staffPushSupported = browserCanPush;
 
 const consoleRegistration = () => navigator.serviceWorker.getRegistration(SCOPE);
 

@@ -8,7 +8,7 @@ import { browserSubscription, startPushService, type BrowserSubscription, type P
 import { savePushSubscription } from "../../server/notifications/push/subscriptions.ts";
 import { formatKz } from "../../shared/money.ts";
 import { shortOrderId } from "../../shared/orders.ts";
-import { liveProducts, orderBody } from "./commerce-fixtures.ts";
+import { liveProducts, orderBody, post } from "./commerce-fixtures.ts";
 import { multipart, pngBytes, sendMessage, waitFor } from "./chat-fixtures.ts";
 
 let t: TestApp;
@@ -41,16 +41,11 @@ const received = (browser: BrowserSubscription) =>
     .filter((r) => r.path === new URL(browser.endpoint).pathname)
     .map((r) => JSON.parse(browser.decrypt(r.body)) as { title: string; body: string; url: string; tag?: string });
 
+/** A bank-transfer order of `c` (one unit of the catalogue's first product), as stored. */
 async function placeOrder(c: Customer) {
-  const [product] = await liveProducts(t);
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/order/place",
-    headers: c.auth,
-    payload: orderBody([{ product: product!, quantity: 1 }]),
-  });
+  const res = await post(t, "/api/order/place", orderBody([{ product: (await liveProducts(t))[0]!, quantity: 1 }]), c.auth);
   expect(res.statusCode, res.body).toBe(200);
-  const orderId = (res.json() as { orderId: string }).orderId;
+  const { orderId } = res.json() as { orderId: string };
   return { orderId, order: await t.prisma.order.findUniqueOrThrow({ where: { id: orderId } }) };
 }
 

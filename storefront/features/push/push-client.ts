@@ -1,16 +1,11 @@
 import { api } from "../../lib/api-client.ts";
-import { vapidKeyBytes } from "../../../shared/push-key.ts";
+import { browserCanPush, vapidKeyBytes } from "../../../shared/push-key.ts";
 
 // Web push on this device: the browser's subscription (through the service worker registered by main.tsx) and
 // the server's copy of it (/api/push/subscribe). Only where the browser has it all: a service worker, the Push
 // API and notifications (iPhones only once the shop is added to the home screen).
 
-export const pushSupported = (): boolean =>
-  typeof navigator !== "undefined" &&
-  "serviceWorker" in navigator &&
-  typeof window !== "undefined" &&
-  "PushManager" in window &&
-  "Notification" in window;
+export const pushSupported = browserCanPush;
 
 /** "default" (not asked yet), "granted" or "denied"; "denied" when the browser cannot push at all. */
 export const pushPermission = (): NotificationPermission => (pushSupported() ? Notification.permission : "denied");
