@@ -17,7 +17,7 @@ import { savePushSubscription } from "../../server/notifications/push/subscripti
 import { sendSupportReply } from "../../server/domain/chat/service.ts";
 import { writePlacedOrderNotices } from "../../server/notifications/order-events.ts";
 import { liveProducts, orderBody } from "./commerce-fixtures.ts";
-import { createOrder, listen, multipart, pngBytes, sendMessage, TestSocket, waitFor } from "./chat-fixtures.ts";
+import { createOrder, listen, multipart, sendMessage, sendProof, TestSocket, waitFor } from "./chat-fixtures.ts";
 
 const BASE = "https://loja.exemplo.ao";
 const ALERTS = "alertas@loja.exemplo.ao";
@@ -187,13 +187,7 @@ describe("e-mail and push on the shop's events", () => {
     await savePushSubscription(t.prisma, push.endpoints, ana.userId, browser);
     const { orderId, label, order } = await placeOrder(ana);
 
-    const proof = await multipart({ orderId }, [{ bytes: await pngBytes(), fileName: "talao.png", contentType: "image/png" }]);
-    const sent = await t.app.inject({
-      method: "POST",
-      url: "/api/order/proof",
-      headers: { ...proof.headers, ...ana.auth },
-      payload: proof.payload,
-    });
+    const sent = await sendProof(t.app, ana.auth, orderId);
     expect(sent.statusCode, sent.body).toBe(200);
     await onlyMail(ana.email, new RegExp(`^Comprovativo recebido — pedido ${label}$`));
     const staffProof = await onlyMail(ALERTS, new RegExp(`^Novo comprovativo — pedido ${label}$`));

@@ -9,7 +9,7 @@ import { savePushSubscription } from "../../server/notifications/push/subscripti
 import { formatKz } from "../../shared/money.ts";
 import { shortOrderId } from "../../shared/orders.ts";
 import { liveProducts, orderBody, post } from "./commerce-fixtures.ts";
-import { multipart, pngBytes, sendMessage, waitFor } from "./chat-fixtures.ts";
+import { sendMessage, sendProof, waitFor } from "./chat-fixtures.ts";
 
 let t: TestApp;
 let push: PushService;
@@ -101,13 +101,7 @@ describe("pushes to staff browsers", () => {
       tag: `staff-order-${orderId}`,
     });
 
-    const proof = await multipart({ orderId }, [{ bytes: await pngBytes(), fileName: "talao.png", contentType: "image/png" }]);
-    const sent = await t.app.inject({
-      method: "POST",
-      url: "/api/order/proof",
-      headers: { ...proof.headers, ...ana.auth },
-      payload: proof.payload,
-    });
+    const sent = await sendProof(t.app, ana.auth, orderId);
     expect(sent.statusCode, sent.body).toBe(200);
     await waitFor(() => received(supportBrowser).length === 2, 20_000, "proof push");
     expect(received(supportBrowser)[1]).toMatchObject({ title: `Novo comprovativo — pedido ${label}`, url: orderUrl });
