@@ -1,7 +1,8 @@
 // WhatsApp and SMS through the outbox, against local stand-ins for Meta's Graph API and Twilio: one message per
 // event to a shopper who chose the channel (none to one who did not), with the right template and parameters; SMS
-// in one segment; a WhatsApp failure replaced by one SMS; the signed webhook (verification, statuses that never
-// move back, a shopper's text in the order's chat live, "PARAR").
+// in one segment; the dispatch with its tracking or pickup point; a WhatsApp failure replaced by one SMS; the signed
+// webhook (verification, statuses that never move back, a shopper's text in the order's chat live and once however
+// often Meta delivers it, "PARAR"); and a shop without configuration that writes none.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { buildOtherInstance, buildTestApp, createStaff, registerCustomer, type Customer, type TestApp } from "../helpers/app.ts";
 import { sendSupportReply } from "../../server/domain/chat/service.ts";
@@ -380,6 +381,50 @@ describe("the payment reminder by phone", () => {
         `${BASE}/confirmacaotransferencia?orderId=${orderId}`,
       ],
     });
+  });
+});
+
+describe("without WhatsApp or SMS configured", () => {
+  it("the shop works as before: no phone message is written, the webhook is not there", async () => {
+    const plain = await buildTestApp({ env: { PUBLIC_URL: BASE } });
+    try {
+      const c = await registerCustomer(plain.app);
+      const [item] = (await liveProducts(plain)) as [CatalogueProduct];
+      const res = await plain.app.inject({
+        method: "POST",
+        url: "/api/order/place",
+        headers: c.auth,
+        payload: orderBody([{ product: item, quantity: 1 }], {
+          address: { ...ADDRESS, phone: nextPhone() },
+          whatsappOptIn: true,
+          smsOptIn: true,
+        }),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const { orderId } = res.json() as { orderId: string };
+      // The placed-order notices are written by a round right after placement: wait for its e-mail.
+      await waitFor(
+        async () => (await plain.prisma.outboxMail.count({ where: { dedupeKey: `order-placed:${orderId}` } })) > 0,
+        20_000,
+        "round",
+      );
+      expect(await plain.prisma.outboxMail.count({ where: { channel: { in: ["whatsapp", "sms"] } } })).toBe(0);
+      const signed = signedWebhook(statusesBody([{ id: "wamid.X", status: "read" }]));
+      expect(
+        (await plain.app.inject({ method: "POST", url: "/api/whatsapp/webhook", headers: signed.headers, payload: signed.payload }))
+          .statusCode,
+      ).toBe(404);
+      expect(
+        (
+          await plain.app.inject({
+            method: "GET",
+            url: `/api/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=${WA_VERIFY_TOKEN}&hub.challenge=1`,
+          })
+        ).statusCode,
+      ).toBe(404);
+    } finally {
+      await plain.close();
+    }
   });
 });
 
