@@ -1,9 +1,8 @@
-import { useEffect, useState, type ReactNode } from "react";
-import { AppBar, Layout, Menu, TitlePortal, useCanAccess, useNotify, useTranslate } from "react-admin";
-import NotificationsActiveIcon from "@mui/icons-material/NotificationsActive";
-import NotificationsOffIcon from "@mui/icons-material/NotificationsOff";
-import { staffPushSupported, staffSubscription, subscribeStaffBrowser, unsubscribeStaffBrowser } from "./staff-push.ts";
-import { Badge, Box, Chip, IconButton, Tooltip } from "@mui/material";
+import { useState, type ReactNode } from "react";
+import { AppBar, Layout, Menu, TitlePortal, useCanAccess, useTranslate } from "react-admin";
+import { BarToggle } from "./bar-toggle.tsx";
+import { PushToggle } from "./push-toggle.tsx";
+import { Badge, Box, Chip, Tooltip } from "@mui/material";
 import VolumeOffIcon from "@mui/icons-material/VolumeOff";
 import VolumeUpIcon from "@mui/icons-material/VolumeUp";
 import { setSoundOn, soundOn } from "./attention.ts";
@@ -27,24 +26,6 @@ function LiveIndicator() {
   );
 }
 
-/** An app bar button that turns something on or off for this browser, named by what a click does. */
-function BarToggle(props: { label: string; on: boolean; disabled?: boolean; onClick: () => void; testId?: string; children: ReactNode }) {
-  return (
-    <Tooltip title={props.label}>
-      <IconButton
-        color="inherit"
-        aria-label={props.label}
-        aria-pressed={props.on}
-        disabled={props.disabled}
-        onClick={props.onClick}
-        data-testid={props.testId}
-      >
-        {props.children}
-      </IconButton>
-    </Tooltip>
-  );
-}
-
 /** Turns the sound for new orders and shopper messages on or off, for this browser. */
 function SoundToggle() {
   const translate = useTranslate();
@@ -56,51 +37,6 @@ function SoundToggle() {
   return (
     <BarToggle label={translate(on ? "loja.attention.sound_off" : "loja.attention.sound_on")} on={on} onClick={toggle}>
       {on ? <VolumeUpIcon /> : <VolumeOffIcon />}
-    </BarToggle>
-  );
-}
-
-/**
- * Turns pushes to this browser on or off: new orders, proofs and shoppers' messages reach the staff member with no
- * console tab open. The browser asks its permission on this click, never before. Hidden where pushes cannot work.
- */
-function PushToggle() {
-  const translate = useTranslate();
-  const notify = useNotify();
-  const [on, setOn] = useState<boolean | null>(null);
-  const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    let live = true;
-    void staffSubscription()
-      .then((s) => live && setOn(Boolean(s)))
-      .catch(() => live && setOn(false));
-    return () => {
-      live = false;
-    };
-  }, []);
-  if (!staffPushSupported() || on === null) return null;
-  const label = translate(on ? "loja.attention.push_off" : "loja.attention.push_on");
-  const toggle = async () => {
-    setBusy(true);
-    try {
-      if (on) {
-        await unsubscribeStaffBrowser();
-        setOn(false);
-        notify("loja.attention.push_stopped", { type: "info" });
-        return;
-      }
-      const outcome = await subscribeStaffBrowser();
-      setOn(outcome === "subscribed");
-      notify(`loja.attention.push_${outcome}`, { type: outcome === "subscribed" ? "success" : "warning" });
-    } catch {
-      notify("loja.attention.push_failed", { type: "error" });
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <BarToggle label={label} on={on} disabled={busy} onClick={() => void toggle()} testId="push-toggle">
-      {on ? <NotificationsActiveIcon /> : <NotificationsOffIcon />}
     </BarToggle>
   );
 }
