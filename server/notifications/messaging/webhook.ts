@@ -2,9 +2,10 @@
 // secret (X-Hub-Signature-256: "sha256=" + hex HMAC-SHA256 of its exact bytes, compared in constant time) is read.
 // Statuses (sent, delivered, read, failed) are recorded on the outbox row and never move back; a failed WhatsApp
 // message is replaced by one SMS when SMS is configured. A shopper's text lands in their latest open order's chat
-// (live, like any message they write); "PARAR" turns WhatsApp off for that phone.
+// (live, like any message they write), once per Meta message id however often it is delivered; "PARAR" turns
+// WhatsApp off for that phone.
 import { hmacSha256Matches } from "../../integrations/hmac.ts";
-import type { PrismaClient } from "../../db/client.ts";
+import type { Db, PrismaClient } from "../../db/client.ts";
 import { sendClientMessage } from "../../domain/chat/service.ts";
 import type { ChatPublisher } from "../../realtime/events.ts";
 import { MAX_MESSAGE_TEXT } from "../../../shared/chat.ts";
@@ -113,7 +114,7 @@ async function addToChatOnce({ db, hub, notifier }: WebhookDeps, message: Inboun
   const { id } = message;
   if (id && (await phoneMessagesRepository(db).inboundSeen(id))) return;
   const claim = id
-    ? async (tx: Parameters<typeof phoneMessagesRepository>[0]) => {
+    ? async (tx: Db) => {
         if (!(await phoneMessagesRepository(tx).claimInbound(id, order.id))) throw new AlreadyInChat();
       }
     : undefined;
