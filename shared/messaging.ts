@@ -4,6 +4,7 @@
 import { luandaParts } from "./dates.ts";
 import { formatKz } from "./money.ts";
 import { AWAITING_PAYMENT, SHIPPED } from "./orders.ts";
+import { shipmentLines, type Shipment } from "./shipment.ts";
 
 /** The opt-in boxes, at checkout and on the account page (off until ticked). */
 export const WHATSAPP_OPT_IN = "Receber avisos do pedido no WhatsApp (pagamento, envio, respostas do suporte)";
@@ -24,6 +25,8 @@ interface StaffMessageOrder {
   paymentReference: string | null;
   /** ISO time, or null. */
   paymentDeadline: string | null;
+  /** What staff said at dispatch (carrier, tracking, pickup point), when they did. */
+  shipment?: Shipment | null;
 }
 
 /**
@@ -39,6 +42,14 @@ export function staffWhatsAppText(o: StaffMessageOrder): string {
     lines.push("Qualquer dúvida, responda a esta mensagem.");
     return lines.join("\n");
   }
-  if (o.status === SHIPPED) return `${hello} O seu pedido #${o.shortId} foi enviado. Qualquer dúvida, responda a esta mensagem.`;
+  if (o.status === SHIPPED) {
+    // With what staff said at dispatch: carrier and tracking, or the pickup point and until when.
+    const waiting = Boolean(o.shipment?.pickup);
+    return [
+      `${hello} O seu pedido #${o.shortId} ${waiting ? "está à sua espera" : "foi enviado"}.`,
+      ...(o.shipment ? shipmentLines(o.shipment) : []),
+      "Qualquer dúvida, responda a esta mensagem.",
+    ].join("\n");
+  }
   return `${hello} Escrevemos sobre o seu pedido #${o.shortId}.`;
 }

@@ -369,6 +369,13 @@ export const ptMessages: TranslationMessages = {
     attention: {
       sound_on: "Ligar o som para novas encomendas e mensagens",
       sound_off: "Desligar o som",
+      push_on: "Receber avisos neste navegador (novas encomendas, comprovativos e mensagens)",
+      push_off: "Deixar de receber avisos neste navegador",
+      push_subscribed: "Vai receber avisos neste navegador, mesmo sem a consola aberta.",
+      push_denied: "As notificações estão bloqueadas neste navegador. Pode permiti-las nas definições do navegador.",
+      push_unsupported: "Este navegador não recebe avisos.",
+      push_stopped: "Deixou de receber avisos neste navegador.",
+      push_failed: "Não foi possível alterar os avisos. Tente novamente.",
     },
     dashboard: {
       title: "Painel",
@@ -626,7 +633,8 @@ export const ptMessages: TranslationMessages = {
       deadline_help: "Horas que o cliente tem para pagar (decimais permitidos, até 720)",
       deadline_range: "Indique um prazo maior que 0 e até 720 horas",
       alerts: "Alertas por email à equipa",
-      alerts_help: "Novo pedido, novo comprovativo e mensagem de cliente sem ninguém do suporte ligado",
+      alerts_help:
+        "Novo pedido, novo comprovativo e mensagem de cliente sem ninguém do suporte ligado. Sem nenhum email aqui, os alertas vão para o email de cada administrador ativo.",
       whatsapp_help: "O número que os botões WhatsApp da loja abrem (ex.: +244 923 456 789); vazio: o primeiro telefone",
       changes: "Histórico de alterações",
       no_changes: "Ainda não há alterações registadas.",

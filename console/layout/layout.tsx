@@ -1,6 +1,8 @@
 import { useState, type ReactNode } from "react";
 import { AppBar, Layout, Menu, TitlePortal, useCanAccess, useTranslate } from "react-admin";
-import { Badge, Box, Chip, IconButton, Tooltip } from "@mui/material";
+import { BarToggle } from "./bar-toggle.tsx";
+import { PushToggle } from "./push-toggle.tsx";
+import { Badge, Box, Chip, Tooltip } from "@mui/material";
 import VolumeOffIcon from "@mui/icons-material/VolumeOff";
 import VolumeUpIcon from "@mui/icons-material/VolumeUp";
 import { setSoundOn, soundOn } from "./attention.ts";
@@ -28,21 +30,14 @@ function LiveIndicator() {
 function SoundToggle() {
   const translate = useTranslate();
   const [on, setOn] = useState(soundOn);
-  const label = translate(on ? "loja.attention.sound_off" : "loja.attention.sound_on");
+  const toggle = () => {
+    setSoundOn(!on);
+    setOn(!on);
+  };
   return (
-    <Tooltip title={label}>
-      <IconButton
-        color="inherit"
-        aria-label={label}
-        aria-pressed={on}
-        onClick={() => {
-          setSoundOn(!on);
-          setOn(!on);
-        }}
-      >
-        {on ? <VolumeUpIcon /> : <VolumeOffIcon />}
-      </IconButton>
-    </Tooltip>
+    <BarToggle label={translate(on ? "loja.attention.sound_off" : "loja.attention.sound_on")} on={on} onClick={toggle}>
+      {on ? <VolumeUpIcon /> : <VolumeOffIcon />}
+    </BarToggle>
   );
 }
 
@@ -51,6 +46,7 @@ function ConsoleAppBar() {
     <AppBar>
       <TitlePortal />
       <Box sx={{ flex: 1 }} />
+      <PushToggle />
       <SoundToggle />
       <LiveIndicator />
     </AppBar>

@@ -62,6 +62,7 @@ export function ShopperWhatsAppButton({ order }: { order: AdminOrder }) {
     amountDue: Math.max(order.totalAmount - order.amountPaid, 0),
     paymentReference: order.paymentReference,
     paymentDeadline: order.paymentDeadline,
+    shipment: order.shipment,
   });
   return (
     <Button

@@ -15,7 +15,7 @@
 //   the API key. `end_datetime` is an ISO 8601 date-time; `amount` is sent as a number (the Python client
 //   does; the PHP and Kotlin ones send the same value as a string). The payment fields below are the ones
 //   those clients model (amounts come back as strings).
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { hmacSha256Matches } from "./hmac.ts";
 
 export const PROXYPAY_PRODUCTION_URL = "https://api.proxypay.co.ao";
 const PROXYPAY_ACCEPT = "application/vnd.proxypay.v2+json";
@@ -199,9 +199,5 @@ export function readProxyPayPayment(value: unknown): ReceivedProxyPayPayment | n
  * Whether `signatureHex` (the `X-Signature` header) is ProxyPay's signature of exactly `rawBody`.
  * Constant-time; a missing, malformed or wrong-length signature is simply false.
  */
-export function verifyProxyPaySignature(rawBody: Buffer | string, signatureHex: string | undefined, apiKey: string): boolean {
-  if (typeof signatureHex !== "string" || !/^[0-9a-fA-F]{64}$/.test(signatureHex)) return false;
-  const expected = createHmac("sha256", apiKey).update(rawBody).digest();
-  const given = Buffer.from(signatureHex, "hex");
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
+export const verifyProxyPaySignature = (rawBody: Buffer | string, signatureHex: string | undefined, apiKey: string): boolean =>
+  hmacSha256Matches(rawBody, signatureHex, apiKey);

@@ -18,9 +18,8 @@ export function placedOrderNoticesJob({ db, notifier }: Pick<AppDeps, "db" | "no
     runAtStart: true,
     attach: (wake) => notifier.onOrderPlaced(wake),
     async run() {
-      const handled = await writePlacedOrderNotices(db.prisma, notifier, BATCH);
-      if (handled) notifier.committed();
-      return handled === BATCH;
+      // It wakes the sender and pushes to staff itself once its round commits.
+      return (await writePlacedOrderNotices(db.prisma, notifier, BATCH)) === BATCH;
     },
   };
 }

@@ -5,6 +5,7 @@
 import type { Config } from "../config.ts";
 import type { Db, PrismaClient } from "../db/client.ts";
 import { mailSettingsOf } from "./mail/context.ts";
+import { orderEventsRepository } from "./order-events-repository.ts";
 import { composeMail, type MailRecord } from "./mail/facts.ts";
 import { mailSealer, type MailSealer } from "./mail/secrets.ts";
 import type { ShopSettingsCache } from "../domain/settings/settings-cache.ts";
@@ -15,10 +16,8 @@ import { loadVapidKeys } from "./push/vapid-keys.ts";
 import type { MailContent, MailContext } from "./mail/templates.ts";
 import type { PhoneChannels } from "./messaging/enqueue.ts";
 
-export interface PushNotice {
-  userId: string;
-  payload: PushPayload;
-}
+/** A push to send once the event commits: to a shopper's browsers, or to every staff browser that allowed it. */
+export type PushNotice = { userId: string; payload: PushPayload } | { staff: true; payload: PushPayload };
 
 interface NotifierOptions {
   db: PrismaClient;
@@ -87,10 +86,13 @@ export class Notifier {
 
   /**
    * The context and the staff alert addresses together, from the settings kept in memory. Inside a transaction pass
-   * it (`tx`): when they must be read, they are read through it.
+   * it (`tx`): when they must be read, they are read through it. While the settings name no alert address, every
+   * active admin is alerted at their own (docs/product/notifications.md#staff-alerts): a new shop is never silent.
    */
   async mailSettings(tx?: Db): Promise<{ ctx: MailContext; staff: string[] }> {
-    return mailSettingsOf(await this.opts.settings.get(tx), this.baseUrl);
+    const settings = mailSettingsOf(await this.opts.settings.get(tx), this.baseUrl);
+    if (settings.staff.length > 0) return settings;
+    return { ...settings, staff: await orderEventsRepository(tx ?? this.opts.db).activeAdminEmails() };
   }
 
   /** Where a subscription's endpoint may point (checked on subscribe). */
@@ -125,9 +127,10 @@ export class Notifier {
     this.wakeSender();
     for (const notice of pushes) {
       if (!notice) continue;
-      this.push()
-        .sendToUser(notice.userId, notice.payload)
-        .catch((error: unknown) => this.log?.warn({ err: error }, "web push failed"));
+      const sender = this.push();
+      ("staff" in notice ? sender.sendToStaff(notice.payload) : sender.sendToUser(notice.userId, notice.payload)).catch((error: unknown) =>
+        this.log?.warn({ err: error }, "web push failed"),
+      );
     }
   }
 

@@ -58,4 +58,14 @@ export const orderEventsRepository = (db: Db) => ({
 
   /** Client messages of the order that support has not read yet (the one just written included). */
   unreadClientMessages: (orderId: string) => db.message.count({ where: { orderId, sender: "client", readBySupportAt: null } }),
+
+  /** Every active admin's e-mail, lower-cased: where staff alerts go while the settings name no address. */
+  activeAdminEmails: async (): Promise<string[]> =>
+    (
+      await db.user.findMany({
+        where: { role: "admin", active: true, email: { not: null } },
+        select: { email: true },
+        orderBy: { email: "asc" },
+      })
+    ).map((u) => u.email!.toLowerCase()),
 });

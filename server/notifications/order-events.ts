@@ -26,6 +26,7 @@ import type { PhoneFacts, PhoneKind } from "./messaging/templates.ts";
 import type { DeliveryChoice } from "../../shared/delivery.ts";
 import { shipmentLines } from "../../shared/shipment.ts";
 import { storedDelivery, storedShipment } from "../domain/orders/service.ts";
+import { messageWaitingStaffPush, newOrderStaffPush, newProofStaffPush } from "./staff-push.ts";
 
 /** Where the shopper is e-mailed: null when they have no address, turned e-mail off, or the account is closed. */
 const mailbox = (user: EventOrder["user"]) => (user.email && user.notifyEmail && user.active ? user.email : null);
@@ -178,10 +179,12 @@ function orderPlacedMails(notifier: Notifier, { customer, ctx, staff }: Placemen
  * Returns how many orders it handled.
  */
 export async function writePlacedOrderNotices(db: PrismaClient, notifier: Notifier, limit: number): Promise<number> {
-  return db.$transaction(async (tx) => {
+  const pushes: PushNotice[] = [];
+  const handled = await db.$transaction(async (tx) => {
     const events = orderEventsRepository(tx);
     const placed = await events.claimPlacedNoticesDue(limit);
     if (!placed.length) return 0;
+    for (const order of placed) pushes.push(newOrderStaffPush({ id: order.id, customerName: order.user.name, total: order.totalAmount }));
     const { ctx, staff } = await notifier.mailSettings(tx);
     const mails = placed.flatMap((order) =>
       orderPlacedMails(
@@ -194,6 +197,9 @@ export async function writePlacedOrderNotices(db: PrismaClient, notifier: Notifi
     await events.placedNoticesWritten(placed.map((o) => o.id));
     return placed.length;
   });
+  // Committed: the mails leave now, and staff browsers hear of each new order.
+  if (handled) notifier.committed(pushes);
+  return handled;
 }
 
 type OrderNotice =
@@ -226,7 +232,7 @@ export async function noticeOrder(tx: Db, notifier: Notifier, orderId: string, n
         dedupeKey: `staff-new-proof:${notice.proofId}`,
         facts: { ...ref, amountDue: order.totalAmount.minus(order.amountPaid) },
       });
-      return null;
+      return newProofStaffPush({ id: orderId, customerName: order.user.name, amountDue: order.totalAmount.minus(order.amountPaid) });
     case "payment-confirmed":
       await shopperMail({
         kind: "payment-confirmed",
@@ -270,22 +276,22 @@ async function statusNotice(
   switch (notice.status) {
     case PAYMENT_CONFIRMED:
       return noticeOrder(tx, notifier, order.id, { kind: "payment-confirmed" });
-    case SHIPPED:
-      {
-        // What staff said at dispatch (carrier, tracking, or where and until when to collect): lines of the mail.
-        const shipment = storedShipment(order.shipment);
-        await shopperMail({
-          kind: "order-shipped",
-          facts: { ...ref, ...(shipment ? { shipment: shipmentLines(shipment), pickup: Boolean(shipment.pickup) } : {}) },
-        });
-      }
-      await enqueuePhone(tx, notifier, order, "order-shipped", {});
+    case SHIPPED: {
+      // What staff said at dispatch (carrier, tracking, or where and until when to collect): lines of the mail,
+      // parameters of the phone message.
+      const shipment = storedShipment(order.shipment);
+      await shopperMail({
+        kind: "order-shipped",
+        facts: { ...ref, ...(shipment ? { shipment: shipmentLines(shipment), pickup: Boolean(shipment.pickup) } : {}) },
+      });
+      await enqueuePhone(tx, notifier, order, "order-shipped", { shipment });
       return pushTo(order.user, {
         title: "Pedido enviado",
         body: `O seu pedido #${shortOrderId(order.id)} foi enviado.`,
         url: "/orders",
         tag: `order-${order.id}`,
       });
+    }
     case DELIVERED:
       await shopperMail({ kind: "order-delivered", facts: ref });
       return null;
@@ -305,8 +311,8 @@ export async function noticeMessageWaiting(
   tx: Db,
   notifier: Notifier,
   message: { orderId: string; at: Date; userId: string; text: string | null; hasAttachment: boolean },
-): Promise<void> {
-  if ((await orderEventsRepository(tx).unreadClientMessages(message.orderId)) !== 1) return;
+): Promise<PushNotice | null> {
+  if ((await orderEventsRepository(tx).unreadClientMessages(message.orderId)) !== 1) return null;
   const customer = await orderEventsRepository(tx).customer(message.userId);
   const { staff } = await notifier.mailSettings(tx);
   await enqueueStaffAlert(tx, staff, {
@@ -314,6 +320,7 @@ export async function noticeMessageWaiting(
     dedupeKey: `staff-message-waiting:${message.orderId}:${message.at.toISOString()}`,
     facts: { orderId: message.orderId, customerName: customer?.name ?? "", text: message.text, hasAttachment: message.hasAttachment },
   });
+  return messageWaitingStaffPush({ orderId: message.orderId, customerName: customer?.name ?? "", text: message.text });
 }
 
 /** Staff are told by e-mail of money that reached a cancelled order (once per payment: `paymentId` names it). */

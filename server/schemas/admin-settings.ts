@@ -46,7 +46,7 @@ export const AdminSettingsBody = StrictObject({
   iban: ShortText({ minLength: 1, maxLength: 60 }),
   /** Hours a shopper has to pay (0 < h ≤ 720, two decimals; checked by the domain with its own message). Left out: unchanged. */
   paymentDeadlineHours: Type.Optional(Type.Number()),
-  /** Staff alert addresses (none: no alerts). Left out: unchanged. */
+  /** Staff alert addresses (none: every active admin at their own address). Left out: unchanged. */
   staffAlertEmails: Type.Optional(Type.Array(Type.String({ minLength: 3, maxLength: 254, format: "email" }), { maxItems: 10 })),
   /** The shop's WhatsApp number as typed (stored in E.164; "" clears it). Left out: unchanged. */
   whatsapp: Type.Optional(Type.String({ maxLength: 40 })),

@@ -75,6 +75,12 @@ export async function sendMessage(
   return app.inject({ method: "POST", url: "/api/message/send", payload: body.payload, headers: { ...body.headers, ...auth } });
 }
 
+/** The shopper sends a PNG proof of payment for their order (POST /api/order/proof). */
+export async function sendProof(app: FastifyInstance, auth: Record<string, string>, orderId: string) {
+  const body = await multipart({ orderId }, [{ bytes: await pngBytes(), fileName: "talao.png", contentType: "image/png" }]);
+  return app.inject({ method: "POST", url: "/api/order/proof", payload: body.payload, headers: { ...body.headers, ...auth } });
+}
+
 export async function listen(app: FastifyInstance): Promise<string> {
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();

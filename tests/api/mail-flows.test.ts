@@ -16,7 +16,7 @@ import { runPaymentDeadlines } from "../../server/domain/payments/deadlines.ts";
 import { formatLuandaDateTime } from "../../server/notifications/mail/templates.ts";
 import { savePushSubscription } from "../../server/notifications/push/subscriptions.ts";
 import { liveProducts, orderBody } from "./commerce-fixtures.ts";
-import { listen, multipart, pngBytes, sendMessage, TestSocket, waitFor } from "./chat-fixtures.ts";
+import { listen, multipart, sendMessage, sendProof, TestSocket, waitFor } from "./chat-fixtures.ts";
 
 const BASE = "https://loja.exemplo.ao";
 const ALERTS = "alertas@loja.exemplo.ao";
@@ -186,13 +186,7 @@ describe("e-mail and push on the shop's events", () => {
     await savePushSubscription(t.prisma, push.endpoints, ana.userId, browser);
     const { orderId, label, order } = await placeOrder(ana);
 
-    const proof = await multipart({ orderId }, [{ bytes: await pngBytes(), fileName: "talao.png", contentType: "image/png" }]);
-    const sent = await t.app.inject({
-      method: "POST",
-      url: "/api/order/proof",
-      headers: { ...proof.headers, ...ana.auth },
-      payload: proof.payload,
-    });
+    const sent = await sendProof(t.app, ana.auth, orderId);
     expect(sent.statusCode, sent.body).toBe(200);
     await onlyMail(ana.email, new RegExp(`^Comprovativo recebido — pedido ${label}$`));
     const staffProof = await onlyMail(ALERTS, new RegExp(`^Novo comprovativo — pedido ${label}$`));
@@ -244,7 +238,7 @@ describe("e-mail and push on the shop's events", () => {
     expect(expired.text).toContain(`Motivo: ${DEADLINE_EXPIRED_REASON}`);
   });
 
-  it("sends the shopper nothing optional once e-mail is turned off (staff are still alerted)", async () => {
+  it("sends the shopper nothing optional once e-mail is turned off (staff are still alerted, at the admins' own addresses while none is set)", async () => {
     const quiet = await registerCustomer(t.app);
     // Through the account page's call: the account is kept in memory with its session (placement reads it there).
     expect(
@@ -254,14 +248,22 @@ describe("e-mail and push on the shop's events", () => {
     await onlyMail(ALERTS, new RegExp(`^Novo pedido ${label}`));
     expect(mailsTo(quiet.email)).toEqual([]);
 
-    // Nobody to tell at all: the order is placed all the same, with no outbox row.
+    // No alert address in the settings: every active admin is alerted at their own address (support and a
+    // deactivated admin are not).
+    const support = await createStaff(t, "support");
+    const gone = await createStaff(t, "admin");
+    await t.prisma.user.update({ where: { id: gone.userId }, data: { active: false } });
     await t.prisma.shopSettings.update({ where: { id: 1 }, data: { staffAlertEmails: [] } });
     t.deps.shopSettings.forget(); // placement keeps the settings in memory
     try {
-      const before = await t.prisma.outboxMail.count();
-      const { order } = await placeOrder(quiet);
+      const { order, label } = await placeOrder(quiet);
       expect(order.status).toBe("Aguardando Pagamento");
-      expect(await t.prisma.outboxMail.count()).toBe(before);
+      await onlyMail(admin.email, new RegExp(`^Novo pedido ${label}`));
+      const alerts = await t.prisma.outboxMail.findMany({ where: { kind: "staff-new-order", dedupeKey: { contains: order.id } } });
+      expect(alerts.map((m) => m.to)).toContain(admin.email.toLowerCase());
+      expect(alerts.map((m) => m.to)).not.toContain(support.email.toLowerCase());
+      expect(alerts.map((m) => m.to)).not.toContain(gone.email.toLowerCase());
+      expect(alerts.map((m) => m.to)).not.toContain(ALERTS);
     } finally {
       await t.prisma.shopSettings.update({ where: { id: 1 }, data: { staffAlertEmails: [ALERTS] } });
       t.deps.shopSettings.forget(); // placement keeps the settings in memory

@@ -1,7 +1,8 @@
 // WhatsApp and SMS through the outbox, against local stand-ins for Meta's Graph API and Twilio: one message per
 // event to a shopper who chose the channel (none to one who did not), with the right template and parameters; SMS
-// in one segment; a WhatsApp failure replaced by one SMS; the signed webhook (verification, statuses that never
-// move back, a shopper's text in the order's chat live, "PARAR").
+// in one segment; the dispatch with its tracking or pickup point; a WhatsApp failure replaced by one SMS; the signed
+// webhook (verification, statuses that never move back, a shopper's text in the order's chat live and once however
+// often Meta delivers it, "PARAR"); and a shop without configuration that writes none.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { buildOtherInstance, buildTestApp, createStaff, registerCustomer, type Customer, type TestApp } from "../helpers/app.ts";
 import { sendSupportReply } from "../../server/domain/chat/service.ts";
@@ -20,6 +21,7 @@ import { formatKz } from "../../shared/money.ts";
 import { shortOrderId } from "../../shared/orders.ts";
 import { luandaDateTime } from "../../shared/messaging.ts";
 import { ADDRESS, liveProducts, orderBody, type CatalogueProduct } from "./commerce-fixtures.ts";
+import { DEMO_DELIVERY } from "../../server/demo/seed.ts";
 import { isNewMessage, listen, TestSocket, waitFor } from "./chat-fixtures.ts";
 
 const BASE = "https://loja.exemplo.ao";
@@ -167,6 +169,81 @@ describe("SMS order updates", () => {
   });
 });
 
+describe("the dispatch message carries what staff said at dispatch", () => {
+  let pickupId: string;
+  beforeAll(async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/admin/api/pickup-points",
+      headers: admin.auth,
+      payload: DEMO_DELIVERY.pickupPoints[0]!,
+    });
+    pickupId = (res.json() as { id: string }).id;
+  });
+  const ship = (orderId: string, shipment?: object) =>
+    t.app.inject({
+      method: "PUT",
+      url: `/admin/api/orders/${orderId}`,
+      headers: admin.auth,
+      payload: { status: "Enviado", ...(shipment ? { shipment } : {}) },
+    });
+  async function prepared(extra: Record<string, unknown>, pickup = false) {
+    const c = await registerCustomer(t.app);
+    const phone = nextPhone();
+    const body = orderBody([{ product, quantity: 1 }], {
+      address: { ...ADDRESS, phone },
+      ...extra,
+      ...(pickup ? { deliveryOptionId: pickupId } : {}),
+    });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/order/place",
+      headers: c.auth,
+      payload: pickup ? { ...body, totalAmount: body.totalAmount - 5000 } : body,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { orderId } = res.json() as { orderId: string };
+    expect((await pay(orderId)).statusCode).toBe(200);
+    expect((await move(orderId, "Em Preparação")).statusCode).toBe(200);
+    return { orderId, phone };
+  }
+
+  it("WhatsApp: carrier and tracking code in the tracked template", async () => {
+    const { orderId, phone } = await prepared({ whatsappOptIn: true });
+    const res = await ship(orderId, { carrier: "Moto Express Luanda", trackingCode: "ME-123", expectedAt: "2026-12-01T10:00:00.000Z" });
+    expect(res.statusCode, res.body).toBe(200);
+    await waitFor(() => sentTo(`244${phone}`).length === 3, 60_000, "three WhatsApp messages");
+    expect(sentTo(`244${phone}`)[2]).toMatchObject({
+      name: "loja_pedido_enviado_seguimento",
+      params: [
+        "Ana",
+        shortOrderId(orderId),
+        "transportadora Moto Express Luanda, código de seguimento ME-123, entrega prevista 01/12/2026",
+        `${BASE}/orders`,
+      ],
+    });
+  });
+
+  it("WhatsApp and SMS: a pickup order is ready to collect at the point's address, until a day", async () => {
+    const [point] = DEMO_DELIVERY.pickupPoints;
+    const wa = await prepared({ whatsappOptIn: true }, true);
+    const sms = await prepared({ smsOptIn: true }, true);
+    for (const { orderId } of [wa, sms]) expect((await ship(orderId)).statusCode).toBe(200);
+    await waitFor(() => sentTo(`244${wa.phone}`).length === 3, 60_000, "three WhatsApp messages");
+    await waitFor(() => smsTo(`+244${sms.phone}`).length === 3, 60_000, "three SMS");
+    const template = sentTo(`244${wa.phone}`)[2]!;
+    expect(template.name).toBe("loja_pedido_pronto_levantar");
+    expect(template.params.slice(0, 3)).toEqual(["Ana", shortOrderId(wa.orderId), point!.name]);
+    expect(template.params[3]).toContain(point!.address);
+    expect(template.params[4]).toMatch(/^\d\d\/\d\d\/\d{4}$/);
+    expect(template.params[5]).toBe(`${BASE}/orders`);
+    const text = smsTo(`+244${sms.phone}`)[2]!.body;
+    expect(text).toContain(`#${shortOrderId(sms.orderId)} esta pronto para levantar em ${point!.name}, ${point!.address}, ate `);
+    const [, , row] = await phoneRows(sms.orderId);
+    expect(row!.subject).toBe(`Pedido #${shortOrderId(sms.orderId)} pronto para levantar`);
+  });
+});
+
 describe("the WhatsApp webhook", () => {
   it("answers Meta's verification only with our verify token", async () => {
     const ok = await t.app.inject({
@@ -235,7 +312,7 @@ describe("the WhatsApp webhook", () => {
     expect(smsTo(`+244${phone}`)).toHaveLength(1);
   });
 
-  it("a shopper's text lands in their open order's chat live; PARAR turns WhatsApp off", async () => {
+  it("a shopper's text lands in their open order's chat live, once however often Meta delivers it; PARAR turns WhatsApp off", async () => {
     const c = await registerCustomer(t.app);
     const phone = nextPhone();
     const orderId = await place(c, phone, { whatsappOptIn: true });
@@ -245,15 +322,22 @@ describe("the WhatsApp webhook", () => {
     const frame = await staff.next(isNewMessage(orderId));
     expect(frame.message).toMatchObject({ sender: "client", text: "Já fiz a transferência, obrigado" });
     staff.close();
+    // Meta retries a delivery it did not see answered (same wamid), sometimes twice at once: the text stays once.
+    const retried = await Promise.all([webhook(null, signed.headers, signed.payload), webhook(null, signed.headers, signed.payload)]);
+    expect(retried.map((r) => r.statusCode)).toEqual([200, 200]);
     const messages = await t.prisma.message.findMany({ where: { orderId, sender: "client" } });
     expect(messages.map((m) => m.text)).toEqual(["Já fiz a transferência, obrigado"]);
+    // Another message with the same words is another message.
+    const again = signedWebhook(inboundBody(`244${phone}`, "Já fiz a transferência, obrigado"));
+    expect((await webhook(null, again.headers, again.payload)).statusCode).toBe(200);
+    expect(await t.prisma.message.count({ where: { orderId, sender: "client" } })).toBe(2);
 
     const stop = signedWebhook(inboundBody(`244${phone}`, " parar "));
     expect((await webhook(null, stop.headers, stop.payload)).statusCode).toBe(200);
     const user = await t.prisma.user.findUniqueOrThrow({ where: { id: c.userId } });
     expect(user.whatsappOptIn).toBe(false);
     // PARAR is not a chat message, and the next event sends nothing on WhatsApp.
-    expect(await t.prisma.message.count({ where: { orderId, sender: "client" } })).toBe(1);
+    expect(await t.prisma.message.count({ where: { orderId, sender: "client" } })).toBe(2);
     expect((await pay(orderId)).statusCode).toBe(200);
     expect(await phoneRows(orderId)).toHaveLength(1);
   });
@@ -297,6 +381,50 @@ describe("the payment reminder by phone", () => {
         `${BASE}/confirmacaotransferencia?orderId=${orderId}`,
       ],
     });
+  });
+});
+
+describe("without WhatsApp or SMS configured", () => {
+  it("the shop works as before: no phone message is written, the webhook is not there", async () => {
+    const plain = await buildTestApp({ env: { PUBLIC_URL: BASE } });
+    try {
+      const c = await registerCustomer(plain.app);
+      const [item] = (await liveProducts(plain)) as [CatalogueProduct];
+      const res = await plain.app.inject({
+        method: "POST",
+        url: "/api/order/place",
+        headers: c.auth,
+        payload: orderBody([{ product: item, quantity: 1 }], {
+          address: { ...ADDRESS, phone: nextPhone() },
+          whatsappOptIn: true,
+          smsOptIn: true,
+        }),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const { orderId } = res.json() as { orderId: string };
+      // The placed-order notices are written by a round right after placement: wait for its e-mail.
+      await waitFor(
+        async () => (await plain.prisma.outboxMail.count({ where: { dedupeKey: `order-placed:${orderId}` } })) > 0,
+        20_000,
+        "round",
+      );
+      expect(await plain.prisma.outboxMail.count({ where: { channel: { in: ["whatsapp", "sms"] } } })).toBe(0);
+      const signed = signedWebhook(statusesBody([{ id: "wamid.X", status: "read" }]));
+      expect(
+        (await plain.app.inject({ method: "POST", url: "/api/whatsapp/webhook", headers: signed.headers, payload: signed.payload }))
+          .statusCode,
+      ).toBe(404);
+      expect(
+        (
+          await plain.app.inject({
+            method: "GET",
+            url: `/api/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=${WA_VERIFY_TOKEN}&hub.challenge=1`,
+          })
+        ).statusCode,
+      ).toBe(404);
+    } finally {
+      await plain.close();
+    }
   });
 });
 

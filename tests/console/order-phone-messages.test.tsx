@@ -36,8 +36,11 @@ describe("WhatsApp on the order page", () => {
     expect(text).toContain("Pague até 27/11/2026 às 14:05 (hora de Angola).");
   });
 
-  it("says a dispatched order left, and offers nothing for a phone that is no number", () => {
-    const order = staffOrder({ status: "Enviado" });
+  it("says a dispatched order left with its tracking, and offers nothing for a phone that is no number", () => {
+    const order = staffOrder({
+      status: "Enviado",
+      shipment: { at: "2026-11-26T10:00:00.000Z", carrier: "Moto Express", trackingCode: "ME-1" },
+    });
     const { unmount } = onOrderPage(
       order,
       <ShopperWhatsAppButton order={{ ...order, address: { ...order.address, phone: "923456789" } }} />,
@@ -48,7 +51,10 @@ describe("WhatsApp on the order page", () => {
         .getAttribute("href")!
         .split("?text=")[1]!,
     );
-    expect(text).toBe("Olá Carla! O seu pedido #0000C1 foi enviado. Qualquer dúvida, responda a esta mensagem.");
+    expect(text).toBe(
+      "Olá Carla! O seu pedido #0000C1 foi enviado.\nTransportadora: Moto Express\nCódigo de seguimento: ME-1\n" +
+        "Qualquer dúvida, responda a esta mensagem.",
+    );
     unmount();
     onOrderPage(order, <ShopperWhatsAppButton order={{ ...order, address: { ...order.address, phone: "12" } }} />);
     expect(screen.queryByRole("link", { name: /WhatsApp ao cliente/ })).toBeNull();

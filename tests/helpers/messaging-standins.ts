@@ -157,7 +157,9 @@ export const statusesBody = (statuses: { id: string; status: string; timestamp?:
   ],
 });
 
-export const inboundBody = (from: string, text: string, id = `wamid.IN${Date.now()}`) => ({
+let inboundCount = 0;
+/** A shopper's text as Meta delivers it; each call a new message id unless `id` repeats one (a retried delivery). */
+export const inboundBody = (from: string, text: string, id = `wamid.IN${process.pid}.${Date.now()}.${inboundCount++}`) => ({
   object: "whatsapp_business_account",
   entry: [
     {

@@ -48,9 +48,19 @@ describe("the message staff send on WhatsApp", () => {
     expect(luandaDateTime(new Date("invalid"))).toBe("");
   });
 
-  it("tells a dispatched order left, and greets otherwise", () => {
+  it("tells a dispatched order left with its tracking or pickup point, and greets otherwise", () => {
     expect(staffWhatsAppText({ ...order, status: "Enviado" })).toBe(
-      "Olá Ana! O seu pedido #ABC123 foi enviado. Qualquer dúvida, responda a esta mensagem.",
+      "Olá Ana! O seu pedido #ABC123 foi enviado.\nQualquer dúvida, responda a esta mensagem.",
+    );
+    const at = "2026-11-26T10:00:00.000Z";
+    expect(staffWhatsAppText({ ...order, status: "Enviado", shipment: { at, carrier: "Moto Express", trackingCode: "ME-1" } })).toBe(
+      "Olá Ana! O seu pedido #ABC123 foi enviado.\nTransportadora: Moto Express\nCódigo de seguimento: ME-1\n" +
+        "Qualquer dúvida, responda a esta mensagem.",
+    );
+    const pickup = { name: "Loja Luanda", address: "Rua Rainha Ginga 100", until: "2026-12-03T10:00:00.000Z" };
+    expect(staffWhatsAppText({ ...order, status: "Enviado", shipment: { at, pickup } })).toBe(
+      "Olá Ana! O seu pedido #ABC123 está à sua espera.\nPronto para levantar em Loja Luanda: Rua Rainha Ginga 100\n" +
+        "Levante até 03/12/2026\nQualquer dúvida, responda a esta mensagem.",
     );
     expect(staffWhatsAppText({ ...order, status: "Em Preparação", firstName: " " })).toBe(
       "Olá cliente! Escrevemos sobre o seu pedido #ABC123.",

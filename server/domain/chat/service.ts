@@ -14,7 +14,7 @@ import { SHOP_SENDER } from "../../../shared/payments.ts";
 import type { Message, SupportMessage } from "../../schemas/messages.ts";
 import { chatRepository, type ChatMessageRow, type NewChatMessage } from "./repository.ts";
 import { toShopperMessage, toSupportMessage } from "./message-view.ts";
-import type { Notifier } from "../../notifications/notifier.ts";
+import type { Notifier, PushNotice } from "../../notifications/notifier.ts";
 import { noticeMessageWaiting, supportReplyPush } from "../../notifications/order-events.ts";
 
 /** An uploaded file and the media store it goes into. */
@@ -133,12 +133,13 @@ export async function sendClientMessage(
   if (input.file) await assertUploadQuota(db, { userId: input.userId, orderId: input.orderId, size: input.file.upload.size });
   // With no staff online anywhere, the staff alert is written with the message.
   const alertStaff = notifier && !(await notifier.presence.staffOnline()) ? notifier : undefined;
+  let staffPush: PushNotice | null = null;
   const afterCreate =
     alongside || alertStaff
       ? async (tx: Db, at: Date, mediaId: string | null) => {
           await alongside?.(tx, mediaId);
           if (alertStaff)
-            await noticeMessageWaiting(tx, alertStaff, {
+            staffPush = await noticeMessageWaiting(tx, alertStaff, {
               orderId: input.orderId,
               at,
               userId: input.userId,
@@ -154,7 +155,7 @@ export async function sendClientMessage(
     null,
     afterCreate,
   );
-  alertStaff?.committed();
+  alertStaff?.committed([staffPush]);
   const message = toSupportMessage(row);
   await hub.publishMessage({ orderId: input.orderId, ownerId: owner, message });
   return toShopperMessage(message);

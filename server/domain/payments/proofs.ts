@@ -25,7 +25,7 @@ import { settingsRepository } from "../settings/repository.ts";
 import { paymentsRepository } from "./repository.ts";
 import { toShopProof } from "../orders/service.ts";
 import { proofAcceptedText, proofRefusedText } from "../orders/shop-messages.ts";
-import type { Notifier } from "../../notifications/notifier.ts";
+import type { Notifier, PushNotice } from "../../notifications/notifier.ts";
 import { noticeOrder } from "../../notifications/order-events.ts";
 
 const NOT_AWAITING_PAYMENT = "Este pedido já não aguarda pagamento";
@@ -62,16 +62,17 @@ export async function submitProof(
   const due = order.totalAmount.minus(order.amountPaid).toNumber();
   const hints = await hintsFor(input.file.upload, due, (await settingsRepository(db).get())?.iban ?? null);
   let proofId = "";
+  let staffPush: PushNotice | null = null;
   await sendClientMessage(
     db,
     hub,
     { orderId: order.id, userId: input.userId, text: PROOF_MESSAGE_TEXT, file: input.file },
     async (tx, mediaId) => {
       proofId = (await paymentsRepository(tx).insertProof({ orderId: order.id, mediaId: mediaId!, hints })).id;
-      if (notifier) await noticeOrder(tx, notifier, order.id, { kind: "proof-received", proofId });
+      if (notifier) staffPush = await noticeOrder(tx, notifier, order.id, { kind: "proof-received", proofId });
     },
   );
-  notifier?.committed();
+  notifier?.committed([staffPush]);
   const proof = await repo.findShopProof(proofId);
   return toShopProof(proof!);
 }

@@ -47,7 +47,7 @@ export function phoneMessageRows(
       channel,
       kind,
       to,
-      subject: phoneSubject(kind, facts.orderId),
+      subject: phoneSubject(kind, facts.orderId, facts),
       facts: encode(facts),
       secret: null,
       orderId: facts.orderId,

@@ -88,6 +88,21 @@ export const phoneMessagesRepository = (db: Db) => ({
     );
   },
 
+  /** Whether a shopper's WhatsApp message with Meta's id `messageId` is already in a chat. */
+  async inboundSeen(messageId: string): Promise<boolean> {
+    return (await db.whatsappInbound.count({ where: { messageId } })) > 0;
+  },
+
+  /**
+   * Claims WhatsApp message `messageId` for the chat message written in the same transaction; false when another
+   * delivery of it already did (a concurrent one waits for that transaction, then finds the id taken).
+   */
+  async claimInbound(messageId: string, orderId: string): Promise<boolean> {
+    const count = await db.$executeRaw(Prisma.sql`
+      INSERT INTO whatsapp_inbound (message_id, order_id) VALUES (${messageId}, ${orderId}) ON CONFLICT DO NOTHING`);
+    return count > 0;
+  },
+
   /** "PARAR": every account this phone belongs to (its sign-in phone or an order's delivery phone) stops WhatsApp. */
   async optOutPhone(digits: string, e164: string): Promise<number> {
     const { count } = await db.user.updateMany({

@@ -5,6 +5,7 @@
 import { formatKz, type MoneyAmount } from "../../../shared/money.ts";
 import { luandaDateTime } from "../../../shared/messaging.ts";
 import { shortOrderId } from "../../../shared/orders.ts";
+import { luandaDay, type Shipment } from "../../../shared/shipment.ts";
 
 /** The language every template is submitted and sent in. */
 export const TEMPLATE_LANGUAGE = "pt_PT";
@@ -34,6 +35,8 @@ export interface PhoneFacts {
   multicaixa?: { entity: string; reference: string } | null;
   /** The shop's IBAN as it was (the SMS's short form). */
   iban?: string | null;
+  /** order-shipped: what staff said at dispatch (carrier, tracking, or the pickup point), as it was. */
+  shipment?: Shipment | null;
 }
 
 export interface TemplateDefinition {
@@ -76,9 +79,33 @@ export const WHATSAPP_TEMPLATES = {
     body: "Olá {{1}}! Confirmámos o pagamento de {{2}} do pedido #{{3}}. Avisamos quando for enviado.",
     params: ["first name", "amount paid", "order number"],
   },
+  shippedTracked: {
+    name: "loja_pedido_enviado_seguimento",
+    purpose: "dispatched, with the carrier or tracking staff gave",
+    body: "Olá {{1}}! O seu pedido #{{2}} foi enviado: {{3}}. Acompanhe-o em {{4}} ou responda a esta mensagem.",
+    params: [
+      "first name",
+      "order number",
+      "tracking (carrier, tracking code, tracking link, driver's phone, expected date: those given)",
+      "link to the orders page",
+    ],
+  },
+  pickup: {
+    name: "loja_pedido_pronto_levantar",
+    purpose: "ready for pickup at a pickup point",
+    body: "Olá {{1}}! O seu pedido #{{2}} está pronto para levantar em {{3}}, {{4}}. Levante-o até {{5}}. Veja em {{6}} ou responda a esta mensagem.",
+    params: [
+      "first name",
+      "order number",
+      "pickup point's name",
+      "its address (and opening hours)",
+      "last day to collect",
+      "link to the orders page",
+    ],
+  },
   shipped: {
     name: "loja_pedido_enviado",
-    purpose: "dispatched",
+    purpose: "dispatched, no tracking given",
     body: "Olá {{1}}! O seu pedido #{{2}} foi enviado. Acompanhe-o em {{3}} ou responda a esta mensagem.",
     params: ["first name", "order number", "link to the orders page"],
   },
@@ -137,6 +164,41 @@ function smsPayment(f: PhoneFacts, id: string): string {
   return `Pedido #${id}: pague ${formatKz(f.amount ?? 0)}${deadline}. ${where}. Descritivo ${f.paymentReference ?? id}`;
 }
 
+/** A template parameter is one line without tabs or runs of spaces (Meta refuses them). */
+const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
+
+/** What staff gave at dispatch, in one line: carrier, tracking code and link, driver's phone, expected date. */
+function trackingLine(s: Shipment): string {
+  return [
+    s.carrier && `transportadora ${s.carrier}`,
+    s.trackingCode && `código de seguimento ${s.trackingCode}`,
+    s.trackingUrl && `siga em ${s.trackingUrl}`,
+    s.driverPhone && `motorista ${s.driverPhone}`,
+    s.expectedAt && `entrega prevista ${luandaDay(s.expectedAt)}`,
+  ]
+    .filter(Boolean)
+    .map((part) => oneLine(part as string))
+    .join(", ");
+}
+
+/** The dispatch message: ready at a pickup point, sent with tracking, or sent (nothing more given). */
+function shippedMessage(f: PhoneFacts, id: string, name: string, ordersUrl: string): [TemplateDefinition, string[], string] {
+  const s = f.shipment;
+  if (s?.pickup) {
+    const where = oneLine(s.pickup.hours ? `${s.pickup.address} (horário: ${s.pickup.hours})` : s.pickup.address);
+    const until = luandaDay(s.pickup.until);
+    return [
+      WHATSAPP_TEMPLATES.pickup,
+      [name, id, oneLine(s.pickup.name), where, until, ordersUrl],
+      `o pedido #${id} esta pronto para levantar em ${oneLine(s.pickup.name)}, ${oneLine(s.pickup.address)}, ate ${until}.`,
+    ];
+  }
+  const tracking = s ? trackingLine(s) : "";
+  return tracking
+    ? [WHATSAPP_TEMPLATES.shippedTracked, [name, id, tracking, ordersUrl], `o pedido #${id} foi enviado: ${tracking}.`]
+    : [WHATSAPP_TEMPLATES.shipped, [name, id, ordersUrl], `o seu pedido #${id} foi enviado. Veja em ${ordersUrl}`];
+}
+
 /** The message of a stored row, with links on `baseUrl` (PUBLIC_URL) and the shop's name as of now. */
 export function renderPhoneMessage(kind: PhoneKind, f: PhoneFacts, ctx: { baseUrl: string; shopName: string }): PhoneMessage {
   const id = shortOrderId(f.orderId);
@@ -168,7 +230,7 @@ export function renderPhoneMessage(kind: PhoneKind, f: PhoneFacts, ctx: { baseUr
         `confirmamos o pagamento de ${amount} do pedido #${id}. Avisamos quando for enviado.`,
       );
     case "order-shipped":
-      return out(WHATSAPP_TEMPLATES.shipped, [name, id, `${base}/orders`], `o seu pedido #${id} foi enviado. Veja em ${base}/orders`);
+      return out(...shippedMessage(f, id, name, `${base}/orders`));
     case "support-replies":
       return out(
         WHATSAPP_TEMPLATES.replied,
@@ -179,8 +241,9 @@ export function renderPhoneMessage(kind: PhoneKind, f: PhoneFacts, ctx: { baseUr
 }
 
 /** The outbox row's subject (the console lists it): what the message is about. */
-export function phoneSubject(kind: PhoneKind, orderId: string): string {
+export function phoneSubject(kind: PhoneKind, orderId: string, facts?: Pick<PhoneFacts, "shipment">): string {
   const id = `#${shortOrderId(orderId)}`;
+  if (kind === "order-shipped" && facts?.shipment?.pickup) return `Pedido ${id} pronto para levantar`;
   const what: Record<PhoneKind, string> = {
     "order-placed": `Pedido ${id} recebido`,
     "payment-confirmed": `Pagamento confirmado — pedido ${id}`,

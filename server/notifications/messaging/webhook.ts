@@ -2,9 +2,10 @@
 // secret (X-Hub-Signature-256: "sha256=" + hex HMAC-SHA256 of its exact bytes, compared in constant time) is read.
 // Statuses (sent, delivered, read, failed) are recorded on the outbox row and never move back; a failed WhatsApp
 // message is replaced by one SMS when SMS is configured. A shopper's text lands in their latest open order's chat
-// (live, like any message they write); "PARAR" turns WhatsApp off for that phone.
-import { createHmac, timingSafeEqual } from "node:crypto";
-import type { PrismaClient } from "../../db/client.ts";
+// (live, like any message they write), once per Meta message id however often it is delivered; "PARAR" turns
+// WhatsApp off for that phone.
+import { hmacSha256Matches } from "../../integrations/hmac.ts";
+import type { Db, PrismaClient } from "../../db/client.ts";
 import { sendClientMessage } from "../../domain/chat/service.ts";
 import type { ChatPublisher } from "../../realtime/events.ts";
 import { MAX_MESSAGE_TEXT } from "../../../shared/chat.ts";
@@ -16,10 +17,8 @@ export const WHATSAPP_SIGNATURE_HEADER = "x-hub-signature-256";
 
 /** True when `header` is "sha256=" and the hex HMAC-SHA256 of `raw` keyed with `appSecret`. */
 export function verifyWhatsAppSignature(raw: Buffer, header: string | undefined, appSecret: string): boolean {
-  const match = /^sha256=([0-9a-f]{64})$/i.exec(header?.trim() ?? "");
-  if (!match) return false;
-  const expected = createHmac("sha256", appSecret).update(raw).digest();
-  return timingSafeEqual(expected, Buffer.from(match[1]!, "hex"));
+  const match = /^sha256=(\S+)$/.exec(header?.trim() ?? "");
+  return Boolean(match) && hmacSha256Matches(raw, match![1], appSecret);
 }
 
 /** The shopper's word to stop WhatsApp (any case, accents and spaces around it). */
@@ -38,6 +37,8 @@ interface StatusUpdate {
 }
 
 interface Inbound {
+  /** Meta's message id (wamid…): the same message delivered again carries the same one. */
+  id: string | null;
   from: string;
   text: string;
 }
@@ -58,9 +59,13 @@ export function readWhatsAppWebhook(body: unknown): { statuses: StatusUpdate[]; 
           statuses.push({ id, status, at: Number.isFinite(seconds) && seconds > 0 ? new Date(seconds * 1000) : new Date() });
       }
       for (const m of Array.isArray(value?.messages) ? value.messages : []) {
-        const { from, type, text } = (m ?? {}) as { from?: unknown; type?: unknown; text?: { body?: unknown } };
+        const { id, from, type, text } = (m ?? {}) as { id?: unknown; from?: unknown; type?: unknown; text?: { body?: unknown } };
         if (typeof from === "string" && type === "text" && typeof text?.body === "string" && text.body.trim())
-          inbound.push({ from, text: text.body.trim().slice(0, MAX_MESSAGE_TEXT) });
+          inbound.push({
+            id: typeof id === "string" && id && id.length <= 256 ? id : null,
+            from,
+            text: text.body.trim().slice(0, MAX_MESSAGE_TEXT),
+          });
       }
     }
   }
@@ -94,6 +99,28 @@ export async function handleWhatsAppWebhook({ db, hub, notifier }: WebhookDeps, 
     }
     const order = await phones.latestOrderOfPhone(digits, e164);
     if (!order) continue;
-    await sendClientMessage(db, hub, { orderId: order.id, userId: order.userId, text: message.text, file: null }, undefined, notifier);
+    await addToChatOnce({ db, hub, notifier }, message, order);
+  }
+}
+
+/** Thrown inside the chat message's transaction when Meta's id was already taken: nothing of it is kept. */
+class AlreadyInChat extends Error {}
+
+/**
+ * Adds a shopper's text to the order's chat unless a delivery of the same WhatsApp message did already: the id
+ * is claimed in the chat message's transaction, so a retry racing the first delivery waits for it, then adds none.
+ */
+async function addToChatOnce({ db, hub, notifier }: WebhookDeps, message: Inbound, order: { id: string; userId: string }) {
+  const { id } = message;
+  if (id && (await phoneMessagesRepository(db).inboundSeen(id))) return;
+  const claim = id
+    ? async (tx: Db) => {
+        if (!(await phoneMessagesRepository(tx).claimInbound(id, order.id))) throw new AlreadyInChat();
+      }
+    : undefined;
+  try {
+    await sendClientMessage(db, hub, { orderId: order.id, userId: order.userId, text: message.text, file: null }, claim, notifier);
+  } catch (error) {
+    if (!(error instanceof AlreadyInChat)) throw error;
   }
 }

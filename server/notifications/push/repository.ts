@@ -26,6 +26,18 @@ export const pushRepository = (db: Db) => ({
   listForUser: (userId: string, limit: number): Promise<StoredPushSubscription[]> =>
     db.pushSubscription.findMany({ where: { userId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: limit, select }),
 
+  /**
+   * Every browser of active staff members (the console's pushes: docs/product/notifications.md#staff-alerts), the
+   * newest first, at most `limit`: each member keeps at most MAX_PUSH_SUBSCRIPTIONS anyway.
+   */
+  listForStaff: (limit: number): Promise<StoredPushSubscription[]> =>
+    db.pushSubscription.findMany({
+      where: { user: { role: { not: "customer" }, active: true } },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: limit,
+      select,
+    }),
+
   /** Drops the account's subscriptions beyond its newest `keep`. */
   async keepNewest(userId: string, keep: number): Promise<void> {
     const older = await db.pushSubscription.findMany({

@@ -8,10 +8,13 @@ import { pushRepository, type StoredPushSubscription } from "./repository.ts";
 import { MAX_PUSH_SUBSCRIPTIONS } from "./subscriptions.ts";
 import type { VapidKeys } from "./vapid-keys.ts";
 
+/** At most this many staff browsers are pushed to per event (ten per member: a large team). */
+const MAX_STAFF_PUSHES = 200;
+
 export interface PushPayload {
   title: string;
   body: string;
-  /** Page of the storefront to open on tap, e.g. /message/{orderId} or /orders. */
+  /** Page to open on tap: the storefront's (/message/{orderId}, /orders) or, for staff, the console's (/admin/#/…). */
   url: string;
   /** Notifications with the same tag replace each other (e.g. one per order's chat). */
   tag?: string;
@@ -26,6 +29,8 @@ export interface PushSender {
   send(subscription: StoredPushSubscription, payload: PushPayload): Promise<PushOutcome>;
   /** Every subscription of the customer. */
   sendToUser(userId: string, payload: PushPayload): Promise<PushOutcome[]>;
+  /** Every console browser of an active staff member that allowed pushes. */
+  sendToStaff(payload: PushPayload): Promise<PushOutcome[]>;
 }
 
 interface PushSenderOptions {
@@ -80,6 +85,10 @@ export function createPushSender(opts: PushSenderOptions): PushSender {
     send,
     async sendToUser(userId, payload) {
       const subscriptions = await repo.listForUser(userId, MAX_PUSH_SUBSCRIPTIONS);
+      return Promise.all(subscriptions.map((s) => send(s, payload)));
+    },
+    async sendToStaff(payload) {
+      const subscriptions = await repo.listForStaff(MAX_STAFF_PUSHES);
       return Promise.all(subscriptions.map((s) => send(s, payload)));
     },
   };

@@ -8,6 +8,7 @@ import { errorResponses } from "../../schemas/common.ts";
 import { AppError } from "../../domain/errors.ts";
 import { recordMulticaixaPayment } from "../../domain/payments/multicaixa.ts";
 import { PROXYPAY_SIGNATURE_HEADER, readProxyPayPayment, verifyProxyPaySignature } from "../../integrations/proxypay.ts";
+import { keepRawJsonBodies, readSignedJson } from "../../plugins/signed-body.ts";
 
 const WebhookReply = Type.Object({ success: Type.Literal(true) });
 
@@ -21,8 +22,7 @@ const EARLIEST_PAYMENT = Date.UTC(2000, 0, 1);
 
 export const proxyPayRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, hub, config, notifier, payments } = app.deps;
-  // Encapsulated: only this plugin's routes get the body as bytes.
-  app.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
+  keepRawJsonBodies(app);
 
   app.post(
     "/api/payments/proxypay",
@@ -35,16 +35,10 @@ export const proxyPayRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       if (!config.proxypay) throw new AppError(404, "Pagamentos Multicaixa não configurados");
-      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const signature = request.headers[PROXYPAY_SIGNATURE_HEADER];
-      if (!verifyProxyPaySignature(raw, typeof signature === "string" ? signature : undefined, config.proxypay.apiKey))
-        throw new AppError(401, "Assinatura inválida");
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(raw.toString("utf8"));
-      } catch {
-        throw new AppError(400, "Notificação inválida");
-      }
+      const { apiKey } = config.proxypay;
+      const parsed = readSignedJson(request, PROXYPAY_SIGNATURE_HEADER, (raw, signature) =>
+        verifyProxyPaySignature(raw, signature, apiKey),
+      );
       const payment = readProxyPayPayment(parsed);
       if (!payment) throw new AppError(400, "Notificação inválida");
       const paidAt = payment.receivedAt.getTime();

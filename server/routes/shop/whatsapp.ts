@@ -8,6 +8,7 @@ import { Type } from "typebox";
 import { errorResponses } from "../../schemas/common.ts";
 import { AppError } from "../../domain/errors.ts";
 import { handleWhatsAppWebhook, verifyWhatsAppSignature, WHATSAPP_SIGNATURE_HEADER } from "../../notifications/messaging/webhook.ts";
+import { keepRawJsonBodies, readSignedJson } from "../../plugins/signed-body.ts";
 
 const NOT_CONFIGURED = "WhatsApp não configurado";
 const WebhookReply = Type.Object({ success: Type.Literal(true) });
@@ -25,8 +26,7 @@ const sameText = (a: string, b: string) => {
 
 export const whatsappRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, hub, config, notifier } = app.deps;
-  // Encapsulated: only this plugin's routes get the body as bytes.
-  app.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
+  keepRawJsonBodies(app);
 
   app.get(
     "/api/whatsapp/webhook",
@@ -58,16 +58,10 @@ export const whatsappRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       if (!config.whatsapp) throw new AppError(404, NOT_CONFIGURED);
-      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const signature = request.headers[WHATSAPP_SIGNATURE_HEADER];
-      if (!verifyWhatsAppSignature(raw, typeof signature === "string" ? signature : undefined, config.whatsapp.appSecret))
-        throw new AppError(401, "Assinatura inválida");
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(raw.toString("utf8"));
-      } catch {
-        throw new AppError(400, "Notificação inválida");
-      }
+      const { appSecret } = config.whatsapp;
+      const parsed = readSignedJson(request, WHATSAPP_SIGNATURE_HEADER, (raw, signature) =>
+        verifyWhatsAppSignature(raw, signature, appSecret),
+      );
       await handleWhatsAppWebhook({ db: db.prisma, hub, notifier }, parsed);
       return { success: true as const };
     },

@@ -1,15 +1,11 @@
 import { api } from "../../lib/api-client.ts";
+import { browserCanPush, vapidKeyBytes } from "../../../shared/push-key.ts";
 
 // Web push on this device: the browser's subscription (through the service worker registered by main.tsx) and
 // the server's copy of it (/api/push/subscribe). Only where the browser has it all: a service worker, the Push
 // API and notifications (iPhones only once the shop is added to the home screen).
 
-export const pushSupported = (): boolean =>
-  typeof navigator !== "undefined" &&
-  "serviceWorker" in navigator &&
-  typeof window !== "undefined" &&
-  "PushManager" in window &&
-  "Notification" in window;
+export const pushSupported = browserCanPush;
 
 /** "default" (not asked yet), "granted" or "denied"; "denied" when the browser cannot push at all. */
 export const pushPermission = (): NotificationPermission => (pushSupported() ? Notification.permission : "denied");
@@ -24,18 +20,6 @@ export async function deviceSubscription(): Promise<PushSubscription | null> {
   return (await registration()).pushManager.getSubscription();
 }
 
-/** The server's VAPID key (base64url) as the bytes pushManager.subscribe wants. */
-const keyBytes = (base64url: string): Uint8Array<ArrayBuffer> => {
-  const base64 = base64url
-    .replace(/-/g, "+")
-    .replace(/_/g, "/")
-    .padEnd(Math.ceil(base64url.length / 4) * 4, "=");
-  const binary = atob(base64);
-  const bytes = new Uint8Array(new ArrayBuffer(binary.length));
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
-};
-
 type SubscribeOutcome = "subscribed" | "denied" | "unsupported";
 
 /** Asks permission (if not given yet), subscribes this device and tells the server. */
@@ -47,7 +31,7 @@ export async function subscribeDevice(): Promise<SubscribeOutcome> {
   const reg = await registration();
   const subscription =
     (await reg.pushManager.getSubscription()) ??
-    (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
+    (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: vapidKeyBytes(publicKey) }));
   await api("/api/push/subscribe", { method: "POST", body: subscription.toJSON() });
   return "subscribed";
 }

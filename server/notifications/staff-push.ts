@@ -1,0 +1,43 @@
+// Web pushes to staff browsers that allowed them in the console (docs/product/notifications.md#staff-alerts): a new
+// order, a new proof, a shopper's message while no staff member is online. They go with the staff alert e-mails,
+// after the event commits; tapping one opens the order (or its conversation) in the console.
+import { formatKz, type MoneyAmount } from "../../shared/money.ts";
+import { shortOrderId } from "../../shared/orders.ts";
+import type { PushNotice } from "./notifier.ts";
+
+/** The console's page of an order (its router is a hash router under /admin/). */
+export const consoleOrderUrl = (orderId: string) => `/admin/#/orders/${encodeURIComponent(orderId)}/show`;
+const consoleConversationUrl = (orderId: string) => `/admin/#/conversations/${encodeURIComponent(orderId)}/show`;
+
+/** The first characters of a shopper's words, as a notification shows them. */
+const excerpt = (text: string, max = 120) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+export const newOrderStaffPush = (order: { id: string; customerName: string; total: MoneyAmount }): PushNotice => ({
+  staff: true,
+  payload: {
+    title: `Novo pedido #${shortOrderId(order.id)}`,
+    body: `${order.customerName.trim() || "Cliente"} — ${formatKz(order.total)}`,
+    url: consoleOrderUrl(order.id),
+    tag: `staff-order-${order.id}`,
+  },
+});
+
+export const newProofStaffPush = (order: { id: string; customerName: string; amountDue: MoneyAmount }): PushNotice => ({
+  staff: true,
+  payload: {
+    title: `Novo comprovativo — pedido #${shortOrderId(order.id)}`,
+    body: `${order.customerName.trim() || "Cliente"} enviou um comprovativo. Falta pagar ${formatKz(order.amountDue)}.`,
+    url: consoleOrderUrl(order.id),
+    tag: `staff-proof-${order.id}`,
+  },
+});
+
+export const messageWaitingStaffPush = (message: { orderId: string; customerName: string; text: string | null }): PushNotice => ({
+  staff: true,
+  payload: {
+    title: `Mensagem de ${message.customerName.trim() || "cliente"} — pedido #${shortOrderId(message.orderId)}`,
+    body: message.text?.trim() ? excerpt(message.text.trim()) : "Enviou um anexo.",
+    url: consoleConversationUrl(message.orderId),
+    tag: `staff-chat-${message.orderId}`,
+  },
+});
