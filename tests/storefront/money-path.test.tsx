@@ -46,6 +46,7 @@ const order = (over: Partial<Order> = {}): Order => ({
   subtotal: 7500,
   deliveryFee: 5000,
   totalAmount: 12500,
+  coupon: null,
   items: [{ itemId: "p1", name: "Produto 1", image: ["/media/p1"], price: 7500, size: "M", quantity: 1 }],
   paymentReference: "LJ4KX7PQM",
   // 27 h 30 min from now: "faltam 1 dia e 3 h" however long the test takes to get there.
