@@ -35,8 +35,7 @@ export interface CouponTerms {
  */
 export function couponDiscount(terms: CouponTerms, subtotal: number, deliveryFee: number): number {
   const whole = subtotal + deliveryFee;
-  const raw =
-    terms.kind === "percent" ? Math.round((subtotal * terms.value) / 100) : terms.kind === "fixed" ? terms.value : deliveryFee;
+  const raw = terms.kind === "percent" ? Math.round((subtotal * terms.value) / 100) : terms.kind === "fixed" ? terms.value : deliveryFee;
   return Math.max(0, Math.min(Math.round(raw), Math.round(whole)));
 }
 

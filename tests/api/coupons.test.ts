@@ -30,7 +30,12 @@ const preview = async (who: Customer, body: Record<string, unknown>) => {
 
 /** One unit of the cheapest product with the coupon; `total` as the storefront computes it. */
 const place = (who: Customer, couponCode: string | undefined, total: number) =>
-  post(t, "/api/order/place", orderBody([{ product, quantity: 1 }], { totalAmount: total, ...(couponCode ? { couponCode } : {}) }), who.auth);
+  post(
+    t,
+    "/api/order/place",
+    orderBody([{ product, quantity: 1 }], { totalAmount: total, ...(couponCode ? { couponCode } : {}) }),
+    who.auth,
+  );
 
 const placed = async (who: Customer, couponCode: string, total: number): Promise<string> => {
   const res = await place(who, couponCode, total);
@@ -56,8 +61,22 @@ afterAll(() => t.close());
 describe("/admin/api/coupons", () => {
   it("stores the code trimmed and upper-cased, unique whatever its case", async () => {
     const c = await coupon({ code: "  natal10 ", kind: "percent", value: 10, minSubtotal: 20000, maxUses: 50, maxUsesPerCustomer: 1 });
-    expect(c).toMatchObject({ code: "NATAL10", kind: "percent", value: 10, minSubtotal: 20000, maxUses: 50, maxUsesPerCustomer: 1, active: true, uses: 0, given: 0 });
-    expectError(await staffApi(admin, "POST", "/coupons", { code: "Natal10", kind: "fixed", value: 100 }), 409, "Já existe um cupão com este código");
+    expect(c).toMatchObject({
+      code: "NATAL10",
+      kind: "percent",
+      value: 10,
+      minSubtotal: 20000,
+      maxUses: 50,
+      maxUsesPerCustomer: 1,
+      active: true,
+      uses: 0,
+      given: 0,
+    });
+    expectError(
+      await staffApi(admin, "POST", "/coupons", { code: "Natal10", kind: "fixed", value: 100 }),
+      409,
+      "Já existe um cupão com este código",
+    );
     const other = await coupon({ code: "OUTRO" });
     expectError(await staffApi(admin, "PUT", `/coupons/${other.id}`, { code: "natal10", kind: "percent", value: 5 }), 409);
     // Saving a coupon under its own code is no clash.
@@ -121,7 +140,10 @@ describe("POST /api/cart/coupon (preview)", () => {
     });
     expect(await preview(shopper, { code: "mil", subtotal: 12000 })).toMatchObject({ success: true, discount: 1000 });
     // A fixed amount never takes the order below 0: at most items plus delivery.
-    expect(await preview(shopper, { code: "GRANDE", subtotal: 12000, deliveryFee: 5000 })).toMatchObject({ success: true, discount: 17000 });
+    expect(await preview(shopper, { code: "GRANDE", subtotal: 12000, deliveryFee: 5000 })).toMatchObject({
+      success: true,
+      discount: 17000,
+    });
     expect(await preview(shopper, { code: "PORTES", subtotal: 12000, deliveryFee: 8000 })).toMatchObject({ success: true, discount: 8000 });
     // The cart does not know the delivery yet: the code is accepted, its discount comes at checkout.
     expect(await preview(shopper, { code: "PORTES", subtotal: 12000 })).toEqual({
@@ -168,7 +190,12 @@ describe("placing an order with a coupon", () => {
     expect((stale.json() as { totalAmount: number }).totalAmount).toBe(total);
     const id = await placed(shopper, " quinze", total);
     const mine = await userOrder(shopper, id);
-    expect(mine).toMatchObject({ subtotal: product.price, deliveryFee: DELIVERY_FEE, totalAmount: total, coupon: { code: "QUINZE", discount } });
+    expect(mine).toMatchObject({
+      subtotal: product.price,
+      deliveryFee: DELIVERY_FEE,
+      totalAmount: total,
+      coupon: { code: "QUINZE", discount },
+    });
     const staff = (await staffApi(support, "GET", `/orders/${id}`)).json() as AdminOrder;
     expect(staff.coupon).toEqual({ code: "QUINZE", discount });
     expect(await staffCoupon(c.id)).toMatchObject({ uses: 1, given: discount });
@@ -182,9 +209,15 @@ describe("placing an order with a coupon", () => {
     await coupon({ code: "SEMPORTES", kind: "free_delivery" });
     const shopper = await registerCustomer(t.app);
     const zero = await placed(shopper, "TUDO", 0);
-    expect(await userOrder(shopper, zero)).toMatchObject({ totalAmount: 0, coupon: { code: "TUDO", discount: product.price + DELIVERY_FEE } });
+    expect(await userOrder(shopper, zero)).toMatchObject({
+      totalAmount: 0,
+      coupon: { code: "TUDO", discount: product.price + DELIVERY_FEE },
+    });
     const free = await placed(shopper, "semportes", product.price);
-    expect(await userOrder(shopper, free)).toMatchObject({ totalAmount: product.price, coupon: { code: "SEMPORTES", discount: DELIVERY_FEE } });
+    expect(await userOrder(shopper, free)).toMatchObject({
+      totalAmount: product.price,
+      coupon: { code: "SEMPORTES", discount: DELIVERY_FEE },
+    });
   });
 
   it("refuses the order with the coupon's reason (409), writing nothing", async () => {
@@ -201,7 +234,10 @@ describe("placing an order with a coupon", () => {
     const total = product.price + DELIVERY_FEE - 500;
     const first = await placed(ana, "UMAVEZ", total);
     expectError(await place(ana, "UMAVEZ", total), 409, "Já usou este código de desconto numa encomenda");
-    expect(await preview(ana, { code: "UMAVEZ", subtotal: product.price })).toMatchObject({ success: false, message: "Já usou este código de desconto numa encomenda" });
+    expect(await preview(ana, { code: "UMAVEZ", subtotal: product.price })).toMatchObject({
+      success: false,
+      message: "Já usou este código de desconto numa encomenda",
+    });
     const second = await placed(bia, "UMAVEZ", total);
     expectError(await place(caio, "UMAVEZ", total), 409, "Este código de desconto já foi usado o número máximo de vezes");
     expect(await staffCoupon(c.id)).toMatchObject({ uses: 2, given: 1000 });

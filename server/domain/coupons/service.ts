@@ -58,7 +58,9 @@ export async function previewCoupon(db: Db, userId: string, body: CouponPreviewB
   const verdict = judgeCoupon(coupon, await repo.uses(coupon.id, userId), { ...body, now });
   if (!verdict.ok) return { success: false, discount: 0, message: verdict.message };
   const message =
-    coupon.kind === "free_delivery" && body.deliveryFee === undefined ? COUPON_MESSAGES.freeDeliveryLater : COUPON_MESSAGES.applied(verdict.discount);
+    coupon.kind === "free_delivery" && body.deliveryFee === undefined
+      ? COUPON_MESSAGES.freeDeliveryLater
+      : COUPON_MESSAGES.applied(verdict.discount);
   return { success: true, discount: verdict.discount, message };
 }
 

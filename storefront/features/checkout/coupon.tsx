@@ -57,7 +57,8 @@ export function useCoupon(subtotal: number, deliveryFee: number | undefined, sig
       live = false;
     };
   }, [asks, key, code, subtotal, deliveryFee]);
-  const preview = asks && loaded?.key === key ? loaded.reply : !signedIn && code ? { success: false, discount: 0, message: SIGN_IN_FIRST } : null;
+  const preview =
+    asks && loaded?.key === key ? loaded.reply : !signedIn && code ? { success: false, discount: 0, message: SIGN_IN_FIRST } : null;
   const ok = preview?.success === true;
   return {
     code,
