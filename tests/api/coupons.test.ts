@@ -7,6 +7,8 @@ import { expireOverdueOrders } from "../../server/domain/payments/deadlines.ts";
 import type { AdminCoupon } from "../../server/schemas/coupons.ts";
 import type { ShopOrder } from "../../server/schemas/orders.ts";
 import type { AdminOrder } from "../../server/schemas/admin-orders.ts";
+import { paymentReminderMail, type MailContext, type MailFacts } from "../../server/notifications/mail/templates.ts";
+import { composeMail } from "../../server/notifications/mail/facts.ts";
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof createStaff>>;
@@ -266,5 +268,27 @@ describe("placing an order with a coupon", () => {
     expect((await staffApi(admin, "DELETE", `/coupons/${c.id}`)).statusCode).toBe(200);
     expect((await userOrder(shopper, id)).coupon).toEqual({ code: "APAGAR", discount: 300 });
     expectError(await place(shopper, "APAGAR", product.price + DELIVERY_FEE - 300), 409, "Este código de desconto não existe");
+  });
+
+  it("puts the discount line in the confirmation e-mail (once) and in the payment reminder", async () => {
+    await coupon({ code: "CORREIO", kind: "fixed", value: 1000 });
+    const shopper = await registerCustomer(t.app);
+    const id = await placed(shopper, "CORREIO", product.price + DELIVERY_FEE - 1000);
+    const row = await t.prisma.outboxMail.findFirst({ where: { kind: "order-placed", dedupeKey: `order-placed:${id}` } });
+    expect(row?.facts).toMatchObject({ coupon: { code: "CORREIO", discount: 1000 } });
+    const ctx: MailContext = {
+      baseUrl: "https://loja.exemplo.ao/",
+      shop: { name: null, phones: [], emails: [], bankName: "BAI", accountHolder: "Loja", accountNumber: "1", iban: "AO06" },
+    };
+    const mail = composeMail(row!, ctx);
+    expect(mail.text.match(/Desconto \(CORREIO\): −1\u00a0000,00 kz/g)).toHaveLength(1);
+    expect(mail.html).toContain("Desconto (CORREIO)");
+    const reminder = paymentReminderMail(ctx, {
+      orderId: id,
+      customerName: "Ana",
+      amountDue: product.price + DELIVERY_FEE - 1000,
+      coupon: { code: "CORREIO", discount: 1000 },
+    } as MailFacts<"payment-reminder">);
+    expect(reminder.text).toContain("Desconto (CORREIO): −1\u00a0000,00 kz");
   });
 });
