@@ -1,7 +1,11 @@
 import type { RequestBodyTransform } from "../lib/request-body.ts";
 
 const limit = (v: unknown) => (typeof v === "number" && v > 0 ? v : null);
-const when = (v: unknown) => (typeof v === "string" && v ? new Date(v).toISOString() : null);
+/** DateTimeInput gives the browser's local "yyyy-MM-ddThh:mm" (a Date when set from code); the server takes ISO. */
+const when = (v: unknown) => {
+  const at = v instanceof Date ? v : typeof v === "string" && v ? new Date(v) : null;
+  return at && !Number.isNaN(at.getTime()) ? at.toISOString() : null;
+};
 
 /**
  * A coupon as the server takes it: never its id, uses or money given; cleared limits and dates are sent as null
