@@ -38,7 +38,10 @@ export function bankTransfer(
     },
     async prepare(orderId, priced) {
       const paymentDeadline = paymentDeadlineFrom(new Date(), deadlineHours);
-      const multicaixaReference = await freshReference(orderId, priced.totalAmount.toNumber(), paymentDeadline);
+      // Nothing to pay (a discount code covered it all): no ATM reference for 0 kz.
+      const multicaixaReference = priced.totalAmount.greaterThan(0)
+        ? await freshReference(orderId, priced.totalAmount.toNumber(), paymentDeadline)
+        : undefined;
       return { paymentReference: newPaymentReference(), paymentDeadline, multicaixaReference };
     },
     // A concurrent retry's order won: withdraw this one's reference.
