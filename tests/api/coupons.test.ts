@@ -213,8 +213,11 @@ describe("placing an order with a coupon", () => {
     const zero = await placed(shopper, "TUDO", 0);
     expect(await userOrder(shopper, zero)).toMatchObject({
       totalAmount: 0,
+      paymentDeadline: null,
       coupon: { code: "TUDO", discount: product.price + DELIVERY_FEE },
     });
+    // Nothing to pay, so no deadline cancels it: it waits for staff to confirm it.
+    expect(await expireOverdueOrders(t.prisma, new Date(Date.now() + 365 * 86_400_000))).not.toContain(zero);
     const free = await placed(shopper, "semportes", product.price);
     expect(await userOrder(shopper, free)).toMatchObject({
       totalAmount: product.price,

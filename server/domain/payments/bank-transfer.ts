@@ -37,11 +37,11 @@ export function bankTransfer(
       return requested;
     },
     async prepare(orderId, priced) {
+      // Nothing to pay (a discount code covered it all): no ATM reference for 0 kz, and no deadline that would cancel
+      // the order (and give its code's use back); staff confirm it (docs/product/coupons.md#rules).
+      if (!priced.totalAmount.greaterThan(0)) return { paymentReference: newPaymentReference() };
       const paymentDeadline = paymentDeadlineFrom(new Date(), deadlineHours);
-      // Nothing to pay (a discount code covered it all): no ATM reference for 0 kz.
-      const multicaixaReference = priced.totalAmount.greaterThan(0)
-        ? await freshReference(orderId, priced.totalAmount.toNumber(), paymentDeadline)
-        : undefined;
+      const multicaixaReference = await freshReference(orderId, priced.totalAmount.toNumber(), paymentDeadline);
       return { paymentReference: newPaymentReference(), paymentDeadline, multicaixaReference };
     },
     // A concurrent retry's order won: withdraw this one's reference.
