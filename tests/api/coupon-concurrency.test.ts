@@ -10,19 +10,19 @@ let t: TestApp;
 let product: CatalogueProduct;
 let customers: Customer[];
 let coupon: AdminCoupon;
+let admin: Awaited<ReturnType<typeof createStaff>>;
+
+async function newCoupon(payload: Record<string, unknown>): Promise<AdminCoupon> {
+  const res = await t.app.inject({ method: "POST", url: "/admin/api/coupons", headers: admin.auth, payload });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as AdminCoupon;
+}
 
 beforeAll(async () => {
   t = await buildTestApp();
   product = (await liveProducts(t))[0]!;
-  const admin = await createStaff(t, "admin");
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/admin/api/coupons",
-    headers: admin.auth,
-    payload: { code: "CINCO", kind: "fixed", value: 100, maxUses: 5 },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  coupon = res.json() as AdminCoupon;
+  admin = await createStaff(t, "admin");
+  coupon = await newCoupon({ code: "CINCO", kind: "fixed", value: 100, maxUses: 5 });
   customers = [];
   for (let i = 0; i < 20; i++) customers.push(await registerCustomer(t.app));
 });
@@ -42,14 +42,7 @@ describe("the last uses of a coupon under concurrency", () => {
   });
 
   it("gives one customer firing 8 orders at once with a one-per-customer code exactly one", async () => {
-    const admin = await createStaff(t, "admin");
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/admin/api/coupons",
-      headers: admin.auth,
-      payload: { code: "SOUMA", kind: "fixed", value: 100, maxUsesPerCustomer: 1 },
-    });
-    expect(res.statusCode, res.body).toBe(200);
+    await newCoupon({ code: "SOUMA", kind: "fixed", value: 100, maxUsesPerCustomer: 1 });
     const one = await registerCustomer(t.app);
     const body = orderBody([{ product, quantity: 1 }], { couponCode: "SOUMA", totalAmount: product.price + DELIVERY_FEE - 100 });
     const replies = await Promise.all(Array.from({ length: 8 }, () => post(t, "/api/order/place", body, one.auth)));

@@ -2,7 +2,7 @@
 // code is previewed with the fee of the delivery chosen, the discount line and total follow it, and the order is
 // sent with the code and the total after the discount; a refused code shows its reason and is not sent.
 import { fireEvent, screen, waitFor } from "@testing-library/react";
-import { catalogue, renderShop } from "./harness.tsx";
+import { LUANDA_ADDRESS_FIELDS, catalogue, renderShop } from "./harness.tsx";
 import { standInShopApi, type ApiCall } from "./shop-api-stand-in.ts";
 
 const OPTIONS = {
@@ -20,11 +20,6 @@ const preview = (call: ApiCall) => {
   if (body.deliveryFee === 0)
     return { success: false, discount: 0, message: "A entrega desta encomenda já é grátis: este código não dá desconto" };
   return { success: true, discount: body.deliveryFee ?? 0, message: "Código aplicado" };
-};
-
-const fill = (values: Record<string, string>) => {
-  for (const [label, value] of Object.entries(values))
-    fireEvent.change(screen.getByRole("textbox", { name: label }), { target: { value } });
 };
 
 describe("checkout discount code", { timeout: 20_000 }, () => {
@@ -60,16 +55,8 @@ describe("checkout discount code", { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole("radio", { name: /Luanda/, checked: false }));
     await waitFor(() => expect(screen.getByTestId("discount")).toBeInTheDocument());
 
-    fill({
-      "Primeiro nome": "Ana",
-      Sobrenome: "Silva",
-      Email: "ana@example.ao",
-      "Endereço da Rua": "Rua 1",
-      Cidade: "Luanda",
-      "Código Postal": "1000",
-      País: "Angola",
-      Telefone: "923000000",
-    });
+    for (const [label, value] of Object.entries(LUANDA_ADDRESS_FIELDS))
+      fireEvent.change(screen.getByRole("textbox", { name: label }), { target: { value } });
     await screen.findAllByTestId("delivery-fee");
     await waitFor(() => expect(screen.getByTestId("discount")).toBeInTheDocument());
     fireEvent.click(screen.getByRole("button", { name: "FINALIZAR PEDIDO" }));
