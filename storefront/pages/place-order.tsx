@@ -13,6 +13,7 @@ import { stripeOrder } from "../features/checkout/api/stripe-order.ts";
 import type { Address, OrderItem, PaymentMethod } from "../features/checkout/types.ts";
 import { addressErrors, submitError } from "../../shared/checkout.ts";
 import { BANK_TRANSFER } from "../../shared/orders.ts";
+import { DELIVERY_FEE } from "../../shared/money.ts";
 import { randomId } from "../lib/random-id.ts";
 import { AddressInputs, focusFirstError } from "../features/checkout/address-form.tsx";
 import { DeliveryOptions, chosenOption, useDeliveryOptions } from "../features/checkout/delivery-options.tsx";
@@ -38,7 +39,8 @@ export default function PlaceOrderPage() {
   const [pickedId, setPickedId] = useState<string | null>(null);
   const delivery = chosenOption(options, pickedId);
   // Previewed with the fee of the delivery chosen (free delivery takes it off); the server applies it again.
-  const coupon = useCoupon(subtotal, deliveryLoading ? undefined : delivery?.fee, Boolean(token));
+  // Without options (none could be read) the server charges the shop's default fee, as the totals show.
+  const coupon = useCoupon(subtotal, deliveryLoading ? undefined : (delivery?.fee ?? DELIVERY_FEE), Boolean(token));
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
