@@ -26,6 +26,7 @@ const postgresSpecific = [
   "assignee-frame",
   "bank-statements",
   "catalogue-queries",
+  "coupon-concurrency",
   "health",
   "jobs",
   "last-admin",

@@ -19,6 +19,7 @@ import synonyms from "./synonyms/index.ts";
 import quickReplies from "./quick-replies/index.ts";
 import deliveryZones from "./delivery/zones.ts";
 import pickupPoints from "./delivery/pickup-points.ts";
+import coupons from "./coupons/index.ts";
 import { SettingsEdit } from "./settings/settings-edit.tsx";
 import { shellMessages } from "./i18n/shell.ts";
 
@@ -63,6 +64,7 @@ export function ConsoleApp() {
       <Resource name="quick-replies" {...quickReplies} />
       <Resource name="delivery-zones" {...deliveryZones} />
       <Resource name="pickup-points" {...pickupPoints} />
+      <Resource name="coupons" {...coupons} />
       <Resource name="settings" />
       <Resource name="outbox" {...outbox} />
       <CustomRoutes>

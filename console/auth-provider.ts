@@ -8,8 +8,17 @@ const LOGOUT_URL = "/api/user/logout";
  * What each role may open (docs/product/console.md#roles): support works orders and chats, reads customers and the Pagamentos queue
  * (payments are recorded on the order); admin everything, the bank statement ("Extrato") included.
  */
-const SUPPORT_RESOURCES = new Set(["orders", "payments", "conversations", "customers", "quick-replies", "delivery-zones", "pickup-points"]);
-const SUPPORT_READ_ONLY = new Set(["customers", "payments", "quick-replies", "delivery-zones", "pickup-points"]);
+const SUPPORT_RESOURCES = new Set([
+  "orders",
+  "payments",
+  "conversations",
+  "customers",
+  "quick-replies",
+  "delivery-zones",
+  "pickup-points",
+  "coupons",
+]);
+const SUPPORT_READ_ONLY = new Set(["customers", "payments", "quick-replies", "delivery-zones", "pickup-points", "coupons"]);
 
 export const canRoleAccess = (role: string | undefined, resource: string, action: string): boolean => {
   if (role === "admin") return true;

@@ -30,6 +30,7 @@ import { orderRequestBody, type PaymentBody, type ProofAcceptBody } from "./orde
 import { productRequestBody } from "./products/transform.ts";
 import { quickReplyRequestBody } from "./quick-replies/transform.ts";
 import { deliveryZoneRequestBody, pickupPointRequestBody } from "./delivery/transform.ts";
+import { couponRequestBody } from "./coupons/transform.ts";
 import { settingsRequestBody } from "./settings/transform.ts";
 import { staffRequestBody } from "./staff/transform.ts";
 
@@ -42,6 +43,7 @@ const REQUEST_BODIES: Partial<Record<string, RequestBodyTransform>> = {
   "quick-replies": quickReplyRequestBody,
   "delivery-zones": deliveryZoneRequestBody,
   "pickup-points": pickupPointRequestBody,
+  coupons: couponRequestBody,
 };
 
 const toRequestBody = (resource: string, data: Row, creating: boolean): Row => REQUEST_BODIES[resource]?.(data, creating) ?? data;

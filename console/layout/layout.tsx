@@ -91,6 +91,7 @@ function ConsoleMenu() {
       {canProducts && <Menu.ResourceItem name="synonyms" />}
       <Menu.ResourceItem name="delivery-zones" />
       <Menu.ResourceItem name="pickup-points" />
+      <Menu.ResourceItem name="coupons" />
       {canSettings && <Menu.Item to="/settings" primaryText={translate("loja.menu.settings")} leftIcon={<SettingsIcon />} />}
     </Menu>
   );

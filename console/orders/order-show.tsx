@@ -88,6 +88,12 @@ function OrderDetails() {
           <Section title={translate("loja.orders.totals")}>
             <DetailRow label={translate("resources.orders.fields.subtotal")} value={formatKz(order.subtotal)} />
             <DetailRow label={translate("resources.orders.fields.deliveryFee")} value={formatKz(order.deliveryFee)} />
+            {order.coupon && (
+              <DetailRow
+                label={translate("loja.coupons.discount", { code: order.coupon.code })}
+                value={`−${formatKz(order.coupon.discount)}`}
+              />
+            )}
             {order.delivery && (
               <DetailRow
                 label={translate(order.delivery.kind === "pickup" ? "loja.orders.pickup" : "loja.orders.delivery")}

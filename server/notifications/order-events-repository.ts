@@ -10,6 +10,8 @@ const noticeSelect = {
   paymentReference: true,
   paymentDeadline: true,
   multicaixaReference: true,
+  couponCode: true,
+  discount: true,
   address: true,
   shipment: true,
   user: {

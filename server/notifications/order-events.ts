@@ -103,8 +103,14 @@ export async function supportRepliesByPhone(tx: Db, notifier: Notifier, orderId:
     await outboxRepository(tx).insert(row);
 }
 
+/** The order's coupon for its mails (nothing when it was placed without one). */
+const couponOf = (order: { couponCode: string | null; discount: EventOrder["totalAmount"] }) =>
+  order.couponCode ? { coupon: { code: order.couponCode, discount: order.discount.toNumber() } } : {};
+
 interface PlacedOrder {
   id: string;
+  couponCode: string | null;
+  discount: EventOrder["totalAmount"];
   /** The delivery address: its phone receives WhatsApp / SMS, its first name greets. */
   address: { phone: string | null; firstName: string };
   paymentMethod: string;
@@ -147,6 +153,7 @@ function orderPlacedMails(notifier: Notifier, { customer, ctx, staff }: Placemen
       total: order.totalAmount,
       ...(order.delivery ? { delivery: order.delivery } : {}),
       ...due,
+      ...couponOf(order),
     };
     mails.push(newMail({ kind: "order-placed", to, dedupeKey: `order-placed:${order.id}`, facts }));
   }
@@ -250,7 +257,7 @@ export async function noticeOrder(tx: Db, notifier: Notifier, orderId: string, n
     case "payment-reminder":
       await shopperMail({
         kind: "payment-reminder",
-        facts: { ...ref, ...paymentDue(notifier, ctx, order.totalAmount.minus(order.amountPaid), order) },
+        facts: { ...ref, ...paymentDue(notifier, ctx, order.totalAmount.minus(order.amountPaid), order), ...couponOf(order) },
       });
       await enqueuePhone(
         tx,

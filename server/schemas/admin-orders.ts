@@ -6,6 +6,7 @@ import type { OrderStatus } from "../../shared/orders.ts";
 import { MAX_AMOUNT } from "../../shared/money.ts";
 import { MAX_BANK_REFERENCE, PAYMENT_STATES, PROOF_STATUSES } from "../../shared/payments.ts";
 import { DeliveryChoiceSchema, ShipmentSchema } from "./delivery.ts";
+import { OrderCouponSchema } from "./coupons.ts";
 
 /** Staff see the address exactly as the shopper submitted it (the orders contract's Address). */
 const AdminAddress = Address;
@@ -120,6 +121,8 @@ export const AdminOrder = Type.Object({
   subtotal: Type.Number(),
   deliveryFee: Type.Number(),
   totalAmount: Type.Number(),
+  /** The coupon applied: totalAmount = subtotal + deliveryFee − discount; null without one. */
+  coupon: Type.Union([OrderCouponSchema, Type.Null()]),
   itemCount: Type.Integer(),
   unread: Type.Integer(),
   createdAt: Type.String(),

@@ -7,6 +7,7 @@ import { MAX_LINE_QUANTITY } from "./cart.ts";
 import { MAX_AMOUNT } from "../../shared/money.ts";
 
 import { ORDER_STATUSES } from "../../shared/orders.ts";
+import { OrderCouponSchema } from "./coupons.ts";
 import { DeliveryChoiceSchema, ShipmentSchema, TimelineStep } from "./delivery.ts";
 import { CANCELLED_BY, PAYMENT_STATES, PROOF_STATUSES } from "../../shared/payments.ts";
 
@@ -63,6 +64,8 @@ export const PlaceOrderBody = StrictObject({
   smsOptIn: Type.Optional(Type.Boolean()),
   /** A zone or pickup point of GET /api/delivery/options; without it the zone serving the address applies. */
   deliveryOptionId: Type.Optional(ShortText({ maxLength: 64 })),
+  /** A discount code (docs/product/coupons.md): the server applies it; totalAmount is the total after it. */
+  couponCode: Type.Optional(ShortText({ maxLength: 100 })),
 });
 export type PlaceOrderBody = Static<typeof PlaceOrderBody>;
 
@@ -151,6 +154,8 @@ export const ShopOrder = Type.Object({
   subtotal: Type.Number(),
   deliveryFee: Type.Number(),
   totalAmount: Type.Number(),
+  /** The coupon applied (docs/product/coupons.md): totalAmount = subtotal + deliveryFee − discount; null without one. */
+  coupon: Type.Union([OrderCouponSchema, Type.Null()]),
   items: Type.Array(ShopOrderItem),
   paymentReference: Type.Union([Type.String(), Type.Null()]),
   paymentDeadline: Type.Union([Type.String(), Type.Null()]),

@@ -8,6 +8,8 @@ import { CartTotals } from "../features/cart/cart-totals.tsx";
 import { formatKz } from "../../shared/money.ts";
 import { useState } from "react";
 import { rememberPrice } from "../features/cart/seen-prices.ts";
+import { CouponField, useCoupon } from "../features/checkout/coupon.tsx";
+import { useSession } from "../features/auth/session.tsx";
 
 export default function CartPage() {
   const { setQuantity } = useCart();
@@ -15,6 +17,9 @@ export default function CartPage() {
   const [, setAccepted] = useState(0);
   const { lines, subtotal, loading } = useCartLines();
   const empty = lines.length === 0;
+  const { token } = useSession();
+  // The delivery is chosen at checkout: free delivery is previewed there (docs/product/coupons.md#preview).
+  const coupon = useCoupon(subtotal, undefined, Boolean(token));
 
   return (
     <div className="cart">
@@ -87,7 +92,8 @@ export default function CartPage() {
       {/* Nothing to pay or deliver: no fee, no way into checkout. */}
       {!empty && (
         <div className="cart-summary">
-          <CartTotals subtotal={subtotal} />
+          <CouponField coupon={coupon} />
+          <CartTotals subtotal={subtotal} discount={coupon.discount} couponCode={coupon.accepted} />
           <Link to="/place-order" className="btn">
             FINALIZAR COMPRA
           </Link>

@@ -10,6 +10,7 @@ import { useOrders } from "../features/orders/use-orders.ts";
 import { PushPrompt } from "../features/push/push-prompt.tsx";
 import { OrderWhatsAppLink } from "../features/settings/order-whatsapp-link.tsx";
 import { DeliveryChoiceText } from "../features/orders/delivery-text.tsx";
+import { OrderDiscountText } from "../features/orders/coupon-text.tsx";
 import { OrderTimeline } from "../features/orders/order-timeline.tsx";
 import "./payment-styles.ts";
 
@@ -56,6 +57,7 @@ export default function OrdersPage() {
                 ))}
               </ul>
               <DeliveryChoiceText order={o} />
+              <OrderDiscountText order={o} />
               <OrderTimeline order={o} />
               {toPay && <PaymentStatus order={o} now={now} />}
               <footer className="order-foot">

@@ -13,11 +13,13 @@ import { stripeOrder } from "../features/checkout/api/stripe-order.ts";
 import type { Address, OrderItem, PaymentMethod } from "../features/checkout/types.ts";
 import { addressErrors, submitError } from "../../shared/checkout.ts";
 import { BANK_TRANSFER } from "../../shared/orders.ts";
+import { DELIVERY_FEE } from "../../shared/money.ts";
 import { randomId } from "../lib/random-id.ts";
 import { AddressInputs, focusFirstError } from "../features/checkout/address-form.tsx";
 import { DeliveryOptions, chosenOption, useDeliveryOptions } from "../features/checkout/delivery-options.tsx";
 import { forgetCheckoutDraft, useCheckoutAddress } from "../features/checkout/use-checkout-address.ts";
 import { returnHereAfterLogin } from "../features/auth/return-after-login.ts";
+import { CouponField, forgetCoupon, useCoupon } from "../features/checkout/coupon.tsx";
 
 export default function PlaceOrderPage() {
   const [errors, setErrors] = useState<Partial<Record<keyof Address, string>>>({});
@@ -36,6 +38,9 @@ export default function PlaceOrderPage() {
   const { options, loading: deliveryLoading } = useDeliveryOptions(address.state, address.city, subtotal);
   const [pickedId, setPickedId] = useState<string | null>(null);
   const delivery = chosenOption(options, pickedId);
+  // Previewed with the fee of the delivery chosen (free delivery takes it off); the server applies it again.
+  // Without options (none could be read) the server charges the shop's default fee, as the totals show.
+  const coupon = useCoupon(subtotal, deliveryLoading ? undefined : (delivery?.fee ?? DELIVERY_FEE), Boolean(token));
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -71,14 +76,19 @@ export default function PlaceOrderPage() {
       toast.info("A calcular o custo da entrega… Tente de novo dentro de instantes.");
       return;
     }
+    if (coupon.loading) {
+      toast.info("A verificar o código de desconto… Tente de novo dentro de instantes.");
+      return;
+    }
     const ticked = { ...(optIns.whatsappOptIn ? { whatsappOptIn: true } : {}), ...(optIns.smsOptIn ? { smsOptIn: true } : {}) };
     const body = {
       address,
       items,
-      totalAmount: orderTotal(subtotal, delivery?.fee),
+      totalAmount: orderTotal(subtotal, delivery?.fee, coupon.discount),
       paymentMethod: method,
       ...(delivery ? { deliveryOptionId: delivery.id } : {}),
       ...ticked,
+      ...(coupon.accepted ? { couponCode: coupon.accepted } : {}),
     };
     try {
       if (method === "stripe") {
@@ -88,6 +98,7 @@ export default function PlaceOrderPage() {
       const orderId = await run(placeOrder(body, idempotencyKey.current));
       clear();
       forgetCheckoutDraft();
+      forgetCoupon();
       toast.success("Pedido realizado com sucesso!");
       // The transfer page, for this very order: the amount, reference and deadline to pay it.
       void navigate(orderId ? `/confirmacaotransferencia?orderId=${encodeURIComponent(orderId)}` : "/confirmacaotransferencia");
@@ -104,7 +115,8 @@ export default function PlaceOrderPage() {
         <DeliveryOptions options={options} chosen={delivery} onChoose={setPickedId} />
       </section>
       <section className="checkout-side">
-        <CartTotals subtotal={subtotal} deliveryFee={delivery?.fee} />
+        <CouponField coupon={coupon} />
+        <CartTotals subtotal={subtotal} deliveryFee={delivery?.fee} discount={coupon.discount} couponCode={coupon.accepted} />
         <Title first="MÉTODO DE" second="PAGAMENTO" />
         <label className="payment">
           <input

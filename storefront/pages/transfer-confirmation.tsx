@@ -21,6 +21,7 @@ import { useOrderPayment, type OrderPayment } from "../features/orders/use-order
 import { useShopSettings } from "../features/settings/settings-provider.tsx";
 import "./payment-styles.ts";
 import { DeliveryChoiceText } from "../features/orders/delivery-text.tsx";
+import { OrderDiscountText } from "../features/orders/coupon-text.tsx";
 
 export default function TransferConfirmationPage() {
   const ready = useSkeletonDelay();
@@ -122,6 +123,7 @@ function AmountToPay({ order, onCopy }: { order: Order; onCopy: (text: string, f
       </h2>
       <CopyList rows={[{ label: "Montante a pagar", value: formatKz(due), actions: [{ text: plainAmount(due) }] }]} onCopy={onCopy} />
       <DeliveryChoiceText order={order} />
+      <OrderDiscountText order={order} />
       {order.amountPaid > 0 && (
         <p className="muted">
           Já recebemos {formatKz(order.amountPaid)} de {formatKz(order.totalAmount)}.

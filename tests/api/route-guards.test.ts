@@ -31,8 +31,8 @@ const PUBLIC = new Set([
 ]);
 /** Staff resources support may not touch (the catalogue, staff accounts, shop settings). */
 const ADMIN_ONLY = /^\/admin\/api\/(products|uploads|taxonomy|staff|settings|synonyms|outbox)(\/|$)/;
-/** Staff resources support may read but only admins may write (the saved quick replies, the delivery options). */
-const ADMIN_WRITES = /^\/admin\/api\/(quick-replies|delivery-zones|pickup-points)(\/|$)/;
+/** Staff resources support may read but only admins may write (the saved quick replies, the delivery options, coupons). */
+const ADMIN_WRITES = /^\/admin\/api\/(quick-replies|delivery-zones|pickup-points|coupons)(\/|$)/;
 
 interface Operation {
   method: string;

@@ -162,6 +162,44 @@ describe("POST /api/order/stripe", () => {
     });
   });
 
+  it("charges the discounted total with a coupon: one line priced at the order's total (docs/design/money.md#coupons)", async () => {
+    const admin = await createStaff(t, "admin");
+    for (const body of [
+      { code: "CARTAO", kind: "fixed", value: 700 },
+      { code: "CARTAOTUDO", kind: "fixed", value: 100_000_000 },
+    ]) {
+      const res = await t.app.inject({ method: "POST", url: "/admin/api/coupons", headers: admin.auth, payload: body });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const c = await registerCustomer(t.app);
+    const p = products[4]!;
+    const total = p.price * 2 + DELIVERY_FEE - 700;
+    const res = await checkout(
+      c,
+      orderBody([{ product: p, quantity: 2 }], { paymentMethod: "stripe", couponCode: "cartao", totalAmount: total }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const { orderId } = res.json() as StripeReply;
+    const f = Object.fromEntries(stripe.requests.findLast((r) => r.method === "POST" && r.path === "/v1/checkout/sessions")!.form);
+    expect(f).toMatchObject({
+      "line_items[0][price_data][unit_amount]": String(total * 100),
+      "line_items[0][quantity]": "1",
+    });
+    expect(f["line_items[0][price_data][product_data][name]"]).toMatch(
+      /^Encomenda [0-9A-Z]{6}: 2 artigo\(s\), envio e desconto de 700,00 kz$/,
+    );
+    expect(f["line_items[1][quantity]"]).toBeUndefined();
+    expect((await t.prisma.order.findUniqueOrThrow({ where: { id: orderId } })).totalAmount.toNumber()).toBe(total);
+    // Nothing left to pay by card: refused, nothing written.
+    const before = await t.prisma.order.count();
+    expectError(
+      await checkout(c, orderBody([{ product: p, quantity: 1 }], { paymentMethod: "stripe", couponCode: "CARTAOTUDO", totalAmount: 0 })),
+      409,
+      "Com este desconto não há nada a pagar por cartão: escolha a transferência bancária",
+    );
+    expect(await t.prisma.order.count()).toBe(before);
+  });
+
   it("keeps the cart until the payment is confirmed", async () => {
     const c = await registerCustomer(t.app);
     const p = products[2]!;

@@ -25,6 +25,7 @@ export const staffOrder = (over: Partial<AdminOrder> = {}): AdminOrder => ({
   subtotal: 25000,
   deliveryFee: 5000,
   totalAmount: 30000,
+  coupon: null,
   itemCount: 1,
   unread: 0,
   createdAt: "2026-01-01T10:00:00Z",

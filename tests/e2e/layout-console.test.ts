@@ -25,6 +25,8 @@ describe.runIf(browserAvailable())("the console's layout at 390 and 1280 px (ove
     { name: "staff", hash: () => "#/staff" },
     { name: "synonyms", hash: () => "#/synonyms" },
     { name: "outbox", hash: () => "#/outbox" },
+    { name: "coupons", hash: () => "#/coupons" },
+    { name: "coupon-create", hash: () => "#/coupons/create" },
   ];
 
   for (const width of [390, 1280]) {

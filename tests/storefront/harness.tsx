@@ -103,3 +103,15 @@ export function renderShop(path: string, opts: Options = {}) {
   );
   return { ...result, pathname: () => current?.pathname, search: () => current?.search, back: () => act(() => void navigate?.(-1)) };
 }
+
+/** A complete Luanda delivery address, as the checkout's labelled fields take it. */
+export const LUANDA_ADDRESS_FIELDS: Readonly<Record<string, string>> = {
+  "Primeiro nome": "Ana",
+  Sobrenome: "Silva",
+  Email: "ana@example.ao",
+  "Endereço da Rua": "Rua 1",
+  Cidade: "Luanda",
+  "Código Postal": "1000",
+  País: "Angola",
+  Telefone: "923000000",
+};

@@ -3,7 +3,7 @@ import { ATTACHMENT_TOO_LARGE, MAX_ATTACHMENT_BYTES } from "../../shared/chat.ts
 import { formatKz } from "../../shared/money.ts";
 import type { Order } from "../../storefront/features/orders/api/user-orders.ts";
 import { formatDeadline, timeLeft } from "../../storefront/features/orders/payment.ts";
-import { catalogue, renderShop } from "./harness.tsx";
+import { LUANDA_ADDRESS_FIELDS, catalogue, renderShop } from "./harness.tsx";
 import { standInShopApi, StandInRealtime, type ApiCall } from "./shop-api-stand-in.ts";
 
 // The shopper's side of the money path: what to pay for an order, the proof of payment, and the
@@ -46,6 +46,7 @@ const order = (over: Partial<Order> = {}): Order => ({
   subtotal: 7500,
   deliveryFee: 5000,
   totalAmount: 12500,
+  coupon: null,
   items: [{ itemId: "p1", name: "Produto 1", image: ["/media/p1"], price: 7500, size: "M", quantity: 1 }],
   paymentReference: "LJ4KX7PQM",
   // 27 h 30 min from now: "faltam 1 dia e 3 h" however long the test takes to get there.
@@ -107,16 +108,7 @@ describe("checkout", { timeout: 20_000 }, () => {
     const { pathname, search } = renderShop("/place-order", { products: catalogue(1), ...signedIn() });
     await screen.findByRole("button", { name: "FINALIZAR PEDIDO" });
     await waitFor(() => expect(screen.getByTestId("total")).toHaveTextContent(/^6\s?000,00 kz$/));
-    const address = {
-      "Primeiro nome": "Ana",
-      Sobrenome: "Silva",
-      Email: "ana@example.ao",
-      "Endereço da Rua": "Rua 1",
-      Cidade: "Luanda",
-      "Código Postal": "1000",
-      País: "Angola",
-      Telefone: "923000000",
-    };
+    const address = LUANDA_ADDRESS_FIELDS;
     for (const [label, value] of Object.entries(address))
       fireEvent.change(screen.getByRole("textbox", { name: label }), { target: { value } });
     // WhatsApp and SMS are off until ticked; the shopper ticks WhatsApp only.

@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testi
 import { ANGOLA_PROVINCES } from "../../shared/checkout.ts";
 import { ErrorBoundary } from "../../storefront/app/error-page.tsx";
 import { NOVOS_URL } from "../../storefront/features/catalogue/api/catalogue.ts";
-import { catalogue, renderShop, settings } from "./harness.tsx";
+import { LUANDA_ADDRESS_FIELDS, catalogue, renderShop, settings } from "./harness.tsx";
 import { standInShopApi } from "./shop-api-stand-in.ts";
 
 const SKELETON_WAIT = { timeout: 3000 };
@@ -123,16 +123,7 @@ describe("checkout", () => {
     for (const [label, value] of Object.entries(values))
       fireEvent.change(screen.getByRole("textbox", { name: label }), { target: { value } });
   };
-  const address = {
-    "Primeiro nome": "Ana",
-    Sobrenome: "Silva",
-    Email: "ana@example.ao",
-    "Endereço da Rua": "Rua 1",
-    Cidade: "Luanda",
-    "Código Postal": "1000",
-    País: "Angola",
-    Telefone: "923000000",
-  };
+  const address = LUANDA_ADDRESS_FIELDS;
 
   it("offers bank transfer only, and names every missing field when submitted empty", async () => {
     renderShop("/place-order", { products: catalogue(1) });

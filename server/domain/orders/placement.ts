@@ -13,7 +13,8 @@ import { AppError } from "../errors.ts";
 import { checkAddress, checkSubmit } from "./checkout-rules.ts";
 import { newOrderId } from "./ids.ts";
 import { newPaymentReference } from "../payments/payment-reference.ts";
-import { checkClientTotal, priceOrder, requestedLines, type PricedOrder, type RequestedLine } from "./pricing.ts";
+import { checkClientTotal, priceOrder, requestedLines, withDiscount, type PricedOrder, type RequestedLine } from "./pricing.ts";
+import { couponForOrder, takeCouponUse } from "../coupons/service.ts";
 import { ordersRepository, type KeyedOrder, type NewOrder } from "./repository.ts";
 import { stockRepository } from "../catalogue/stock-repository.ts";
 import { notEnoughStock } from "../../../shared/stock.ts";
@@ -97,22 +98,36 @@ class KeyTaken extends Error {}
 class NotWritten extends Error {}
 
 /**
- * Writes the order. When some of its lines are of tracked sizes, their units are taken first (one conditional UPDATE
- * per line) in the same transaction as the order's statement: a line beyond what is left refuses the order (409,
- * naming product and size) and nothing is taken (docs/design/money.md#stock).
+ * Writes the order. With a coupon, its use is taken first under the coupon's row lock (docs/design/money.md#coupons).
+ * When some of its lines are of tracked sizes, their units are taken (one conditional UPDATE per line) in the same
+ * transaction as the order's statement: a line beyond what is left refuses the order (409, naming product and
+ * size) and nothing is taken (docs/design/money.md#stock). Coupon first, then stock: every placement locks in
+ * that order.
  */
 async function writeOrder(db: PrismaClient, order: NewOrder, opts: { clearCart: boolean; noticesDue: boolean }): Promise<boolean> {
   const held = order.lines.filter((l) => l.reserved);
-  if (!held.length) return ordersRepository(db).insertOrder(order, opts);
+  const coupon = order.coupon;
+  if (!held.length && !coupon) return ordersRepository(db).insertOrder(order, opts);
   try {
     return await db.$transaction(
       async (tx) => {
+        if (coupon)
+          await takeCouponUse(
+            tx,
+            { id: coupon.id, code: coupon.code, discount: coupon.discount.toNumber() },
+            {
+              userId: order.userId,
+              subtotal: order.subtotal.toNumber(),
+              deliveryFee: order.deliveryFee.toNumber(),
+              totalAmount: order.totalAmount.toNumber(),
+            },
+          );
         const short = await stockRepository(tx).take(held);
         if (short) throw new AppError(409, notEnoughStock(held.find((l) => l === short)?.name ?? "", short.size));
         if (!(await ordersRepository(tx).insertOrder(order, opts))) throw new NotWritten();
         return true;
       },
-      // Many shoppers after the last units wait on one row lock in turn: give them time rather than a 500.
+      // Many shoppers after the last units (or one coupon) wait on one row lock in turn: give them time rather than a 500.
       { maxWait: 30_000, timeout: 30_000 },
     );
   } catch (error) {
@@ -152,7 +167,15 @@ export async function placeOrder<Prepared extends PaymentReferences, Answer>(
   if ((whatsappOptIn || smsOptIn) && (await optInAtCheckout(db, userId, { whatsappOptIn, smsOptIn }))) input.accountChanged?.(userId);
   // Priced from one read, written in one statement: the same guarantees as a READ COMMITTED transaction around
   // both (neither locks the products), without holding a connection across round trips.
-  const priced = await priceOrder(db, v.lines, { address: v.address, optionId: input.body.deliveryOptionId });
+  const listed = await priceOrder(db, v.lines, { address: v.address, optionId: input.body.deliveryOptionId });
+  // The coupon is judged on the server's own figures; the client's total is compared with the total after it.
+  const coupon = input.body.couponCode
+    ? await couponForOrder(db, userId, input.body.couponCode, {
+        subtotal: listed.subtotal.toNumber(),
+        deliveryFee: listed.deliveryFee.toNumber(),
+      })
+    : null;
+  const priced = coupon ? withDiscount(listed, coupon.discount) : listed;
   checkClientTotal(v.totalAmount, priced);
   const orderId = newOrderId();
   const prepared = await method.prepare(orderId, priced);
@@ -172,6 +195,7 @@ export async function placeOrder<Prepared extends PaymentReferences, Answer>(
     paymentDeadline: prepared.paymentDeadline ?? null,
     multicaixaReference: prepared.multicaixaReference ?? null,
     delivery: { ...priced.delivery },
+    coupon: coupon && { id: coupon.id, code: coupon.code, discount: priced.discount },
     lines: priced.lines,
   };
   try {

@@ -35,6 +35,8 @@ export interface PricedOrder {
   lines: PricedLine[];
   subtotal: Prisma.Decimal;
   deliveryFee: Prisma.Decimal;
+  /** What a coupon takes off (0 without one): totalAmount = subtotal + deliveryFee − discount. */
+  discount: Prisma.Decimal;
   totalAmount: Prisma.Decimal;
   delivery: DeliveryChoice;
 }
@@ -98,7 +100,13 @@ export async function priceOrder(db: Db, requested: readonly RequestedLine[], wh
   const deliveryFee = new Prisma.Decimal(delivery.fee);
   const totalAmount = subtotal.plus(deliveryFee);
   if (totalAmount.greaterThan(MAX_AMOUNT)) throw new AppError(400, amountTooLarge("O total do pedido"));
-  return { lines, subtotal, deliveryFee, totalAmount, delivery };
+  return { lines, subtotal, deliveryFee, discount: new Prisma.Decimal(0), totalAmount, delivery };
+}
+
+/** The order priced with a coupon's discount taken off (the discount never exceeds subtotal + delivery). */
+export function withDiscount(priced: PricedOrder, discount: number): PricedOrder {
+  const off = Prisma.Decimal.min(new Prisma.Decimal(discount), priced.subtotal.plus(priced.deliveryFee));
+  return { ...priced, discount: off, totalAmount: priced.subtotal.plus(priced.deliveryFee).minus(off) };
 }
 
 /** Compares the client's total with the server's to the cent, and refuses a stale one with the current total. */

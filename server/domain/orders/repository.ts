@@ -35,6 +35,8 @@ const shopOrderSelect = {
   amountPaid: true,
   multicaixaReference: true,
   delivery: true,
+  couponCode: true,
+  discount: true,
   lines: { orderBy: { position: "asc" }, select: { productId: true, name: true, image: true, price: true, size: true, quantity: true } },
   shipment: true,
   // Every change, oldest first: the shopper's timeline, and the cancelling change's reason (the payment page says why).
@@ -91,6 +93,8 @@ export interface NewOrder {
   multicaixaReference?: string | null;
   /** The delivery chosen, as priced (shared/delivery.ts DeliveryChoice). */
   delivery?: DeliveryChoice | null;
+  /** The coupon applied and what it took off (docs/design/money.md#coupons). */
+  coupon?: { id: string; code: string; discount: Prisma.Decimal } | null;
   /** `reserved`: the line's units are taken from product_stock in the same transaction (a tracked size). */
   lines: { productId: string; name: string; image: string; price: Prisma.Decimal; size: string; quantity: number; reserved?: boolean }[];
   status: string;
@@ -121,11 +125,12 @@ export const ordersRepository = (db: Db) => ({
       WITH new_order AS (
         INSERT INTO orders (id, user_id, status, payment_method, address, subtotal, delivery_fee, total_amount,
                             idempotency_key, request_hash, stripe_session_id, payment_reference, payment_deadline, multicaixa_reference,
-                            delivery, placed_notices_due, updated_at)
+                            delivery, placed_notices_due, coupon_id, coupon_code, discount, updated_at)
         VALUES (${o.id}, ${o.userId}, ${o.status}, ${o.paymentMethod}, ${JSON.stringify(o.address)}::jsonb,
                 ${o.subtotal.toFixed(2)}::numeric, ${o.deliveryFee.toFixed(2)}::numeric, ${o.totalAmount.toFixed(2)}::numeric,
                 ${o.idempotencyKey}, ${o.requestHash}, ${o.stripeSessionId}, ${o.paymentReference}, ${o.paymentDeadline?.toISOString() ?? null}::timestamp, ${o.multicaixaReference ?? null},
-                ${o.delivery ? JSON.stringify(o.delivery) : null}::jsonb, ${opts.noticesDue ?? false}, now())
+                ${o.delivery ? JSON.stringify(o.delivery) : null}::jsonb, ${opts.noticesDue ?? false},
+                ${o.coupon?.id ?? null}, ${o.coupon?.code ?? null}, ${o.coupon?.discount.toFixed(2) ?? "0"}::numeric, now())
         ON CONFLICT DO NOTHING
         RETURNING id, user_id, status
       ), new_lines AS (

@@ -156,6 +156,7 @@ function toShopOrder(o: ShopOrderRow, multicaixa: MulticaixaDisplay | undefined)
     subtotal: toNumber(o.subtotal),
     deliveryFee: toNumber(o.deliveryFee),
     totalAmount: toNumber(o.totalAmount),
+    coupon: o.couponCode ? { code: o.couponCode, discount: toNumber(o.discount) } : null,
     items: o.lines.map((l) => ({
       itemId: l.productId,
       name: l.name,

@@ -18,6 +18,8 @@ const staffRowSelect = {
   subtotal: true,
   deliveryFee: true,
   totalAmount: true,
+  couponCode: true,
+  discount: true,
   createdAt: true,
   updatedAt: true,
   paymentReference: true,

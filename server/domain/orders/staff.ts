@@ -81,6 +81,7 @@ function toRow(o: StaffOrderRow, unread: number, role: StaffRole): AdminOrder {
     subtotal: o.subtotal.toNumber(),
     deliveryFee: o.deliveryFee.toNumber(),
     totalAmount: o.totalAmount.toNumber(),
+    coupon: o.couponCode ? { code: o.couponCode, discount: o.discount.toNumber() } : null,
     itemCount: o.lines.reduce((n, l) => n + l.quantity, 0),
     unread,
     createdAt: o.createdAt.toISOString(),

@@ -37,6 +37,9 @@ export function bankTransfer(
       return requested;
     },
     async prepare(orderId, priced) {
+      // Nothing to pay (a discount code covered it all): no ATM reference for 0 kz, and no deadline that would cancel
+      // the order (and give its code's use back); staff confirm it (docs/product/coupons.md#rules).
+      if (!priced.totalAmount.greaterThan(0)) return { paymentReference: newPaymentReference() };
       const paymentDeadline = paymentDeadlineFrom(new Date(), deadlineHours);
       const multicaixaReference = await freshReference(orderId, priced.totalAmount.toNumber(), paymentDeadline);
       return { paymentReference: newPaymentReference(), paymentDeadline, multicaixaReference };

@@ -4,13 +4,15 @@
 // trusted.
 import { shopEvents } from "../../ops/metrics.ts";
 import type { PrismaClient } from "../../db/client.ts";
-import { AWAITING_PAYMENT, CANCELLED, PAYMENT_CONFIRMED } from "../../../shared/orders.ts";
+import { AWAITING_PAYMENT, CANCELLED, PAYMENT_CONFIRMED, shortOrderId } from "../../../shared/orders.ts";
+import { formatKz } from "../../../shared/money.ts";
 import { CARD_NOT_COMPLETED_REASON } from "../../../shared/payments.ts";
 import type { StripeClient } from "../../integrations/stripe.ts";
 import { cartRepository } from "../cart/repository.ts";
 import { AppError } from "../errors.ts";
 import { ORDER_NOT_FOUND } from "../orders/not-found.ts";
 import type { PaymentStrategy } from "../orders/placement.ts";
+import type { PricedOrder } from "../orders/pricing.ts";
 import { ordersRepository, type KeyedOrder } from "../orders/repository.ts";
 import { paymentsRepository } from "./repository.ts";
 import type { Notifier, PushNotice } from "../../notifications/notifier.ts";
@@ -19,6 +21,7 @@ import { stockRepository } from "../catalogue/stock-repository.ts";
 
 const STRIPE_ACTOR = "Stripe";
 const CARD_UNAVAILABLE = "Pagamento por cartão não está disponível";
+const NOTHING_TO_PAY_BY_CARD = "Com este desconto não há nada a pagar por cartão: escolha a transferência bancária";
 /** Stripe's code for the kwanza; a two-decimal currency there, so amounts go in cents. */
 const CURRENCY = "aoa";
 const cents = (amount: { times(n: number): { toNumber(): number } }) => Math.round(amount.times(100).toNumber());
@@ -33,6 +36,24 @@ async function sessionUrlOf(stripe: StripeClient, order: KeyedOrder): Promise<{ 
   const session = await stripe.retrieveCheckoutSession(order.stripeSessionId);
   if (!session.url || session.status !== "open") throw new AppError(409, "A sessão de pagamento deste pedido já não está aberta");
   return { orderId: order.id, sessionUrl: session.url };
+}
+
+/**
+ * What the Checkout Session charges: the server's lines and the delivery fee; with a coupon, one line for the
+ * whole order at its discounted total, so Stripe charges exactly the order's total (Stripe's own coupons need
+ * objects made on Stripe beforehand, and a line may not be negative: docs/design/money.md#coupons).
+ */
+function stripeLines(orderId: string, priced: PricedOrder) {
+  if (priced.discount.greaterThan(0)) {
+    if (!priced.totalAmount.greaterThan(0)) throw new AppError(409, NOTHING_TO_PAY_BY_CARD);
+    const units = priced.lines.reduce((n, l) => n + l.quantity, 0);
+    const name = `Encomenda ${shortOrderId(orderId)}: ${units} artigo(s), envio e desconto de ${formatKz(priced.discount)}`;
+    return [{ name, unitAmount: cents(priced.totalAmount), quantity: 1 }];
+  }
+  return [
+    ...priced.lines.map((l) => ({ name: `${l.name} (${l.size})`, unitAmount: cents(l.price), quantity: l.quantity })),
+    { name: "Taxa de envio", unitAmount: cents(priced.deliveryFee), quantity: 1 },
+  ];
 }
 
 /** Card payment as a placement strategy: opens a Checkout Session for exactly the server's lines; the cart keeps them until payment. */
@@ -50,10 +71,7 @@ export function stripeCheckout(
       const session = await stripe.createCheckoutSession({
         orderId,
         currency: CURRENCY,
-        lines: [
-          ...priced.lines.map((l) => ({ name: `${l.name} (${l.size})`, unitAmount: cents(l.price), quantity: l.quantity })),
-          { name: "Taxa de envio", unitAmount: cents(priced.deliveryFee), quantity: 1 },
-        ],
+        lines: stripeLines(orderId, priced),
         successUrl: back(true),
         cancelUrl: back(false),
       });

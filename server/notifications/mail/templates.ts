@@ -151,7 +151,19 @@ export interface PaymentDue {
   multicaixa?: MulticaixaReference | null;
   /** The account as it was when the mail's event happened; without it, the shop's current one. */
   bank?: BankAccount | null;
+  /** The coupon the order was placed with: the amount to pay is after it (docs/product/coupons.md). */
+  coupon?: OrderCoupon | null;
 }
+
+/** A coupon as an order's mails show it. */
+export interface OrderCoupon {
+  code: string;
+  discount: MoneyAmount;
+}
+
+/** The discount line of an order placed with a coupon ("Desconto (NATAL10)", "−1 000,00 kz"). */
+export const couponRows = (coupon: OrderCoupon | null | undefined): [string, string][] =>
+  coupon ? [[`Desconto (${coupon.code})`, `−${formatKz(coupon.discount)}`]] : [];
 
 /**
  * What to pay and how, in the payment page's order and names (docs/product/storefront.md#payment-page): the
@@ -160,7 +172,7 @@ export interface PaymentDue {
  */
 function paymentBlocks(ctx: MailContext, due: PaymentDue): Block[] {
   const blocks: Block[] = [];
-  const facts: [string, string][] = [["Valor a pagar", formatKz(due.amountDue)]];
+  const facts: [string, string][] = [...couponRows(due.coupon), ["Valor a pagar", formatKz(due.amountDue)]];
   if (due.paymentDeadline) facts.push(["Prazo de pagamento", formatLuandaDateTime(due.paymentDeadline)]);
   blocks.push({ kind: "facts", rows: facts });
   if (due.multicaixa) {
@@ -268,11 +280,13 @@ const TEMPLATES = {
         rows: [
           ["Subtotal", formatKz(order.subtotal)],
           ["Taxa de envio", formatKz(order.deliveryFee)],
+          ...couponRows(order.coupon),
           ["Total", formatKz(order.total)],
           ...deliveryRows(order.delivery),
         ],
       },
-      ...(order.amountDue !== undefined ? paymentBlocks(ctx, order as PaymentDue) : []),
+      // The discount is in the order's figures above: the payment block does not repeat it.
+      ...(order.amountDue !== undefined ? paymentBlocks(ctx, { ...(order as PaymentDue), coupon: null }) : []),
       ordersButton(ctx),
     ],
   }),

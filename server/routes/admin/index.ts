@@ -15,6 +15,7 @@ import { adminQuickReplyRoutes } from "./quick-replies.ts";
 import { adminBankStatementRoutes } from "./bank-statements.ts";
 import { adminDeliveryRoutes } from "./delivery.ts";
 import { adminPushRoutes } from "./push.ts";
+import { adminCouponRoutes } from "./coupons.ts";
 
 export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(staffAuthRoutes);
@@ -31,6 +32,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(adminBankStatementRoutes);
   await app.register(adminDeliveryRoutes);
   await app.register(adminPushRoutes);
+  await app.register(adminCouponRoutes);
   // Unknown staff routes answer in the API's shape, not the console's HTML fallback.
   app.setNotFoundHandler((request) => {
     throw new AppError(404, `Rota não encontrada: ${request.method} ${request.url.split("?")[0]}`);

@@ -3,6 +3,8 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { errorResponses, IdempotencyHeaders } from "../../schemas/common.ts";
 import { CartAddBody, CartDataReply, CartMergeBody, CartMessageReply, CartUpdateBody, EmptyBody } from "../../schemas/cart.ts";
 import { addToCart, getCart, mergeCart, updateCart } from "../../domain/cart/service.ts";
+import { CouponPreviewBody, CouponPreviewReply } from "../../schemas/coupons.ts";
+import { previewCoupon } from "../../domain/coupons/service.ts";
 
 const tags = ["shopper"];
 export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -63,5 +65,19 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
       success: true as const,
       cartData: await mergeCart(db.prisma, request.user!.userId, request.body.cartData, request.headers["idempotency-key"]),
     }),
+  );
+
+  /** Tighter than the cart's: enough to retype a code, too few to guess codes by trying them. */
+  const couponRateLimit = { rateLimit: { max: 30, timeWindow: 60_000, keyGenerator: app.perCustomer } };
+
+  // A refused code is not a failed request: 200 with success false and the reason (docs/product/coupons.md#preview).
+  app.post(
+    "/api/cart/coupon",
+    {
+      preHandler: auth,
+      config: couponRateLimit,
+      schema: { tags, body: CouponPreviewBody, response: { 200: CouponPreviewReply, ...errorResponses(400, 401, 413, 415, 429) } },
+    },
+    async (request) => previewCoupon(db.prisma, request.user!.userId, request.body),
   );
 };
