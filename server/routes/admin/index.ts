@@ -14,6 +14,7 @@ import { adminSynonymRoutes } from "./synonyms.ts";
 import { adminQuickReplyRoutes } from "./quick-replies.ts";
 import { adminBankStatementRoutes } from "./bank-statements.ts";
 import { adminDeliveryRoutes } from "./delivery.ts";
+import { adminReportRoutes } from "./reports.ts";
 
 export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(staffAuthRoutes);
@@ -29,6 +30,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(adminQuickReplyRoutes);
   await app.register(adminBankStatementRoutes);
   await app.register(adminDeliveryRoutes);
+  await app.register(adminReportRoutes);
   // Unknown staff routes answer in the API's shape, not the console's HTML fallback.
   app.setNotFoundHandler((request) => {
     throw new AppError(404, `Rota não encontrada: ${request.method} ${request.url.split("?")[0]}`);
