@@ -7,22 +7,10 @@ import { Box, Button, TextField, Typography } from "@mui/material";
 import DownloadIcon from "@mui/icons-material/Download";
 import type { ConsoleDataProvider } from "../data-provider.ts";
 import { luandaIsoDay } from "../../shared/dashboard.ts";
+import { saveBlob } from "../../shared/save-file.ts";
 
 type ReportKind = "orders" | "payments";
 const FILE_PREFIX: Record<ReportKind, string> = { orders: "encomendas", payments: "pagamentos" };
-
-/** Hands the browser a file to save under `name`. */
-function saveFile(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // After the click has handed the file over.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 /** `from`: the period's first instant (the numbers' `from`); the range ends today, both in Luanda days. */
 export function ReportExports({ from }: { from: string }) {
@@ -38,7 +26,7 @@ export function ReportExports({ from }: { from: string }) {
     setBusy(kind);
     try {
       const blob = await dataProvider.downloadReport(kind, range.from, range.to);
-      saveFile(blob, `${FILE_PREFIX[kind]}-${range.from}-a-${range.to}.csv`);
+      saveBlob(blob, `${FILE_PREFIX[kind]}-${range.from}-a-${range.to}.csv`);
     } catch (error) {
       notify("loja.dashboard.export_failed", { type: "error", messageArgs: { message: (error as Error).message } });
     } finally {
@@ -50,22 +38,17 @@ export function ReportExports({ from }: { from: string }) {
     <Box sx={{ mt: 2 }} data-testid="report-exports">
       <Typography variant="subtitle1">{translate("loja.dashboard.exports")}</Typography>
       <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1, alignItems: "center", mt: 1 }}>
-        <TextField
-          type="date"
-          size="small"
-          label={translate("loja.dashboard.export_from")}
-          value={range.from}
-          onChange={(e) => setRange((r) => ({ ...r, from: e.target.value }))}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { "data-testid": "export-from" } }}
-        />
-        <TextField
-          type="date"
-          size="small"
-          label={translate("loja.dashboard.export_to")}
-          value={range.to}
-          onChange={(e) => setRange((r) => ({ ...r, to: e.target.value }))}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { "data-testid": "export-to" } }}
-        />
+        {(["from", "to"] as const).map((end) => (
+          <TextField
+            key={end}
+            type="date"
+            size="small"
+            label={translate(`loja.dashboard.export_${end}`)}
+            value={range[end]}
+            onChange={(e) => setRange((r) => ({ ...r, [end]: e.target.value }))}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { "data-testid": `export-${end}` } }}
+          />
+        ))}
         {(["orders", "payments"] as const).map((kind) => (
           <Button
             key={kind}

@@ -76,53 +76,60 @@ const PAYMENT_COLUMNS = [
   "Nota",
 ];
 
-async function* orderRecords(db: Db, start: Date, end: Date, page: number): AsyncGenerator<string[]> {
-  const repo = reportsRepository(db);
+/** Every row `read` answers, a page at a time, each page after the last row of the previous one. */
+async function* paged<Row>(read: (cursor?: PageCursor) => Promise<Row[]>, cursorOf: (row: Row) => PageCursor, page: number) {
   let cursor: PageCursor | undefined;
   for (;;) {
-    const rows = await repo.orders(start, end, page, cursor);
-    for (const o of rows)
-      yield [
-        shortOrderId(o.id),
-        o.id,
-        luandaDateTime(o.createdAt),
-        o.customerName,
-        o.email ?? "",
-        o.status,
-        PAYMENT_METHOD_LABELS[o.paymentMethod as PaymentMethod] ?? o.paymentMethod,
-        amount(o.subtotal),
-        amount(o.deliveryFee),
-        amount(o.totalAmount),
-        amount(o.amountPaid),
-        amount(o.amountRefunded),
-      ];
+    const rows = await read(cursor);
+    yield* rows;
     if (rows.length < page) return;
-    const last = rows.at(-1)!;
-    cursor = { at: last.createdAt, id: last.id };
+    cursor = cursorOf(rows.at(-1)!);
   }
+}
+
+async function* orderRecords(db: Db, start: Date, end: Date, page: number): AsyncGenerator<string[]> {
+  const repo = reportsRepository(db);
+  const rows = paged(
+    (cursor) => repo.orders(start, end, page, cursor),
+    (o) => ({ at: o.createdAt, id: o.id }),
+    page,
+  );
+  for await (const o of rows)
+    yield [
+      shortOrderId(o.id),
+      o.id,
+      luandaDateTime(o.createdAt),
+      o.customerName,
+      o.email ?? "",
+      o.status,
+      PAYMENT_METHOD_LABELS[o.paymentMethod as PaymentMethod] ?? o.paymentMethod,
+      amount(o.subtotal),
+      amount(o.deliveryFee),
+      amount(o.totalAmount),
+      amount(o.amountPaid),
+      amount(o.amountRefunded),
+    ];
 }
 
 async function* paymentRecords(db: Db, start: Date, end: Date, page: number): AsyncGenerator<string[]> {
   const repo = reportsRepository(db);
-  let cursor: PageCursor | undefined;
-  for (;;) {
-    const rows = await repo.payments(start, end, page, cursor);
-    for (const p of rows)
-      yield [
-        luandaDateTime(p.receivedAt),
-        shortOrderId(p.orderId),
-        p.orderId,
-        p.customerName,
-        amount(p.amount),
-        p.bankReference,
-        p.actor,
-        p.overpayment ? "Sim" : "Não",
-        p.note ?? "",
-      ];
-    if (rows.length < page) return;
-    const last = rows.at(-1)!;
-    cursor = { at: last.receivedAt, id: last.id };
-  }
+  const rows = paged(
+    (cursor) => repo.payments(start, end, page, cursor),
+    (p) => ({ at: p.receivedAt, id: p.id }),
+    page,
+  );
+  for await (const p of rows)
+    yield [
+      luandaDateTime(p.receivedAt),
+      shortOrderId(p.orderId),
+      p.orderId,
+      p.customerName,
+      amount(p.amount),
+      p.bankReference,
+      p.actor,
+      p.overpayment ? "Sim" : "Não",
+      p.note ?? "",
+    ];
 }
 
 /** The export as a stream of CSV text (checked first: a bad range throws before a byte is sent). */
