@@ -1,6 +1,8 @@
 // Signed-in shoppers' carts left untouched, and the mark of which contents were reminded
 // (docs/product/notifications.md#abandoned-cart). A cart's contents are a fingerprint of its live lines (product,
-// size, quantity); "touched" is its newest line's change.
+// size, quantity); "touched" is its newest line's change, or the shopper's last removal of a line if later. Contents
+// already reminded are reminded again only once they changed by the shopper's hand (a touch after the reminder):
+// a product leaving the shop changes the contents but is no new visit to remind of.
 import type { Db } from "../db/client.ts";
 import { Prisma } from "../db/client.ts";
 
@@ -35,41 +37,50 @@ export const cartRemindersRepository = (db: Db) => ({
   async leftCarts(before: Date, notBefore: Date, limit: number): Promise<LeftCart[]> {
     const rows = await db.$queryRaw<{ user_id: string; contents: string; name: string; email: string | null; push: boolean }[]>(Prisma.sql`
       WITH carts AS (
-        SELECT c.user_id, max(c.updated_at) AS touched, ${contents} AS contents
+        SELECT c.user_id, max(c.updated_at) AS lines_touched, ${contents} AS contents
           FROM ${liveLines}
          GROUP BY c.user_id
-        HAVING max(c.updated_at) <= ${before} AND max(c.updated_at) > ${notBefore}
+        HAVING max(c.updated_at) <= ${before}
       )
       SELECT carts.user_id, carts.contents, u.name, CASE WHEN u.notify_email THEN u.email END AS email,
              (u.notify_push AND EXISTS (SELECT 1 FROM push_subscriptions s WHERE s.user_id = u.id)) AS push
         FROM carts
         JOIN users u ON u.id = carts.user_id
         LEFT JOIN cart_reminders r ON r.user_id = carts.user_id
+        -- GREATEST ignores NULL: no removal noted, the lines' time.
+        CROSS JOIN LATERAL (SELECT GREATEST(carts.lines_touched, r.touched_at) AS touched) t
        WHERE u.active AND u.role = 'customer'
-         AND r.reminded_contents IS DISTINCT FROM carts.contents
-         AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.user_id = carts.user_id AND o.created_at >= carts.touched)
+         AND t.touched <= ${before} AND t.touched > ${notBefore}
+         AND (r.reminded_contents IS NULL OR (r.reminded_contents <> carts.contents AND t.touched > r.reminded_at))
+         AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.user_id = carts.user_id AND o.created_at >= t.touched)
          AND ((u.notify_email AND u.email IS NOT NULL)
               OR (u.notify_push AND EXISTS (SELECT 1 FROM push_subscriptions s WHERE s.user_id = u.id)))
-       ORDER BY carts.touched, carts.user_id
+       ORDER BY t.touched, carts.user_id
        LIMIT ${limit}::int`);
     return rows.map((r) => ({ userId: r.user_id, contents: r.contents, customerName: r.name, email: r.email, push: r.push }));
   },
 
   /**
    * Marks `contents` as reminded for the shopper, only if the cart still holds exactly them, still untouched since
-   * `before`, and they were not marked already. One statement: of two instances claiming the same cart at once,
-   * the second waits for the first's row and then finds the contents marked. True when this call claimed it.
+   * `before`, they were not marked already, and (when other contents were) the shopper touched the cart since. One
+   * statement: of two instances claiming the same cart at once, the second waits for the first's row and then finds
+   * the contents marked. True when this call claimed it.
    */
   async claim(userId: string, expected: string, before: Date, now: Date): Promise<boolean> {
+    // A new row's touched_at is the lines' own time (harmless: "touched" is the later of the two); an existing row
+    // keeps its own, and EXCLUDED.touched_at carries the lines' time into the checks.
     const rows = await db.$queryRaw<{ user_id: string }[]>(Prisma.sql`
-      INSERT INTO cart_reminders (user_id, reminded_contents, reminded_at)
-      SELECT c.user_id, ${contents}, ${now}
+      INSERT INTO cart_reminders (user_id, reminded_contents, reminded_at, touched_at)
+      SELECT c.user_id, ${contents}, ${now}, max(c.updated_at)
         FROM ${liveLines}
        WHERE c.user_id = ${userId}
        GROUP BY c.user_id
       HAVING ${contents} = ${expected} AND max(c.updated_at) <= ${before}
       ON CONFLICT (user_id) DO UPDATE SET reminded_contents = EXCLUDED.reminded_contents, reminded_at = EXCLUDED.reminded_at
        WHERE cart_reminders.reminded_contents IS DISTINCT FROM EXCLUDED.reminded_contents
+         AND (cart_reminders.touched_at IS NULL OR cart_reminders.touched_at <= ${before})
+         AND (cart_reminders.reminded_at IS NULL
+              OR GREATEST(EXCLUDED.touched_at, cart_reminders.touched_at) > cart_reminders.reminded_at)
       RETURNING user_id`);
     return rows.length > 0;
   },

@@ -8,6 +8,7 @@ import { composeMail } from "../../server/notifications/mail/facts.ts";
 import { outboxRepository } from "../../server/notifications/outbox/repository.ts";
 import type { MailContext } from "../../server/notifications/mail/templates.ts";
 import { shopJobs } from "../../server/jobs/index.ts";
+import { updateCart } from "../../server/domain/cart/service.ts";
 import { createOrder } from "./chat-fixtures.ts";
 import { expectError } from "./admin-fixtures.ts";
 
@@ -106,7 +107,8 @@ describe("abandoned-cart reminders", () => {
   it("never reminds the same contents twice, and reminds again once they change and stay untouched", async () => {
     const ana = await shopper();
     await cartLine(ana.id, 1, 50);
-    expect((await round()).reminded).toContain(ana.id);
+    // Reminded ten hours ago.
+    expect((await round(new Date(Date.now() - 10 * HOUR))).reminded).toContain(ana.id);
     // Touched again (the same line set again) but the same contents: no second reminder.
     await cartLine(ana.id, 1, 26);
     expect((await round()).reminded).not.toContain(ana.id);
@@ -118,6 +120,29 @@ describe("abandoned-cart reminders", () => {
     const mails = await mailsTo(ana.email!);
     expect(mails).toHaveLength(2);
     expect(mails.map((m) => /(\d) × Vestido/.exec(m.text)?.[1]).sort()).toEqual(["1", "3"]);
+  });
+
+  it("counts removing a line as a touch: no reminder right after it, one once the cart stays untouched", async () => {
+    const ana = await shopper();
+    await cartLine(ana.id, 1, 30);
+    await cartLine(ana.id, 1, 30, otherProductId, "L");
+    await updateCart(t.prisma, ana.id, { itemId: otherProductId, size: "L", quantity: 0 });
+    expect((await round()).reminded).not.toContain(ana.id);
+    expect((await round(new Date(Date.now() + 25 * HOUR))).reminded).toContain(ana.id);
+  });
+
+  it("sends no second reminder when a product leaves the shop: the contents changed, but not by the shopper", async () => {
+    const leaving = await t.prisma.product.create({
+      data: { name: "Saia", description: "—", price: 5000, sizes: ["M"], category: "Mulher", subCategory: "Topo" },
+      select: { id: true },
+    });
+    const ana = await shopper();
+    await cartLine(ana.id, 1, 30);
+    await cartLine(ana.id, 1, 30, leaving.id);
+    expect((await round()).reminded).toContain(ana.id);
+    await t.prisma.product.update({ where: { id: leaving.id }, data: { hidden: true } });
+    expect((await round(new Date(Date.now() + 24 * HOUR))).reminded).not.toContain(ana.id);
+    expect(await mailsTo(ana.email!)).toHaveLength(1);
   });
 
   it("respects the shopper's choices: no e-mail when e-mails are off, no push when pushes are off, nothing when both are", async () => {
