@@ -25,6 +25,7 @@ const postgresSpecific = [
   "admin-settings-guard",
   "assignee-frame",
   "bank-statements",
+  "cart-reminders",
   "catalogue-queries",
   "coupon-concurrency",
   "health",

@@ -24,7 +24,7 @@ import type {
 import type { DashboardPeriod } from "../shared/dashboard.ts";
 import type { AdminRefundBody } from "../server/schemas/admin-orders.ts";
 import { API_URL } from "./lib/api-url.ts";
-import { apiFetch, httpClient } from "./lib/http.ts";
+import { apiDownload, apiFetch, httpClient } from "./lib/http.ts";
 import type { RequestBodyTransform, Row } from "./lib/request-body.ts";
 import { orderRequestBody, type PaymentBody, type ProofAcceptBody } from "./orders/transform.ts";
 import { productRequestBody } from "./products/transform.ts";
@@ -54,6 +54,8 @@ export interface ConsoleDataProvider extends DataProvider {
   getDashboard(): Promise<DashboardStats>;
   /** The owner's numbers for a period (docs/product/console.md#the-owners-numbers). */
   getDashboardNumbers(period: DashboardPeriod): Promise<DashboardNumbers>;
+  /** The accountant's CSV export of orders or payments over Luanda days YYYY-MM-DD (admin only). */
+  downloadReport(kind: "orders" | "payments", from: string, to: string): Promise<Blob>;
   getUnreadCount(): Promise<number>;
   getMessages(orderId: string): Promise<AdminMessage[]>;
   sendMessage(orderId: string, text: string, file: File | null): Promise<AdminMessage>;
@@ -101,6 +103,9 @@ export const dataProvider: ConsoleDataProvider = {
   },
   async getDashboardNumbers(period) {
     return (await apiFetch<DashboardNumbersReply>(`/dashboard/numbers?period=${period}`)).numbers;
+  },
+  downloadReport(kind, from, to) {
+    return apiDownload(`/reports/${kind}.csv?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`);
   },
   async getUnreadCount() {
     return (await apiFetch<UnreadCountReply>("/conversations/unread-count")).count;

@@ -13,3 +13,8 @@ export const isContactField = (field: string): boolean => (CONTACT_FIELDS as rea
 
 /** The longest time to pay a bank-transfer order, in hours (30 days); the shortest is anything above 0. */
 export const MAX_PAYMENT_DEADLINE_HOURS = 720;
+
+/** After how many hours untouched a signed-in shopper's cart gets its reminder (docs/product/notifications.md#abandoned-cart). */
+export const DEFAULT_CART_REMINDER_HOURS = 24;
+export const MIN_CART_REMINDER_HOURS = 1;
+export const MAX_CART_REMINDER_HOURS = 168;

@@ -22,6 +22,7 @@ import { DASHBOARD_PERIODS, type DashboardPeriod } from "../../shared/dashboard.
 import { formatKz } from "../../shared/money.ts";
 import { formatDateTime } from "../lib/format.ts";
 import { StatusChip } from "../components/status-chip.tsx";
+import { ReportExports } from "./report-exports.tsx";
 
 const RevenueChart = lazy(() => import("./revenue-chart.tsx"));
 
@@ -147,6 +148,8 @@ export function OwnerNumbers() {
                 )}
               </Box>
             </Box>
+            {/* Keyed by the period: choosing another one starts the export's range at its first day again. */}
+            <ReportExports key={data.from} from={data.from} />
           </>
         )}
       </CardContent>

@@ -373,6 +373,8 @@ export const ptMessages: TranslationMessages = {
         paymentDeadlineHours: "Prazo de pagamento (horas)",
         staffAlertEmails: "Emails que recebem os alertas",
         whatsapp: "WhatsApp da loja",
+        cartReminderEnabled: "Enviar lembrete de carrinho",
+        cartReminderHours: "Lembrar após (horas)",
         isDemo: "Valores de demonstração",
         updatedAt: "Atualizado em",
       },
@@ -429,6 +431,12 @@ export const ptMessages: TranslationMessages = {
       paid_transfer: "Transferência",
       paid_card: "Cartão",
       nothing_yet: "Nada neste período.",
+      exports: "Exportar para o contabilista (CSV)",
+      export_from: "De",
+      export_to: "Até",
+      export_orders: "Encomendas",
+      export_payments: "Pagamentos",
+      export_failed: "Não foi possível exportar: %{message}",
     },
     products: {
       images_help: "A primeira imagem é a principal. Use as setas para reordenar.",
@@ -665,6 +673,10 @@ export const ptMessages: TranslationMessages = {
       payments: "Pagamentos por transferência",
       deadline_help: "Horas que o cliente tem para pagar (decimais permitidos, até 720)",
       deadline_range: "Indique um prazo maior que 0 e até 720 horas",
+      cart_reminder: "Lembrete de carrinho",
+      cart_reminder_help:
+        "Um email e uma notificação a quem deixou artigos no carrinho sem encomendar, uma vez por conteúdo (1 a 168 horas)",
+      cart_reminder_range: "Indique um número inteiro de horas entre 1 e 168",
       alerts: "Alertas por email à equipa",
       alerts_help:
         "Novo pedido, novo comprovativo e mensagem de cliente sem ninguém do suporte ligado. Sem nenhum email aqui, os alertas vão para o email de cada administrador ativo.",

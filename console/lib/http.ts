@@ -13,6 +13,24 @@ export const httpClient = (url: string, options: fetchUtils.Options = {}) => {
   return fetchUtils.fetchJson(url, { ...options, headers });
 };
 
+/** A file the staff API answers (the CSV exports): its bytes, or the server's Portuguese message as an HttpError. */
+export const apiDownload = async (path: string): Promise<Blob> => {
+  const headers = new Headers();
+  const token = getToken();
+  if (token) headers.set("Authorization", `Bearer ${token}`);
+  let res: Response;
+  try {
+    res = await fetch(`${API_URL}${path}`, { headers });
+  } catch {
+    throw new HttpError(shellMessages.http_error, 0);
+  }
+  if (!res.ok) {
+    const body = (await res.json().catch(() => null)) as { message?: string } | null;
+    throw new HttpError(body?.message ?? shellMessages.http_error, res.status, body);
+  }
+  return res.blob();
+};
+
 /** For calls outside ra-data-simple-rest's shapes (multipart, custom replies). */
 export const apiFetch = async <T>(path: string, init: RequestInit = {}): Promise<T> => {
   const headers = new Headers(init.headers);

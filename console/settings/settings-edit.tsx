@@ -1,6 +1,7 @@
 import {
   AccessDenied,
   ArrayInput,
+  BooleanInput,
   CanAccess,
   Edit,
   NumberInput,
@@ -18,7 +19,14 @@ import {
   useTranslate,
 } from "react-admin";
 import { Typography } from "@mui/material";
-import { passwordNeeded, ibanFormatError, paymentDeadlineError, settingsFromForm, settingsToForm } from "./transform.ts";
+import {
+  cartReminderHoursError,
+  passwordNeeded,
+  ibanFormatError,
+  paymentDeadlineError,
+  settingsFromForm,
+  settingsToForm,
+} from "./transform.ts";
 import { SettingsChanges } from "./settings-changes.tsx";
 
 // The storefront footer shows three phones; the privacy policy needs a Portuguese and an English e-mail.
@@ -102,6 +110,11 @@ export function SettingsEdit() {
             step="any"
             helperText={translate("loja.settings.deadline_help")}
           />
+          <Typography variant="h6" sx={{ mt: 2 }}>
+            {translate("loja.settings.cart_reminder")}
+          </Typography>
+          <BooleanInput source="cartReminderEnabled" helperText={translate("loja.settings.cart_reminder_help")} />
+          <NumberInput source="cartReminderHours" validate={cartReminderHoursError} step={1} min={1} max={168} />
           <Typography variant="h6" sx={{ mt: 2 }}>
             {translate("loja.settings.alerts")}
           </Typography>

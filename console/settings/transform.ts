@@ -1,13 +1,27 @@
 import type { RaRecord } from "react-admin";
 import { pickFields, type RequestBodyTransform, type Row } from "../lib/request-body.ts";
-import { BANK_FIELDS, CONTACT_LISTS, MAX_PAYMENT_DEADLINE_HOURS } from "../../shared/settings.ts";
+import {
+  BANK_FIELDS,
+  CONTACT_LISTS,
+  MAX_CART_REMINDER_HOURS,
+  MAX_PAYMENT_DEADLINE_HOURS,
+  MIN_CART_REMINDER_HOURS,
+} from "../../shared/settings.ts";
 
 // The shop's contact and bank details are data, not code: one row, id 1.
 // Arrays of strings are edited as lists of { value } rows and flattened back on save.
 
 // The lists are the shop's contacts and the alert addresses.
 const LISTS = CONTACT_LISTS;
-const FIELDS = [...LISTS, "whatsapp", ...BANK_FIELDS, "paymentDeadlineHours", "currentPassword"] as const;
+const FIELDS = [
+  ...LISTS,
+  "whatsapp",
+  ...BANK_FIELDS,
+  "paymentDeadlineHours",
+  "cartReminderEnabled",
+  "cartReminderHours",
+  "currentPassword",
+] as const;
 
 /** The record as the form edits it: each list of strings as rows of { value }, the deadline as a number. */
 export const settingsToForm = (record: RaRecord): RaRecord => {
@@ -75,4 +89,13 @@ export const paymentDeadlineError = (value: unknown): string | undefined => {
   if (value === undefined || value === null || value === "") return undefined;
   const hours = typeof value === "number" ? value : Number(value);
   return Number.isFinite(hours) && hours > 0 && hours <= MAX_PAYMENT_DEADLINE_HOURS ? undefined : "loja.settings.deadline_range";
+};
+
+/** Whole hours from 1 to 168 (docs/product/notifications.md#abandoned-cart); empty is left to the server (unchanged). */
+export const cartReminderHoursError = (value: unknown): string | undefined => {
+  if (value === undefined || value === null || value === "") return undefined;
+  const hours = typeof value === "number" ? value : Number(value);
+  return Number.isInteger(hours) && hours >= MIN_CART_REMINDER_HOURS && hours <= MAX_CART_REMINDER_HOURS
+    ? undefined
+    : "loja.settings.cart_reminder_range";
 };

@@ -2,6 +2,7 @@
 // schedule; job.ts runs them (no overlap, once per cluster where the work is shared, stopped on close).
 // The outbox's mail sender runs as its own worker (server/notifications/outbox/sender.ts), woken after each commit.
 import type { AppDeps } from "../deps.ts";
+import { cartRemindersJob } from "./cart-reminders.ts";
 import type { Job } from "./job.ts";
 import { paymentDeadlinesJob } from "./payment-deadlines.ts";
 import { placedOrderNoticesJob } from "./placed-order-notices.ts";
@@ -14,5 +15,6 @@ export function shopJobs(deps: AppDeps): Job[] {
     placedOrderNoticesJob(deps),
     presenceJob(deps),
     replyDigestJob(deps),
+    cartRemindersJob(deps),
   ];
 }

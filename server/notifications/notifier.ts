@@ -17,7 +17,10 @@ import type { MailContent, MailContext } from "./mail/templates.ts";
 import type { PhoneChannels } from "./messaging/enqueue.ts";
 
 /** A push to send once the event commits: to a shopper's browsers, or to every staff browser that allowed it. */
-export type PushNotice = { userId: string; payload: PushPayload } | { staff: true; payload: PushPayload };
+/** A push to one shopper's browsers. */
+export type ShopperPush = { userId: string; payload: PushPayload };
+/** A push to a shopper, or to every staff member's browsers. */
+export type PushNotice = ShopperPush | { staff: true; payload: PushPayload };
 
 interface NotifierOptions {
   db: PrismaClient;

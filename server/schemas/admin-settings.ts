@@ -27,6 +27,9 @@ export const AdminSettings = Type.Object({
   staffAlertEmails: Type.Array(Type.String()),
   /** The shop's WhatsApp number in E.164 ("": the first phone is the WhatsApp one). */
   whatsapp: Type.String(),
+  /** Abandoned-cart reminders on or off, and after how many hours untouched (docs/product/notifications.md#abandoned-cart). */
+  cartReminderEnabled: Type.Boolean(),
+  cartReminderHours: Type.Integer(),
   isDemo: Type.Boolean(),
   updatedAt: Type.String(),
   /** The audit trail: the last 50 changes, newest first. */
@@ -50,6 +53,10 @@ export const AdminSettingsBody = StrictObject({
   staffAlertEmails: Type.Optional(Type.Array(Type.String({ minLength: 3, maxLength: 254, format: "email" }), { maxItems: 10 })),
   /** The shop's WhatsApp number as typed (stored in E.164; "" clears it). Left out: unchanged. */
   whatsapp: Type.Optional(Type.String({ maxLength: 40 })),
+  /** Abandoned-cart reminders on or off. Left out: unchanged. */
+  cartReminderEnabled: Type.Optional(Type.Boolean()),
+  /** Whole hours untouched before a cart's reminder (1–168; checked by the domain with its own message). Left out: unchanged. */
+  cartReminderHours: Type.Optional(Type.Number()),
   /** The acting admin's own password: required when a bank field, a shop contact or an alert address changes. */
   currentPassword: Type.Optional(Password),
 });

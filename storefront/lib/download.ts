@@ -1,3 +1,5 @@
+import { saveBlob } from "../../shared/save-file.ts";
+
 /** The name the server gives the file (RFC 5987 `filename*` first), if any. */
 const nameFromHeader = (header: string | null): string | undefined => {
   if (!header) return undefined;
@@ -14,12 +16,5 @@ export async function downloadUrl(url: string, name?: string): Promise<void> {
   const res = await fetch(url);
   if (!res.ok) throw new Error(`download failed: ${res.status}`);
   const filename = name ?? nameFromHeader(res.headers.get("content-disposition")) ?? url.split("?")[0]?.split("/").pop() ?? "ficheiro";
-  const href = URL.createObjectURL(await res.blob());
-  const a = document.createElement("a");
-  a.href = href;
-  a.download = filename;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 1000);
+  saveBlob(await res.blob(), filename);
 }

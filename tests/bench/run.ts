@@ -20,6 +20,7 @@ import type {
   QueryTiming,
 } from "./protocol.ts";
 import { PRODUCTS } from "./catalogue-scale.ts";
+import { REPORT_ORDERS } from "./reports-scale.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const PG_SERVER = process.env.BENCH_DATABASE_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
@@ -31,7 +32,8 @@ const BROWSER = { "accept-encoding": "gzip, deflate, br" };
 /**
  * BENCH_PARTS=queries,lists,sockets,writes,pglite,media,others,scale runs a subset (default: everything); `cart` or
  * `orders` alone is half of `writes`; `media` alone runs only the embedded database's uploads-and-downloads figure;
- * `scale` is the catalogue and console at 10,000 products (catalogue-scale.ts).
+ * `scale` is the catalogue and console at 10,000 products (catalogue-scale.ts); `reports` is the owner's numbers and
+ * the CSV exports at 100,000 orders on both databases (reports-scale.ts; not in the default run: it seeds twice).
  */
 const PARTS = new Set((process.env.BENCH_PARTS || "queries,lists,sockets,writes,pglite,media,others,scale").split(","));
 const ONLY_MEDIA = [...PARTS].every((part) => part === "media");
@@ -650,6 +652,13 @@ function printTable(): void {
   );
 }
 
+/** The owner's numbers and the accountant's exports at 100,000 orders, embedded database and PostgreSQL. */
+async function reportsBench(): Promise<void> {
+  process.stdout.write(`\nOwner's numbers and CSV exports at scale (${REPORT_ORDERS.toLocaleString("en")} orders)\n`);
+  const { default: run } = await import("./reports-scale.ts");
+  for (const row of await run()) record({ section: "Reports at scale", ...row });
+}
+
 /** The catalogue and the console at the shop's real size, embedded database. */
 async function scaleBench(): Promise<void> {
   process.stdout.write(`\nCatalogue and console at scale (PGlite, ${PRODUCTS.toLocaleString("en")} products)\n`);
@@ -658,11 +667,12 @@ async function scaleBench(): Promise<void> {
 }
 
 const t0 = performance.now();
-const onlyScale = [...PARTS].every((p) => p === "scale");
+const onlyScale = [...PARTS].every((p) => p === "scale" || p === "reports");
 const sql = ONLY_MEDIA || onlyScale ? undefined : await postgresRun();
 if (PARTS.has("pglite") || ONLY_MEDIA) await pgliteRun(sql);
 if (PARTS.has("others")) await otherBenches();
 if (PARTS.has("scale")) await scaleBench();
+if (PARTS.has("reports")) await reportsBench();
 printTable();
 process.stdout.write(`bench finished in ${fmt((performance.now() - t0) / 1000, 0)} s\n`);
 process.exit(0);

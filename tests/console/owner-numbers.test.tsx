@@ -52,3 +52,50 @@ describe("the owner's numbers", () => {
     expect(getDashboardNumbers).toHaveBeenCalledWith("30d");
   });
 });
+
+describe("the accountant's exports on the owner's numbers", () => {
+  const renderAs = (role: "admin" | "support", downloadReport = vi.fn(async () => new Blob(["\uFEFFPedido;Total\r\n"]))) => {
+    const dataProvider = {
+      getDashboardNumbers: async (p: DashboardPeriod) => numbers(p, 170_000),
+      downloadReport,
+    } as unknown as ConsoleDataProvider;
+    const authProvider = {
+      login: async () => undefined,
+      logout: async () => undefined,
+      checkAuth: async () => undefined,
+      checkError: async () => undefined,
+      getPermissions: async () => role,
+      canAccess: async ({ resource }: { resource: string }) => role === "admin" || resource === "dashboard",
+    };
+    render(
+      <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider} authProvider={authProvider}>
+        <OwnerNumbers />
+      </AdminContext>,
+    );
+    return downloadReport;
+  };
+
+  it("lets an admin download the orders and payments of the period's days, or of the days typed", async () => {
+    const created: Blob[] = [];
+    const urls = { createObjectURL: (blob: Blob) => (created.push(blob), "blob:csv"), revokeObjectURL: () => undefined };
+    vi.stubGlobal("URL", Object.assign(URL, urls));
+    const downloadReport = renderAs("admin");
+    await userEvent.click(await screen.findByTestId("export-orders", {}, WAIT));
+    // The period starts on 21/11 in Luanda (its `from` is 23:00 UTC the day before).
+    const today = new Date(Date.now() + 3_600_000).toISOString().slice(0, 10);
+    await waitFor(() => expect(downloadReport).toHaveBeenCalledWith("orders", "2026-11-21", today), WAIT);
+    await waitFor(() => expect(created).toHaveLength(1), WAIT);
+    const from = screen.getByTestId("export-from");
+    await userEvent.clear(from);
+    await userEvent.type(from, "2026-10-01");
+    await userEvent.click(screen.getByTestId("export-payments"));
+    await waitFor(() => expect(downloadReport).toHaveBeenCalledWith("payments", "2026-10-01", today), WAIT);
+    vi.unstubAllGlobals();
+  });
+
+  it("shows no export to support (the server refuses them)", async () => {
+    renderAs("support");
+    expect(await screen.findByTestId("numbers-revenue", {}, WAIT)).toBeInTheDocument();
+    expect(screen.queryByTestId("report-exports")).toBeNull();
+  });
+});

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import sharp from "sharp";
 import type { Page } from "playwright-core";
-import { browserAvailable, consoleSignIn, useShopAndBrowser } from "../helpers/e2e.ts";
+import { browserAvailable, consoleSignIn, shopperWithOrder, useShopAndBrowser } from "../helpers/e2e.ts";
 import { E2E_ADMIN, shopApi } from "../helpers/shop-process.ts";
 import { deliveryFeeFor } from "../storefront/browser-support.ts";
 
@@ -96,6 +96,33 @@ describe.runIf(browserAvailable())("the console on a phone", () => {
       .getByText(`#${orderId.slice(-6).toUpperCase()}`)
       .first()
       .waitFor({ timeout: 20_000 });
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    await page.context().close();
+  });
+
+  it("shows the owner a new order in today's revenue once its payment is confirmed, with the exports, on a phone", async () => {
+    const admin = await adminToken();
+    const page = await consoleOnPhone(E2E_ADMIN.email, E2E_ADMIN.password);
+    const numbers = page.getByTestId("owner-numbers");
+    await numbers.getByRole("button", { name: "Hoje" }).click();
+    const revenue = numbers.getByTestId("numbers-revenue");
+    await revenue.waitFor({ timeout: 20_000 });
+    // Other files share the shop: what they pay only adds to today's revenue, so this order's total is a lower bound.
+    const kz = async () => Number((await revenue.innerText()).replace(/[^\d,]/g, "").replace(",", "."));
+    const before = await kz();
+
+    const order = await shopperWithOrder(shop.url, "Dona Receita");
+    const paid = await api(`/admin/api/orders/${order.orderId}/payments`, {
+      token: admin,
+      body: { amount: order.total, bankReference: `BAI-HOJE-${Date.now()}` },
+    });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    // The numbers refresh on a new order; a reload shows the payment at once.
+    await page.reload();
+    await page.getByTestId("owner-numbers").getByRole("button", { name: "Hoje" }).click();
+    await expect.poll(kz, { timeout: 20_000 }).toBeGreaterThanOrEqual(before + order.total);
+    await page.getByTestId("export-orders").waitFor();
+    await page.getByTestId("export-payments").waitFor();
     expect(await overflow(page)).toBeLessThanOrEqual(0);
     await page.context().close();
   });

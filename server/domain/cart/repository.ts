@@ -97,7 +97,15 @@ export const cartRepository = (db: Db) => ({
       ON CONFLICT (user_id, product_id, size)
       DO UPDATE SET quantity = EXCLUDED.quantity, updated_at = now()`,
 
-  remove: (userId: string, productId: string, size: string) => db.cartLine.deleteMany({ where: { userId, productId, size } }),
+  /**
+   * Removes a line, and notes that the shopper touched the cart then: no remaining line carries that time, and the
+   * abandoned-cart reminder counts from the last touch (docs/product/notifications.md#abandoned-cart).
+   */
+  remove: (userId: string, productId: string, size: string) =>
+    db.$executeRaw`
+      WITH gone AS (DELETE FROM cart_lines WHERE user_id = ${userId} AND product_id = ${productId} AND size = ${size} RETURNING user_id)
+      INSERT INTO cart_reminders (user_id, touched_at) SELECT user_id, now() FROM gone LIMIT 1
+      ON CONFLICT (user_id) DO UPDATE SET touched_at = EXCLUDED.touched_at`,
 
   /** Lines of products still in the catalogue, oldest change first. */
   listLive: (userId: string): Promise<CartLineRow[]> =>

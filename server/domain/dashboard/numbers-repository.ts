@@ -1,5 +1,7 @@
 // The aggregates behind the owner's numbers, each one statement over indexed columns (orders by created_at and by
-// status; order lines by order). Days are Luanda's (UTC+1): timestamps are stored in UTC.
+// status; order lines and payments by order). Days are Luanda's (UTC+1): timestamps are stored in UTC. The period's
+// orders lead: their lines and payments are looked up order by order (LATERAL), so a query costs what the period
+// holds, not the shop's whole history (docs/design/performance.md#reports-at-scale).
 import type { Db } from "../../db/client.ts";
 import { Prisma } from "../../db/client.ts";
 
@@ -31,7 +33,9 @@ export const dashboardNumbersRepository = (db: Db) => ({
     db.$queryRaw<{ productId: string | null; name: string; units: number; revenue: string }[]>`
       SELECT max(l.product_id) AS "productId", max(l.name) AS name, sum(l.quantity)::int AS units,
              sum(l.price * l.quantity)::text AS revenue
-      FROM order_lines l JOIN orders o ON o.id = l.order_id
+      FROM orders o
+      -- OFFSET 0 keeps the planner from joining every line of the history by hash.
+      CROSS JOIN LATERAL (SELECT l.product_id, l.name, l.quantity, l.price FROM order_lines l WHERE l.order_id = o.id OFFSET 0) l
       WHERE o.created_at >= ${from} AND o.status = ANY(${[...paid]}::text[])
       -- A deleted product's lines (no product id any more) are told apart by the name they kept.
       GROUP BY coalesce(l.product_id, 'name:' || l.name)
@@ -41,9 +45,12 @@ export const dashboardNumbersRepository = (db: Db) => ({
   paidByChannel: (from: Date, paid: readonly string[], card: string, multicaixaActor: string) =>
     db.$queryRaw<{ channel: "card" | "multicaixa" | "transfer"; count: number }[]>`
       SELECT CASE WHEN o.payment_method = ${card} THEN 'card'
-                  WHEN EXISTS (SELECT 1 FROM payments p WHERE p.order_id = o.id AND p.actor = ${multicaixaActor}) THEN 'multicaixa'
+                  WHEN m.found IS NOT NULL THEN 'multicaixa'
                   ELSE 'transfer' END AS channel,
              count(*)::int AS count
-      FROM orders o WHERE o.created_at >= ${from} AND o.status = ANY(${[...paid]}::text[])
+      FROM orders o
+      -- Per order (LIMIT keeps it a lookup), rather than hashing every Multicaixa payment ever recorded.
+      LEFT JOIN LATERAL (SELECT 1 AS found FROM payments p WHERE p.order_id = o.id AND p.actor = ${multicaixaActor} LIMIT 1) m ON true
+      WHERE o.created_at >= ${from} AND o.status = ANY(${[...paid]}::text[])
       GROUP BY 1`,
 });

@@ -16,6 +16,8 @@ const FIELDS: readonly SettingsField[] = [
   "paymentDeadlineHours",
   "staffAlertEmails",
   "whatsapp",
+  "cartReminderEnabled",
+  "cartReminderHours",
 ];
 
 /** A value as the audit trail keeps it: lists as JSON arrays (addresses contain commas), numbers as written. */

@@ -15,6 +15,9 @@ export interface ShopSettingsRow {
   staffAlertEmails: string[];
   /** The shop's WhatsApp number in E.164 ("" : the first phone is the WhatsApp one). */
   whatsapp: string;
+  /** Abandoned-cart reminders on or off, and after how many whole hours untouched a cart gets one. */
+  cartReminderEnabled: boolean;
+  cartReminderHours: number;
   isDemo: boolean;
   updatedAt: Date;
 }
@@ -48,6 +51,8 @@ const select = {
   paymentDeadlineHours: true,
   staffAlertEmails: true,
   whatsapp: true,
+  cartReminderEnabled: true,
+  cartReminderHours: true,
   isDemo: true,
   updatedAt: true,
 } as const satisfies Prisma.ShopSettingsSelect;

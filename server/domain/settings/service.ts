@@ -9,7 +9,12 @@ import type { SettingsPublisher } from "../../realtime/events.ts";
 import type { AdminSettings, AdminSettingsBody } from "../../schemas/admin-settings.ts";
 import type { PublicSettings } from "../../schemas/settings.ts";
 import { DEFAULT_PAYMENT_DEADLINE_HOURS } from "../../../shared/payments.ts";
-import { MAX_PAYMENT_DEADLINE_HOURS } from "../../../shared/settings.ts";
+import {
+  DEFAULT_CART_REMINDER_HOURS,
+  MAX_CART_REMINDER_HOURS,
+  MAX_PAYMENT_DEADLINE_HOURS,
+  MIN_CART_REMINDER_HOURS,
+} from "../../../shared/settings.ts";
 import { shopWhatsAppNumber, toE164 } from "../../../shared/phones.ts";
 import { AppError, sessionExpired } from "../errors.ts";
 import type { AttemptLimiter } from "../users/attempt-limiter.ts";
@@ -21,6 +26,7 @@ import { settingsRepository, type ShopSettingsRow } from "./repository.ts";
 /** How many audit rows the console shows. */
 const CHANGES_SHOWN = 50;
 const INVALID_SHOP_WHATSAPP = "O número de WhatsApp da loja não é um número de telefone válido";
+const INVALID_CART_REMINDER_HOURS = `O lembrete de carrinho deve ser entre ${MIN_CART_REMINDER_HOURS} e ${MAX_CART_REMINDER_HOURS} horas, em horas inteiras`;
 const INVALID_DEADLINE = `O prazo de pagamento deve ser maior que 0 e no máximo ${MAX_PAYMENT_DEADLINE_HOURS} horas, com até duas casas decimais`;
 
 const EMPTY: ShopSettingsRow = {
@@ -34,6 +40,8 @@ const EMPTY: ShopSettingsRow = {
   paymentDeadlineHours: DEFAULT_PAYMENT_DEADLINE_HOURS,
   staffAlertEmails: [],
   whatsapp: "",
+  cartReminderEnabled: true,
+  cartReminderHours: DEFAULT_CART_REMINDER_HOURS,
   isDemo: false,
   updatedAt: new Date(0),
 };
@@ -78,6 +86,12 @@ export async function saveAdminSettings(deps: SaveSettingsDeps, actorId: string,
   if (!isValidAngolanIban(body.iban)) throw new AppError(400, INVALID_IBAN_MESSAGE);
   const hours = body.paymentDeadlineHours;
   if (hours !== undefined && !isValidDeadline(hours)) throw new AppError(400, INVALID_DEADLINE);
+  const reminderHours = body.cartReminderHours;
+  if (
+    reminderHours !== undefined &&
+    !(Number.isInteger(reminderHours) && reminderHours >= MIN_CART_REMINDER_HOURS && reminderHours <= MAX_CART_REMINDER_HOURS)
+  )
+    throw new AppError(400, INVALID_CART_REMINDER_HOURS);
   if (body.whatsapp?.trim() && !toE164(body.whatsapp)) throw new AppError(400, INVALID_SHOP_WHATSAPP);
   const admin = await findActiveStaff(db, actorId);
   if (!admin) throw sessionExpired();
@@ -139,6 +153,8 @@ function editedSettings(body: AdminSettingsBody, current: ShopSettingsRow): Edit
       ? [...new Set(clean(body.staffAlertEmails).map((e) => e.toLowerCase()))]
       : current.staffAlertEmails,
     whatsapp: body.whatsapp === undefined ? current.whatsapp : body.whatsapp.trim() && (toE164(body.whatsapp) ?? ""),
+    cartReminderEnabled: body.cartReminderEnabled ?? current.cartReminderEnabled,
+    cartReminderHours: body.cartReminderHours ?? current.cartReminderHours,
   };
 }
 

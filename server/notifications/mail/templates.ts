@@ -381,6 +381,18 @@ const TEMPLATES = {
     ],
   }),
 
+  /** A signed-in shopper's cart left untouched (docs/product/notifications.md#abandoned-cart): once per contents. */
+  "cart-reminder": template<{ customerName: string; lines: OrderLineSummary[] }>({
+    subject: () => "Deixou artigos no seu carrinho",
+    blocks: (ctx, cart) => [
+      hello(cart.customerName),
+      { kind: "paragraph", text: "Guardámos o seu carrinho. Ainda tem estes artigos à sua espera:" },
+      { kind: "items", rows: cart.lines.map(lineText) },
+      { kind: "paragraph", text: "Os preços e a disponibilidade confirmam-se quando fizer o pedido." },
+      { kind: "button", label: "Ver o carrinho", url: link(ctx, "/cart") },
+    ],
+  }),
+
   "password-reset": template<{ customerName: string; token: string }>({
     subject: () => "Redefinir a sua palavra-passe",
     blocks: (ctx, request) => [

@@ -16,6 +16,7 @@ import { adminBankStatementRoutes } from "./bank-statements.ts";
 import { adminDeliveryRoutes } from "./delivery.ts";
 import { adminPushRoutes } from "./push.ts";
 import { adminCouponRoutes } from "./coupons.ts";
+import { adminReportRoutes } from "./reports.ts";
 
 export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(staffAuthRoutes);
@@ -33,6 +34,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(adminDeliveryRoutes);
   await app.register(adminPushRoutes);
   await app.register(adminCouponRoutes);
+  await app.register(adminReportRoutes);
   // Unknown staff routes answer in the API's shape, not the console's HTML fallback.
   app.setNotFoundHandler((request) => {
     throw new AppError(404, `Rota não encontrada: ${request.method} ${request.url.split("?")[0]}`);
