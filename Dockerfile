@@ -7,7 +7,7 @@ COPY prisma.config.ts ./
 COPY scripts ./scripts
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN node scripts/build.mjs --force && npm prune --omit=dev
+RUN node scripts/build.mjs --force && node scripts/bundle-server.mjs --force && npm prune --omit=dev
 
 FROM node:20-bookworm-slim
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 DATA_DIR=/data SKIP_BUILD=1

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { TEST_JWT_SECRET, buildTestApp, createStaff, registerCustomer, type Customer, type TestApp } from "../helpers/app.ts";
-import { adminQuery, withDatabase } from "../helpers/test-db.ts";
+import { adminQuery, templateReady, withDatabase } from "../helpers/test-db.ts";
 import { start } from "../../server/bootstrap.ts";
 import { createPglite, pgliteDir } from "../../server/db/client.ts";
 import { startFakeS3, type FakeS3 } from "../helpers/fake-s3.ts";
@@ -205,6 +205,7 @@ describe("upgrading: a database with bytes in its media rows", () => {
   it("after start(), serves the same files from the store and keeps no bytes in the rows", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "loja-upgrade-"));
     let databaseUrl = "";
+    await templateReady(inject("dbKind"), inject("dbTemplate"));
     if (inject("dbKind") === "postgres") {
       const name = `loja_upgrade_${randomBytes(4).toString("hex")}`;
       await adminQuery(inject("dbServerUrl"), `CREATE DATABASE "${name}" TEMPLATE "${inject("dbTemplate")}"`);

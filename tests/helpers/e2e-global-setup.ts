@@ -8,9 +8,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
 import { buildApps } from "../../scripts/build.mjs";
-import { loadConfig } from "../../server/config.ts";
-import { start } from "../../server/bootstrap.ts";
+import { bundleServer } from "../../scripts/bundle-server.mjs";
 import { launchBrowserServer } from "./browser.ts";
+import { startTemplates } from "./global-setup.ts";
 import { E2E_ADMIN, freshDataDir, startShopProcess } from "./shop-process.ts";
 
 declare module "vitest" {
@@ -56,9 +56,11 @@ async function seededTemplate(): Promise<string> {
   if (existsSync(template)) return template;
   const dataDir = mkdtempSync(path.join(cache, "e2e-seeding-"));
   try {
-    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent" });
-    const started = await start(config, { serveApps: false }, { DEMO_ADMIN_PASSWORD: E2E_ADMIN.password });
-    await started.close();
+    // A first start of the shop as its own process: it runs on the other core while this one builds the apps and
+    // makes the API projects' templates (in this process, they took turns with it).
+    const shop = await startShopProcess({ dataDir, env: { DEMO_ADMIN_PASSWORD: E2E_ADMIN.password }, timeoutMs: 240_000 });
+    const code = await shop.stop();
+    if (code !== 0) throw new Error(`the seeding shop stopped with ${code}:\n${shop.output()}`);
     if (existsSync(path.join(dataDir, "loja.pid"))) throw new Error("template data dir still locked");
     // Complete before it gets its name: a run stopped half-way never leaves a partial template behind.
     try {
@@ -82,8 +84,14 @@ export default async function setup(project: TestProject) {
     const browserServer = launchBrowserServer();
     const launched = browserServer.catch(() => undefined); // its failure is thrown where it is awaited below
     teardown.push(async () => (await launched)?.close());
-    await buildApps({ log: () => undefined, largeFileBrotliQuality: TEST_LARGE_FILE_BROTLI_QUALITY });
-    const template = await seededTemplate();
+    // The API projects' templates are made meanwhile, in the background (whichever setup runs first starts them).
+    startTemplates(project.vitest);
+    // Once here, not in each shop process the files start (they would all build it at the same moment).
+    await bundleServer();
+    const [template] = await Promise.all([
+      seededTemplate(),
+      buildApps({ log: () => undefined, largeFileBrotliQuality: TEST_LARGE_FILE_BROTLI_QUALITY }),
+    ]);
     const sharedDataDir = freshDataDir(template);
     teardown.push(() => rmSync(sharedDataDir, { recursive: true, force: true }));
     const shop = await startShopProcess({ dataDir: sharedDataDir });

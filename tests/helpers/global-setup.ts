@@ -1,15 +1,18 @@
 // Global setup of the api projects: makes the database template every test file starts from
 // (migrated, demo catalogue seeded). The PGlite dump is cached in tests/.tmp keyed by the migrations and seed.
+// The templates are made in the background, both at once and while the browser project prepares: the first setup of
+// the run starts every template the run's projects need, provides their names at once, and each test file waits for
+// its own (`templateReady` in test-db.ts). Made one after the other they held the first test back ~20 s.
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { TestProject } from "vitest/node";
+import type { TestProject, Vitest } from "vitest/node";
 import { createPglite, openPglite, openPostgres } from "../../server/db/client.ts";
 import { migrate } from "../../server/db/migrate.ts";
 import { seedDemo } from "../../server/demo/seed.ts";
 import { FileMediaStore } from "../../server/domain/media/store.ts";
-import { adminQuery, withDatabase } from "./test-db.ts";
+import { adminQuery, templateMarker, withDatabase } from "./test-db.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -44,7 +47,7 @@ const pgliteMediaTemplate = () => path.join(tmp, `pglite-template-${fingerprint(
 async function pgliteTemplate(): Promise<string> {
   mkdirSync(tmp, { recursive: true });
   // An uncompressed tar: every test file loads it, and gunzip was a third of the load's CPU (~0.3 s a file).
-  const file = path.join(tmp, `pglite-template-${fingerprint()}.tar`);
+  const file = pgliteTemplatePath();
   if (existsSync(file)) return file;
   const pglite = await createPglite();
   const db = await openPglite(pglite);
@@ -58,7 +61,10 @@ async function pgliteTemplate(): Promise<string> {
   await pglite.exec("DROP DATABASE template1");
   await pglite.exec("CHECKPOINT");
   const dump = await pglite.dumpDataDir("none");
-  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  // Complete before it gets its name: test files start loading it as soon as it is there.
+  const partial = `${file}.${process.pid}.partial`;
+  writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+  renameSync(partial, file);
   await db.close();
   return file;
 }
@@ -66,7 +72,7 @@ async function pgliteTemplate(): Promise<string> {
 const postgresMediaTemplate = () => path.join(tmp, `postgres-template-${process.pid}-data`);
 
 async function postgresTemplate(serverUrl: string): Promise<string> {
-  const name = `loja_template_${process.pid}`;
+  const name = postgresTemplateName();
   await adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   await adminQuery(serverUrl, `CREATE DATABASE "${name}"`);
   const db = await openPostgres(withDatabase(serverUrl, name), 2);
@@ -76,18 +82,61 @@ async function postgresTemplate(serverUrl: string): Promise<string> {
   return name;
 }
 
+const pgliteTemplatePath = () => path.join(tmp, `pglite-template-${fingerprint()}.tar`);
+const postgresTemplateName = () => `loja_template_${process.pid}`;
+
+/** What is being made, kept on globalThis: each project's setup module is its own instance in this one process. */
+const making: Map<"pglite" | "postgres", Promise<void>> = ((
+  globalThis as { lojaTemplates?: Map<"pglite" | "postgres", Promise<void>> }
+).lojaTemplates ??= new Map());
+
+/** Starts making, in the background, every template this run's API projects need (once per run). Failures are
+ * written beside the template, where the waiting test files read them. */
+export function startTemplates(vitest: Vitest): void {
+  const names = vitest.projects.map((p) => p.name);
+  const serverUrl = process.env.TEST_DATABASE_URL ?? "";
+  const begin = (kind: "pglite" | "postgres", make: () => Promise<unknown>, marker: string) => {
+    if (making.has(kind)) return;
+    rmSync(`${marker}.failed`, { force: true });
+    making.set(
+      kind,
+      make().then(
+        () => undefined,
+        (error: unknown) => {
+          writeFileSync(`${marker}.failed`, error instanceof Error ? (error.stack ?? error.message) : String(error));
+        },
+      ),
+    );
+  };
+  mkdirSync(tmp, { recursive: true });
+  if (names.some((n) => n.startsWith("api-pglite"))) begin("pglite", pgliteTemplate, pgliteTemplatePath());
+  if (names.includes("api-postgres"))
+    begin(
+      "postgres",
+      async () => {
+        await postgresTemplate(serverUrl);
+        writeFileSync(templateMarker(postgresTemplateName()), "");
+      },
+      templateMarker(postgresTemplateName()),
+    );
+}
+
 export default async function setup(project: TestProject) {
   const kind = project.name === "api-postgres" ? "postgres" : "pglite";
   const serverUrl = process.env.TEST_DATABASE_URL ?? "";
-  const template = kind === "pglite" ? await pgliteTemplate() : await postgresTemplate(serverUrl);
+  startTemplates(project.vitest);
+  const template = kind === "pglite" ? pgliteTemplatePath() : postgresTemplateName();
   project.provide("dbKind", kind);
   project.provide("dbTemplate", template);
   project.provide("dbServerUrl", serverUrl);
   project.provide("mediaTemplate", kind === "pglite" ? pgliteMediaTemplate() : postgresMediaTemplate());
   return async () => {
+    await making.get(kind);
     if (kind === "postgres") {
       await adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${template}" WITH (FORCE)`);
       rmSync(postgresMediaTemplate(), { recursive: true, force: true });
+      rmSync(templateMarker(template), { force: true });
+      rmSync(`${templateMarker(template)}.failed`, { force: true });
     }
   };
 }
