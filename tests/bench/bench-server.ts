@@ -118,6 +118,13 @@ app.get("/__bench/list-db", { compress: false }, async (_request, reply: Fastify
 // cart add's body with the cart add's reply, without authentication, rate limit or database.
 app.post("/__bench/empty", async () => ({ success: true, message: "Produto adicionado ao carrinho!" }));
 
+// How many placed orders still wait for their notices (the job writes them after each commit): the runner waits for
+// none before the next measurement, so no figure pays for the previous one's backlog.
+app.get("/__bench/notices-due", async () => {
+  const rows = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM orders WHERE placed_notices_due");
+  return { due: rows[0]?.n ?? 0 };
+});
+
 await app.listen({ port: 0, host: "127.0.0.1" });
 const address = app.server.address();
 const port = typeof address === "object" && address ? address.port : 0;
