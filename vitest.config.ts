@@ -21,7 +21,8 @@ const fullRun = process.env.LOJA_TEST_FULL === "1";
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const e2eOneAtATime = process.env.E2E_WORKERS === "1";
 // Three files at a time on the two cores: a file waiting (a shop starting, a browser frame, a socket) leaves its
-// core to the third. Measured, same tree, warm caches: 450 s and 841 s of CPU with three, 537 s and 933 s with two.
+// core to the third. Measured, same tree, warm caches: 450 s and 841 s of CPU with three, 537 s and 933 s with two;
+// fresh clones: 482 s with three, 502 s (and 972 s of CPU) with four.
 const WORKERS = Number(process.env.TEST_WORKERS ?? 3);
 
 // Files that exercise what only a real PostgreSQL server shows: several instances (LISTEN/NOTIFY, shared caches),
