@@ -5,11 +5,11 @@
 // relative to its sources (migrations, demo images, the upload readers' worker files) are the same as unbundled.
 // Rebuilt when the sources change (a content hash, as for the apps: checkouts reset file times). A build takes well
 // under a second, so a start checks the stamp and builds on the spot when needed.
-import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { sourceHash as appSourceHash } from "./build.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const SOURCES = ["server", "shared"];
@@ -17,22 +17,8 @@ const outDir = path.join(root, "dist", "server");
 export const SERVER_BUNDLE = path.join(outDir, "main.mjs");
 const stampFile = path.join(outDir, ".build-stamp");
 
-function walk(dir, out = []) {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === "node_modules" || entry.name.startsWith(".")) continue;
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) walk(full, out);
-    else if (/\.(ts|mjs|js|json)$/.test(entry.name)) out.push(full);
-  }
-  return out;
-}
-
-function sourceHash() {
-  const hash = createHash("sha256");
-  const files = [...SOURCES.flatMap((s) => walk(path.join(root, s))), path.join(root, "package-lock.json")].sort();
-  for (const file of files) hash.update(path.relative(root, file)).update("\0").update(readFileSync(file)).update("\0");
-  return hash.digest("hex");
-}
+/** The same content hash the apps' builds use, over the server's sources and the lock file. */
+const sourceHash = () => appSourceHash({ sources: SOURCES });
 
 const isFresh = (hash) => existsSync(SERVER_BUNDLE) && existsSync(stampFile) && readFileSync(stampFile, "utf8") === hash;
 

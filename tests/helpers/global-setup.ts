@@ -98,6 +98,9 @@ export function startTemplates(vitest: Vitest): void {
   const begin = (kind: "pglite" | "postgres", make: () => Promise<unknown>, marker: string) => {
     if (making.has(kind)) return;
     rmSync(`${marker}.failed`, { force: true });
+    // A PostgreSQL template's marker left by a run that died (its name has the pid, which can come again) would let
+    // test files start before the template exists; the PGlite dump is a cache and stays.
+    if (kind === "postgres") rmSync(marker, { force: true });
     making.set(
       kind,
       make().then(
