@@ -1,9 +1,9 @@
 // The console (signed in) at 390 and 1280 px in Chromium, against the real shop with data: no horizontal overflow,
 // and the floating support button clear of controls and text (tests/helpers/layout.ts says exactly how).
 import { afterAll, beforeAll, describe, it } from "vitest";
-import type { BrowserContext } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { browserAvailable, consoleSignIn, followRequests, useShopAndBrowser } from "../helpers/e2e.ts";
-import { checkScreen, layoutShopper } from "../helpers/layout.ts";
+import { checkScreen, layoutShopper, openScreen } from "../helpers/layout.ts";
 
 describe.runIf(browserAvailable())("the console's layout at 390 and 1280 px (overflow)", () => {
   const shop = useShopAndBrowser();
@@ -32,13 +32,14 @@ describe.runIf(browserAvailable())("the console's layout at 390 and 1280 px (ove
   for (const width of [390, 1280]) {
     describe(`console at ${width} px`, () => {
       let context: BrowserContext;
+      // One tab, opening screen after screen as first visits (openScreen says why and how).
+      let page: Page;
       beforeAll(async () => {
-        const page = await consoleSignIn(
+        page = await consoleSignIn(
           shop,
           width < 768 ? { viewport: { width, height: 800 }, isMobile: true, hasTouch: true } : { viewport: { width, height: 800 } },
         );
         context = page.context();
-        await page.close();
       });
       afterAll(async () => {
         await context?.close();
@@ -46,15 +47,14 @@ describe.runIf(browserAvailable())("the console's layout at 390 and 1280 px (ove
 
       for (const screen of consoleScreens) {
         it(`${screen.name} fits`, async () => {
-          const page = await context.newPage();
           const requests = followRequests(page);
           try {
-            await page.goto(`${shop.url}/admin/${screen.hash()}`);
+            await openScreen(page, `${shop.url}/admin/${screen.hash()}`);
             await page.locator("main").first().waitFor();
             await requests.settled();
             await checkScreen(page, `console-${screen.name}-${width}`);
           } finally {
-            await page.close();
+            requests.stop();
           }
         });
       }

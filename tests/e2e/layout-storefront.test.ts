@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
 import { browserAvailable, followRequests, useShopAndBrowser } from "../helpers/e2e.ts";
-import { checkScreen, layoutShopper } from "../helpers/layout.ts";
+import { checkScreen, layoutShopper, openScreen } from "../helpers/layout.ts";
 import type { ListedProduct } from "../storefront/browser-support.ts";
 
 describe.runIf(browserAvailable())("the storefront's layout at 320, 390 and 1280 px (overflow, floating button)", () => {
@@ -69,6 +69,9 @@ describe.runIf(browserAvailable())("the storefront's layout at 320, 390 and 1280
     describe(`storefront at ${width} px`, () => {
       let signedIn: BrowserContext;
       let signedOut: BrowserContext;
+      // One tab each, opening screen after screen as first visits (openScreen says why and how).
+      let signedInTab: Page;
+      let signedOutTab: Page;
       beforeAll(async () => {
         const options =
           width < 768
@@ -79,6 +82,7 @@ describe.runIf(browserAvailable())("the storefront's layout at 320, 390 and 1280
           shop.browser.newContext({ ...options, locale: "pt-AO" }),
         ]);
         await signedIn.addInitScript((t) => localStorage.setItem("token", t), token);
+        [signedInTab, signedOutTab] = await Promise.all([signedIn.newPage(), signedOut.newPage()]);
       });
       afterAll(async () => {
         await signedIn?.close();
@@ -87,16 +91,16 @@ describe.runIf(browserAvailable())("the storefront's layout at 320, 390 and 1280
 
       for (const screen of screens) {
         it(`${screen.name} fits and keeps its controls clear`, async () => {
-          const page = await (screen.signedOut ? signedOut : signedIn).newPage();
+          const page = screen.signedOut ? signedOutTab : signedInTab;
           const requests = followRequests(page);
           try {
-            await page.goto(`${shop.url}${screen.path()}`);
+            await openScreen(page, `${shop.url}${screen.path()}`);
             await screen.ready(page);
             if (!screen.staysBusy) await requests.settled("[aria-busy=true]");
             await screen.then?.(page);
             await checkScreen(page, `storefront-${screen.name}-${width}`);
           } finally {
-            await page.close();
+            requests.stop();
           }
         });
       }

@@ -123,14 +123,15 @@ export async function shopperWithOrder(shopUrl: string, name: string, lastName =
  * `networkidle`, which waits for 500 ms of quiet, this returns as soon as the condition holds.
  * Call it before the page navigates.
  */
-export function followRequests(page: Page): { settled(busy?: string): Promise<void> } {
+export function followRequests(page: Page): { settled(busy?: string): Promise<void>; stop(): void } {
   const inFlight = new Set<Request>();
   let wake: (() => void) | undefined;
   const finish = (request: Request) => {
     inFlight.delete(request);
     if (inFlight.size === 0) wake?.();
   };
-  page.on("request", (request) => inFlight.add(request));
+  const start = (request: Request) => inFlight.add(request);
+  page.on("request", start);
   page.on("requestfinished", finish);
   page.on("requestfailed", finish);
   const quiet = () => (inFlight.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => (wake = resolve)));
@@ -143,6 +144,12 @@ export function followRequests(page: Page): { settled(busy?: string): Promise<vo
         await twoFrames();
         if (inFlight.size === 0 && (await page.locator(busy).count()) === 0) return;
       }
+    },
+    /** Stops following (a page that opens one screen after another follows each load afresh). */
+    stop() {
+      page.off("request", start);
+      page.off("requestfinished", finish);
+      page.off("requestfailed", finish);
     },
   };
 }
