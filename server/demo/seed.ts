@@ -1,17 +1,14 @@
 // Seeds the demo catalogue (products with images, shop settings marked as demo) into an empty database.
 // Runs at first start of the embedded default; a database that already has products or settings is left alone,
 // and the whole seed is one transaction, so a restart never duplicates it and a crash never leaves half of it.
-import { readFile } from "node:fs/promises";
-import { fileURLToPath } from "node:url";
-import path from "node:path";
 import type { PrismaClient } from "../db/client.ts";
-import { prepareProductImage, saveProductImage, type PreparedProductImage } from "../domain/media/service.ts";
+import { saveProductImage } from "../domain/media/service.ts";
 import type { MediaStore } from "../domain/media/store.ts";
 import { isValidPlacement } from "../../shared/catalogue.ts";
 import { demoProducts } from "./catalogue.ts";
+import { prepareDemoImages } from "./prepared-images.ts";
 import { ANGOLA_PROVINCES } from "../../shared/delivery.ts";
 
-const IMAGES_DIR = fileURLToPath(new URL("./images", import.meta.url));
 const DAY_MS = 24 * 3600 * 1000;
 
 const DEMO_SETTINGS = {
@@ -28,20 +25,6 @@ const DEMO_SETTINGS = {
   iban: "AO06 0000 0000 0000 0000 0000 1",
   isDemo: true,
 };
-
-/** Maps each image in small batches so sharp keeps both cores busy without holding every bitmap at once. */
-async function prepareAll(files: string[]): Promise<Map<string, PreparedProductImage>> {
-  const prepared = new Map<string, PreparedProductImage>();
-  const unique = [...new Set(files)];
-  for (let i = 0; i < unique.length; i += 8) {
-    await Promise.all(
-      unique.slice(i, i + 8).map(async (file) => {
-        prepared.set(file, await prepareProductImage(await readFile(path.join(IMAGES_DIR, file))));
-      }),
-    );
-  }
-  return prepared;
-}
 
 /**
  * The demo's delivery (docs/product/checkout.md#delivery): Luanda 5 000 kz, free from 150 000 kz; the other provinces
@@ -83,7 +66,7 @@ export async function seedDemo(
     if (!isValidPlacement(p.category, p.subCategory))
       throw new Error(`Demo product "${p.name}" has an unknown sub-category ${p.subCategory}`);
   }
-  const images = await prepareAll(demoProducts.flatMap((p) => p.images));
+  const images = await prepareDemoImages(demoProducts.flatMap((p) => p.images));
 
   await prisma.$transaction(
     async (tx) => {

@@ -10,6 +10,8 @@ import { fileURLToPath } from "node:url";
 import type { TestProject, Vitest } from "vitest/node";
 import { createPglite, openPglite, openPostgres } from "../../server/db/client.ts";
 import { migrate } from "../../server/db/migrate.ts";
+import { demoProducts } from "../../server/demo/catalogue.ts";
+import { prepareDemoImages } from "../../server/demo/prepared-images.ts";
 import { seedDemo } from "../../server/demo/seed.ts";
 import { FileMediaStore } from "../../server/domain/media/store.ts";
 import { adminQuery, templateMarker, withDatabase } from "./test-db.ts";
@@ -41,6 +43,15 @@ function fingerprint(): string {
   return hash.digest("hex").slice(0, 16);
 }
 
+/**
+ * The demo photos prepared into their cache (server/demo/prepared-images.ts) once per run, before anything seeds:
+ * both templates and the browser tests' seeding shop otherwise prepared them at the same moment, ~14 s of CPU each.
+ */
+export function demoImagesPrepared(): Promise<void> {
+  const run = globalThis as { lojaDemoImages?: Promise<void> };
+  return (run.lojaDemoImages ??= prepareDemoImages(demoProducts.flatMap((p) => p.images)).then(() => undefined));
+}
+
 /** The seeded images are written here; the tarball is written last, so its presence means both are complete. */
 const pgliteMediaTemplate = () => path.join(tmp, `pglite-template-${fingerprint()}-data`);
 
@@ -52,6 +63,7 @@ async function pgliteTemplate(): Promise<string> {
   const pglite = await createPglite();
   const db = await openPglite(pglite);
   await migrate(db);
+  await demoImagesPrepared();
   // Without the demo delivery zones: API tests make the zones they are about (and SPEC's fixed fee holds elsewhere).
   await seedDemo(db.prisma, new FileMediaStore(pgliteMediaTemplate()), Date.now(), { delivery: false });
   // The shop lives in the `postgres` database; the two template databases are a third of the files every test
@@ -77,6 +89,7 @@ async function postgresTemplate(serverUrl: string): Promise<string> {
   await adminQuery(serverUrl, `CREATE DATABASE "${name}"`);
   const db = await openPostgres(withDatabase(serverUrl, name), 2);
   await migrate(db);
+  await demoImagesPrepared();
   await seedDemo(db.prisma, new FileMediaStore(postgresMediaTemplate()), Date.now(), { delivery: false });
   await db.close();
   return name;

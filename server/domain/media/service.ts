@@ -88,6 +88,12 @@ interface StoredProductImage {
   thumbUrl: string;
 }
 
+/** How a product photo is rendered: widths and WebP qualities of its full image and thumbnail. */
+const RENDITIONS = { full: { width: FULL_WIDTH, quality: 78 }, thumb: { width: THUMB_WIDTH, quality: 72 } } as const;
+
+/** Names the renditions and the encoder that makes them: a prepared image kept under another name is stale. */
+export const PRODUCT_IMAGE_RENDITION = JSON.stringify({ ...RENDITIONS, vips: sharp.versions.vips });
+
 export interface PreparedProductImage {
   full: { data: Buffer; width: number; height: number };
   thumb: { data: Buffer; width: number; height: number };
@@ -110,7 +116,10 @@ export async function prepareProductImage(source: Uint8Array | IncomingFile): Pr
     return { data, width: info.width, height: info.height };
   };
   try {
-    const [full, thumb] = await Promise.all([render(FULL_WIDTH, 78), render(THUMB_WIDTH, 72)]);
+    const [full, thumb] = await Promise.all([
+      render(RENDITIONS.full.width, RENDITIONS.full.quality),
+      render(RENDITIONS.thumb.width, RENDITIONS.thumb.quality),
+    ]);
     return { full, thumb };
   } catch {
     throw new AppError(415, "Não foi possível ler a imagem");
