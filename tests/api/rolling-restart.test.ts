@@ -22,6 +22,8 @@ import type { Database } from "../../server/db/client.ts";
 import { waitFor } from "./chat-fixtures.ts";
 
 const onPostgres = inject("dbKind") === "postgres";
+const SHOPPER_PAUSE_MS = 40;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // The storefront's realtime client runs here as in a browser: Node 20 has no WebSocket of its own.
 globalThis.WebSocket ??= WebSocket as unknown as typeof globalThis.WebSocket;
@@ -185,6 +187,9 @@ if (onPostgres)
           const carts: number[] = [];
           const places: number[] = [];
           for (let round = 0; loading; round++) {
+            // A shopper's pause between screens: six shoppers still keep requests in flight on both instances at
+            // every moment, without spending two cores on the load itself (flat out, the file took ~100 s of CPU).
+            if (round > 0) await sleep(SHOPPER_PAUSE_MS);
             const list = await api("/api/product/list");
             if (list.status !== 200) failures.push(`list ${list.status}`);
             if (recent(carts, 250)) {
