@@ -1,6 +1,6 @@
 // A process that does only what a starting shop does first: take the data-dir lock, then hold it until killed.
 // Prints "LOCKED <pid>" or "REFUSED <pid>" (exit 3). Lets the lock race tests start dozens of contenders quickly.
-// Usage: node --import tsx tests/helpers/lock-child.ts <dataDir> kernel|pidfile
+// Usage: node <this file bundled by tests/unit/data-dir-lock.test.ts> <dataDir> kernel|pidfile (or node --import tsx <this file> …)
 import { DataDirLockedError, lockDataDir } from "../../server/db/lock.ts";
 
 const [dataDir, mode] = process.argv.slice(2);

@@ -16,11 +16,10 @@ export const SLOW_FIRST = [
   "tests/e2e/data-dir.test.ts",
   "tests/e2e/layout-console.test.ts",
   "tests/e2e/storefront-a11y.test.ts",
-  // group 1: shop processes behind nginx, mail flows, the lock race's processes, the heaviest component pages. Left to
+  // group 1: shop processes behind nginx, mail flows, the heaviest component pages. Left to
   // the end, one of them ran alone for 15–30 s while the other core idled.
   "tests/api/rolling-restart.test.ts",
   "tests/api/mail-flows.test.ts",
-  "tests/unit/data-dir-lock.test.ts",
   "tests/storefront/money-path.test.tsx",
   "tests/storefront/shopping-pages.test.tsx",
   "tests/api/mail-flows-instances.test.ts",
