@@ -10,7 +10,7 @@ import type { TestProject } from "vitest/node";
 import { buildApps } from "../../scripts/build.mjs";
 import { bundleServer } from "../../scripts/bundle-server.mjs";
 import { launchBrowserServer } from "./browser.ts";
-import { demoImagesPrepared, startTemplates } from "./global-setup.ts";
+import { startTemplates } from "./global-setup.ts";
 import { E2E_ADMIN, freshDataDir, startShopProcess } from "./shop-process.ts";
 
 declare module "vitest" {
@@ -54,7 +54,6 @@ async function seededTemplate(): Promise<string> {
     if (old.startsWith(TEMPLATE_PREFIX) && path.join(cache, old) !== template)
       rmSync(path.join(cache, old), { recursive: true, force: true });
   if (existsSync(template)) return template;
-  await demoImagesPrepared();
   const dataDir = mkdtempSync(path.join(cache, "e2e-seeding-"));
   try {
     // A first start of the shop as its own process: it runs on the other core while this one builds the apps and

@@ -46,6 +46,7 @@ function fingerprint(): string {
 /**
  * The demo photos prepared into their cache (server/demo/prepared-images.ts) once per run, before anything seeds:
  * both templates and the browser tests' seeding shop otherwise prepared them at the same moment, ~14 s of CPU each.
+ * The templates wait for it; the seeding shop, a process of its own, reaches its seed after it.
  */
 export function demoImagesPrepared(): Promise<void> {
   const run = globalThis as { lojaDemoImages?: Promise<void> };
@@ -125,6 +126,9 @@ export function startTemplates(vitest: Vitest): void {
     );
   };
   mkdirSync(tmp, { recursive: true });
+  // At once: the browser tests' seeding shop (started next) reaches its seed after initialising and migrating its
+  // database, seconds from now, and finds the photos ready by then.
+  demoImagesPrepared().catch(() => undefined); // its failure reaches whoever awaits it
   if (names.some((n) => n.startsWith("api-pglite"))) begin("pglite", pgliteTemplate, pgliteTemplatePath());
   if (names.includes("api-postgres"))
     begin(
