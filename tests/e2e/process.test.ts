@@ -1,5 +1,5 @@
 // The shop as a process: one process per data directory, graceful shutdown, restarts that never re-seed.
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, inject, it } from "vitest";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -16,6 +16,7 @@ const npm = (args: string[], env: Record<string, string>) => run("npm", args, { 
 const FIRST_START = { timeoutMs: 240_000 };
 const FIRST_START_TEST = { timeout: 300_000 };
 
+/** Stopped again after the file (a second stop is harmless): a test that fails half-way leaves no shop running. */
 const running: ShopProcess[] = [];
 afterAll(async () => {
   await Promise.all(running.map((s) => s.stop()));
@@ -35,8 +36,8 @@ function exitOf(child: ReturnType<typeof spawnShop>): Promise<{ code: number | n
 
 describe("the shop process", () => {
   it("refuses a second start on the same data directory with one clear line", async () => {
-    const first = await startShopProcess();
-    running.push(first);
+    // The run's shared shop is the first: the refused start must leave it unharmed for every other file.
+    const first = { url: inject("e2eSharedShopUrl"), dataDir: inject("e2eSharedShopDataDir") };
     const { code, output } = await exitOf(spawnShop(first.dataDir));
     expect(code).toBe(1);
     const lines = output
@@ -57,6 +58,7 @@ describe("the shop process", () => {
       const dataDir = mkdtempSync(path.join(tmpdir(), "loja-first-"));
       try {
         const shop = await startShopProcess({ dataDir, ...FIRST_START });
+        running.push(shop);
         expect(shop.output()).toMatch(/Seeded the demo catalogue: \d+ products/);
         expect(shop.output()).toMatch(/Demo staff login \(shown once\): admin@loja\.local \/ \S+/);
         const products = await productCount(shop.url);
@@ -65,6 +67,7 @@ describe("the shop process", () => {
         expect(existsSync(path.join(dataDir, "loja.pid"))).toBe(false);
 
         const again = await startShopProcess({ dataDir });
+        running.push(again);
         expect(await productCount(again.url)).toBe(products);
         expect(again.output()).not.toContain("Seeded the demo catalogue");
         expect(again.output()).not.toContain("Demo staff login");
@@ -96,6 +99,7 @@ describe("the shop process", () => {
         expect(migrated.stdout.trim()).toBe("Database is up to date.");
         // Without the demo catalogue (seeding it is the previous test's): this start is about the staff it finds.
         const shop = await startShopProcess({ dataDir, env: { SEED_DEMO: "false" }, ...FIRST_START });
+        running.push(shop);
         // staff already exist, so no demo admin is made
         expect(shop.output()).not.toContain("Demo staff login");
         const res = await fetch(`${shop.url}/admin/api/auth/login`, {

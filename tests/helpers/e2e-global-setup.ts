@@ -20,6 +20,8 @@ declare module "vitest" {
     e2eBrowserEndpoint: string;
     /** The shop the e2e files share (tests/helpers/e2e.ts). */
     e2eSharedShopUrl: string;
+    /** The shared shop's data directory (for the test that a second process may not open it). */
+    e2eSharedShopDataDir: string;
   }
 }
 
@@ -99,6 +101,7 @@ export default async function setup(project: TestProject) {
     project.provide("e2eDataTemplate", template);
     project.provide("e2eBrowserEndpoint", (await browserServer)?.wsEndpoint() ?? "");
     project.provide("e2eSharedShopUrl", shop.url);
+    project.provide("e2eSharedShopDataDir", sharedDataDir);
   } catch (error) {
     await close();
     throw error;
