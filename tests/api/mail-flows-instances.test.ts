@@ -10,9 +10,9 @@ import { sendSupportReply } from "../../server/domain/chat/service.ts";
 import { writePlacedOrderNotices } from "../../server/notifications/order-events.ts";
 import { liveProducts, orderBody } from "./commerce-fixtures.ts";
 import { createOrder, listen, TestSocket, waitFor } from "./chat-fixtures.ts";
+import { setTimeout as sleep } from "node:timers/promises";
 
 const BASE = "https://loja.exemplo.ao";
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Support replies gather this long (MAIL_DIGEST_DELAY_SECONDS): wide enough for two replies on a loaded machine. */
 const WINDOW_SECONDS = 3;
 

@@ -17,10 +17,10 @@ import { formatLuandaDateTime } from "../../server/notifications/mail/templates.
 import { savePushSubscription } from "../../server/notifications/push/subscriptions.ts";
 import { liveProducts, orderBody } from "./commerce-fixtures.ts";
 import { listen, multipart, sendMessage, sendProof, TestSocket, waitFor } from "./chat-fixtures.ts";
+import { setTimeout as sleep } from "node:timers/promises";
 
 const BASE = "https://loja.exemplo.ao";
 const ALERTS = "alertas@loja.exemplo.ao";
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Support replies gather this long (MAIL_DIGEST_DELAY_SECONDS): wide enough for two replies on a loaded machine. */
 const WINDOW_SECONDS = 3;
 

@@ -12,9 +12,9 @@ import type { MailContext } from "../../server/notifications/mail/templates.ts";
 import { formatKz } from "../../shared/money.ts";
 import { openTestDatabase } from "../helpers/test-db.ts";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink.ts";
+import { setTimeout as sleep } from "node:timers/promises";
 
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const mail = { kind: "order-shipped", to: "ana@exemplo.ao", facts: { orderId: "cm3xyzabc123def456", customerName: "Ana" } } as const;
 const ctx: MailContext = { baseUrl: "https://loja.exemplo.ao", shop: { phones: [], emails: [] } };
 const compose = async (m: MailRecord) => composeMail(m, ctx);

@@ -12,6 +12,7 @@ import { createSmtpTransport, type MailTransport, type SmtpTransport } from "../
 import { formatKz } from "../../shared/money.ts";
 import { openTestDatabase } from "../helpers/test-db.ts";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink.ts";
+import { setTimeout as sleep } from "node:timers/promises";
 
 const onPostgres = inject("dbKind") === "postgres";
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -24,7 +25,6 @@ const waitUntil = async (check: () => Promise<boolean>, what: string, timeoutMs 
     await new Promise((r) => setTimeout(r, 50));
   }
 };
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const ctx: MailContext = { baseUrl: "https://loja.exemplo.ao", shop: { phones: [], emails: [] } };
 /** The sender renders each mail from its facts when it leaves. */

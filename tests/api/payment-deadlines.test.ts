@@ -7,6 +7,7 @@ import { expireOverdueOrders, remindHalfway } from "../../server/domain/payments
 import { liveProducts, orderBody, post, type CatalogueProduct } from "./commerce-fixtures.ts";
 import { multipart } from "./admin-fixtures.ts";
 import { pdfWithText } from "../helpers/tiny-pdf.ts";
+import { setTimeout as sleep } from "node:timers/promises";
 
 let t: TestApp;
 let products: CatalogueProduct[];
@@ -17,7 +18,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Places an order; the test app answers once its mails are written (tests/helpers/app.ts, placedOrdersSettle). */
 const place = async (c: Customer) =>
   ((await post(t, "/api/order/place", orderBody([{ product: products[0]!, quantity: 1 }]), c.auth)).json() as { orderId: string }).orderId;

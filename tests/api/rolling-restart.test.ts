@@ -20,10 +20,10 @@ import { openTestDatabase } from "../helpers/test-db.ts";
 import { TEST_JWT_SECRET } from "../helpers/app.ts";
 import type { Database } from "../../server/db/client.ts";
 import { waitFor } from "./chat-fixtures.ts";
+import { setTimeout as sleep } from "node:timers/promises";
 
 const onPostgres = inject("dbKind") === "postgres";
 const SHOPPER_PAUSE_MS = 40;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // The storefront's realtime client runs here as in a browser: Node 20 has no WebSocket of its own.
 globalThis.WebSocket ??= WebSocket as unknown as typeof globalThis.WebSocket;

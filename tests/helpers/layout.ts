@@ -118,9 +118,10 @@ export async function openScreen(page: Page, url: string): Promise<void> {
     });
   const target = new URL(url);
   const current = new URL(page.url());
-  // Only the fragment differs (the console's routes): the browser would switch routes inside the loaded document.
+  // Only the fragment differs (the console's routes): a goto would switch routes inside the loaded document. The
+  // address is replaced without telling the router (no hashchange, no popstate), and the reload loads it afresh.
   if (current.origin === target.origin && current.pathname === target.pathname && current.search === target.search && target.hash) {
-    await page.goto(url);
+    await page.evaluate((address) => history.replaceState(null, "", address), url);
     await page.reload();
   } else await page.goto(url);
 }
