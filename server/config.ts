@@ -290,7 +290,15 @@ function metricsToken(env: NodeJS.ProcessEnv): string | undefined {
   return token;
 }
 
+/**
+ * The embedded database's buffer pool (PostgreSQL's `shared_buffers`), in MB: PostgreSQL's own 128 by default.
+ * PGlite zeroes all of it at every open (docs/design/operations.md#the-embedded-databases-buffer-pool).
+ */
+export const pgliteBufferMb = (env: NodeJS.ProcessEnv = process.env): number => int(env, "PGLITE_SHARED_BUFFERS_MB", 128, 8, 4096);
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Read where the embedded database opens (db/client.ts); checked here so a bad value stops the start like any other.
+  pgliteBufferMb(env);
   const databaseUrl = url(env, "DATABASE_URL", ["postgres:", "postgresql:"]);
   const jwtSecret = env.JWT_SECRET || undefined;
   if (jwtSecret !== undefined) checkJwtSecret(jwtSecret);

@@ -8,6 +8,7 @@ import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient } from "./generated/client.ts";
+import { pgliteBufferMb } from "../config.ts";
 
 export type { PrismaClient } from "./generated/client.ts";
 export { Prisma } from "./generated/client.ts";
@@ -82,9 +83,15 @@ function oneQueryPerTurn(pglite: PGlite): PGlite {
 
 /**
  * Every embedded database is opened through here: the catalogue search needs PostgreSQL's `unaccent` and
- * `pg_trgm` (migration 20261124150000), which PGlite ships as extensions that must be loaded when it starts.
+ * `pg_trgm` (migration 20261124150000), which PGlite ships as extensions that must be loaded when it starts; and
+ * its buffer pool is the operator's `PGLITE_SHARED_BUFFERS_MB` (docs/design/operations.md#the-embedded-databases-buffer-pool).
  */
-export const createPglite = (options: PGliteOptions = {}) => PGlite.create({ ...options, extensions: { unaccent, pg_trgm } });
+export const createPglite = (options: PGliteOptions = {}) =>
+  PGlite.create({
+    ...options,
+    startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${pgliteBufferMb()}MB`],
+    extensions: { unaccent, pg_trgm },
+  });
 
 /**
  * Typo tolerance of the catalogue search (`<%`): 0.6 by default needs two of three trigrams of a word right,

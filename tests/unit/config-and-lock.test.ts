@@ -39,6 +39,7 @@ describe("configuration", () => {
     [{ TRUST_PROXY: "10.0.0.0/33" }, /^TRUST_PROXY must list the proxies/],
     [{ TRUST_PROXY: "99" }, /^TRUST_PROXY must be a hop count/],
     [{ LOG_LEVEL: "loud" }, /^LOG_LEVEL must be one of/],
+    [{ PGLITE_SHARED_BUFFERS_MB: "4" }, /^PGLITE_SHARED_BUFFERS_MB must be an integer between 8 and 4096/],
     [{ SEED_DEMO: "maybe" }, /^SEED_DEMO must be true or false/],
     [{ PAYMENT_DEADLINE_INTERVAL_SECONDS: "0" }, /^PAYMENT_DEADLINE_INTERVAL_SECONDS must be an integer between 1 and 300/],
     [{ STRIPE_SECRET_KEY: "pk_live_x" }, /^STRIPE_SECRET_KEY must look like/],

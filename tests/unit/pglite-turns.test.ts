@@ -1,6 +1,6 @@
 // The embedded database answers inside the call, so without care a queue of waiting queries runs in one go while
 // no socket is read or written (server/db/client.ts: oneQueryPerTurn). Counted in event-loop turns, not time.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createPglite, openPglite } from "../../server/db/client.ts";
 
 describe("Prisma on PGlite", () => {
@@ -25,6 +25,23 @@ describe("Prisma on PGlite", () => {
       expect(new Set(turns).size, `turns: ${turns.join(",")}`).toBe(20);
     } finally {
       await db.close();
+    }
+  });
+
+  it("opens with the operator's buffer pool (PGLITE_SHARED_BUFFERS_MB), PostgreSQL's 128 MB by default", async () => {
+    // docs/design/operations.md#the-embedded-databases-buffer-pool
+    for (const [value, shown] of [
+      [undefined, "128MB"],
+      ["24", "24MB"],
+    ] as const) {
+      vi.stubEnv("PGLITE_SHARED_BUFFERS_MB", value);
+      const pglite = await createPglite();
+      try {
+        expect((await pglite.query<{ shared_buffers: string }>("SHOW shared_buffers")).rows[0]!.shared_buffers).toBe(shown);
+      } finally {
+        await pglite.close();
+        vi.unstubAllEnvs();
+      }
     }
   });
 });
