@@ -149,10 +149,6 @@ const projects = [
       // In the one queue of group 1, so no core waits between the groups or at the end of either. E2E_WORKERS=1
       // runs them one after the other, after everything else.
       maxWorkers: e2eOneAtATime ? 1 : WORKERS,
-      // File after file in one worker process: playwright-core and the helpers are imported once per worker, not
-      // once per file (each file still connects to the browser and makes its own contexts, shops and stand-ins, and
-      // closes them in afterAll). Measured, the whole project: imports 15 → 5 s for six files; 158/158 passed.
-      isolate: false,
       fileParallelism: !e2eOneAtATime,
       sequence: { groupOrder: e2eOneAtATime ? 2 : 1 },
     },
