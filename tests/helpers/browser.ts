@@ -2,7 +2,7 @@
 // The e2e global setup starts one for the whole run (tests/helpers/e2e.ts connects to it). Without a browser the
 // e2e suites skip with a printed reason, except where E2E_REQUIRED=1 (CI) makes it a failure.
 // The tests prefer Chromium's headless shell (Debian's chromium-headless-shell, the browser Playwright itself runs
-// headless tests in): the same Blink and V8 without the full browser around them, ~0.55× the machine CPU for the
+// headless tests in): the same Blink and V8 without the full browser around them, ~0.65× the machine CPU for the
 // same browser files (docs/design/testing.md#the-browser). The bench's first-screen figures keep the full browser,
 // the one shoppers run.
 import { existsSync } from "node:fs";
