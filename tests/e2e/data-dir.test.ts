@@ -8,7 +8,7 @@ import { chmodSync, readdirSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { freshDataDir, startShopProcess } from "../helpers/shop-process.ts";
+import { freshDataDir, startShopProcess, TEST_SHOP_NODE_FLAGS } from "../helpers/shop-process.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const cleanup: (() => Promise<unknown> | void)[] = [];
@@ -32,7 +32,7 @@ function modes(dir: string): { path: string; mode: number; dir: boolean }[] {
 
 /** The shop under a shell, in a process group of its own, as `npm start` or a service manager runs it. */
 function startInGroup(dataDir: string): { group: ChildProcess; served: Promise<string> } {
-  const group = spawn("sh", ["-c", `"${process.execPath}" scripts/start.mjs & wait`], {
+  const group = spawn("sh", ["-c", `"${process.execPath}" ${TEST_SHOP_NODE_FLAGS.join(" ")} scripts/start.mjs & wait`], {
     cwd: root,
     detached: true,
     env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, SKIP_BUILD: "1", LOG_LEVEL: "warn", NODE_ENV: undefined },

@@ -41,7 +41,7 @@ export function freshDataDir(template: string = inject("e2eDataTemplate")): stri
  * Measured, a start from the e2e template and 120 page and API requests: ~5.2 s of CPU instead of ~7.9 s (the start
  * alone ~4.0 s instead of ~6.0 s). The shop people run keeps V8's defaults (docs/design/testing.md#shop-processes).
  */
-const TEST_SHOP_NODE_FLAGS = ["--liftoff-only"];
+export const TEST_SHOP_NODE_FLAGS = ["--liftoff-only"];
 
 export function spawnShop(dataDir: string, env: Record<string, string> = {}): ChildProcess {
   return spawn(process.execPath, [...TEST_SHOP_NODE_FLAGS, path.join(root, "scripts/start.mjs")], {
