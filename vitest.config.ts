@@ -65,6 +65,10 @@ const postgresSpecific = [
 // process by design.
 const postgresOnly = ["mail-flows-instances"].map((name) => `tests/api/${name}.test.ts`);
 
+// Files about the embedded database alone (`npm run backup` copies its data directory; PostgreSQL is backed up by
+// pg_dump): in both runs on PGlite, never on PostgreSQL, so no test is skipped.
+const embeddedOnly = ["backup-secrets"].map((name) => `tests/api/${name}.test.ts`);
+
 // Files that measure the server's responsiveness (probe latencies) while it is attacked: they run alone, with no
 // other test file competing for the two cores, and once (what they test is the event loop, not the database).
 const runAlone = ["tests/api/proof-attack.test.ts"];
@@ -73,7 +77,7 @@ const apiProject = (name: string, include: string[], env: Record<string, string>
   test: {
     name,
     include,
-    exclude: name.endsWith("-alone") ? [] : name.startsWith("api-pglite") ? [...runAlone, ...postgresOnly] : runAlone,
+    exclude: name.endsWith("-alone") ? [] : name.startsWith("api-pglite") ? [...runAlone, ...postgresOnly] : [...runAlone, ...embeddedOnly],
     environment: "node",
     globalSetup: ["tests/helpers/global-setup.ts"],
     setupFiles: ["tests/helpers/api-setup.ts"],
@@ -101,7 +105,12 @@ const projects = [
       sequence: { groupOrder: 1 },
     },
   },
-  apiProject("api-pglite", fullRun || !withPostgres ? ["tests/api/**/*.test.ts"] : postgresSpecific, { LOJA_TEST_DB: "pglite" }, 1),
+  apiProject(
+    "api-pglite",
+    fullRun || !withPostgres ? ["tests/api/**/*.test.ts"] : [...postgresSpecific, ...embeddedOnly],
+    { LOJA_TEST_DB: "pglite" },
+    1,
+  ),
   apiProject("api-pglite-alone", runAlone, { LOJA_TEST_DB: "pglite" }, 0, 1),
   ...(withPostgres ? [apiProject("api-postgres", ["tests/api/**/*.test.ts"], { LOJA_TEST_DB: "postgres" }, 1)] : []),
   {

@@ -15,8 +15,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe("backup and restore of the push keys", () => {
-  it("the backup holds vapid.json; a restore puts it back (0600), keeping the replaced pair aside", async (context) => {
-    context.skip(!t.db.dumpDataDir, "npm run backup is the embedded database's; on PostgreSQL backups are pg_dump's");
+  // On the embedded database only (`embeddedOnly` in vitest.config.ts): on PostgreSQL backups are pg_dump's.
+  it("the backup holds vapid.json; a restore puts it back (0600), keeping the replaced pair aside", async () => {
     const keys = loadVapidKeys({ dataDir: t.config.dataDir, env: {} });
     const folder = await writeBackup(t.db, t.config.dataDir, mkdtempSync(path.join(tmpdir(), "loja-backup-")));
     expect(JSON.parse(readFileSync(path.join(folder, "vapid.json"), "utf8"))).toMatchObject({ publicKey: keys.publicKey });
