@@ -1,70 +1,30 @@
 // What an admin does with a line that waits: record it on an order (by its number, #code or payment reference;
 // the ledger's refusals are shown as the server words them) or set it aside with a reason.
-import { useState, type FormEvent, type ReactNode } from "react";
+import { useState, type ComponentProps, type FormEvent } from "react";
 import { useDataProvider, useNotify, useRefresh, useTranslate } from "react-admin";
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  Stack,
-  TextField,
-  Typography,
-  useMediaQuery,
-  type Theme,
-} from "@mui/material";
+import { Checkbox, FormControlLabel, TextField, Typography } from "@mui/material";
 import { formatKz } from "../../shared/money.ts";
 import { MIN_DISMISS_REASON } from "../../shared/bank-statements.ts";
 import type { AdminStatementAssignBody, AdminStatementLine } from "../../server/schemas/admin-bank-statements.ts";
 import type { ConsoleDataProvider } from "../data-provider.ts";
+import { FormDialog, useDialogRequest } from "../components/form-dialog.tsx";
 
 /** The server's refusal of a bank reference already recorded (an admin may then record it again with a reason). */
 const DUPLICATE_REFUSAL = /já está registada/;
 
-function LineDialog(props: {
-  title: string;
-  line: AdminStatementLine;
-  submitLabel: string;
-  busy: boolean;
-  error: string | null;
-  testId: string;
-  onClose(): void;
-  onSubmit(e: FormEvent): void;
-  children: ReactNode;
-}) {
-  const translate = useTranslate();
-  const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down("sm"));
+/** A statement line's dialog: the line (amount and description) above the form. */
+function LineDialog({ line, ...props }: Omit<ComponentProps<typeof FormDialog>, "intro"> & { line: AdminStatementLine }) {
   return (
-    <Dialog open onClose={props.busy ? undefined : props.onClose} fullScreen={phone} fullWidth maxWidth="xs" data-testid={props.testId}>
-      <form onSubmit={props.onSubmit} noValidate>
-        <DialogTitle>{props.title}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <Typography variant="body2" sx={{ overflowWrap: "anywhere" }}>
-              {`${formatKz(props.line.amount)} · ${props.line.description}`}
-            </Typography>
-            {props.error && <Alert severity="error">{props.error}</Alert>}
-            {props.children}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={props.onClose} disabled={props.busy}>
-            {translate("ra.action.cancel")}
-          </Button>
-          <Button type="submit" variant="contained" disabled={props.busy}>
-            {props.submitLabel}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      {...props}
+      intro={
+        <Typography variant="body2" sx={{ overflowWrap: "anywhere" }}>
+          {`${formatKz(line.amount)} · ${line.description}`}
+        </Typography>
+      }
+    />
   );
 }
-
-const errorText = (err: unknown): string | null => (err instanceof Error && err.message ? err.message : null);
 
 /** The assign form's body: the order as typed, and the admin's exceptions only when asked for. */
 export function assignRequestBody(form: { order: string; overpayment: boolean; duplicateReason: string }): AdminStatementAssignBody {
@@ -84,8 +44,7 @@ export function AssignDialog({ line, onClose }: { line: AdminStatementLine; onCl
     overpayment: false,
     duplicateReason: "",
   });
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, send } = useDialogRequest(onClose, translate("loja.statements.failed"));
   const [askReason, setAskReason] = useState(false);
 
   const submit = async (e: FormEvent) => {
@@ -94,19 +53,12 @@ export function AssignDialog({ line, onClose }: { line: AdminStatementLine; onCl
       setError(translate("loja.statements.order_missing"));
       return;
     }
-    setBusy(true);
-    try {
+    const refusal = await send(async () => {
       const assigned = await dataProvider.assignStatementLine(line.id, assignRequestBody(form));
       notify(translate("loja.statements.assigned", { order: `#${assigned.order?.shortId ?? ""}` }), { type: "success" });
       refresh();
-      onClose();
-    } catch (err) {
-      const message = errorText(err) ?? translate("loja.statements.failed");
-      setError(message);
-      if (DUPLICATE_REFUSAL.test(message)) setAskReason(true);
-    } finally {
-      setBusy(false);
-    }
+    });
+    if (refusal && DUPLICATE_REFUSAL.test(refusal)) setAskReason(true);
   };
 
   return (
@@ -150,8 +102,7 @@ export function DismissDialog({ line, onClose }: { line: AdminStatementLine; onC
   const notify = useNotify();
   const refresh = useRefresh();
   const [reason, setReason] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, send } = useDialogRequest(onClose, translate("loja.statements.failed"));
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -159,17 +110,11 @@ export function DismissDialog({ line, onClose }: { line: AdminStatementLine; onC
       setError(translate("loja.statements.reason_too_short", { min: MIN_DISMISS_REASON }));
       return;
     }
-    setBusy(true);
-    try {
+    await send(async () => {
       await dataProvider.dismissStatementLine(line.id, reason.trim());
       notify(translate("loja.statements.dismissed"), { type: "success" });
       refresh();
-      onClose();
-    } catch (err) {
-      setError(errorText(err) ?? translate("loja.statements.failed"));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -2,26 +2,8 @@
 // description, credit and (optionally) reference columns among the file's header, with a few rows to check against.
 import { useState, type FormEvent } from "react";
 import { useTranslate } from "react-admin";
-import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  MenuItem,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-  useMediaQuery,
-  type Theme,
-} from "@mui/material";
+import { Box, MenuItem, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from "@mui/material";
+import { FormDialog } from "../components/form-dialog.tsx";
 import { STATEMENT_COLUMNS, type StatementColumn, type StatementMapping } from "../../shared/bank-statements.ts";
 
 /** What the server asked (its 422): the likeliest header row, its cells and a few rows below, for this file. */
@@ -62,7 +44,6 @@ export function MappingDialog({
   onSubmit(mapping: StatementMapping): Promise<string | null>;
 }) {
   const translate = useTranslate();
-  const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down("sm"));
   const [choice, setChoice] = useState<Choice>({ date: "", description: "", amount: "", reference: "" });
   const [error, setError] = useState<string | null>(null);
 
@@ -79,70 +60,67 @@ export function MappingDialog({
   const columnName = (i: number) => question.columns[i] || translate("loja.statements.column_n", { n: i + 1 });
 
   return (
-    <Dialog open onClose={busy ? undefined : onClose} fullScreen={phone} fullWidth maxWidth="sm" data-testid="mapping-dialog">
-      <form onSubmit={(e) => void submit(e)} noValidate>
-        <DialogTitle>{translate("loja.statements.mapping_title")}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <Typography variant="body2">{question.message}</Typography>
-            <Typography variant="body2" color="text.secondary">
-              {translate("loja.statements.mapping_help")}
-            </Typography>
-            {error && <Alert severity="error">{error}</Alert>}
-            {STATEMENT_COLUMNS.map((role) => (
-              <TextField
-                key={role}
-                select
-                size="small"
-                label={translate(`loja.statements.column.${role}`)}
-                value={choice[role]}
-                onChange={(e) => setChoice((c) => ({ ...c, [role]: e.target.value }))}
-                slotProps={{ htmlInput: { "data-testid": `mapping-${role}` } }}
-              >
-                {role === "reference" && <MenuItem value="">{translate("loja.statements.no_column")}</MenuItem>}
+    <FormDialog
+      title={translate("loja.statements.mapping_title")}
+      intro={
+        <>
+          <Typography variant="body2">{question.message}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {translate("loja.statements.mapping_help")}
+          </Typography>
+        </>
+      }
+      error={error}
+      busy={busy}
+      submitLabel={translate("loja.statements.mapping_submit")}
+      maxWidth="sm"
+      testId="mapping-dialog"
+      onClose={onClose}
+      onSubmit={(e) => void submit(e)}
+    >
+      {STATEMENT_COLUMNS.map((role) => (
+        <TextField
+          key={role}
+          select
+          size="small"
+          label={translate(`loja.statements.column.${role}`)}
+          value={choice[role]}
+          onChange={(e) => setChoice((c) => ({ ...c, [role]: e.target.value }))}
+          slotProps={{ htmlInput: { "data-testid": `mapping-${role}` } }}
+        >
+          {role === "reference" && <MenuItem value="">{translate("loja.statements.no_column")}</MenuItem>}
+          {question.columns.map((_, i) => (
+            <MenuItem key={i} value={String(i)}>
+              {columnName(i)}
+            </MenuItem>
+          ))}
+        </TextField>
+      ))}
+      {question.sample.length > 0 && (
+        <Box sx={{ overflowX: "auto" }}>
+          <Typography variant="caption" color="text.secondary">
+            {translate("loja.statements.mapping_sample")}
+          </Typography>
+          <Table size="small">
+            <TableHead>
+              <TableRow>
                 {question.columns.map((_, i) => (
-                  <MenuItem key={i} value={String(i)}>
-                    {columnName(i)}
-                  </MenuItem>
+                  <TableCell key={i}>{columnName(i)}</TableCell>
                 ))}
-              </TextField>
-            ))}
-            {question.sample.length > 0 && (
-              <Box sx={{ overflowX: "auto" }}>
-                <Typography variant="caption" color="text.secondary">
-                  {translate("loja.statements.mapping_sample")}
-                </Typography>
-                <Table size="small">
-                  <TableHead>
-                    <TableRow>
-                      {question.columns.map((_, i) => (
-                        <TableCell key={i}>{columnName(i)}</TableCell>
-                      ))}
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {question.sample.map((row, r) => (
-                      <TableRow key={r}>
-                        {question.columns.map((_, i) => (
-                          <TableCell key={i}>{row[i] ?? ""}</TableCell>
-                        ))}
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </Box>
-            )}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            {translate("ra.action.cancel")}
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {translate("loja.statements.mapping_submit")}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {question.sample.map((row, r) => (
+                <TableRow key={r}>
+                  {question.columns.map((_, i) => (
+                    <TableCell key={i}>{row[i] ?? ""}</TableCell>
+                  ))}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
+      )}
+    </FormDialog>
   );
 }

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { useTranslate } from "react-admin";
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from "@mui/material";
+import { Alert, MenuItem, TextField } from "@mui/material";
+import { FormDialog } from "../components/form-dialog.tsx";
 import type { OrderStatus } from "../../shared/orders.ts";
 import { MIN_EXCEPTION_REASON } from "../../shared/payments.ts";
 import { exceptionReasonError } from "./transform.ts";
@@ -45,49 +46,43 @@ export function ExceptionMoveDialog({
   };
 
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} fullWidth maxWidth="xs" data-testid="exception-dialog">
-      <form onSubmit={submit} noValidate>
-        <DialogTitle>{translate("loja.orders.exception_title")}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <Alert severity="warning">{translate("loja.orders.exception_help")}</Alert>
-            <TextField
-              select
-              label={translate("loja.orders.new_status")}
-              value={status}
-              onChange={(e) => setStatus(e.target.value as OrderStatus)}
-              error={Boolean(errors.status)}
-              helperText={errors.status ? translate(errors.status) : undefined}
-              required
-            >
-              {moves.map((s) => (
-                <MenuItem key={s} value={s}>
-                  {translate(`loja.status.${s}`, { _: s })}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              label={translate("loja.orders.reason")}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-              error={Boolean(errors.reason)}
-              helperText={translate(errors.reason ?? "loja.orders.reason_help", { min: MIN_EXCEPTION_REASON })}
-              multiline
-              minRows={3}
-              required
-              slotProps={{ htmlInput: { maxLength: 500 } }}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            {translate("ra.action.cancel")}
-          </Button>
-          <Button type="submit" variant="contained" color="warning" disabled={busy}>
-            {translate("loja.orders.exception_submit")}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      open={open}
+      title={translate("loja.orders.exception_title")}
+      intro={<Alert severity="warning">{translate("loja.orders.exception_help")}</Alert>}
+      busy={busy}
+      submitLabel={translate("loja.orders.exception_submit")}
+      submitColor="warning"
+      testId="exception-dialog"
+      onClose={onClose}
+      onSubmit={submit}
+    >
+      <TextField
+        select
+        label={translate("loja.orders.new_status")}
+        value={status}
+        onChange={(e) => setStatus(e.target.value as OrderStatus)}
+        error={Boolean(errors.status)}
+        helperText={errors.status ? translate(errors.status) : undefined}
+        required
+      >
+        {moves.map((s) => (
+          <MenuItem key={s} value={s}>
+            {translate(`loja.status.${s}`, { _: s })}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        label={translate("loja.orders.reason")}
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+        error={Boolean(errors.reason)}
+        helperText={translate(errors.reason ?? "loja.orders.reason_help", { min: MIN_EXCEPTION_REASON })}
+        multiline
+        minRows={3}
+        required
+        slotProps={{ htmlInput: { maxLength: 500 } }}
+      />
+    </FormDialog>
   );
 }

@@ -1,22 +1,11 @@
 import { useState, type FormEvent, type ReactNode } from "react";
 import { useTranslate } from "react-admin";
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  MenuItem,
-  Stack,
-  TextField,
-} from "@mui/material";
+import { Checkbox, FormControlLabel, MenuItem, TextField } from "@mui/material";
 import { formatKz } from "../../shared/money.ts";
 import type { AdminPayment } from "../../server/schemas/admin-orders.ts";
 import { kwanzaInputValue, parseKwanza } from "../../shared/kwanza-input.ts";
 import { KwanzaTextField } from "../components/kwanza-input.tsx";
+import { FormDialog, useDialogRequest } from "../components/form-dialog.tsx";
 import {
   MAX_BANK_REFERENCE,
   MAX_REFUSAL_REASON,
@@ -26,44 +15,6 @@ import {
   type PaymentForm,
   type ProofAcceptBody,
 } from "./transform.ts";
-
-const errorText = (err: unknown): string | null => (err instanceof Error && err.message ? err.message : null);
-
-/** The dialog frame both money dialogs share: a form, the server's refusal shown inside it, Cancel and a submit button. */
-function MoneyDialog(props: {
-  open: boolean;
-  title: string;
-  submitLabel: string;
-  busy: boolean;
-  error: string | null;
-  onClose(): void;
-  onSubmit(e: FormEvent): void;
-  children: ReactNode;
-  testId: string;
-}) {
-  const translate = useTranslate();
-  return (
-    <Dialog open={props.open} onClose={props.busy ? undefined : props.onClose} fullWidth maxWidth="xs" data-testid={props.testId}>
-      <form onSubmit={props.onSubmit} noValidate>
-        <DialogTitle>{props.title}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {props.error && <Alert severity="error">{props.error}</Alert>}
-            {props.children}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={props.onClose} disabled={props.busy}>
-            {translate("ra.action.cancel")}
-          </Button>
-          <Button type="submit" variant="contained" disabled={props.busy}>
-            {props.submitLabel}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
-  );
-}
 
 const emptyForm = (amount?: number): PaymentForm => ({
   amount: amount && amount > 0 ? kwanzaInputValue(amount) : "",
@@ -112,8 +63,7 @@ export function PaymentDialog({
   const [form, setForm] = useState<PaymentForm>(() => emptyForm(initialAmount));
   const [linked, setLinked] = useState<string>("");
   const [errors, setErrors] = useState<Partial<Record<keyof PaymentForm, string>>>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error: serverError, send } = useDialogRequest(onClose, translate("ra.notification.http_error"));
 
   const field = (name: keyof PaymentForm) => ({
     name,
@@ -128,20 +78,11 @@ export function PaymentDialog({
     const found = linked ? {} : paymentFormErrors(form);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    setServerError(null);
-    try {
-      await onSubmit(linked ? { paymentId: linked } : paymentRequestBody(form));
-      onClose();
-    } catch (err) {
-      setServerError(errorText(err) ?? translate("ra.notification.http_error"));
-    } finally {
-      setBusy(false);
-    }
+    await send(() => onSubmit(linked ? { paymentId: linked } : paymentRequestBody(form)));
   };
 
   return (
-    <MoneyDialog
+    <FormDialog
       open={open}
       title={title}
       submitLabel={submitLabel}
@@ -150,8 +91,8 @@ export function PaymentDialog({
       onClose={onClose}
       onSubmit={submit}
       testId="payment-dialog"
+      intro={intro}
     >
-      {intro}
       {existingPayments && existingPayments.length > 0 && (
         <TextField
           select
@@ -178,7 +119,7 @@ export function PaymentDialog({
         />
       )}
       {extraAction}
-    </MoneyDialog>
+    </FormDialog>
   );
 }
 
@@ -256,28 +197,18 @@ export function RefuseProofDialog({
   const translate = useTranslate();
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | undefined>();
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error: serverError, send } = useDialogRequest(onClose, translate("ra.notification.http_error"));
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const found = refusalReasonError(reason);
     setError(found);
     if (found) return;
-    setBusy(true);
-    setServerError(null);
-    try {
-      await onSubmit(reason.trim());
-      onClose();
-    } catch (err) {
-      setServerError(errorText(err) ?? translate("ra.notification.http_error"));
-    } finally {
-      setBusy(false);
-    }
+    await send(() => onSubmit(reason.trim()));
   };
 
   return (
-    <MoneyDialog
+    <FormDialog
       open={open}
       title={translate("loja.payments.refuse_title")}
       submitLabel={translate("loja.payments.refuse")}
@@ -299,7 +230,7 @@ export function RefuseProofDialog({
         autoFocus
         slotProps={{ htmlInput: { maxLength: MAX_REFUSAL_REASON } }}
       />
-    </MoneyDialog>
+    </FormDialog>
   );
 }
 
@@ -319,8 +250,7 @@ export function RefundDialog({
   const [amount, setAmount] = useState(kwanzaInputValue(initialAmount));
   const [reference, setReference] = useState("");
   const [pending, setPending] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error: serverError, setError: setServerError, send } = useDialogRequest(onClose, translate("ra.notification.http_error"));
   const value = parseKwanza(amount);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -328,19 +258,10 @@ export function RefundDialog({
       setServerError(translate("loja.refunds.invalid"));
       return;
     }
-    setBusy(true);
-    setServerError(null);
-    try {
-      await onSubmit(pending ? { amount: value, pending: true } : { amount: value, bankReference: reference.trim() });
-      onClose();
-    } catch (err) {
-      setServerError(errorText(err) ?? translate("ra.notification.http_error"));
-    } finally {
-      setBusy(false);
-    }
+    await send(() => onSubmit(pending ? { amount: value, pending: true } : { amount: value, bankReference: reference.trim() }));
   };
   return (
-    <MoneyDialog
+    <FormDialog
       open={open}
       title={translate("loja.refunds.title")}
       submitLabel={translate("loja.refunds.record")}
@@ -370,6 +291,6 @@ export function RefundDialog({
           slotProps={{ htmlInput: { maxLength: MAX_BANK_REFERENCE } }}
         />
       )}
-    </MoneyDialog>
+    </FormDialog>
   );
 }

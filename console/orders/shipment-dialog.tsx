@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { useTranslate } from "react-admin";
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from "@mui/material";
+import { Alert, TextField } from "@mui/material";
+import { FormDialog } from "../components/form-dialog.tsx";
 import type { AdminOrderStatusBody } from "../../server/schemas/admin-orders.ts";
 
 type ShipmentBody = NonNullable<AdminOrderStatusBody["shipment"]>;
@@ -54,61 +55,53 @@ export function ShipmentDialog({
   };
 
   return (
-    <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="xs" data-testid="shipment-dialog">
-      <form onSubmit={submit} noValidate>
-        <DialogTitle>{translate(pickup ? "loja.shipment.pickup_title" : "loja.shipment.title")}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <Alert severity="info">{translate(pickup ? "loja.shipment.pickup_help" : "loja.shipment.help")}</Alert>
-            {!pickup && (
-              <>
-                <TextField
-                  label={translate("loja.shipment.carrier")}
-                  value={fields.carrier}
-                  onChange={set("carrier")}
-                  slotProps={{ htmlInput: { maxLength: 100 } }}
-                />
-                <TextField
-                  label={translate("loja.shipment.tracking_code")}
-                  value={fields.trackingCode}
-                  onChange={set("trackingCode")}
-                  slotProps={{ htmlInput: { maxLength: 100 } }}
-                />
-                <TextField
-                  label={translate("loja.shipment.tracking_url")}
-                  value={fields.trackingUrl}
-                  onChange={set("trackingUrl")}
-                  error={urlError}
-                  helperText={urlError ? translate("loja.shipment.tracking_url_invalid") : undefined}
-                  slotProps={{ htmlInput: { maxLength: 500, inputMode: "url" } }}
-                />
-                <TextField
-                  label={translate("loja.shipment.driver_phone")}
-                  value={fields.driverPhone}
-                  onChange={(e) => setFields((f) => ({ ...f, driverPhone: e.target.value.replace(/[^0-9+ ]/g, "") }))}
-                  slotProps={{ htmlInput: { maxLength: 30, inputMode: "tel" } }}
-                />
-              </>
-            )}
-            <TextField
-              type="date"
-              label={translate(pickup ? "loja.shipment.collect_until" : "loja.shipment.expected_at")}
-              value={fields.day}
-              onChange={set("day")}
-              slotProps={{ inputLabel: { shrink: true } }}
-              helperText={pickup ? translate("loja.shipment.collect_until_help") : undefined}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            {translate("ra.action.cancel")}
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {translate(pickup ? "loja.shipment.pickup_submit" : "loja.shipment.submit")}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={translate(pickup ? "loja.shipment.pickup_title" : "loja.shipment.title")}
+      intro={<Alert severity="info">{translate(pickup ? "loja.shipment.pickup_help" : "loja.shipment.help")}</Alert>}
+      busy={busy}
+      submitLabel={translate(pickup ? "loja.shipment.pickup_submit" : "loja.shipment.submit")}
+      testId="shipment-dialog"
+      onClose={onClose}
+      onSubmit={submit}
+    >
+      {!pickup && (
+        <>
+          <TextField
+            label={translate("loja.shipment.carrier")}
+            value={fields.carrier}
+            onChange={set("carrier")}
+            slotProps={{ htmlInput: { maxLength: 100 } }}
+          />
+          <TextField
+            label={translate("loja.shipment.tracking_code")}
+            value={fields.trackingCode}
+            onChange={set("trackingCode")}
+            slotProps={{ htmlInput: { maxLength: 100 } }}
+          />
+          <TextField
+            label={translate("loja.shipment.tracking_url")}
+            value={fields.trackingUrl}
+            onChange={set("trackingUrl")}
+            error={urlError}
+            helperText={urlError ? translate("loja.shipment.tracking_url_invalid") : undefined}
+            slotProps={{ htmlInput: { maxLength: 500, inputMode: "url" } }}
+          />
+          <TextField
+            label={translate("loja.shipment.driver_phone")}
+            value={fields.driverPhone}
+            onChange={(e) => setFields((f) => ({ ...f, driverPhone: e.target.value.replace(/[^0-9+ ]/g, "") }))}
+            slotProps={{ htmlInput: { maxLength: 30, inputMode: "tel" } }}
+          />
+        </>
+      )}
+      <TextField
+        type="date"
+        label={translate(pickup ? "loja.shipment.collect_until" : "loja.shipment.expected_at")}
+        value={fields.day}
+        onChange={set("day")}
+        slotProps={{ inputLabel: { shrink: true } }}
+        helperText={pickup ? translate("loja.shipment.collect_until_help") : undefined}
+      />
+    </FormDialog>
   );
 }
