@@ -192,6 +192,40 @@ describe("/message/{orderId}", { timeout: 30_000 }, () => {
     expect(sends(calls)).toHaveLength(1);
   });
 
+  it("shows a message once when the socket brings it back before the send's answer, and as failed if the send fails", async () => {
+    let fail = false;
+    standInShopApi({
+      ...chatRoutes([]),
+      "POST /api/message/send": () =>
+        fail
+          ? { status: 500, body: { success: false, message: "Erro interno" } }
+          : { success: true, message: message(9, { text: "Já paguei" }) },
+    });
+    const realtime = new StandInRealtime();
+    renderShop(`/message/${ORDER_ID}`, { session: { token: "t", realtime: realtime.client } });
+    const held = holdSends();
+    await screen.findByText(EMPTY, {}, WAIT);
+    type("Já paguei");
+    send();
+    await waitFor(() => expect(held.count).toBe(1));
+    // The server stored it and told the order's room (this phone too) before its answer reached the phone.
+    act(() => realtime.emit({ type: "newMessage", orderId: ORDER_ID, message: message(9, { text: "Já paguei" }) }));
+    expect(screen.getAllByText("Já paguei")).toHaveLength(1);
+    expect(screen.queryByTestId("chat-outgoing")).toBeNull();
+    held.release();
+    await waitFor(() => expect(screen.getByTestId("chat-message")).toHaveTextContent("Já paguei"), WAIT);
+    expect(screen.getAllByText("Já paguei")).toHaveLength(1);
+
+    // The same words from another of the shopper's phones while this one's send fails: this one shows as failed.
+    fail = true;
+    type("Ok");
+    send();
+    act(() => realtime.emit({ type: "newMessage", orderId: ORDER_ID, message: message(10, { text: "Ok" }) }));
+    const failed = await screen.findByTestId("chat-outgoing", {}, WAIT);
+    await waitFor(() => expect(within(failed).getByRole("alert")).toHaveTextContent("Erro ao enviar mensagem"), WAIT);
+    expect(screen.getAllByText("Ok")).toHaveLength(2);
+  });
+
   it("shows the server's reason on a refused message, and sends it again on 'Tentar de novo'", async () => {
     let refuse = true;
     const calls = standInShopApi({

@@ -16,6 +16,21 @@ export interface OutgoingMessage {
   state: "sending" | "failed";
   /** The server's own reason for refusing it (e.g. the file is too large), when it gave one. */
   error: string | null;
+  /**
+   * The socket brought it back before the send's answer (the server has it): hidden, so the chat never shows it
+   * twice, until the answer removes it, or shows it again should the send still fail.
+   */
+  echoed: boolean;
+}
+
+/**
+ * The outgoing messages once `m`, the shopper's own message, came over the socket: the oldest bubble still sending
+ * with the same text and the same kind of content counts as echoed. Without an id of the client's own to match on,
+ * a bubble is only hidden, never dropped: if its send fails after all, the shopper sees it as failed.
+ */
+export function markEchoed(list: OutgoingMessage[], m: ChatMessage): OutgoingMessage[] {
+  const i = list.findIndex((o) => o.state === "sending" && !o.echoed && o.text === m.text && Boolean(o.file) === (m.fileUrl !== null));
+  return i < 0 ? list : list.map((o, j) => (j === i ? { ...o, echoed: true } : o));
 }
 
 interface OrderChat {
@@ -85,7 +100,8 @@ export function useOrderChat(orderId: string): OrderChat {
       if (event.type === "newMessage" && event.orderId === orderId && event.message) {
         const m = event.message;
         setMessages((list) => appendMessage(list ?? [], m));
-        if (!isClient(m)) {
+        if (isClient(m)) setOutgoing((list) => markEchoed(list, m));
+        else {
           toast.info("Nova resposta do suporte!");
           // The shop posts on every status change: reading the chat again brings the header's new status (and marks
           // it read); a support reply is only marked read, seen on screen, so it is not unread on /orders afterwards.
@@ -128,13 +144,13 @@ export function useOrderChat(orderId: string): OrderChat {
       },
       (err: unknown) => {
         if (err instanceof SessionExpiredError) return;
-        update(message.key, { state: "failed", error: err instanceof ApiError && err.fromServer ? err.message : null });
+        update(message.key, { state: "failed", echoed: false, error: err instanceof ApiError && err.fromServer ? err.message : null });
       },
     );
   };
 
   const send = () => {
-    const message: OutgoingMessage = { key: nextKey.current++, text: text.trim(), file, state: "sending", error: null };
+    const message: OutgoingMessage = { key: nextKey.current++, text: text.trim(), file, state: "sending", error: null, echoed: false };
     if (!message.text && !message.file) return;
     // The message now lives in its bubble: a second tap (slow 3G) finds the box empty and sends nothing twice,
     // and whatever is typed or picked next is the next message.
@@ -155,5 +171,6 @@ export function useOrderChat(orderId: string): OrderChat {
 
   const discard = (key: number) => setOutgoing((list) => list.filter((m) => m.key !== key));
 
-  return { messages, outgoing, status, text, setText, file, pickFile, fileError, fileInput, send, retry, discard };
+  const shown = outgoing.filter((m) => !m.echoed);
+  return { messages, outgoing: shown, status, text, setText, file, pickFile, fileError, fileInput, send, retry, discard };
 }
