@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { useTranslate } from "react-admin";
 import { Alert, MenuItem, TextField } from "@mui/material";
-import { FormDialog } from "../components/form-dialog.tsx";
+import { FormDialog, useDialogRequest } from "../components/form-dialog.tsx";
 import type { OrderStatus } from "../../shared/orders.ts";
 import { MIN_EXCEPTION_REASON } from "../../shared/payments.ts";
 import { exceptionReasonError } from "./transform.ts";
@@ -27,22 +27,15 @@ export function ExceptionMoveDialog({
   const [status, setStatus] = useState<OrderStatus | "">(moves.length === 1 ? moves[0]! : "");
   const [reason, setReason] = useState("");
   const [errors, setErrors] = useState<{ status?: string; reason?: string }>({});
-  const [busy, setBusy] = useState(false);
+  // The caller notifies the server's refusal; the dialog stays open so the admin may correct and try again.
+  const { busy, send } = useDialogRequest(onClose, "");
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const found = { status: status ? undefined : "ra.validation.required", reason: exceptionReasonError(reason) };
     setErrors(found);
     if (!status || found.reason) return;
-    setBusy(true);
-    try {
-      await onSubmit({ status, reason: reason.trim() });
-      onClose();
-    } catch {
-      // The caller shows the server's message; the admin may correct and try again.
-    } finally {
-      setBusy(false);
-    }
+    await send(() => onSubmit({ status, reason: reason.trim() }));
   };
 
   return (

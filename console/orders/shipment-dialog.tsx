@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { useTranslate } from "react-admin";
 import { Alert, TextField } from "@mui/material";
-import { FormDialog } from "../components/form-dialog.tsx";
+import { FormDialog, useDialogRequest } from "../components/form-dialog.tsx";
 import type { AdminOrderStatusBody } from "../../server/schemas/admin-orders.ts";
 
 type ShipmentBody = NonNullable<AdminOrderStatusBody["shipment"]>;
@@ -28,7 +28,8 @@ export function ShipmentDialog({
   const translate = useTranslate();
   const [fields, setFields] = useState({ carrier: "", trackingCode: "", trackingUrl: "", driverPhone: "", day: "" });
   const [urlError, setUrlError] = useState(false);
-  const [busy, setBusy] = useState(false);
+  // The caller notifies the server's refusal; the dialog stays open so staff may correct and try again.
+  const { busy, send } = useDialogRequest(onClose, "");
   const set = (key: keyof typeof fields) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [key]: e.target.value }));
 
   const submit = async (e: FormEvent) => {
@@ -43,15 +44,7 @@ export function ShipmentDialog({
       if (value) shipment[key] = value;
     }
     if (fields.day) shipment.expectedAt = luandaNoon(fields.day);
-    setBusy(true);
-    try {
-      await onSubmit(shipment);
-      onClose();
-    } catch {
-      // The caller shows the server's message; staff may correct and try again.
-    } finally {
-      setBusy(false);
-    }
+    await send(() => onSubmit(shipment));
   };
 
   return (
