@@ -54,6 +54,7 @@ const postgresSpecific = [
   "schema-drift",
   "sessions",
   "staff-search",
+  "statement-linking",
   "stock-concurrency",
   "throttles",
   "transaction-regression",

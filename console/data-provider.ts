@@ -64,6 +64,8 @@ export interface ConsoleDataProvider extends DataProvider {
   recordPayment(orderId: string, body: PaymentBody): Promise<void>;
   recordRefund(orderId: string, body: AdminRefundBody): Promise<void>;
   acceptProof(orderId: string, proofId: string, body: ProofAcceptBody): Promise<void>;
+  /** An admin approves a payment "por confirmar": it counts from now. */
+  approvePayment(orderId: string, paymentId: string): Promise<void>;
   refuseProof(orderId: string, proofId: string, reason: string): Promise<void>;
   /** The active staff a conversation may be assigned to. */
   getAssignees(): Promise<AssigneesReply["staff"]>;
@@ -76,6 +78,10 @@ export interface ConsoleDataProvider extends DataProvider {
   importStatement(file: File, mapping?: StatementMapping): Promise<StatementImportReply>;
   assignStatementLine(id: string, body: AdminStatementAssignBody): Promise<AdminStatementLine>;
   dismissStatementLine(id: string, reason: string): Promise<AdminStatementLine>;
+  /** "É o mesmo pagamento": the line confirms a payment already recorded. */
+  linkStatementLine(id: string, paymentId: string): Promise<AdminStatementLine>;
+  /** The payments no statement line confirmed after `days` days, as CSV (admin only). */
+  downloadUnlinkedPayments(days: number): Promise<Blob>;
 }
 
 const orderPath = (orderId: string) => `/orders/${encodeURIComponent(orderId)}`;
@@ -135,6 +141,9 @@ export const dataProvider: ConsoleDataProvider = {
       body: JSON.stringify(body),
     });
   },
+  async approvePayment(orderId, paymentId) {
+    await apiFetch<unknown>(`${orderPath(orderId)}/payments/${encodeURIComponent(paymentId)}/approve`, { method: "POST", body: "{}" });
+  },
   async getAssignees() {
     return (await apiFetch<AssigneesReply>("/conversations/assignees")).staff;
   },
@@ -172,6 +181,15 @@ export const dataProvider: ConsoleDataProvider = {
       method: "POST",
       body: JSON.stringify({ reason }),
     });
+  },
+  async linkStatementLine(id, paymentId) {
+    return apiFetch<AdminStatementLine>(`/bank-statement-lines/${encodeURIComponent(id)}/link`, {
+      method: "POST",
+      body: JSON.stringify({ paymentId }),
+    });
+  },
+  downloadUnlinkedPayments(days) {
+    return apiDownload(`/reports/unlinked-payments.csv?days=${encodeURIComponent(String(days))}`);
   },
   async refuseProof(orderId, proofId, reason) {
     await apiFetch<unknown>(`${orderPath(orderId)}/proofs/${encodeURIComponent(proofId)}/refuse`, {

@@ -2,10 +2,12 @@
 // columns an import reads, and its limits. The server and the console both use them.
 
 /**
- * `matched`: recorded on its order by the import; `unmatched`: waits for staff; `assigned`: staff recorded it on
- * an order; `dismissed`: staff set it aside with a reason (not a shopper's payment).
+ * `unmatched`: waits for staff; `review`: waits because it may be a payment already recorded on the order (by hand
+ * or from a proof), which it names; `matched`: recorded on its order by the import; `assigned`: staff recorded it
+ * on an order; `linked`: it confirms a payment already recorded (by the import or by staff: "é o mesmo
+ * pagamento"), no new money; `dismissed`: staff set it aside with a reason (not a shopper's payment).
  */
-export const STATEMENT_LINE_STATES = ["unmatched", "matched", "assigned", "dismissed"] as const;
+export const STATEMENT_LINE_STATES = ["unmatched", "review", "matched", "assigned", "linked", "dismissed"] as const;
 export type StatementLineState = (typeof STATEMENT_LINE_STATES)[number];
 
 /** The columns an import reads: date, description and the credited amount are needed, the reference is not. */
@@ -29,3 +31,11 @@ export const MAX_STATEMENT_ROWS = 10_000;
 
 /** Shortest reason for setting a line aside. */
 export const MIN_DISMISS_REASON = 5;
+
+/** The states in which a line still waits for staff (assign, link or dismiss). */
+export const WAITING_LINE_STATES = ["unmatched", "review"] as const satisfies readonly StatementLineState[];
+
+/** A payment recorded by staff with no statement line after this many days is listed for checking (the default). */
+export const DEFAULT_UNLINKED_DAYS = 3;
+/** The longest the unlinked-payments report looks back from. */
+export const MAX_UNLINKED_DAYS = 365;

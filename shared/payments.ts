@@ -45,6 +45,22 @@ export const paymentState = (total: number, received: number): PaymentState =>
   received <= 0 ? "unpaid" : received + 0.005 >= total ? "paid" : "partial";
 export const PAYMENT_STATE_LABELS: Readonly<Record<PaymentState, string>> = { unpaid: "Por pagar", partial: "Pago em parte", paid: "Pago" };
 
+/**
+ * How a payment came to count towards its order (docs/product/orders.md#confirmed-payments): an admin recorded it,
+ * a bank statement line recorded or matched it, a payment service (Multicaixa, Stripe) reported it, or an admin
+ * approved a payment support recorded. `pending` ("por confirmar"): support recorded it (by hand or from a proof)
+ * and neither the statement nor an admin has confirmed it yet: it is in the ledger but does not count.
+ */
+export const PAYMENT_CONFIRMATIONS = ["pending", "recorded", "statement", "service", "approval"] as const;
+export type PaymentConfirmation = (typeof PAYMENT_CONFIRMATIONS)[number];
+export const PAYMENT_CONFIRMATION_LABELS: Readonly<Record<PaymentConfirmation, string>> = {
+  pending: "Por confirmar",
+  recorded: "Registado por um administrador",
+  statement: "Confirmado pelo extrato",
+  service: "Confirmado pelo serviço de pagamento",
+  approval: "Aprovado por um administrador",
+};
+
 /** `closed`: the order was paid (by the ledger or an admin's exception) while the proof waited, so no decision is needed. */
 export const PROOF_STATUSES = ["pending", "accepted", "refused", "closed"] as const;
 export type ProofStatus = (typeof PROOF_STATUSES)[number];

@@ -1,16 +1,21 @@
-// What an admin does with a line that waits: record it on an order (by its number, #code or payment reference;
-// the ledger's refusals are shown as the server words them) or set it aside with a reason.
-import { useState, type ComponentProps, type FormEvent } from "react";
+// What an admin does with a line that waits: record it on an order as new money (by its number, #code or payment
+// reference; the ledger's refusals are shown as the server words them), link it to a payment already recorded
+// ("é o mesmo pagamento": no new money), or set it aside with a reason.
+import { useCallback, useEffect, useState, type ComponentProps, type FormEvent } from "react";
 import { useDataProvider, useNotify, useRefresh, useTranslate } from "react-admin";
-import { Checkbox, FormControlLabel, TextField, Typography } from "@mui/material";
+import { Box, Button, Checkbox, FormControlLabel, Radio, RadioGroup, TextField, Typography } from "@mui/material";
 import { formatKz } from "../../shared/money.ts";
 import { MIN_DISMISS_REASON } from "../../shared/bank-statements.ts";
 import type { AdminStatementAssignBody, AdminStatementLine } from "../../server/schemas/admin-bank-statements.ts";
+import type { AdminOrder, AdminPayment } from "../../server/schemas/admin-orders.ts";
 import type { ConsoleDataProvider } from "../data-provider.ts";
+import { formatDateTime } from "../lib/format.ts";
 import { FormDialog, useDialogRequest } from "../components/form-dialog.tsx";
 
 /** The server's refusal of a bank reference already recorded (an admin may then record it again with a reason). */
 const DUPLICATE_REFUSAL = /já está registada/;
+/** The server's refusal to record new money on an order holding payments no statement line confirmed yet. */
+const MAY_DUPLICATE_REFUSAL = /sem linha do extrato/;
 
 /** A statement line's dialog: the line (amount and description) above the form. */
 function LineDialog({ line, ...props }: Omit<ComponentProps<typeof FormDialog>, "intro"> & { line: AdminStatementLine }) {
@@ -27,14 +32,25 @@ function LineDialog({ line, ...props }: Omit<ComponentProps<typeof FormDialog>, 
 }
 
 /** The assign form's body: the order as typed, and the admin's exceptions only when asked for. */
-export function assignRequestBody(form: { order: string; overpayment: boolean; duplicateReason: string }): AdminStatementAssignBody {
+export function assignRequestBody(form: {
+  order: string;
+  overpayment: boolean;
+  duplicateReason: string;
+  newPayment?: boolean;
+}): AdminStatementAssignBody {
   const body: AdminStatementAssignBody = { orderId: form.order.trim() };
   if (form.overpayment) body.overpayment = true;
   if (form.duplicateReason.trim()) body.duplicateReason = form.duplicateReason.trim();
+  if (form.newPayment) body.newPayment = true;
   return body;
 }
 
-export function AssignDialog({ line, onClose }: { line: AdminStatementLine; onClose(): void }) {
+/**
+ * Records the line as new money on an order. Opened as "É outro pagamento" (`newPayment`) for a line in review, the
+ * admin has already said it is none of the payments recorded; otherwise the server's refusal (the order holds
+ * payments without a statement line) shows the box to say so.
+ */
+export function AssignDialog({ line, newPayment, onClose }: { line: AdminStatementLine; newPayment?: boolean; onClose(): void }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const notify = useNotify();
@@ -43,9 +59,11 @@ export function AssignDialog({ line, onClose }: { line: AdminStatementLine; onCl
     order: line.suggestedOrder ? `#${line.suggestedOrder.shortId}` : "",
     overpayment: false,
     duplicateReason: "",
+    newPayment: newPayment === true,
   });
   const { busy, error, setError, send } = useDialogRequest(onClose, translate("loja.statements.failed"));
   const [askReason, setAskReason] = useState(false);
+  const [askNewPayment, setAskNewPayment] = useState(newPayment === true);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -59,6 +77,7 @@ export function AssignDialog({ line, onClose }: { line: AdminStatementLine; onCl
       refresh();
     });
     if (refusal && DUPLICATE_REFUSAL.test(refusal)) setAskReason(true);
+    if (refusal && MAY_DUPLICATE_REFUSAL.test(refusal)) setAskNewPayment(true);
   };
 
   return (
@@ -84,6 +103,12 @@ export function AssignDialog({ line, onClose }: { line: AdminStatementLine; onCl
         control={<Checkbox checked={form.overpayment} onChange={(_, checked) => setForm((f) => ({ ...f, overpayment: checked }))} />}
         label={translate("loja.payments.overpayment")}
       />
+      {askNewPayment && (
+        <FormControlLabel
+          control={<Checkbox checked={form.newPayment} onChange={(_, checked) => setForm((f) => ({ ...f, newPayment: checked }))} />}
+          label={translate("loja.statements.new_payment")}
+        />
+      )}
       {askReason && (
         <TextField
           label={translate("loja.payments.duplicate_reason")}
@@ -91,6 +116,118 @@ export function AssignDialog({ line, onClose }: { line: AdminStatementLine; onCl
           onChange={(e) => setForm((f) => ({ ...f, duplicateReason: e.target.value }))}
           slotProps={{ htmlInput: { maxLength: 500 } }}
         />
+      )}
+    </LineDialog>
+  );
+}
+
+/** Payments a line may be linked to: recorded by staff (not a payment service's) and with no statement line yet. */
+export const linkablePayments = (order: Pick<AdminOrder, "payments">): AdminPayment[] =>
+  order.payments.filter((p) => p.statementLine === null && p.confirmation !== "service");
+
+/**
+ * "É o mesmo pagamento": the line confirms a payment already recorded on an order. The order the line names (or the
+ * one the admin types) is read, and its payments without a statement line are offered; only one of the line's
+ * amount can be chosen (the server refuses any other).
+ */
+export function LinkDialog({ line, onClose }: { line: AdminStatementLine; onClose(): void }) {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [order, setOrder] = useState(line.suggestedOrder ? `#${line.suggestedOrder.shortId}` : "");
+  const [payments, setPayments] = useState<AdminPayment[] | null>(null);
+  const [chosen, setChosen] = useState(line.suggestedPayment?.id ?? "");
+  const { busy, error, setError, send } = useDialogRequest(onClose, translate("loja.statements.failed"));
+
+  const find = useCallback(
+    async (name: string) => {
+      setError(null);
+      try {
+        const found = await dataProvider.getList<AdminOrder>("orders", {
+          filter: { q: name.trim() },
+          pagination: { page: 1, perPage: 2 },
+          sort: { field: "createdAt", order: "DESC" },
+        });
+        if (found.data.length !== 1) {
+          setPayments(null);
+          setError(translate("loja.statements.order_missing"));
+          return;
+        }
+        const candidates = linkablePayments(found.data[0]!);
+        setPayments(candidates);
+        setChosen((c) => c || (candidates.find((p) => p.amount === line.amount)?.id ?? ""));
+      } catch (err) {
+        setError((err as Error).message || translate("loja.statements.failed"));
+      }
+    },
+    [dataProvider, line.amount, setError, translate],
+  );
+  // The order the line names is looked up at once.
+  const named = line.suggestedOrder ? `#${line.suggestedOrder.shortId}` : null;
+  useEffect(() => {
+    if (named) void find(named);
+  }, [named, find]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!chosen) {
+      setError(translate("loja.statements.link_choose"));
+      return;
+    }
+    await send(async () => {
+      await dataProvider.linkStatementLine(line.id, chosen);
+      notify(translate("loja.statements.linked"), { type: "success" });
+      refresh();
+    });
+  };
+
+  return (
+    <LineDialog
+      title={translate("loja.statements.link_title")}
+      line={line}
+      submitLabel={translate("loja.statements.link_submit")}
+      busy={busy}
+      error={error}
+      testId="link-dialog"
+      onClose={onClose}
+      onSubmit={(e) => void submit(e)}
+    >
+      <Typography variant="body2" color="text.secondary">
+        {translate("loja.statements.link_help")}
+      </Typography>
+      <Box sx={{ display: "flex", gap: 1, alignItems: "flex-start" }}>
+        <TextField
+          label={translate("loja.statements.order")}
+          helperText={translate("loja.statements.order_help")}
+          value={order}
+          onChange={(e) => setOrder(e.target.value)}
+          sx={{ flex: 1 }}
+          slotProps={{ htmlInput: { maxLength: 64, "data-testid": "link-order" } }}
+        />
+        <Button variant="outlined" sx={{ mt: 1 }} onClick={() => void find(order)} disabled={!order.trim()}>
+          {translate("loja.statements.link_find")}
+        </Button>
+      </Box>
+      {payments && payments.length === 0 && (
+        <Typography variant="body2" data-testid="link-none">
+          {translate("loja.statements.link_none")}
+        </Typography>
+      )}
+      {payments && payments.length > 0 && (
+        <RadioGroup value={chosen} onChange={(e) => setChosen(e.target.value)} aria-label={translate("loja.statements.link_choose")}>
+          {payments.map((p) => (
+            <FormControlLabel
+              key={p.id}
+              value={p.id}
+              disabled={p.amount !== line.amount}
+              control={<Radio />}
+              label={`${formatKz(p.amount)} · ${p.bankReference} · ${p.actor} · ${formatDateTime(p.receivedAt)}${
+                p.confirmation === "pending" ? ` · ${translate("loja.statements.payment_pending")}` : ""
+              }${p.amount !== line.amount ? ` (${translate("loja.statements.link_other_amount")})` : ""}`}
+            />
+          ))}
+        </RadioGroup>
       )}
     </LineDialog>
   );

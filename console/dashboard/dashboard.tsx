@@ -66,6 +66,12 @@ export function Dashboard() {
               to={`/conversations?filter=${encodeURIComponent(JSON.stringify({ unread: true }))}`}
             />
             <StatCard
+              testId="stat-unconfirmed"
+              label={translate("loja.dashboard.unconfirmed_payments")}
+              value={String(data.unconfirmedPayments)}
+              to={`/payments?filter=${encodeURIComponent(JSON.stringify({ unconfirmed: true }))}`}
+            />
+            <StatCard
               testId="stat-revenue"
               label={translate("loja.dashboard.revenue_month")}
               value={formatKz(data.revenueMonth)}

@@ -23,6 +23,7 @@ import { formatDateTime } from "../lib/format.ts";
 import { PaymentStateChip } from "../components/payment-state-chip.tsx";
 import { DeadlineText } from "../components/deadline-text.tsx";
 import { ProofView } from "../components/proof-view.tsx";
+import { ApprovePaymentButton, PaymentConfirmation } from "../components/payment-confirmation.tsx";
 import { PaymentDialog, RefundDialog, RefuseProofDialog } from "./payment-dialogs.tsx";
 import { amountDue } from "./order-money.ts";
 import type { PaymentBody, ProofAcceptBody } from "./transform.ts";
@@ -36,8 +37,11 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** The payments recorded: a table on a wide screen, one block per payment on a phone (nothing scrolls sideways). */
-function PaymentsTable({ payments }: { payments: readonly AdminPayment[] }) {
+/**
+ * The payments recorded: a table on a wide screen, one block per payment on a phone (nothing scrolls sideways).
+ * Each says how it counts (por confirmar, or what confirmed it) and whether the statement shows it.
+ */
+function PaymentsTable({ orderId, payments, canApprove }: { orderId: string; payments: readonly AdminPayment[]; canApprove: boolean }) {
   const translate = useTranslate();
   const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down("sm"));
   const details = (p: AdminPayment) => (
@@ -50,6 +54,12 @@ function PaymentsTable({ payments }: { payments: readonly AdminPayment[] }) {
       {p.overpayment && <Chip size="small" color="warning" label={translate("loja.payments.overpayment_chip")} />}
       {p.duplicateReason && (
         <Chip size="small" color="warning" label={translate("loja.payments.duplicate_chip", { reason: p.duplicateReason })} />
+      )}
+      <PaymentConfirmation payment={p} />
+      {canApprove && (
+        <Box sx={{ mt: 0.5 }}>
+          <ApprovePaymentButton orderId={orderId} payment={p} />
+        </Box>
       )}
     </>
   );
@@ -93,8 +103,9 @@ type OpenDialog =
   { kind: "record" } | { kind: "refund" } | { kind: "accept"; proof: AdminProof } | { kind: "refuse"; proof: AdminProof } | null;
 
 /**
- * The order's money: paid / total and its state, the reference and deadline the shopper was given, the payments
- * recorded, the proofs sent (accept with the payment's details, refuse with a reason).
+ * The order's money: paid / total and its state (what counts), what waits "por confirmar", the reference and
+ * deadline the shopper was given, the payments recorded (how each counts, its statement line, "Aprovar" for an
+ * admin), the proofs sent (accept with the payment's details, refuse with a reason).
  */
 export function OrderPayments() {
   const order = useRecordContext<AdminOrder>();
@@ -106,7 +117,7 @@ export function OrderPayments() {
   const { permissions } = usePermissions<string>();
   if (!order) return null;
 
-  const { amountPaid: paid, paymentState: state, payments, proofs } = order;
+  const { amountPaid: paid, paymentState: state, payments, proofs, amountUnconfirmed: unconfirmed } = order;
   const due = amountDue(order);
   const canRecord = order.status !== CANCELLED;
   const held = Math.max(0, Math.round((paid - order.amountRefunded) * 100) / 100);
@@ -142,6 +153,18 @@ export function OrderPayments() {
           <Typography>{formatKz(due)}</Typography>
         </Row>
       )}
+      {unconfirmed > 0 && (
+        <>
+          <Row label={translate("loja.payments.unconfirmed")}>
+            <Typography sx={{ fontWeight: 700 }} color="warning.main" data-testid="amount-unconfirmed">
+              {formatKz(unconfirmed)}
+            </Typography>
+          </Row>
+          <Alert severity="warning" sx={{ my: 1 }} data-testid="unconfirmed-help">
+            {translate("loja.payments.unconfirmed_help")}
+          </Alert>
+        </>
+      )}
       {order.paymentReference && (
         <Row label={translate("loja.payments.reference")}>
           <Typography sx={{ fontFamily: "monospace" }} data-testid="payment-reference">
@@ -173,7 +196,7 @@ export function OrderPayments() {
           {translate("loja.payments.no_payments")}
         </Typography>
       ) : (
-        <PaymentsTable payments={payments} />
+        <PaymentsTable orderId={order.id} payments={payments} canApprove={order.status !== CANCELLED} />
       )}
 
       <Typography variant="subtitle2" sx={{ mt: 2 }}>
@@ -210,6 +233,7 @@ export function OrderPayments() {
           submitLabel={translate("loja.payments.record")}
           initialAmount={due}
           canOverride={permissions === "admin"}
+          intro={permissions !== "admin" && <Alert severity="info">{translate("loja.payments.record_pending_help")}</Alert>}
           onClose={() => setDialog(null)}
           onSubmit={record}
         />
@@ -222,6 +246,7 @@ export function OrderPayments() {
           initialAmount={due}
           existingPayments={payments}
           canOverride={permissions === "admin"}
+          intro={permissions !== "admin" && <Alert severity="info">{translate("loja.payments.record_pending_help")}</Alert>}
           onClose={() => setDialog(null)}
           onSubmit={accept(dialog.proof)}
         />

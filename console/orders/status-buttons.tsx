@@ -135,7 +135,12 @@ export function StatusButtons() {
           submitLabel={translate("loja.payments.record")}
           initialAmount={amountDue(record)}
           canOverride={permissions === "admin"}
-          intro={<Alert severity="info">{translate("loja.payments.confirm_needs_payment")}</Alert>}
+          intro={
+            <>
+              <Alert severity="info">{translate("loja.payments.confirm_needs_payment")}</Alert>
+              {permissions !== "admin" && <Alert severity="warning">{translate("loja.payments.record_pending_help")}</Alert>}
+            </>
+          }
           extraAction={
             permissions === "admin" && (
               <Link

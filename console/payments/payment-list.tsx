@@ -6,12 +6,17 @@ import type { AdminOrder } from "../../server/schemas/admin-orders.ts";
 import { amountDue } from "../orders/order-money.ts";
 import { DeadlineText } from "../components/deadline-text.tsx";
 import { ProofView } from "../components/proof-view.tsx";
+import { ApprovePaymentButton } from "../components/payment-confirmation.tsx";
 
-/** "com comprovativo": only orders with a proof waiting for a decision (hasProof=true); off shows every unpaid order. */
-function HasProofToggle() {
+/**
+ * A switch over one boolean filter: "com comprovativo" (hasProof: orders with a proof waiting for a decision) or
+ * "por confirmar" (unconfirmed: orders holding a payment support recorded, for the statement or an admin to
+ * confirm); off shows every unpaid order.
+ */
+function FilterToggle({ source, label }: { source: "hasProof" | "unconfirmed"; label: string }) {
   const translate = useTranslate();
   const { filterValues, setFilters, displayedFilters } = useListContext();
-  const on = (filterValues as { hasProof?: boolean }).hasProof === true;
+  const on = (filterValues as Record<string, unknown>)[source] === true;
   return (
     <FormControlLabel
       sx={{ ml: 1, my: 1 }}
@@ -19,13 +24,31 @@ function HasProofToggle() {
         <Switch
           checked={on}
           onChange={(_, checked) => {
-            const { hasProof: _old, ...rest } = filterValues as Record<string, unknown>;
-            setFilters(checked ? { ...rest, hasProof: true } : rest, displayedFilters);
+            const { [source]: _old, ...rest } = filterValues as Record<string, unknown>;
+            setFilters(checked ? { ...rest, [source]: true } : rest, displayedFilters);
           }}
         />
       }
-      label={translate("loja.payments.has_proof")}
+      label={translate(label)}
     />
+  );
+}
+
+/** The payments "por confirmar" of a row, each with "Aprovar" for an admin. */
+function UnconfirmedCell({ row }: { row: AdminOrder }) {
+  const pending = row.payments.filter((p) => p.confirmation === "pending");
+  if (pending.length === 0) return <>—</>;
+  return (
+    <Box sx={{ display: "flex", flexDirection: "column", gap: 0.5 }} onClick={(e) => e.stopPropagation()} data-testid="unconfirmed-cell">
+      {pending.map((p) => (
+        <Box key={p.id} sx={{ display: "flex", gap: 1, alignItems: "center", flexWrap: "wrap" }}>
+          <Typography variant="body2">
+            {formatKz(p.amount)} · {p.bankReference} · {p.actor}
+          </Typography>
+          <ApprovePaymentButton orderId={row.id} payment={p} />
+        </Box>
+      ))}
+    </Box>
   );
 }
 
@@ -75,6 +98,11 @@ function PhoneQueue() {
           <Typography variant="caption" component="span" sx={{ display: "block" }}>
             {r.proofs.length ? <ProofCounts row={r} /> : translate("loja.payments.no_proofs_short")}
           </Typography>
+          {r.amountUnconfirmed > 0 && (
+            <Typography variant="caption" component="span" color="warning.main" sx={{ display: "block" }}>
+              {translate("loja.payments.unconfirmed")}: {formatKz(r.amountUnconfirmed)}
+            </Typography>
+          )}
         </>
       )}
       tertiaryText={(r) => formatKz(amountDue(r))}
@@ -88,7 +116,10 @@ export function PaymentQueueGrid() {
   const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down("md"));
   return (
     <>
-      <HasProofToggle />
+      <Box sx={{ display: "flex", flexWrap: "wrap" }}>
+        <FilterToggle source="hasProof" label="loja.payments.has_proof" />
+        <FilterToggle source="unconfirmed" label="loja.payments.unconfirmed_only" />
+      </Box>
       {phone ? (
         <PhoneQueue />
       ) : (
@@ -110,13 +141,17 @@ export function PaymentQueueGrid() {
             render={(r) => (r.paymentDeadline ? <DeadlineText deadline={r.paymentDeadline} /> : "—")}
           />
           <FunctionField<AdminOrder> source="proofs" sortable={false} render={(r) => <ProofsCell row={r} />} />
+          <FunctionField<AdminOrder> source="unconfirmed" sortable={false} render={(r) => <UnconfirmedCell row={r} />} />
         </Datagrid>
       )}
     </>
   );
 }
 
-/** "Pagamentos": unpaid bank-transfer orders, soonest deadline first; a row opens the order to record the money. */
+/**
+ * "Pagamentos": unpaid bank-transfer orders, soonest deadline first; a row opens the order to record the money.
+ * "Por confirmar" lists instead the orders holding a payment support recorded, which an admin approves here.
+ */
 export function PaymentList() {
   return (
     <List sort={{ field: "paymentDeadline", order: "ASC" }} perPage={25} exporter={false}>

@@ -4,7 +4,8 @@ const FIELDS = ["name", "email", "role", "active", "password", "currentPassword"
 
 /**
  * A staff e-mail is fixed after creation, and an empty password field means "keep the current one". The acting
- * admin's own password goes out only when typed (the server asks for it to hand out admin power or set an admin's password).
+ * admin's own password goes out only when typed (the server asks for it to create a staff account, hand out admin
+ * power or set an admin's password).
  */
 export const staffRequestBody: RequestBodyTransform = (data, creating) => {
   const body = pickFields(data, FIELDS);
@@ -20,7 +21,8 @@ type StaffForm = { id?: unknown; role?: unknown; active?: unknown; password?: un
 export const staffNeedsPassword = (before: StaffForm | undefined, after: StaffForm, selfId: unknown): boolean => {
   const role = after.role ?? before?.role;
   const newPassword = typeof after.password === "string" && after.password !== "";
-  if (!before) return role === "admin";
+  // Creating any staff account (support records payments and reads every chat).
+  if (!before) return true;
   if (newPassword && (before.id === selfId || role === "admin")) return true;
   if (role === "admin" && before.role !== "admin") return true;
   return after.active === true && before.active === false && role === "admin";

@@ -8,7 +8,20 @@ const LineState = Type.Union([
   Type.Literal(STATEMENT_LINE_STATES[1]),
   Type.Literal(STATEMENT_LINE_STATES[2]),
   Type.Literal(STATEMENT_LINE_STATES[3]),
+  Type.Literal(STATEMENT_LINE_STATES[4]),
+  Type.Literal(STATEMENT_LINE_STATES[5]),
 ]);
+
+/** A payment as a line shows it: the one it recorded or confirms, or (in review) the one it may be. */
+const LinePayment = Type.Object({
+  id: Type.String(),
+  amount: Type.Number(),
+  bankReference: Type.String(),
+  actor: Type.String(),
+  receivedAt: Type.String(),
+  /** False while "por confirmar" (recorded by support, waiting for the bank or an admin). */
+  confirmed: Type.Boolean(),
+});
 
 const OrderRef = Type.Object({
   id: Type.String(),
@@ -37,6 +50,10 @@ export const AdminStatementLine = Type.Object({
   /** The order it was recorded on. */
   order: Type.Union([OrderRef, Type.Null()]),
   paymentId: Type.Union([Type.String(), Type.Null()]),
+  /** The payment it recorded (matched, assigned) or confirms (linked). */
+  payment: Type.Union([LinePayment, Type.Null()]),
+  /** In review: the payment already recorded on the order that this line may be. */
+  suggestedPayment: Type.Union([LinePayment, Type.Null()]),
   dismissReason: Type.Union([Type.String(), Type.Null()]),
   decidedBy: Type.Union([Type.String(), Type.Null()]),
   decidedAt: Type.Union([Type.String(), Type.Null()]),
@@ -62,7 +79,9 @@ export const StatementImportReply = Type.Object({
   statementId: Type.String(),
   /** Credit lines new to the shop (matched + unmatched). */
   imported: Type.Integer(),
+  /** Settled by the import: recorded on their order, or linked to the payment already recorded that they are. */
   matched: Type.Integer(),
+  /** Waiting for staff (unmatched or in review). */
   unmatched: Type.Integer(),
   /** Credit lines already imported (this file or an overlapping one). */
   duplicates: Type.Integer(),
@@ -99,8 +118,16 @@ export const AdminStatementAssignBody = StrictObject({
   overpayment: Type.Optional(Type.Boolean()),
   /** Record a bank reference already recorded, with the reason. */
   duplicateReason: Type.Optional(Type.String({ maxLength: 500 })),
+  /** The order holds payments no statement line confirmed yet, and this line is none of them: another payment. */
+  newPayment: Type.Optional(Type.Boolean()),
 });
 export type AdminStatementAssignBody = Static<typeof AdminStatementAssignBody>;
+
+/** "É o mesmo pagamento": the payment already recorded that this line is. */
+export const AdminStatementLinkBody = StrictObject({
+  paymentId: Type.String({ pattern: "^[A-Za-z0-9_-]{1,64}$" }),
+});
+export type AdminStatementLinkBody = Static<typeof AdminStatementLinkBody>;
 
 export const AdminStatementDismissBody = StrictObject({
   reason: Type.String({ minLength: 1, maxLength: 500, description: `At least ${MIN_DISMISS_REASON} characters once trimmed.` }),

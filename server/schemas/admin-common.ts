@@ -26,6 +26,8 @@ export const DashboardStats = Type.Object({
   toShip: Type.Integer(),
   unreadConversations: Type.Integer(),
   revenueMonth: Type.Number(),
+  /** Payments "por confirmar" on orders not cancelled (docs/product/orders.md#confirmed-payments). */
+  unconfirmedPayments: Type.Integer(),
   latestOrders: Type.Array(
     Type.Object({
       id: Type.String(),

@@ -4,7 +4,7 @@ import { Address, OrderStatusSchema } from "./orders.ts";
 
 import type { OrderStatus } from "../../shared/orders.ts";
 import { MAX_AMOUNT } from "../../shared/money.ts";
-import { MAX_BANK_REFERENCE, PAYMENT_STATES, PROOF_STATUSES } from "../../shared/payments.ts";
+import { MAX_BANK_REFERENCE, PAYMENT_CONFIRMATIONS, PAYMENT_STATES, PROOF_STATUSES } from "../../shared/payments.ts";
 import { DeliveryChoiceSchema, ShipmentSchema } from "./delivery.ts";
 import { OrderCouponSchema } from "./coupons.ts";
 
@@ -55,6 +55,19 @@ export const AdminPayment = Type.Object({
   /** Recorded beyond what the order owed: the excess is to be refunded. */
   overpayment: Type.Boolean(),
   createdAt: Type.String(),
+  /** How it counts (shared/payments.ts): `pending` is "por confirmar", recorded by support and not counted yet. */
+  confirmation: Type.Union([
+    Type.Literal(PAYMENT_CONFIRMATIONS[0]),
+    Type.Literal(PAYMENT_CONFIRMATIONS[1]),
+    Type.Literal(PAYMENT_CONFIRMATIONS[2]),
+    Type.Literal(PAYMENT_CONFIRMATIONS[3]),
+    Type.Literal(PAYMENT_CONFIRMATIONS[4]),
+  ]),
+  /** The admin who recorded, approved or linked it (null: a payment service or the import by itself; pending). */
+  confirmedBy: Type.Union([Type.String(), Type.Null()]),
+  confirmedAt: Type.Union([Type.String(), Type.Null()]),
+  /** The bank statement line that confirms it (null: none yet). */
+  statementLine: Type.Union([Type.Object({ id: Type.String(), bookedOn: Type.String() }), Type.Null()]),
 });
 export type AdminPayment = Static<typeof AdminPayment>;
 
@@ -133,8 +146,11 @@ export const AdminOrder = Type.Object({
   allowedMoves: AdminAllowedMoves,
   paymentReference: Type.Union([Type.String(), Type.Null()]),
   paymentDeadline: Type.Union([Type.String(), Type.Null()]),
+  /** What counts (confirmed payments): the payment state follows it. */
   amountPaid: Type.Number(),
   paymentState: PaymentStateSchema,
+  /** Recorded "por confirmar" (support's, not yet matched by the statement nor approved): it does not count. */
+  amountUnconfirmed: Type.Number(),
   payments: Type.Array(AdminPayment),
   proofs: Type.Array(AdminProof),
   amountRefunded: Type.Number(),
@@ -212,6 +228,10 @@ export type AdminRefundBody = Static<typeof AdminRefundBody>;
 export const ProofParams = Type.Object({
   id: Type.String({ pattern: "^[A-Za-z0-9_-]{1,64}$" }),
   proofId: Type.String({ pattern: "^[A-Za-z0-9_-]{1,64}$" }),
+});
+export const PaymentParams = Type.Object({
+  id: Type.String({ pattern: "^[A-Za-z0-9_-]{1,64}$" }),
+  paymentId: Type.String({ pattern: "^[A-Za-z0-9_-]{1,64}$" }),
 });
 export const AdminProofRefuseBody = StrictObject({ reason: Type.String({ minLength: 3, maxLength: 500 }) });
 export type AdminProofRefuseBody = Static<typeof AdminProofRefuseBody>;

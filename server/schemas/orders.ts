@@ -159,8 +159,11 @@ export const ShopOrder = Type.Object({
   items: Type.Array(ShopOrderItem),
   paymentReference: Type.Union([Type.String(), Type.Null()]),
   paymentDeadline: Type.Union([Type.String(), Type.Null()]),
+  /** What the shop counts as received (confirmed); paymentState follows it. */
   amountPaid: Type.Number(),
   paymentState: Type.Union([Type.Literal(PAYMENT_STATES[0]), Type.Literal(PAYMENT_STATES[1]), Type.Literal(PAYMENT_STATES[2])]),
+  /** Recorded by the shop's staff (e.g. from a proof) and awaiting the bank's confirmation: not counted yet. */
+  amountAwaitingConfirmation: Type.Number(),
   proofs: Type.Array(ShopProof),
   multicaixa: Type.Union([ShopMulticaixa, Type.Null()]),
   /** Set on a cancelled order only. */

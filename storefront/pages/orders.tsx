@@ -4,7 +4,15 @@ import { DELIVERED, shortOrderId } from "../../shared/orders.ts";
 import { PAYMENT_STATE_LABELS, PROOF_STATUS_LABELS } from "../../shared/payments.ts";
 import { Skeleton } from "../components/skeleton.tsx";
 import type { Order } from "../features/orders/api/user-orders.ts";
-import { amountDue, awaitsTransfer, DEADLINE_EXPIRED_LABEL, formatDeadline, timeLeft } from "../features/orders/payment.ts";
+import {
+  amountDue,
+  awaitingConfirmationText,
+  awaitsConfirmation,
+  awaitsTransfer,
+  DEADLINE_EXPIRED_LABEL,
+  formatDeadline,
+  timeLeft,
+} from "../features/orders/payment.ts";
 import { useNow } from "../features/orders/use-now.ts";
 import { useOrders } from "../features/orders/use-orders.ts";
 import { PushPrompt } from "../features/push/push-prompt.tsx";
@@ -59,7 +67,7 @@ export default function OrdersPage() {
               <DeliveryChoiceText order={o} />
               <OrderDiscountText order={o} />
               <OrderTimeline order={o} />
-              {toPay && <PaymentStatus order={o} now={now} />}
+              {(toPay || awaitsConfirmation(o)) && <PaymentStatus order={o} now={now} />}
               <footer className="order-foot">
                 <p className="strong">Total: {formatKz(o.totalAmount)}</p>
                 <div className="order-pay-actions">
@@ -95,16 +103,26 @@ export default function OrdersPage() {
   );
 }
 
-/** An unpaid bank-transfer order's money: how paid it is, what is left, the time left, the last proof's fate. */
+/**
+ * An unpaid bank-transfer order's money: how paid it is (what the shop counts), what awaits the bank's confirmation,
+ * what is left to send, the time left, the last proof's fate.
+ */
 function PaymentStatus({ order, now }: { order: Order; now: number }) {
   const lastProof = order.proofs[order.proofs.length - 1];
   const left = order.paymentDeadline ? timeLeft(order.paymentDeadline, now) : "";
+  const due = amountDue(order);
+  const someRecorded = order.paymentState === "partial" || order.amountAwaitingConfirmation > 0;
   return (
     <div className="order-pay" data-testid="order-payment">
       <p>
         <span className="pay-state">{PAYMENT_STATE_LABELS[order.paymentState]}</span>
-        {order.paymentState === "partial" && ` · Falta pagar ${formatKz(amountDue(order))}`}
+        {someRecorded && due > 0 && ` · Falta pagar ${formatKz(due)}`}
       </p>
+      {order.amountAwaitingConfirmation > 0 && (
+        <p className="muted" data-testid="awaiting-confirmation">
+          {awaitingConfirmationText(order.amountAwaitingConfirmation)}
+        </p>
+      )}
       {order.paymentDeadline &&
         (left === DEADLINE_EXPIRED_LABEL ? (
           <p className="pay-expired">{DEADLINE_EXPIRED_LABEL}</p>

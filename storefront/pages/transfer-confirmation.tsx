@@ -9,6 +9,8 @@ import type { Order } from "../features/orders/api/user-orders.ts";
 import { useCart } from "../features/cart/cart-provider.tsx";
 import {
   amountDue,
+  awaitingConfirmationText,
+  awaitsConfirmation,
   awaitsTransfer,
   formatDeadline,
   ibanWithoutSpaces,
@@ -129,6 +131,11 @@ function AmountToPay({ order, onCopy }: { order: Order; onCopy: (text: string, f
           Já recebemos {formatKz(order.amountPaid)} de {formatKz(order.totalAmount)}.
         </p>
       )}
+      {order.amountAwaitingConfirmation > 0 && (
+        <p className="muted" data-testid="awaiting-confirmation">
+          {awaitingConfirmationText(order.amountAwaitingConfirmation)}
+        </p>
+      )}
       {order.paymentDeadline && (
         <p data-testid="deadline">
           Pague até <span className="strong">{formatDeadline(order.paymentDeadline)}</span> (hora de Angola) ·{" "}
@@ -192,8 +199,18 @@ function SettledOrder({ order }: { order: Order }) {
     <div className="transfer" data-testid="order-settled">
       <h1 className="page-title">{paid ? `Pedido #${shortOrderId(order._id)} pago` : `Pedido #${shortOrderId(order._id)}`}</h1>
       <p>
-        {paid ? "Recebemos o pagamento deste pedido. " : "Este pedido não aguarda transferência. "}Estado: <strong>{order.status}</strong>
+        {paid
+          ? "Recebemos o pagamento deste pedido. "
+          : awaitsConfirmation(order)
+            ? "Não falta transferir nada: o pagamento aguarda a confirmação do banco. "
+            : "Este pedido não aguarda transferência. "}
+        Estado: <strong>{order.status}</strong>
       </p>
+      {!paid && awaitsConfirmation(order) && (
+        <p className="muted" data-testid="awaiting-confirmation">
+          {awaitingConfirmationText(order.amountAwaitingConfirmation)}
+        </p>
+      )}
       {order.proofs.length > 0 && <Proofs order={order} canSend={false} />}
       <Link to="/orders" className="btn">
         Ver a Encomenda

@@ -26,6 +26,7 @@ describe("staff management (admin only)", () => {
       email: email.toUpperCase(),
       role: "support",
       password: "senha-forte-123",
+      currentPassword: admin.password,
     });
     expect(res.statusCode, res.body).toBe(200);
     const created: AdminStaff = res.json();

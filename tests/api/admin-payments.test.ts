@@ -28,26 +28,26 @@ const shopMessages = async (orderId: string, auth: Record<string, string>) =>
     .map((m) => m.text);
 
 describe("POST /admin/api/orders/:id/payments", () => {
-  it("confirms the order when the payment covers the total: paid, history by the staff member, chat message", async () => {
+  // An admin's payment counts at once; support's waits for the bank or an admin (tests/api/confirmed-payments.test.ts).
+  it("confirms the order when an admin's payment covers the total: paid, history by the admin, chat message", async () => {
     const c = await registerCustomer(t.app);
     const order = await makeOrder(t, c.userId);
     const total = order.totalAmount.toNumber();
-    const res = await pay(order.id, {
-      amount: total,
-      bankReference: "BAI-778812",
-      receivedAt: new Date(Date.now() - 3_600_000).toISOString(),
-      note: "Extrato de hoje",
-    });
+    const res = await pay(
+      order.id,
+      { amount: total, bankReference: "BAI-778812", receivedAt: new Date(Date.now() - 3_600_000).toISOString(), note: "Extrato de hoje" },
+      admin.auth,
+    );
     expect(res.statusCode, res.body).toBe(200);
     const o: AdminOrder = res.json();
     expect(o).toMatchObject({ status: "Pagamento Confirmado", paid: true, amountPaid: total, paymentState: "paid" });
     expect(o.payments).toEqual([
-      expect.objectContaining({ amount: total, bankReference: "BAI-778812", note: "Extrato de hoje", actor: "Suporte Teste" }),
+      expect.objectContaining({ amount: total, bankReference: "BAI-778812", note: "Extrato de hoje", actor: "Admin Teste" }),
     ]);
-    expect(o.history.at(-1)).toMatchObject({ status: "Pagamento Confirmado", by: { id: support.userId, name: "Suporte Teste" } });
+    expect(o.history.at(-1)).toMatchObject({ status: "Pagamento Confirmado", by: { id: admin.userId, name: "Admin Teste" } });
     expect(await shopMessages(order.id, c.auth)).toEqual([`Recebemos ${formatKz(total)} (ref. BAI-778812). Pagamento confirmado.`]);
     const row = await t.prisma.payment.findFirstOrThrow({ where: { orderId: order.id } });
-    expect([row.recordedById, row.amount.toNumber()]).toEqual([support.userId, total]);
+    expect([row.recordedById, row.amount.toNumber()]).toEqual([admin.userId, total]);
   });
 
   it("leaves a partly paid order awaiting payment, then confirms it when the rest arrives", async () => {
@@ -68,8 +68,8 @@ describe("POST /admin/api/orders/:id/payments", () => {
     const c = await registerCustomer(t.app);
     const order = await makeOrder(t, c.userId);
     const results = await Promise.all([
-      pay(order.id, { amount: 10, bankReference: "A" }),
-      pay(order.id, { amount: 15, bankReference: "B" }),
+      pay(order.id, { amount: 10, bankReference: "A" }, admin.auth),
+      pay(order.id, { amount: 15, bankReference: "B" }, admin.auth),
     ]);
     expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
     expect((await t.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).amountPaid.toNumber()).toBe(25);

@@ -64,8 +64,9 @@ describe("the ledger decides paid", () => {
     expectError(await staff("PUT", `/orders/${order.id}`, support.auth, { status: "Pagamento Confirmado" }), 403);
     const row = await t.prisma.order.findUniqueOrThrow({ where: { id: order.id } });
     expect([row.status, row.paid, row.paidException]).toEqual(["Aguardando Pagamento", false, null]);
+    // Support's payment waits for the bank's confirmation (issue 39): the shopper is told it was registered.
     expect(await shopMessages(c, order.id)).toEqual([
-      `Recebemos ${formatKz(1000)} (ref. BAI-PARTE-1). Falta pagar ${formatKz(row.totalAmount.toNumber() - 1000)}.`,
+      `Registámos ${formatKz(1000)} (ref. BAI-PARTE-1). Falta a confirmação do banco: avisamos assim que o pagamento for confirmado.`,
     ]);
   });
 
@@ -95,7 +96,7 @@ describe("the ledger decides paid", () => {
     const order = await placeWithReference(c);
     const proof = await sendProof(c, order.id);
     expect(proof.statusCode, proof.body).toBe(200);
-    const res = await pay(order.id, { amount: order.totalAmount.toNumber(), bankReference: "BAI-FECHA-1" });
+    const res = await pay(order.id, { amount: order.totalAmount.toNumber(), bankReference: "BAI-FECHA-1" }, admin.auth);
     expect(res.statusCode, res.body).toBe(200);
     const o: AdminOrder = res.json();
     expect(o).toMatchObject({ status: "Pagamento Confirmado", paid: true, paidException: null });
@@ -155,10 +156,10 @@ describe("overpayment", () => {
     const c = await registerCustomer(t.app);
     const order = await makeOrder(t, c.userId);
     const total = order.totalAmount.toNumber();
-    expectError(await pay(order.id, { amount: total + 1, bankReference: "OVER-1" }), 409, /excede o que falta pagar/);
-    expect((await pay(order.id, { amount: total, bankReference: "OVER-2" })).statusCode).toBe(200);
-    expectError(await pay(order.id, { amount: 10, bankReference: "OVER-3" }), 409, /já está paga/);
-    const res = await pay(order.id, { amount: 10, bankReference: "OVER-3", overpayment: true });
+    expectError(await pay(order.id, { amount: total + 1, bankReference: "OVER-1" }, admin.auth), 409, /excede o que falta pagar/);
+    expect((await pay(order.id, { amount: total, bankReference: "OVER-2" }, admin.auth)).statusCode).toBe(200);
+    expectError(await pay(order.id, { amount: 10, bankReference: "OVER-3" }, admin.auth), 409, /já está paga/);
+    const res = await pay(order.id, { amount: 10, bankReference: "OVER-3", overpayment: true }, admin.auth);
     expect(res.statusCode, res.body).toBe(200);
     const o: AdminOrder = res.json();
     expect(o.amountPaid).toBe(total + 10);
@@ -172,7 +173,7 @@ describe("accepting a proof", () => {
     const order = await makeOrder(t, c.userId);
     const total = order.totalAmount.toNumber();
     const proof = (await sendProof(c, order.id)).json() as { proof: { _id: string } };
-    const recorded = (await pay(order.id, { amount: 1000, bankReference: "LINK-1" })).json() as AdminOrder;
+    const recorded = (await pay(order.id, { amount: 1000, bankReference: "LINK-1" }, admin.auth)).json() as AdminOrder;
     const paymentId = recorded.payments[0]!.id;
     expectError(await staff("POST", `/orders/${order.id}/proofs/${proof.proof._id}/accept`, support.auth, {}), 400);
     expectError(await staff("POST", `/orders/${order.id}/proofs/${proof.proof._id}/accept`, support.auth, { paymentId: "outro" }), 404);
@@ -191,7 +192,7 @@ describe("accepting a proof", () => {
   it("refuses a proof's new payment whose bank reference is already recorded", async () => {
     const c = await registerCustomer(t.app);
     const order = await makeOrder(t, c.userId);
-    await pay(order.id, { amount: 1000, bankReference: "PROOF-DUP" });
+    await pay(order.id, { amount: 1000, bankReference: "PROOF-DUP" }, admin.auth);
     const proof = (await sendProof(c, order.id)).json() as { proof: { _id: string } };
     expectError(
       await staff("POST", `/orders/${order.id}/proofs/${proof.proof._id}/accept`, support.auth, {

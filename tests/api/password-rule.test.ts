@@ -28,7 +28,7 @@ const createMember = (password: string) =>
     method: "POST",
     url: "/admin/api/staff",
     headers: admin.auth,
-    payload: { name: "Nova", email: uniqueEmail("equipa"), role: "support", password },
+    payload: { name: "Nova", email: uniqueEmail("equipa"), role: "support", password, currentPassword: admin.password },
   });
 
 describe("sign-up", () => {

@@ -12,9 +12,11 @@ const SHOP_IBAN = "AO06004000001234567810142";
 
 let t: TestApp;
 let support: Awaited<ReturnType<typeof createStaff>>;
+let admin: Awaited<ReturnType<typeof createStaff>>;
 beforeAll(async () => {
   t = await buildTestApp();
   support = await createStaff(t, "support");
+  admin = await createStaff(t, "admin");
   await t.prisma.shopSettings.upsert({
     where: { id: 1 },
     create: { id: 1, phones: [], emails: [], addresses: [], bankName: "BAI", accountHolder: "Loja", accountNumber: "1", iban: SHOP_IBAN },
@@ -104,7 +106,7 @@ describe("POST /api/order/proof", () => {
 });
 
 describe("staff decisions and the Pagamentos queue", () => {
-  it("accepts a proof with the payment's details: payment recorded, order confirmed, proof accepted, shopper told", async () => {
+  it("accepts a proof with the payment's details: proof accepted, payment recorded por confirmar until an admin approves it, shopper told", async () => {
     const c = await registerCustomer(t.app);
     const order = await makeOrder(t, c.userId);
     const total = order.totalAmount.toNumber();
@@ -112,11 +114,19 @@ describe("staff decisions and the Pagamentos queue", () => {
     const res = await staffApi("POST", `/orders/${order.id}/proofs/${proof._id}/accept`, { amount: total, bankReference: "BAI-1" });
     expect(res.statusCode, res.body).toBe(200);
     const o: AdminOrder = res.json();
-    expect(o).toMatchObject({ status: "Pagamento Confirmado", paid: true, paymentState: "paid" });
+    // A proof is the shopper's word: support's payment waits for the statement or an admin (issue 39).
+    expect(o).toMatchObject({ status: "Aguardando Pagamento", paid: false, paymentState: "unpaid", amountUnconfirmed: total });
     expect(o.proofs[0]).toMatchObject({ status: "accepted", decidedBy: { id: support.userId, name: "Suporte Teste" } });
     expect(o.payments).toHaveLength(1);
+    const approved = await t.app.inject({
+      method: "POST",
+      url: `/admin/api/orders/${order.id}/payments/${o.payments[0]!.id}/approve`,
+      headers: admin.auth,
+    });
+    expect(approved.json()).toMatchObject({ status: "Pagamento Confirmado", paid: true, paymentState: "paid" });
     expect((await messagesOf(c, order.id)).filter((m) => m.sender === "shop").map((m) => m.text)).toEqual([
-      `O seu comprovativo de pagamento foi aceite. Recebemos ${formatKz(total)} (ref. BAI-1). Pagamento confirmado.`,
+      `O seu comprovativo de pagamento foi aceite. Registámos ${formatKz(total)} (ref. BAI-1). Falta a confirmação do banco: avisamos assim que o pagamento for confirmado.`,
+      `Recebemos ${formatKz(total)} (ref. BAI-1). Pagamento confirmado.`,
     ]);
     expectError(
       await staffApi("POST", `/orders/${order.id}/proofs/${proof._id}/accept`, { amount: total, bankReference: "BAI-1" }),

@@ -55,7 +55,9 @@ describe("the deadline never cancels an order with money", () => {
     const c = await registerCustomer(t.app);
     const partly = await overdue(c);
     const unpaid = await overdue(c);
-    expect((await api("POST", `/orders/${partly.id}/payments`, { amount: 1000, bankReference: "PARCIAL-1" })).statusCode).toBe(200);
+    expect((await api("POST", `/orders/${partly.id}/payments`, { amount: 1000, bankReference: "PARCIAL-1" }, admin.auth)).statusCode).toBe(
+      200,
+    );
     const now = new Date();
     const cancelled = await expireOverdueOrders(t.prisma, now, undefined, undefined, t.deps.notifier);
     expect(cancelled).toContain(unpaid.id);
@@ -80,7 +82,7 @@ describe("POST /admin/api/orders/:id/refunds and cancelling with money", () => {
   it("refuses to cancel an order with money until its refund is recorded, then tells the shopper", async () => {
     const c = await registerCustomer(t.app);
     const order = await makeOrder(t, c.userId);
-    expect((await api("POST", `/orders/${order.id}/payments`, { amount: 5000, bankReference: "DEV-1" })).statusCode).toBe(200);
+    expect((await api("POST", `/orders/${order.id}/payments`, { amount: 5000, bankReference: "DEV-1" }, admin.auth)).statusCode).toBe(200);
     expectError(await api("PUT", `/orders/${order.id}`, { status: "Cancelado" }), 409, /registe a devolução/);
     expectError(await api("PUT", `/orders/${order.id}`, { status: "Cancelado", reason: "Sem stock" }, admin.auth), 409);
     expectError(await api("POST", `/orders/${order.id}/refunds`, { amount: 5000 }), 400, /por devolver/);
@@ -120,8 +122,8 @@ describe("POST /admin/api/orders/:id/refunds and cancelling with money", () => {
     const c = await registerCustomer(t.app);
     const a = await makeOrder(t, c.userId);
     const b = await makeOrder(t, c.userId);
-    await api("POST", `/orders/${a.id}/payments`, { amount: 3000, bankReference: "NET-1" });
-    await api("POST", `/orders/${b.id}/payments`, { amount: 2000, bankReference: "NET-2" });
+    await api("POST", `/orders/${a.id}/payments`, { amount: 3000, bankReference: "NET-1" }, admin.auth);
+    await api("POST", `/orders/${b.id}/payments`, { amount: 2000, bankReference: "NET-2" }, admin.auth);
     await api("POST", `/orders/${b.id}/refunds`, { amount: 2000, bankReference: "NET-DEV-2" });
     expect((await api("PUT", `/orders/${b.id}`, { status: "Cancelado" })).statusCode).toBe(200);
     const customer = (await api("GET", `/customers/${c.userId}`)).json() as { totalSpent: number };

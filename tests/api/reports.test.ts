@@ -50,6 +50,9 @@ beforeAll(async () => {
       receivedAt: new Date("2025-03-02T08:15:00Z"),
       actor: "Admin Teste",
       note: "-10% combinado",
+      confirmedAt: new Date("2025-03-02T08:15:00Z"),
+      confirmedVia: "recorded",
+      confirmedById: admin.userId,
     },
   });
   await t.prisma.payment.create({
@@ -110,7 +113,7 @@ describe("CSV exports", () => {
     expect(exported.toFixed(2)).toBe(stored._sum.totalAmount!.toFixed(2));
   });
 
-  it("exports the payments received in the range, with the order and who recorded them", async () => {
+  it("exports the payments received in the range, with the order, who recorded them and how they were confirmed", async () => {
     const res = await get("payments.csv?from=2025-03-01&to=2025-03-03");
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers["content-disposition"]).toBe('attachment; filename="pagamentos-2025-03-01-a-2025-03-03.csv"');
@@ -125,6 +128,8 @@ describe("CSV exports", () => {
       "Registado por",
       "Excedente",
       "Nota",
+      "Confirmação",
+      "Linha do extrato",
     ]);
     expect(data).toHaveLength(1);
     expect(data[0]).toEqual([
@@ -137,6 +142,8 @@ describe("CSV exports", () => {
       "Admin Teste",
       "Não",
       "'-10% combinado",
+      "Registado por um administrador (Admin Teste)",
+      "",
     ]);
   });
 

@@ -1,5 +1,5 @@
 // What hands out money or power needs the acting admin's own password, so a stolen admin session is not enough:
-// creating or promoting an admin (or making an admin active again), setting an admin's password or one's own,
+// creating any staff account, promoting to admin (or making an admin active again), setting an admin's password or one's own,
 // changing the shop's contacts or alert addresses (the bank details already did). Staff names are unique, and the
 // settings audit shows name and e-mail, so a look-alike "Administrador (demo)" cannot hide in it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -32,14 +32,15 @@ describe("creating and promoting admins", () => {
     expect(created.json()).toMatchObject({ role: "admin", email: body.email });
   });
 
-  it("support accounts are created without it", async () => {
-    const res = await call("POST", "/staff", {
-      name: `Suporte ${uniqueEmail()}`,
-      email: uniqueEmail("suporte"),
-      role: "support",
-      password: "senha-suporte-1",
-    });
+  it("a stolen admin token cannot create a support account either (support records payments and reads every chat)", async () => {
+    const body = { name: `Suporte ${uniqueEmail()}`, email: uniqueEmail("suporte"), role: "support", password: "senha-suporte-1" };
+    const STAFF_NEEDED = "Confirme a sua palavra-passe para criar uma conta da equipa";
+    expectError(await call("POST", "/staff", body), 403, STAFF_NEEDED);
+    expectError(await call("POST", "/staff", { ...body, currentPassword: "adivinhada-1" }), 403, STAFF_NEEDED);
+    expect((await signIn(body.email, body.password)).statusCode).toBe(400);
+    const res = await call("POST", "/staff", { ...body, currentPassword: admin.password });
     expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ role: "support", email: body.email });
   });
 
   it("promoting support to admin, or reactivating an admin, needs it", async () => {
@@ -93,15 +94,10 @@ describe("passwords", () => {
 describe("staff names", () => {
   it("are unique, in any case, on create and rename", async () => {
     const name = `Administrador (demo) ${uniqueEmail()}`;
-    expect((await call("POST", "/staff", { name, email: uniqueEmail(), role: "support", password: "senha-suporte-1" })).statusCode).toBe(
-      200,
-    );
+    const body = { role: "support", password: "senha-suporte-1", currentPassword: admin.password };
+    expect((await call("POST", "/staff", { ...body, name, email: uniqueEmail() })).statusCode).toBe(200);
     const taken = "Já existe um membro da equipa com este nome";
-    expectError(
-      await call("POST", "/staff", { name: name.toUpperCase(), email: uniqueEmail(), role: "support", password: "senha-suporte-1" }),
-      409,
-      taken,
-    );
+    expectError(await call("POST", "/staff", { ...body, name: name.toUpperCase(), email: uniqueEmail() }), 409, taken);
     const agent = await createStaff(t, "support");
     expectError(await call("PUT", `/staff/${agent.userId}`, { name: ` ${name} ` }), 409, taken);
   });

@@ -1,7 +1,8 @@
 // The console's "Extrato" (admins only): the lines as cards with why they wait and the order they name, assigning
-// one to an order (the server's refusal shown in the dialog), setting one aside with a reason, and importing a
-// statement whose columns are asked for once when the bank names them otherwise.
-import { render, screen, within } from "@testing-library/react";
+// one to an order (the server's refusal shown in the dialog), linking one in review to the payment it is, setting
+// one aside with a reason, the report of payments without a line, and importing a statement whose columns are
+// asked for once when the bank names them otherwise.
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import {
   AdminContext,
@@ -19,6 +20,7 @@ import { StatementLines } from "../../console/bank-statements/statement-line-lis
 import { StatementUpload } from "../../console/bank-statements/statement-upload.tsx";
 import { mappingOf } from "../../console/bank-statements/mapping-dialog.tsx";
 import { assignRequestBody } from "../../console/bank-statements/line-dialogs.tsx";
+import { UnlinkedReport } from "../../console/bank-statements/unlinked-report.tsx";
 import type { AdminStatementLine, StatementImportReply } from "../../server/schemas/admin-bank-statements.ts";
 import type { StatementMapping } from "../../shared/bank-statements.ts";
 
@@ -40,6 +42,8 @@ const line = (over: Partial<AdminStatementLine>): AdminStatementLine => ({
   suggestedOrder: { id: "order00000abc123", shortId: "ABC123", paymentReference: "LJ7K2M9QX", status: "Aguardando Pagamento" },
   order: null,
   paymentId: null,
+  payment: null,
+  suggestedPayment: null,
   dismissReason: null,
   decidedBy: null,
   decidedAt: null,
@@ -163,6 +167,194 @@ describe("the Extrato page", () => {
     await userEvent.paste("ok — transferência do sócio");
     await userEvent.click(within(dialog).getByRole("button", { name: "Pôr de parte" }));
     expect(dismissed).toEqual([["l1", "ok — transferência do sócio"]]);
+  });
+});
+
+// Issue 39: a line that may be a payment already recorded waits "Por rever", naming that payment; the admin says
+// it is the same payment (the line confirms it, no new money) or another one (recorded as new money).
+describe("lines in review and lines linked to a payment", () => {
+  const pending = {
+    id: "pay1",
+    amount: 100_000,
+    bankReference: "BFA-ENVIO-77",
+    actor: "Suporte Teste",
+    receivedAt: "2026-11-24T09:00:00.000Z",
+    confirmed: false,
+  };
+  const review = line({
+    id: "l3",
+    state: "review",
+    problem:
+      "A encomenda #ABC123 tem 100 000,00 kz (ref. BFA-ENVIO-77, registado por Suporte Teste) sem linha do extrato: pode ser o mesmo pagamento",
+    suggestedPayment: pending,
+  });
+  const linked = line({
+    id: "l4",
+    state: "linked",
+    problem: null,
+    suggestedOrder: null,
+    order: { id: "order00000abc123", shortId: "ABC123", paymentReference: "LJ7K2M9QX", status: "Aguardando Pagamento" },
+    paymentId: "pay9",
+    payment: { ...pending, id: "pay9", bankReference: "BAI-99", confirmed: true },
+  });
+  const staffOrderWith = (payments: object[]) => ({
+    id: "order00000abc123",
+    shortId: "ABC123",
+    payments,
+  });
+
+  function renderThese(these: AdminStatementLine[], dataProvider: object) {
+    const context = {
+      data: these,
+      total: these.length,
+      isPending: false,
+      isLoading: false,
+      isFetching: false,
+      filterValues: {},
+      displayedFilters: {},
+      setFilters: () => undefined,
+      sort: { field: "bookedOn", order: "DESC" },
+      page: 1,
+      perPage: 25,
+      selectedIds: [],
+      resource: "bank-statement-lines",
+      refetch: () => undefined,
+    } as unknown as ListControllerResult;
+    return inAdmin(
+      <ListContextProvider value={context}>
+        <StatementLines />
+      </ListContextProvider>,
+      dataProvider as never,
+    );
+  }
+
+  it("shows a line in review with the payment it may be, and a linked line with the payment it confirms; no action on a linked one", async () => {
+    renderThese([review, linked], testDataProvider());
+    const [inReview, isLinked] = await screen.findAllByTestId("statement-line");
+    expect(within(inReview!).getByTestId("line-state")).toHaveTextContent("Por rever");
+    expect(within(inReview!).getByTestId("line-problem")).toHaveTextContent(/pode ser o mesmo pagamento/);
+    expect(within(inReview!).getByTestId("line-suggested-payment")).toHaveTextContent(
+      /Pode ser o pagamento de 100 000,00 kz \(ref\. BFA-ENVIO-77\), registado por Suporte Teste em .* · por confirmar/,
+    );
+    for (const name of ["É o mesmo pagamento", "É outro pagamento", "Pôr de parte"])
+      expect(within(inReview!).getByRole("button", { name })).toBeInTheDocument();
+    expect(within(isLinked!).getByTestId("line-state")).toHaveTextContent("Ligada a um pagamento");
+    expect(within(isLinked!).getByTestId("line-order")).toHaveTextContent(
+      "Confirma o pagamento de 100 000,00 kz (ref. BAI-99) da encomenda #ABC123",
+    );
+    expect(within(isLinked!).queryByRole("button")).toBeNull();
+  });
+
+  it("links a line in review to the payment it names: the order's payments without a line are offered, only the line's amount can be chosen", async () => {
+    const linkedCalls: unknown[] = [];
+    const searched: unknown[] = [];
+    const dataProvider = {
+      ...testDataProvider(),
+      getList: async (resource: string, params: { filter: unknown }) => {
+        searched.push([resource, params.filter]);
+        return {
+          data: [
+            staffOrderWith([
+              { ...pending, confirmation: "pending", statementLine: null },
+              { ...pending, id: "pay2", amount: 50_000, bankReference: "OUTRO", confirmation: "recorded", statementLine: null },
+              {
+                ...pending,
+                id: "pay3",
+                bankReference: "JA-LIGADO",
+                confirmation: "statement",
+                statementLine: { id: "x", bookedOn: "2026-11-20" },
+              },
+              { ...pending, id: "pay4", bankReference: "Multicaixa 1", confirmation: "service", statementLine: null },
+            ]),
+          ],
+          total: 1,
+        };
+      },
+      linkStatementLine: async (id: string, paymentId: string) => {
+        linkedCalls.push([id, paymentId]);
+        return { ...review, state: "linked" };
+      },
+    };
+    renderThese([review], dataProvider);
+    await userEvent.click(await screen.findByRole("button", { name: "É o mesmo pagamento" }));
+    const dialog = await screen.findByTestId("link-dialog");
+    const same = await within(dialog).findByRole("radio", { name: /BFA-ENVIO-77/ });
+    expect(same).toBeChecked();
+    expect(within(dialog).getByRole("radio", { name: /OUTRO.*outro valor/ })).toBeDisabled();
+    // Payments a line already confirmed, and a payment service's, are not offered.
+    expect(within(dialog).queryByText(/JA-LIGADO/)).toBeNull();
+    expect(within(dialog).queryByText(/Multicaixa 1/)).toBeNull();
+    expect(searched).toEqual([["orders", { q: "#ABC123" }]]);
+    await userEvent.click(within(dialog).getByRole("button", { name: "Ligar" }));
+    expect(linkedCalls).toEqual([["l3", "pay1"]]);
+  });
+
+  it("records a line in review as another payment, saying so to the server", async () => {
+    const sent: unknown[] = [];
+    const dataProvider = {
+      ...testDataProvider(),
+      assignStatementLine: async (id: string, body: unknown) => {
+        sent.push([id, body]);
+        return { ...review, state: "assigned", order: review.suggestedOrder };
+      },
+    };
+    renderThese([review], dataProvider);
+    await userEvent.click(await screen.findByRole("button", { name: "É outro pagamento" }));
+    const dialog = await screen.findByTestId("assign-dialog");
+    expect(within(dialog).getByLabelText(/É outro pagamento: registar como pagamento novo/)).toBeChecked();
+    await userEvent.click(within(dialog).getByRole("button", { name: "Registar pagamento" }));
+    expect(sent).toEqual([["l3", { orderId: "#ABC123", newPayment: true }]]);
+  });
+
+  it("asks whether it is another payment when the server says the order holds payments without a line", async () => {
+    const sent: unknown[] = [];
+    const dataProvider = {
+      ...testDataProvider(),
+      assignStatementLine: async (id: string, body: { newPayment?: boolean }) => {
+        sent.push([id, body]);
+        if (!body.newPayment) throw new HttpError("A encomenda #ABC123 tem pagamentos sem linha do extrato (…)", 409);
+        return { ...rows[0]!, state: "assigned", order: rows[0]!.suggestedOrder };
+      },
+    };
+    renderLines(dataProvider as never);
+    const [waiting] = await screen.findAllByTestId("statement-line");
+    expect(within(waiting!).getByRole("button", { name: "Ligar a um pagamento" })).toBeInTheDocument();
+    await userEvent.click(within(waiting!).getByRole("button", { name: "Atribuir a encomenda" }));
+    const dialog = await screen.findByTestId("assign-dialog");
+    expect(within(dialog).queryByLabelText(/É outro pagamento/)).toBeNull();
+    await userEvent.click(within(dialog).getByRole("button", { name: "Registar pagamento" }));
+    await userEvent.click(await within(dialog).findByLabelText(/É outro pagamento/));
+    await userEvent.click(within(dialog).getByRole("button", { name: "Registar pagamento" }));
+    expect(sent).toEqual([
+      ["l1", { orderId: "#ABC123" }],
+      ["l1", { orderId: "#ABC123", newPayment: true }],
+    ]);
+  });
+
+  it("downloads the payments without a statement line after the days chosen", async () => {
+    const asked: number[] = [];
+    const dataProvider = {
+      ...testDataProvider(),
+      downloadUnlinkedPayments: async (days: number) => {
+        asked.push(days);
+        return new Blob(["x"]);
+      },
+    };
+    const saved: Blob[] = [];
+    vi.stubGlobal(
+      "URL",
+      Object.assign(URL, { createObjectURL: (blob: Blob) => (saved.push(blob), "blob:csv"), revokeObjectURL: () => undefined }),
+    );
+    inAdmin(<UnlinkedReport />, dataProvider as never);
+    const days = screen.getByTestId("unlinked-days");
+    expect(days).toHaveValue(3);
+    await userEvent.clear(days);
+    expect(screen.getByTestId("unlinked-download")).toBeDisabled();
+    await userEvent.type(days, "7");
+    await userEvent.click(screen.getByTestId("unlinked-download"));
+    expect(asked).toEqual([7]);
+    await waitFor(() => expect(saved).toHaveLength(1));
+    vi.unstubAllGlobals();
   });
 });
 

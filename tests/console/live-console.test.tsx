@@ -51,6 +51,7 @@ const stats = (awaitingPayment: number): DashboardStats => ({
   toShip: 1,
   unreadConversations: 3,
   revenueMonth: 0,
+  unconfirmedPayments: 0,
   latestOrders: [],
 });
 

@@ -23,7 +23,7 @@ import { senderLabel } from "../../console/conversations/sender.ts";
 import { PaymentQueueGrid } from "../../console/payments/payment-list.tsx";
 import type { ProofAcceptBody } from "../../console/orders/transform.ts";
 import type { AdminOrder } from "../../server/schemas/admin-orders.ts";
-import { staffOrder, staffProof } from "./order-fixtures.ts";
+import { staffOrder, staffPayment, staffProof } from "./order-fixtures.ts";
 import { MIN_EXCEPTION_REASON } from "../../shared/payments.ts";
 
 const i18nProvider = polyglotI18nProvider(() => ptMessages, "pt");
@@ -322,7 +322,22 @@ describe("the Pagamentos queue", () => {
         staffProof({ id: "p2", fileName: "antigo.jpg", status: "refused", reason: "ilegível", createdAt: new Date().toISOString() }),
       ],
     }),
-    row("order00000bbbbb2", { customer: { id: "c2", name: "Duarte Teste", email: null }, paymentReference: "LJ9ZZ8RTW" }),
+    row("order00000bbbbb2", {
+      customer: { id: "c2", name: "Duarte Teste", email: null },
+      paymentReference: "LJ9ZZ8RTW",
+      amountUnconfirmed: 5000,
+      payments: [
+        staffPayment({
+          id: "pp1",
+          amount: 5000,
+          bankReference: "SUP-77",
+          actor: "Suporte Teste",
+          confirmation: "pending",
+          confirmedBy: null,
+          confirmedAt: null,
+        }),
+      ],
+    }),
   ];
 
   const renderQueue = (setFilters: (filters: Record<string, unknown>) => void, filterValues: Record<string, unknown> = {}) => {
@@ -392,6 +407,17 @@ describe("the Pagamentos queue", () => {
     expect(toggle).toBeChecked();
     await userEvent.click(toggle);
     expect(calls).toEqual([{ hasProof: true }, {}]);
+  });
+
+  // Issue 39: the orders holding a payment "por confirmar", each approved by an admin from the queue.
+  it("filters to orders with a payment por confirmar (unconfirmed=true), and lists each pending payment of a row", async () => {
+    const calls: Record<string, unknown>[] = [];
+    renderQueue((f) => calls.push(f));
+    await userEvent.click(screen.getByRole("switch", { name: "Por confirmar" }));
+    expect(calls).toEqual([{ unconfirmed: true }]);
+    expect(screen.getAllByTestId("unconfirmed-cell")).toHaveLength(1);
+    const cell = screen.getByTestId("unconfirmed-cell");
+    expect(cell).toHaveTextContent("5 000,00 kz · SUP-77 · Suporte Teste");
   });
 
   it("counts the time left, red under 6 h and once expired", () => {

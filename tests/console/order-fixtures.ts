@@ -38,6 +38,7 @@ export const staffOrder = (over: Partial<AdminOrder> = {}): AdminOrder => ({
   paymentDeadline: null,
   amountPaid: 30000,
   paymentState: "paid",
+  amountUnconfirmed: 0,
   payments: [],
   proofs: [],
   amountRefunded: 0,
@@ -53,6 +54,10 @@ export const staffPayment = (over: Partial<AdminPayment> & Pick<AdminPayment, "i
   duplicateReason: null,
   overpayment: false,
   createdAt: "2026-01-02T09:05:00Z",
+  confirmation: "recorded",
+  confirmedBy: "Ana",
+  confirmedAt: "2026-01-02T09:05:00Z",
+  statementLine: null,
   ...over,
 });
 

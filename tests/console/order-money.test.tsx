@@ -121,3 +121,83 @@ describe("the order's payments", () => {
     expect(within(await screen.findByTestId("payment-dialog")).getByLabelText(/Montante/)).toHaveValue("17500");
   });
 });
+
+// Issue 39: support's payments are "por confirmar" until the bank statement or an admin confirms them.
+describe("payments por confirmar", () => {
+  const signedInAs = (role: "admin" | "support") => ({
+    login: async () => undefined,
+    logout: async () => undefined,
+    checkAuth: async () => undefined,
+    checkError: async () => undefined,
+    getPermissions: async () => role,
+  });
+  const awaitingBank = order({
+    status: "Aguardando Pagamento",
+    paid: false,
+    amountPaid: 10000,
+    amountUnconfirmed: 20000,
+    paymentState: "partial",
+    payments: [
+      staffPayment({
+        id: "pay1",
+        amount: 10000,
+        bankReference: "BAI-EXTRATO",
+        confirmation: "statement",
+        confirmedBy: "Admin Teste",
+        statementLine: { id: "l1", bookedOn: "2026-11-26" },
+      }),
+      staffPayment({
+        id: "pay2",
+        amount: 20000,
+        bankReference: "INVENTADA-1",
+        actor: "Suporte Teste",
+        confirmation: "pending",
+        confirmedBy: null,
+        confirmedAt: null,
+      }),
+    ],
+  });
+  const renderAs = (role: "admin" | "support", approvePayment = vi.fn(async () => undefined)) => {
+    render(
+      <AdminContext i18nProvider={i18nProvider} authProvider={signedInAs(role)} dataProvider={{ approvePayment } as never}>
+        <RecordContextProvider value={awaitingBank}>
+          <OrderPayments />
+        </RecordContextProvider>
+      </AdminContext>,
+    );
+    return approvePayment;
+  };
+
+  it("shows what awaits confirmation apart from what counts, and how each payment counts and whether the statement shows it", async () => {
+    renderAs("support");
+    expect(screen.getByTestId("amount-paid")).toHaveTextContent("10 000,00 kz / 30 000,00 kz");
+    expect(screen.getByTestId("amount-unconfirmed")).toHaveTextContent("20 000,00 kz");
+    expect(screen.getByTestId("unconfirmed-help")).toHaveTextContent(/não contam até o extrato bancário os confirmar/);
+    const [byStatement, pending] = screen.getAllByTestId("payment-confirmation");
+    expect(byStatement).toHaveTextContent(/Confirmado pelo extrato · Admin Teste em/);
+    expect(byStatement).toHaveTextContent("Linha do extrato de 26-11-2026");
+    expect(pending).toHaveTextContent("Por confirmar");
+    expect(pending).toHaveTextContent("Sem linha do extrato");
+    // Support does not approve.
+    await screen.findByTestId("payments-table");
+    expect(screen.queryByRole("button", { name: "Aprovar" })).toBeNull();
+  });
+
+  it("lets an admin approve a payment por confirmar after saying what it means", async () => {
+    const approve = renderAs("admin");
+    await userEvent.click(await screen.findByRole("button", { name: "Aprovar" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(dialog).toHaveTextContent("Aprovar este pagamento?");
+    expect(dialog).toHaveTextContent(/20 000,00 kz \(ref\. INVENTADA-1\), registado por Suporte Teste/);
+    await userEvent.click(within(dialog).getByRole("button", { name: "Aprovar" }));
+    expect(approve).toHaveBeenCalledWith(awaitingBank.id, "pay2");
+    // Only the payment waiting for confirmation has the button.
+    expect(screen.getAllByRole("button", { name: "Aprovar" })).toHaveLength(1);
+  });
+
+  it("tells support, when recording, that the payment waits for the bank or an admin", async () => {
+    renderAs("support");
+    await userEvent.click(screen.getByRole("button", { name: "Registar pagamento" }));
+    expect(await screen.findByTestId("payment-dialog")).toHaveTextContent(/O pagamento fica por confirmar/);
+  });
+});

@@ -78,7 +78,8 @@ describe("the acting admin's own password in console forms", () => {
     const support = { id: "s1", role: "support", active: true };
     const admin = { id: "a1", role: "admin", active: true };
     expect(staffNeedsPassword(undefined, { role: "admin" }, "me")).toBe(true);
-    expect(staffNeedsPassword(undefined, { role: "support" }, "me")).toBe(false);
+    // Creating any staff account asks for it (issue 39: support records payments and reads every chat).
+    expect(staffNeedsPassword(undefined, { role: "support" }, "me")).toBe(true);
     expect(staffNeedsPassword(support, { ...support, role: "admin" }, "me")).toBe(true);
     expect(staffNeedsPassword(support, { ...support, password: "nova-senha-1" }, "me")).toBe(false);
     expect(staffNeedsPassword(admin, { ...admin, password: "nova-senha-1" }, "me")).toBe(true);

@@ -24,13 +24,19 @@ describe.runIf(browserAvailable())("the console on a phone", () => {
   const status = async (token: string, orderId: string) =>
     (await api<{ status: string }>(`/admin/api/orders/${orderId}`, { token })).body.status;
 
-  it("gives a support agent the record-payment form for an unpaid order, asks before Entregue, and never scrolls sideways", async () => {
+  it("gives a support agent the record-payment form for an unpaid order (por confirmar until approved), asks before Entregue, and never scrolls sideways", async () => {
     const admin = await adminToken();
     const stamp = Date.now();
     const agent = { email: `suporte.telemovel.${stamp}@loja.ao`, password: "senha-suporte-1" };
     const created = await api("/admin/api/staff", {
       token: admin,
-      body: { name: `Agente Telemóvel ${stamp}`, email: agent.email, password: agent.password, role: "support" },
+      body: {
+        name: `Agente Telemóvel ${stamp}`,
+        email: agent.email,
+        password: agent.password,
+        role: "support",
+        currentPassword: E2E_ADMIN.password,
+      },
     });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
 
@@ -75,10 +81,18 @@ describe.runIf(browserAvailable())("the console on a phone", () => {
     const dialog = page.getByTestId("payment-dialog");
     await dialog.getByLabel("Referência bancária").waitFor();
     expect(await status(admin, orderId)).toBe("Aguardando Pagamento");
-    // Recording the money it owes is what confirms it.
+    // The agent records the money it owes: it waits for the bank ("Por confirmar", issue 39), the order unpaid…
+    await dialog.getByText(/O pagamento fica por confirmar/).waitFor();
     await dialog.getByLabel("Referência bancária").fill(`BAI-TEL-${stamp}`);
     await dialog.getByRole("button", { name: "Registar pagamento" }).click();
-    await expect.poll(() => status(admin, orderId), { timeout: 15_000 }).toBe("Pagamento Confirmado");
+    await page.getByTestId("amount-unconfirmed").waitFor({ timeout: 15_000 });
+    expect(await status(admin, orderId)).toBe("Aguardando Pagamento");
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    // …until an admin approves it (or the statement shows it): then it counts and the order is confirmed.
+    const recorded = (await api<{ payments: { id: string }[] }>(`/admin/api/orders/${orderId}`, { token: admin })).body.payments;
+    const approved = await api(`/admin/api/orders/${orderId}/payments/${recorded[0]!.id}/approve`, { token: admin, body: {} });
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    await page.reload();
     await page.getByTestId("order-status").getByText("Pagamento Confirmado").waitFor({ timeout: 15_000 });
 
     // Entregue asks first: nothing moves until the agent confirms.

@@ -235,6 +235,8 @@ describe.runIf(browserAvailable())("the staff console in Chromium", () => {
     await admin.getByLabel("Nome").fill("Agente Suporte");
     await admin.getByLabel("Email").fill(email);
     await admin.locator("input[name=password]").fill("senha-suporte-1");
+    // Creating any staff account asks for the admin's own password (step-up).
+    await admin.locator("input[name=currentPassword]").fill(E2E_ADMIN.password);
     await admin.getByRole("button", { name: "Guardar" }).click();
     await admin.waitForURL(/#\/staff$/, { timeout: 20_000 });
     await admin.getByText(email).waitFor();

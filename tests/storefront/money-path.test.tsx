@@ -53,6 +53,7 @@ const order = (over: Partial<Order> = {}): Order => ({
   paymentDeadline: new Date(Date.now() + 27.5 * HOUR).toISOString(),
   amountPaid: 0,
   paymentState: "unpaid",
+  amountAwaitingConfirmation: 0,
   proofs: [],
   multicaixa: null,
   cancellation: null,
@@ -196,6 +197,31 @@ describe("/confirmacaotransferencia for an order", { timeout: 20_000 }, () => {
     expect(screen.getByRole("status")).toHaveTextContent("Copiado: REFERÊNCIA");
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Copiar Montante Multicaixa" })));
     expect(written).toEqual(["01234", "987654321", "7500,00"]);
+  });
+
+  it("asks only for what neither arrived nor awaits the bank's confirmation, and says what awaits it", async () => {
+    standInShopApi({
+      "POST /api/order/userorders": () => ({
+        success: true,
+        orders: [order({ amountPaid: 5000, paymentState: "partial", amountAwaitingConfirmation: 2500 })],
+      }),
+    });
+    renderShop(`/confirmacaotransferencia?orderId=${ORDER_ID}`, signedIn());
+    const block = await screen.findByTestId("amount-to-pay", {}, SKELETON_WAIT);
+    expect(within(block).getByText(kz(5000))).toBeInTheDocument();
+    expect(block).toHaveTextContent(`Já recebemos ${kz(5000)} de ${kz(12500)}.`);
+    expect(within(block).getByTestId("awaiting-confirmation")).toHaveTextContent(
+      `${kz(2500)} registados, a aguardar a confirmação do banco.`,
+    );
+  });
+
+  it("asks for no transfer when everything awaits the bank's confirmation", async () => {
+    standInShopApi({ "POST /api/order/userorders": () => ({ success: true, orders: [order({ amountAwaitingConfirmation: 12500 })] }) });
+    renderShop(`/confirmacaotransferencia?orderId=${ORDER_ID}`, signedIn());
+    const settled = await screen.findByTestId("order-settled", {}, SKELETON_WAIT);
+    expect(settled).toHaveTextContent("Não falta transferir nada: o pagamento aguarda a confirmação do banco.");
+    expect(within(settled).getByTestId("awaiting-confirmation")).toHaveTextContent(`${kz(12500)} registados`);
+    expect(screen.queryByTestId("amount-to-pay")).toBeNull();
   });
 
   it("without an order id, signed out, or for an order not found: the thank-you page with the bank details", async () => {
@@ -411,6 +437,34 @@ describe("/orders and the money path", { timeout: 20_000 }, () => {
       expect(within(card).getByText(`Total: ${kz(12500)}`)).toBeInTheDocument();
       expect(within(card).getByRole("link", { name: "Mensagem" })).toBeInTheDocument();
     }
+  });
+
+  // Issue 39: money support recorded from a proof counts only once the bank confirms it; the shopper sees both.
+  it("tells what the shop received from what awaits the bank's confirmation, and asks only for the rest", async () => {
+    const waiting = [
+      order({
+        _id: "waiting000000000000000f6",
+        amountPaid: 5000,
+        paymentState: "partial",
+        amountAwaitingConfirmation: 2500,
+      }),
+      order({
+        _id: "allsent000000000000000g7",
+        amountAwaitingConfirmation: 12500,
+        createdAt: new Date(Date.now() - 2 * HOUR).toISOString(),
+      }),
+    ];
+    standInShopApi({ "POST /api/order/userorders": () => ({ success: true, orders: waiting }) });
+    renderShop("/orders", signedIn());
+    const [part, all] = (await screen.findAllByTestId("order")) as [HTMLElement, HTMLElement];
+    expect(within(part).getByTestId("order-payment")).toHaveTextContent(`Pago em parte · Falta pagar ${kz(5000)}`);
+    expect(within(part).getByTestId("awaiting-confirmation")).toHaveTextContent(
+      `${kz(2500)} registados, a aguardar a confirmação do banco.`,
+    );
+    // Everything was sent: nothing more to pay, the order still unpaid until the bank confirms it.
+    expect(within(all).queryByRole("link", { name: /^Pagar/ })).toBeNull();
+    expect(within(all).getByTestId("order-payment")).toHaveTextContent("Por pagar");
+    expect(within(all).getByTestId("awaiting-confirmation")).toHaveTextContent(`${kz(12500)} registados`);
   });
 
   it("shows a refused proof's reason on the order", async () => {

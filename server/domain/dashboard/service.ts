@@ -24,19 +24,21 @@ function monthStartLuanda(now = new Date()): Date {
 
 export async function dashboardStats(db: PrismaClient, now = new Date()): Promise<DashboardStats> {
   const orders = orderQueries(db);
-  const [awaitingPayment, toShip, unreadConversations, revenue, latest] = await Promise.all([
+  const [awaitingPayment, toShip, unreadConversations, revenue, latest, unconfirmedPayments] = await Promise.all([
     orders.countWithStatus([AWAITING_PAYMENT]),
     orders.countWithStatus(TO_SHIP),
     chatRepository(db).unreadConversations(),
     // Money counts once payment is confirmed; cancelled orders never count.
     orders.revenueSince(monthStartLuanda(now), PAID_STATUSES),
     orders.latest(8),
+    orders.countUnconfirmedPayments(),
   ]);
   return {
     awaitingPayment,
     toShip,
     unreadConversations,
     revenueMonth: revenue,
+    unconfirmedPayments,
     latestOrders: latest.map((o) => ({
       id: o.id,
       shortId: shortOrderId(o.id),

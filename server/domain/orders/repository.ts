@@ -54,6 +54,8 @@ const shopOrderSelect = {
       media: { select: { publicId: true, mimeType: true, fileName: true } },
     },
   },
+  // Money staff recorded that awaits the bank's confirmation ("por confirmar"): shown apart from what counts.
+  payments: { where: { confirmedAt: null }, select: { amount: true } },
 } as const satisfies Prisma.OrderSelect;
 export type ShopOrderRow = Prisma.OrderGetPayload<{ select: typeof shopOrderSelect }>;
 

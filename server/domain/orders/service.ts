@@ -169,6 +169,7 @@ function toShopOrder(o: ShopOrderRow, multicaixa: MulticaixaDisplay | undefined)
     paymentDeadline: o.paymentDeadline?.toISOString() ?? null,
     amountPaid,
     paymentState: paymentState(total, amountPaid),
+    amountAwaitingConfirmation: o.payments.reduce((cents, p) => cents + Math.round(toNumber(p.amount) * 100), 0) / 100,
     proofs: o.proofs.map(toShopProof),
     multicaixa: multicaixa && o.multicaixaReference ? { entity: multicaixa.entity, reference: o.multicaixaReference, amount: total } : null,
     cancellation: o.status === CANCELLED ? toCancellation(o.statusHistory.findLast((h) => h.status === CANCELLED)) : null,
@@ -269,19 +270,27 @@ const UNPAID_NEEDS_PAYMENT =
 const refundFirstMessage = (held: number): string =>
   `Esta encomenda tem ${formatKz(held)} recebidos: registe a devolução (feita ou por devolver) antes de a cancelar`;
 const UNPAID_NEEDS_REASON = "Registe o pagamento recebido, ou indique o motivo para confirmar sem pagamento registado";
+const PAYMENT_AWAITS_CONFIRMATION =
+  "O pagamento registado aguarda confirmação: conta quando o extrato bancário o confirmar ou um administrador o aprovar";
 
 /**
- * Moving an unpaid order into a paid status: allowed when the ledger covers its total; otherwise only as an
- * admin's exception with a written reason (returned, to be kept on the order and in the history).
+ * Moving an unpaid order into a paid status: allowed when the ledger's counted money covers its total; otherwise
+ * only as an admin's exception with a written reason (returned, to be kept on the order and in the history).
  */
-function paidMoveException(
-  order: { paid: boolean; totalAmount: { lessThanOrEqualTo(n: unknown): boolean }; amountPaid: unknown },
+async function paidMoveException(
+  tx: Db,
+  order: { id: string; paid: boolean; totalAmount: { lessThanOrEqualTo(n: unknown): boolean }; amountPaid: unknown },
   status: string,
   role: StaffRole,
   reason: string | undefined | null,
-): string | null {
+): Promise<string | null> {
   if (order.paid || !isPaidStatus(status) || order.totalAmount.lessThanOrEqualTo(order.amountPaid)) return null;
-  if (role !== "admin") throw new AppError(403, UNPAID_NEEDS_PAYMENT);
+  // Money "por confirmar" does not count (docs/product/orders.md#confirmed-payments): support learns why.
+  if (role !== "admin")
+    throw new AppError(
+      403,
+      (await paymentsRepository(tx).unconfirmedTotal(order.id)).greaterThan(0) ? PAYMENT_AWAITS_CONFIRMATION : UNPAID_NEEDS_PAYMENT,
+    );
   const why = reason?.trim() ?? "";
   if (why.length < MIN_EXCEPTION_REASON) throw new AppError(409, UNPAID_NEEDS_REASON);
   return why;
@@ -319,7 +328,7 @@ export async function changeOrderStatus(
     // Cancelling never keeps the shopper's money silently: its refund is recorded first.
     const held = order.amountPaid.minus(order.amountRefunded);
     if (status === CANCELLED && held.greaterThan(0)) throw new AppError(409, refundFirstMessage(held.toNumber()));
-    const exception = paidMoveException(order, status, input.role, input.reason);
+    const exception = await paidMoveException(tx, { ...order, id: orderId }, status, input.role, input.reason);
     const becomesPaid = !order.paid && isPaidStatus(status);
     const paid = order.paid || becomesPaid;
     // Conditional on the status read above: two staff changing one order at once cannot both win.

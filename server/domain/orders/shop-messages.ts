@@ -10,6 +10,10 @@ export function paymentRecordedText(amount: MoneyAmount, bankReference: string, 
   return remaining > 0.005 ? `${head} Falta pagar ${formatKz(remaining)}.` : `${head} Pagamento confirmado.`;
 }
 
+/** A payment support recorded "por confirmar": in the ledger, counted once the bank statement or an admin confirms it. */
+export const paymentPendingText = (amount: MoneyAmount, bankReference: string): string =>
+  `Registámos ${formatKz(amount)} (ref. ${bankReference}). Falta a confirmação do banco: avisamos assim que o pagamento for confirmado.`;
+
 /** Money that reached an order after it was cancelled: the shopper learns it was seen and will be given back. */
 export const paymentOnCancelledText = (amount: MoneyAmount, bankReference: string): string =>
   `Recebemos ${formatKz(amount)} (ref. ${bankReference}) depois de este pedido ter sido cancelado. Este valor não conta para o pedido: a equipa da loja vai contactá-lo para o devolver.`;
@@ -24,6 +28,13 @@ export const overdueWithMoneyText = (paid: MoneyAmount, due: MoneyAmount): strin
 
 export const overdueWithMoneyNote = (paid: MoneyAmount, due: MoneyAmount): string =>
   `Prazo de pagamento expirado com ${formatKz(paid)} recebidos (falta ${formatKz(due)}). O pedido não foi cancelado: combine o resto com o cliente, ou cancele-o e registe a devolução.`;
+
+/** The deadline passed while a payment staff recorded still awaits the bank's confirmation: the order is kept. */
+export const overdueUnconfirmedText = (unconfirmed: MoneyAmount): string =>
+  `O prazo de pagamento terminou, mas registámos ${formatKz(unconfirmed)} que aguardam a confirmação do banco. O pedido não foi cancelado: avisamos assim que o pagamento for confirmado.`;
+
+export const overdueUnconfirmedNote = (unconfirmed: MoneyAmount, paid: MoneyAmount, due: MoneyAmount): string =>
+  `Prazo de pagamento expirado com ${formatKz(unconfirmed)} por confirmar (e ${formatKz(paid)} recebidos; falta ${formatKz(due)}). O pedido não foi cancelado: confirme o pagamento pelo extrato ou aprove-o, ou cancele o pedido.`;
 
 export const refundText = (amount: MoneyAmount, bankReference: string | null): string =>
   bankReference

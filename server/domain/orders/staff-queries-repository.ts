@@ -2,7 +2,7 @@
 // the figures of the dashboard and the customers list. Order rows are written by repository.ts.
 import type { Db } from "../../db/client.ts";
 import { Prisma } from "../../db/client.ts";
-import { AWAITING_PAYMENT } from "../../../shared/orders.ts";
+import { AWAITING_PAYMENT, CANCELLED } from "../../../shared/orders.ts";
 import { bankReferenceKey } from "../../../shared/payments.ts";
 import { phoneSearchDigits } from "../../../shared/phones.ts";
 
@@ -46,6 +46,10 @@ const staffRowSelect = {
       duplicateReason: true,
       overpayment: true,
       createdAt: true,
+      confirmedAt: true,
+      confirmedVia: true,
+      confirmedBy: { select: { name: true } },
+      statementLine: { select: { id: true, bookedOn: true } },
     },
   },
   proofs: {
@@ -161,8 +165,12 @@ async function staffWhere(db: Db, f: StaffOrderFilter): Promise<Prisma.OrderWher
   return and.length ? { AND: and } : {};
 }
 
-/** Bank-transfer orders awaiting payment; with `hasProof`, only those with a proof waiting for a decision. */
-function awaitingTransferWhere(f: { hasProof?: boolean }): Prisma.OrderWhereInput {
+/**
+ * Bank-transfer orders awaiting payment; with `hasProof`, only those with a proof waiting for a decision. With
+ * `unconfirmed`, instead, every order not cancelled holding a payment "por confirmar" (an admin's to approve).
+ */
+function awaitingTransferWhere(f: { hasProof?: boolean; unconfirmed?: boolean }): Prisma.OrderWhereInput {
+  if (f.unconfirmed === true) return { status: { not: CANCELLED }, payments: { some: { confirmedAt: null } } };
   const base: Prisma.OrderWhereInput = { paymentMethod: "cod", status: AWAITING_PAYMENT };
   if (f.hasProof === true) return { ...base, proofs: { some: { status: "pending" } } };
   if (f.hasProof === false) return { ...base, proofs: { none: { status: "pending" } } };
@@ -171,12 +179,12 @@ function awaitingTransferWhere(f: { hasProof?: boolean }): Prisma.OrderWhereInpu
 
 export const orderQueries = (db: Db) => ({
   listAwaitingTransfer: (
-    f: { hasProof?: boolean },
+    f: { hasProof?: boolean; unconfirmed?: boolean },
     orderBy: Prisma.OrderOrderByWithRelationInput[],
     skip: number,
     take: number,
   ): Promise<StaffOrderRow[]> => db.order.findMany({ where: awaitingTransferWhere(f), orderBy, skip, take, select: staffRowSelect }),
-  countAwaitingTransfer: (f: { hasProof?: boolean }) => db.order.count({ where: awaitingTransferWhere(f) }),
+  countAwaitingTransfer: (f: { hasProof?: boolean; unconfirmed?: boolean }) => db.order.count({ where: awaitingTransferWhere(f) }),
 
   /** A page of the staff's order list and the count of all it matches (the search's lookups run once for both). */
   pageForStaff: async (
@@ -207,6 +215,8 @@ export const orderQueries = (db: Db) => ({
   findForStaff: (id: string): Promise<StaffOrderDetailRow | null> => db.order.findUnique({ where: { id }, select: staffDetailSelect }),
 
   countWithStatus: (statuses: readonly string[]) => db.order.count({ where: { status: { in: [...statuses] } } }),
+  /** Payments "por confirmar" on orders not cancelled: what admins have to approve or the statement to confirm. */
+  countUnconfirmedPayments: () => db.payment.count({ where: { confirmedAt: null, order: { status: { not: CANCELLED } } } }),
   revenueSince: async (since: Date, statuses: readonly string[]) =>
     (
       await db.order.aggregate({ where: { createdAt: { gte: since }, status: { in: [...statuses] } }, _sum: { totalAmount: true } })

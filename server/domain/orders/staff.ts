@@ -3,7 +3,14 @@
 import type { PrismaClient } from "../../db/client.ts";
 import { attachmentKind } from "../../../shared/chat.ts";
 import { ORDER_STATUSES, isOrderStatus, shortOrderId, type OrderStatus } from "../../../shared/orders.ts";
-import { moveKind, paymentState, type ProofStatus, type StaffRole } from "../../../shared/payments.ts";
+import {
+  PAYMENT_CONFIRMATIONS,
+  moveKind,
+  paymentState,
+  type PaymentConfirmation,
+  type ProofStatus,
+  type StaffRole,
+} from "../../../shared/payments.ts";
 import { AppError } from "../errors.ts";
 import { mediaUrl } from "../media/service.ts";
 import { chatRepository } from "../chat/repository.ts";
@@ -39,7 +46,21 @@ const toPayment = (p: StaffOrderRow["payments"][number]): AdminPayment => ({
   duplicateReason: p.duplicateReason,
   overpayment: p.overpayment,
   createdAt: p.createdAt.toISOString(),
+  confirmation: confirmationOf(p),
+  confirmedBy: p.confirmedBy?.name ?? null,
+  confirmedAt: p.confirmedAt?.toISOString() ?? null,
+  statementLine: p.statementLine,
 });
+
+/** How a payment counts, as stored (a value the database's check does not know reads as pending: it counts nothing). */
+function confirmationOf(p: { confirmedAt: Date | null; confirmedVia: string | null }): PaymentConfirmation {
+  const via = p.confirmedVia as PaymentConfirmation | null;
+  return p.confirmedAt && via && (PAYMENT_CONFIRMATIONS as readonly string[]).includes(via) ? via : "pending";
+}
+
+/** The sum of the payments "por confirmar" (in cents, then kwanza: no float drift over several). */
+const unconfirmedOf = (payments: StaffOrderRow["payments"]): number =>
+  payments.filter((p) => p.confirmedAt === null).reduce((cents, p) => cents + Math.round(p.amount.toNumber() * 100), 0) / 100;
 
 /** The stored hints, when they have the shape proof-reader.ts gives (anything else is no hint). */
 function toHints(value: unknown): ProofHints | null {
@@ -94,6 +115,7 @@ function toRow(o: StaffOrderRow, unread: number, role: StaffRole): AdminOrder {
     paymentDeadline: o.paymentDeadline?.toISOString() ?? null,
     amountPaid: o.amountPaid.toNumber(),
     paymentState: paymentState(o.totalAmount.toNumber(), o.amountPaid.toNumber()),
+    amountUnconfirmed: unconfirmedOf(o.payments),
     payments: o.payments.map(toPayment),
     proofs: o.proofs.map(toStaffProof),
     paidException: o.paidException,
@@ -158,16 +180,19 @@ export async function getOrder(db: PrismaClient, id: string, role: StaffRole): P
   return { ...toDetail(row, unread.get(id) ?? 0, role), phoneMessages };
 }
 
-/** The Pagamentos queue: bank-transfer orders awaiting payment, the nearest deadline first. */
+/**
+ * The Pagamentos queue: bank-transfer orders awaiting payment, the nearest deadline first; `unconfirmed`: the
+ * orders holding a payment "por confirmar" instead (docs/product/console.md#pagamentos).
+ */
 export const PAYMENT_QUEUE = {
-  filters: { hasProof: "boolean" },
+  filters: { hasProof: "boolean", unconfirmed: "boolean" },
   sortable: ["paymentDeadline", "createdAt", "totalAmount"],
   defaultSort: { field: "paymentDeadline", order: "ASC" },
-} as const satisfies ListSpec<{ hasProof: "boolean" }>;
+} as const satisfies ListSpec<{ hasProof: "boolean"; unconfirmed: "boolean" }>;
 
 export async function listPaymentQueue(
   db: PrismaClient,
-  query: ListQuery<{ hasProof?: boolean }>,
+  query: ListQuery<{ hasProof?: boolean; unconfirmed?: boolean }>,
   role: StaffRole,
 ): Promise<ListPage<AdminOrder>> {
   const repo = orderQueries(db);

@@ -2,13 +2,15 @@
 // arrived. An admin uploads the bank's export; each credit line new to the shop is kept once; a line whose
 // description names an order's payment reference and whose amount is exactly what that order still owes is
 // recorded as its payment through the ledger (addPayment: actor "Extrato", the line as bank reference), which
-// confirms the order, closes its proofs, withdraws its Multicaixa reference and tells the shopper once. Any other
-// line waits in the "Extrato" list until an admin assigns it to an order (the same ledger path, refusals and all)
-// or sets it aside with a reason.
+// confirms the order, closes its proofs, withdraws its Multicaixa reference and tells the shopper once. A line
+// that is a payment already recorded by hand or from a proof confirms that payment instead ("linked", no new
+// money), or waits in review when that is not certain (statement-matching.ts has the rule). Any other line waits
+// in the "Extrato" list until an admin assigns it to an order (the same ledger path, refusals and all), links it
+// to a payment already recorded, or sets it aside with a reason.
 import { readFile } from "node:fs/promises";
 import type { PrismaClient } from "../../db/client.ts";
 import { Prisma } from "../../db/client.ts";
-import { AWAITING_PAYMENT, CANCELLED, shortOrderId } from "../../../shared/orders.ts";
+import { shortOrderId } from "../../../shared/orders.ts";
 import { formatKz } from "../../../shared/money.ts";
 import {
   MAX_STATEMENT_BYTES,
@@ -16,6 +18,7 @@ import {
   MIN_DISMISS_REASON,
   STATEMENT_LINE_STATES,
   STATEMENT_TOO_LARGE,
+  WAITING_LINE_STATES,
   type StatementLineState,
   type StatementMapping,
 } from "../../../shared/bank-statements.ts";
@@ -30,9 +33,19 @@ import { sanitizeFileName } from "../media/file-name.ts";
 import type { ListPage, ListQuery, ListSpec } from "../list-query.ts";
 import { orderByOf } from "../list-query.ts";
 import { STAFF_ORDER_NOT_FOUND } from "../orders/not-found.ts";
-import { addPayment, announcePayment, checkPayment, staffActor, type CheckedPayment, type RecordedPayment } from "./payments.ts";
+import { bankReferenceKey } from "../../../shared/payments.ts";
+import {
+  addPayment,
+  announcePayment,
+  checkPayment,
+  confirmPayment,
+  staffActor,
+  type CheckedPayment,
+  type RecordedPayment,
+} from "./payments.ts";
 import { paymentsRepository } from "./repository.ts";
 import { statementsRepository, type StaffLineRow } from "./statements-repository.ts";
+import { decideLine, type LineDecision, type NamedOrder, type UnlinkedPayment } from "./statement-matching.ts";
 import {
   candidateSignatures,
   checkMapping,
@@ -50,8 +63,9 @@ const STATEMENT_ACTOR = "Extrato";
 const LINE_NOT_FOUND = "Linha do extrato não encontrada";
 const LINE_DECIDED = "Esta linha do extrato já foi tratada";
 const COLUMNS_NOT_RECOGNISED = "Não reconhecemos as colunas deste extrato: indique qual é a data, o descritivo e o crédito";
-const NO_ORDER_NAMED = "O descritivo não tem a referência de pagamento de nenhuma encomenda";
-const MANY_ORDERS_NAMED = "O descritivo tem referências de mais de uma encomenda";
+const PAYMENT_NOT_FOUND = "Pagamento não encontrado";
+const SERVICE_PAYMENT = "Este pagamento foi confirmado pelo serviço de pagamento: não se liga a uma linha do extrato";
+const PAYMENT_LINKED = "Este pagamento já está ligado a outra linha do extrato";
 
 /** "10 000", grouped as amounts are (not by ICU, whose Portuguese grouping differs between runtimes). */
 const ROW_LIMIT = String(MAX_STATEMENT_ROWS).replace(/\B(?=(\d{3})+$)/g, "\u00a0");
@@ -79,24 +93,6 @@ interface ImportCounts {
   unmatched: number;
   duplicates: number;
   ignored: number;
-}
-
-interface OrderMoney {
-  id: string;
-  status: string;
-  totalAmount: Prisma.Decimal;
-  amountPaid: Prisma.Decimal;
-}
-
-/** Why a line cannot be recorded on the order it names by itself; null when it can. */
-function matchRefusal(order: OrderMoney, amount: Prisma.Decimal): string | null {
-  const name = `#${shortOrderId(order.id)}`;
-  if (order.status === CANCELLED) return `A encomenda ${name} está cancelada`;
-  if (order.status !== AWAITING_PAYMENT) return `A encomenda ${name} já não aguarda pagamento (${order.status})`;
-  const outstanding = order.totalAmount.minus(order.amountPaid);
-  if (!amount.equals(outstanding))
-    return `O crédito (${formatKz(amount.toNumber())}) não é o que falta pagar na encomenda ${name} (${formatKz(outstanding.toNumber())})`;
-  return null;
 }
 
 /** A statement's day as the moment money was received (midnight in Luanda), never later than now. */
@@ -172,16 +168,8 @@ export async function importStatement(
   const columns = await columnsOf(db, reading.rows, input.mapping, input.staffUserId);
   const { lines, ignored } = statementLines(reading.rows, columns);
 
-  // What each line names, read once for the whole file (the recording reads each order again under its lock).
-  const named = lines.map(paymentReferencesIn);
   const repo = statementsRepository(db);
-  const orders = new Map((await repo.findOrdersByReferences([...new Set(named.flat())])).map((o) => [o.paymentReference!, o]));
-  const plans = lines.map((line, i) => {
-    const found = [...new Set(named[i]!.map((ref) => orders.get(ref)).filter((o) => o !== undefined))];
-    if (found.length === 0) return { orderId: null, problem: NO_ORDER_NAMED };
-    if (found.length > 1) return { orderId: null, problem: MANY_ORDERS_NAMED };
-    return { orderId: found[0]!.id, problem: matchRefusal(found[0]!, new Prisma.Decimal(line.amount)) };
-  });
+  const plans = await planLines(db, lines);
 
   const importer = await staffActor(db, input.staffUserId);
   const { statement, fresh } = await db.$transaction(async (tx) => {
@@ -216,8 +204,8 @@ export async function importStatement(
   for (const row of fresh) {
     const { line, plan } = byKey.get(row.lineKey)!;
     if (!plan.orderId || plan.problem) continue;
-    const recorded = await recordLine(db, deps, { id: row.id, line, orderId: plan.orderId, staffUserId: input.staffUserId });
-    if (recorded) matched++;
+    if (await settleLine(db, deps, { id: row.id, line, plan: { ...plan, orderId: plan.orderId }, staffUserId: input.staffUserId }))
+      matched++;
   }
   const counts = {
     imported: fresh.length,
@@ -230,37 +218,131 @@ export async function importStatement(
   return { statementId: statement.id, ...counts };
 }
 
+/** A line's bank reference as the ledger compares it, when the statement has one long enough to name a transfer. */
+const MIN_REFERENCE_KEY = 4;
+function lineReferenceKey(line: Pick<StatementLine, "reference">): string | null {
+  const key = line.reference ? bankReferenceKey(line.reference) : "";
+  return key.length >= MIN_REFERENCE_KEY ? key : null;
+}
+
+/** What the import does with a new line: settle it under its order's lock (orderId, no problem), or let it wait. */
+interface LinePlan {
+  orderId: string | null;
+  problem: string | null;
+  /** The orders the line names (their money as read before any lock). */
+  named: NamedOrder[];
+}
+
 /**
- * Records one line on the order it names, if under the order's lock it still owes exactly the line's amount;
- * otherwise (or when the ledger refuses it) the line waits with the reason. Null when not recorded.
+ * What each line is, read once for the whole file (statement-matching.ts's rule): the orders the lines name, the
+ * payments on them no statement line confirmed yet, and the payments holding the lines' bank references. A line to
+ * record or link, or that may be a payment already recorded, is settled one by one under its order's lock
+ * (settleLine), which reads and decides again; the others wait with why.
  */
-async function recordLine(
+async function planLines(db: PrismaClient, lines: StatementLine[]): Promise<LinePlan[]> {
+  const repo = statementsRepository(db);
+  const references = lines.map(paymentReferencesIn);
+  const orders = new Map((await repo.findOrdersByReferences([...new Set(references.flat())])).map((o) => [o.paymentReference!, o]));
+  const named = references.map((refs) => [...new Set(refs.map((ref) => orders.get(ref)).filter((o) => o !== undefined))]);
+  const single = [...new Set(named.filter((n) => n.length === 1).map((n) => n[0]!.id))];
+  const unlinked = new Map<string, UnlinkedPayment[]>();
+  for (const p of await repo.unlinkedPayments(single)) unlinked.set(p.orderId, [...(unlinked.get(p.orderId) ?? []), p]);
+  const keys = lines.map(lineReferenceKey);
+  const referenced = new Map<string, Awaited<ReturnType<typeof repo.paymentsByReferenceKeys>>>();
+  for (const p of await repo.paymentsByReferenceKeys([...new Set(keys.filter((k) => k !== null))]))
+    referenced.set(p.bankReferenceKey!, [...(referenced.get(p.bankReferenceKey!) ?? []), p]);
+  return lines.map((line, i) => {
+    const only = named[i]!.length === 1 ? named[i]![0]! : null;
+    const decision = decideLine(
+      { amount: new Prisma.Decimal(line.amount) },
+      named[i]!,
+      only ? (unlinked.get(only.id) ?? []) : [],
+      keys[i] ? (referenced.get(keys[i]) ?? []) : [],
+    );
+    return decision.kind === "wait"
+      ? { orderId: decision.orderId, problem: decision.problem, named: named[i]! }
+      : { orderId: decision.orderId, problem: null, named: named[i]! };
+  });
+}
+
+/**
+ * Settles one line under its order's lock, deciding again on what the order holds now: it confirms the payment
+ * it is (linked: the payment counts from now if it waited for the bank), or is recorded as the order's payment, or
+ * waits in review naming the payment it may be, or waits with why. A refusal of the ledger (the order moved, the
+ * payment would count beyond what is owed) leaves it waiting with the refusal. True when settled by the import.
+ */
+async function settleLine(
   db: PrismaClient,
   deps: StatementDeps,
-  input: { id: string; line: StatementLine; orderId: string; staffUserId: string },
-): Promise<RecordedPayment | null> {
+  input: { id: string; line: StatementLine; plan: LinePlan & { orderId: string }; staffUserId: string },
+): Promise<boolean> {
   const amount = new Prisma.Decimal(input.line.amount);
-  let recorded: RecordedPayment;
+  let decision: LineDecision | null = null;
+  let recorded: RecordedPayment | null;
   try {
     const payment = linePayment(input.line);
     recorded = await db.$transaction(async (tx) => {
-      const order = await paymentsRepository(tx).lockOrderMoney(input.orderId);
+      const order = await paymentsRepository(tx).lockOrderMoney(input.plan.orderId);
       if (!order) throw new AppError(404, STAFF_ORDER_NOT_FOUND);
-      const refusal = matchRefusal(order, amount);
-      if (refusal) throw new AppError(409, refusal);
       const lines = statementsRepository(tx);
-      if (!(await lines.take(input.id, { state: "matched", orderId: input.orderId }))) throw new AppError(409, LINE_DECIDED);
-      const added = await addPayment(tx, input.orderId, payment, { staffUserId: input.staffUserId, actor: STATEMENT_ACTOR }, deps.notifier);
+      const named = input.plan.named.map((o) => (o.id === order.id ? order : o));
+      const key = lineReferenceKey(input.line);
+      decision = decideLine(
+        { amount },
+        named,
+        await lines.unlinkedPayments([order.id]),
+        key ? await lines.paymentsByReferenceKeys([key]) : [],
+      );
+      if (decision.kind === "review") {
+        await lines.setReview(input.id, decision);
+        return null;
+      }
+      if (decision.kind === "wait") {
+        await lines.setProblem(input.id, decision.problem, decision.orderId);
+        return null;
+      }
+      if (decision.kind === "link") {
+        if (!(await lines.take(input.id, { state: "linked", orderId: decision.orderId }))) throw new AppError(409, LINE_DECIDED);
+        await linkPayment(lines, input.id, decision.paymentId);
+        return confirmPayment(
+          tx,
+          decision.paymentId,
+          { via: "statement", byId: input.staffUserId, historyNote: "Pagamento confirmado pelo extrato" },
+          deps.notifier,
+        );
+      }
+      if (!(await lines.take(input.id, { state: "matched", orderId: decision.orderId }))) throw new AppError(409, LINE_DECIDED);
+      const added = await addPayment(
+        tx,
+        decision.orderId,
+        payment,
+        { staffUserId: input.staffUserId, actor: STATEMENT_ACTOR, confirmation: { via: "statement", byId: input.staffUserId } },
+        deps.notifier,
+      );
       await lines.setPayment(input.id, added.paymentId);
       return added;
     });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    await statementsRepository(db).setProblem(input.id, error.message, input.orderId);
-    return null;
+    const failed = decision as LineDecision | null;
+    if (failed?.kind === "link")
+      await statementsRepository(db).setReview(input.id, { problem: error.message, orderId: failed.orderId, paymentId: failed.paymentId });
+    else await statementsRepository(db).setProblem(input.id, error.message, input.plan.orderId);
+    return false;
   }
-  await announcePayment(db, deps.hub, recorded, deps.notifier, deps.proxypay);
-  return recorded;
+  if (recorded) await announcePayment(db, deps.hub, recorded, deps.notifier, deps.proxypay);
+  const settled = decision as LineDecision | null;
+  return settled?.kind === "link" || settled?.kind === "record";
+}
+
+/** The line becomes the payment's statement line: one line per payment (a unique index keeps it so). */
+async function linkPayment(lines: ReturnType<typeof statementsRepository>, lineId: string, paymentId: string): Promise<void> {
+  try {
+    await lines.setPayment(lineId, paymentId);
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") throw new AppError(409, PAYMENT_LINKED);
+    throw error;
+  }
 }
 
 const PAYMENT_REFERENCE = /^LJ[A-Z0-9]{7}$/i;
@@ -280,15 +362,26 @@ async function orderNamed(db: PrismaClient, name: string): Promise<string> {
   return found[0]!.id;
 }
 
-/** An admin records a waiting line on an order: the ledger's own rules apply (its refusals come back as they are). */
+const isWaiting = (state: string) => (WAITING_LINE_STATES as readonly string[]).includes(state);
+
+function mayDuplicateMessage(orderId: string, unlinked: readonly UnlinkedPayment[]): string {
+  const listed = unlinked.map((p) => `${formatKz(p.amount.toNumber())}, ref. ${p.bankReference}`).join("; ");
+  return `A encomenda #${shortOrderId(orderId)} tem pagamentos sem linha do extrato (${listed}): se esta linha é um deles, ligue-a a esse pagamento; se é outro pagamento, registe-o como pagamento novo`;
+}
+
+/**
+ * An admin records a waiting line on an order as new money: the ledger's own rules apply (its refusals come back
+ * as they are). On an order holding payments no statement line confirmed yet, only when the admin says it is
+ * another payment (`newPayment`): otherwise it may be one of them, and would count twice.
+ */
 export async function assignLine(
   db: PrismaClient,
   deps: StatementDeps,
-  input: { lineId: string; order: string; staffUserId: string; overpayment?: boolean; duplicateReason?: string },
+  input: { lineId: string; order: string; staffUserId: string; overpayment?: boolean; duplicateReason?: string; newPayment?: boolean },
 ): Promise<AdminStatementLine> {
   const line = await statementsRepository(db).findLine(input.lineId);
   if (!line) throw new AppError(404, LINE_NOT_FOUND);
-  if (line.state !== "unmatched") throw new AppError(409, LINE_DECIDED);
+  if (!isWaiting(line.state)) throw new AppError(409, LINE_DECIDED);
   const orderId = await orderNamed(db, input.order);
   const payment = linePayment(
     { ...line, amount: line.amount.toNumber() },
@@ -299,13 +392,59 @@ export async function assignLine(
   );
   const actor = `${STATEMENT_ACTOR} (${await staffActor(db, input.staffUserId)})`;
   const recorded = await db.$transaction(async (tx) => {
+    // The order first, then the line: as the import settles a line, so the two never wait on each other.
+    if (!(await paymentsRepository(tx).lockOrderMoney(orderId))) throw new AppError(404, STAFF_ORDER_NOT_FOUND);
     const lines = statementsRepository(tx);
     if (!(await lines.take(line.id, { state: "assigned", orderId, decidedById: input.staffUserId }))) throw new AppError(409, LINE_DECIDED);
-    const added = await addPayment(tx, orderId, payment, { staffUserId: input.staffUserId, actor }, deps.notifier);
+    const unlinked = await lines.unlinkedPayments([orderId]);
+    if (unlinked.length > 0 && !input.newPayment) throw new AppError(409, mayDuplicateMessage(orderId, unlinked));
+    const confirmation = { via: "statement" as const, byId: input.staffUserId };
+    const added = await addPayment(tx, orderId, payment, { staffUserId: input.staffUserId, actor, confirmation }, deps.notifier);
     await lines.setPayment(line.id, added.paymentId);
     return added;
   });
   await announcePayment(db, deps.hub, recorded, deps.notifier, deps.proxypay);
+  return getLine(db, line.id);
+}
+
+/**
+ * An admin says a waiting line is a payment already recorded ("é o mesmo pagamento"): the line becomes that
+ * payment's statement line, and the payment counts from now if it waited for the bank. No new money. The payment
+ * must be one staff recorded (not a payment service's), have no line yet, and be of the line's amount.
+ */
+export async function linkLine(
+  db: PrismaClient,
+  deps: StatementDeps,
+  input: { lineId: string; paymentId: string; staffUserId: string },
+): Promise<AdminStatementLine> {
+  const repo = statementsRepository(db);
+  const line = await repo.findLine(input.lineId);
+  if (!line) throw new AppError(404, LINE_NOT_FOUND);
+  if (!isWaiting(line.state)) throw new AppError(409, LINE_DECIDED);
+  const target = await repo.findPaymentToLink(input.paymentId);
+  if (!target) throw new AppError(404, PAYMENT_NOT_FOUND);
+  if (target.externalId) throw new AppError(409, SERVICE_PAYMENT);
+  if (target.statementLine) throw new AppError(409, PAYMENT_LINKED);
+  if (!target.amount.equals(line.amount))
+    throw new AppError(
+      409,
+      `O crédito (${formatKz(line.amount.toNumber())}) não é o valor deste pagamento (${formatKz(target.amount.toNumber())}): ligue-o ao pagamento do mesmo valor, ou registe-o como pagamento novo`,
+    );
+  const actor = await staffActor(db, input.staffUserId);
+  const confirmed = await db.$transaction(async (tx) => {
+    await paymentsRepository(tx).lockOrderMoney(target.orderId);
+    const lines = statementsRepository(tx);
+    if (!(await lines.take(line.id, { state: "linked", orderId: target.orderId, decidedById: input.staffUserId })))
+      throw new AppError(409, LINE_DECIDED);
+    await linkPayment(lines, line.id, target.id);
+    return confirmPayment(
+      tx,
+      target.id,
+      { via: "statement", byId: input.staffUserId, historyNote: `Pagamento confirmado pelo extrato (${actor})` },
+      deps.notifier,
+    );
+  });
+  if (confirmed) await announcePayment(db, deps.hub, confirmed, deps.notifier, deps.proxypay);
   return getLine(db, line.id);
 }
 
@@ -334,6 +473,18 @@ export const LINE_LIST = {
 const orderRef = (o: { id: string; paymentReference: string | null; status: string } | null) =>
   o ? { id: o.id, shortId: shortOrderId(o.id), paymentReference: o.paymentReference, status: o.status } : null;
 
+const paymentRef = (p: StaffLineRow["payment"]) =>
+  p
+    ? {
+        id: p.id,
+        amount: p.amount.toNumber(),
+        bankReference: p.bankReference,
+        actor: p.actor,
+        receivedAt: p.receivedAt.toISOString(),
+        confirmed: p.confirmedAt !== null,
+      }
+    : null;
+
 const toStaffLine = (row: StaffLineRow): AdminStatementLine => ({
   id: row.id,
   statementId: row.statementId,
@@ -350,6 +501,8 @@ const toStaffLine = (row: StaffLineRow): AdminStatementLine => ({
   suggestedOrder: orderRef(row.suggestedOrder),
   order: orderRef(row.order),
   paymentId: row.paymentId,
+  payment: paymentRef(row.payment),
+  suggestedPayment: row.state === "review" ? paymentRef(row.suggestedPayment) : null,
   dismissReason: row.dismissReason,
   decidedBy: row.decidedBy?.name ?? null,
   decidedAt: row.decidedAt?.toISOString() ?? null,

@@ -1,6 +1,7 @@
 // Payment deadlines: a bank-transfer order with no money recorded is cancelled once its deadline passes (a proof
-// awaiting a decision holds it); one with money is never cancelled but flagged once to staff; the shopper is
-// reminded once at half the time. Run every few seconds by plugins/payment-deadlines.ts; safe with several
+// awaiting a decision holds it); one with money, or with a payment "por confirmar" (the shopper may have paid:
+// docs/product/orders.md#confirmed-payments), is never cancelled but flagged once to staff; the shopper is reminded
+// once at half the time. Run every few seconds by plugins/payment-deadlines.ts; safe with several
 // instances (the repository locks with SKIP LOCKED).
 import type { PrismaClient } from "../../db/client.ts";
 import { CANCELLED } from "../../../shared/orders.ts";
@@ -11,7 +12,14 @@ import { paymentsRepository } from "./repository.ts";
 import type { ProxyPayClient } from "../../integrations/proxypay.ts";
 import { pollMulticaixaPayments } from "./multicaixa.ts";
 import { withdrawMulticaixaReference } from "./multicaixa-reference.ts";
-import { overdueWithMoneyNote, overdueWithMoneyText, reminderText, statusChangedText } from "../orders/shop-messages.ts";
+import {
+  overdueUnconfirmedNote,
+  overdueUnconfirmedText,
+  overdueWithMoneyNote,
+  overdueWithMoneyText,
+  reminderText,
+  statusChangedText,
+} from "../orders/shop-messages.ts";
 import { ordersRepository } from "../orders/repository.ts";
 import { Prisma } from "../../db/client.ts";
 import type { Notifier } from "../../notifications/notifier.ts";
@@ -55,7 +63,7 @@ export async function expireOverdueOrders(
  * shopper told what happens next. Returns the flagged ids.
  */
 export async function flagOverdueWithMoney(db: PrismaClient, now: Date, hub?: ChatPublisher, notifier?: Notifier): Promise<string[]> {
-  const flagged: { id: string; paid: Prisma.Decimal; due: Prisma.Decimal }[] = [];
+  const flagged: { id: string; text: string }[] = [];
   for (;;) {
     const batch = await db.$transaction(async (tx) => {
       const ids = await paymentsRepository(tx).flagOverdueWithMoney(now, BATCH);
@@ -64,15 +72,22 @@ export async function flagOverdueWithMoney(db: PrismaClient, now: Date, hub?: Ch
         const money = (await paymentsRepository(tx).lockOrderMoney(id))!;
         const paid = money.amountPaid.minus(money.amountRefunded);
         const due = Prisma.Decimal.max(0, money.totalAmount.minus(money.amountPaid));
-        await ordersRepository(tx).addNote({ orderId: id, authorId: null, text: overdueWithMoneyNote(paid, due) });
+        const unconfirmed = await paymentsRepository(tx).unconfirmedTotal(id);
+        const waits = unconfirmed.greaterThan(0);
+        const note = waits ? overdueUnconfirmedNote(unconfirmed, paid, due) : overdueWithMoneyNote(paid, due);
+        await ordersRepository(tx).addNote({ orderId: id, authorId: null, text: note });
         if (notifier) await noticeDeadlineWithMoney(tx, notifier, id);
-        taken.push({ id, paid, due });
+        // The shopper hears of the money they sent that waits for the bank; otherwise of what was received.
+        taken.push({
+          id,
+          text: waits && paid.lessThanOrEqualTo(0) ? overdueUnconfirmedText(unconfirmed) : overdueWithMoneyText(paid, due),
+        });
       }
       return taken;
     });
     if (batch.length) notifier?.committed();
     flagged.push(...batch);
-    for (const o of batch) await postShopMessage(db, hub, o.id, overdueWithMoneyText(o.paid, o.due));
+    for (const o of batch) await postShopMessage(db, hub, o.id, o.text);
     if (batch.length < BATCH) return flagged.map((o) => o.id);
   }
 }

@@ -81,7 +81,7 @@ export async function recordMulticaixaPayment(
       tx,
       order.id,
       payment,
-      { staffUserId: null, actor: MULTICAIXA_ACTOR, externalId: p.paymentId },
+      { staffUserId: null, actor: MULTICAIXA_ACTOR, externalId: p.paymentId, confirmation: { via: "service", byId: null } },
       notifier,
     );
     await multicaixaRepository(tx).linkLedger(p.paymentId, recorded.paymentId);

@@ -1,7 +1,10 @@
 // Money received for an order. A payment is a record in the ledger, never a flag: staff record a transfer they
 // see on the bank statement (or accept a proof with its details), a statement line or Multicaixa records one by
-// itself, and the order is confirmed only when what was recorded covers its total. Each bank reference counts
-// once across all orders, and nothing beyond what is owed is recorded unless marked as an overpayment to refund.
+// itself, and the order is confirmed only when what counts covers its total. Each bank reference counts once
+// across all orders, and nothing beyond what is owed is recorded unless marked as an overpayment to refund.
+// What counts (docs/design/money.md#confirmed-payments): a payment an admin, a statement line or a payment service
+// records counts at once; one support records is "por confirmar" until a statement line matches it or an admin
+// approves it (who and when are kept on the payment).
 import { shopEvents } from "../../ops/metrics.ts";
 import type { Db, PrismaClient } from "../../db/client.ts";
 import { Prisma } from "../../db/client.ts";
@@ -17,7 +20,7 @@ import { STAFF_ORDER_NOT_FOUND } from "../orders/not-found.ts";
 import { ordersRepository } from "../orders/repository.ts";
 import { usersRepository } from "../users/repository.ts";
 import { paymentsRepository } from "./repository.ts";
-import { paymentRecordedText } from "../orders/shop-messages.ts";
+import { paymentPendingText, paymentRecordedText } from "../orders/shop-messages.ts";
 import type { Notifier, PushNotice } from "../../notifications/notifier.ts";
 import { noticeOrder } from "../../notifications/order-events.ts";
 import { withdrawMulticaixaReference } from "./multicaixa-reference.ts";
@@ -25,6 +28,7 @@ import { withdrawMulticaixaReference } from "./multicaixa-reference.ts";
 const CANCELLED_NO_PAYMENTS = "Esta encomenda está cancelada: não é possível registar pagamentos";
 const DUPLICATE_NEEDS_ADMIN = "Só um administrador pode registar uma referência bancária já registada";
 const DUPLICATE_REASON_MISSING = "Indique o motivo para registar de novo esta referência bancária";
+const ALREADY_CONFIRMED = "Este pagamento já está confirmado";
 /** Clocks differ a little between the bank, the staff member's computer and the server. */
 const CLOCK_SKEW_MS = 60_000;
 
@@ -86,28 +90,71 @@ export interface RecordedPayment {
   /** What is still missing (0 once the total is covered). */
   remaining: number;
   confirmed: boolean;
+  /** Recorded "por confirmar": in the ledger, not counted (the shopper is told it awaits the bank). */
+  pending: boolean;
   /** The shopper's push once confirmed, for after the commit. */
   push?: PushNotice | null;
 }
 
+/**
+ * How a payment counts: at once, by what confirmed it (an admin who recorded it, the statement, a payment service,
+ * an admin's approval) and who; or null: "por confirmar" (recorded by support), not counted yet.
+ */
+export type Confirmation = { via: "recorded" | "statement" | "service" | "approval"; byId: string | null } | null;
+
+/** Who may make a staff payment count by recording it: an admin; support's wait for the bank or an admin. */
+export const staffConfirmation = (role: StaffRole, staffUserId: string): Confirmation =>
+  role === "admin" ? { via: "recorded", byId: staffUserId } : null;
+
 /** A unique violation of the one-use bank reference index (two recordings of one transfer at the same moment). */
 const isReferenceClash = (error: unknown): boolean => error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
 
+type LockedOrder = NonNullable<Awaited<ReturnType<ReturnType<typeof paymentsRepository>["lockOrderMoney"]>>>;
+
 /**
- * Inside the caller's transaction: the payment row, the amount paid, and 'Pagamento Confirmado' (paid, history
- * by the recorder, pending proofs closed) when the total is covered while the order awaits payment. A cancelled
- * order takes no money; a bank reference already recorded, or more than is owed, is refused unless the payment
- * says so. Payment services (`externalId`) are exempt from both: the money is already in the shop's account.
+ * Inside the caller's transaction, with the order's row held: money that now counts is added to the amount paid,
+ * and when it covers the total of an order awaiting payment the order becomes 'Pagamento Confirmado' (paid,
+ * history by `by`, pending proofs closed, the shopper's notices written).
+ */
+async function countTowardsOrder(
+  tx: Db,
+  order: LockedOrder,
+  amount: Prisma.Decimal,
+  by: { staffUserId: string | null; historyNote: string },
+  notifier?: Notifier,
+): Promise<{ remaining: number; confirmed: boolean; push: PushNotice | null }> {
+  const after = order.amountPaid.plus(amount);
+  if (after.greaterThan(MAX_AMOUNT)) throw new AppError(400, amountTooLarge("O total pago"));
+  await paymentsRepository(tx).addToAmountPaid(order.id, amount);
+  const remaining = Math.max(0, order.totalAmount.minus(after).toNumber());
+  let confirmed = false;
+  if (remaining === 0 && order.status === AWAITING_PAYMENT) {
+    const orders = ordersRepository(tx);
+    confirmed = await orders.transition(order.id, { status: AWAITING_PAYMENT }, { status: PAYMENT_CONFIRMED, paid: true });
+    if (confirmed) {
+      await orders.addHistory(order.id, PAYMENT_CONFIRMED, by.staffUserId, by.historyNote);
+      await paymentsRepository(tx).closePendingProofs(order.id);
+    }
+  }
+  const push = confirmed && notifier ? await noticeOrder(tx, notifier, order.id, { kind: "payment-confirmed" }) : null;
+  return { remaining, confirmed, push };
+}
+
+/**
+ * Inside the caller's transaction: the payment row and, when it counts (`confirmation`), the amount paid and
+ * 'Pagamento Confirmado' when the total is covered while the order awaits payment. A payment "por confirmar"
+ * (`confirmation` null) is only recorded: it counts once confirmed (confirmPayment). A cancelled order takes no
+ * money; a bank reference already recorded, or more than is owed, is refused unless the payment says so. Payment
+ * services (`externalId`) are exempt from both: the money is already in the shop's account.
  */
 export async function addPayment(
   tx: Db,
   orderId: string,
   payment: CheckedPayment,
-  by: { staffUserId: string | null; actor: string; externalId?: string | null },
+  by: { staffUserId: string | null; actor: string; externalId?: string | null; confirmation: Confirmation },
   notifier?: Notifier,
 ): Promise<RecordedPayment> {
   const payments = paymentsRepository(tx);
-  const orders = ordersRepository(tx);
   const order = await payments.lockOrderMoney(orderId);
   if (!order) throw new AppError(404, STAFF_ORDER_NOT_FOUND);
   if (order.status === CANCELLED) throw new AppError(409, CANCELLED_NO_PAYMENTS);
@@ -120,8 +167,7 @@ export async function addPayment(
     const earlier = await payments.findByBankReferenceKey(key);
     if (earlier) throw new AppError(409, duplicateReferenceMessage(earlier.bankReference, earlier.orderId));
   }
-  const after = order.amountPaid.plus(payment.amount);
-  if (after.greaterThan(MAX_AMOUNT)) throw new AppError(400, amountTooLarge("O total pago"));
+  if (order.amountPaid.plus(payment.amount).greaterThan(MAX_AMOUNT)) throw new AppError(400, amountTooLarge("O total pago"));
   let paymentId: string;
   try {
     paymentId = (
@@ -137,24 +183,60 @@ export async function addPayment(
         recordedById: by.staffUserId,
         actor: by.actor,
         externalId: by.externalId ?? null,
+        confirmedAt: by.confirmation ? new Date() : null,
+        confirmedVia: by.confirmation?.via ?? null,
+        confirmedById: by.confirmation?.byId ?? null,
       })
     ).id;
   } catch (error) {
     if (key && isReferenceClash(error)) throw new AppError(409, duplicateReferenceMessage(payment.bankReference, orderId));
     throw error;
   }
-  await payments.addToAmountPaid(orderId, payment.amount);
-  const remaining = Math.max(0, order.totalAmount.minus(after).toNumber());
-  let confirmed = false;
-  if (remaining === 0 && order.status === AWAITING_PAYMENT) {
-    confirmed = await orders.transition(orderId, { status: AWAITING_PAYMENT }, { status: PAYMENT_CONFIRMED, paid: true });
-    if (confirmed) {
-      await orders.addHistory(orderId, PAYMENT_CONFIRMED, by.staffUserId, `Pagamento registado por ${by.actor}`);
-      await payments.closePendingProofs(orderId);
-    }
-  }
-  const push = confirmed && notifier ? await noticeOrder(tx, notifier, orderId, { kind: "payment-confirmed" }) : null;
-  return { orderId, paymentId, amount: payment.amount, bankReference: payment.bankReference, remaining, confirmed, push };
+  const recorded = { orderId, paymentId, amount: payment.amount, bankReference: payment.bankReference };
+  if (!by.confirmation) return { ...recorded, remaining: Math.max(0, outstanding.toNumber()), confirmed: false, pending: true, push: null };
+  const counted = await countTowardsOrder(
+    tx,
+    order,
+    payment.amount,
+    { staffUserId: by.staffUserId, historyNote: `Pagamento registado por ${by.actor}` },
+    notifier,
+  );
+  return { ...recorded, ...counted, pending: false };
+}
+
+const PAYMENT_NOT_FOUND = "Pagamento não encontrado nesta encomenda";
+const CANCELLED_NO_CONFIRMATION = "Esta encomenda está cancelada: o pagamento não pode ser confirmado";
+
+function confirmExceedsMessage(outstanding: Prisma.Decimal): string {
+  const owed = outstanding.lessThanOrEqualTo(0) ? "a encomenda já está paga" : `falta pagar ${formatKz(outstanding.toNumber())}`;
+  return `Este pagamento excede o que falta pagar (${owed}): não pode ser confirmado`;
+}
+
+/**
+ * Inside the caller's transaction: a payment "por confirmar" starts to count, confirmed by a statement line or an
+ * admin's approval (who: `by.byId`, when: now), with the order's row held; the order is confirmed when covered.
+ * Null when the payment already counted (nothing changes). Refused (409) on a cancelled order, and when it would
+ * count beyond what is owed and was not recorded as an overpayment.
+ */
+export async function confirmPayment(
+  tx: Db,
+  paymentId: string,
+  by: { via: "statement" | "approval"; byId: string | null; historyNote: string },
+  notifier?: Notifier,
+): Promise<RecordedPayment | null> {
+  const payments = paymentsRepository(tx);
+  const orderId = await payments.orderOfPayment(paymentId);
+  if (!orderId) throw new AppError(404, PAYMENT_NOT_FOUND);
+  const order = await payments.lockOrderMoney(orderId);
+  const payment = await payments.findPaymentOf(orderId, paymentId);
+  if (!order || !payment) throw new AppError(404, PAYMENT_NOT_FOUND);
+  if (payment.confirmedAt) return null;
+  if (order.status === CANCELLED) throw new AppError(409, CANCELLED_NO_CONFIRMATION);
+  const outstanding = order.totalAmount.minus(order.amountPaid);
+  if (payment.amount.greaterThan(outstanding) && !payment.overpayment) throw new AppError(409, confirmExceedsMessage(outstanding));
+  if (!(await payments.markConfirmed(paymentId, { via: by.via, byId: by.byId }))) return null;
+  const counted = await countTowardsOrder(tx, order, payment.amount, { staffUserId: by.byId, historyNote: by.historyNote }, notifier);
+  return { orderId: order.id, paymentId, amount: payment.amount, bankReference: payment.bankReference, ...counted, pending: false };
 }
 
 /**
@@ -172,7 +254,7 @@ export async function announcePayment(
   notifier?.committed([p.push]);
   shopEvents.paymentsRecorded.inc();
   if (p.confirmed) await withdrawMulticaixaReference(db, proxypay, p.orderId);
-  const text = paymentRecordedText(p.amount, p.bankReference, p.remaining);
+  const text = p.pending ? paymentPendingText(p.amount, p.bankReference) : paymentRecordedText(p.amount, p.bankReference, p.remaining);
   return postShopMessage(db, hub, p.orderId, lead ? `${lead} ${text}` : text);
 }
 
@@ -180,7 +262,10 @@ export async function announcePayment(
 export const staffActor = async (db: Db, staffUserId: string): Promise<string> =>
   (await usersRepository(db).nameOf(staffUserId)) ?? "Equipa da loja";
 
-/** A staff member records money received for an order. */
+/**
+ * A staff member records money received for an order: an admin's counts at once, support's is "por confirmar"
+ * until the statement or an admin confirms it.
+ */
 export async function recordStaffPayment(
   db: PrismaClient,
   hub: ChatPublisher | undefined,
@@ -192,8 +277,44 @@ export async function recordStaffPayment(
   checkDuplicateOverride(payment, input.role);
   const actor = await staffActor(db, input.staffUserId);
   const recorded = await db.$transaction((tx) =>
-    addPayment(tx, input.orderId, payment, { staffUserId: input.staffUserId, actor }, notifier),
+    addPayment(
+      tx,
+      input.orderId,
+      payment,
+      { staffUserId: input.staffUserId, actor, confirmation: staffConfirmation(input.role, input.staffUserId) },
+      notifier,
+    ),
   );
   await announcePayment(db, hub, recorded, notifier, proxypay);
   return recorded;
+}
+
+/**
+ * An admin approves a payment "por confirmar" (support's, not yet matched by the statement): it counts from now,
+ * with who approved it and when kept on the payment; the shopper is told as for any money received.
+ */
+export async function approvePayment(
+  db: PrismaClient,
+  hub: ChatPublisher | undefined,
+  input: { orderId: string; paymentId: string; staffUserId: string },
+  notifier?: Notifier,
+  proxypay?: ProxyPayClient,
+): Promise<void> {
+  const actor = await staffActor(db, input.staffUserId);
+  const approved = await db.$transaction(async (tx) => {
+    const payment = await paymentsRepository(tx).findPaymentOf(input.orderId, input.paymentId);
+    if (!payment) {
+      if (!(await ordersRepository(tx).findStatus(input.orderId))) throw new AppError(404, STAFF_ORDER_NOT_FOUND);
+      throw new AppError(404, PAYMENT_NOT_FOUND);
+    }
+    const confirmed = await confirmPayment(
+      tx,
+      payment.id,
+      { via: "approval", byId: input.staffUserId, historyNote: `Pagamento aprovado por ${actor}` },
+      notifier,
+    );
+    if (!confirmed) throw new AppError(409, ALREADY_CONFIRMED);
+    return confirmed;
+  });
+  await announcePayment(db, hub, approved, notifier, proxypay);
 }

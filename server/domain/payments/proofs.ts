@@ -17,7 +17,15 @@ import { sniffType } from "../media/sniff.ts";
 import { assertUploadQuota } from "../media/quota.ts";
 import type { IncomingFile } from "../media/incoming.ts";
 import { ORDER_NOT_FOUND, STAFF_ORDER_NOT_FOUND } from "../orders/not-found.ts";
-import { addPayment, announcePayment, checkDuplicateOverride, checkPayment, staffActor, type PaymentInput } from "./payments.ts";
+import {
+  addPayment,
+  announcePayment,
+  checkDuplicateOverride,
+  checkPayment,
+  staffActor,
+  staffConfirmation,
+  type PaymentInput,
+} from "./payments.ts";
 import type { ProxyPayClient } from "../../integrations/proxypay.ts";
 import type { StaffRole } from "../../../shared/payments.ts";
 import { ordersRepository } from "../orders/repository.ts";
@@ -92,8 +100,9 @@ const PAYMENT_NOT_FOUND = "Pagamento não encontrado nesta encomenda";
 
 /**
  * Staff accept a proof by linking it to the payment it shows: one already recorded on the order (`paymentId`),
- * or a new one recorded with it under the ledger's rules. Accepting never adds money by itself, and the shopper
- * is told of a payment once (a proof linked to a payment already announced only says it was accepted).
+ * or a new one recorded with it under the ledger's rules (support's "por confirmar" until the statement or an
+ * admin confirms it: a proof is the shopper's word, not the bank's). Accepting never adds money by itself, and
+ * the shopper is told of a payment once (a proof linked to a payment already announced only says it was accepted).
  */
 export async function acceptProof(
   db: PrismaClient,
@@ -110,7 +119,11 @@ export async function acceptProof(
   const actor = await staffActor(db, input.staffUserId);
   const recorded = await db.$transaction(async (tx) => {
     const payments = paymentsRepository(tx);
-    const added = payment ? await addPayment(tx, input.orderId, payment, { staffUserId: input.staffUserId, actor }, notifier) : null;
+    // Support's payment waits for the bank ("por confirmar"); an admin's counts at once.
+    const confirmation = staffConfirmation(input.role, input.staffUserId);
+    const added = payment
+      ? await addPayment(tx, input.orderId, payment, { staffUserId: input.staffUserId, actor, confirmation }, notifier)
+      : null;
     const paymentId = added?.paymentId ?? (await payments.findPaymentOf(input.orderId, input.paymentId!))?.id;
     if (!paymentId) throw new AppError(404, PAYMENT_NOT_FOUND);
     // A proof the payment just closed (it covered the order) is accepted all the same: it shows that payment.

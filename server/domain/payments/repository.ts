@@ -81,10 +81,38 @@ export const paymentsRepository = (db: Db) => ({
     recordedById: string | null;
     actor: string;
     externalId?: string | null;
+    /** Null: "por confirmar" (it does not count until confirmed). */
+    confirmedAt: Date | null;
+    confirmedVia: string | null;
+    confirmedById: string | null;
   }) => db.payment.create({ data, select: { id: true } }),
 
   findPaymentOf: (orderId: string, paymentId: string) =>
-    db.payment.findFirst({ where: { id: paymentId, orderId }, select: { id: true, amount: true, bankReference: true } }),
+    db.payment.findFirst({
+      where: { id: paymentId, orderId },
+      select: { id: true, amount: true, bankReference: true, confirmedAt: true, overpayment: true, externalId: true },
+    }),
+
+  orderOfPayment: async (id: string): Promise<string | null> =>
+    (await db.payment.findUnique({ where: { id }, select: { orderId: true } }))?.orderId ?? null,
+
+  /**
+   * Confirms a payment "por confirmar", once: true only for the caller that made the change (the order's row lock,
+   * held by the caller, makes confirmations of one order's payments take turns).
+   */
+  async markConfirmed(id: string, by: { via: string; byId: string | null }): Promise<boolean> {
+    const { count } = await db.payment.updateMany({
+      where: { id, confirmedAt: null },
+      data: { confirmedAt: new Date(), confirmedVia: by.via, confirmedById: by.byId },
+    });
+    return count === 1;
+  },
+
+  /** What the order holds "por confirmar": recorded by support, not yet matched by the statement nor approved. */
+  async unconfirmedTotal(orderId: string): Promise<Prisma.Decimal> {
+    const sum = await db.payment.aggregate({ where: { orderId, confirmedAt: null }, _sum: { amount: true } });
+    return sum._sum.amount ?? new Prisma.Decimal(0);
+  },
 
   /** Proofs still waiting when the order got paid: nothing is left to decide. */
   closePendingProofs: async (orderId: string): Promise<number> =>
@@ -134,6 +162,7 @@ export const paymentsRepository = (db: Db) => ({
         WHERE o.status = ${AWAITING_PAYMENT} AND o.payment_deadline < ${now.toISOString()}::timestamp
           AND o.amount_paid - o.amount_refunded <= 0
           AND NOT EXISTS (SELECT 1 FROM payment_proofs p WHERE p.order_id = o.id AND p.status = 'pending')
+          AND NOT EXISTS (SELECT 1 FROM payments u WHERE u.order_id = o.id AND u.confirmed_at IS NULL)
         ORDER BY o.payment_deadline
         LIMIT ${batch}
         FOR UPDATE OF o SKIP LOCKED
@@ -150,7 +179,8 @@ export const paymentsRepository = (db: Db) => ({
   },
 
   /**
-   * Orders past their deadline with money recorded are never cancelled (the money would be kept silently): each is
+   * Orders past their deadline with money recorded are never cancelled (the money would be kept silently), nor
+   * those holding a payment "por confirmar" (the shopper may have paid: staff decide, never the clock): each is
    * marked once, here, for staff to settle; returns their ids.
    */
   async flagOverdueWithMoney(now: Date, batch: number): Promise<string[]> {
@@ -158,7 +188,9 @@ export const paymentsRepository = (db: Db) => ({
       WITH due AS (
         SELECT o.id FROM orders o
         WHERE o.status = ${AWAITING_PAYMENT} AND o.payment_deadline < ${now.toISOString()}::timestamp
-          AND o.amount_paid - o.amount_refunded > 0 AND o.overdue_flagged_at IS NULL
+          AND (o.amount_paid - o.amount_refunded > 0
+               OR EXISTS (SELECT 1 FROM payments u WHERE u.order_id = o.id AND u.confirmed_at IS NULL))
+          AND o.overdue_flagged_at IS NULL
         ORDER BY o.payment_deadline
         LIMIT ${batch}
         FOR UPDATE OF o SKIP LOCKED

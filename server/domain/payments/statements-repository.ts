@@ -2,9 +2,20 @@
 // made by hand.
 import type { Db } from "../../db/client.ts";
 import { Prisma } from "../../db/client.ts";
-import type { StatementLineState } from "../../../shared/bank-statements.ts";
+import { WAITING_LINE_STATES, type StatementLineState } from "../../../shared/bank-statements.ts";
 
-/** A line as staff see it, with the orders it names or went to. */
+/** A payment as a statement line shows it: the one it confirms or recorded, or the one it may be. */
+const linePaymentSelect = {
+  id: true,
+  amount: true,
+  bankReference: true,
+  actor: true,
+  receivedAt: true,
+  confirmedAt: true,
+  confirmedVia: true,
+} as const satisfies Prisma.PaymentSelect;
+
+/** A line as staff see it, with the orders (and payments) it names or went to. */
 const staffLineSelect = {
   id: true,
   statementId: true,
@@ -23,6 +34,8 @@ const staffLineSelect = {
   order: { select: { id: true, paymentReference: true, status: true } },
   suggestedOrder: { select: { id: true, paymentReference: true, status: true } },
   decidedBy: { select: { name: true } },
+  payment: { select: linePaymentSelect },
+  suggestedPayment: { select: linePaymentSelect },
 } as const satisfies Prisma.BankStatementLineSelect;
 export type StaffLineRow = Prisma.BankStatementLineGetPayload<{ select: typeof staffLineSelect }>;
 
@@ -108,15 +121,20 @@ export const statementsRepository = (db: Db) => ({
     }),
 
   /**
-   * Takes a waiting line for a decision: only the first of several at once gets it (the row stays locked until
-   * the caller's transaction ends, so a payment that fails puts the line back).
+   * Takes a waiting line (unmatched or in review) for a decision: only the first of several at once gets it (the
+   * row stays locked until the caller's transaction ends, so a payment that fails puts the line back).
    */
   async take(
     id: string,
-    to: { state: Exclude<StatementLineState, "unmatched">; orderId?: string | null; decidedById?: string | null; dismissReason?: string },
+    to: {
+      state: Exclude<StatementLineState, (typeof WAITING_LINE_STATES)[number]>;
+      orderId?: string | null;
+      decidedById?: string | null;
+      dismissReason?: string;
+    },
   ): Promise<boolean> {
     const { count } = await db.bankStatementLine.updateMany({
-      where: { id, state: "unmatched" },
+      where: { id, state: { in: [...WAITING_LINE_STATES] } },
       data: {
         state: to.state,
         orderId: to.orderId ?? null,
@@ -135,10 +153,60 @@ export const statementsRepository = (db: Db) => ({
   setProblem: (id: string, problem: string, suggestedOrderId: string | null) =>
     db.bankStatementLine.updateMany({ where: { id, state: "unmatched" }, data: { problem, suggestedOrderId } }),
 
+  /** A waiting line may be a payment already recorded: it waits in review, naming that payment and its order. */
+  setReview: (id: string, review: { problem: string; orderId: string; paymentId: string }) =>
+    db.bankStatementLine.updateMany({
+      where: { id, state: { in: [...WAITING_LINE_STATES] } },
+      data: { state: "review", problem: review.problem, suggestedOrderId: review.orderId, suggestedPaymentId: review.paymentId },
+    }),
+
   findLine: (id: string) =>
     db.bankStatementLine.findUnique({
       where: { id },
       select: { id: true, state: true, bookedOn: true, description: true, reference: true, amount: true, occurrence: true },
+    }),
+
+  /**
+   * Payments staff recorded on these orders (by hand or from a proof) that no statement line has confirmed yet,
+   * oldest first. Payment services' (Multicaixa, Stripe: `externalId`) are left out: the service confirmed them,
+   * and their settlement on the statement names no order.
+   */
+  unlinkedPayments: (orderIds: string[]) =>
+    orderIds.length === 0
+      ? Promise.resolve([])
+      : db.payment.findMany({
+          where: { orderId: { in: orderIds }, externalId: null, statementLine: { is: null } },
+          orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+          select: { id: true, orderId: true, amount: true, bankReference: true, actor: true },
+        }),
+
+  /** Payments holding these bank references (compared by key), oldest first, and whether a line confirmed each. */
+  async paymentsByReferenceKeys(keys: string[]) {
+    const found = [];
+    for (let i = 0; i < keys.length; i += 1000) {
+      const rows = await db.payment.findMany({
+        where: { bankReferenceKey: { in: keys.slice(i, i + 1000) } },
+        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+        select: {
+          id: true,
+          orderId: true,
+          amount: true,
+          bankReference: true,
+          bankReferenceKey: true,
+          actor: true,
+          statementLine: { select: { id: true } },
+        },
+      });
+      found.push(...rows.map(({ statementLine, ...p }) => ({ ...p, linked: statementLine !== null })));
+    }
+    return found;
+  },
+
+  /** What linking a line to a payment checks: its order and amount, whether a service recorded it, its line. */
+  findPaymentToLink: (id: string) =>
+    db.payment.findUnique({
+      where: { id },
+      select: { id: true, orderId: true, amount: true, externalId: true, statementLine: { select: { id: true } } },
     }),
 
   findStaffLine: (id: string): Promise<StaffLineRow | null> => db.bankStatementLine.findUnique({ where: { id }, select: staffLineSelect }),

@@ -133,6 +133,9 @@ export async function verifyStripePayment(
           recordedById: null,
           actor: STRIPE_ACTOR,
           externalId: `stripe:${order.stripeSessionId}`,
+          confirmedAt: new Date(),
+          confirmedVia: "service",
+          confirmedById: null,
         });
         await payments.addToAmountPaid(order.id, money.totalAmount);
       }

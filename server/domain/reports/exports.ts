@@ -1,5 +1,6 @@
 // The accountant's CSV exports (docs/product/staff-api.md#exports): orders placed and payments received over a range
-// of Luanda days, as spreadsheets in Portuguese settings open them: UTF-8 with a BOM, `;` between fields, amounts
+// of Luanda days, and the payments staff recorded that no bank statement line confirmed after some days, as
+// spreadsheets in Portuguese settings open them: UTF-8 with a BOM, `;` between fields, amounts
 // with two decimals and a decimal comma, dates and times in Luanda. csv-stringify quotes fields holding `;`,
 // quotes or line breaks, and prefixes a field starting with = + - @ with ' so a spreadsheet never runs it as a
 // formula. Rows are read a page at a time and streamed: a year of orders never sits in memory.
@@ -8,14 +9,17 @@ import { stringify } from "csv-stringify";
 import type { Db } from "../../db/client.ts";
 import { LUANDA_OFFSET_MS } from "../../../shared/dashboard.ts";
 import { PAYMENT_METHOD_LABELS, shortOrderId, type PaymentMethod } from "../../../shared/orders.ts";
+import { PAYMENT_CONFIRMATION_LABELS, type PaymentConfirmation } from "../../../shared/payments.ts";
+import { MAX_UNLINKED_DAYS } from "../../../shared/bank-statements.ts";
 import { AppError } from "../errors.ts";
-import { reportsRepository, type PageCursor } from "./repository.ts";
+import { reportsRepository, type PageCursor, type PaymentReportRow } from "./repository.ts";
 
 /** The longest range one export covers (a year, leap or not). */
 export const MAX_REPORT_DAYS = 366;
 const PAGE = 2_000;
 const DAY_MS = 86_400_000;
 
+/** The range reports (the unlinked-payments report takes a number of days instead). */
 export type ReportKind = "orders" | "payments";
 
 /** Two decimals with a decimal comma, no grouping: "12500,00". */
@@ -74,7 +78,32 @@ const PAYMENT_COLUMNS = [
   "Registado por",
   "Excedente",
   "Nota",
+  "Confirmação",
+  "Linha do extrato",
 ];
+const UNLINKED_COLUMNS = [
+  "Data de receção",
+  "Dias sem extrato",
+  "Pedido",
+  "ID do pedido",
+  "Estado do pedido",
+  "Cliente",
+  "Montante",
+  "Referência",
+  "Registado por",
+  "Confirmação",
+  "Nota",
+];
+
+/** "Confirmado pelo extrato", "Aprovado por um administrador (Ana)", "Por confirmar". */
+function confirmationText(p: Pick<PaymentReportRow, "confirmedVia" | "confirmedBy">): string {
+  const via = (p.confirmedVia ?? "pending") as PaymentConfirmation;
+  const label = PAYMENT_CONFIRMATION_LABELS[via] ?? p.confirmedVia ?? "";
+  return p.confirmedBy && (via === "approval" || via === "recorded") ? `${label} (${p.confirmedBy})` : label;
+}
+
+/** "25/11/2026" for a statement day "2026-11-25". */
+const statementDay = (day: string | null) => (day ? day.split("-").reverse().join("/") : "");
 
 /** Every row `read` answers, a page at a time, each page after the last row of the previous one. */
 async function* paged<Row>(read: (cursor?: PageCursor) => Promise<Row[]>, cursorOf: (row: Row) => PageCursor, page: number) {
@@ -129,19 +158,58 @@ async function* paymentRecords(db: Db, start: Date, end: Date, page: number): As
       p.actor,
       p.overpayment ? "Sim" : "Não",
       p.note ?? "",
+      confirmationText(p),
+      statementDay(p.statementDay),
     ];
 }
 
-/** The export as a stream of CSV text (checked first: a bad range throws before a byte is sent). */
-export function reportCsv(db: Db, kind: ReportKind, from: string, to: string, page = PAGE): Readable {
-  const { start, end } = reportRange(from, to);
-  const records = kind === "orders" ? orderRecords(db, start, end, page) : paymentRecords(db, start, end, page);
+async function* unlinkedRecords(db: Db, before: Date, now: Date, page: number): AsyncGenerator<string[]> {
+  const repo = reportsRepository(db);
+  const rows = paged(
+    (cursor) => repo.unlinkedPayments(before, page, cursor),
+    (p) => ({ at: p.receivedAt, id: p.id }),
+    page,
+  );
+  for await (const p of rows)
+    yield [
+      luandaDateTime(p.receivedAt),
+      String(Math.floor((now.getTime() - p.receivedAt.getTime()) / DAY_MS)),
+      shortOrderId(p.orderId),
+      p.orderId,
+      p.orderStatus,
+      p.customerName,
+      amount(p.amount),
+      p.bankReference,
+      p.actor,
+      confirmationText(p),
+      p.note ?? "",
+    ];
+}
+
+/** Whole days 1–365, as the unlinked-payments report takes them. */
+export function unlinkedDays(days: number): number {
+  if (!Number.isInteger(days) || days < 1 || days > MAX_UNLINKED_DAYS)
+    throw new AppError(400, `Indique um número inteiro de dias entre 1 e ${MAX_UNLINKED_DAYS}`);
+  return days;
+}
+
+/**
+ * The payments staff recorded (by hand, from a proof) that no statement line confirmed `days` after they were
+ * received, oldest first (docs/product/staff-api.md#exports): the transfers the bank has not shown.
+ */
+export function unlinkedPaymentsCsv(db: Db, days: number, now = new Date(), page = PAGE): Readable {
+  const before = new Date(now.getTime() - unlinkedDays(days) * DAY_MS);
+  return csvStream(unlinkedRecords(db, before, now, page), UNLINKED_COLUMNS);
+}
+
+/** Records as a CSV stream in the exports' format (BOM, `;`, CRLF, formulas escaped). */
+function csvStream(records: AsyncGenerator<string[]>, columns: string[]): Readable {
   const csv = stringify({
     bom: true,
     delimiter: ";",
     record_delimiter: "windows",
     header: true,
-    columns: kind === "orders" ? ORDER_COLUMNS : PAYMENT_COLUMNS,
+    columns,
     escape_formulas: true,
   });
   // A database error midway ends the download cut short (the browser reports it failed), never a partial file as whole.
@@ -149,6 +217,18 @@ export function reportCsv(db: Db, kind: ReportKind, from: string, to: string, pa
   return csv;
 }
 
+/** The export as a stream of CSV text (checked first: a bad range throws before a byte is sent). */
+export function reportCsv(db: Db, kind: ReportKind, from: string, to: string, page = PAGE): Readable {
+  const { start, end } = reportRange(from, to);
+  return kind === "orders"
+    ? csvStream(orderRecords(db, start, end, page), ORDER_COLUMNS)
+    : csvStream(paymentRecords(db, start, end, page), PAYMENT_COLUMNS);
+}
+
 /** The file's name: "encomendas-2026-11-01-a-2026-11-30.csv". */
 export const reportFileName = (kind: ReportKind, from: string, to: string) =>
   `${kind === "orders" ? "encomendas" : "pagamentos"}-${from}-a-${to}.csv`;
+
+/** "pagamentos-sem-extrato-3-dias-2026-11-30.csv" (the day in Luanda). */
+export const unlinkedFileName = (days: number, now = new Date()) =>
+  `pagamentos-sem-extrato-${days}-dias-${new Date(now.getTime() + LUANDA_OFFSET_MS).toISOString().slice(0, 10)}.csv`;

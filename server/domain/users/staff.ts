@@ -1,6 +1,7 @@
 // Staff accounts (admin only): create with a role, change name/role/password, deactivate.
 // Guards: nobody locks themselves out, the shop always keeps one active admin, names tell staff apart (unique),
-// and admin power is handed out only with the acting admin's own password (a stolen session is not enough).
+// and staff accounts are created, and admin power handed out, only with the acting admin's own password (a stolen
+// session is not enough: a support account records payments and reads every order's chat).
 import type { PrismaClient } from "../../db/client.ts";
 import { Prisma } from "../../db/client.ts";
 import { AppError } from "../errors.ts";
@@ -26,6 +27,7 @@ const STAFF_NOT_FOUND = "Membro da equipa não encontrado";
 const EMAIL_TAKEN = "Já existe uma conta com este email";
 const NAME_TAKEN = "Já existe um membro da equipa com este nome";
 const ADMIN_PASSWORD_REQUIRED = "Confirme a sua palavra-passe para dar acesso de administrador";
+const STAFF_PASSWORD_REQUIRED = "Confirme a sua palavra-passe para criar uma conta da equipa";
 const OWN_PASSWORD_REQUIRED = "Confirme a sua palavra-passe atual para a alterar";
 const ADMIN_RESET_PASSWORD_REQUIRED = "Confirme a sua palavra-passe para alterar a palavra-passe de um administrador";
 
@@ -78,7 +80,7 @@ export async function createStaff(
   const users = usersRepository(db);
   if (await users.emailTaken(email)) throw new AppError(409, EMAIL_TAKEN);
   if (await users.staffNameTaken(name)) throw new AppError(409, NAME_TAKEN);
-  if (body.role === "admin") await stepUp(db, attempts, actorId, body.currentPassword, ADMIN_PASSWORD_REQUIRED);
+  await stepUp(db, attempts, actorId, body.currentPassword, body.role === "admin" ? ADMIN_PASSWORD_REQUIRED : STAFF_PASSWORD_REQUIRED);
   try {
     return toStaff(await users.createAccount({ name, email, role: body.role, passwordHash: await hashPassword(body.password) }));
   } catch (error) {

@@ -1,5 +1,5 @@
 // Re-entering one's own password before what redirects money or power (bank details, shop contacts and alert
-// addresses, creating or promoting an admin, setting an admin's password): a session left open or a stolen
+// addresses, creating any staff account, promoting to admin, setting an admin's password): a session left open or a stolen
 // token is not enough. Wrong passwords are throttled per account like sign-ins.
 import { AppError } from "../errors.ts";
 import { LOGIN_LIMITS, type AttemptLimiter } from "./attempt-limiter.ts";

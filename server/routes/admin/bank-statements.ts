@@ -1,5 +1,6 @@
 // /admin/api/bank-statements and /admin/api/bank-statement-lines (admin only, reads too: a statement shows the
-// whole account's income, not only shoppers' orders): import a statement, list its lines, assign or dismiss one.
+// whole account's income, not only shoppers' orders): import a statement, list its lines, assign one (new money),
+// link one to a payment already recorded ("é o mesmo pagamento"), or dismiss one.
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { Value } from "typebox/value";
@@ -11,6 +12,7 @@ import {
   AdminStatementAssignBody,
   AdminStatementDismissBody,
   AdminStatementLine,
+  AdminStatementLinkBody,
   StatementImportReply,
   StatementMappingField,
   StatementMappingNeededReply,
@@ -22,6 +24,7 @@ import {
   dismissLine,
   getLine,
   importStatement,
+  linkLine,
   listLines,
   listStatements,
 } from "../../domain/payments/bank-statements.ts";
@@ -124,7 +127,23 @@ export const adminBankStatementRoutes: FastifyPluginAsyncTypebox = async (app) =
         staffUserId: request.user!.userId,
         ...(request.body.overpayment !== undefined ? { overpayment: request.body.overpayment } : {}),
         ...(request.body.duplicateReason !== undefined ? { duplicateReason: request.body.duplicateReason } : {}),
+        ...(request.body.newPayment !== undefined ? { newPayment: request.body.newPayment } : {}),
       }),
+  );
+
+  app.post(
+    "/bank-statement-lines/:id/link",
+    {
+      preValidation: admin,
+      schema: {
+        tags,
+        params: IdParams,
+        body: AdminStatementLinkBody,
+        response: { 200: AdminStatementLine, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) =>
+      linkLine(db.prisma, deps, { lineId: request.params.id, paymentId: request.body.paymentId, staffUserId: request.user!.userId }),
   );
 
   app.post(

@@ -1,4 +1,5 @@
-// /admin/api/orders (admin and support): list with status tabs and search, detail, status changes.
+// /admin/api/orders (admin and support): list with status tabs and search, detail, status changes, money
+// (payments, proofs, refunds; approving a payment "por confirmar" is an admin's).
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
 import { Type } from "typebox";
@@ -12,12 +13,13 @@ import {
   AdminProofAcceptBody,
   AdminRefundBody,
   AdminProofRefuseBody,
+  PaymentParams,
   ProofParams,
 } from "../../schemas/admin-orders.ts";
 import { acceptProof, refuseProof } from "../../domain/payments/proofs.ts";
 import { ORDER_LIST, PAYMENT_QUEUE, getOrder, listOrders, listPaymentQueue } from "../../domain/orders/staff.ts";
 import { changeOrderStatus } from "../../domain/orders/service.ts";
-import { recordStaffPayment } from "../../domain/payments/payments.ts";
+import { approvePayment, recordStaffPayment } from "../../domain/payments/payments.ts";
 import { recordRefund } from "../../domain/payments/refunds.ts";
 import { addOrderNote, listOrderNotes } from "../../domain/orders/notes.ts";
 import { AdminOrderNoteBody, AdminOrderNoteReply, AdminOrderNotesReply } from "../../schemas/admin-support.ts";
@@ -31,6 +33,7 @@ const roleOf = (request: FastifyRequest): StaffRole => (request.user!.role === "
 export const adminOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, hub, payments, notifier } = app.deps;
   const staff = app.requireStaff(STAFF_ROLES);
+  const admin = app.requireStaff(["admin"]);
 
   app.get(
     "/orders",
@@ -114,6 +117,25 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
         payments.proxypay,
       );
       return getOrder(db.prisma, orderId, roleOf(request));
+    },
+  );
+
+  // An admin approves a payment "por confirmar" (docs/product/orders.md#confirmed-payments): it counts from now.
+  app.post(
+    "/orders/:id/payments/:paymentId/approve",
+    {
+      preValidation: admin,
+      schema: { tags, params: PaymentParams, response: { 200: AdminOrder, ...errorResponses(400, 401, 403, 404, 409) } },
+    },
+    async (request) => {
+      await approvePayment(
+        db.prisma,
+        hub,
+        { orderId: request.params.id, paymentId: request.params.paymentId, staffUserId: request.user!.userId },
+        notifier,
+        payments.proxypay,
+      );
+      return getOrder(db.prisma, request.params.id, roleOf(request));
     },
   );
 

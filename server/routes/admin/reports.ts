@@ -1,12 +1,22 @@
-// /admin/api/reports (admin only): the accountant's CSV exports of orders and payments over a range of Luanda days
-// (docs/product/staff-api.md#exports). The role is checked before the query is validated.
+// /admin/api/reports (admin only): the accountant's CSV exports of orders and payments over a range of Luanda days,
+// and the payments no bank statement line confirmed after N days (docs/product/staff-api.md#exports). The role is
+// checked before the query is validated.
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { errorResponses } from "../../schemas/common.ts";
-import { reportCsv, reportFileName, type ReportKind } from "../../domain/reports/exports.ts";
+import { reportCsv, reportFileName, unlinkedFileName, unlinkedPaymentsCsv, type ReportKind } from "../../domain/reports/exports.ts";
+import { DEFAULT_UNLINKED_DAYS, MAX_UNLINKED_DAYS } from "../../../shared/bank-statements.ts";
 
 const Day = Type.String({ pattern: "^\\d{4}-\\d{2}-\\d{2}$", description: "A Luanda day, YYYY-MM-DD (both ends included)" });
 const ReportQuery = Type.Object({ from: Day, to: Day }, { additionalProperties: false });
+const UnlinkedQuery = Type.Object(
+  {
+    days: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: MAX_UNLINKED_DAYS, description: `Whole days since received (default ${DEFAULT_UNLINKED_DAYS})` }),
+    ),
+  },
+  { additionalProperties: false },
+);
 
 export const adminReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.deps;
@@ -35,4 +45,20 @@ export const adminReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     );
   }
+
+  app.get(
+    "/reports/unlinked-payments.csv",
+    {
+      preValidation: admin,
+      schema: { tags: ["staff"], querystring: UnlinkedQuery, produces: ["text/csv"], response: errorResponses(400, 401, 403) },
+    },
+    async (request, reply) => {
+      const days = request.query.days ?? DEFAULT_UNLINKED_DAYS;
+      return reply
+        .type("text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="${unlinkedFileName(days)}"`)
+        .header("cache-control", "no-store")
+        .send(unlinkedPaymentsCsv(db.prisma, days));
+    },
+  );
 };

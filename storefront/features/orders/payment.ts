@@ -1,17 +1,31 @@
 // What the shopper reads about paying a bank-transfer order (docs/product/orders.md): whether it still awaits the transfer,
 // how much is left, the deadline in Angola's time and the time left before it.
 import { luandaParts } from "../../../shared/dates.ts";
+import { formatKz } from "../../../shared/money.ts";
 import { AWAITING_PAYMENT, BANK_TRANSFER } from "../../../shared/orders.ts";
 import type { Order } from "./api/user-orders.ts";
 
 export const DEADLINE_EXPIRED_LABEL = "Prazo expirado";
 
-/** What is left to pay (never below zero). */
-export const amountDue = (order: Pick<Order, "totalAmount" | "amountPaid">): number => Math.max(0, order.totalAmount - order.amountPaid);
+/**
+ * What is left to send (never below zero): the total less what the shop received and what it recorded that awaits
+ * the bank's confirmation (docs/product/orders.md#confirmed-payments): a shopper whose transfer support already saw
+ * on a proof is not asked to pay it again.
+ */
+export const amountDue = (order: Pick<Order, "totalAmount" | "amountPaid" | "amountAwaitingConfirmation">): number =>
+  Math.max(0, Math.round((order.totalAmount - order.amountPaid - order.amountAwaitingConfirmation) * 100) / 100);
 
 /** A bank-transfer order the shop still waits money for: the shopper can pay it and send a proof. */
-export const awaitsTransfer = (order: Pick<Order, "paymentMethod" | "status" | "totalAmount" | "amountPaid">): boolean =>
-  order.paymentMethod === BANK_TRANSFER && order.status === AWAITING_PAYMENT && amountDue(order) > 0;
+export const awaitsTransfer = (
+  order: Pick<Order, "paymentMethod" | "status" | "totalAmount" | "amountPaid" | "amountAwaitingConfirmation">,
+): boolean => order.paymentMethod === BANK_TRANSFER && order.status === AWAITING_PAYMENT && amountDue(order) > 0;
+
+/** An unpaid order holding money the shop recorded that the bank has not confirmed yet. */
+export const awaitsConfirmation = (order: Pick<Order, "status" | "amountAwaitingConfirmation">): boolean =>
+  order.status === AWAITING_PAYMENT && order.amountAwaitingConfirmation > 0;
+
+/** What the shopper reads of that money. */
+export const awaitingConfirmationText = (amount: number): string => `${formatKz(amount)} registados, a aguardar a confirmação do banco.`;
 
 /** The IBAN as typed in a banking app that refuses spaces. */
 export const ibanWithoutSpaces = (iban: string): string => iban.replace(/\s+/g, "");

@@ -30,6 +30,8 @@ export type Order = ShopOrder & {
   paymentDeadline: string | null;
   amountPaid: number;
   paymentState: PaymentState;
+  /** Recorded by the shop (e.g. from the shopper's proof), not yet confirmed by the bank: not counted as paid. */
+  amountAwaitingConfirmation: number;
   proofs: PaymentProof[];
   multicaixa: MulticaixaReference | null;
   /** Support's (or the shop's) messages about the order the shopper has not read yet. */
@@ -47,6 +49,7 @@ const withPaymentFields = (o: OrderReply): Order => {
     paymentDeadline: o.paymentDeadline ?? null,
     amountPaid,
     paymentState: o.paymentState ?? paymentState(o.totalAmount, amountPaid),
+    amountAwaitingConfirmation: (o as Partial<Pick<Order, "amountAwaitingConfirmation">>).amountAwaitingConfirmation ?? 0,
     proofs: o.proofs ?? [],
     multicaixa: o.multicaixa ?? null,
     unreadMessages: o.unreadMessages ?? 0,
