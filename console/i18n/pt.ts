@@ -607,7 +607,7 @@ export const ptMessages: TranslationMessages = {
       approve: "Aprovar",
       approve_title: "Aprovar este pagamento?",
       approve_content:
-        "%{amount} (ref. %{reference}), registado por %{actor}. Passa a contar para a encomenda a partir de agora, em seu nome. Aprove só se o viu na conta da loja.",
+        "%{amount} (ref. %{reference}), registado por %{actor}. Passa a contar para a encomenda a partir de agora, como aprovado por si. Aprove só se o viu na conta da loja.",
       approved: "Pagamento aprovado",
     },
     conversations: {
