@@ -1,13 +1,15 @@
 // The accountant's CSV exports (docs/product/staff-api.md#exports): orders placed and payments received over a range
 // of Luanda days, as spreadsheets in Portuguese settings open them: UTF-8 with a BOM, `;` between fields, amounts
 // with two decimals and a decimal comma, dates and times in Luanda. csv-stringify quotes fields holding `;`,
-// quotes or line breaks, and prefixes a field starting with = + - @ with ' so a spreadsheet never runs it as a
-// formula. Rows are read a page at a time and streamed: a year of orders never sits in memory.
+// quotes or line breaks; every text goes through shared/spreadsheet.ts's one rule (the console's exports use it
+// too), which prefixes with ' a field a spreadsheet could run as a formula, zero-width and full-width tricks
+// included. Rows are read a page at a time and streamed: a year of orders never sits in memory.
 import { Readable, pipeline } from "node:stream";
 import { stringify } from "csv-stringify";
 import type { Db } from "../../db/client.ts";
 import { LUANDA_OFFSET_MS } from "../../../shared/dashboard.ts";
 import { PAYMENT_METHOD_LABELS, shortOrderId, type PaymentMethod } from "../../../shared/orders.ts";
+import { SPREADSHEET_CSV, spreadsheetCell } from "../../../shared/spreadsheet.ts";
 import { AppError } from "../errors.ts";
 import { reportsRepository, type PageCursor } from "./repository.ts";
 
@@ -137,12 +139,10 @@ export function reportCsv(db: Db, kind: ReportKind, from: string, to: string, pa
   const { start, end } = reportRange(from, to);
   const records = kind === "orders" ? orderRecords(db, start, end, page) : paymentRecords(db, start, end, page);
   const csv = stringify({
-    bom: true,
-    delimiter: ";",
-    record_delimiter: "windows",
+    ...SPREADSHEET_CSV,
     header: true,
     columns: kind === "orders" ? ORDER_COLUMNS : PAYMENT_COLUMNS,
-    escape_formulas: true,
+    cast: { string: spreadsheetCell },
   });
   // A database error midway ends the download cut short (the browser reports it failed), never a partial file as whole.
   pipeline(Readable.from(records), csv, () => undefined);
