@@ -44,7 +44,7 @@ describe.runIf(browserAvailable())("a discount code from the cart to the payment
     // A code that does not exist says so beside the field.
     await page.getByLabel("Código de desconto").fill("naoexiste");
     await page.getByRole("button", { name: "Aplicar" }).click();
-    await expect.poll(async () => page.getByTestId("coupon-message").textContent()).toBe("Este código de desconto não existe");
+    await expect.poll(async () => page.getByTestId("coupon-message").textContent()).toBe("Este código de desconto não é válido");
     await page.getByLabel("Código de desconto").fill(code.toLowerCase());
     await page.getByRole("button", { name: "Aplicar" }).click();
     await page.getByTestId("discount").waitFor();
