@@ -306,7 +306,7 @@ export const ptMessages: TranslationMessages = {
     },
     "pickup-points": {
       name: "Ponto de levantamento |||| Pontos de levantamento",
-      fields: { id: "ID", name: "Nome", address: "Morada", hours: "Horário", price: "Preço (kz)", eta: "Prazo" },
+      fields: { id: "ID", name: "Nome", province: "Província", address: "Morada", hours: "Horário", price: "Preço (kz)", eta: "Prazo" },
     },
     customers: {
       name: "Cliente |||| Clientes",
@@ -635,6 +635,8 @@ export const ptMessages: TranslationMessages = {
       municipalities_help: "Separados por vírgulas; vazio: todas as províncias escolhidas",
       free_from_help: "Encomendas com artigos a partir deste valor não pagam entrega (vazio: nunca)",
       eta_help: "Por exemplo: 24–72 h",
+      pickup_province_help: "Só é oferecido a moradas desta província",
+      no_province: "Sem província (oferecido a todas as moradas)",
     },
     quick_replies: {
       help: "Pode usar {banco}, {titular} e {iban}: ao inserir a resposta são trocados pelos dados bancários das Definições.",

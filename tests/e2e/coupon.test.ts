@@ -62,7 +62,7 @@ describe.runIf(browserAvailable())("a discount code from the cart to the payment
     await fill("Cidade", "Luanda");
     await fill("Código Postal", "1000");
     await fill("Telefone", "923444555");
-    await page.getByRole("combobox", { name: "Província (opcional)" }).selectOption("Luanda");
+    await page.getByRole("combobox", { name: "Província" }).selectOption("Luanda");
     const fee = await deliveryFeeFor(shop.url, { state: "Luanda", city: "Luanda" }, product.price);
     const total = product.price + fee - 1000;
     await expect.poll(async () => kz(await page.getByTestId("total").textContent())).toBe(money(total));

@@ -57,6 +57,7 @@ describe("checkout discount code", { timeout: 20_000 }, () => {
 
     for (const [label, value] of Object.entries(LUANDA_ADDRESS_FIELDS))
       fireEvent.change(screen.getByRole("textbox", { name: label }), { target: { value } });
+    fireEvent.change(screen.getByRole("combobox", { name: "Província" }), { target: { value: "Luanda" } });
     await screen.findAllByTestId("delivery-fee");
     await waitFor(() => expect(screen.getByTestId("discount")).toBeInTheDocument());
     fireEvent.click(screen.getByRole("button", { name: "FINALIZAR PEDIDO" }));
