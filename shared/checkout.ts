@@ -7,6 +7,7 @@ import { PAYMENT_METHODS } from "./orders.ts";
 import { INVALID_PHONE, toE164 } from "./phones.ts";
 import { findProvince } from "./delivery.ts";
 import { provincesOfCity } from "./angola-places.ts";
+import { personNameProblem } from "./names.ts";
 
 export interface AddressFields {
   firstName: string;
@@ -95,6 +96,10 @@ export function addressErrors(
 ): Partial<Record<AddressField, string>> {
   const errors: Partial<Record<AddressField, string>> = {};
   for (const [field, message] of REQUIRED_ADDRESS_FIELDS) if (!(a[field] ?? "").trim()) errors[field] = message;
+  for (const field of ["firstName", "lastName"] as const) {
+    const problem = errors[field] ? null : personNameProblem((a[field] ?? "").trim());
+    if (problem) errors[field] = problem;
+  }
   const province = provinceProblem(a, options.delivering ?? false);
   if (province) errors.state = province;
   if (!errors.zipcode && !ZIPCODE_PATTERN.test((a.zipcode ?? "").trim())) errors.zipcode = REQUIRED_ADDRESS_MESSAGES.zipcode;
@@ -120,6 +125,8 @@ interface SignUpFields {
 /** The sign-up rules: the first failing rule's message, or null. */
 export function signUpError(v: SignUpFields): string | null {
   if (!v.name.trim()) return "Nome é obrigatório";
+  const nameProblem = personNameProblem(v.name.trim());
+  if (nameProblem) return nameProblem;
   if (!EMAIL_PATTERN.test(v.email.trim())) return "Email é obrigatório";
   // "Password é obrigatório" first, then the password rule.
   return passwordProblem(v.password);
