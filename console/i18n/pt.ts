@@ -268,7 +268,7 @@ export const ptMessages: TranslationMessages = {
     },
     "quick-replies": {
       name: "Resposta rápida |||| Respostas rápidas",
-      fields: { id: "ID", title: "Título", text: "Texto" },
+      fields: { id: "ID", title: "Título", text: "Texto", currentPassword: "A sua palavra-passe atual" },
     },
     "delivery-zones": {
       name: "Zona de entrega |||| Zonas de entrega",
@@ -640,6 +640,10 @@ export const ptMessages: TranslationMessages = {
     },
     quick_replies: {
       help: "Pode usar {banco}, {titular} e {iban}: ao inserir a resposta são trocados pelos dados bancários das Definições.",
+      bank_details:
+        "Esta resposta escreve um IBAN ou número de conta à mão (%{found}). Para os dados bancários da loja use {iban}: ficam sempre certos. Para a guardar assim, confirme a sua palavra-passe.",
+      password_help: "Pedida porque a resposta tem dados bancários escritos à mão",
+      password_required: "Confirme a sua palavra-passe",
     },
     notes: {
       title: "Notas internas",
