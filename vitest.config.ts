@@ -37,6 +37,7 @@ const postgresSpecific = [
   "bank-statements",
   "cart-reminders",
   "catalogue-queries",
+  "coupon-abuse",
   "coupon-concurrency",
   "health",
   "jobs",

@@ -47,9 +47,11 @@ const day = (at: Date): string => {
 /** The reasons a code is refused, as the shopper reads them. */
 export const COUPON_MESSAGES = {
   empty: "Escreva o código de desconto",
-  unknown: "Este código de desconto não existe",
-  inactive: "Este código de desconto já não está ativo",
-  notYet: (startsAt: Date) => `Este código de desconto só é válido a partir de ${day(startsAt)}`,
+  /**
+   * One answer, one status, for a code that does not exist, is switched off or is not valid yet: nothing tells a
+   * guesser which words are codes waiting to be switched on (docs/product/coupons.md#refusals).
+   */
+  invalid: "Este código de desconto não é válido",
   expired: (endsAt: Date) => `Este código de desconto expirou em ${day(endsAt)}`,
   usedUp: "Este código de desconto já foi usado o número máximo de vezes",
   perCustomer: (max: number) =>

@@ -3,6 +3,7 @@
 // storefront shows the same options; the console edits the zones and pickup points.
 import { foldText } from "./search.ts";
 import { DELIVERY_FEE } from "./money.ts";
+import { placeKey } from "./angola-places.ts";
 
 /**
  * Angola's 21 provinces after Lei 14/24 (political-administrative division). ISO 3166-2 still lists 18, so the shop
@@ -31,6 +32,12 @@ export const ANGOLA_PROVINCES: readonly string[] = [
   "Uíge",
   "Zaire",
 ];
+
+/** The province of the list a typed name is (case, accents and spacing aside), or null. */
+export function findProvince(name: string): string | null {
+  const key = placeKey(name);
+  return (key && ANGOLA_PROVINCES.find((p) => placeKey(p) === key)) || null;
+}
 
 export type DeliveryKind = "delivery" | "pickup";
 

@@ -16,6 +16,7 @@ import type { AdminConversation } from "../../server/schemas/admin-conversations
 import { formatDateTime } from "../lib/format.ts";
 import { StatusChip } from "../components/status-chip.tsx";
 import { senderLabel } from "./sender.ts";
+import { conversationExporter } from "./export.ts";
 
 function UnreadOnlyFilter(props: { source: string; alwaysOn?: boolean }) {
   const translate = useTranslate();
@@ -115,7 +116,7 @@ function Inbox() {
 /** Support inbox: latest message first, unread badges, waiting/mine tabs; refreshed live by RealtimeProvider. */
 export function ConversationList() {
   return (
-    <List filters={filters} sort={{ field: "lastMessageAt", order: "DESC" }} perPage={25}>
+    <List filters={filters} sort={{ field: "lastMessageAt", order: "DESC" }} perPage={25} exporter={conversationExporter}>
       <Inbox />
     </List>
   );

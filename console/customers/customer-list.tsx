@@ -4,6 +4,7 @@ import { formatKz } from "../../shared/money.ts";
 import type { AdminCustomer } from "../../server/schemas/admin-customers.ts";
 import { HeldSearchInput } from "../components/held-search-input.tsx";
 import { AmountField } from "../components/amount-field.tsx";
+import { customerExporter } from "./export.ts";
 
 const filters = [<HeldSearchInput key="q" source="q" alwaysOn />];
 
@@ -22,7 +23,7 @@ function PhoneCustomers() {
 export function CustomerList() {
   const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down("md"));
   return (
-    <List filters={filters} sort={{ field: "createdAt", order: "DESC" }} perPage={25}>
+    <List filters={filters} sort={{ field: "createdAt", order: "DESC" }} perPage={25} exporter={customerExporter}>
       {phone ? (
         <PhoneCustomers />
       ) : (

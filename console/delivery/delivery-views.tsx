@@ -1,5 +1,6 @@
 // Delivery (docs/product/console.md#delivery): zones priced by province (and optionally municipality) with a
-// free-from amount, and pickup points. Admins edit them; support reads them.
+// free-from amount, and pickup points, each in a province (offered only to addresses there). Admins edit them;
+// support reads them.
 import {
   AutocompleteArrayInput,
   Create,
@@ -7,6 +8,7 @@ import {
   Edit,
   FunctionField,
   List,
+  SelectInput,
   SimpleForm,
   SimpleList,
   TextField,
@@ -100,12 +102,13 @@ export function PickupPointList() {
       {small ? (
         <SimpleList<AdminPickupPoint>
           primaryText={(p) => p.name}
-          secondaryText={(p) => `${p.address} · ${formatKz(p.price)}`}
+          secondaryText={(p) => `${p.province ?? ""} · ${p.address} · ${formatKz(p.price)}`}
           linkType="edit"
         />
       ) : (
         <Datagrid rowClick="edit" bulkActionButtons={false}>
           <TextField source="name" />
+          <FunctionField<AdminPickupPoint> source="province" sortable={false} render={(p) => <PickupProvince point={p} />} />
           <TextField source="address" sortable={false} />
           <TextField source="hours" sortable={false} />
           <AmountField source="price" />
@@ -116,10 +119,23 @@ export function PickupPointList() {
   );
 }
 
+/** A point saved before provinces has none: it is offered everywhere until an admin says where it is. */
+function PickupProvince({ point }: { point: AdminPickupPoint }) {
+  const translate = useTranslate();
+  return <>{point.province ?? translate("loja.delivery.no_province")}</>;
+}
+
 function PickupPointForm() {
+  const translate = useTranslate();
   return (
     <SimpleForm defaultValues={{ price: 0 }}>
       <TextInput source="name" validate={required()} fullWidth />
+      <SelectInput
+        source="province"
+        choices={PROVINCE_CHOICES}
+        validate={required()}
+        helperText={translate("loja.delivery.pickup_province_help")}
+      />
       <TextInput source="address" validate={required()} fullWidth multiline />
       <TextInput source="hours" fullWidth />
       <KwanzaInput source="price" label="resources.pickup-points.fields.price" />

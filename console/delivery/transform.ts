@@ -6,5 +6,6 @@ export const deliveryZoneRequestBody: RequestBodyTransform = (data) => ({
   freeFrom: typeof data.freeFrom === "number" ? data.freeFrom : null,
 });
 
-/** A pickup point as the server takes it (never the id). */
-export const pickupPointRequestBody: RequestBodyTransform = (data) => pickFields(data, ["name", "address", "hours", "price", "eta"]);
+/** A pickup point as the server takes it (never the id), with the province it is in. */
+export const pickupPointRequestBody: RequestBodyTransform = (data) =>
+  pickFields(data, ["name", "address", "hours", "price", "eta", "province"]);

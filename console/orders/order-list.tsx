@@ -9,6 +9,7 @@ import { PaymentMethodLabel } from "../components/payment-method-label.tsx";
 import { StatusChip } from "../components/status-chip.tsx";
 import { HeldSearchInput } from "../components/held-search-input.tsx";
 import { AmountField } from "../components/amount-field.tsx";
+import { orderExporter } from "./export.ts";
 
 const filters = [<HeldSearchInput key="q" source="q" alwaysOn />];
 
@@ -72,7 +73,7 @@ function OrderGrid() {
 
 export function OrderList() {
   return (
-    <List filters={filters} sort={{ field: "createdAt", order: "DESC" }} perPage={25}>
+    <List filters={filters} sort={{ field: "createdAt", order: "DESC" }} perPage={25} exporter={orderExporter}>
       <OrderGrid />
     </List>
   );

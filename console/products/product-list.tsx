@@ -17,6 +17,7 @@ import {
 import type { AdminProduct } from "../../server/schemas/admin-products.ts";
 import { toChoices, useTaxonomy } from "./use-taxonomy.ts";
 import { AmountField } from "../components/amount-field.tsx";
+import { productExporter } from "./export.ts";
 
 function SubCategoryFilter(props: { source: string; alwaysOn?: boolean }) {
   const { data: categories = [] } = useTaxonomy();
@@ -48,7 +49,7 @@ const Actions = () => (
 
 export function ProductList() {
   return (
-    <List filters={filters} sort={{ field: "createdAt", order: "DESC" }} actions={<Actions />} perPage={25}>
+    <List filters={filters} sort={{ field: "createdAt", order: "DESC" }} actions={<Actions />} perPage={25} exporter={productExporter}>
       <Datagrid rowClick="edit" bulkActionButtons={false}>
         <FunctionField<AdminProduct>
           source="thumbnail"

@@ -26,6 +26,7 @@ import {
 import { passwordProblem } from "../../shared/passwords.ts";
 import { staffNeedsPassword } from "./transform.ts";
 import type { AdminStaff } from "../../server/schemas/admin-staff.ts";
+import { staffExporter } from "./export.ts";
 
 const roleChoices = [
   { id: "admin", name: "loja.roles.admin" },
@@ -41,7 +42,7 @@ const filters = [<SearchInput key="q" source="q" alwaysOn />, <SelectInput key="
 
 export function StaffList() {
   return (
-    <List filters={filters} sort={{ field: "createdAt", order: "DESC" }} perPage={25}>
+    <List filters={filters} sort={{ field: "createdAt", order: "DESC" }} perPage={25} exporter={staffExporter}>
       <Datagrid rowClick="edit" bulkActionButtons={false}>
         <TextField source="name" />
         <EmailField source="email" />

@@ -48,6 +48,7 @@ export const DEMO_DELIVERY = {
       hours: "Segunda a sábado, 9h–18h",
       price: 0,
       eta: "pronto em 24 h",
+      province: "Luanda",
     },
   ],
 };

@@ -4,6 +4,7 @@
 import { formatKz, type MoneyAmount } from "../../shared/money.ts";
 import { shortOrderId } from "../../shared/orders.ts";
 import type { PushNotice } from "./notifier.ts";
+import { mailName } from "../../shared/names.ts";
 
 /** The console's page of an order (its router is a hash router under /admin/). */
 export const consoleOrderUrl = (orderId: string) => `/admin/#/orders/${encodeURIComponent(orderId)}/show`;
@@ -16,7 +17,7 @@ export const newOrderStaffPush = (order: { id: string; customerName: string; tot
   staff: true,
   payload: {
     title: `Novo pedido #${shortOrderId(order.id)}`,
-    body: `${order.customerName.trim() || "Cliente"} — ${formatKz(order.total)}`,
+    body: `${mailName(order.customerName) || "Cliente"} — ${formatKz(order.total)}`,
     url: consoleOrderUrl(order.id),
     tag: `staff-order-${order.id}`,
   },
@@ -26,7 +27,7 @@ export const newProofStaffPush = (order: { id: string; customerName: string; amo
   staff: true,
   payload: {
     title: `Novo comprovativo — pedido #${shortOrderId(order.id)}`,
-    body: `${order.customerName.trim() || "Cliente"} enviou um comprovativo. Falta pagar ${formatKz(order.amountDue)}.`,
+    body: `${mailName(order.customerName) || "Cliente"} enviou um comprovativo. Falta pagar ${formatKz(order.amountDue)}.`,
     url: consoleOrderUrl(order.id),
     tag: `staff-proof-${order.id}`,
   },
@@ -35,7 +36,7 @@ export const newProofStaffPush = (order: { id: string; customerName: string; amo
 export const messageWaitingStaffPush = (message: { orderId: string; customerName: string; text: string | null }): PushNotice => ({
   staff: true,
   payload: {
-    title: `Mensagem de ${message.customerName.trim() || "cliente"} — pedido #${shortOrderId(message.orderId)}`,
+    title: `Mensagem de ${mailName(message.customerName) || "cliente"} — pedido #${shortOrderId(message.orderId)}`,
     body: message.text?.trim() ? excerpt(message.text.trim()) : "Enviou um anexo.",
     url: consoleConversationUrl(message.orderId),
     tag: `staff-chat-${message.orderId}`,

@@ -1,5 +1,6 @@
 import { Type, type Static } from "typebox";
 import { MAX_NOTE_TEXT, MAX_QUICK_REPLY_TEXT, MAX_QUICK_REPLY_TITLE } from "../../shared/support.ts";
+import { MAX_PASSWORD_LENGTH } from "../../shared/passwords.ts";
 import { Id, StrictObject } from "./common.ts";
 
 export const AdminQuickReply = Type.Object({ id: Id, title: Type.String(), text: Type.String() });
@@ -7,6 +8,8 @@ export type AdminQuickReply = Static<typeof AdminQuickReply>;
 export const AdminQuickReplyBody = StrictObject({
   title: Type.String({ maxLength: MAX_QUICK_REPLY_TITLE }),
   text: Type.String({ maxLength: MAX_QUICK_REPLY_TEXT }),
+  /** The acting admin's own password: required when the text writes an IBAN or account number by hand. */
+  currentPassword: Type.Optional(Type.String({ maxLength: MAX_PASSWORD_LENGTH })),
 });
 
 /** Staff's internal note on an order: never part of anything the shopper receives. */

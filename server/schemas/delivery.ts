@@ -61,6 +61,8 @@ export const AdminPickupPoint = Type.Object({
   hours: Type.String(),
   price: Type.Number(),
   eta: Type.String(),
+  /** The province it is in (null: saved before provinces, offered to every address). */
+  province: Type.Union([Type.String(), Type.Null()]),
 });
 export type AdminPickupPoint = Static<typeof AdminPickupPoint>;
 export const AdminPickupPointBody = StrictObject({
@@ -70,6 +72,8 @@ export const AdminPickupPointBody = StrictObject({
   hours: Type.Optional(ShortText({ maxLength: 200 })),
   price: Type.Optional(Money),
   eta: Type.Optional(ShortText({ maxLength: 120 })),
+  /** One of the provinces of shared/delivery.ts; required when saved (the domain says so in Portuguese). */
+  province: Type.Optional(Type.Union([ShortText({ maxLength: 60 }), Type.Null()])),
 });
 
 /** Dispatch as the shopper and staff see it (shared/shipment.ts). */

@@ -44,7 +44,8 @@ export default function PlaceOrderPage() {
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    const fieldErrors = addressErrors(address);
+    // The province is required to deliver to the door; a pickup needs none (docs/product/checkout.md#checkout-rules).
+    const fieldErrors = addressErrors(address, { delivering: delivery?.kind !== "pickup" });
     setErrors(fieldErrors);
     const items: OrderItem[] = lines.map(({ product: p, size, quantity }) => ({
       itemId: p._id,

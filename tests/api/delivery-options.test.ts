@@ -113,17 +113,23 @@ describe("/admin/api/delivery-zones and /admin/api/pickup-points", () => {
     expect((await staffApi(admin, "DELETE", `/delivery-zones/${zone.id}`)).statusCode).toBe(200);
     expectError(await staffApi(admin, "GET", `/delivery-zones/${zone.id}`), 404, "Zona de entrega não encontrada");
 
-    const point = await staffApi(admin, "POST", "/pickup-points", { name: "Benguela centro", address: "Av. Norton de Matos 25" });
-    expect(point.json()).toMatchObject({ price: 0, hours: "", eta: "" });
+    const point = await staffApi(admin, "POST", "/pickup-points", {
+      name: "Benguela centro",
+      address: "Av. Norton de Matos 25",
+      province: "benguela",
+    });
+    expect(point.json()).toMatchObject({ price: 0, hours: "", eta: "", province: "Benguela" });
     const id = (point.json() as { id: string }).id;
-    expect((await staffApi(admin, "PUT", `/pickup-points/${id}`, { name: "Benguela", address: "Av. 1", price: 500 })).json()).toMatchObject(
-      {
-        name: "Benguela",
-        price: 500,
-      },
-    );
+    expect(
+      (
+        await staffApi(admin, "PUT", `/pickup-points/${id}`, { name: "Benguela", address: "Av. 1", price: 500, province: "Benguela" })
+      ).json(),
+    ).toMatchObject({
+      name: "Benguela",
+      price: 500,
+    });
     expect((await staffApi(admin, "DELETE", `/pickup-points/${id}`)).statusCode).toBe(200);
-    expectError(await staffApi(admin, "PUT", `/pickup-points/${id}`, { name: "Benguela", address: "Av. 1" }), 404);
+    expectError(await staffApi(admin, "PUT", `/pickup-points/${id}`, { name: "Benguela", address: "Av. 1", province: "Benguela" }), 404);
   });
 
   it("refuses a zone without a name, without provinces or with one not in the list, and bad amounts (400)", async () => {
@@ -138,9 +144,19 @@ describe("/admin/api/delivery-zones and /admin/api/pickup-points", () => {
     expectError(await staffApi(admin, "POST", "/delivery-zones", { ...base, price: -1 }), 400);
     expectError(await staffApi(admin, "POST", "/delivery-zones", { ...base, extra: 1 }), 400);
     expectError(
-      await staffApi(admin, "POST", "/pickup-points", { name: "P", address: " " }),
+      await staffApi(admin, "POST", "/pickup-points", { name: "P", address: " ", province: "Luanda" }),
       400,
       "Indique a morada do ponto de levantamento",
+    );
+    expectError(
+      await staffApi(admin, "POST", "/pickup-points", { name: "P", address: "Rua 1" }),
+      400,
+      "Escolha a província do ponto de levantamento",
+    );
+    expectError(
+      await staffApi(admin, "POST", "/pickup-points", { name: "P", address: "Rua 1", province: "Cuando Cubango" }),
+      400,
+      "Província desconhecida: Cuando Cubango",
     );
   });
 });

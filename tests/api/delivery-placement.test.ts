@@ -12,7 +12,7 @@ let admin: Awaited<ReturnType<typeof createStaff>>;
 let pickup: DeliveryOption;
 let luanda: string;
 
-const staffApi = (method: "GET" | "POST" | "PUT", url: string, payload?: object) =>
+const staffApi = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: object) =>
   t.app.inject({ method, url: `/admin/api${url}`, headers: admin.auth, ...(payload ? { payload } : {}) });
 
 beforeAll(async () => {
@@ -24,7 +24,7 @@ beforeAll(async () => {
     if (zone.name === "Luanda") luanda = (res.json() as { id: string }).id;
   }
   for (const point of DEMO_DELIVERY.pickupPoints) await staffApi("POST", "/pickup-points", point);
-  const options = (await t.app.inject({ method: "GET", url: "/api/delivery/options?state=Benguela" })).json() as {
+  const options = (await t.app.inject({ method: "GET", url: "/api/delivery/options?state=Luanda" })).json() as {
     options: DeliveryOption[];
   };
   pickup = options.options.find((o) => o.kind === "pickup")!;
@@ -73,9 +73,9 @@ describe("POST /api/order/place prices delivery", () => {
     expect(order.delivery).toMatchObject({ kind: "delivery", name: "Outras províncias", fee: 8000 });
   });
 
-  it("prices a pickup point at 0 wherever the shopper lives, and keeps its address", async () => {
+  it("prices a pickup point at 0 for an address of its province, and keeps its address", async () => {
     const c = await registerCustomer(t.app);
-    const address = { ...ADDRESS, state: "Benguela", city: "Benguela" };
+    const address = { ...ADDRESS, state: "Luanda", city: "Viana" };
     const body = orderBody([{ product: cheap(), quantity: 1 }], { address, deliveryOptionId: pickup.id });
     expectError(await place(c, body), 409, /O total do pedido mudou/);
     const order = await placed(c, withFee(body, 0));
@@ -93,20 +93,93 @@ describe("POST /api/order/place prices delivery", () => {
     expect(staff.delivery).toMatchObject({ kind: "pickup", address: "Rua Rainha Ginga 100, Ingombota, Luanda" });
   });
 
-  it("charges a SPEC client 5 000 kz for an address in no zone, as before", async () => {
+  it("needs no province for a pickup, and refuses another province's point (409)", async () => {
     const c = await registerCustomer(t.app);
-    for (const state of ["", "Lisboa"]) {
-      const order = await placed(c, orderBody([{ product: cheap(), quantity: 1 }], { address: { ...ADDRESS, state } }));
-      expect(order.deliveryFee.toNumber()).toBe(5000);
-      expect(order.delivery).toMatchObject({ kind: "delivery", fee: 5000, name: "Entrega ao domicílio" });
+    const line = [{ product: cheap(), quantity: 1 }];
+    const luandaNoProvince = orderBody(line, { address: { ...ADDRESS, state: "" }, deliveryOptionId: pickup.id });
+    expect((await placed(c, withFee(luandaNoProvince, 0))).delivery).toMatchObject({ kind: "pickup" });
+    for (const address of [
+      { ...ADDRESS, state: "Benguela", city: "Benguela" },
+      // No province, but Lubango is Huíla's.
+      { ...ADDRESS, state: "", city: "Lubango" },
+    ]) {
+      const body = orderBody(line, { address, deliveryOptionId: pickup.id });
+      expectError(await place(c, withFee(body, 0)), 409, "Esta opção de entrega não serve o endereço indicado: escolha outra");
     }
+  });
+
+  it("refuses a delivery to the door without a province or with one that is not Angola's (400), SPEC's 'optional' aside", async () => {
+    const c = await registerCustomer(t.app);
+    const line = [{ product: cheap(), quantity: 1 }];
+    expectError(
+      await place(c, orderBody(line, { address: { ...ADDRESS, state: "" } })),
+      400,
+      "Província é necessária para a entrega ao domicílio",
+    );
+    expectError(
+      await place(c, orderBody(line, { address: { ...ADDRESS, state: "Lisboa" } })),
+      400,
+      "Escolha a província na lista das províncias de Angola",
+    );
+    // Typed in another case or without accents, a province of the list is that province.
+    const order = await placed(c, orderBody(line, { address: { ...ADDRESS, state: "  luanda " } }));
+    expect(order.delivery).toMatchObject({ kind: "delivery", name: "Luanda", fee: 5000 });
+  });
+
+  it("prices Lubango as Huíla (8 000 kz), never as the 5 000 default, and refuses it without its province", async () => {
+    const c = await registerCustomer(t.app);
+    const line = [{ product: cheap(), quantity: 1 }];
+    const lubango = { ...ADDRESS, city: "Lubango", street: "Rua da Sé 3" };
+    // The audit's order: Lubango with the province left empty, priced as the default.
+    expectError(
+      await place(c, orderBody(line, { address: { ...lubango, state: "" } })),
+      400,
+      "Província é necessária para a entrega ao domicílio",
+    );
+    expectError(
+      await place(c, orderBody(line, { address: { ...lubango, state: "Luanda" } })),
+      400,
+      "Lubango fica na província Huíla: escolha essa província ou corrija a cidade",
+    );
+    const body = orderBody(line, { address: { ...lubango, state: "Huíla" } });
+    expectError(await place(c, body), 409, /O total do pedido mudou: o total atual é/);
+    const order = await placed(c, withFee(body, 8000));
+    expect(order.deliveryFee.toNumber()).toBe(8000);
+    expect(order.delivery).toMatchObject({ kind: "delivery", name: "Outras províncias", fee: 8000 });
+    // What the checkout is offered for Lubango, even before the province is chosen: Huíla's fee, no Luanda counter.
+    for (const query of ["state=&city=Lubango", "state=Hu%C3%ADla&city=lubango"]) {
+      const offered = (await t.app.inject({ method: "GET", url: `/api/delivery/options?${query}&subtotal=1000` })).json() as {
+        options: DeliveryOption[];
+      };
+      expect(offered.options.map((o) => [o.kind, o.name, o.fee])).toEqual([["delivery", "Outras províncias", 8000]]);
+    }
+  });
+
+  it("knows the municipalities the shop's own zones name", async () => {
+    const zone = await staffApi("POST", "/delivery-zones", {
+      name: "Bairro Novo",
+      provinces: ["Bengo"],
+      municipalities: ["Sassa Nova"],
+      price: 7000,
+      freeFrom: null,
+      eta: "",
+    });
+    expect(zone.statusCode, zone.body).toBe(200);
+    const c = await registerCustomer(t.app);
+    const address = { ...ADDRESS, state: "Luanda", city: "Sassa Nova" };
+    expectError(
+      await place(c, orderBody([{ product: cheap(), quantity: 1 }], { address })),
+      400,
+      "Sassa Nova fica na província Bengo: escolha essa província ou corrija a cidade",
+    );
+    expect((await staffApi("DELETE", `/delivery-zones/${(zone.json() as { id: string }).id}`)).statusCode).toBe(200);
   });
 
   it("refuses an unknown option (404) and a zone that does not serve the address (409)", async () => {
     const c = await registerCustomer(t.app);
     const body = orderBody([{ product: cheap(), quantity: 1 }]);
     expectError(await place(c, { ...body, deliveryOptionId: "nao-existe" }), 404, "Opção de entrega não encontrada");
-    const benguela = { ...body, address: { ...ADDRESS, state: "Benguela" }, deliveryOptionId: luanda };
+    const benguela = { ...body, address: { ...ADDRESS, state: "Benguela", city: "Lobito" }, deliveryOptionId: luanda };
     expectError(await place(c, benguela), 409, "Esta opção de entrega não serve o endereço indicado: escolha outra");
     expectError(await place(c, { ...body, deliveryOptionId: "x".repeat(65) }), 400);
   });

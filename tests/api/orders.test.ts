@@ -215,7 +215,8 @@ describe("POST /api/order/place", () => {
     expectError(await place(c, { ...body, address: { ...ADDRESS, phone: "923 45" } }), 400, /^Número de telefone inválido/);
     expectError(await place(c, { ...body, address: { ...ADDRESS, email: "ana-sem-arroba" } }), 400, "Por favor, insira um email válido");
     expectError(await place(c, { ...body, address: { ...ADDRESS, city: "Lu\u0000anda" } }), 400, "O endereço contém caracteres inválidos");
-    expect((await place(c, { ...body, address: { ...ADDRESS, state: "" } })).statusCode).toBe(200);
+    // The province is required to deliver to the door (docs/product/checkout.md#checkout-rules).
+    expectError(await place(c, { ...body, address: { ...ADDRESS, state: "" } }), 400, "Província é necessária para a entrega ao domicílio");
   });
 
   it("refuses an empty cart with 'Seu carrinho está vazio', also when every line has quantity 0", async () => {

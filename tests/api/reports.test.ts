@@ -147,6 +147,17 @@ describe("CSV exports", () => {
     ]);
   });
 
+  it("escapes what hides a formula: a zero-width space, a bidi mark, a full-width sign, spaces before it", async () => {
+    const hidden = ['\u200b=HYPERLINK("http://mal.exemplo")', "\u202e+1+1", "\uff1d1+1", " \u00a0@SUM(1)", "\t=1+1"];
+    const ids = [];
+    for (const [i, name] of hidden.entries()) ids.push(await placedAt(name, `2025-05-0${i + 1}T10:00:00Z`, { subtotal: "100", fee: "0" }));
+    const res = await get("orders.csv?from=2025-05-01&to=2025-05-31");
+    expect(res.statusCode, res.body).toBe(200);
+    const data = rows(res.body).slice(1);
+    expect(data.map((r) => r[1])).toEqual(ids);
+    expect(data.map((r) => r[3])).toEqual(hidden.map((name) => `'${name}`));
+  });
+
   it("reads the rows a page at a time, in order, without losing or repeating one", async () => {
     let text = "";
     for await (const chunk of reportCsv(t.prisma, "orders", "2025-03-01", "2025-03-03", 1)) text += String(chunk);

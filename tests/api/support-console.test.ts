@@ -202,6 +202,35 @@ describe("/admin/api/quick-replies", () => {
     expectError(await call("GET", `/${q.id}`, support), 404, "Resposta rápida não encontrada");
   });
 
+  it("carries bank details only through {iban}: a literal IBAN or account number needs the admin's own password", async () => {
+    const needed =
+      "Esta resposta escreve um IBAN ou número de conta: use {iban} para os dados bancários da loja, ou confirme a sua palavra-passe para a guardar assim";
+    const otherIban = "Pague para o IBAN AO06 0055 0000 9999 8888 7777 1, titular Mallory.";
+    // The audit's attack: the seeded bank-details answer rewritten to carry another IBAN, with a session alone.
+    expectError(await call("PUT", "/qr_dados_bancarios", admin, { title: "Dados bancários", text: otherIban }), 403, needed);
+    expectError(
+      await call("PUT", "/qr_dados_bancarios", admin, { title: "Dados bancários", text: otherIban, currentPassword: "palpite-errado" }),
+      403,
+      needed,
+    );
+    // Hidden among zero-width spaces, or as a bare account number, it is the same.
+    for (const text of ["IBAN: AO06\u200b0055\u200b0000\u200b9999\u200b8888\u200b7777\u200b1", "Conta BAI n.º 123 456 789 10 001"])
+      expectError(await call("POST", "", admin, { title: "Conta", text }), 403, needed);
+    expect((await t.prisma.quickReply.findUniqueOrThrow({ where: { id: "qr_dados_bancarios" } })).text).toContain("{iban}");
+    // With the password it is saved as written (the admin chose to); {iban} and the shop's phone need none.
+    const saved = await call("PUT", "/qr_dados_bancarios", admin, {
+      title: "Dados bancários",
+      text: otherIban,
+      currentPassword: admin.password,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const placeholder = await call("POST", "", admin, {
+      title: "IBAN",
+      text: "Transfira para {iban} ({banco}). WhatsApp: +244 923 456 789",
+    });
+    expect(placeholder.statusCode, placeholder.body).toBe(200);
+  });
+
   it("refuses blank, too long or extra fields, and unknown ids", async () => {
     expectError(await call("POST", "", admin, { title: "  ", text: "Olá" }), 400, "Indique um título");
     expectError(await call("POST", "", admin, { title: "Olá", text: " " }), 400, "Escreva o texto da resposta");

@@ -3,6 +3,7 @@ import { orderRequestBody } from "../../console/orders/transform.ts";
 import { productRequestBody } from "../../console/products/transform.ts";
 import { contactsChanged, settingsFromForm, settingsRequestBody, settingsToForm } from "../../console/settings/transform.ts";
 import { staffNeedsPassword, staffRequestBody } from "../../console/staff/transform.ts";
+import { pickupPointRequestBody } from "../../console/delivery/transform.ts";
 
 describe("console request bodies", () => {
   it("sends a product's images by media id, and its optional fields always", () => {
@@ -27,6 +28,18 @@ describe("console request bodies", () => {
       hidden: false,
       soldOut: false,
       sizes: [],
+    });
+  });
+
+  it("sends a pickup point with the province it is in, never its id", () => {
+    const record = { id: "p1", name: "Loja Lubango", province: "Huíla", address: "Rua da Sé 3", hours: "", price: 0, eta: "" };
+    expect(pickupPointRequestBody(record, false)).toEqual({
+      name: "Loja Lubango",
+      province: "Huíla",
+      address: "Rua da Sé 3",
+      hours: "",
+      price: 0,
+      eta: "",
     });
   });
 

@@ -44,7 +44,7 @@ describe.runIf(browserAvailable())("a discount code from the cart to the payment
     // A code that does not exist says so beside the field.
     await page.getByLabel("Código de desconto").fill("naoexiste");
     await page.getByRole("button", { name: "Aplicar" }).click();
-    await expect.poll(async () => page.getByTestId("coupon-message").textContent()).toBe("Este código de desconto não existe");
+    await expect.poll(async () => page.getByTestId("coupon-message").textContent()).toBe("Este código de desconto não é válido");
     await page.getByLabel("Código de desconto").fill(code.toLowerCase());
     await page.getByRole("button", { name: "Aplicar" }).click();
     await page.getByTestId("discount").waitFor();
@@ -62,7 +62,7 @@ describe.runIf(browserAvailable())("a discount code from the cart to the payment
     await fill("Cidade", "Luanda");
     await fill("Código Postal", "1000");
     await fill("Telefone", "923444555");
-    await page.getByRole("combobox", { name: "Província (opcional)" }).selectOption("Luanda");
+    await page.getByRole("combobox", { name: "Província" }).selectOption("Luanda");
     const fee = await deliveryFeeFor(shop.url, { state: "Luanda", city: "Luanda" }, product.price);
     const total = product.price + fee - 1000;
     await expect.poll(async () => kz(await page.getByTestId("total").textContent())).toBe(money(total));

@@ -1,6 +1,7 @@
 // Delivery on a 390 px phone in Chromium against the real shop with the demo's delivery (docs/product/checkout.md#delivery):
-// a shopper in Benguela sees the provinces' fee, switches to pickup in Luanda and pays 0 for delivery; once staff
-// mark it Enviado, /orders says "Pronto para levantar" with the address. A size with no unit left cannot be added.
+// a shopper in Benguela sees the provinces' fee and Benguela's pickup point (never Luanda's), switches to it and pays 0
+// for delivery; once staff mark it Enviado, /orders says "Pronto para levantar" with the address. A size with no unit
+// left cannot be added.
 // Its own shop: the file changes a product's stock, which every shopper of a shared shop would see.
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
@@ -37,9 +38,17 @@ describe.runIf(browserAvailable())("delivery, pickup and stock", () => {
     });
     page = await phonePage(shop.browser, 390);
     await page.addInitScript((t) => localStorage.setItem("token", t), registered.body.token);
+    await staff("POST", "/pickup-points", {
+      name: "Loja Benguela (levantamento)",
+      address: "Av. Norton de Matos 25, Benguela",
+      hours: "Segunda a sexta, 9h–17h",
+      price: 0,
+      eta: "pronto em 48 h",
+      province: "Benguela",
+    });
   });
 
-  it("a Benguela shopper sees 8 000 kz, switches to pickup in Luanda (0 kz) and lands on the payment page", async () => {
+  it("a Benguela shopper sees 8 000 kz, switches to pickup in Benguela (0 kz) and lands on the payment page", async () => {
     await page.goto(`${shop.url}/product/${product._id}`);
     await page.getByRole("radio", { name: product.sizes[0], exact: true }).click();
     await page.getByRole("button", { name: "ADICIONAR AO CARRINHO" }).click();
@@ -54,15 +63,17 @@ describe.runIf(browserAvailable())("delivery, pickup and stock", () => {
     await fill("Cidade", "Benguela");
     await fill("Código Postal", "0000");
     await fill("Telefone", "923222333");
-    await page.getByRole("combobox", { name: "Província (opcional)" }).selectOption("Benguela");
+    await page.getByRole("combobox", { name: "Província" }).selectOption("Benguela");
     const fee = page.getByTestId("delivery-fee-total");
     await page.getByRole("radio", { name: /Outras províncias/ }).waitFor();
     await expect.poll(async () => kz(await fee.textContent())).toBe("8 000,00 kz");
     expect(await page.getByRole("radio", { name: /Outras províncias/ }).isChecked()).toBe(true);
-    await page.getByRole("radio", { name: /Levantar: Loja Luanda/ }).click();
+    // Luanda's counter is no pickup for a Benguela address.
+    expect(await page.getByRole("radio", { name: /Levantar: Loja Luanda/ }).count()).toBe(0);
+    await page.getByRole("radio", { name: /Levantar: Loja Benguela/ }).click();
     await expect.poll(async () => kz(await fee.textContent())).toBe("0,00 kz");
     expect(kz(await page.getByTestId("total").textContent())).toBe(kz(formatTotal(product.price)));
-    await page.getByText("Rua Rainha Ginga 100, Ingombota, Luanda").first().waitFor();
+    await page.getByText("Av. Norton de Matos 25, Benguela").first().waitFor();
     // Nothing on the 390 px screen runs off its right edge.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
@@ -71,7 +82,7 @@ describe.runIf(browserAvailable())("delivery, pickup and stock", () => {
     await page.waitForURL(/\/confirmacaotransferencia\?orderId=/);
     orderId = new URL(page.url()).searchParams.get("orderId")!;
     await page.getByTestId("delivery-choice").waitFor();
-    expect(await page.getByTestId("delivery-choice").textContent()).toContain("Levantamento: Loja Luanda (levantamento)");
+    expect(await page.getByTestId("delivery-choice").textContent()).toContain("Levantamento: Loja Benguela (levantamento)");
   });
 
   it("after payment and dispatch, /orders says 'Pronto para levantar' with the address and until when", async () => {
@@ -84,7 +95,7 @@ describe.runIf(browserAvailable())("delivery, pickup and stock", () => {
     await page.getByTestId("timeline-dispatched").waitFor();
     expect(await page.getByTestId("timeline-dispatched").textContent()).toContain("Pronto para levantar");
     const shipment = (await page.getByTestId("shipment").textContent()) ?? "";
-    expect(shipment).toContain("Pronto para levantar em Loja Luanda (levantamento): Rua Rainha Ginga 100, Ingombota, Luanda");
+    expect(shipment).toContain("Pronto para levantar em Loja Benguela (levantamento): Av. Norton de Matos 25, Benguela");
     expect(shipment).toMatch(/Levante até \d\d\/\d\d\/\d{4}/);
   });
 

@@ -48,11 +48,11 @@ describe.runIf(browserAvailable())("checkout keeps the shopper's work", () => {
       const { y, height } = (await field(page, label).boundingBox())!;
       return { y, height };
     };
-    expect(await box("Província (opcional)")).toEqual(await box("Cidade"));
+    expect(await box("Província")).toEqual(await box("Cidade"));
     expect(await box("País")).toEqual(await box("Código Postal"));
     expect(await box("Sobrenome")).toEqual(await box("Primeiro nome"));
     for (const [label, value] of Object.entries(TYPED)) await field(page, label).fill(value);
-    await page.getByRole("combobox", { name: "Província (opcional)" }).selectOption(PROVINCE);
+    await page.getByRole("combobox", { name: "Província" }).selectOption(PROVINCE);
     await page.getByRole("button", { name: "FINALIZAR PEDIDO" }).click();
     await page.waitForURL(/\/login$/);
   });
@@ -68,7 +68,7 @@ describe.runIf(browserAvailable())("checkout keeps the shopper's work", () => {
     // The account's own e-mail (the sign-up one) does not replace the delivery e-mail typed before.
     for (const [label, value] of Object.entries(TYPED)) expect(await field(page, label).inputValue()).toBe(value);
     expect(await field(page, "País").inputValue()).toBe("Angola");
-    expect(await page.getByRole("combobox", { name: "Província (opcional)" }).inputValue()).toBe(PROVINCE);
+    expect(await page.getByRole("combobox", { name: "Província" }).inputValue()).toBe(PROVINCE);
 
     // The delivery fee for the province is shown before the order is sent (the server charges that one).
     await page.getByTestId("delivery-fee").first().waitFor();
@@ -103,7 +103,7 @@ describe.runIf(browserAvailable())("checkout keeps the shopper's work", () => {
     await other.goto(`${shop.url}/place-order`);
     await expect.poll(() => field(other, "Endereço da Rua").inputValue(), { timeout: 15_000 }).toBe(TYPED["Endereço da Rua"]);
     for (const [label, value] of Object.entries(TYPED)) expect(await field(other, label).inputValue()).toBe(value);
-    expect(await other.getByRole("combobox", { name: "Província (opcional)" }).inputValue()).toBe(PROVINCE);
+    expect(await other.getByRole("combobox", { name: "Província" }).inputValue()).toBe(PROVINCE);
     // Nothing of the form spills past a 390 px screen.
     expect(await other.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await other.context().close();

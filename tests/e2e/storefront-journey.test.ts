@@ -28,6 +28,7 @@ describe.runIf(browserAvailable())("a shopper's journey through the storefront",
 
   const fillAddress = async () => {
     for (const [label, value] of Object.entries(ADDRESS)) await page.getByRole("textbox", { name: label, exact: true }).fill(value);
+    await page.getByRole("combobox", { name: "Província" }).selectOption("Luanda");
   };
 
   it("a guest picks a product and a size and fills the cart", async () => {

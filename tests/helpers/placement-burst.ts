@@ -9,7 +9,7 @@ const ADDRESS = {
   email: "ana@exemplo.ao",
   street: "Rua 1",
   city: "Luanda",
-  state: "",
+  state: "Luanda",
   zipcode: "1000",
   country: "Angola",
   phone: "923000000",

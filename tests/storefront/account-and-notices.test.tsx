@@ -286,7 +286,7 @@ describe("checkout with a saved address", { timeout: 20_000 }, () => {
     renderShop("/place-order", { products: catalogue(1), ...signedIn() });
     await waitFor(() => expect(screen.getByRole("textbox", { name: "Endereço da Rua" })).toHaveValue("Rua Nova 7"), WAIT);
     expect(screen.getByRole("textbox", { name: "Cidade" })).toHaveValue("Huambo");
-    expect(screen.getByRole("combobox", { name: "Província (opcional)" })).toHaveValue("Huambo");
+    expect(screen.getByRole("combobox", { name: "Província" })).toHaveValue("Huambo");
     expect(screen.getByRole("textbox", { name: "Primeiro nome" })).toHaveValue("Ana");
     expect(screen.getByRole("textbox", { name: "Sobrenome" })).toHaveValue("Maria Silva");
     expect(screen.getByRole("textbox", { name: "Email" })).toHaveValue("ana@example.ao");

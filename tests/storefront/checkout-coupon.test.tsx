@@ -16,7 +16,7 @@ const OPTIONS = {
 /** PORTES: free delivery (refused when the delivery is already free); anything else does not exist. */
 const preview = (call: ApiCall) => {
   const body = call.body as { code: string; subtotal: number; deliveryFee?: number };
-  if (body.code !== "PORTES") return { success: false, discount: 0, message: "Este código de desconto não existe" };
+  if (body.code !== "PORTES") return { success: false, discount: 0, message: "Este código de desconto não é válido" };
   if (body.deliveryFee === 0)
     return { success: false, discount: 0, message: "A entrega desta encomenda já é grátis: este código não dá desconto" };
   return { success: true, discount: body.deliveryFee ?? 0, message: "Código aplicado" };
@@ -39,7 +39,7 @@ describe("checkout discount code", { timeout: 20_000 }, () => {
 
     fireEvent.change(screen.getByRole("textbox", { name: "Código de desconto" }), { target: { value: "nada" } });
     fireEvent.click(screen.getByRole("button", { name: "Aplicar" }));
-    await waitFor(() => expect(screen.getByTestId("coupon-message")).toHaveTextContent("Este código de desconto não existe"));
+    await waitFor(() => expect(screen.getByTestId("coupon-message")).toHaveTextContent("Este código de desconto não é válido"));
     expect(screen.queryByTestId("discount")).toBeNull();
 
     fireEvent.change(screen.getByRole("textbox", { name: "Código de desconto" }), { target: { value: " portes " } });
@@ -57,6 +57,7 @@ describe("checkout discount code", { timeout: 20_000 }, () => {
 
     for (const [label, value] of Object.entries(LUANDA_ADDRESS_FIELDS))
       fireEvent.change(screen.getByRole("textbox", { name: label }), { target: { value } });
+    fireEvent.change(screen.getByRole("combobox", { name: "Província" }), { target: { value: "Luanda" } });
     await screen.findAllByTestId("delivery-fee");
     await waitFor(() => expect(screen.getByTestId("discount")).toBeInTheDocument());
     fireEvent.click(screen.getByRole("button", { name: "FINALIZAR PEDIDO" }));

@@ -31,9 +31,9 @@ describe("checkout delivery", { timeout: 20_000 }, () => {
     });
     renderShop("/place-order", { products: catalogue(1), ...signedIn() });
     await screen.findByRole("button", { name: "FINALIZAR PEDIDO" });
-    expect(screen.getByRole("combobox", { name: "Província (opcional)" })).toHaveDisplayValue("Escolha a província");
+    expect(screen.getByRole("combobox", { name: "Província" })).toHaveDisplayValue("Escolha a província");
     expect(screen.getAllByRole("option").map((o) => o.textContent)).toContain("Icolo e Bengo");
-    fireEvent.change(screen.getByRole("combobox", { name: "Província (opcional)" }), { target: { value: "Benguela" } });
+    fireEvent.change(screen.getByRole("combobox", { name: "Província" }), { target: { value: "Benguela" } });
     await waitFor(() => expect(screen.getByTestId("total")).toHaveTextContent(/^9\s?000,00 kz$/));
     expect(screen.getByRole("radio", { name: /Outras províncias/ })).toBeChecked();
     fireEvent.click(screen.getByRole("radio", { name: /Levantar: Loja Luanda/ }));
@@ -59,6 +59,43 @@ describe("checkout delivery", { timeout: 20_000 }, () => {
     const body = calls.find((c) => c.path === "/api/order/place")!.body as Record<string, unknown>;
     expect(body).toMatchObject({ deliveryOptionId: "p1", totalAmount: 1000 });
     expect(body.address).toMatchObject({ state: "Benguela", neighborhood: "Compão", landmark: "Perto do mercado" });
+  });
+
+  it("asks for the province to deliver to the door, not for a pickup, and names the province of a city it knows", async () => {
+    const calls = standInShopApi({
+      "POST /api/cart/get": () => ({ success: true, cartData: { p1: { M: 1 } } }),
+      "GET /api/delivery/options": optionsFor,
+      "POST /api/order/place": () => ({ success: true, message: "Pedido realizado", orderId: "o1" }),
+    });
+    renderShop("/place-order", { products: catalogue(1), ...signedIn() });
+    await screen.findByRole("button", { name: "FINALIZAR PEDIDO" });
+    fill({
+      "Primeiro nome": "Ana",
+      Sobrenome: "Silva",
+      Email: "ana@example.ao",
+      "Endereço da Rua": "Rua da Sé 3",
+      Cidade: "Lubango",
+      "Código Postal": "0000",
+      Telefone: "923000000",
+    });
+    await screen.findAllByTestId("delivery-fee");
+    const province = screen.getByRole("combobox", { name: "Província" });
+    fireEvent.click(screen.getByRole("button", { name: "FINALIZAR PEDIDO" }));
+    await waitFor(() => expect(province).toHaveAccessibleDescription("Província é necessária para a entrega ao domicílio"));
+    expect(document.activeElement).toBe(province);
+    fireEvent.change(province, { target: { value: "Luanda" } });
+    await screen.findAllByTestId("delivery-fee");
+    fireEvent.click(screen.getByRole("button", { name: "FINALIZAR PEDIDO" }));
+    await waitFor(() =>
+      expect(province).toHaveAccessibleDescription("Lubango fica na província Huíla: escolha essa província ou corrija a cidade"),
+    );
+    expect(calls.filter((c) => c.path === "/api/order/place")).toHaveLength(0);
+    // A pickup needs no province.
+    fireEvent.change(province, { target: { value: "" } });
+    fireEvent.click(await screen.findByRole("radio", { name: /Levantar: Loja Luanda/ }));
+    fireEvent.click(screen.getByRole("button", { name: "FINALIZAR PEDIDO" }));
+    await waitFor(() => expect(calls.filter((c) => c.path === "/api/order/place")).toHaveLength(1));
+    expect(calls.find((c) => c.path === "/api/order/place")!.body).toMatchObject({ deliveryOptionId: "p1", address: { state: "" } });
   });
 
   it("brings the first missing field into focus when the submit fails", async () => {

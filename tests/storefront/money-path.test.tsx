@@ -112,6 +112,7 @@ describe("checkout", { timeout: 20_000 }, () => {
     const address = LUANDA_ADDRESS_FIELDS;
     for (const [label, value] of Object.entries(address))
       fireEvent.change(screen.getByRole("textbox", { name: label }), { target: { value } });
+    fireEvent.change(screen.getByRole("combobox", { name: "Província" }), { target: { value: "Luanda" } });
     // WhatsApp and SMS are off until ticked; the shopper ticks WhatsApp only.
     const whatsapp = screen.getByRole("checkbox", { name: /Receber avisos do pedido no WhatsApp/ });
     expect(whatsapp).not.toBeChecked();

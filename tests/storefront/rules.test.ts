@@ -28,9 +28,35 @@ describe("sign-up validation", () => {
     expect(validateSignUp({ name: "Ana", email: "a@b.ao", password: "        " })).toBe("A palavra-passe não pode ser feita só de espaços");
     expect(validateSignUp({ name: "Ana", email: "a@b.ao", password: "uma-senha-boa" })).toBeNull();
   });
+
+  it("refuses a name with a link, an e-mail, an IBAN or a second line before sending it", () => {
+    const withLink = "O nome não pode ter endereços de sites ou de email, IBAN nem números de conta";
+    for (const name of ["Ana http://evil.example", "Ana evil\u200b.example", "Ana a@evil.ao", "Ana AO06 0040 0000 1234 5678 1012 3"])
+      expect(validateSignUp({ name, email: "a@b.ao", password: "uma-senha-boa" }), name).toBe(withLink);
+    expect(validateSignUp({ name: "Ana\nSilva", email: "a@b.ao", password: "uma-senha-boa" })).toBe("O nome tem de caber numa linha");
+    expect(validateSignUp({ name: "J. P. d'Almeida", email: "a@b.ao", password: "uma-senha-boa" })).toBeNull();
+  });
 });
 
 describe("checkout validation", () => {
+  it("refuses a first or last name with a link, under the field", () => {
+    expect(addressErrors({ ...address, firstName: "www.evil.example", lastName: "Silva\nPague" })).toEqual({
+      firstName: "O nome não pode ter endereços de sites ou de email, IBAN nem números de conta",
+      lastName: "O nome tem de caber numa linha",
+    });
+  });
+
+  it("asks for the province to deliver to the door, one of Angola's, the one a known city is in", () => {
+    expect(addressErrors(address, { delivering: true })).toEqual({ state: "Província é necessária para a entrega ao domicílio" });
+    expect(addressErrors(address, { delivering: false })).toEqual({});
+    expect(addressErrors({ ...address, state: "luanda" }, { delivering: true })).toEqual({});
+    expect(addressErrors({ ...address, state: "Lisboa" })).toEqual({ state: "Escolha a província na lista das províncias de Angola" });
+    expect(addressErrors({ ...address, city: "M'banza-Kongo", state: "Luanda" })).toEqual({
+      state: "M'banza-Kongo fica na província Zaire: escolha essa província ou corrija a cidade",
+    });
+    expect(addressErrors({ ...address, city: "Aldeia Desconhecida", state: "Namibe" }, { delivering: true })).toEqual({});
+  });
+
   it("names every missing required field with its own message; state is optional", () => {
     const empty = Object.fromEntries(Object.keys(address).map((k) => [k, ""])) as unknown as Address;
     expect(addressErrors(empty)).toEqual({

@@ -64,6 +64,10 @@ const NOT_BRAZILIAN = new Set([
   "infindo",
   "segundo",
   "cuando",
+  // Angolan places (shared/angola-places.ts).
+  "ndalatando",
+  "dalatando",
+  "chipindo",
 ]);
 
 /**

@@ -36,8 +36,23 @@ export interface CouponData {
 export interface CouponUses {
   /** Orders carrying the coupon that are not cancelled. */
   uses: number;
-  /** Of those, the given customer's. */
+  /** Of those, the given customer's: same account, e-mail or phone (CouponCustomer). */
   mine: number;
+}
+
+/**
+ * Who a coupon's "per customer" limit counts (docs/product/coupons.md#one-per-customer): the account, and the e-mail
+ * and delivery phone the order is placed with. An earlier order is this customer's when it shares any of them — its
+ * account, the account's own e-mail or sign-in phone, or the checkout e-mail or delivery phone it was placed with.
+ * E-mails are compared by `loja_email_key` (case, dots in the part before @ and +tags aside, every domain), phones
+ * by `loja_phone_digits` (migration 20261201050000).
+ */
+export interface CouponCustomer {
+  userId: string;
+  /** The checkout's e-mail (placement; the preview knows the account only). */
+  email?: string | null;
+  /** The checkout's delivery phone. */
+  phone?: string | null;
 }
 
 export type CouponFilter = { id?: string[]; active?: boolean; q?: string };
@@ -74,10 +89,23 @@ export const couponsRepository = (db: Db) => ({
     return rows[0] ? db.coupon.findUnique({ where: { id }, select: couponSelect }) : null;
   },
 
-  async uses(id: string, userId: string): Promise<CouponUses> {
+  async uses(id: string, customer: CouponCustomer): Promise<CouponUses> {
+    const { userId, email = null, phone = null } = customer;
+    // The customer's e-mail keys and phone digits, from the checkout and from the account; NULLs match nothing.
     const rows = await db.$queryRaw<{ uses: number; mine: number }[]>`
-      SELECT count(*)::int AS uses, (count(*) FILTER (WHERE user_id = ${userId}))::int AS mine
-      FROM orders WHERE coupon_id = ${id} AND status <> ${CANCELLED}`;
+      WITH account AS (SELECT email, phone FROM users WHERE id = ${userId}),
+      me AS (
+        SELECT ARRAY[loja_email_key(${email}::text), (SELECT loja_email_key(email) FROM account)] AS emails,
+               ARRAY[loja_phone_digits(${phone}::text), (SELECT loja_phone_digits(phone) FROM account)] AS phones
+      )
+      SELECT count(*)::int AS uses,
+             (count(*) FILTER (WHERE o.user_id = ${userId}
+                OR loja_email_key(o.address ->> 'email') = ANY(me.emails)
+                OR loja_email_key(owner.email) = ANY(me.emails)
+                OR o.delivery_phone = ANY(me.phones)
+                OR loja_phone_digits(owner.phone) = ANY(me.phones)))::int AS mine
+      FROM orders o JOIN users owner ON owner.id = o.user_id CROSS JOIN me
+      WHERE o.coupon_id = ${id} AND o.status <> ${CANCELLED}`;
     return { uses: rows[0]?.uses ?? 0, mine: rows[0]?.mine ?? 0 };
   },
 

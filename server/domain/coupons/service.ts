@@ -1,6 +1,7 @@
 // Discount codes (docs/product/coupons.md, docs/design/money.md#coupons): staff write them; shoppers preview one in
 // the cart and checkout; placement applies it with the server's own figures and takes a use in the order's
-// transaction, under the coupon's row lock, so uses are exact under concurrency.
+// transaction, under the coupon's row lock, so uses are exact under concurrency. A code that is not valid gets one
+// answer whatever the reason, and each such miss counts as a guess of the client's address (guesses.ts).
 import type { Db } from "../../db/client.ts";
 import {
   COUPON_CODE_PATTERN,
@@ -14,7 +15,15 @@ import { formatKz } from "../../../shared/money.ts";
 import type { AdminCoupon, AdminCouponBody, CouponPreviewBody, CouponPreviewReply } from "../../schemas/coupons.ts";
 import { AppError } from "../errors.ts";
 import type { ListPage, ListQuery, ListSpec } from "../list-query.ts";
-import { couponsRepository, type CouponData, type CouponFilter, type CouponRow, type CouponUses } from "./repository.ts";
+import {
+  couponsRepository,
+  type CouponCustomer,
+  type CouponData,
+  type CouponFilter,
+  type CouponRow,
+  type CouponUses,
+} from "./repository.ts";
+import { countMiss, refuseWhenSpent, type CouponGuard } from "./guesses.ts";
 
 export const COUPON_LIST = {
   filters: { id: "ids", active: "boolean", q: "string" },
@@ -30,13 +39,18 @@ const CODE_TAKEN = "Já existe um cupão com este código";
 type Verdict = { ok: true; discount: number } | { ok: false; message: string };
 
 /**
+ * Whether shoppers may know the coupon exists: switched on and already valid. Anything else is answered like an
+ * unknown code (COUPON_MESSAGES.invalid), so guessing tells nothing of the codes staff prepare.
+ */
+const isLive = (c: CouponRow, now: Date): boolean => c.active && !(c.startsAt && now < c.startsAt);
+
+/**
  * Whether the coupon applies to an order of `subtotal` (+ `deliveryFee` when known) placed now by a customer who
  * has `uses.mine` orders with it, when it has `uses.uses` in all; and what it takes off. The order of the checks is
- * the order a shopper can act on them: switched off, dates, limits, then the minimum.
+ * the order a shopper can act on them: not valid (one answer), expired, limits, then the minimum.
  */
 export function judgeCoupon(c: CouponRow, uses: CouponUses, order: { subtotal: number; deliveryFee?: number; now: Date }): Verdict {
-  if (!c.active) return { ok: false, message: COUPON_MESSAGES.inactive };
-  if (c.startsAt && order.now < c.startsAt) return { ok: false, message: COUPON_MESSAGES.notYet(c.startsAt) };
+  if (!isLive(c, order.now)) return { ok: false, message: COUPON_MESSAGES.invalid };
   if (c.endsAt && order.now >= c.endsAt) return { ok: false, message: COUPON_MESSAGES.expired(c.endsAt) };
   if (c.maxUses !== null && uses.uses >= c.maxUses) return { ok: false, message: COUPON_MESSAGES.usedUp };
   if (c.maxUsesPerCustomer !== null && uses.mine >= c.maxUsesPerCustomer)
@@ -48,14 +62,34 @@ export function judgeCoupon(c: CouponRow, uses: CouponUses, order: { subtotal: n
   return { ok: true, discount: couponDiscount(terms, order.subtotal, order.deliveryFee ?? 0) };
 }
 
-/** The shopper's preview (POST /api/cart/coupon): never takes a use; a refusal is `success: false` with the reason. */
-export async function previewCoupon(db: Db, userId: string, body: CouponPreviewBody, now = new Date()): Promise<CouponPreviewReply> {
+/**
+ * The live coupon with this code, or null (no such code, switched off, not valid yet): a miss is counted as a guess
+ * of the client, and past the limits every answer is 429, hit or miss (guesses.ts). Without a guard (the domain
+ * called directly) nothing is counted.
+ */
+async function findLive(db: Db, code: string, now: Date, guard: CouponGuard | undefined): Promise<CouponRow | null> {
+  const coupon = code.length <= MAX_COUPON_CODE ? await couponsRepository(db).findByCode(code) : null;
+  const live = coupon && isLive(coupon, now) ? coupon : null;
+  if (guard) await (live ? refuseWhenSpent(guard) : countMiss(guard));
+  return live;
+}
+
+/**
+ * The shopper's preview (POST /api/cart/coupon): never takes a use; a refusal is `success: false` with the reason.
+ * It knows the account only (its id, e-mail and sign-in phone): placement counts the checkout's e-mail and phone too.
+ */
+export async function previewCoupon(
+  db: Db,
+  guard: CouponGuard,
+  userId: string,
+  body: CouponPreviewBody,
+  now = new Date(),
+): Promise<CouponPreviewReply> {
   const code = normaliseCouponCode(body.code);
   if (!code) return { success: false, discount: 0, message: COUPON_MESSAGES.empty };
-  const repo = couponsRepository(db);
-  const coupon = code.length <= MAX_COUPON_CODE ? await repo.findByCode(code) : null;
-  if (!coupon) return { success: false, discount: 0, message: COUPON_MESSAGES.unknown };
-  const verdict = judgeCoupon(coupon, await repo.uses(coupon.id, userId), { ...body, now });
+  const coupon = await findLive(db, code, now, guard);
+  if (!coupon) return { success: false, discount: 0, message: COUPON_MESSAGES.invalid };
+  const verdict = judgeCoupon(coupon, await couponsRepository(db).uses(coupon.id, { userId }), { ...body, now });
   if (!verdict.ok) return { success: false, discount: 0, message: verdict.message };
   const message =
     coupon.kind === "free_delivery" && body.deliveryFee === undefined
@@ -73,21 +107,23 @@ export interface AppliedCoupon {
 
 /**
  * The coupon for an order about to be placed, judged on the server's figures (a refusal is a 409 with the
- * reason). Read without a lock: `takeCouponUse` judges again under the lock in the order's transaction.
+ * reason) for the customer behind the order: their account, the checkout's e-mail and delivery phone
+ * (docs/product/coupons.md#one-per-customer). Read without a lock: `takeCouponUse` judges again under the lock in
+ * the order's transaction.
  */
 export async function couponForOrder(
   db: Db,
-  userId: string,
+  customer: CouponCustomer,
   rawCode: string,
   order: { subtotal: number; deliveryFee: number },
+  guard?: CouponGuard,
   now = new Date(),
 ): Promise<AppliedCoupon | null> {
   const code = normaliseCouponCode(rawCode);
   if (!code) return null;
-  const repo = couponsRepository(db);
-  const coupon = code.length <= MAX_COUPON_CODE ? await repo.findByCode(code) : null;
-  if (!coupon) throw new AppError(409, COUPON_MESSAGES.unknown);
-  const verdict = judgeCoupon(coupon, await repo.uses(coupon.id, userId), { ...order, now });
+  const coupon = await findLive(db, code, now, guard);
+  if (!coupon) throw new AppError(409, COUPON_MESSAGES.invalid);
+  const verdict = judgeCoupon(coupon, await couponsRepository(db).uses(coupon.id, customer), { ...order, now });
   if (!verdict.ok) throw new AppError(409, verdict.message);
   return { id: coupon.id, code: coupon.code, discount: verdict.discount };
 }
@@ -95,18 +131,20 @@ export async function couponForOrder(
 /**
  * Takes one use of the order's coupon inside the placement transaction (`tx`): locks the coupon's row, counts its
  * uses as committed now, and judges again. Concurrent placements with one coupon queue on the lock, so with
- * `maxUses: 5` exactly five orders carry it. Refused (409, with the reason) when it no longer applies, or when
- * staff changed it so the discount differs from the one priced.
+ * `maxUses: 5` exactly five orders carry it, and one person placing several at once with a "1 por cliente" code
+ * under other e-mails gets it once. Refused (409, with the reason) when it no longer applies, or when staff changed
+ * it so the discount differs from the one priced.
  */
 export async function takeCouponUse(
   tx: Db,
   applied: AppliedCoupon,
-  order: { userId: string; subtotal: number; deliveryFee: number; totalAmount: number },
+  customer: CouponCustomer,
+  order: { subtotal: number; deliveryFee: number; totalAmount: number },
 ): Promise<void> {
   const repo = couponsRepository(tx);
   const coupon = await repo.lock(applied.id);
-  if (!coupon) throw new AppError(409, COUPON_MESSAGES.unknown);
-  const verdict = judgeCoupon(coupon, await repo.uses(coupon.id, order.userId), { ...order, now: new Date() });
+  if (!coupon) throw new AppError(409, COUPON_MESSAGES.invalid);
+  const verdict = judgeCoupon(coupon, await repo.uses(coupon.id, customer), { ...order, now: new Date() });
   if (!verdict.ok) throw new AppError(409, verdict.message);
   if (verdict.discount !== applied.discount) {
     const total = order.totalAmount + applied.discount - verdict.discount;

@@ -17,6 +17,7 @@ const pickupSelect = {
   hours: true,
   price: true,
   eta: true,
+  province: true,
 } as const satisfies Prisma.PickupPointSelect;
 
 export type ZoneRow = Prisma.DeliveryZoneGetPayload<{ select: typeof zoneSelect }>;
@@ -36,6 +37,7 @@ export interface PickupData {
   hours: string;
   price: number;
   eta: string;
+  province: string;
 }
 
 type Order = { [field: string]: "asc" | "desc" }[];

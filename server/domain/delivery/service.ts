@@ -1,6 +1,7 @@
 // Delivery options (docs/product/checkout.md#delivery): which zones serve an address, what each costs for the
-// items' amount (free-from applied), the pickup points; staff edit zones and points (docs/product/console.md).
-// Placement prices delivery with `priceDelivery`, never with what the client says.
+// items' amount (free-from applied), the pickup points of its province; staff edit zones and points
+// (docs/product/console.md). Placement prices delivery with `priceDelivery`, never with what the client says, and
+// checks the address's province there: required to deliver to the door, and the one its city is in.
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../errors.ts";
 import type { ListPage, ListQuery, ListSpec } from "../list-query.ts";
@@ -8,6 +9,7 @@ import { orderByOf } from "../list-query.ts";
 import {
   ANGOLA_PROVINCES,
   DEFAULT_DELIVERY_OPTION_ID,
+  findProvince,
   DELIVERY_OPTION_NOT_HERE,
   DELIVERY_OPTION_UNKNOWN,
   defaultDeliveryOption,
@@ -17,6 +19,8 @@ import {
   type DeliveryOption,
 } from "../../../shared/delivery.ts";
 import { MAX_AMOUNT, amountTooLarge } from "../../../shared/money.ts";
+import { provinceProblem } from "../../../shared/checkout.ts";
+import { provincesOfCity } from "../../../shared/angola-places.ts";
 import { deliveryRepository, type PickupData, type PickupRow, type ZoneData, type ZoneRow } from "./repository.ts";
 
 export interface AdminZone {
@@ -35,6 +39,7 @@ export interface AdminPickup {
   hours: string;
   price: number;
   eta: string;
+  province: string | null;
 }
 
 const toZone = (z: ZoneRow): AdminZone => ({
@@ -53,6 +58,7 @@ const toPickup = (p: PickupRow): AdminPickup => ({
   hours: p.hours,
   price: p.price.toNumber(),
   eta: p.eta,
+  province: p.province,
 });
 
 // ---- Options for an address ----
@@ -89,21 +95,43 @@ async function everything(db: Db): Promise<{ zones: AdminZone[]; pickups: AdminP
   return { zones: zones.map(toZone), pickups: pickups.map(toPickup) };
 }
 
+/** What the shop knows of its own places beyond Angola's list: the municipalities a zone of one province names. */
+const zonePlaces = (zones: readonly AdminZone[]) =>
+  zones.filter((z) => z.provinces.length === 1).map((z) => ({ province: z.provinces[0]!, places: z.municipalities }));
+
 /**
- * What the checkout offers for an address and items worth `subtotal`: the zones serving it (or the shop's default
- * fee when none does), then every pickup point. Fees reflect free-from.
+ * The province an address is priced in: the one given (as the list spells it), else the one its city is in when
+ * the shop knows the city in one province only; null when neither says.
+ */
+function provinceOf(address: { state: string; city: string }, zones: readonly AdminZone[]): string | null {
+  if (address.state.trim()) return findProvince(address.state);
+  const known = provincesOfCity(address.city, zonePlaces(zones));
+  return known.length === 1 ? known[0]! : null;
+}
+
+/** A pickup point is offered where it is: to addresses of its province, or to any when either is unknown. */
+const pickupServes = (p: AdminPickup, province: string | null) => !p.province || !province || p.province === province;
+
+/**
+ * What the checkout offers for an address and items worth `subtotal`: the zones serving its province (or the shop's
+ * default fee when none does), then the pickup points of that province. The province is the one given, else the
+ * one its city is in: a Lubango address left without one is priced as Huíla's and offered Huíla's points, never
+ * Luanda's. Fees reflect free-from.
  */
 export async function deliveryOptions(db: Db, address: { state: string; city: string }, subtotal: number): Promise<DeliveryOption[]> {
   const { zones, pickups } = await everything(db);
-  const serving = servingZones(zones, address.state, address.city);
+  const province = provinceOf(address, zones);
+  const serving = province ? servingZones(zones, province, address.city) : [];
   const delivery = serving.length ? serving.map((z) => zoneOption(z, subtotal)) : [defaultDeliveryOption()];
-  return [...delivery, ...pickups.map(pickupOption)];
+  return [...delivery, ...pickups.filter((p) => pickupServes(p, province)).map(pickupOption)];
 }
 
 /**
- * The delivery an order pays for: the chosen option (a pickup point, or a zone that serves the address), or
- * without one the zone serving the address, else the shop's default fee. Unknown option → 404; a zone that does not
- * serve the address → 409 (the shopper changed the address after choosing).
+ * The delivery an order pays for: the chosen option (a pickup point of the address's province, or a zone that
+ * serves the address), or without one the zone serving the address, else the shop's default fee. The address's
+ * province is checked first (400, checkout's words): required to deliver to the door, one of Angola's, the one its
+ * city is in where the shop knows the city. Unknown option → 404; an option that does not serve the address → 409
+ * (the shopper changed the address after choosing).
  */
 export async function priceDelivery(
   db: Db,
@@ -112,19 +140,28 @@ export async function priceDelivery(
   optionId: string | undefined,
 ): Promise<DeliveryChoice> {
   const repo = deliveryRepository(db);
-  if (optionId && optionId !== DEFAULT_DELIVERY_OPTION_ID) {
-    const [zone, pickup] = await Promise.all([repo.findZone(optionId), repo.findPickup(optionId)]);
-    if (pickup) {
-      const { id: _id, ...choice } = pickupOption(toPickup(pickup));
-      return choice;
-    }
-    if (!zone) throw new AppError(404, DELIVERY_OPTION_UNKNOWN);
-    const z = toZone(zone);
-    if (!zoneMatch(z, address.state, address.city)) throw new AppError(409, DELIVERY_OPTION_NOT_HERE);
-    const { id: _zid, ...choice } = zoneOption(z, subtotal);
+  const zones = (await repo.allZones()).map(toZone);
+  const chosen = optionId && optionId !== DEFAULT_DELIVERY_OPTION_ID ? optionId : null;
+  const pickup = chosen ? await repo.findPickup(chosen) : null;
+  const problem = provinceProblem(address, !pickup, zonePlaces(zones));
+  if (problem) throw new AppError(400, problem);
+  const province = provinceOf(address, zones);
+  if (pickup) {
+    const point = toPickup(pickup);
+    if (!pickupServes(point, province)) throw new AppError(409, DELIVERY_OPTION_NOT_HERE);
+    const { id: _id, ...choice } = pickupOption(point);
     return choice;
   }
-  const [first] = servingZones((await repo.allZones()).map(toZone), address.state, address.city);
+  // Delivering to the door: the province is known here (provinceProblem requires it).
+  const serving = servingZones(zones, province!, address.city);
+  if (chosen) {
+    const zone = zones.find((z) => z.id === chosen);
+    if (!zone) throw new AppError(404, DELIVERY_OPTION_UNKNOWN);
+    if (!serving.includes(zone)) throw new AppError(409, DELIVERY_OPTION_NOT_HERE);
+    const { id: _zid, ...choice } = zoneOption(zone, subtotal);
+    return choice;
+  }
+  const [first] = serving;
   if (optionId === DEFAULT_DELIVERY_OPTION_ID && first) throw new AppError(409, DELIVERY_OPTION_NOT_HERE);
   const { id: _id, ...choice } = first ? zoneOption(first, subtotal) : defaultDeliveryOption();
   return choice;
@@ -177,12 +214,17 @@ function cleanPickup(input: PickupInput): PickupData {
   if (!name) throw new AppError(400, "Indique o nome do ponto de levantamento");
   const address = input.address.trim();
   if (!address) throw new AppError(400, "Indique a morada do ponto de levantamento");
+  const typed = (input.province ?? "").trim();
+  if (!typed) throw new AppError(400, "Escolha a província do ponto de levantamento");
+  const province = findProvince(typed);
+  if (!province) throw new AppError(400, `Província desconhecida: ${typed}`);
   return {
     name,
     address,
     hours: (input.hours ?? "").trim(),
     price: amount(input.price ?? 0, "O preço"),
     eta: (input.eta ?? "").trim(),
+    province,
   };
 }
 
@@ -200,6 +242,7 @@ export interface PickupInput {
   hours?: string;
   price?: number;
   eta?: string;
+  province?: string | null;
 }
 
 export async function listZones(db: Db, query: ListQuery<{ id?: string[] }>): Promise<ListPage<AdminZone>> {

@@ -14,6 +14,7 @@ import {
 } from "../../../shared/checkout.ts";
 import { PAYMENT_METHODS, type PaymentMethod } from "../../../shared/orders.ts";
 import { INVALID_PHONE, toE164 } from "../../../shared/phones.ts";
+import { personNameProblem } from "../../../shared/names.ts";
 import { AppError } from "../errors.ts";
 import type { Address, AddressInput } from "../../schemas/orders.ts";
 
@@ -39,6 +40,11 @@ export function checkAddress(input: AddressInput): Address {
   if (neighborhood) a.neighborhood = neighborhood;
   if (landmark) a.landmark = landmark;
   for (const [field, message] of REQUIRED_ADDRESS_FIELDS) if (!a[field]) throw new AppError(400, message);
+  // The names may reach mails and staff: no link, e-mail, IBAN or second line (docs/product/accounts.md#names).
+  for (const name of [a.firstName, a.lastName]) {
+    const problem = personNameProblem(name);
+    if (problem) throw new AppError(400, problem);
+  }
   // The address is kept as JSON: control characters and broken UTF-16 would be refused by the database.
   if (Object.values(a).some((v) => UNSTORABLE.test(v))) throw new AppError(400, "O endereço contém caracteres inválidos");
   if (!EMAIL_PATTERN.test(a.email)) throw new AppError(400, BAD_EMAIL);

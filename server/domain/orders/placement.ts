@@ -15,6 +15,8 @@ import { newOrderId } from "./ids.ts";
 import { newPaymentReference } from "../payments/payment-reference.ts";
 import { checkClientTotal, priceOrder, requestedLines, withDiscount, type PricedOrder, type RequestedLine } from "./pricing.ts";
 import { couponForOrder, takeCouponUse } from "../coupons/service.ts";
+import type { CouponGuard } from "../coupons/guesses.ts";
+import type { CouponCustomer } from "../coupons/repository.ts";
 import { ordersRepository, type KeyedOrder, type NewOrder } from "./repository.ts";
 import { stockRepository } from "../catalogue/stock-repository.ts";
 import { notEnoughStock } from "../../../shared/stock.ts";
@@ -104,7 +106,11 @@ class NotWritten extends Error {}
  * size) and nothing is taken (docs/design/money.md#stock). Coupon first, then stock: every placement locks in
  * that order.
  */
-async function writeOrder(db: PrismaClient, order: NewOrder, opts: { clearCart: boolean; noticesDue: boolean }): Promise<boolean> {
+async function writeOrder(
+  db: PrismaClient,
+  order: NewOrder,
+  opts: { clearCart: boolean; noticesDue: boolean; couponCustomer?: CouponCustomer },
+): Promise<boolean> {
   const held = order.lines.filter((l) => l.reserved);
   const coupon = order.coupon;
   if (!held.length && !coupon) return ordersRepository(db).insertOrder(order, opts);
@@ -115,8 +121,8 @@ async function writeOrder(db: PrismaClient, order: NewOrder, opts: { clearCart: 
           await takeCouponUse(
             tx,
             { id: coupon.id, code: coupon.code, discount: coupon.discount.toNumber() },
+            opts.couponCustomer ?? { userId: order.userId },
             {
-              userId: order.userId,
               subtotal: order.subtotal.toNumber(),
               deliveryFee: order.deliveryFee.toNumber(),
               totalAmount: order.totalAmount.toNumber(),
@@ -148,6 +154,8 @@ export async function placeOrder<Prepared extends PaymentReferences, Answer>(
     idempotencyKey?: string;
     /** The account's cached copy is stale (opt-ins ticked at checkout): Sessions.changed. */
     accountChanged?: (userId: string) => void;
+    /** Counts a coupon code that is not valid as a guess of this client (docs/product/coupons.md#guessing). */
+    couponGuard?: CouponGuard;
   },
   notifier?: Notifier,
   /** Told after the order is stored (not on a replay): staff consoles update live. */
@@ -169,11 +177,16 @@ export async function placeOrder<Prepared extends PaymentReferences, Answer>(
   // both (neither locks the products), without holding a connection across round trips.
   const listed = await priceOrder(db, v.lines, { address: v.address, optionId: input.body.deliveryOptionId });
   // The coupon is judged on the server's own figures; the client's total is compared with the total after it.
+  // "Per customer" is the account, the checkout's e-mail and its delivery phone together.
+  const couponCustomer: CouponCustomer = { userId, email: v.address.email, phone: v.address.phone };
   const coupon = input.body.couponCode
-    ? await couponForOrder(db, userId, input.body.couponCode, {
-        subtotal: listed.subtotal.toNumber(),
-        deliveryFee: listed.deliveryFee.toNumber(),
-      })
+    ? await couponForOrder(
+        db,
+        couponCustomer,
+        input.body.couponCode,
+        { subtotal: listed.subtotal.toNumber(), deliveryFee: listed.deliveryFee.toNumber() },
+        input.couponGuard,
+      )
     : null;
   const priced = coupon ? withDiscount(listed, coupon.discount) : listed;
   checkClientTotal(v.totalAmount, priced);
@@ -201,7 +214,7 @@ export async function placeOrder<Prepared extends PaymentReferences, Answer>(
   try {
     for (let attempt = 1; ; attempt++) {
       // The order's mails are written after the commit, from the order as stored (a redrawn reference included).
-      if (await writeOrder(db, order, { clearCart: method.clearsCart, noticesDue: Boolean(notifier) })) break;
+      if (await writeOrder(db, order, { clearCart: method.clearsCart, noticesDue: Boolean(notifier), couponCustomer })) break;
       // Not written: either a concurrent retry holds the key, or the payment reference clashed with another order's.
       if (idempotencyKey && (await orders.findByKey(userId, idempotencyKey))) throw new KeyTaken();
       if (!order.paymentReference || attempt >= REFERENCE_ATTEMPTS)

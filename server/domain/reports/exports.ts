@@ -2,8 +2,9 @@
 // of Luanda days, and the payments staff recorded that no bank statement line confirmed after some days, as
 // spreadsheets in Portuguese settings open them: UTF-8 with a BOM, `;` between fields, amounts
 // with two decimals and a decimal comma, dates and times in Luanda. csv-stringify quotes fields holding `;`,
-// quotes or line breaks, and prefixes a field starting with = + - @ with ' so a spreadsheet never runs it as a
-// formula. Rows are read a page at a time and streamed: a year of orders never sits in memory.
+// quotes or line breaks; every text goes through shared/spreadsheet.ts's one rule (the console's exports use it
+// too), which prefixes with ' a field a spreadsheet could run as a formula, zero-width and full-width tricks
+// included. Rows are read a page at a time and streamed: a year of orders never sits in memory.
 import { Readable, pipeline } from "node:stream";
 import { stringify } from "csv-stringify";
 import type { Db } from "../../db/client.ts";
@@ -11,6 +12,7 @@ import { LUANDA_OFFSET_MS } from "../../../shared/dashboard.ts";
 import { PAYMENT_METHOD_LABELS, shortOrderId, type PaymentMethod } from "../../../shared/orders.ts";
 import { PAYMENT_CONFIRMATION_LABELS, type PaymentConfirmation } from "../../../shared/payments.ts";
 import { MAX_UNLINKED_DAYS } from "../../../shared/bank-statements.ts";
+import { SPREADSHEET_CSV, spreadsheetCell } from "../../../shared/spreadsheet.ts";
 import { AppError } from "../errors.ts";
 import { reportsRepository, type PageCursor, type PaymentReportRow } from "./repository.ts";
 
@@ -205,12 +207,10 @@ export function unlinkedPaymentsCsv(db: Db, days: number, now = new Date(), page
 /** Records as a CSV stream in the exports' format (BOM, `;`, CRLF, formulas escaped). */
 function csvStream(records: AsyncGenerator<string[]>, columns: string[]): Readable {
   const csv = stringify({
-    bom: true,
-    delimiter: ";",
-    record_delimiter: "windows",
+    ...SPREADSHEET_CSV,
     header: true,
     columns,
-    escape_formulas: true,
+    cast: { string: spreadsheetCell },
   });
   // A database error midway ends the download cut short (the browser reports it failed), never a partial file as whole.
   pipeline(Readable.from(records), csv, () => undefined);

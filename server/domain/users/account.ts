@@ -7,6 +7,7 @@ import { AppError, SESSION_EXPIRED } from "../errors.ts";
 import type { Static } from "typebox";
 import type { Address } from "../../schemas/orders.ts";
 import type { AccountReply } from "../../schemas/users.ts";
+import { personNameProblem } from "../../../shared/names.ts";
 
 /** What the account page shows (the route's reply schema). */
 type Account = Static<typeof AccountReply>["account"];
@@ -98,6 +99,8 @@ export async function updateAccount(db: Db, userId: string, changes: AccountChan
   if (changes.name !== undefined) {
     const name = changes.name.trim();
     if (!name) throw new AppError(400, "Nome é obrigatório");
+    const problem = personNameProblem(name);
+    if (problem) throw new AppError(400, problem);
     data.name = name;
   }
   if (changes.savedAddress !== undefined)

@@ -54,6 +54,12 @@ export class AttemptLimiter {
     if (!allowed) throw tooManyRequests(retryAfterMs);
   }
 
+  /** Whether `key` already holds `limit.max` attempts in its window; counts nothing (a success checked against failures). */
+  async reached(key: string, limit: AttemptLimit): Promise<{ reached: boolean; retryAfterMs: number }> {
+    const { count, retryAfterMs } = await attemptsRepository(this.db).peek(key);
+    return { reached: count >= limit.max, retryAfterMs };
+  }
+
   /** Takes back one attempt on `key` (it succeeded: it was no failure). */
   async giveBack(key: string): Promise<void> {
     await attemptsRepository(this.db).giveBack(key);

@@ -17,6 +17,13 @@ export const attemptsRepository = (db: Db) => ({
       RETURNING c.count, CAST(EXTRACT(EPOCH FROM c.window_ends_at - (now() AT TIME ZONE 'UTC')) * 1000 AS integer) AS retry_after_ms`;
     return { count: rows[0]!.count, retryAfterMs: rows[0]!.retry_after_ms };
   },
+  /** The attempts counted on `key` in its window, without counting one (0 when its window has ended). */
+  async peek(key: string): Promise<{ count: number; retryAfterMs: number }> {
+    const rows = await db.$queryRaw<{ count: number; retry_after_ms: number }[]>`
+      SELECT count, CAST(EXTRACT(EPOCH FROM window_ends_at - (now() AT TIME ZONE 'UTC')) * 1000 AS integer) AS retry_after_ms
+      FROM attempt_counters WHERE key = ${key} AND window_ends_at > (now() AT TIME ZONE 'UTC')`;
+    return rows[0] ? { count: rows[0].count, retryAfterMs: rows[0].retry_after_ms } : { count: 0, retryAfterMs: 0 };
+  },
   /** Takes back one attempt (one that turned out to be a success). */
   giveBack: (key: string) => db.$executeRaw`UPDATE attempt_counters SET count = GREATEST(count - 1, 0) WHERE key = ${key}`,
   clear: (key: string) => db.$executeRaw`DELETE FROM attempt_counters WHERE key = ${key}`,

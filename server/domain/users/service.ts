@@ -2,6 +2,7 @@
 import type { Db, PrismaClient } from "../../db/client.ts";
 import { Prisma } from "../../db/client.ts";
 import { BAD_EMAIL, EMAIL_PATTERN } from "../../../shared/checkout.ts";
+import { personNameProblem } from "../../../shared/names.ts";
 import { AppError, SESSION_EXPIRED } from "../errors.ts";
 import { assertAcceptablePassword, decoyHash, hashPassword, verifyPassword } from "./passwords.ts";
 import { usersRepository, type UserRow } from "./repository.ts";
@@ -18,6 +19,9 @@ export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 /** The sign-up rules (docs/product/accounts.md#sign-up-rules), checked here too so no client can skip them. */
 function checkSignUp(input: { name: string; email: string; password: string }): void {
   if (!input.name.trim()) throw new AppError(400, "Nome é obrigatório");
+  // The name goes into the shop's mails: no link, e-mail, IBAN or second line (docs/product/accounts.md#names).
+  const nameProblem = personNameProblem(input.name.trim());
+  if (nameProblem) throw new AppError(400, nameProblem);
   if (!input.email.trim()) throw new AppError(400, "Email é obrigatório");
   if (!EMAIL_PATTERN.test(input.email.trim())) throw new AppError(400, BAD_EMAIL);
   assertAcceptablePassword(input.password);

@@ -6,6 +6,7 @@ import { formatKz, type MoneyAmount } from "../../../shared/money.ts";
 import { shortOrderId } from "../../../shared/orders.ts";
 import { MULTICAIXA_LABELS, TRANSFER_DESCRIPTION_LABEL, groupedMulticaixaReference } from "../../../shared/payments.ts";
 import type { DeliveryChoice } from "../../../shared/delivery.ts";
+import { mailName } from "../../../shared/names.ts";
 
 export interface ShopContact {
   /** The shop's name; "Loja" when the settings carry none. */
@@ -117,7 +118,16 @@ ${blocks.map(blockHtml).join("\n")}
   return { subject, html, text };
 }
 
-const hello = (name: string) => ({ kind: "paragraph", text: `Olá ${name},` }) as const;
+/**
+ * A customer's name as every mail writes it (shared/names.ts): one line, at most 60 characters, and none at all
+ * when it carries a link, an e-mail address or an IBAN (a name saved before the rule): the shop never mails a
+ * stranger's "visit evil.example, pay to AO06 …" under its own name (docs/product/accounts.md#names).
+ */
+const customer = (name: string) => mailName(name) || "Cliente";
+const hello = (name: string) => {
+  const shown = mailName(name);
+  return { kind: "paragraph", text: shown ? `Olá ${shown},` : "Olá," } as const;
+};
 const orderLabel = (orderId: string) => `#${shortOrderId(orderId)}`;
 const ordersButton = (ctx: MailContext): Block => ({ kind: "button", label: "Ver os meus pedidos", url: link(ctx, "/orders") });
 const chatButton = (ctx: MailContext, orderId: string): Block => ({
@@ -416,7 +426,7 @@ const TEMPLATES = {
       {
         kind: "facts",
         rows: [
-          ["Cliente", order.customerName],
+          ["Cliente", customer(order.customerName)],
           ["Total", formatKz(order.total)],
           ["Pagamento", order.paymentMethod],
         ],
@@ -431,7 +441,7 @@ const TEMPLATES = {
     blocks: (ctx, order) => [
       {
         kind: "paragraph",
-        text: `${order.customerName} pagou ${formatKz(order.amount)} por Multicaixa (referência ${order.reference}) depois de o pedido ${orderLabel(order.orderId)} ter sido cancelado. O valor não conta para o pedido: devolva-o ao cliente.`,
+        text: `${customer(order.customerName)} pagou ${formatKz(order.amount)} por Multicaixa (referência ${order.reference}) depois de o pedido ${orderLabel(order.orderId)} ter sido cancelado. O valor não conta para o pedido: devolva-o ao cliente.`,
       },
       orderButton(ctx, order.orderId),
     ],
@@ -462,7 +472,7 @@ const TEMPLATES = {
     blocks: (ctx, order) => [
       {
         kind: "paragraph",
-        text: `O prazo de pagamento do pedido ${orderLabel(order.orderId)} (${order.customerName}) expirou com ${formatKz(order.paid)} de ${formatKz(order.total)} recebidos. O pedido não foi cancelado: combine com o cliente o resto do pagamento ou cancele-o e registe a devolução.`,
+        text: `O prazo de pagamento do pedido ${orderLabel(order.orderId)} (${customer(order.customerName)}) expirou com ${formatKz(order.paid)} de ${formatKz(order.total)} recebidos. O pedido não foi cancelado: combine com o cliente o resto do pagamento ou cancele-o e registe a devolução.`,
       },
       orderButton(ctx, order.orderId),
     ],
@@ -473,7 +483,7 @@ const TEMPLATES = {
     blocks: (ctx, order) => [
       {
         kind: "paragraph",
-        text: `${order.customerName} enviou um comprovativo de pagamento para o pedido ${orderLabel(order.orderId)}. Verifique-o no extrato e aceite ou recuse.`,
+        text: `${customer(order.customerName)} enviou um comprovativo de pagamento para o pedido ${orderLabel(order.orderId)}. Verifique-o no extrato e aceite ou recuse.`,
       },
       ...(order.amountDue !== undefined ? [{ kind: "facts", rows: [["Valor em falta", formatKz(order.amountDue)]] } as Block] : []),
       orderButton(ctx, order.orderId),
@@ -485,7 +495,7 @@ const TEMPLATES = {
     blocks: (ctx, message) => [
       {
         kind: "paragraph",
-        text: `${message.customerName} escreveu sobre o pedido ${orderLabel(message.orderId)} e não há ninguém do suporte ligado:`,
+        text: `${customer(message.customerName)} escreveu sobre o pedido ${orderLabel(message.orderId)} e não há ninguém do suporte ligado:`,
       },
       { kind: "quote", text: [message.text ?? "", message.hasAttachment ? "(anexo)" : ""].filter(Boolean).join("\n") },
       consoleButton(ctx, "Responder", `/conversations/${encodeURIComponent(message.orderId)}/show`),

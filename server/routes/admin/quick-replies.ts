@@ -17,7 +17,7 @@ import { STAFF_ROLES } from "../../../shared/roles.ts";
 const tags = ["staff"];
 
 export const adminQuickReplyRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db } = app.deps;
+  const { db, attempts } = app.deps;
   const staff = app.requireStaff(STAFF_ROLES);
   const admin = app.requireStaff(["admin"]);
 
@@ -43,9 +43,9 @@ export const adminQuickReplyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     "/quick-replies",
     {
       preHandler: admin,
-      schema: { tags, body: AdminQuickReplyBody, response: { 200: AdminQuickReply, ...errorResponses(400, 401, 403) } },
+      schema: { tags, body: AdminQuickReplyBody, response: { 200: AdminQuickReply, ...errorResponses(400, 401, 403, 429) } },
     },
-    async (request) => createQuickReply(db.prisma, request.body),
+    async (request) => createQuickReply(db.prisma, { attempts, actorId: request.user!.userId }, request.body),
   );
 
   app.put(
@@ -56,10 +56,10 @@ export const adminQuickReplyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         params: IdParams,
         body: AdminQuickReplyBody,
-        response: { 200: AdminQuickReply, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: AdminQuickReply, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
-    async (request) => updateQuickReply(db.prisma, request.params.id, request.body),
+    async (request) => updateQuickReply(db.prisma, { attempts, actorId: request.user!.userId }, request.params.id, request.body),
   );
 
   app.delete(

@@ -8,7 +8,7 @@ import { previewCoupon } from "../../domain/coupons/service.ts";
 
 const tags = ["shopper"];
 export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db, cartAdder } = app.deps;
+  const { db, cartAdder, attempts } = app.deps;
   const auth = app.authenticate;
   /** Generous: a shopper tapping + quickly must never hit it, a script hammering the database will. */
   const cartRateLimit = { rateLimit: { max: 300, timeWindow: 60_000, keyGenerator: app.perCustomer } };
@@ -67,7 +67,10 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }),
   );
 
-  /** Tighter than the cart's: enough to retype a code, too few to guess codes by trying them. */
+  /**
+   * Tighter than the cart's: enough to retype a code. Guessing is bounded by the codes that turn out not valid,
+   * counted per address and shop-wide in the database (docs/product/coupons.md#guessing).
+   */
   const couponRateLimit = { rateLimit: { max: 30, timeWindow: 60_000, keyGenerator: app.perCustomer } };
 
   // A refused code is not a failed request: 200 with success false and the reason (docs/product/coupons.md#preview).
@@ -78,6 +81,6 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: couponRateLimit,
       schema: { tags, body: CouponPreviewBody, response: { 200: CouponPreviewReply, ...errorResponses(400, 401, 413, 415, 429) } },
     },
-    async (request) => previewCoupon(db.prisma, request.user!.userId, request.body),
+    async (request) => previewCoupon(db.prisma, { attempts, clientAddress: request.ip }, request.user!.userId, request.body),
   );
 };

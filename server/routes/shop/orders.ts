@@ -24,7 +24,7 @@ import { AppError } from "../../domain/errors.ts";
 const tags = ["shopper"];
 
 export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db, config, payments, hub, notifier, shopSettings, sessions } = app.deps;
+  const { db, config, payments, hub, notifier, shopSettings, sessions, attempts } = app.deps;
   const auth = app.authenticate;
   /** Placements per customer per minute: far above any shopper, low enough to stop a script filling the table. */
   const placeRateLimit = { rateLimit: { max: 30, timeWindow: 60_000, keyGenerator: app.perCustomer } };
@@ -43,6 +43,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: request.body,
         idempotencyKey: request.headers["idempotency-key"],
         accountChanged: (id: string) => sessions.changed(id),
+        couponGuard: { attempts, clientAddress: request.ip },
       };
       const hours = await paymentDeadlineHours(shopSettings, config.paymentDeadlineHours);
       const { orderId } = await placeOrder(
@@ -74,6 +75,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: request.body,
         idempotencyKey: request.headers["idempotency-key"],
         accountChanged: (id: string) => sessions.changed(id),
+        couponGuard: { attempts, clientAddress: request.ip },
       };
       const { orderId, sessionUrl } = await placeOrder(db.prisma, stripeCheckout(payments.stripe, notifier.baseUrl), input, notifier, hub);
       return { success: true as const, session_url: sessionUrl, orderId };

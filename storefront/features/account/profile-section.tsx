@@ -3,14 +3,16 @@ import { Title } from "../../components/title.tsx";
 import { type Account } from "./api/account.ts";
 import { toast } from "../../lib/toast.ts";
 import { useSave, type Saved } from "./use-save.ts";
+import { personNameProblem } from "../../../shared/names.ts";
 
 export function Profile({ account, onSaved }: { account: Account; onSaved: Saved }) {
   const [name, setName] = useState(account.name);
   const save = useSave(onSaved);
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    if (!name.trim()) {
-      toast.error("Nome é obrigatório");
+    const problem = name.trim() ? personNameProblem(name.trim()) : "Nome é obrigatório";
+    if (problem) {
+      toast.error(problem);
       return;
     }
     void save({ name: name.trim() }, "Dados guardados");

@@ -54,7 +54,8 @@ const FIELDS: readonly {
   { name: "neighborhood", label: "Bairro (opcional)", auto: "address-level3", half: true, courier: true },
   { name: "landmark", label: "Ponto de referência (opcional)", auto: "off", half: true, hint: LANDMARK_HINT, courier: true },
   { name: "city", label: "Cidade", auto: "address-level2", half: true },
-  { name: "state", label: "Província (opcional)", auto: "address-level1", half: true },
+  // Required to deliver to the door, not for a pickup (shared/checkout.ts provinceProblem).
+  { name: "state", label: "Província", auto: "address-level1", half: true },
   { name: "zipcode", label: "Código Postal", mode: "numeric", auto: "postal-code", half: true, hint: NO_ZIPCODE_HINT },
   { name: "country", label: "País", auto: "country-name", half: true },
   { name: "phone", label: "Telefone", type: "tel", mode: "tel", auto: "tel" },

@@ -1,7 +1,7 @@
 import type { AddressFields } from "../../../shared/checkout.ts";
 import type { OrderItemInput, PaymentMethod as Method, PlaceOrderBody as Body } from "../../../server/schemas/orders.ts";
 
-/** A delivery address: every field a string, state may be empty; bairro and ponto de referência optional. */
+/** A delivery address: every field a string, state empty for a pickup; bairro and ponto de referência optional. */
 export type Address = AddressFields & { neighborhood?: string; landmark?: string };
 
 /** An order item, as the storefront sends it (the server reprices it). */
