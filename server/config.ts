@@ -2,6 +2,7 @@
 import { isIP } from "node:net";
 import path from "node:path";
 import { PROXYPAY_PRODUCTION_URL } from "./integrations/proxypay.ts";
+import { APPYPAY_API_URL, APPYPAY_AUTH_URL, type AppyPayCredentials } from "./integrations/appypay/client.ts";
 import { MAX_PAYMENT_DEADLINE_HOURS } from "../shared/settings.ts";
 import type { S3Settings } from "./domain/media/s3-store.ts";
 
@@ -61,6 +62,22 @@ export interface Config {
   whatsapp: WhatsAppConfig | undefined;
   /** SMS (SMS_PROVIDER and the provider's variables): order updates to shoppers who chose it, and WhatsApp's fallback. */
   sms: SmsConfig | undefined;
+  /** AppyPay (APPYPAY_*): the gateway of Multicaixa Express charges and the certified issuer of fiscal documents. */
+  appypay: AppyPayConfig | undefined;
+  /** FISCAL_PROVIDER: who issues the shop's fiscal documents; unset, admins attach the ones issued in the AGT portal. */
+  fiscalProvider: "appypay" | undefined;
+}
+
+export interface AppyPayConfig extends AppyPayCredentials {
+  /**
+   * APPYPAY_GPO_METHOD: the Multicaixa Express payment method AppyPay's portal gives the merchant ("GPO_<key>");
+   * unset, the shop offers no Multicaixa Express.
+   */
+  gpoMethod: string | undefined;
+  /** APPYPAY_WEBHOOK_SECRET: what AppyPay sends as `Authorization: Bearer <secret>` on the merchant webhook. */
+  webhookSecret: string | undefined;
+  /** APPYPAY_RECONCILE_SECONDS: a charge still pending this long after it was made is asked of AppyPay (120). */
+  reconcileMs: number;
 }
 
 export interface WhatsAppConfig {
@@ -103,6 +120,50 @@ function whatsappConfig(env: NodeJS.ProcessEnv): WhatsAppConfig | undefined {
     verifyToken: env.WHATSAPP_VERIFY_TOKEN!.trim(),
     apiUrl: (url(env, "WHATSAPP_API_URL", ["https:", "http:"]) ?? WHATSAPP_DEFAULT_API_URL).replace(/\/+$/, ""),
   };
+}
+
+const APPYPAY_CREDENTIALS = ["APPYPAY_CLIENT_ID", "APPYPAY_CLIENT_SECRET", "APPYPAY_RESOURCE"] as const;
+
+function appypayConfig(env: NodeJS.ProcessEnv): AppyPayConfig | undefined {
+  const set = APPYPAY_CREDENTIALS.filter((name) => env[name]?.trim());
+  const gpoMethod = env.APPYPAY_GPO_METHOD?.trim() || undefined;
+  const webhookSecret = env.APPYPAY_WEBHOOK_SECRET?.trim() || undefined;
+  if (set.length === 0) {
+    if (gpoMethod || webhookSecret)
+      throw new ConfigError(`APPYPAY_GPO_METHOD and APPYPAY_WEBHOOK_SECRET need ${APPYPAY_CREDENTIALS.join(", ")}`);
+    return undefined;
+  }
+  if (set.length < APPYPAY_CREDENTIALS.length)
+    throw new ConfigError(
+      `${APPYPAY_CREDENTIALS.join(", ")} must be set together (missing: ${APPYPAY_CREDENTIALS.filter((n) => !set.includes(n)).join(", ")})`,
+    );
+  if (gpoMethod !== undefined && !/^GPO_[A-Za-z0-9-]{1,64}$/.test(gpoMethod))
+    throw new ConfigError(`APPYPAY_GPO_METHOD must be the method AppyPay's portal shows, GPO_<key> (got "${gpoMethod}")`);
+  // A charge's outcome arrives by webhook: without its secret the shop could not tell AppyPay's calls from a forger's.
+  if (gpoMethod && !webhookSecret)
+    throw new ConfigError("APPYPAY_GPO_METHOD needs APPYPAY_WEBHOOK_SECRET (set the same secret in AppyPay's portal)");
+  if (webhookSecret !== undefined && !/^[\x21-\x7e]{16,256}$/.test(webhookSecret))
+    throw new ConfigError(
+      "APPYPAY_WEBHOOK_SECRET must be 16 to 256 printable characters without spaces (make one with: openssl rand -hex 24)",
+    );
+  return {
+    clientId: env.APPYPAY_CLIENT_ID!.trim(),
+    clientSecret: env.APPYPAY_CLIENT_SECRET!.trim(),
+    resource: env.APPYPAY_RESOURCE!.trim(),
+    authUrl: url(env, "APPYPAY_AUTH_URL", ["https:", "http:"]) ?? APPYPAY_AUTH_URL,
+    apiUrl: (url(env, "APPYPAY_API_URL", ["https:", "http:"]) ?? APPYPAY_API_URL).replace(/\/+$/, ""),
+    gpoMethod,
+    webhookSecret,
+    reconcileMs: int(env, "APPYPAY_RECONCILE_SECONDS", 120, 10, 3600) * 1000,
+  };
+}
+
+function fiscalProvider(env: NodeJS.ProcessEnv, appypay: AppyPayConfig | undefined): Config["fiscalProvider"] {
+  const provider = env.FISCAL_PROVIDER?.trim() || undefined;
+  if (provider === undefined) return undefined;
+  if (provider !== "appypay") throw new ConfigError(`FISCAL_PROVIDER must be "appypay" (got "${provider}")`);
+  if (!appypay) throw new ConfigError(`FISCAL_PROVIDER=appypay needs ${APPYPAY_CREDENTIALS.join(", ")}`);
+  return provider;
 }
 
 function smsConfig(env: NodeJS.ProcessEnv): SmsConfig | undefined {
@@ -319,6 +380,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(proxypayKey) !== Boolean(proxypayEntity)) throw new ConfigError("PROXYPAY_API_KEY and PROXYPAY_ENTITY must be set together");
   if (proxypayEntity !== undefined && !/^\d{3,10}$/.test(proxypayEntity))
     throw new ConfigError(`PROXYPAY_ENTITY must be the entity's digits (got "${proxypayEntity}")`);
+  const appypay = appypayConfig(env);
   return {
     port,
     host: env.HOST || "0.0.0.0",
@@ -369,5 +431,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: metricsToken(env),
     whatsapp: whatsappConfig(env),
     sms: smsConfig(env),
+    appypay,
+    fiscalProvider: fiscalProvider(env, appypay),
   };
 }
