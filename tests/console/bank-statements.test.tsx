@@ -189,6 +189,14 @@ describe("importing a statement", () => {
       unmatched: 0,
       duplicates: 0,
       ignored: 0,
+      columns: {
+        headerRow: 0,
+        date: { column: 0, name: "Dia" },
+        description: { column: 1, name: "Texto" },
+        amount: { column: 2, name: "Entrada" },
+        reference: null,
+        mapping: { id: "a".repeat(64), savedBy: "Admin Teste", savedAt: "2026-12-01T09:30:00.000Z", savedNow: true },
+      },
     };
     const dataProvider = {
       ...testDataProvider(),
