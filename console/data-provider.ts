@@ -10,7 +10,12 @@ import type {
 } from "../server/schemas/admin-conversations.ts";
 import type { AdminOrderNote, AdminOrderNoteReply, AdminOrderNotesReply } from "../server/schemas/admin-support.ts";
 import type { SettingsReply } from "../server/schemas/settings.ts";
-import type { AdminStatementAssignBody, AdminStatementLine, StatementImportReply } from "../server/schemas/admin-bank-statements.ts";
+import type {
+  AdminStatementAssignBody,
+  AdminStatementLine,
+  AdminStatementMapping,
+  StatementImportReply,
+} from "../server/schemas/admin-bank-statements.ts";
 import type { StatementMapping } from "../shared/bank-statements.ts";
 import type { BankDetails } from "../shared/support.ts";
 import type {
@@ -76,6 +81,8 @@ export interface ConsoleDataProvider extends DataProvider {
   importStatement(file: File, mapping?: StatementMapping): Promise<StatementImportReply>;
   assignStatementLine(id: string, body: AdminStatementAssignBody): Promise<AdminStatementLine>;
   dismissStatementLine(id: string, reason: string): Promise<AdminStatementLine>;
+  /** Deletes a bank's column mapping; the admin's own password is required (step-up). */
+  deleteStatementMapping(id: string, currentPassword: string): Promise<AdminStatementMapping>;
 }
 
 const orderPath = (orderId: string) => `/orders/${encodeURIComponent(orderId)}`;
@@ -171,6 +178,12 @@ export const dataProvider: ConsoleDataProvider = {
     return apiFetch<AdminStatementLine>(`/bank-statement-lines/${encodeURIComponent(id)}/dismiss`, {
       method: "POST",
       body: JSON.stringify({ reason }),
+    });
+  },
+  async deleteStatementMapping(id, currentPassword) {
+    return apiFetch<AdminStatementMapping>(`/bank-statement-mappings/${encodeURIComponent(id)}`, {
+      method: "DELETE",
+      body: JSON.stringify({ currentPassword }),
     });
   },
   async refuseProof(orderId, proofId, reason) {
