@@ -29,7 +29,7 @@ import { STAFF_ORDER_NOT_FOUND } from "../orders/not-found.ts";
 import { addPayment, announcePayment, checkPayment, staffActor, type CheckedPayment, type RecordedPayment } from "./payments.ts";
 import { paymentsRepository } from "./repository.ts";
 import { statementsRepository, type StaffLineRow } from "./statements-repository.ts";
-import { lineBankReference, paymentReferencesIn, type StatementLine } from "./statement-lines.ts";
+import { lineBankReference, type StatementLine } from "./statement-lines.ts";
 import { readStatementFile, storeStatementLines } from "./statement-import.ts";
 
 /** The ledger's actor for a line the import recorded by itself. */
@@ -98,7 +98,7 @@ export async function importStatement(
   const { file, kind, lines, ignored, columns } = await readStatementFile(db, input);
 
   // What each line names, read once for the whole file (the recording reads each order again under its lock).
-  const named = lines.map(paymentReferencesIn);
+  const named = lines.map((line) => line.references);
   const repo = statementsRepository(db);
   const orders = new Map((await repo.findOrdersByReferences([...new Set(named.flat())])).map((o) => [o.paymentReference!, o]));
   const plans = lines.map((line, i) => {
