@@ -61,10 +61,11 @@ const MAPPING_TAKEN = (m: MappingRow) =>
 
 /**
  * Lines stored per statement. On the embedded database a statement runs on the server's thread: 50 lines took
- * 5–35 ms of CPU once warm (measured on the 2-core test machine under load), so other requests wait that long at
- * most between two batches (docs/design/performance.md#bank-statement-import).
+ * 5–35 ms of CPU once warm on the 2-core test machine under load, which a machine that busy stretches past 250 ms
+ * now and then; 20 keep every wait well under it, for ~10 % more time in all
+ * (docs/design/performance.md#bank-statement-import).
  */
-const STORE_BATCH = 50;
+const STORE_BATCH = 20;
 
 interface ReadFile {
   file: IncomingFile;
