@@ -73,7 +73,7 @@ const embeddedOnly = ["backup-secrets"].map((name) => `tests/api/${name}.test.ts
 
 // Files that measure the server's responsiveness (probe latencies) while it is attacked: they run alone, with no
 // other test file competing for the two cores, and once (what they test is the event loop, not the database).
-const runAlone = ["tests/api/proof-attack.test.ts"];
+const runAlone = ["tests/api/proof-attack.test.ts", "tests/api/statement-attack.test.ts"];
 
 const apiProject = (name: string, include: string[], env: Record<string, string>, groupOrder: number, maxWorkers = WORKERS) => ({
   test: {

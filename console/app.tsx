@@ -11,6 +11,7 @@ import products from "./products/index.ts";
 import orders from "./orders/index.ts";
 import payments from "./payments/index.ts";
 import bankStatementLines from "./bank-statements/index.ts";
+import bankStatementMappings from "./bank-statements/mappings.ts";
 import conversations from "./conversations/index.ts";
 import customers from "./customers/index.ts";
 import staff from "./staff/index.ts";
@@ -56,6 +57,7 @@ export function ConsoleApp() {
       <Resource name="orders" {...orders} />
       <Resource name="payments" {...payments} />
       <Resource name="bank-statement-lines" {...bankStatementLines} />
+      <Resource name="bank-statement-mappings" {...bankStatementMappings} />
       <Resource name="conversations" {...conversations} />
       <Resource name="products" {...products} />
       <Resource name="customers" {...customers} />

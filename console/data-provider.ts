@@ -10,7 +10,12 @@ import type {
 } from "../server/schemas/admin-conversations.ts";
 import type { AdminOrderNote, AdminOrderNoteReply, AdminOrderNotesReply } from "../server/schemas/admin-support.ts";
 import type { SettingsReply } from "../server/schemas/settings.ts";
-import type { AdminStatementAssignBody, AdminStatementLine, StatementImportReply } from "../server/schemas/admin-bank-statements.ts";
+import type {
+  AdminStatementAssignBody,
+  AdminStatementLine,
+  AdminStatementMapping,
+  StatementImportReply,
+} from "../server/schemas/admin-bank-statements.ts";
 import type { StatementMapping } from "../shared/bank-statements.ts";
 import type { BankDetails } from "../shared/support.ts";
 import type {
@@ -82,6 +87,8 @@ export interface ConsoleDataProvider extends DataProvider {
   linkStatementLine(id: string, paymentId: string): Promise<AdminStatementLine>;
   /** The payments no statement line confirmed after `days` days, as CSV (admin only). */
   downloadUnlinkedPayments(days: number): Promise<Blob>;
+  /** Deletes a bank's column mapping; the admin's own password is required (step-up). */
+  deleteStatementMapping(id: string, currentPassword: string): Promise<AdminStatementMapping>;
 }
 
 const orderPath = (orderId: string) => `/orders/${encodeURIComponent(orderId)}`;
@@ -190,6 +197,12 @@ export const dataProvider: ConsoleDataProvider = {
   },
   downloadUnlinkedPayments(days) {
     return apiDownload(`/reports/unlinked-payments.csv?days=${encodeURIComponent(String(days))}`);
+  },
+  async deleteStatementMapping(id, currentPassword) {
+    return apiFetch<AdminStatementMapping>(`/bank-statement-mappings/${encodeURIComponent(id)}`, {
+      method: "DELETE",
+      body: JSON.stringify({ currentPassword }),
+    });
   },
   async refuseProof(orderId, proofId, reason) {
     await apiFetch<unknown>(`${orderPath(orderId)}/proofs/${encodeURIComponent(proofId)}/refuse`, {

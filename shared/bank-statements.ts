@@ -28,6 +28,35 @@ export const MAX_STATEMENT_BYTES = 5 * 1024 * 1024;
 export const STATEMENT_TOO_LARGE = "O extrato é demasiado grande (máximo 5 MB): importe um período mais curto";
 /** Most rows a statement may have. */
 export const MAX_STATEMENT_ROWS = 10_000;
+/** Most columns a statement may fill (a bank's export has a dozen at most): a cell further right refuses the file. */
+export const MAX_STATEMENT_COLUMNS = 50;
+
+/** One column an import read: its position (from 0) and its name in the header row. */
+export interface StatementColumnRead {
+  column: number;
+  name: string;
+}
+
+/** The admin's mapping a bank's export was read with (docs/product/orders.md#bank-statement-import). */
+export interface StatementMappingUsed {
+  /** The mapping's id (its header row's signature). */
+  id: string;
+  savedBy: string;
+  /** ISO time. */
+  savedAt: string;
+  /** Saved by this very import (the admin said which column is which). */
+  savedNow: boolean;
+}
+
+/** How an import read the file: the header row, each column, and the mapping used (null: recognised by names). */
+export interface StatementColumnsRead {
+  headerRow: number;
+  date: StatementColumnRead;
+  description: StatementColumnRead;
+  amount: StatementColumnRead;
+  reference: StatementColumnRead | null;
+  mapping: StatementMappingUsed | null;
+}
 
 /** Shortest reason for setting a line aside. */
 export const MIN_DISMISS_REASON = 5;

@@ -14,8 +14,20 @@ const FORMULA_START = /^[=+\-@\t\r\u2212]/;
  * Whether a spreadsheet could read the text as a formula: it starts with one of those characters as typed, or once
  * the text is read as it shows (full-width "＝", and zero-width or bidi characters and spaces before it, do not hide it).
  */
-export const startsLikeFormula = (text: string): boolean =>
-  FORMULA_START.test(text) || FORMULA_START.test(visibleText(text).replace(/^\s+/, ""));
+export const startsLikeFormula = (text: string): boolean => FORMULA_START.test(text) || FORMULA_START.test(shownStart(text));
+
+/** The text as it shows, from its first visible character (spaces and control characters before it taken off). */
+const shownStart = (text: string): string => visibleText(text).replace(/^[\s\u0000-\u001f\u007f-\u009f]+/, "");
+
+/** A signed amount as banks write one ("-12.500,00", "+ 200", "-(3)"), or a lone sign for an empty amount. */
+const SIGNED_AMOUNT = /^[+\-\u2212](?:[\d\s.,(]|$)/;
+
+/**
+ * Whether a cell read from a file (a bank's export) is a formula, or a hand-edited file's injection: as
+ * startsLikeFormula, except that a signed amount is data. The statement import refuses a file holding one
+ * (docs/product/orders.md#bank-statement-import).
+ */
+export const cellIsFormula = (text: string): boolean => startsLikeFormula(text) && !SIGNED_AMOUNT.test(shownStart(text));
 
 /**
  * A text cell as it is written to a CSV: with a leading apostrophe when it could start a formula, so the spreadsheet

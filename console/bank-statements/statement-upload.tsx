@@ -1,14 +1,17 @@
 // Importing a bank statement: pick the bank's CSV or XLSX export, see what it gave (new lines, recorded on their
-// orders, waiting, already imported, not credits). When the bank's columns are not recognised, the admin says
-// which is which once (the server remembers it for that bank's header) and the file is sent again.
+// orders, waiting, already imported, not credits) and how it was read (its columns, and the column mapping used, if
+// any). When the bank's columns are not recognised, the admin says which is which once (the server remembers it for
+// that bank's header) and the file is sent again; the mappings kept are listed under "Correspondências de colunas".
 import { useRef, useState } from "react";
 import { HttpError, useDataProvider, useRefresh, useTranslate } from "react-admin";
+import { Link as RouterLink } from "react-router-dom";
 import { Alert, Box, Button, Typography } from "@mui/material";
 import UploadFileIcon from "@mui/icons-material/UploadFile";
 import type { StatementImportReply, StatementMappingNeededReply } from "../../server/schemas/admin-bank-statements.ts";
 import type { StatementMapping } from "../../shared/bank-statements.ts";
 import type { ConsoleDataProvider } from "../data-provider.ts";
 import { MappingDialog, type MappingQuestion } from "./mapping-dialog.tsx";
+import { ColumnsRead } from "./columns-read.tsx";
 
 /** The server's 422 that asks for the columns, read out of the client's error. */
 function mappingQuestionOf(error: unknown, file: File): MappingQuestion | null {
@@ -60,6 +63,9 @@ export function StatementUpload() {
         <Typography variant="body2" color="text.secondary">
           {translate("loja.statements.import_help")}
         </Typography>
+        <Button component={RouterLink} to="/bank-statement-mappings" size="small" data-testid="statement-mappings-link">
+          {translate("loja.statements.mappings")}
+        </Button>
         <input
           ref={input}
           type="file"
@@ -80,13 +86,16 @@ export function StatementUpload() {
       )}
       {result && (
         <Alert severity={result.unmatched > 0 ? "warning" : "success"} sx={{ mt: 1 }} data-testid="statement-result">
-          {translate("loja.statements.result", {
-            imported: result.imported,
-            matched: result.matched,
-            unmatched: result.unmatched,
-            duplicates: result.duplicates,
-            ignored: result.ignored,
-          })}
+          <Typography variant="body2" component="div">
+            {translate("loja.statements.result", {
+              imported: result.imported,
+              matched: result.matched,
+              unmatched: result.unmatched,
+              duplicates: result.duplicates,
+              ignored: result.ignored,
+            })}
+          </Typography>
+          <ColumnsRead columns={result.columns} />
         </Alert>
       )}
       {question && (

@@ -85,11 +85,15 @@ function oneQueryPerTurn(pglite: PGlite): PGlite {
  * Every embedded database is opened through here: the catalogue search needs PostgreSQL's `unaccent` and
  * `pg_trgm` (migration 20261124150000), which PGlite ships as extensions that must be loaded when it starts; and
  * its buffer pool is the operator's `PGLITE_SHARED_BUFFERS_MB` (docs/design/operations.md#the-embedded-databases-buffer-pool).
+ * `wal_init_zero=off`: PGlite runs every statement on the server's thread, and the statement that filled a 16 MB
+ * WAL segment used to write the next one full of zeros first: ~150–180 ms of CPU held at once, every ~16 000 rows of
+ * a big write such as a statement import (docs/design/performance.md#bank-statement-import). Without it the new
+ * segment is created at its size with one write (fsync is off in PGlite anyway).
  */
 export const createPglite = (options: PGliteOptions = {}) =>
   PGlite.create({
     ...options,
-    startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${pgliteBufferMb()}MB`],
+    startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${pgliteBufferMb()}MB`, "-c", "wal_init_zero=off"],
     extensions: { unaccent, pg_trgm },
   });
 

@@ -1,11 +1,18 @@
-// The bank statement reader's worker thread: turns an uploaded CSV or XLSX into rows of cells, away from the
-// server's thread. The parent gives it the bytes, their kind and limits, and ends it at its deadline or when memory
-// runs over. Cells are strings or numbers (a date cell as "YYYY-MM-DD", a formula as "=" and its text, so the
-// parent can refuse it). Plain JavaScript: a worker thread has no TypeScript loader.
+// The bank statement reader's worker thread: turns an uploaded CSV or XLSX into the statement's table, away from the
+// server's thread: the rows (at most maxRows), their cells (at most maxColumns filled, each cut to maxCellChars),
+// the header row and its columns (statement-table.mjs), and only the four columns the import reads of each data row.
+// The server's thread then handles a bounded answer whatever the file holds. The parent gives it the bytes, their
+// kind, limits and the admins' mappings, and ends it at its deadline or when memory runs over. Cells are strings or
+// numbers (a date cell as "YYYY-MM-DD", a formula as "=" and its text, so the parent can refuse it).
+// Plain JavaScript: a worker thread has no TypeScript loader.
 import { setPriority } from "node:os";
 import { parentPort, workerData } from "node:worker_threads";
+import { readTable } from "./statement-table.mjs";
 
-/** @type {{ bytes: Uint8Array, kind: "csv" | "xlsx", maxRows: number, maxCellChars: number }} */
+/**
+ * @type {{ bytes: Uint8Array, kind: "csv" | "xlsx", maxRows: number, maxColumns: number, maxCellChars: number,
+ *   stored: import("./statement-table.d.mts").StoredTableMapping[], mapping: object | null }}
+ */
 const job = workerData;
 
 // A lower priority for this thread alone (see pdf-text-worker.mjs).
@@ -39,6 +46,19 @@ function delimiterOf(text) {
   return counts[0][1] > 0 ? counts[0][0] : ";";
 }
 
+/** A cell as the parent gets it: a string cut to maxCellChars (no bank writes a longer one). */
+const cut = (cell) => (typeof cell === "string" && cell.length > job.maxCellChars ? cell.slice(0, job.maxCellChars) : cell);
+const isEmpty = (cell) => cell === null || cell === undefined || String(cell).trim() === "";
+
+/** A CSV record within the column cap: empty cells past it are dropped, a filled one refuses the file. */
+function capped(record) {
+  if (record.length > job.maxColumns) {
+    for (let i = job.maxColumns; i < record.length; i++) if (!isEmpty(record[i])) throw new Refused("too many columns");
+    record.length = job.maxColumns;
+  }
+  return record.map(cut);
+}
+
 async function readCsv() {
   const text = decode(job.bytes);
   // Control characters other than tabs and line ends: not a text export.
@@ -46,7 +66,7 @@ async function readCsv() {
   const lines = text.split(/\r\n|\n|\r/).filter((l) => l.trim() !== "").length;
   if (lines > job.maxRows) throw new Refused("too many rows");
   const { parse } = await import("csv-parse/sync");
-  return parse(text, {
+  const records = parse(text, {
     delimiter: delimiterOf(text),
     bom: true,
     relax_column_count: true,
@@ -55,6 +75,7 @@ async function readCsv() {
     trim: true,
     max_record_size: job.maxCellChars * 8,
   });
+  return records.map(capped);
 }
 
 const pad = (n) => String(n).padStart(2, "0");
@@ -86,15 +107,24 @@ async function readXlsx() {
   if (sheet.actualRowCount > job.maxRows) throw new Refused("too many rows");
   const rows = [];
   sheet.eachRow({ includeEmpty: false }, (row) => {
-    const values = Array.isArray(row.values) ? row.values.slice(1) : [];
-    rows.push(Array.from(values, cellOf));
+    // Only the cells that exist (a cell at column XFD would make `row.values` 16,384 entries long).
+    const cells = [];
+    row.eachCell({ includeEmpty: false }, (cell, column) => {
+      const value = cellOf(cell.value);
+      if (column > job.maxColumns) {
+        if (!isEmpty(value)) throw new Refused("too many columns");
+      } else cells[column - 1] = cut(value);
+    });
+    rows.push(Array.from(cells, (cell) => cell ?? null));
   });
   return rows;
 }
 
 const read = job.kind === "xlsx" ? readXlsx : readCsv;
-read().then(
-  (rows) => parentPort?.postMessage({ rows }),
-  (error) =>
-    parentPort?.postMessage({ failed: error instanceof Refused ? error.message : `unreadable: ${String(error?.message ?? error)}` }),
-);
+read()
+  .then((rows) => readTable(rows, { stored: job.stored, mapping: job.mapping }))
+  .then(
+    (table) => parentPort?.postMessage({ table }),
+    (error) =>
+      parentPort?.postMessage({ failed: error instanceof Refused ? error.message : `unreadable: ${String(error?.message ?? error)}` }),
+  );

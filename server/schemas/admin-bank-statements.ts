@@ -1,6 +1,7 @@
 // The bank statement import's staff contracts (/admin/api/bank-statements and /bank-statement-lines).
 import { Type, type Static } from "typebox";
-import { MIN_DISMISS_REASON, STATEMENT_LINE_STATES } from "../../shared/bank-statements.ts";
+import { MAX_STATEMENT_COLUMNS, MIN_DISMISS_REASON, STATEMENT_LINE_STATES } from "../../shared/bank-statements.ts";
+import { MAX_PASSWORD_LENGTH } from "../../shared/passwords.ts";
 import { StrictObject } from "./common.ts";
 
 const LineState = Type.Union([
@@ -60,6 +61,26 @@ export const AdminStatementLine = Type.Object({
 });
 export type AdminStatementLine = Static<typeof AdminStatementLine>;
 
+const ColumnRead = Type.Object({ column: Type.Integer(), name: Type.String() });
+
+/** An admin's mapping an import used: who saved it and when (shared/bank-statements.ts StatementMappingUsed). */
+const MappingUsed = Type.Object({
+  id: Type.String(),
+  savedBy: Type.String(),
+  savedAt: Type.String(),
+  savedNow: Type.Boolean(),
+});
+
+/** How an import read the file: the header row (from 0), each column, and the mapping used (null: by the names). */
+export const StatementColumnsRead = Type.Object({
+  headerRow: Type.Integer(),
+  date: ColumnRead,
+  description: ColumnRead,
+  amount: ColumnRead,
+  reference: Type.Union([ColumnRead, Type.Null()]),
+  mapping: Type.Union([MappingUsed, Type.Null()]),
+});
+
 export const AdminBankStatement = Type.Object({
   id: Type.String(),
   fileName: Type.Union([Type.String(), Type.Null()]),
@@ -70,6 +91,8 @@ export const AdminBankStatement = Type.Object({
   unmatched: Type.Integer(),
   duplicates: Type.Integer(),
   ignored: Type.Integer(),
+  /** Null for imports made before it was kept. */
+  columns: Type.Union([StatementColumnsRead, Type.Null()]),
   createdAt: Type.String(),
 });
 export type AdminBankStatement = Static<typeof AdminBankStatement>;
@@ -87,6 +110,7 @@ export const StatementImportReply = Type.Object({
   duplicates: Type.Integer(),
   /** Rows that are no credit: debits, totals, balances. */
   ignored: Type.Integer(),
+  columns: StatementColumnsRead,
 });
 export type StatementImportReply = Static<typeof StatementImportReply>;
 
@@ -102,7 +126,7 @@ export const StatementMappingNeededReply = Type.Object({
 export type StatementMappingNeededReply = Static<typeof StatementMappingNeededReply>;
 
 /** The multipart field `mapping` (JSON): the header row and each column's position, from 0. */
-const Column = Type.Integer({ minimum: 0, maximum: 199 });
+const Column = Type.Integer({ minimum: 0, maximum: MAX_STATEMENT_COLUMNS - 1 });
 export const StatementMappingField = StrictObject({
   headerRow: Type.Integer({ minimum: 0, maximum: 29 }),
   date: Column,
@@ -133,3 +157,26 @@ export const AdminStatementDismissBody = StrictObject({
   reason: Type.String({ minLength: 1, maxLength: 500, description: `At least ${MIN_DISMISS_REASON} characters once trimmed.` }),
 });
 export type AdminStatementDismissBody = Static<typeof AdminStatementDismissBody>;
+
+/** A stored column mapping, as admins list it (/admin/api/bank-statement-mappings). */
+export const AdminStatementMapping = Type.Object({
+  /** Its header row's signature. */
+  id: Type.String(),
+  /** The header row's cells. */
+  headers: Type.Array(Type.String()),
+  date: ColumnRead,
+  description: ColumnRead,
+  amount: ColumnRead,
+  reference: Type.Union([ColumnRead, Type.Null()]),
+  savedBy: Type.String(),
+  savedAt: Type.String(),
+  /** The shop recognises this header by its names: the mapping is never used (saved before that rule). */
+  ignored: Type.Boolean(),
+});
+export type AdminStatementMapping = Static<typeof AdminStatementMapping>;
+
+/** Deleting a mapping: the acting admin's own password (step-up; missing or wrong: 403). */
+export const AdminStatementMappingDeleteBody = StrictObject({
+  currentPassword: Type.Optional(Type.String({ maxLength: MAX_PASSWORD_LENGTH })),
+});
+export type AdminStatementMappingDeleteBody = Static<typeof AdminStatementMappingDeleteBody>;

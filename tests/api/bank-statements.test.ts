@@ -10,7 +10,8 @@ import { Prisma } from "../../server/db/client.ts";
 import { formatKz } from "../../shared/money.ts";
 import { shortOrderId } from "../../shared/orders.ts";
 import { MAX_STATEMENT_BYTES } from "../../shared/bank-statements.ts";
-import type { AdminStatementLine, StatementImportReply } from "../../server/schemas/admin-bank-statements.ts";
+import { headerSignature } from "../../server/readers/statement-table.mjs";
+import type { AdminStatementLine, AdminStatementMapping, StatementImportReply } from "../../server/schemas/admin-bank-statements.ts";
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof createStaff>>;
@@ -60,7 +61,7 @@ async function imported(bytes: Buffer, name?: string): Promise<StatementImportRe
   return res.json();
 }
 
-const staff = (method: "GET" | "POST", url: string, payload?: object, auth: Record<string, string> = admin.auth) =>
+const staff = (method: "GET" | "POST" | "DELETE", url: string, payload?: object, auth: Record<string, string> = admin.auth) =>
   t.app.inject({ method, url: `/admin/api${url}`, headers: auth, ...(payload ? { payload } : {}) });
 
 async function lines(filter: object = {}): Promise<AdminStatementLine[]> {
@@ -84,10 +85,11 @@ async function orderOwing(reference: string, total: number) {
   });
 }
 
-/** As on a shop that never imported a statement. */
+/** As on a shop that never imported a statement (nor mapped a bank's columns). */
 async function forgetStatements() {
   await t.prisma.bankStatementLine.deleteMany();
   await t.prisma.bankStatement.deleteMany();
+  await t.prisma.bankStatementMapping.deleteMany();
 }
 
 const shopMessages = async (orderId: string) =>
@@ -377,7 +379,7 @@ describe("a line counts once", () => {
 describe("columns a bank names otherwise", () => {
   const odd = ["Dia;Texto do movimento;Entrada;Saldo", "16-11-2026;TRF LJ7K2M9QN;12.000,00;50.000,00"].join("\n");
 
-  it("asks which column is which (422), then imports with the admin's mapping and remembers it", async () => {
+  it("asks which column is which (422), then imports with the admin's mapping, remembers it and says so", async () => {
     await forgetStatements();
     await orderOwing("LJ7K2M9QN", 12_000);
     const asked = await upload(csv(odd));
@@ -392,13 +394,175 @@ describe("columns a bank names otherwise", () => {
     expectError(await upload(csv(odd), { mapping: { headerRow: 0, date: 0, description: 0, amount: 2 } }), 400, /colunas diferentes/);
     expectError(await upload(csv(odd), { mapping: { headerRow: 0, date: 0, description: 9, amount: 2 } }), 400);
     expectError(await upload(csv(odd), { mapping: { headerRow: 0, date: 0 } }), 400, /mapping inválido/);
+    expect(await t.prisma.bankStatementMapping.count()).toBe(0);
     const mapped = await upload(csv(odd), { mapping: { headerRow: 0, date: 0, description: 1, amount: 2 } });
     expect(mapped.statusCode, mapped.body).toBe(200);
-    expect(mapped.json()).toMatchObject({ imported: 1, matched: 1 });
-    // The next statement of that bank is read without asking.
+    const signature = headerSignature(["Dia", "Texto do movimento", "Entrada", "Saldo"]);
+    expect(mapped.json()).toMatchObject({
+      imported: 1,
+      matched: 1,
+      columns: {
+        headerRow: 0,
+        date: { column: 0, name: "Dia" },
+        description: { column: 1, name: "Texto do movimento" },
+        amount: { column: 2, name: "Entrada" },
+        reference: null,
+        mapping: { id: signature, savedBy: "Admin Teste", savedNow: true },
+      },
+    });
+    // Who saved it and when.
+    const stored = await t.prisma.bankStatementMapping.findUniqueOrThrow({ where: { signature } });
+    expect([stored.savedById, stored.savedByName]).toEqual([admin.userId, "Admin Teste"]);
+    // The next statement of that bank is read without asking, and shows the mapping it was read with.
     const next = ["Dia;Texto do movimento;Entrada;Saldo", "17-11-2026;DEPOSITO;3.000,00;53.000,00"].join("\n");
-    expect(await imported(csv(next))).toMatchObject({ imported: 1, unmatched: 1 });
+    const again = await imported(csv(next));
+    expect(again).toMatchObject({
+      imported: 1,
+      unmatched: 1,
+      columns: { amount: { name: "Entrada" }, mapping: { id: signature, savedNow: false } },
+    });
+    expect(again.columns.mapping!.savedAt).toBe(stored.createdAt.toISOString());
+    // So does the list of imports.
+    const [latest] = (await staff("GET", "/bank-statements")).json() as { columns: StatementImportReply["columns"] | null }[];
+    expect(latest!.columns).toMatchObject({ amount: { name: "Entrada" }, mapping: { id: signature, savedBy: "Admin Teste" } });
   });
+
+  it("never overwrites a stored mapping: another one for the same header is refused (409) until it is deleted", async () => {
+    const other = await upload(csv(odd), { mapping: { headerRow: 0, date: 0, description: 1, amount: 3 } });
+    expectError(other, 409, /Já existe outra correspondência guardada para este cabeçalho \(por Admin Teste em /);
+    const stored = await t.prisma.bankStatementMapping.findFirstOrThrow();
+    expect(stored.amountColumn).toBe(2);
+    // The same mapping again is no conflict.
+    const same = await upload(csv(["Dia;Texto do movimento;Entrada;Saldo", "18-11-2026;DEPOSITO;4.000,00;57.000,00"].join("\n")), {
+      mapping: { headerRow: 0, date: 0, description: 1, amount: 2 },
+    });
+    expect(same.statusCode, same.body).toBe(200);
+  });
+});
+
+describe("mappings cannot override recognition", () => {
+  // The audit's supplier payment: a 300,000 debit on a statement whose balance then reads 2,200,000.
+  const supplier = [
+    "Data Movimento;Descritivo;Débito;Crédito;Saldo",
+    "15-11-2026;PAGAMENTO FORNECEDOR LJ7K2M9QP;300.000,00;;2.200.000,00",
+  ].join("\n");
+  const header = ["Data Movimento", "Descritivo", "Débito", "Crédito", "Saldo"];
+
+  it("refuses a mapping for a header the shop recognises (the balance as the credit): nothing stored, nothing paid", async () => {
+    await forgetStatements();
+    const order = await orderOwing("LJ7K2M9QP", 2_200_000);
+    const poisoned = await upload(csv(supplier), { mapping: { headerRow: 0, date: 0, description: 1, amount: 4 } });
+    expectError(poisoned, 400, /já são reconhecidas pelos nomes/);
+    expect(await t.prisma.bankStatementMapping.count()).toBe(0);
+    expect(await t.prisma.bankStatement.count()).toBe(0);
+    // Read by its names, the debit is no credit.
+    expect(await imported(csv(supplier))).toMatchObject({
+      imported: 0,
+      matched: 0,
+      ignored: 1,
+      columns: { amount: { name: "Crédito" }, mapping: null },
+    });
+    const row = await t.prisma.order.findUniqueOrThrow({ where: { id: order.id } });
+    expect([row.status, row.amountPaid.toNumber()]).toEqual(["Aguardando Pagamento", 0]);
+  });
+
+  it("ignores a mapping stored for a recognised header before the rule, and lists it as ignored", async () => {
+    await forgetStatements();
+    const order = await orderOwing("LJ7K2M9QP", 2_200_000);
+    await t.prisma.bankStatementMapping.create({
+      data: {
+        signature: headerSignature(header),
+        headers: header,
+        dateColumn: 0,
+        descriptionColumn: 1,
+        amountColumn: 4,
+        referenceColumn: null,
+        savedById: admin.userId,
+        savedByName: "Admin Teste",
+      },
+    });
+    expect(await imported(csv(supplier))).toMatchObject({ imported: 0, matched: 0, ignored: 1, columns: { mapping: null } });
+    expect((await t.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).amountPaid.toNumber()).toBe(0);
+    const listed = (await staff("GET", "/bank-statement-mappings")).json() as AdminStatementMapping[];
+    expect(listed).toMatchObject([{ id: headerSignature(header), amount: { column: 4, name: "Saldo" }, ignored: true }]);
+  });
+});
+
+describe("admins list and delete mappings", () => {
+  const odd = ["Dia;Texto;Entrada;Nº", "14-11-2026;DEPOSITO;1.000,00;77"].join("\n");
+  let id: string;
+  beforeAll(async () => {
+    await forgetStatements();
+    const res = await upload(csv(odd), { mapping: { headerRow: 0, date: 0, description: 1, amount: 2, reference: 3 } });
+    expect(res.statusCode, res.body).toBe(200);
+    id = (res.json() as StatementImportReply).columns.mapping!.id;
+  });
+
+  it("lists each mapping with its header, columns, who saved it and when", async () => {
+    const res = await staff("GET", "/bank-statement-mappings");
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers["content-range"]).toBe("bank-statement-mappings 0-0/1");
+    const stored = await t.prisma.bankStatementMapping.findUniqueOrThrow({ where: { signature: id } });
+    expect(res.json()).toEqual([
+      {
+        id,
+        headers: ["Dia", "Texto", "Entrada", "Nº"],
+        date: { column: 0, name: "Dia" },
+        description: { column: 1, name: "Texto" },
+        amount: { column: 2, name: "Entrada" },
+        reference: { column: 3, name: "Nº" },
+        savedBy: "Admin Teste",
+        savedAt: stored.createdAt.toISOString(),
+        ignored: false,
+      },
+    ]);
+  });
+
+  it("deletes one only with the admin's own password; the next statement of that bank asks again", async () => {
+    expectError(
+      await staff("DELETE", `/bank-statement-mappings/${id}`, {}),
+      403,
+      "Confirme a sua palavra-passe para apagar uma correspondência de colunas",
+    );
+    expectError(await staff("DELETE", `/bank-statement-mappings/${id}`, { currentPassword: "nao-e-a-senha-1" }), 403);
+    expect(await t.prisma.bankStatementMapping.count()).toBe(1);
+    const deleted = await staff("DELETE", `/bank-statement-mappings/${id}`, { currentPassword: admin.password });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(deleted.json()).toMatchObject({ id, amount: { name: "Entrada" } });
+    expect((await staff("GET", "/bank-statement-mappings")).json()).toEqual([]);
+    expectError(await staff("DELETE", `/bank-statement-mappings/${id}`, { currentPassword: admin.password }), 404);
+    const asked = await upload(csv(odd.replace("14-11-2026", "15-11-2026")));
+    expect(asked.statusCode, asked.body).toBe(422);
+  });
+
+  it("refuses support, shoppers and anonymous callers before reading the body", async () => {
+    for (const [auth, status] of [
+      [support.auth, 403],
+      [shopper.auth, 403],
+      [{}, 401],
+    ] as const) {
+      expectError(await staff("GET", "/bank-statement-mappings", undefined, auth), status);
+      // A body that would not even validate gets the auth answer; a right password does not help support.
+      expectError(await staff("DELETE", `/bank-statement-mappings/${id}`, { nope: 1 }, auth), status);
+      expectError(await staff("DELETE", `/bank-statement-mappings/${id}`, { currentPassword: support.password }, auth), status);
+    }
+  });
+});
+
+describe("a statement of 10,000 lines (the documented maximum)", () => {
+  it("imports every line in batches, outside one long transaction, and still records the line that pays an order", async () => {
+    await forgetStatements();
+    const order = await orderOwing("LJ7K2M9QR", 33_000);
+    const rows = Array.from({ length: 9_999 }, (_, i) => `24-11-2026;TRF CLIENTE ${i};${1000 + i},00`);
+    const text = ["Data;Descritivo;Crédito", ...rows, "24-11-2026;TRF LJ7K2M9QR MARIA;33.000,00"].join("\n");
+    const res = await upload(csv(text));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ imported: 10_000, matched: 1, unmatched: 9_999, duplicates: 0, ignored: 0 });
+    expect(await t.prisma.bankStatementLine.count()).toBe(10_000);
+    expect((await t.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).status).toBe("Pagamento Confirmado");
+    // Again: every line is known.
+    expect(await imported(csv(text))).toMatchObject({ imported: 0, duplicates: 10_000 });
+  }, 180_000);
 });
 
 describe("who may import and handle lines", () => {
@@ -449,6 +613,23 @@ describe("files that are not a statement", () => {
   it("refuses formulas (CSV text or XLSX cells) and unreadable dates or amounts, naming the row", async () => {
     const formula = ["Data;Descritivo;Crédito", '25-11-2026;=HYPERLINK("http://x","clique");1.000,00'].join("\n");
     expectError(await upload(csv(formula)), 400, /fórmula na linha 2/);
+    // The same behind a zero-width space, a bidi override or a byte-order mark, or written full-width: a
+    // spreadsheet drops or folds those and runs the formula.
+    for (const hidden of ['\u200B=HYPERLINK("http://x","clique")', "\u202E@SUM(A1)", "\uFEFF+cmd|' /C calc'!A0", "＝1+1"])
+      expectError(await upload(csv(["Data;Descritivo;Crédito", `25-11-2026;${hidden};1.000,00`].join("\n"))), 400, /fórmula na linha 2/);
+    expectError(
+      await upload(
+        await xlsx([
+          ["Data", "Descritivo", "Crédito"],
+          ["25-11-2026", '\u200B=HYPERLINK("http://x","clique")', 1000],
+        ]),
+        {
+          name: "extrato.xlsx",
+        },
+      ),
+      400,
+      /fórmula na linha 2/,
+    );
     expectError(await upload(csv(["Data;Descritivo;Crédito", "25-11-2026;@SUM(A1);1.000,00"].join("\n"))), 400, /fórmula/);
     const book = await xlsx([
       ["Data", "Descritivo", "Crédito"],

@@ -1,7 +1,7 @@
 // The console's "Extrato" (admins only): the lines as cards with why they wait and the order they name, assigning
 // one to an order (the server's refusal shown in the dialog), linking one in review to the payment it is, setting
-// one aside with a reason, the report of payments without a line, and importing a statement whose columns are
-// asked for once when the bank names them otherwise.
+// one aside with a reason, the report of payments without a line, importing a statement whose columns are asked for
+// once when the bank names them otherwise, and the saved mappings.
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import {
@@ -18,10 +18,11 @@ import { ptMessages } from "../../console/i18n/pt.ts";
 import { canRoleAccess } from "../../console/auth-provider.ts";
 import { StatementLines } from "../../console/bank-statements/statement-line-list.tsx";
 import { StatementUpload } from "../../console/bank-statements/statement-upload.tsx";
+import { StatementMappings } from "../../console/bank-statements/mapping-list.tsx";
 import { mappingOf } from "../../console/bank-statements/mapping-dialog.tsx";
 import { assignRequestBody } from "../../console/bank-statements/line-dialogs.tsx";
 import { UnlinkedReport } from "../../console/bank-statements/unlinked-report.tsx";
-import type { AdminStatementLine, StatementImportReply } from "../../server/schemas/admin-bank-statements.ts";
+import type { AdminStatementLine, AdminStatementMapping, StatementImportReply } from "../../server/schemas/admin-bank-statements.ts";
 import type { StatementMapping } from "../../shared/bank-statements.ts";
 
 const i18nProvider = polyglotI18nProvider(() => ptMessages, "pt");
@@ -70,6 +71,25 @@ function inAdmin(ui: ReactNode, dataProvider = testDataProvider()) {
       <ResourceContextProvider value="bank-statement-lines">{ui}</ResourceContextProvider>
     </AdminContext>,
   );
+}
+
+function listContext<T>(data: T[], resource: string) {
+  return {
+    data,
+    total: data.length,
+    isPending: false,
+    isLoading: false,
+    isFetching: false,
+    filterValues: {},
+    displayedFilters: {},
+    setFilters: () => undefined,
+    sort: { field: "id", order: "DESC" },
+    page: 1,
+    perPage: 25,
+    selectedIds: [],
+    resource,
+    refetch: () => undefined,
+  } as unknown as ListControllerResult;
 }
 
 function renderLines(dataProvider = testDataProvider()) {
@@ -381,6 +401,14 @@ describe("importing a statement", () => {
       unmatched: 0,
       duplicates: 0,
       ignored: 0,
+      columns: {
+        headerRow: 0,
+        date: { column: 0, name: "Dia" },
+        description: { column: 1, name: "Texto" },
+        amount: { column: 2, name: "Entrada" },
+        reference: null,
+        mapping: { id: "a".repeat(64), savedBy: "Admin Teste", savedAt: "2026-12-01T09:30:00.000Z", savedNow: true },
+      },
     };
     const dataProvider = {
       ...testDataProvider(),
@@ -410,12 +438,155 @@ describe("importing a statement", () => {
     await pick(/Descritivo/, "Texto");
     await pick(/Crédito/, "Entrada");
     await userEvent.click(within(dialog).getByRole("button", { name: "Importar com estas colunas" }));
-    expect(await screen.findByTestId("statement-result")).toHaveTextContent(
-      "linhas novas: 1 (registadas nas encomendas: 1, por tratar: 0)",
+    const result = await screen.findByTestId("statement-result");
+    expect(result).toHaveTextContent("linhas novas: 1 (registadas nas encomendas: 1, por tratar: 0)");
+    // How it was read: the columns by name, and the mapping just saved, by whom.
+    expect(within(result).getByTestId("statement-columns")).toHaveTextContent(
+      "Colunas lidas (cabeçalho na linha 1): data «Dia» · descritivo «Texto» · crédito «Entrada» · referência «Nenhuma»",
+    );
+    expect(within(result).getByTestId("statement-mapping-used")).toHaveTextContent(
+      "Correspondência de colunas guardada agora por Admin Teste",
     );
     expect(calls).toEqual([
       ["banco.csv", undefined],
       ["banco.csv", { headerRow: 0, date: 0, description: 1, amount: 2, reference: null }],
     ]);
+  });
+});
+
+describe("how each import read the file", () => {
+  const reply = (mapping: StatementImportReply["columns"]["mapping"]): StatementImportReply => ({
+    success: true,
+    statementId: "s2",
+    imported: 0,
+    matched: 0,
+    unmatched: 0,
+    duplicates: 0,
+    ignored: 1,
+    columns: {
+      headerRow: 3,
+      date: { column: 0, name: "Data Movimento" },
+      description: { column: 1, name: "Descritivo" },
+      amount: { column: 3, name: "Crédito" },
+      reference: { column: 4, name: "Nº Documento" },
+      mapping,
+    },
+  });
+  const importWith = async (answer: StatementImportReply) => {
+    inAdmin(<StatementUpload />, { ...testDataProvider(), importStatement: async () => answer } as never);
+    await userEvent.upload(screen.getByTestId("statement-file"), new File(["x"], "extrato.csv", { type: "text/csv" }));
+    return screen.findByTestId("statement-result");
+  };
+
+  it("says when the columns were recognised by their names", async () => {
+    const result = await importWith(reply(null));
+    expect(within(result).getByTestId("statement-columns")).toHaveTextContent(
+      "cabeçalho na linha 4): data «Data Movimento» · descritivo «Descritivo» · crédito «Crédito» · referência «Nº Documento»",
+    );
+    expect(within(result).getByTestId("statement-mapping-used")).toHaveTextContent("Reconhecidas pelos nomes das colunas.");
+  });
+
+  it("names the mapping a statement was read with: who saved it and when", async () => {
+    const result = await importWith(
+      reply({ id: "b".repeat(64), savedBy: "Rosa Admin", savedAt: "2026-11-20T08:15:00.000Z", savedNow: false }),
+    );
+    expect(within(result).getByTestId("statement-mapping-used")).toHaveTextContent(
+      /^Lidas com a correspondência de colunas guardada por Rosa Admin em 20\/11\/(20)?26, \d\d:15\.$/,
+    );
+  });
+
+  it("links to the mappings kept", () => {
+    inAdmin(<StatementUpload />);
+    expect(screen.getByTestId("statement-mappings-link")).toHaveTextContent("Correspondências de colunas");
+  });
+});
+
+describe("the column mappings", () => {
+  const mapping = (over: Partial<AdminStatementMapping>): AdminStatementMapping => ({
+    id: "c".repeat(64),
+    headers: ["Dia", "Texto", "Entrada", "Nº"],
+    date: { column: 0, name: "Dia" },
+    description: { column: 1, name: "Texto" },
+    amount: { column: 2, name: "Entrada" },
+    reference: { column: 3, name: "Nº" },
+    savedBy: "Admin Teste",
+    savedAt: "2026-11-20T08:15:00.000Z",
+    ignored: false,
+    ...over,
+  });
+  const mappings = [
+    mapping({}),
+    mapping({
+      id: "d".repeat(64),
+      headers: ["Data Movimento", "Descritivo", "Débito", "Crédito", "Saldo"],
+      date: { column: 0, name: "Data Movimento" },
+      description: { column: 1, name: "Descritivo" },
+      amount: { column: 4, name: "Saldo" },
+      reference: null,
+      savedBy: "",
+      ignored: true,
+    }),
+  ];
+  const renderMappings = (dataProvider = testDataProvider()) =>
+    render(
+      <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
+        <ResourceContextProvider value="bank-statement-mappings">
+          <ListContextProvider value={listContext(mappings, "bank-statement-mappings")}>
+            <StatementMappings />
+          </ListContextProvider>
+        </ResourceContextProvider>
+      </AdminContext>,
+    );
+
+  it("are for admins only", () => {
+    expect(canRoleAccess("admin", "bank-statement-mappings", "list")).toBe(true);
+    expect(canRoleAccess("support", "bank-statement-mappings", "list")).toBe(false);
+    expect(canRoleAccess("support", "bank-statement-mappings", "delete")).toBe(false);
+  });
+
+  it("shows each mapping's header, columns, who saved it and when, and the ones that are ignored", async () => {
+    renderMappings();
+    const [odd, ignored] = await screen.findAllByTestId("statement-mapping");
+    expect(odd).toHaveTextContent("Cabeçalho: Dia · Texto · Entrada · Nº");
+    expect(odd).toHaveTextContent("Data «Dia» · descritivo «Texto» · crédito «Entrada» · referência «Nº»");
+    expect(odd).toHaveTextContent(/Guardada por Admin Teste em 20\/11\/(20)?26/);
+    expect(within(odd!).queryByTestId("mapping-ignored")).toBeNull();
+    expect(ignored).toHaveTextContent("crédito «Saldo» · referência «Nenhuma»");
+    expect(ignored).toHaveTextContent("Guardada por um administrador");
+    expect(within(ignored!).getByTestId("mapping-ignored")).toHaveTextContent("Ignorada: a loja reconhece este cabeçalho pelos nomes");
+  });
+
+  it("deletes one only with the admin's password, showing the server's refusal", async () => {
+    const sent: [string, string][] = [];
+    const dataProvider = {
+      ...testDataProvider(),
+      deleteStatementMapping: async (id: string, password: string) => {
+        sent.push([id, password]);
+        if (password !== "senha-certa-1")
+          throw new HttpError("Confirme a sua palavra-passe para apagar uma correspondência de colunas", 403);
+        return mappings[1]!;
+      },
+    };
+    renderMappings(dataProvider as never);
+    const [, ignored] = await screen.findAllByTestId("statement-mapping");
+    await userEvent.click(within(ignored!).getByRole("button", { name: "Apagar" }));
+    const dialog = await screen.findByTestId("delete-mapping-dialog");
+    expect(dialog).toHaveTextContent("O próximo extrato com este cabeçalho volta a perguntar que coluna é qual.");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Apagar" }));
+    expect(within(dialog).getByRole("alert")).toHaveTextContent("Confirme a sua palavra-passe");
+    expect(sent).toEqual([]);
+    const password = within(dialog).getByTestId("mapping-password");
+    await userEvent.click(password);
+    await userEvent.paste("errada");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Apagar" }));
+    expect(await within(dialog).findByText("Confirme a sua palavra-passe para apagar uma correspondência de colunas")).toBeInTheDocument();
+    await userEvent.clear(password);
+    await userEvent.paste("senha-certa-1");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Apagar" }));
+    expect(sent).toEqual([
+      ["d".repeat(64), "errada"],
+      ["d".repeat(64), "senha-certa-1"],
+    ]);
+    await waitFor(() => expect(screen.queryByTestId("delete-mapping-dialog")).toBeNull());
   });
 });

@@ -1,11 +1,13 @@
 // The bank statement decides, end to end in Chromium on a 390 px phone: the owner imports the bank's CSV export;
 // the line naming an order's payment reference with what it owes confirms that order by itself, the line naming
-// none waits in "Extrato", and the owner assigns it to the other order by its payment reference.
+// none waits in "Extrato", and the owner assigns it to the other order by its payment reference. A bank whose
+// columns the shop does not know is mapped once; the import says which mapping it used, and the owner deletes the
+// mapping with their password.
 import { describe, expect, it } from "vitest";
 import { luandaParts } from "../../shared/dates.ts";
 import { shortOrderId } from "../../shared/orders.ts";
 import { browserAvailable, consoleSignIn, deliveryAddress, useShopAndBrowser } from "../helpers/e2e.ts";
-import { shopApi } from "../helpers/shop-process.ts";
+import { E2E_ADMIN, shopApi } from "../helpers/shop-process.ts";
 import { deliveryFeeFor } from "../storefront/browser-support.ts";
 
 interface ShopProduct {
@@ -78,6 +80,7 @@ describe.runIf(browserAvailable())("the bank statement in Chromium", () => {
     expect(await result.innerText()).toMatch(
       /linhas novas: 2 \(registadas nas encomendas: 1, por tratar: 1\) · já importadas: 0 · sem crédito \(débitos, saldos\): 1/,
     );
+    expect(await result.getByTestId("statement-mapping-used").innerText()).toBe("Reconhecidas pelos nomes das colunas.");
 
     // The waiting line is listed (the default tab), with why it waits; nothing is wider than the phone.
     const waiting = page.getByTestId("statement-line").filter({ hasText: unnamed });
@@ -112,6 +115,58 @@ describe.runIf(browserAvailable())("the bank statement in Chromium", () => {
       .getByTestId("statement-result")
       .getByText(/novas: 0 .* já importadas: 2/)
       .waitFor({ timeout: 30_000 });
+    await page.context().close();
+  });
+
+  it("a bank with other column names is mapped once, the import names the mapping, and the owner deletes it", async () => {
+    // A header of this run's own: no other file's statement is read with this mapping.
+    const run = Date.now().toString(36);
+    const header = `Dia;Texto ${run};Entrada;Saldo`;
+    const statement = (description: string) => [header, `20-11-2026;${description};1.000,00;9.000,00`].join("\n");
+    const page = await consoleSignIn(shop, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await page.goto(`${shop.url}/admin/#/bank-statement-lines`);
+    await page.getByRole("button", { name: "Importar extrato" }).waitFor({ timeout: 20_000 });
+    await page
+      .getByTestId("statement-file")
+      .setInputFiles({ name: "extrato-outro.csv", mimeType: "text/csv", buffer: Buffer.from(statement(`DEPOSITO ${run} A`)) });
+    const dialog = page.getByTestId("mapping-dialog");
+    await dialog.waitFor({ timeout: 30_000 });
+    const pick = async (label: RegExp, option: string) => {
+      await dialog.getByRole("combobox", { name: label }).click();
+      await page.getByRole("option", { name: option, exact: true }).click();
+    };
+    await pick(/Data do movimento/, "Dia");
+    await pick(/Descritivo/, `Texto ${run}`);
+    await pick(/Crédito/, "Entrada");
+    await dialog.getByRole("button", { name: "Importar com estas colunas" }).click();
+    const result = page.getByTestId("statement-result");
+    await result
+      .getByTestId("statement-mapping-used")
+      .getByText(/Correspondência de colunas guardada agora por/)
+      .waitFor({ timeout: 30_000 });
+    expect(await result.getByTestId("statement-columns").innerText()).toContain("crédito «Entrada»");
+
+    // The next statement of that bank is read with it, and says so.
+    await page
+      .getByTestId("statement-file")
+      .setInputFiles({ name: "extrato-outro-2.csv", mimeType: "text/csv", buffer: Buffer.from(statement(`DEPOSITO ${run} B`)) });
+    await result
+      .getByTestId("statement-mapping-used")
+      .getByText(/Lidas com a correspondência de colunas guardada por/)
+      .waitFor({
+        timeout: 30_000,
+      });
+
+    // The owner deletes it with their password; nothing is wider than the phone.
+    await page.getByTestId("statement-mappings-link").click();
+    const card = page.getByTestId("statement-mapping").filter({ hasText: `Texto ${run}` });
+    await card.waitFor({ timeout: 20_000 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await card.getByRole("button", { name: "Apagar" }).click();
+    const confirm = page.getByTestId("delete-mapping-dialog");
+    await confirm.getByTestId("mapping-password").fill(E2E_ADMIN.password);
+    await confirm.getByRole("button", { name: "Apagar" }).click();
+    await card.waitFor({ state: "detached", timeout: 20_000 });
     await page.context().close();
   });
 });

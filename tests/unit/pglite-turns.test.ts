@@ -44,4 +44,14 @@ describe("Prisma on PGlite", () => {
       }
     }
   });
+
+  it("creates WAL segments without zero-filling them (a 16 MB write inside whichever statement crossed the boundary)", async () => {
+    // docs/design/performance.md#bank-statement-import
+    const pglite = await createPglite();
+    try {
+      expect((await pglite.query<{ wal_init_zero: string }>("SHOW wal_init_zero")).rows[0]!.wal_init_zero).toBe("off");
+    } finally {
+      await pglite.close();
+    }
+  });
 });

@@ -3,16 +3,21 @@
 // identity (identical lines of one day kept apart).
 import { describe, expect, it } from "vitest";
 import {
-  findColumns,
-  headerSignature,
   lineBankReference,
   looksLikeFormula,
   parseStatementAmount,
   parseStatementDate,
   paymentReferencesIn,
-  recognizeColumns,
   statementLines,
 } from "../../server/domain/payments/statement-lines.ts";
+import { headerSignature, readTable, recognizeColumns, type Table, type TableCell } from "../../server/readers/statement-table.mjs";
+
+/** The table the reader's worker makes of these rows (its header recognised, or as mapped). */
+function table(rows: TableCell[][], options: Parameters<typeof readTable>[1] = {}): Table {
+  const read = readTable(rows, options);
+  if (!("rows" in read)) throw new Error(`no table: ${JSON.stringify(read)}`);
+  return read;
+}
 
 describe("header names", () => {
   it("finds date, description, credit and reference in any order, spelling and currency note", () => {
@@ -39,11 +44,30 @@ describe("header names", () => {
     expect(recognizeColumns(["Dia", "Texto", "Entrada"])).toBeNull();
   });
 
-  it("prefers a mapping stored for a header row's signature, and looks below a preamble", () => {
+  it("uses a mapping stored for a header row's signature, and looks below a preamble", () => {
     const rows = [["Conta 123"], ["Dia", "Texto", "Entrada"], ["01-11-2026", "X", "1,00"]];
-    expect(findColumns(rows, new Map())).toBeNull();
-    const stored = new Map([[headerSignature(rows[1]!), { date: 0, description: 1, amount: 2, reference: null }]]);
-    expect(findColumns(rows, stored)).toEqual({ headerRow: 1, date: 0, description: 1, amount: 2, reference: null });
+    expect(readTable(rows)).toMatchObject({ question: { headerRow: 1, columns: ["Dia", "Texto", "Entrada"] } });
+    const stored = [{ signature: headerSignature(rows[1]!), date: 0, description: 1, amount: 2, reference: null }];
+    expect(table(rows, { stored })).toMatchObject({
+      header: { row: 1, cells: ["Dia", "Texto", "Entrada"] },
+      columns: { date: 0, description: 1, amount: 2, reference: null },
+      source: "stored",
+      rows: [{ rowNumber: 3, date: "01-11-2026", description: "X", amount: "1,00", reference: null }],
+    });
+  });
+
+  it("reads a recognised header by its names whatever was stored or sent for it", () => {
+    const rows = [
+      ["Data", "Descritivo", "Débito", "Crédito", "Saldo"],
+      ["01-11-2026", "FORNECEDOR", "300.000,00", "", "2.200.000,00"],
+    ];
+    // A mapping stored for this header (before the rule) that reads the balance as the credit: not used.
+    const stored = [{ signature: headerSignature(rows[0]!), date: 0, description: 1, amount: 4, reference: null }];
+    expect(table(rows, { stored })).toMatchObject({ source: "names", columns: { amount: 3 }, rows: [{ amount: "" }] });
+    expect(readTable(rows, { mapping: { headerRow: 0, date: 0, description: 1, amount: 4 } })).toEqual({
+      failed: "mapping-not-needed",
+      headerRow: 0,
+    });
   });
 });
 
@@ -76,16 +100,17 @@ describe("cells", () => {
     expect([parseStatementAmount("mil"), parseStatementAmount("1.2.3")]).toEqual([null, null]);
   });
 
-  it("tells formulas from signed amounts and phone numbers", () => {
+  it("tells formulas from signed amounts and phone numbers, after Unicode clean-up", () => {
     expect(["=1+1", "@SUM(A1)", "+cmd", "-x", " =A1", "\t=1"].every(looksLikeFormula)).toBe(true);
+    // Hidden behind a zero-width space, a word joiner, a bidi mark or a byte-order mark, or written full-width.
+    const hidden = ['\u200B=HYPERLINK("http://x")', "\u2060=1+1", "\u202E@SUM(A1)", "\uFEFF+cmd", "\u00AD-x", "＝1+1", " \u200B＠A1"];
+    expect(hidden.filter((cell) => !looksLikeFormula(cell))).toEqual([]);
     expect(["-12.500,00", "+244 923 111 222", "TRF", "(1.000,00)", 12].some(looksLikeFormula)).toBe(false);
   });
 });
 
 describe("lines", () => {
-  const mapping = { headerRow: 0, date: 0, description: 1, amount: 2, reference: null };
-
-  it("keeps credits only, and identical lines of one day as two lines with different identities", () => {
+  it("keeps credits only, and identical lines of one day as two lines with different identities", async () => {
     const rows = [
       ["Data", "Descritivo", "Crédito"],
       ["19-11-2026", "DEPOSITO", "10.000,00"],
@@ -94,7 +119,7 @@ describe("lines", () => {
       ["", "Saldo final", "99,00"],
       ["Total", "", "20.000,00"],
     ];
-    const { lines, ignored } = statementLines(rows, mapping);
+    const { lines, ignored } = await statementLines(table(rows).rows);
     expect(ignored).toBe(3);
     expect(lines.map((l) => [l.rowNumber, l.occurrence])).toEqual([
       [2, 1],
@@ -102,7 +127,7 @@ describe("lines", () => {
     ]);
     expect(lines[0]!.key).not.toBe(lines[1]!.key);
     // The same line in another file (another row) is the same line.
-    expect(statementLines([rows[0]!, [], rows[1]!], mapping).lines[0]!.key).toBe(lines[0]!.key);
+    expect((await statementLines(table([rows[0]!, [], rows[1]!]).rows)).lines[0]!.key).toBe(lines[0]!.key);
   });
 
   it("finds payment references however the bank cut or spaced them, ignoring look-alikes", () => {

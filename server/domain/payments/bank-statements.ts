@@ -6,26 +6,23 @@
 // that is a payment already recorded by hand or from a proof confirms that payment instead ("linked", no new
 // money), or waits in review when that is not certain (statement-matching.ts has the rule). Any other line waits
 // in the "Extrato" list until an admin assigns it to an order (the same ledger path, refusals and all), links it
-// to a payment already recorded, or sets it aside with a reason.
-import { readFile } from "node:fs/promises";
+// to a payment already recorded, or sets it aside with a reason. Reading the file and storing its lines is
+// statement-import.ts's.
 import type { PrismaClient } from "../../db/client.ts";
 import { Prisma } from "../../db/client.ts";
 import { shortOrderId } from "../../../shared/orders.ts";
 import { formatKz } from "../../../shared/money.ts";
 import {
-  MAX_STATEMENT_BYTES,
-  MAX_STATEMENT_ROWS,
   MIN_DISMISS_REASON,
   STATEMENT_LINE_STATES,
-  STATEMENT_TOO_LARGE,
   WAITING_LINE_STATES,
+  type StatementColumnsRead,
   type StatementLineState,
   type StatementMapping,
 } from "../../../shared/bank-statements.ts";
 import type { ChatPublisher } from "../../realtime/events.ts";
 import type { ProxyPayClient } from "../../integrations/proxypay.ts";
 import type { Notifier } from "../../notifications/notifier.ts";
-import { readStatement, type StatementCell, type StatementReadFailure } from "../../readers/statement-reader.ts";
 import type { AdminBankStatement, AdminStatementLine } from "../../schemas/admin-bank-statements.ts";
 import { AppError } from "../errors.ts";
 import type { IncomingFile } from "../media/incoming.ts";
@@ -46,39 +43,16 @@ import {
 import { paymentsRepository } from "./repository.ts";
 import { statementsRepository, type StaffLineRow } from "./statements-repository.ts";
 import { decideLine, type LineDecision, type NamedOrder, type UnlinkedPayment } from "./statement-matching.ts";
-import {
-  candidateSignatures,
-  checkMapping,
-  findColumns,
-  headerSignature,
-  lineBankReference,
-  mappingQuestion,
-  paymentReferencesIn,
-  statementLines,
-  type StatementLine,
-} from "./statement-lines.ts";
+import { lineBankReference, type StatementLine } from "./statement-lines.ts";
+import { readStatementFile, storeStatementLines } from "./statement-import.ts";
 
 /** The ledger's actor for a line the import recorded by itself. */
 const STATEMENT_ACTOR = "Extrato";
 const LINE_NOT_FOUND = "Linha do extrato não encontrada";
 const LINE_DECIDED = "Esta linha do extrato já foi tratada";
-const COLUMNS_NOT_RECOGNISED = "Não reconhecemos as colunas deste extrato: indique qual é a data, o descritivo e o crédito";
 const PAYMENT_NOT_FOUND = "Pagamento não encontrado";
 const SERVICE_PAYMENT = "Este pagamento foi confirmado pelo serviço de pagamento: não se liga a uma linha do extrato";
 const PAYMENT_LINKED = "Este pagamento já está ligado a outra linha do extrato";
-
-/** "10 000", grouped as amounts are (not by ICU, whose Portuguese grouping differs between runtimes). */
-const ROW_LIMIT = String(MAX_STATEMENT_ROWS).replace(/\B(?=(\d{3})+$)/g, "\u00a0");
-
-const READ_FAILURES: Readonly<Record<StatementReadFailure, [number, string]>> = {
-  "not-a-statement": [400, "Este ficheiro não é um extrato em CSV ou XLSX: exporte-o assim no banco online"],
-  "old-excel": [400, "Ficheiros Excel antigos (.xls) não são lidos: exporte o extrato em XLSX ou CSV"],
-  pdf: [400, "Um extrato em PDF não é lido: exporte-o em CSV ou XLSX no banco online"],
-  "too-many-rows": [413, `O extrato tem mais de ${ROW_LIMIT} linhas: importe um período mais curto`],
-  "too-big": [413, "O extrato é demasiado grande para ler: importe um período mais curto"],
-  unreadable: [400, "Não foi possível ler este ficheiro: exporte o extrato de novo em CSV ou XLSX"],
-  busy: [503, "Está a ser lido outro extrato: tente de novo daqui a pouco"],
-};
 
 interface StatementDeps {
   hub?: ChatPublisher;
@@ -88,6 +62,8 @@ interface StatementDeps {
 
 interface ImportCounts {
   statementId: string;
+  /** How the file was read (shown with the counts). */
+  columns: StatementColumnsRead;
   imported: number;
   matched: number;
   unmatched: number;
@@ -107,44 +83,6 @@ const linePayment = (
 ): CheckedPayment =>
   checkPayment({ amount: line.amount, bankReference: lineBankReference(line), receivedAt: receivedAt(line.bookedOn), ...extra });
 
-/** The header row and columns: the admin's mapping (then remembered for this bank's header), a stored one, or recognised. */
-async function columnsOf(
-  db: PrismaClient,
-  rows: StatementCell[][],
-  mapping: StatementMapping | undefined,
-  staffUserId: string,
-): Promise<StatementMapping> {
-  const repo = statementsRepository(db);
-  if (mapping) {
-    const checked = checkMapping(mapping, rows);
-    const header = rows[checked.headerRow]!;
-    await repo.saveMapping({
-      signature: headerSignature(header),
-      headers: header.map((c) => String(c ?? "")),
-      dateColumn: checked.date,
-      descriptionColumn: checked.description,
-      amountColumn: checked.amount,
-      referenceColumn: checked.reference ?? null,
-      savedById: staffUserId,
-    });
-    return checked;
-  }
-  const stored = await repo.findMappings(candidateSignatures(rows));
-  const found = findColumns(
-    rows,
-    new Map(
-      stored.map((m) => [
-        m.signature,
-        { date: m.dateColumn, description: m.descriptionColumn, amount: m.amountColumn, reference: m.referenceColumn },
-      ]),
-    ),
-  );
-  if (found) return found;
-  const question = mappingQuestion(rows);
-  if (!question) throw new AppError(400, READ_FAILURES["not-a-statement"][1]);
-  throw new AppError(422, COLUMNS_NOT_RECOGNISED, { needsMapping: true, ...question });
-}
-
 /**
  * Imports a statement file: its credit lines new to the shop are kept, each matching one recorded on its order;
  * lines already imported (this file again, an overlapping period) are counted as duplicates and change nothing.
@@ -154,50 +92,13 @@ export async function importStatement(
   deps: StatementDeps,
   input: { file: IncomingFile | null; staffUserId: string; mapping?: StatementMapping },
 ): Promise<ImportCounts> {
-  const { file } = input;
-  if (!file) throw new AppError(400, "Escolha o ficheiro do extrato (CSV ou XLSX)");
-  if (file.size === 0) throw new AppError(400, "O ficheiro está vazio");
-  if (file.size > MAX_STATEMENT_BYTES) throw new AppError(413, STATEMENT_TOO_LARGE);
-  const reading = await readStatement(await readFile(file.path));
-  if ("failed" in reading) {
-    const [status, message] = READ_FAILURES[reading.failed];
-    throw new AppError(status, message);
-  }
-  if (!reading.rows.some((row) => row.some((cell) => cell !== null && String(cell).trim() !== "")))
-    throw new AppError(400, "O extrato está vazio");
-  const columns = await columnsOf(db, reading.rows, input.mapping, input.staffUserId);
-  const { lines, ignored } = statementLines(reading.rows, columns);
+  const { file, kind, lines, ignored, columns } = await readStatementFile(db, input);
 
   const repo = statementsRepository(db);
   const plans = await planLines(db, lines);
 
-  const importer = await staffActor(db, input.staffUserId);
-  const { statement, fresh } = await db.$transaction(async (tx) => {
-    const r = statementsRepository(tx);
-    const statement = await r.insertStatement({
-      fileName: sanitizeFileName(file.fileName),
-      sha256: file.sha256,
-      kind: reading.kind,
-      importedById: input.staffUserId,
-      importedByName: importer,
-    });
-    const fresh = await r.insertNewLines(
-      statement.id,
-      lines.map((line, i) => ({
-        statementId: statement.id,
-        lineKey: line.key,
-        rowNumber: line.rowNumber,
-        bookedOn: line.bookedOn,
-        description: line.description,
-        reference: line.reference,
-        amount: new Prisma.Decimal(line.amount),
-        occurrence: line.occurrence,
-        problem: plans[i]!.problem,
-        suggestedOrderId: plans[i]!.orderId,
-      })),
-    );
-    return { statement, fresh };
-  });
+  // The lines new to the shop are stored (in batches, outside any transaction), then each is matched.
+  const { statementId, fresh } = await storeStatementLines(db, { file, kind, staffUserId: input.staffUserId, columns, lines, plans });
 
   const byKey = new Map(lines.map((line, i) => [line.key, { line, plan: plans[i]! }]));
   let matched = 0;
@@ -214,8 +115,8 @@ export async function importStatement(
     duplicates: lines.length - fresh.length,
     ignored,
   };
-  await repo.setCounts(statement.id, counts);
-  return { statementId: statement.id, ...counts };
+  await repo.setCounts(statementId, counts);
+  return { statementId, ...counts, columns };
 }
 
 /** A line's bank reference as the ledger compares it, when the statement has one long enough to name a transfer. */
@@ -241,7 +142,8 @@ interface LinePlan {
  */
 async function planLines(db: PrismaClient, lines: StatementLine[]): Promise<LinePlan[]> {
   const repo = statementsRepository(db);
-  const references = lines.map(paymentReferencesIn);
+  // What each line names (read with the line, off the server's thread between batches: statement-import.ts).
+  const references = lines.map((line) => line.references);
   const orders = new Map((await repo.findOrdersByReferences([...new Set(references.flat())])).map((o) => [o.paymentReference!, o]));
   const named = references.map((refs) => [...new Set(refs.map((ref) => orders.get(ref)).filter((o) => o !== undefined))]);
   const single = [...new Set(named.filter((n) => n.length === 1).map((n) => n[0]!.id))];
@@ -549,6 +451,7 @@ export async function listStatements(db: PrismaClient, query: ListQuery<unknown>
       unmatched: s.unmatched,
       duplicates: s.duplicates,
       ignored: s.ignored,
+      columns: (s.columns as StatementColumnsRead | null) ?? null,
       createdAt: s.createdAt.toISOString(),
     })),
     total,

@@ -1,135 +1,20 @@
-// What a bank statement's rows mean (docs/design/money.md#bank-statement-import): which row is the header and
-// which column is which (found by the names Angolan banks use, in any order, or as an admin mapped them), each
-// credit line's date, description, reference and amount, and the line's identity, so the same line imported again
-// (the same file, or an overlapping period) is recognised. Pure functions: the reading is statement-reader.ts's, the
-// recording bank-statements.ts's.
+// What a bank statement's rows mean (docs/design/money.md#bank-statement-import): each credit line's date,
+// description, reference and amount, and the line's identity, so the same line imported again (the same file, or an
+// overlapping period) is recognised. Pure functions over the table the reader gives (its header row and columns are
+// found in the reader's worker: server/readers/statement-table.mjs); the recording is bank-statements.ts's.
 import { createHash } from "node:crypto";
+import { cellIsFormula } from "../../../shared/spreadsheet.ts";
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { parseKwanza } from "../../../shared/kwanza-input.ts";
 import { MAX_AMOUNT, formatKz } from "../../../shared/money.ts";
-import type { StatementColumn, StatementMapping } from "../../../shared/bank-statements.ts";
-import type { StatementCell } from "../../readers/statement-reader.ts";
+import type { TableCell as StatementCell, TableRow } from "../../readers/statement-reader.ts";
 import { AppError } from "../errors.ts";
 import { PAYMENT_REFERENCE_ALPHABET } from "./payment-reference.ts";
 
-/** The header is looked for in the first rows (banks put the account and period above it). */
-const HEADER_SEARCH_ROWS = 30;
 /** A description is kept to this length (no bank writes a longer one). */
 const MAX_DESCRIPTION_CHARS = 500;
 
-/** A header cell as compared: no accents, case, punctuation, spaces, or a currency note ("Crédito (Kz)"). */
-function headerKey(cell: StatementCell): string {
-  return String(cell ?? "")
-    .normalize("NFKD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .replace(/\(.*?\)/g, " ")
-    .replace(/\b(kz|aoa|akz|kwanzas?)\b/g, " ")
-    .replace(/[^a-z0-9]/g, "");
-}
-
-/** Each column's names, best first: when a bank has two (Data Movimento and Data Valor), the first listed is read. */
-const HEADER_NAMES: Readonly<Record<StatementColumn, readonly string[]>> = {
-  date: ["datamovimento", "datadomovimento", "data", "datamov", "dataoperacao", "datalancamento", "datavalor"],
-  description: ["descritivo", "descricao", "movimento", "descricaodomovimento", "descritivodomovimento", "historico"],
-  // A credit column, or one signed amount (credits positive): either way a positive value is money in.
-  amount: ["credito", "creditos", "valorcredito", "montante", "valor"],
-  // "Nº Documento", "N.º Documento", "No. Documento" all fold to these.
-  reference: ["referencia", "nodocumento", "ndocumento", "numerodocumento", "numerododocumento", "documento", "ref"],
-};
-
-type Columns = Omit<StatementMapping, "headerRow">;
-
-/** The columns a header row names, or null when date, description or amount is missing. */
-export function recognizeColumns(row: readonly StatementCell[]): Columns | null {
-  const keys = row.map(headerKey);
-  const find = (column: StatementColumn): number | undefined => {
-    for (const name of HEADER_NAMES[column]) {
-      const at = keys.indexOf(name);
-      if (at >= 0) return at;
-    }
-    return undefined;
-  };
-  const date = find("date");
-  const description = find("description");
-  const amount = find("amount");
-  if (date === undefined || description === undefined || amount === undefined) return null;
-  return { date, description, amount, reference: find("reference") ?? null };
-}
-
-/** A header row's identity, by which a bank's export mapped by hand is known again. */
-export const headerSignature = (row: readonly StatementCell[]): string =>
-  createHash("sha256")
-    .update(
-      row
-        .map((cell) =>
-          String(cell ?? "")
-            .trim()
-            .toLowerCase(),
-        )
-        .join("\u001f"),
-    )
-    .digest("hex");
-
 const text = (cell: StatementCell): string => (cell === null ? "" : String(cell).trim());
-const filled = (row: readonly StatementCell[]) => row.filter((c) => text(c) !== "").length;
-
-/** What the console's mapping dialog shows: the likeliest header row, its cells and a few rows below it. */
-interface MappingQuestion {
-  headerRow: number;
-  columns: string[];
-  sample: string[][];
-}
-
-/** The row with the most text cells among the first rows (numbers and dates are data, not names). */
-export function mappingQuestion(rows: readonly (readonly StatementCell[])[]): MappingQuestion | null {
-  let best = -1;
-  let bestCount = 0;
-  rows.slice(0, HEADER_SEARCH_ROWS).forEach((row, i) => {
-    const names = row.filter((c) => typeof c === "string" && /\p{L}/u.test(c) && parseStatementDate(c) === null).length;
-    if (names > bestCount) [best, bestCount] = [i, names];
-  });
-  if (best < 0 || bestCount < 2) return null;
-  const header = rows[best]!;
-  const sample = rows
-    .slice(best + 1)
-    .filter((r) => filled(r) > 0)
-    .slice(0, 3)
-    .map((r) => Array.from({ length: header.length }, (_, i) => text(r[i] ?? null).slice(0, 80)));
-  return { headerRow: best, columns: header.map((c) => text(c).slice(0, 80)), sample };
-}
-
-/**
- * The header row and columns: an admin's mapping stored for a row's signature wins (the admin chose), else the
- * first row whose names are recognised. Null: neither, so an admin maps it by hand.
- */
-export function findColumns(rows: readonly (readonly StatementCell[])[], stored: ReadonlyMap<string, Columns>): StatementMapping | null {
-  for (const [headerRow, row] of rows.slice(0, HEADER_SEARCH_ROWS).entries()) {
-    if (filled(row) < 2) continue;
-    const mapped = stored.get(headerSignature(row)) ?? recognizeColumns(row);
-    if (mapped) return { headerRow, ...mapped };
-  }
-  return null;
-}
-
-/** The signatures of the rows that could be a header, to look up stored mappings in one query. */
-export const candidateSignatures = (rows: readonly (readonly StatementCell[])[]): string[] =>
-  rows
-    .slice(0, HEADER_SEARCH_ROWS)
-    .filter((row) => filled(row) >= 2)
-    .map(headerSignature);
-
-const MAPPING_INVALID = "Correspondência de colunas inválida: escolha colunas diferentes para a data, o descritivo e o crédito";
-
-/** A mapping an admin sent: within the file's header row, distinct columns. */
-export function checkMapping(mapping: StatementMapping, rows: readonly (readonly StatementCell[])[]): StatementMapping {
-  const header = rows[mapping.headerRow];
-  if (!header || mapping.headerRow >= HEADER_SEARCH_ROWS) throw new AppError(400, "A linha de cabeçalho indicada não existe no extrato");
-  const width = Math.max(header.length, ...rows.slice(mapping.headerRow, mapping.headerRow + 20).map((r) => r.length));
-  const used = [mapping.date, mapping.description, mapping.amount, ...(mapping.reference == null ? [] : [mapping.reference])];
-  if (used.some((i) => !Number.isInteger(i) || i < 0 || i >= width) || new Set(used).size !== used.length)
-    throw new AppError(400, MAPPING_INVALID);
-  return { ...mapping, reference: mapping.reference ?? null };
-}
 
 // Dates as exports write them: 25-11-2026, 25/11/2026, 25.11.26, 2026-11-25 (a time after it is ignored), an
 // XLSX date cell (the worker gives "2026-11-25") or an Excel day number.
@@ -185,8 +70,12 @@ export function parseStatementAmount(cell: StatementCell): number | null | undef
   return negative ? -value : value;
 }
 
-/** What a spreadsheet would run as a formula (or a hand-edited file's injection): never in a bank's export. */
-export const looksLikeFormula = (cell: StatementCell): boolean => typeof cell === "string" && /^(\s*[=@]|[+-][^\d\s.,(]|[\t\r])/.test(cell);
+/**
+ * What a spreadsheet would run as a formula (or a hand-edited file's injection): never in a bank's export. The one
+ * rule of shared/spreadsheet.ts, on the text as it shows (so "\u200B=HYPERLINK(…)" and a full-width "＝" are caught
+ * like "=HYPERLINK(…)"); a signed amount is data.
+ */
+export const looksLikeFormula = (cell: StatementCell): boolean => typeof cell === "string" && cellIsFormula(cell);
 
 /** Text as kept and shown: one line, no control or bidi characters, no run of spaces. */
 const cleanText = (value: string): string =>
@@ -207,6 +96,8 @@ export interface StatementLine {
   /** Which of the file's identical lines (same day, amount, description, reference) this is, from 1. */
   occurrence: number;
   key: string;
+  /** The payment references its description and reference name (paymentReferencesIn), read with the line. */
+  references: string[];
 }
 
 interface ReadLines {
@@ -218,57 +109,67 @@ interface ReadLines {
 const sameLine = (l: Pick<StatementLine, "bookedOn" | "amount" | "description" | "reference">) =>
   [l.bookedOn, Math.round(l.amount * 100), l.description.toUpperCase(), (l.reference ?? "").toUpperCase()].join("\u001f");
 
-const SUMMARY_ROW = /\b(total|totais|saldo|soma)\b/i;
+/**
+ * Rows read between two turns of the event loop: a 10 000-row statement took ~200 ms of the server's thread at once
+ * (with its payment references ~250 ms); 100 rows take a few milliseconds.
+ */
+const ROWS_PER_TURN = 100;
 
 /**
- * The credit lines below the header. A row without a date is not a movement (totals, balances, notes); a row with
+ * The credit lines of the table's rows. A row without a date is not a movement (totals, balances, notes); a row with
  * a date that cannot be read, or a credit that cannot be read, refuses the file (naming the row) rather than
- * leaving money out; so does anything a spreadsheet would run as a formula.
+ * leaving money out; so does anything a spreadsheet would run as a formula. Other requests are served between
+ * every ROWS_PER_TURN rows.
  */
-export function statementLines(rows: readonly (readonly StatementCell[])[], mapping: StatementMapping): ReadLines {
+export async function statementLines(rows: readonly TableRow[]): Promise<ReadLines> {
   const lines: StatementLine[] = [];
   const seen = new Map<string, number>();
   let ignored = 0;
-  const columns = [mapping.date, mapping.description, mapping.amount, ...(mapping.reference == null ? [] : [mapping.reference])];
-  for (let i = mapping.headerRow + 1; i < rows.length; i++) {
-    const row = rows[i]!;
-    const rowNumber = i + 1;
-    const cell = (at: number): StatementCell => row[at] ?? null;
-    const formula = columns.map(cell).find(looksLikeFormula);
+  for (const [i, row] of rows.entries()) {
+    if (i > 0 && i % ROWS_PER_TURN === 0) await nextTurn();
+    const { rowNumber } = row;
+    const formula = [row.date, row.description, row.amount, row.reference].find(looksLikeFormula);
     if (formula !== undefined)
       throw new AppError(
         400,
-        `O extrato tem uma fórmula na linha ${rowNumber} («${String(formula).slice(0, 40)}»): importe o ficheiro tal como o banco o exporta`,
+        `O extrato tem uma fórmula na linha ${rowNumber} («${cleanText(String(formula)).slice(0, 40)}»): importe o ficheiro tal como o banco o exporta`,
       );
-    if (filled(row) === 0) continue;
-    const dateCell = cell(mapping.date);
-    if (text(dateCell) === "") {
+    if (text(row.date) === "") {
       ignored++;
       continue;
     }
-    const bookedOn = parseStatementDate(dateCell);
+    const bookedOn = parseStatementDate(row.date);
     if (!bookedOn) {
-      if (row.some((c) => typeof c === "string" && SUMMARY_ROW.test(c))) {
+      if (row.summary) {
         ignored++;
         continue;
       }
-      throw new AppError(400, `Não foi possível ler a data da linha ${rowNumber} («${text(dateCell).slice(0, 40)}»)`);
+      throw new AppError(400, `Não foi possível ler a data da linha ${rowNumber} («${text(row.date).slice(0, 40)}»)`);
     }
-    const amount = parseStatementAmount(cell(mapping.amount));
+    const amount = parseStatementAmount(row.amount);
     if (amount === null)
-      throw new AppError(400, `Não foi possível ler o crédito da linha ${rowNumber} («${text(cell(mapping.amount)).slice(0, 40)}»)`);
+      throw new AppError(400, `Não foi possível ler o crédito da linha ${rowNumber} («${text(row.amount).slice(0, 40)}»)`);
     if (amount === undefined || amount <= 0) {
       ignored++;
       continue;
     }
     if (amount > MAX_AMOUNT) throw new AppError(400, `O crédito da linha ${rowNumber} excede o maior valor aceite`);
-    const description = cleanText(text(cell(mapping.description))).slice(0, MAX_DESCRIPTION_CHARS);
-    const reference = mapping.reference == null ? null : cleanText(text(cell(mapping.reference))).slice(0, 100) || null;
+    const description = cleanText(text(row.description)).slice(0, MAX_DESCRIPTION_CHARS);
+    const reference = row.reference === null ? null : cleanText(text(row.reference)).slice(0, 100) || null;
     const identity = sameLine({ bookedOn, amount, description, reference });
     const occurrence = (seen.get(identity) ?? 0) + 1;
     seen.set(identity, occurrence);
     const key = createHash("sha256").update(`${identity}\u001f${occurrence}`).digest("hex");
-    lines.push({ rowNumber, bookedOn, description, reference, amount, occurrence, key });
+    lines.push({
+      rowNumber,
+      bookedOn,
+      description,
+      reference,
+      amount,
+      occurrence,
+      key,
+      references: paymentReferencesIn({ description, reference }),
+    });
   }
   return { lines, ignored };
 }

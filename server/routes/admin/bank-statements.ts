@@ -1,6 +1,7 @@
-// /admin/api/bank-statements and /admin/api/bank-statement-lines (admin only, reads too: a statement shows the
-// whole account's income, not only shoppers' orders): import a statement, list its lines, assign one (new money),
-// link one to a payment already recorded ("é o mesmo pagamento"), or dismiss one.
+// /admin/api/bank-statements, /bank-statement-lines and /bank-statement-mappings (admin only, reads too: a statement
+// shows the whole account's income, not only shoppers' orders): import a statement, list its lines, assign one (new
+// money), link one to a payment already recorded ("é o mesmo pagamento") or dismiss one, list the column mappings
+// admins saved and delete one (with the admin's password).
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { Value } from "typebox/value";
@@ -13,6 +14,8 @@ import {
   AdminStatementDismissBody,
   AdminStatementLine,
   AdminStatementLinkBody,
+  AdminStatementMapping,
+  AdminStatementMappingDeleteBody,
   StatementImportReply,
   StatementMappingField,
   StatementMappingNeededReply,
@@ -28,6 +31,7 @@ import {
   listLines,
   listStatements,
 } from "../../domain/payments/bank-statements.ts";
+import { MAPPING_LIST, deleteMapping, listMappings } from "../../domain/payments/statement-mappings.ts";
 import { AppError } from "../../domain/errors.ts";
 
 const tags = ["staff"];
@@ -46,7 +50,7 @@ function mappingOf(raw: string | undefined): StatementMapping | undefined {
 }
 
 export const adminBankStatementRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db, hub, notifier, payments } = app.deps;
+  const { db, hub, notifier, payments, attempts } = app.deps;
   const admin = app.requireStaff(["admin"]);
   const deps = { hub, notifier, proxypay: payments.proxypay };
 
@@ -159,5 +163,36 @@ export const adminBankStatementRoutes: FastifyPluginAsyncTypebox = async (app) =
     },
     async (request) =>
       dismissLine(db.prisma, { lineId: request.params.id, reason: request.body.reason, staffUserId: request.user!.userId }),
+  );
+
+  app.get(
+    "/bank-statement-mappings",
+    {
+      preValidation: admin,
+      schema: { tags, querystring: AdminListQuery, response: { 200: Type.Array(AdminStatementMapping), ...errorResponses(400, 401, 403) } },
+    },
+    async (request, reply) => {
+      const { rows, total } = await listMappings(db.prisma, request.listQuery(MAPPING_LIST));
+      return reply.sendList(rows, total, "bank-statement-mappings");
+    },
+  );
+
+  app.delete(
+    "/bank-statement-mappings/:id",
+    {
+      preValidation: admin,
+      schema: {
+        tags,
+        params: IdParams,
+        body: AdminStatementMappingDeleteBody,
+        response: { 200: AdminStatementMapping, ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) =>
+      deleteMapping(db.prisma, attempts, {
+        id: request.params.id,
+        staffUserId: request.user!.userId,
+        password: request.body.currentPassword,
+      }),
   );
 };
