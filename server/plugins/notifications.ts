@@ -20,6 +20,8 @@ export default fp(
           whatsapp: config.whatsapp && createWhatsAppClient(config.whatsapp),
           sms: config.sms && createTwilioProvider(config.sms),
           context: () => notifier.phoneContext(),
+          rules: () => notifier.messagingRules(),
+          sealer: notifier.sealer,
           logger: app.log,
           retry: { ...DEFAULT_RETRY, firstDelayMs: config.mail.retryFirstDelayMs },
         });

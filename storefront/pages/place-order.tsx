@@ -20,6 +20,8 @@ import { DeliveryOptions, chosenOption, useDeliveryOptions } from "../features/c
 import { forgetCheckoutDraft, useCheckoutAddress } from "../features/checkout/use-checkout-address.ts";
 import { returnHereAfterLogin } from "../features/auth/return-after-login.ts";
 import { CouponField, forgetCoupon, useCoupon } from "../features/checkout/coupon.tsx";
+import { useAccountIfSignedIn } from "../features/account/use-account.ts";
+import { PhoneConfirm } from "../features/account/phone-confirm.tsx";
 
 export default function PlaceOrderPage() {
   const [errors, setErrors] = useState<Partial<Record<keyof Address, string>>>({});
@@ -41,6 +43,8 @@ export default function PlaceOrderPage() {
   // Previewed with the fee of the delivery chosen (free delivery takes it off); the server applies it again.
   // Without options (none could be read) the server charges the shop's default fee, as the totals show.
   const coupon = useCoupon(subtotal, deliveryLoading ? undefined : (delivery?.fee ?? DELIVERY_FEE), Boolean(token));
+  // WhatsApp / SMS go only to a confirmed phone: a ticked box offers to confirm the delivery phone with a code.
+  const [account, setAccount] = useAccountIfSignedIn(token);
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -146,6 +150,9 @@ export default function PlaceOrderPage() {
           />
           {SMS_OPT_IN}
         </label>
+        {account && (optIns.whatsappOptIn || optIns.smsOptIn) && (
+          <PhoneConfirm key={address.phone} account={account} phone={address.phone} onConfirmed={setAccount} />
+        )}
         <button type="submit" className="btn">
           FINALIZAR PEDIDO
         </button>
