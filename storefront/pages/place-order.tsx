@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from "react";
+import { lazy, Suspense, useRef, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
 import { toast } from "../lib/toast.ts";
 import { useBusy } from "../lib/busy.tsx";
@@ -20,8 +20,9 @@ import { DeliveryOptions, chosenOption, useDeliveryOptions } from "../features/c
 import { forgetCheckoutDraft, useCheckoutAddress } from "../features/checkout/use-checkout-address.ts";
 import { returnHereAfterLogin } from "../features/auth/return-after-login.ts";
 import { CouponField, forgetCoupon, useCoupon } from "../features/checkout/coupon.tsx";
-import { useAccountIfSignedIn } from "../features/account/use-account.ts";
-import { PhoneConfirm } from "../features/account/phone-confirm.tsx";
+
+// Loaded only once a WhatsApp/SMS box is ticked: most checkouts never need it.
+const CheckoutPhoneConfirm = lazy(() => import("../features/account/phone-confirm.tsx"));
 
 export default function PlaceOrderPage() {
   const [errors, setErrors] = useState<Partial<Record<keyof Address, string>>>({});
@@ -44,7 +45,7 @@ export default function PlaceOrderPage() {
   // Without options (none could be read) the server charges the shop's default fee, as the totals show.
   const coupon = useCoupon(subtotal, deliveryLoading ? undefined : (delivery?.fee ?? DELIVERY_FEE), Boolean(token));
   // WhatsApp / SMS go only to a confirmed phone: a ticked box offers to confirm the delivery phone with a code.
-  const [account, setAccount] = useAccountIfSignedIn(token);
+  const boxTicked = optIns.whatsappOptIn || optIns.smsOptIn;
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -150,8 +151,10 @@ export default function PlaceOrderPage() {
           />
           {SMS_OPT_IN}
         </label>
-        {account && (optIns.whatsappOptIn || optIns.smsOptIn) && (
-          <PhoneConfirm key={address.phone} account={account} phone={address.phone} onConfirmed={setAccount} />
+        {token && boxTicked && (
+          <Suspense fallback={null}>
+            <CheckoutPhoneConfirm phone={address.phone} />
+          </Suspense>
         )}
         <button type="submit" className="btn">
           FINALIZAR PEDIDO

@@ -7,7 +7,9 @@ import { useState } from "react";
 import { toE164 } from "../../../shared/phones.ts";
 import { useBusy } from "../../lib/busy.tsx";
 import { toast } from "../../lib/toast.ts";
+import { useSession } from "../auth/session.tsx";
 import { confirmPhone, getAccount, requestPhoneCode, type Account } from "./api/account.ts";
+import { useAccountIfSignedIn } from "./use-account.ts";
 
 const CONFIRMED = "Número confirmado. Os avisos do pedido vão para este número.";
 
@@ -132,4 +134,15 @@ export function PhoneConfirm({
       )}
     </div>
   );
+}
+
+/**
+ * At checkout (loaded lazily once a WhatsApp/SMS box is ticked): the account's confirmed phones are read, then the
+ * delivery phone typed is offered to confirm, unless it already is.
+ */
+export default function CheckoutPhoneConfirm({ phone }: { phone: string }) {
+  const { token } = useSession();
+  const [account, setAccount] = useAccountIfSignedIn(token);
+  if (!account) return null;
+  return <PhoneConfirm key={phone} account={account} phone={phone} onConfirmed={setAccount} />;
 }
