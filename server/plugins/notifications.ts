@@ -9,7 +9,7 @@ import { createTwilioProvider } from "../integrations/twilio.ts";
 
 export default fp(
   async (app) => {
-    const { db, config, notifier } = app.deps;
+    const { db, config, notifier, attempts } = app.deps;
     let sender: MailSender | undefined;
     let phones: PhoneSender | undefined;
     app.addHook("onReady", async () => {
@@ -22,6 +22,7 @@ export default fp(
           context: () => notifier.phoneContext(),
           rules: () => notifier.messagingRules(),
           sealer: notifier.sealer,
+          limiter: attempts,
           logger: app.log,
           retry: { ...DEFAULT_RETRY, firstDelayMs: config.mail.retryFirstDelayMs },
         });

@@ -8,7 +8,7 @@
 //   at its first try.
 // What is kept back is not sent and not retried: the row is marked "blocked" with the reason (the console shows it).
 import type { Db } from "../../db/client.ts";
-import { AttemptLimiter } from "../../domain/users/attempt-limiter.ts";
+import type { AttemptLimiter } from "../../domain/users/attempt-limiter.ts";
 import { callingCodeOf, messagingAllowedTo, phoneDigits } from "../../../shared/phones.ts";
 import type { ClaimedMail } from "../outbox/repository.ts";
 import { phoneMessagesRepository } from "./repository.ts";
@@ -37,8 +37,7 @@ export const BLOCKED = {
 } as const;
 
 /** The phone's cap is checked first: a number over its cap does not use the account's or the shop's. */
-async function overCap(db: Db, rules: MessagingRules, to: string, userId: string): Promise<string | null> {
-  const limiter = new AttemptLimiter(db);
+async function overCap(limiter: AttemptLimiter, rules: MessagingRules, to: string, userId: string): Promise<string | null> {
   if (!(await limiter.take(`messages:phone:${to}`, { max: rules.perPhoneDaily, windowMs: DAY_MS })).allowed)
     return BLOCKED.perPhone(rules.perPhoneDaily);
   if (!(await limiter.take(`messages:account:${userId}`, { max: rules.perAccountDaily, windowMs: DAY_MS })).allowed)
@@ -47,9 +46,10 @@ async function overCap(db: Db, rules: MessagingRules, to: string, userId: string
   return null;
 }
 
-/** Why `row` must not be sent, or null when it may go. */
+/** Why `row` must not be sent, or null when it may go. `limiter` counts the caps (the app's, shared by every instance). */
 export async function keptBack(
   db: Db,
+  limiter: AttemptLimiter,
   rules: MessagingRules,
   row: Pick<ClaimedMail, "to" | "userId" | "kind" | "attempts">,
 ): Promise<string | null> {
@@ -60,5 +60,5 @@ export async function keptBack(
   // A code is what proves the phone: it is the one message a phone not yet confirmed gets.
   if (row.kind !== PHONE_CODE_KIND && !(await phoneMessagesRepository(db).reachable(row.userId, row.to, phoneDigits(row.to))))
     return BLOCKED.unverified;
-  return row.attempts === 1 ? overCap(db, rules, row.to, row.userId) : null;
+  return row.attempts === 1 ? overCap(limiter, rules, row.to, row.userId) : null;
 }

@@ -13,6 +13,7 @@ import type { WhatsAppClient } from "../../integrations/whatsapp-cloud.ts";
 import { startJob } from "../../jobs/job.ts";
 import { decode } from "../mail/facts.ts";
 import type { MailSealer } from "../mail/secrets.ts";
+import type { AttemptLimiter } from "../../domain/users/attempt-limiter.ts";
 import { DEFAULT_RETRY, retryDelayMs, type RetryPolicy } from "../outbox/sender.ts";
 import { outboxRepository, type ClaimedMail, type OutboxChannel } from "../outbox/repository.ts";
 import { keptBack, type MessagingRules } from "./policy.ts";
@@ -34,6 +35,8 @@ export interface PhoneSenderOptions {
   rules(): Promise<MessagingRules>;
   /** Opens a phone code sealed in its row. */
   sealer: Pick<MailSealer, "unseal">;
+  /** Counts the daily caps in the database (attempt_counters). */
+  limiter: AttemptLimiter;
   logger: Logger;
   pollMs?: number;
   retry?: RetryPolicy;
@@ -98,7 +101,7 @@ export function startPhoneSender(opts: PhoneSenderOptions): PhoneSender {
   }
 
   async function deliver(row: ClaimedMail): Promise<void> {
-    const refusal = await keptBack(db, await opts.rules(), row);
+    const refusal = await keptBack(db, opts.limiter, await opts.rules(), row);
     if (refusal) {
       logger.warn({ messageId: row.id, channel: row.channel, kind: row.kind, reason: refusal }, "outbox: phone message kept back");
       await outbox.markBlocked(row.id, workerId, refusal);
