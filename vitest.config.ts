@@ -50,6 +50,7 @@ const postgresSpecific = [
   "new-order-frame",
   "outbox",
   "payment-deadlines",
+  "phone-owner",
   "rolling-restart",
   "reply-digest",
   "schema-drift",

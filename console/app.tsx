@@ -21,6 +21,7 @@ import quickReplies from "./quick-replies/index.ts";
 import deliveryZones from "./delivery/zones.ts";
 import pickupPoints from "./delivery/pickup-points.ts";
 import coupons from "./coupons/index.ts";
+import whatsappInbox from "./whatsapp-inbox/index.ts";
 import { SettingsEdit } from "./settings/settings-edit.tsx";
 import { shellMessages } from "./i18n/shell.ts";
 
@@ -59,6 +60,7 @@ export function ConsoleApp() {
       <Resource name="bank-statement-lines" {...bankStatementLines} />
       <Resource name="bank-statement-mappings" {...bankStatementMappings} />
       <Resource name="conversations" {...conversations} />
+      <Resource name="whatsapp-inbox" {...whatsappInbox} />
       <Resource name="products" {...products} />
       <Resource name="customers" {...customers} />
       <Resource name="staff" {...staff} />

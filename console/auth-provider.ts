@@ -5,7 +5,8 @@ import { SESSION_ENDED, getSession, getToken, setSession, signIn } from "./lib/s
 const LOGOUT_URL = "/api/user/logout";
 
 /**
- * What each role may open (docs/product/console.md#roles): support works orders and chats, reads customers and the Pagamentos queue
+ * What each role may open (docs/product/console.md#roles): support works orders and chats (and WhatsApp messages waiting to be
+ * assigned), reads customers and the Pagamentos queue
  * (payments are recorded on the order); admin everything, the bank statement ("Extrato") included.
  */
 const SUPPORT_RESOURCES = new Set([
@@ -17,6 +18,7 @@ const SUPPORT_RESOURCES = new Set([
   "delivery-zones",
   "pickup-points",
   "coupons",
+  "whatsapp-inbox",
 ]);
 const SUPPORT_READ_ONLY = new Set(["customers", "payments", "quick-replies", "delivery-zones", "pickup-points", "coupons"]);
 

@@ -28,6 +28,7 @@ import type {
 } from "../server/schemas/admin-common.ts";
 import type { DashboardPeriod } from "../shared/dashboard.ts";
 import type { AdminRefundBody } from "../server/schemas/admin-orders.ts";
+import type { AdminWhatsAppMessage } from "../server/schemas/admin-whatsapp-inbox.ts";
 import { API_URL } from "./lib/api-url.ts";
 import { apiDownload, apiFetch, httpClient } from "./lib/http.ts";
 import type { RequestBodyTransform, Row } from "./lib/request-body.ts";
@@ -89,6 +90,9 @@ export interface ConsoleDataProvider extends DataProvider {
   downloadUnlinkedPayments(days: number): Promise<Blob>;
   /** Deletes a bank's column mapping; the admin's own password is required (step-up). */
   deleteStatementMapping(id: string, currentPassword: string): Promise<AdminStatementMapping>;
+  /** Posts a WhatsApp message waiting for staff to one of its phone's orders (docs/product/console.md#whatsapp-por-atribuir). */
+  assignWhatsAppMessage(id: string, orderId: string): Promise<AdminWhatsAppMessage>;
+  dismissWhatsAppMessage(id: string): Promise<AdminWhatsAppMessage>;
 }
 
 const orderPath = (orderId: string) => `/orders/${encodeURIComponent(orderId)}`;
@@ -203,6 +207,15 @@ export const dataProvider: ConsoleDataProvider = {
       method: "DELETE",
       body: JSON.stringify({ currentPassword }),
     });
+  },
+  async assignWhatsAppMessage(id, orderId) {
+    return apiFetch<AdminWhatsAppMessage>(`/whatsapp-inbox/${encodeURIComponent(id)}/assign`, {
+      method: "POST",
+      body: JSON.stringify({ orderId }),
+    });
+  },
+  async dismissWhatsAppMessage(id) {
+    return apiFetch<AdminWhatsAppMessage>(`/whatsapp-inbox/${encodeURIComponent(id)}/dismiss`, { method: "POST" });
   },
   async refuseProof(orderId, proofId, reason) {
     await apiFetch<unknown>(`${orderPath(orderId)}/proofs/${encodeURIComponent(proofId)}/refuse`, {

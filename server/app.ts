@@ -20,6 +20,7 @@ import { cartRoutes } from "./routes/shop/cart.ts";
 import { orderRoutes } from "./routes/shop/orders.ts";
 import { deliveryRoutes } from "./routes/shop/delivery.ts";
 import { phoneLoginRoutes } from "./routes/shop/phone-login.ts";
+import { phoneVerificationRoutes } from "./routes/shop/phone-verification.ts";
 import multipartPlugin from "./plugins/multipart.ts";
 import simpleRestPlugin from "./plugins/simple-rest.ts";
 import { clusterPlugin } from "./plugins/cluster.ts";
@@ -114,6 +115,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(catalogueRoutes);
   await app.register(settingsRoutes);
   await app.register(phoneLoginRoutes);
+  await app.register(phoneVerificationRoutes);
   await app.register(cartRoutes);
   await app.register(orderRoutes);
   await app.register(deliveryRoutes);

@@ -53,3 +53,10 @@ export function staffWhatsAppText(o: StaffMessageOrder): string {
   }
   return `${hello} Escrevemos sobre o seu pedido #${o.shortId}.`;
 }
+
+/**
+ * A shopper's WhatsApp message from a phone no account verified (docs/product/console.md#whatsapp-por-atribuir):
+ * waiting for staff, posted by staff to one of that phone's orders, or dismissed.
+ */
+export const WHATSAPP_INBOX_STATES = ["waiting", "assigned", "dismissed"] as const;
+export type WhatsAppInboxState = (typeof WHATSAPP_INBOX_STATES)[number];

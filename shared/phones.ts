@@ -4,10 +4,10 @@
 // keeps the same digits for every order's delivery phone (`loja_phone_digits`, migration 20261127100000), and
 // this rule stays one that SQL can say as simply: that is why it is digits, not a phone library's E.164 parsing.
 
-import { parsePhoneNumberFromString } from "libphonenumber-js/min";
+import { getCountries, getCountryCallingCode, parsePhoneNumberFromString } from "libphonenumber-js/min";
 
 /** Angola's country calling code. */
-const ANGOLA_CALLING_CODE = "244";
+export const ANGOLA_CALLING_CODE = "244";
 
 /** The digits a phone is compared by: the 9 national digits of an Angolan number, else every digit. */
 export function phoneDigits(text: string): string {
@@ -57,3 +57,29 @@ export function waNumber(text: string | null | undefined): string | null {
  * number, else the first phone, as E.164's digits; null when neither is a phone.
  */
 export const shopWhatsAppNumber = (whatsapp: string, phones: readonly string[]): string | null => waNumber(whatsapp || phones[0]);
+
+// Where WhatsApp and SMS may go (docs/design/security.md#whatsapp-and-sms-only-where-they-should-go): Angola, and the
+// countries the owner added by their calling code. The code is read from the number by libphonenumber-js, so
+// "+2449…" and "+35191…" are told apart by the numbering plans, not by a prefix compare ("+24" is not "+244").
+
+/** The country calling code of a phone in E.164 ("244", "351", "882"), or null when it is not a valid number. */
+export function callingCodeOf(e164: string): string | null {
+  const parsed = parsePhoneNumberFromString(e164);
+  return parsed?.isValid() ? parsed.countryCallingCode : null;
+}
+
+/** Every country's calling code (non-geographic ones such as +882 satellite networks are no country's). */
+let countryCodes: Set<string> | undefined;
+
+/** A country's calling code, digits only ("351", "55"): what the owner's allow-list may hold. */
+export const isCountryCallingCode = (code: string): boolean =>
+  (countryCodes ??= new Set(getCountries().map((c) => getCountryCallingCode(c) as string))).has(code);
+
+/** The calling code as typed in the console ("+351", "00351", " 351 "): its digits; "" when there are none. */
+export const callingCodeDigits = (text: string): string => text.replace(/\D/g, "").replace(/^00/, "");
+
+/** Whether a phone in E.164 may receive WhatsApp or SMS: Angolan, or of a country the owner allowed. */
+export function messagingAllowedTo(e164: string, allowedCodes: readonly string[]): boolean {
+  const code = callingCodeOf(e164);
+  return code !== null && (code === ANGOLA_CALLING_CODE || allowedCodes.includes(code));
+}

@@ -18,3 +18,26 @@ export const MAX_PAYMENT_DEADLINE_HOURS = 720;
 export const DEFAULT_CART_REMINDER_HOURS = 24;
 export const MIN_CART_REMINDER_HOURS = 1;
 export const MAX_CART_REMINDER_HOURS = 168;
+
+/**
+ * Where and how much the shop sends by WhatsApp and SMS (docs/design/security.md#whatsapp-and-sms-only-where-they-should-go):
+ * the countries besides Angola and the daily caps. Each message costs the shop money, so a change needs the admin's
+ * password like the bank details.
+ */
+export const MESSAGING_FIELDS = [
+  "messagingCountryCodes",
+  "messagingPerPhoneDaily",
+  "messagingPerAccountDaily",
+  "messagingShopDaily",
+] as const;
+export const isMessagingField = (field: string): boolean => (MESSAGING_FIELDS as readonly string[]).includes(field);
+
+/** The daily caps' defaults and bounds (messages in 24 hours): a phone, an account, the whole shop. */
+export const MESSAGING_CAPS = {
+  messagingPerPhoneDaily: { default: 10, min: 1, max: 100 },
+  messagingPerAccountDaily: { default: 20, min: 1, max: 200 },
+  messagingShopDaily: { default: 500, min: 1, max: 100_000 },
+} as const;
+export type MessagingCapField = keyof typeof MESSAGING_CAPS;
+/** At most this many countries besides Angola. */
+export const MAX_MESSAGING_COUNTRIES = 20;

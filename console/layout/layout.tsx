@@ -83,6 +83,7 @@ function ConsoleMenu() {
       <Menu.ResourceItem name="payments" />
       {canStatement && <Menu.ResourceItem name="bank-statement-lines" />}
       <ConversationsMenuItem />
+      <Menu.ResourceItem name="whatsapp-inbox" />
       <Menu.ResourceItem name="quick-replies" />
       {canProducts && <Menu.ResourceItem name="products" />}
       <Menu.ResourceItem name="customers" />

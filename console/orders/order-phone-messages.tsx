@@ -9,7 +9,7 @@ import { waMeLink } from "../../shared/wa-link.ts";
 
 /** The state shown for a message: the provider's report once there is one, else the outbox's. */
 const stateOf = (m: NonNullable<AdminOrder["phoneMessages"]>[number]) =>
-  m.status === "failed" ? "failed" : (m.deliveryStatus ?? (m.status === "sent" ? "sent" : "pending"));
+  m.status === "failed" || m.status === "blocked" ? m.status : (m.deliveryStatus ?? (m.status === "sent" ? "sent" : "pending"));
 
 const TONE: Record<string, "default" | "info" | "success" | "error"> = {
   pending: "default",
@@ -17,6 +17,7 @@ const TONE: Record<string, "default" | "info" | "success" | "error"> = {
   delivered: "success",
   read: "success",
   failed: "error",
+  blocked: "default",
 };
 
 /** The order's WhatsApp and SMS messages with their states (docs/product/notifications.md#whatsapp-and-sms). */
@@ -42,7 +43,7 @@ export function OrderPhoneMessages() {
           </Box>
           <Typography variant="caption" color="text.secondary">
             {m.to} · {formatDateTime(m.deliveryStatusAt ?? m.createdAt)}
-            {m.status === "failed" && m.lastError ? ` · ${m.lastError}` : ""}
+            {(m.status === "failed" || m.status === "blocked") && m.lastError ? ` · ${m.lastError}` : ""}
           </Typography>
         </li>
       ))}

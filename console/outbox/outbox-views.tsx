@@ -21,7 +21,7 @@ import { Chip, Typography } from "@mui/material";
 import type { AdminOutboxMail } from "../../server/schemas/admin-outbox.ts";
 import { OUTBOX_STATUSES } from "../../shared/outbox.ts";
 
-const STATUS_TONE = { pending: "warning", sent: "success", failed: "error" } as const;
+const STATUS_TONE = { pending: "warning", sent: "success", failed: "error", blocked: "default" } as const;
 const statusChoices = OUTBOX_STATUSES.map((id) => ({ id, name: `loja.outbox.status.${id}` }));
 
 function OutboxStatusChip({ status }: { status: AdminOutboxMail["status"] }) {
@@ -55,6 +55,12 @@ export function OutboxList() {
         <TextField source="subject" />
         <FunctionField<AdminOutboxMail> source="status" render={(m) => <OutboxStatusChip status={m.status} />} />
         <NumberField source="attempts" />
+        {/* Why a WhatsApp or SMS message was kept back, or the last send error. */}
+        <FunctionField<AdminOutboxMail>
+          source="lastError"
+          sortable={false}
+          render={(m) => (m.status === "blocked" || m.status === "failed" ? (m.lastError ?? "") : "")}
+        />
       </Datagrid>
     </List>
   );
@@ -97,7 +103,7 @@ function WouldBeSent() {
 }
 
 /** Mails whose link is a secret of their recipient: the preview shows it redacted. */
-const SECRET_KINDS = new Set(["password-reset"]);
+const SECRET_KINDS = new Set(["password-reset", "phone-code"]);
 
 function SecretRedacted() {
   const mail = useRecordContext<AdminOutboxMail>();
@@ -105,7 +111,7 @@ function SecretRedacted() {
   if (!mail || !SECRET_KINDS.has(mail.kind)) return null;
   return (
     <Typography variant="body2" color="text.secondary" data-testid="outbox-secret-help">
-      {translate("loja.outbox.secret_help")}
+      {translate(mail.kind === "phone-code" ? "loja.outbox.code_help" : "loja.outbox.secret_help")}
     </Typography>
   );
 }

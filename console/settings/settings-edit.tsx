@@ -21,6 +21,7 @@ import {
 import { Typography } from "@mui/material";
 import {
   cartReminderHoursError,
+  messagingCapError,
   passwordNeeded,
   ibanFormatError,
   paymentDeadlineError,
@@ -115,6 +116,20 @@ export function SettingsEdit() {
           </Typography>
           <BooleanInput source="cartReminderEnabled" helperText={translate("loja.settings.cart_reminder_help")} />
           <NumberInput source="cartReminderHours" validate={cartReminderHoursError} step={1} min={1} max={168} />
+          <Typography variant="h6" sx={{ mt: 2 }}>
+            {translate("loja.settings.messaging")}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {translate("loja.settings.messaging_help")}
+          </Typography>
+          <ArrayInput source="messagingCountryCodes" helperText={translate("loja.settings.countries_help")}>
+            <SimpleFormIterator inline disableReordering disableClear>
+              <TextInput source="value" label={false} validate={[required(), maxLength(8)]} />
+            </SimpleFormIterator>
+          </ArrayInput>
+          <NumberInput source="messagingPerPhoneDaily" validate={messagingCapError("messagingPerPhoneDaily")} step={1} min={1} />
+          <NumberInput source="messagingPerAccountDaily" validate={messagingCapError("messagingPerAccountDaily")} step={1} min={1} />
+          <NumberInput source="messagingShopDaily" validate={messagingCapError("messagingShopDaily")} step={1} min={1} />
           <Typography variant="h6" sx={{ mt: 2 }}>
             {translate("loja.settings.alerts")}
           </Typography>

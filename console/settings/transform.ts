@@ -5,14 +5,19 @@ import {
   CONTACT_LISTS,
   MAX_CART_REMINDER_HOURS,
   MAX_PAYMENT_DEADLINE_HOURS,
+  MESSAGING_CAPS,
   MIN_CART_REMINDER_HOURS,
+  type MessagingCapField,
 } from "../../shared/settings.ts";
+import { callingCodeDigits } from "../../shared/phones.ts";
 
 // The shop's contact and bank details are data, not code: one row, id 1.
 // Arrays of strings are edited as lists of { value } rows and flattened back on save.
 
-// The lists are the shop's contacts and the alert addresses.
+// The lists are the shop's contacts and the alert addresses; and the countries WhatsApp and SMS may go to.
 const LISTS = CONTACT_LISTS;
+const COUNTRIES = "messagingCountryCodes";
+const CAPS = Object.keys(MESSAGING_CAPS) as MessagingCapField[];
 const FIELDS = [
   ...LISTS,
   "whatsapp",
@@ -20,6 +25,8 @@ const FIELDS = [
   "paymentDeadlineHours",
   "cartReminderEnabled",
   "cartReminderHours",
+  COUNTRIES,
+  ...CAPS,
   "currentPassword",
 ] as const;
 
@@ -27,6 +34,8 @@ const FIELDS = [
 export const settingsToForm = (record: RaRecord): RaRecord => {
   const out: RaRecord = { ...record };
   for (const key of LISTS) out[key] = Array.isArray(record[key]) ? (record[key] as string[]).map((value) => ({ value })) : [];
+  // Calling codes are stored as digits ("351") and shown as dialled ("+351").
+  if (Array.isArray(record[COUNTRIES])) out[COUNTRIES] = (record[COUNTRIES] as string[]).map((code) => ({ value: `+${code}` }));
   if (record.paymentDeadlineHours !== undefined && record.paymentDeadlineHours !== null)
     out.paymentDeadlineHours = Number(record.paymentDeadlineHours);
   return out;
@@ -39,7 +48,7 @@ const bankFieldsChanged = (before: Row | undefined, after: Row): boolean =>
   BANK_FIELDS.some((f) => bankValue(before, f) !== bankValue(after, f));
 
 /** A list as text for comparison, whether held as strings (the record) or as rows of { value } (the form). */
-const listValue = (row: Row | undefined, key: (typeof LISTS)[number]): string => {
+const listValue = (row: Row | undefined, key: (typeof LISTS)[number] | typeof COUNTRIES): string => {
   const items = Array.isArray(row?.[key]) ? (row[key] as unknown[]) : [];
   return JSON.stringify(
     items
@@ -53,9 +62,15 @@ export const contactsChanged = (before: Row | undefined, after: Row): boolean =>
   LISTS.some((key) => listValue(before, key) !== listValue(after, key)) ||
   String(before?.whatsapp ?? "").trim() !== String(after.whatsapp ?? "").trim();
 
-/** Whether saving needs the admin's own password: bank details, contacts or alert addresses changed. */
+/** Whether the form changes where or how much the shop sends by WhatsApp and SMS (each message costs money). */
+export const messagingChanged = (before: Row | undefined, after: Row): boolean =>
+  JSON.stringify(JSON.parse(listValue(before, COUNTRIES)).map(callingCodeDigits)) !==
+    JSON.stringify(JSON.parse(listValue(after, COUNTRIES)).map(callingCodeDigits)) ||
+  CAPS.some((f) => String(before?.[f] ?? "") !== String(after[f] ?? ""));
+
+/** Whether saving needs the admin's own password: bank details, contacts, alert addresses or WhatsApp/SMS sending changed. */
 export const passwordNeeded = (before: Row | undefined, after: Row): boolean =>
-  bankFieldsChanged(before, after) || contactsChanged(before, after);
+  bankFieldsChanged(before, after) || contactsChanged(before, after) || messagingChanged(before, after);
 
 /**
  * The form back into lists of strings, trimmed, blank rows dropped. The current password goes out only with
@@ -63,8 +78,10 @@ export const passwordNeeded = (before: Row | undefined, after: Row): boolean =>
  */
 export const settingsFromForm = (data: Row, options?: { previousData?: Row }): Row => {
   const out: Row = { ...data };
-  for (const key of LISTS)
-    out[key] = Array.isArray(data[key]) ? (data[key] as { value?: string }[]).map((r) => (r.value ?? "").trim()).filter(Boolean) : [];
+  const rows = (value: unknown) => (value as { value?: string }[]).map((r) => (r.value ?? "").trim()).filter(Boolean);
+  for (const key of LISTS) out[key] = Array.isArray(data[key]) ? rows(data[key]) : [];
+  // Countries only when the form holds them (left out, the server keeps the shop's).
+  if (Array.isArray(data[COUNTRIES])) out[COUNTRIES] = rows(data[COUNTRIES]);
   if (!passwordNeeded(options?.previousData, data) || !data.currentPassword) delete out.currentPassword;
   return out;
 };
@@ -99,3 +116,13 @@ export const cartReminderHoursError = (value: unknown): string | undefined => {
     ? undefined
     : "loja.settings.cart_reminder_range";
 };
+
+/** A daily cap of WhatsApp/SMS messages: a whole number within its bounds (shared/settings.ts); empty is left to the server. */
+export const messagingCapError =
+  (field: MessagingCapField) =>
+  (value: unknown): string | undefined => {
+    if (value === undefined || value === null || value === "") return undefined;
+    const n = typeof value === "number" ? value : Number(value);
+    const { min, max } = MESSAGING_CAPS[field];
+    return Number.isInteger(n) && n >= min && n <= max ? undefined : "loja.settings.messaging_cap_range";
+  };

@@ -2,6 +2,8 @@
 // URL (WHATSAPP_API_URL, with its version) is configurable so tests run against a local stand-in.
 // POST {base}/{phone-number-id}/messages, Bearer token, body
 // { messaging_product: "whatsapp", to, type: "template", template: { name, language: { code }, components } };
+// an authentication template (the phone code) also fills its "copy code" button: a component of type "button",
+// sub_type "url", index "0", whose one parameter is the code.
 // Meta answers { messages: [{ id: "wamid…" }] }, or { error: { message, code } }.
 import type { WhatsAppConfig } from "../config.ts";
 import { isPermanentStatus, providerFetch, SendFailed } from "./messaging.ts";
@@ -13,6 +15,8 @@ export interface TemplateMessage {
   language: string;
   /** The body's {{1}}, {{2}}… in order. */
   params: readonly string[];
+  /** An authentication template's code, which its "copy code" button carries. */
+  copyCode?: string;
 }
 
 export interface WhatsAppClient {
@@ -24,7 +28,11 @@ const UNDELIVERABLE_CODES = new Set([131026, 131021, 131051, 132000, 132001, 132
 
 export function createWhatsAppClient(config: Pick<WhatsAppConfig, "apiUrl" | "phoneNumberId" | "token">): WhatsAppClient {
   return {
-    async sendTemplate({ to, name, language, params }) {
+    async sendTemplate({ to, name, language, params, copyCode }) {
+      const components = [
+        ...(params.length ? [{ type: "body", parameters: params.map((text) => ({ type: "text", text })) }] : []),
+        ...(copyCode ? [{ type: "button", sub_type: "url", index: "0", parameters: [{ type: "text", text: copyCode }] }] : []),
+      ];
       const response = await providerFetch(`${config.apiUrl}/${config.phoneNumberId}/messages`, {
         method: "POST",
         headers: { authorization: `Bearer ${config.token}`, "content-type": "application/json" },
@@ -35,7 +43,7 @@ export function createWhatsAppClient(config: Pick<WhatsAppConfig, "apiUrl" | "ph
           template: {
             name,
             language: { code: language },
-            components: params.length ? [{ type: "body", parameters: params.map((text) => ({ type: "text", text })) }] : [],
+            components,
           },
         }),
       });

@@ -15,6 +15,8 @@ import { createPushSender, type PushPayload, type PushSender } from "./push/send
 import { loadVapidKeys } from "./push/vapid-keys.ts";
 import type { MailContent, MailContext } from "./mail/templates.ts";
 import type { PhoneChannels } from "./messaging/enqueue.ts";
+import type { MessagingRules } from "./messaging/policy.ts";
+import { MESSAGING_CAPS } from "../../shared/settings.ts";
 
 /** A push to send once the event commits: to a shopper's browsers, or to every staff browser that allowed it. */
 /** A push to one shopper's browsers. */
@@ -107,6 +109,17 @@ export class Notifier {
   async phoneContext(): Promise<{ baseUrl: string; shopName: string }> {
     const ctx = await this.mailContext();
     return { baseUrl: ctx.baseUrl, shopName: ctx.shop.name?.trim() || "Loja" };
+  }
+
+  /** Where WhatsApp and SMS may go and how many a day, from the settings in memory (the owner's, else the defaults). */
+  async messagingRules(): Promise<MessagingRules> {
+    const s = await this.opts.settings.get();
+    return {
+      countryCodes: s?.messagingCountryCodes ?? [],
+      perPhoneDaily: s?.messagingPerPhoneDaily ?? MESSAGING_CAPS.messagingPerPhoneDaily.default,
+      perAccountDaily: s?.messagingPerAccountDaily ?? MESSAGING_CAPS.messagingPerAccountDaily.default,
+      shopDaily: s?.messagingShopDaily ?? MESSAGING_CAPS.messagingShopDaily.default,
+    };
   }
 
   /** Called by the notifications plugin once the outbox sender runs (and the log exists). */

@@ -55,7 +55,7 @@ export const orderEventsRepository = (db: Db) => ({
   phoneOf: (orderId: string) =>
     db.order.findUnique({
       where: { id: orderId },
-      select: { address: true, user: { select: { active: true, whatsappOptIn: true, smsOptIn: true } } },
+      select: { address: true, user: { select: { id: true, active: true, whatsappOptIn: true, smsOptIn: true } } },
     }),
 
   /** Client messages of the order that support has not read yet (the one just written included). */

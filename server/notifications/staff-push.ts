@@ -42,3 +42,17 @@ export const messageWaitingStaffPush = (message: { orderId: string; customerName
     tag: `staff-chat-${message.orderId}`,
   },
 });
+
+/** The console's list of WhatsApp messages waiting to be assigned (docs/product/console.md#whatsapp-por-atribuir). */
+export const consoleWhatsAppInboxUrl = "/admin/#/whatsapp-inbox";
+
+/** A WhatsApp message from a phone no account verified waits for staff. */
+export const unassignedWhatsAppStaffPush = (message: { id: string; from: string; text: string }): PushNotice => ({
+  staff: true,
+  payload: {
+    title: `WhatsApp por atribuir — ${message.from}`,
+    body: excerpt(message.text.trim()),
+    url: consoleWhatsAppInboxUrl,
+    tag: `staff-whatsapp-${message.id}`,
+  },
+});

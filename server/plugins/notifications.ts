@@ -9,7 +9,7 @@ import { createTwilioProvider } from "../integrations/twilio.ts";
 
 export default fp(
   async (app) => {
-    const { db, config, notifier } = app.deps;
+    const { db, config, notifier, attempts } = app.deps;
     let sender: MailSender | undefined;
     let phones: PhoneSender | undefined;
     app.addHook("onReady", async () => {
@@ -20,6 +20,9 @@ export default fp(
           whatsapp: config.whatsapp && createWhatsAppClient(config.whatsapp),
           sms: config.sms && createTwilioProvider(config.sms),
           context: () => notifier.phoneContext(),
+          rules: () => notifier.messagingRules(),
+          sealer: notifier.sealer,
+          limiter: attempts,
           logger: app.log,
           retry: { ...DEFAULT_RETRY, firstDelayMs: config.mail.retryFirstDelayMs },
         });

@@ -10,8 +10,16 @@ export const AdminOutboxMail = Type.Object({
   deliveryStatus: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   to: Type.String(),
   subject: Type.String(),
-  /** 'pending' (waiting, or would be sent: without SMTP_URL nothing leaves), 'sent' or 'failed'. */
-  status: Type.Union([Type.Literal(OUTBOX_STATUSES[0]), Type.Literal(OUTBOX_STATUSES[1]), Type.Literal(OUTBOX_STATUSES[2])]),
+  /**
+   * 'pending' (waiting, or would be sent: without SMTP_URL nothing leaves), 'sent', 'failed', or 'blocked' (a WhatsApp
+   * or SMS message the shop's rules kept back: `lastError` says why).
+   */
+  status: Type.Union([
+    Type.Literal(OUTBOX_STATUSES[0]),
+    Type.Literal(OUTBOX_STATUSES[1]),
+    Type.Literal(OUTBOX_STATUSES[2]),
+    Type.Literal(OUTBOX_STATUSES[3]),
+  ]),
   attempts: Type.Integer(),
   lastError: Type.Union([Type.String(), Type.Null()]),
   createdAt: Type.String(),

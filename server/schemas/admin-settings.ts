@@ -30,6 +30,11 @@ export const AdminSettings = Type.Object({
   /** Abandoned-cart reminders on or off, and after how many hours untouched (docs/product/notifications.md#abandoned-cart). */
   cartReminderEnabled: Type.Boolean(),
   cartReminderHours: Type.Integer(),
+  /** WhatsApp and SMS go to Angola and to these countries' calling codes ("351"), at most the daily caps (docs/product/console.md). */
+  messagingCountryCodes: Type.Array(Type.String()),
+  messagingPerPhoneDaily: Type.Integer(),
+  messagingPerAccountDaily: Type.Integer(),
+  messagingShopDaily: Type.Integer(),
   isDemo: Type.Boolean(),
   updatedAt: Type.String(),
   /** The audit trail: the last 50 changes, newest first. */
@@ -57,7 +62,13 @@ export const AdminSettingsBody = StrictObject({
   cartReminderEnabled: Type.Optional(Type.Boolean()),
   /** Whole hours untouched before a cart's reminder (1–168; checked by the domain with its own message). Left out: unchanged. */
   cartReminderHours: Type.Optional(Type.Number()),
-  /** The acting admin's own password: required when a bank field, a shop contact or an alert address changes. */
+  /** Countries besides Angola for WhatsApp and SMS, as calling codes ("+351"). Left out: unchanged. */
+  messagingCountryCodes: Type.Optional(Type.Array(ShortText({ minLength: 1, maxLength: 8 }), { maxItems: 20 })),
+  /** Daily caps of WhatsApp and SMS messages (bounds checked by the domain with its own message). Left out: unchanged. */
+  messagingPerPhoneDaily: Type.Optional(Type.Number()),
+  messagingPerAccountDaily: Type.Optional(Type.Number()),
+  messagingShopDaily: Type.Optional(Type.Number()),
+  /** The acting admin's own password: required when a bank field, a shop contact, an alert address or the WhatsApp/SMS countries and caps change. */
   currentPassword: Type.Optional(Password),
 });
 export type AdminSettingsBody = Static<typeof AdminSettingsBody>;

@@ -58,6 +58,10 @@ export const AccountReply = Type.Object({
     /** Order updates on WhatsApp / by SMS (docs/product/notifications.md#whatsapp-and-sms); off by default. */
     whatsappOptIn: Type.Boolean(),
     smsOptIn: Type.Boolean(),
+    /** The phones order messages may go to (E.164): the sign-in phone, then those confirmed with a code. */
+    verifiedPhones: Type.Array(Type.String()),
+    /** How a code confirming a phone can be sent (none: the shop has neither WhatsApp nor SMS configured). */
+    phoneCodeChannels: Type.Array(Type.Union([Type.Literal("whatsapp"), Type.Literal("sms")])),
   }),
 });
 export const AccountChangesBody = StrictObject({
@@ -69,3 +73,26 @@ export const AccountChangesBody = StrictObject({
   smsOptIn: Type.Optional(Type.Boolean()),
 });
 export type AccountChangesBody = Static<typeof AccountChangesBody>;
+
+// Confirming a phone (docs/product/accounts.md#confirming-a-phone): a code sent to it, typed back.
+const PhoneChannel = Type.Union([Type.Literal("whatsapp"), Type.Literal("sms")]);
+export const PhoneCodeBody = StrictObject({
+  phone: ShortText({ minLength: 1, maxLength: 40 }),
+  /** Left out: WhatsApp when the shop sends it, else SMS. */
+  channel: Type.Optional(PhoneChannel),
+});
+export type PhoneCodeBody = Static<typeof PhoneCodeBody>;
+export const PhoneCodeReply = Type.Object({
+  success: Type.Literal(true),
+  message: Type.String(),
+  /** E.164. */
+  phone: Type.String(),
+  /** How the code went; null when the phone was already confirmed (nothing sent). */
+  channel: Type.Union([PhoneChannel, Type.Null()]),
+  alreadyVerified: Type.Boolean(),
+});
+export const PhoneConfirmBody = StrictObject({
+  phone: ShortText({ minLength: 1, maxLength: 40 }),
+  code: Type.String({ maxLength: 12 }),
+});
+export type PhoneConfirmBody = Static<typeof PhoneConfirmBody>;

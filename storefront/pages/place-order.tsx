@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from "react";
+import { lazy, Suspense, useRef, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
 import { toast } from "../lib/toast.ts";
 import { useBusy } from "../lib/busy.tsx";
@@ -21,6 +21,9 @@ import { forgetCheckoutDraft, useCheckoutAddress } from "../features/checkout/us
 import { returnHereAfterLogin } from "../features/auth/return-after-login.ts";
 import { CouponField, forgetCoupon, useCoupon } from "../features/checkout/coupon.tsx";
 
+// Loaded only once a WhatsApp/SMS box is ticked: most checkouts never need it.
+const CheckoutPhoneConfirm = lazy(() => import("../features/account/phone-confirm.tsx"));
+
 export default function PlaceOrderPage() {
   const [errors, setErrors] = useState<Partial<Record<keyof Address, string>>>({});
   const [method, setMethod] = useState<PaymentMethod>(BANK_TRANSFER);
@@ -41,6 +44,8 @@ export default function PlaceOrderPage() {
   // Previewed with the fee of the delivery chosen (free delivery takes it off); the server applies it again.
   // Without options (none could be read) the server charges the shop's default fee, as the totals show.
   const coupon = useCoupon(subtotal, deliveryLoading ? undefined : (delivery?.fee ?? DELIVERY_FEE), Boolean(token));
+  // WhatsApp / SMS go only to a confirmed phone: a ticked box offers to confirm the delivery phone with a code.
+  const boxTicked = optIns.whatsappOptIn || optIns.smsOptIn;
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -147,6 +152,11 @@ export default function PlaceOrderPage() {
           />
           {SMS_OPT_IN}
         </label>
+        {token && boxTicked && (
+          <Suspense fallback={null}>
+            <CheckoutPhoneConfirm phone={address.phone} />
+          </Suspense>
+        )}
         <button type="submit" className="btn">
           FINALIZAR PEDIDO
         </button>

@@ -31,6 +31,9 @@ describe("/api/user/account", () => {
         notifyPush: true,
         whatsappOptIn: false,
         smsOptIn: false,
+        // No phone confirmed, and this shop sends neither WhatsApp nor SMS: no code can be asked for.
+        verifiedPhones: [],
+        phoneCodeChannels: [],
       },
     });
   });

@@ -2,7 +2,8 @@
 // event to a shopper who chose the channel (none to one who did not), with the right template and parameters; SMS
 // in one segment; the dispatch with its tracking or pickup point; a WhatsApp failure replaced by one SMS; the signed
 // webhook (verification, statuses that never move back, a shopper's text in the order's chat live and once however
-// often Meta delivers it, "PARAR"); and a shop without configuration that writes none.
+// often Meta delivers it, "PARAR"); and a shop without configuration that writes none. Each shopper first confirms
+// their phone with a code, as order messages go only to a confirmed phone (phone-owner.test.ts proves that part).
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { buildOtherInstance, buildTestApp, createStaff, registerCustomer, type Customer, type TestApp } from "../helpers/app.ts";
 import { sendSupportReply } from "../../server/domain/chat/service.ts";
@@ -23,6 +24,7 @@ import { luandaDateTime } from "../../shared/messaging.ts";
 import { ADDRESS, liveProducts, orderBody, type CatalogueProduct } from "./commerce-fixtures.ts";
 import { DEMO_DELIVERY } from "../../server/demo/seed.ts";
 import { isNewMessage, listen, TestSocket, waitFor } from "./chat-fixtures.ts";
+import { confirmPhone, isCodeSms, isCodeTemplate } from "./phone-fixtures.ts";
 
 const BASE = "https://loja.exemplo.ao";
 let t: TestApp;
@@ -50,6 +52,7 @@ afterAll(async () => {
 });
 
 async function place(c: Customer, phone: string, extra: Record<string, unknown> = {}) {
+  await confirmPhone(t, { graph, twilio }, c, phone);
   const res = await t.app.inject({
     method: "POST",
     url: "/api/order/place",
@@ -61,8 +64,9 @@ async function place(c: Customer, phone: string, extra: Record<string, unknown> 
 }
 const phoneRows = (orderId: string) =>
   t.prisma.outboxMail.findMany({ where: { orderId, channel: { in: ["whatsapp", "sms"] } }, orderBy: { createdAt: "asc" } });
-const sentTo = (digits: string) => graph.sent.filter((m) => m.to === digits);
-const smsTo = (e164: string) => twilio.sent.filter((m) => m.to === e164);
+/** Order messages the stand-ins received (the codes confirming phones aside). */
+const sentTo = (digits: string) => graph.sent.filter((m) => m.to === digits && !isCodeTemplate(m));
+const smsTo = (e164: string) => twilio.sent.filter((m) => m.to === e164 && !isCodeSms(m));
 const webhook = (body: unknown, headers: Record<string, string>, payload = JSON.stringify(body)) =>
   t.app.inject({ method: "POST", url: "/api/whatsapp/webhook", headers, payload });
 const move = (orderId: string, status: string) =>
@@ -190,6 +194,7 @@ describe("the dispatch message carries what staff said at dispatch", () => {
   async function prepared(extra: Record<string, unknown>, pickup = false) {
     const c = await registerCustomer(t.app);
     const phone = nextPhone();
+    await confirmPhone(t, { graph, twilio }, c, phone);
     const body = orderBody([{ product, quantity: 1 }], {
       address: { ...ADDRESS, phone },
       ...extra,
@@ -441,6 +446,7 @@ if (inject("dbKind") === "postgres")
     it("send each WhatsApp message once, whichever instance's sender claims it", async () => {
       const customers = await Promise.all([registerCustomer(t.app), registerCustomer(b.app)]);
       const phones = Array.from({ length: 8 }, () => nextPhone());
+      for (const [i, phone] of phones.entries()) await confirmPhone(t, { graph, twilio }, customers[i % 2]!, phone);
       const placed = await Promise.all(
         phones.map(async (phone, i) => {
           const res = await (i % 2 ? b.app : t.app).inject({

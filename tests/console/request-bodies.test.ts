@@ -105,8 +105,8 @@ describe("the acting admin's own password in console forms", () => {
     expect(staffRequestBody({ name: "Ana", role: "admin", currentPassword: "" }, false)).not.toHaveProperty("currentPassword");
   });
 
-  it("goes out with a settings save that changes contacts or alert addresses, not with the deadline alone", () => {
-    const record = settingsToForm({
+  it("goes out with a settings save that changes contacts, alert addresses or WhatsApp/SMS sending, not with the deadline alone", () => {
+    const raw = {
       id: 1,
       phones: ["1", "2", "3"],
       emails: ["a@loja.ao", "b@loja.ao"],
@@ -117,12 +117,28 @@ describe("the acting admin's own password in console forms", () => {
       accountNumber: "1",
       iban: "AO06004000001234567810142",
       paymentDeadlineHours: 48,
-    });
+    };
+    const record = settingsToForm(raw);
     const save = (change: Record<string, unknown>) =>
       settingsFromForm({ ...record, ...change, currentPassword: "minha-1" }, { previousData: record });
     expect(save({ staffAlertEmails: [{ value: "x@evil.example" }] })).toHaveProperty("currentPassword", "minha-1");
     expect(save({ phones: [{ value: "9" }, { value: "2" }, { value: "3" }] })).toHaveProperty("currentPassword", "minha-1");
     expect(save({ paymentDeadlineHours: 24 })).not.toHaveProperty("currentPassword");
+    // Where and how much the shop sends by WhatsApp and SMS costs money: the password too.
+    expect(save({ messagingCountryCodes: [{ value: " +351 " }] })).toMatchObject({
+      messagingCountryCodes: ["+351"],
+      currentPassword: "minha-1",
+    });
+    expect(save({ messagingShopDaily: 1000 })).toHaveProperty("currentPassword", "minha-1");
+    const withCountries = settingsToForm({ ...raw, messagingCountryCodes: ["351"], messagingShopDaily: 500 });
+    expect(withCountries.messagingCountryCodes).toEqual([{ value: "+351" }]);
+    // The same country written another way is no change.
+    expect(
+      settingsFromForm(
+        { ...withCountries, messagingCountryCodes: [{ value: "00351" }], currentPassword: "minha-1" },
+        { previousData: withCountries },
+      ),
+    ).not.toHaveProperty("currentPassword");
     expect(contactsChanged(record, { ...record })).toBe(false);
   });
 });

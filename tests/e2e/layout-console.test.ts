@@ -19,6 +19,7 @@ describe.runIf(browserAvailable())("the console's layout at 390 and 1280 px (ove
     { name: "orders", hash: () => "#/orders" },
     { name: "order", hash: () => `#/orders/${orderId}/show` },
     { name: "conversations", hash: () => "#/conversations" },
+    { name: "whatsapp-inbox", hash: () => "#/whatsapp-inbox" },
     { name: "payments", hash: () => "#/payments" },
     { name: "products", hash: () => "#/products" },
     { name: "customers", hash: () => "#/customers" },

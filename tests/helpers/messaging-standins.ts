@@ -46,6 +46,8 @@ export interface TemplateSend {
   name: string;
   language: string;
   params: string[];
+  /** An authentication template's "copy code" button parameter (the phone code). */
+  button?: string;
   id: string;
 }
 
@@ -72,7 +74,7 @@ export class GraphStandIn extends StandIn {
       template?: {
         name?: string;
         language?: { code?: string };
-        components?: { type: string; parameters: { type: string; text: string }[] }[];
+        components?: { type: string; sub_type?: string; parameters: { type: string; text: string }[] }[];
       };
     };
     if (body.messaging_product !== "whatsapp" || body.type !== "template" || !body.to || !body.template?.name)
@@ -80,7 +82,15 @@ export class GraphStandIn extends StandIn {
     if (this.notOnWhatsApp.has(body.to)) return this.json(res, 400, { error: { message: "Message Undeliverable.", code: 131026 } });
     const id = `wamid.TEST${this.next++}`;
     const params = (body.template.components ?? []).find((c) => c.type === "body")?.parameters.map((p) => p.text) ?? [];
-    this.sent.push({ to: body.to, name: body.template.name, language: body.template.language?.code ?? "", params, id });
+    const button = (body.template.components ?? []).find((c) => c.type === "button" && c.sub_type === "url")?.parameters[0]?.text;
+    this.sent.push({
+      to: body.to,
+      name: body.template.name,
+      language: body.template.language?.code ?? "",
+      params,
+      id,
+      ...(button ? { button } : {}),
+    });
     return this.json(res, 200, { messaging_product: "whatsapp", contacts: [{ input: body.to, wa_id: body.to }], messages: [{ id }] });
   }
 }

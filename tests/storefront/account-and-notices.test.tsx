@@ -29,7 +29,11 @@ const ACCOUNT = {
   notifyPush: false,
   whatsappOptIn: false,
   smsOptIn: false,
+  verifiedPhones: [] as string[],
+  phoneCodeChannels: [] as ("whatsapp" | "sms")[],
 };
+/** The shop sends WhatsApp and SMS: a phone can be confirmed with a code. */
+const CODES = { ...ACCOUNT, phoneCodeChannels: ["whatsapp", "sms"] as ("whatsapp" | "sms")[] };
 
 const signedIn = (realtime?: StandInRealtime, setToken: (t: string) => void = () => {}) => ({
   session: { token: "t", setToken, realtime: realtime?.client ?? null },
@@ -234,6 +238,43 @@ describe("/account", { timeout: 20_000 }, () => {
     expect(callsTo(calls, "PATCH", "/api/user/account").at(-1)!.body).toEqual({ smsOptIn: true });
   });
 
+  it("confirms a phone with a code sent to it: asks for the code, sends what was typed, shows it confirmed", async () => {
+    const calls = standInShopApi({
+      "GET /api/user/account": () => ({ success: true, account: { ...CODES, savedAddress: ADDRESS } }),
+      "POST /api/user/phone/code": () => ({
+        success: true,
+        message: "Enviámos um código por WhatsApp para +244923000000. É válido durante 10 minutos.",
+        phone: "+244923000000",
+        channel: "whatsapp",
+        alreadyVerified: false,
+      }),
+      "POST /api/user/phone/confirm": () => ({
+        success: true,
+        account: { ...CODES, savedAddress: ADDRESS, verifiedPhones: ["+244923000000"] },
+      }),
+    });
+    renderShop("/account", signedIn());
+    // The phone starts from the saved address; WhatsApp first, SMS on request.
+    expect(await screen.findByRole("textbox", { name: "Telefone para os avisos" }, WAIT)).toHaveValue("+244 923 000 000");
+    expect(screen.getByRole("button", { name: "Enviar por SMS" })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole("button", { name: "ENVIAR CÓDIGO POR WHATSAPP" }));
+    const code = await screen.findByRole("textbox", { name: "Código que recebeu em +244923000000" }, WAIT);
+    expect(callsTo(calls, "POST", "/api/user/phone/code")[0]!.body).toEqual({ phone: "+244 923 000 000" });
+    expect(screen.getByRole("button", { name: "CONFIRMAR NÚMERO" })).toBeDisabled();
+    fireEvent.change(code, { target: { value: "12 34 56" } });
+    fireEvent.keyDown(code, { key: "Enter" });
+    await waitFor(() => expect(screen.getByTestId("phone-confirmed")).toHaveTextContent("+244923000000 confirmado"), WAIT);
+    expect(callsTo(calls, "POST", "/api/user/phone/confirm")[0]!.body).toEqual({ phone: "+244923000000", code: "123456" });
+    expect(screen.getByTestId("verified-phones")).toHaveTextContent("+244923000000");
+  });
+
+  it("offers no confirmation when the shop sends neither WhatsApp nor SMS", async () => {
+    standInShopApi({ "GET /api/user/account": () => ({ success: true, account: { ...ACCOUNT, savedAddress: ADDRESS } }) });
+    renderShop("/account", signedIn());
+    await screen.findByRole("checkbox", { name: /Receber avisos do pedido no WhatsApp/ }, WAIT);
+    expect(screen.queryByTestId("phone-confirm")).toBeNull();
+  });
+
   it("sends a signed-out visitor to /login", async () => {
     standInShopApi({});
     const { pathname } = renderShop("/account");
@@ -251,6 +292,35 @@ describe("checkout with a saved address", { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.getByRole("textbox", { name: "Endereço da Rua" })).toHaveValue("Rua Direita 12"), WAIT);
     expect(screen.getByRole("textbox", { name: "Primeiro nome" })).toHaveValue("Ana");
     expect(screen.getByRole("textbox", { name: "Telefone" })).toHaveValue("+244 923 000 000");
+  });
+
+  it("a ticked WhatsApp box offers to confirm the delivery phone; Enter in the code confirms it, not the order", async () => {
+    const calls = standInShopApi({
+      "POST /api/cart/get": () => ({ success: true, cartData: { p1: { M: 1 } } }),
+      "GET /api/user/account": () => ({ success: true, account: { ...CODES, savedAddress: ADDRESS } }),
+      "POST /api/user/phone/code": () => ({
+        success: true,
+        message: "Enviámos um código",
+        phone: "+244923000000",
+        channel: "whatsapp",
+        alreadyVerified: false,
+      }),
+      "POST /api/user/phone/confirm": () => ({ success: true, account: { ...CODES, verifiedPhones: ["+244923000000"] } }),
+    });
+    renderShop("/place-order", { products: catalogue(1), ...signedIn() });
+    await waitFor(() => expect(screen.getByRole("textbox", { name: "Telefone" })).toHaveValue("+244 923 000 000"), WAIT);
+    // Nothing to confirm until a box is ticked.
+    expect(screen.queryByTestId("phone-confirm")).toBeNull();
+    fireEvent.click(screen.getByRole("checkbox", { name: /Receber avisos do pedido no WhatsApp/ }));
+    expect(
+      await screen.findByText(/só vão para um número confirmado. Enviamos um código para \+244923000000/, {}, WAIT),
+    ).toBeInTheDocument();
+    fireEvent.click(screen.getByRole("button", { name: "ENVIAR CÓDIGO POR WHATSAPP" }));
+    const code = await screen.findByRole("textbox", { name: /Código que recebeu/ }, WAIT);
+    fireEvent.change(code, { target: { value: "654321" } });
+    fireEvent.keyDown(code, { key: "Enter" });
+    await screen.findByTestId("phone-confirmed", {}, WAIT);
+    expect(callsTo(calls, "POST", "/api/order/place")).toHaveLength(0);
   });
 
   it("leaves what the shopper already typed", async () => {

@@ -6,6 +6,7 @@ import { confirmOwnPassword } from "../users/step-up.ts";
 
 export const BANK_PASSWORD_REQUIRED = "Confirme a sua palavra-passe para alterar os dados bancários";
 export const CONTACTS_PASSWORD_REQUIRED = "Confirme a sua palavra-passe para alterar os contactos da loja ou os alertas por email";
+export const MESSAGING_PASSWORD_REQUIRED = "Confirme a sua palavra-passe para alterar os envios de WhatsApp e SMS (países e limites)";
 
 export async function confirmBankChange(
   attempts: AttemptLimiter,

@@ -1,6 +1,6 @@
 // What an edit changes: the editable fields compared one by one, written as text for the audit trail.
 import type { ShopSettingsValues } from "./repository.ts";
-import { isBankField, isContactField } from "../../../shared/settings.ts";
+import { isBankField, isContactField, isMessagingField } from "../../../shared/settings.ts";
 
 export type EditableSettings = Omit<ShopSettingsValues, "isDemo">;
 export type SettingsField = keyof EditableSettings;
@@ -18,6 +18,10 @@ const FIELDS: readonly SettingsField[] = [
   "whatsapp",
   "cartReminderEnabled",
   "cartReminderHours",
+  "messagingCountryCodes",
+  "messagingPerPhoneDaily",
+  "messagingPerAccountDaily",
+  "messagingShopDaily",
 ];
 
 /** A value as the audit trail keeps it: lists as JSON arrays (addresses contain commas), numbers as written. */
@@ -30,3 +34,5 @@ export const changedFields = (before: EditableSettings, after: EditableSettings)
 export const touchesBank = (fields: readonly SettingsField[]) => fields.some(isBankField);
 
 export const touchesContacts = (fields: readonly SettingsField[]) => fields.some(isContactField);
+
+export const touchesMessaging = (fields: readonly SettingsField[]) => fields.some(isMessagingField);

@@ -18,6 +18,11 @@ export interface ShopSettingsRow {
   /** Abandoned-cart reminders on or off, and after how many whole hours untouched a cart gets one. */
   cartReminderEnabled: boolean;
   cartReminderHours: number;
+  /** Countries (calling codes) WhatsApp and SMS may go to besides Angola, and the daily caps (shared/settings.ts). */
+  messagingCountryCodes: string[];
+  messagingPerPhoneDaily: number;
+  messagingPerAccountDaily: number;
+  messagingShopDaily: number;
   isDemo: boolean;
   updatedAt: Date;
 }
@@ -53,6 +58,10 @@ const select = {
   whatsapp: true,
   cartReminderEnabled: true,
   cartReminderHours: true,
+  messagingCountryCodes: true,
+  messagingPerPhoneDaily: true,
+  messagingPerAccountDaily: true,
+  messagingShopDaily: true,
   isDemo: true,
   updatedAt: true,
 } as const satisfies Prisma.ShopSettingsSelect;
@@ -65,6 +74,7 @@ const toRow = (row: SelectedRow): ShopSettingsRow => ({
   ...row,
   paymentDeadlineHours: row.paymentDeadlineHours.toNumber(),
   staffAlertEmails: row.staffAlertEmails ?? [],
+  messagingCountryCodes: row.messagingCountryCodes ?? [],
 });
 
 export const settingsRepository = (db: Db) => ({

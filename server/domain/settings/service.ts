@@ -12,15 +12,26 @@ import { DEFAULT_PAYMENT_DEADLINE_HOURS } from "../../../shared/payments.ts";
 import {
   DEFAULT_CART_REMINDER_HOURS,
   MAX_CART_REMINDER_HOURS,
+  MAX_MESSAGING_COUNTRIES,
   MAX_PAYMENT_DEADLINE_HOURS,
+  MESSAGING_CAPS,
   MIN_CART_REMINDER_HOURS,
+  type MessagingCapField,
 } from "../../../shared/settings.ts";
-import { shopWhatsAppNumber, toE164 } from "../../../shared/phones.ts";
+import { ANGOLA_CALLING_CODE, callingCodeDigits, isCountryCallingCode, shopWhatsAppNumber, toE164 } from "../../../shared/phones.ts";
 import { AppError, sessionExpired } from "../errors.ts";
 import type { AttemptLimiter } from "../users/attempt-limiter.ts";
 import { findActiveStaff } from "../users/service.ts";
-import { BANK_PASSWORD_REQUIRED, CONTACTS_PASSWORD_REQUIRED, confirmBankChange } from "./bank-guard.ts";
-import { auditText, changedFields, touchesBank, touchesContacts, type EditableSettings, type SettingsField } from "./changes.ts";
+import { BANK_PASSWORD_REQUIRED, CONTACTS_PASSWORD_REQUIRED, MESSAGING_PASSWORD_REQUIRED, confirmBankChange } from "./bank-guard.ts";
+import {
+  auditText,
+  changedFields,
+  touchesBank,
+  touchesContacts,
+  touchesMessaging,
+  type EditableSettings,
+  type SettingsField,
+} from "./changes.ts";
 import { settingsRepository, type ShopSettingsRow } from "./repository.ts";
 
 /** How many audit rows the console shows. */
@@ -28,6 +39,13 @@ const CHANGES_SHOWN = 50;
 const INVALID_SHOP_WHATSAPP = "O número de WhatsApp da loja não é um número de telefone válido";
 const INVALID_CART_REMINDER_HOURS = `O lembrete de carrinho deve ser entre ${MIN_CART_REMINDER_HOURS} e ${MAX_CART_REMINDER_HOURS} horas, em horas inteiras`;
 const INVALID_DEADLINE = `O prazo de pagamento deve ser maior que 0 e no máximo ${MAX_PAYMENT_DEADLINE_HOURS} horas, com até duas casas decimais`;
+const CAP_LABELS: Record<MessagingCapField, string> = {
+  messagingPerPhoneDaily: "O limite diário de mensagens por número",
+  messagingPerAccountDaily: "O limite diário de mensagens por conta",
+  messagingShopDaily: "O limite diário de mensagens da loja",
+};
+const invalidCountry = (code: string) =>
+  `"${code}" não é o indicativo de um país (escreva-o como +351). Angola (+244) está sempre incluída`;
 
 const EMPTY: ShopSettingsRow = {
   phones: [],
@@ -42,6 +60,10 @@ const EMPTY: ShopSettingsRow = {
   whatsapp: "",
   cartReminderEnabled: true,
   cartReminderHours: DEFAULT_CART_REMINDER_HOURS,
+  messagingCountryCodes: [],
+  messagingPerPhoneDaily: MESSAGING_CAPS.messagingPerPhoneDaily.default,
+  messagingPerAccountDaily: MESSAGING_CAPS.messagingPerAccountDaily.default,
+  messagingShopDaily: MESSAGING_CAPS.messagingShopDaily.default,
   isDemo: false,
   updatedAt: new Date(0),
 };
@@ -93,6 +115,7 @@ export async function saveAdminSettings(deps: SaveSettingsDeps, actorId: string,
   )
     throw new AppError(400, INVALID_CART_REMINDER_HOURS);
   if (body.whatsapp?.trim() && !toE164(body.whatsapp)) throw new AppError(400, INVALID_SHOP_WHATSAPP);
+  checkMessaging(body);
   const admin = await findActiveStaff(db, actorId);
   if (!admin) throw sessionExpired();
 
@@ -125,12 +148,32 @@ export async function saveAdminSettings(deps: SaveSettingsDeps, actorId: string,
 const staffLabel = (admin: { name: string; email: string | null }) => (admin.email ? `${admin.name} (${admin.email})` : admin.name);
 
 /** Which guarded group an edit touches (bank first: its message is the one an admin must see), if any. */
-function guarded(fields: readonly SettingsField[]): "bank" | "contacts" | undefined {
+function guarded(fields: readonly SettingsField[]): "bank" | "contacts" | "messaging" | undefined {
   if (touchesBank(fields)) return "bank";
-  return touchesContacts(fields) ? "contacts" : undefined;
+  if (touchesContacts(fields)) return "contacts";
+  return touchesMessaging(fields) ? "messaging" : undefined;
 }
 
-const passwordMessage = (group: "bank" | "contacts") => (group === "bank" ? BANK_PASSWORD_REQUIRED : CONTACTS_PASSWORD_REQUIRED);
+const PASSWORD_MESSAGES = { bank: BANK_PASSWORD_REQUIRED, contacts: CONTACTS_PASSWORD_REQUIRED, messaging: MESSAGING_PASSWORD_REQUIRED };
+const passwordMessage = (group: "bank" | "contacts" | "messaging") => PASSWORD_MESSAGES[group];
+
+/** The countries (each a country's calling code; Angola is always in) and the caps (whole numbers in their bounds). */
+function checkMessaging(body: AdminSettingsBody): void {
+  for (const typed of body.messagingCountryCodes ?? []) {
+    const code = callingCodeDigits(typed);
+    if (!isCountryCallingCode(code)) throw new AppError(400, invalidCountry(typed.trim()));
+  }
+  for (const field of Object.keys(MESSAGING_CAPS) as MessagingCapField[]) {
+    const value = body[field];
+    const { min, max } = MESSAGING_CAPS[field];
+    if (value !== undefined && !(Number.isInteger(value) && value >= min && value <= max))
+      throw new AppError(400, `${CAP_LABELS[field]} deve ser um número inteiro entre ${min} e ${max}`);
+  }
+}
+
+/** The countries as stored: calling codes' digits, once each, without Angola (always allowed). */
+const countryCodes = (typed: string[]) =>
+  [...new Set(typed.map(callingCodeDigits))].filter((code) => code && code !== ANGOLA_CALLING_CODE).slice(0, MAX_MESSAGING_COUNTRIES);
 
 /** More than 0, at most 30 days, and exact in the Decimal(8,2) column. */
 function isValidDeadline(hours: number): boolean {
@@ -155,6 +198,10 @@ function editedSettings(body: AdminSettingsBody, current: ShopSettingsRow): Edit
     whatsapp: body.whatsapp === undefined ? current.whatsapp : body.whatsapp.trim() && (toE164(body.whatsapp) ?? ""),
     cartReminderEnabled: body.cartReminderEnabled ?? current.cartReminderEnabled,
     cartReminderHours: body.cartReminderHours ?? current.cartReminderHours,
+    messagingCountryCodes: body.messagingCountryCodes ? countryCodes(body.messagingCountryCodes) : current.messagingCountryCodes,
+    messagingPerPhoneDaily: body.messagingPerPhoneDaily ?? current.messagingPerPhoneDaily,
+    messagingPerAccountDaily: body.messagingPerAccountDaily ?? current.messagingPerAccountDaily,
+    messagingShopDaily: body.messagingShopDaily ?? current.messagingShopDaily,
   };
 }
 

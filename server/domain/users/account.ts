@@ -8,6 +8,8 @@ import type { Static } from "typebox";
 import type { Address } from "../../schemas/orders.ts";
 import type { AccountReply } from "../../schemas/users.ts";
 import { personNameProblem } from "../../../shared/names.ts";
+import { phoneCodeChannels, type PhoneChannels } from "../../notifications/messaging/enqueue.ts";
+import { phoneVerificationRepository } from "./phone-verification-repository.ts";
 
 /** What the account page shows (the route's reply schema). */
 type Account = Static<typeof AccountReply>["account"];
@@ -34,7 +36,10 @@ const select = {
 } as const;
 const FIELDS: readonly AddressField[] = ["firstName", "lastName", "email", "street", "city", "state", "zipcode", "country", "phone"];
 
-function toAccount(row: Prisma.UserGetPayload<{ select: typeof select }>): Account {
+/** Neither WhatsApp nor SMS configured: no code can be sent, only the sign-in phone counts as confirmed. */
+const NO_CHANNELS: PhoneChannels = { whatsapp: false, sms: false };
+
+function toAccount(row: Prisma.UserGetPayload<{ select: typeof select }>, confirmed: string[], channels: PhoneChannels): Account {
   const saved = row.savedAddress as Record<string, unknown> | null;
   const savedAddress =
     saved && typeof saved === "object"
@@ -49,13 +54,16 @@ function toAccount(row: Prisma.UserGetPayload<{ select: typeof select }>): Accou
     notifyPush: row.notifyPush,
     whatsappOptIn: row.whatsappOptIn,
     smsOptIn: row.smsOptIn,
+    verifiedPhones: [...new Set([...(row.phone ? [row.phone] : []), ...confirmed])],
+    phoneCodeChannels: phoneCodeChannels(channels),
   };
 }
 
-export async function getAccount(db: Db, userId: string): Promise<Account> {
+/** `channels`: the phone channels the shop configured (which a code confirming a phone can go by). */
+export async function getAccount(db: Db, userId: string, channels: PhoneChannels = NO_CHANNELS): Promise<Account> {
   const row = await db.user.findUnique({ where: { id: userId }, select });
   if (!row?.active) throw new AppError(401, SESSION_EXPIRED);
-  return toAccount(row);
+  return toAccount(row, await phoneVerificationRepository(db).verifiedPhones(userId), channels);
 }
 
 /** Checkout's own rules (shared/checkout.ts) decide whether an address may be saved. */
@@ -94,7 +102,12 @@ export async function optInAtCheckout(db: Db, userId: string, ticked: { whatsapp
   return changed > 0;
 }
 
-export async function updateAccount(db: Db, userId: string, changes: AccountChanges): Promise<Account> {
+export async function updateAccount(
+  db: Db,
+  userId: string,
+  changes: AccountChanges,
+  channels: PhoneChannels = NO_CHANNELS,
+): Promise<Account> {
   const data: Prisma.UserUpdateManyMutationInput = {};
   if (changes.name !== undefined) {
     const name = changes.name.trim();
@@ -110,5 +123,5 @@ export async function updateAccount(db: Db, userId: string, changes: AccountChan
   Object.assign(data, optInChanges(changes));
   const { count } = await db.user.updateMany({ where: { id: userId, active: true }, data });
   if (!count) throw new AppError(401, SESSION_EXPIRED);
-  return getAccount(db, userId);
+  return getAccount(db, userId, channels);
 }

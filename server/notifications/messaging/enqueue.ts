@@ -2,10 +2,13 @@
 // transaction like its e-mails: WhatsApp to a shopper who chose it (when the shop configured WhatsApp), else SMS
 // to one who chose SMS (when configured); never both for one event. A failed WhatsApp message is replaced by one
 // SMS later (sender.ts, webhook.ts). Without a valid phone, an active account or a configured channel: nothing.
+// Whether a written row may leave (the country, a phone its shopper confirmed, the daily caps) the sender decides
+// as it sends (policy.ts): what it keeps back stays in the outbox, marked with why.
 import { toE164 } from "../../../shared/phones.ts";
 import { encode } from "../mail/facts.ts";
+import type { MailSealer } from "../mail/secrets.ts";
 import type { NewMail, OutboxChannel } from "../outbox/repository.ts";
-import { phoneSubject, type PhoneFacts, type PhoneKind } from "./templates.ts";
+import { PHONE_CODE_KIND, PHONE_CODE_SUBJECT, phoneSubject, type PhoneFacts, type PhoneKind } from "./templates.ts";
 
 /** The channels the shop configured (WHATSAPP_*, SMS_PROVIDER). */
 export interface PhoneChannels {
@@ -13,14 +16,18 @@ export interface PhoneChannels {
   sms: boolean;
 }
 
+export type PhoneChannel = Exclude<OutboxChannel, "email">;
+
 export interface PhoneRecipient {
+  /** The shopper's account: its phone verification and its daily cap decide whether the row leaves. */
+  id: string;
   active: boolean;
   whatsappOptIn: boolean;
   smsOptIn: boolean;
 }
 
 /** The channel a shopper is reached on for an event, if any. */
-export function phoneChannel(channels: PhoneChannels, r: PhoneRecipient): Exclude<OutboxChannel, "email"> | null {
+export function phoneChannel(channels: PhoneChannels, r: Omit<PhoneRecipient, "id">): PhoneChannel | null {
   if (!r.active) return null;
   if (channels.whatsapp && r.whatsappOptIn) return "whatsapp";
   if (channels.sms && r.smsOptIn) return "sms";
@@ -51,7 +58,29 @@ export function phoneMessageRows(
       facts: encode(facts),
       secret: null,
       orderId: facts.orderId,
+      userId: recipient.id,
       dedupeKey: `${channel}:${kind}:${event}`,
     },
   ];
+}
+
+/** The channels a code confirming a phone can go by: those the shop configured, WhatsApp first. */
+export const phoneCodeChannels = (channels: PhoneChannels): PhoneChannel[] => [
+  ...(channels.whatsapp ? (["whatsapp"] as const) : []),
+  ...(channels.sms ? (["sms"] as const) : []),
+];
+
+/** The row of a code confirming `to` (E.164) for account `userId`: the code sealed, never readable in the outbox. */
+export function phoneCodeRow(channel: PhoneChannel, userId: string, to: string, code: string, codeId: string, sealer: MailSealer): NewMail {
+  return {
+    channel,
+    kind: PHONE_CODE_KIND,
+    to,
+    subject: PHONE_CODE_SUBJECT,
+    facts: {},
+    secret: sealer.seal({ code }),
+    orderId: null,
+    userId,
+    dedupeKey: `${channel}:${PHONE_CODE_KIND}:${codeId}`,
+  };
 }

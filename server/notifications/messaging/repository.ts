@@ -1,5 +1,6 @@
 // The phone messages in the outbox (channel 'whatsapp' or 'sms'): their delivery statuses, the SMS that replaces a
-// failed WhatsApp message, the console's list per order; and who a phone that writes to the shop is.
+// failed WhatsApp message, the console's list per order; whether a shopper may be reached at a phone; and whose a
+// phone that writes to the shop is (only an account that verified it: docs/design/security.md#whatsapp-only-to-its-owner).
 import type { Db } from "../../db/client.ts";
 import { Prisma } from "../../db/client.ts";
 import { newOrderId } from "../../domain/orders/ids.ts";
@@ -41,15 +42,40 @@ export const phoneMessagesRepository = (db: Db) => ({
     return rows[0] ?? null;
   },
 
-  /** Writes the SMS that stands in for WhatsApp message `id` (once: its dedupe key names the message). */
+  /**
+   * Writes the SMS that stands in for WhatsApp message `id` (once: its dedupe key names the message), with its
+   * sealed secret while the WhatsApp row still holds it (a phone code not yet given up on).
+   */
   async fallbackToSms(id: string): Promise<boolean> {
     const count = await db.$executeRaw(Prisma.sql`
-      INSERT INTO outbox_mails (id, kind, "to", subject, facts, channel, order_id, dedupe_key, next_attempt_at, created_at)
-      SELECT ${newOrderId()}, kind, "to", subject, facts, 'sms', order_id, ${`sms-fallback:${id}`},
+      INSERT INTO outbox_mails (id, kind, "to", subject, facts, secret, channel, order_id, user_id, dedupe_key, next_attempt_at, created_at)
+      SELECT ${newOrderId()}, kind, "to", subject, facts, secret, 'sms', order_id, user_id, ${`sms-fallback:${id}`},
              (now() AT TIME ZONE 'UTC'), (now() AT TIME ZONE 'UTC')
         FROM outbox_mails WHERE id = ${id} AND channel = 'whatsapp'
       ON CONFLICT DO NOTHING`);
     return count > 0;
+  },
+
+  /**
+   * Whether account `userId` may be sent order messages at this phone: its sign-in phone (the phone login verified
+   * it), a phone it confirmed with a code, or the delivery phone of one of its paid orders.
+   */
+  async reachable(userId: string, e164: string, digits: string): Promise<boolean> {
+    const rows = await db.$queryRaw<{ ok: boolean }[]>(Prisma.sql`
+      SELECT EXISTS (SELECT 1 FROM users WHERE id = ${userId} AND phone = ${e164})
+          OR EXISTS (SELECT 1 FROM verified_phones WHERE user_id = ${userId} AND phone = ${e164})
+          OR EXISTS (SELECT 1 FROM orders WHERE user_id = ${userId} AND delivery_phone = ${digits} AND paid) AS ok`);
+    return rows[0]?.ok === true;
+  },
+
+  /** The active customer accounts that verified this phone: signed in with it, or confirmed it with a code. */
+  async verifiedOwners(e164: string): Promise<string[]> {
+    const users = await db.user.findMany({
+      where: { active: true, role: "customer", OR: [{ phone: e164 }, { verifiedPhones: { some: { phone: e164 } } }] },
+      select: { id: true },
+      take: 2,
+    });
+    return users.map((u) => u.id);
   },
 
   /** An order's WhatsApp and SMS messages, oldest first (the console's order page). */
@@ -74,12 +100,9 @@ export const phoneMessagesRepository = (db: Db) => ({
     });
   },
 
-  /**
-   * The order a message from this phone is about: the newest order still open (not delivered or cancelled) with
-   * it as delivery phone, or of the account signed in with it; else the newest of them.
-   */
-  async latestOrderOfPhone(digits: string, e164: string): Promise<{ id: string; userId: string } | null> {
-    const where: Prisma.OrderWhereInput = { OR: [{ deliveryPhone: digits }, { user: { phone: e164 } }] };
+  /** The order a message from the account's phone is about: its newest order still open (not delivered or cancelled), else its newest. */
+  async latestOrderOf(userId: string): Promise<{ id: string; userId: string } | null> {
+    const where: Prisma.OrderWhereInput = { userId };
     const select = { id: true, userId: true } as const;
     const orderBy = [{ createdAt: "desc" as const }, { id: "desc" as const }];
     return (
@@ -97,7 +120,7 @@ export const phoneMessagesRepository = (db: Db) => ({
    * Claims WhatsApp message `messageId` for the chat message written in the same transaction; false when another
    * delivery of it already did (a concurrent one waits for that transaction, then finds the id taken).
    */
-  async claimInbound(messageId: string, orderId: string): Promise<boolean> {
+  async claimInbound(messageId: string, orderId: string | null): Promise<boolean> {
     const count = await db.$executeRaw(Prisma.sql`
       INSERT INTO whatsapp_inbound (message_id, order_id) VALUES (${messageId}, ${orderId}) ON CONFLICT DO NOTHING`);
     return count > 0;

@@ -50,8 +50,9 @@ export interface TemplateDefinition {
 }
 
 /**
- * Every template, as the README lists them for approval (category utility, language pt_PT). Meta refuses a body that
- * starts or ends with a parameter, or has one without text around it; parameters carry no line breaks.
+ * Every template, as the README lists them for approval (category utility, language pt_PT; the phone code's is
+ * category authentication). Meta refuses a body that starts or ends with a parameter, or has one without text around
+ * it; parameters carry no line breaks.
  */
 export const WHATSAPP_TEMPLATES = {
   placed: {
@@ -121,7 +122,31 @@ export const WHATSAPP_TEMPLATES = {
     body: "Olá {{1}}! O pedido #{{2}} aguarda o pagamento de {{3}} até {{4}} (hora de Angola), por {{5}}. Veja como pagar em {{6}} e envie lá o comprovativo.",
     params: ["first name", "order number", "amount left", "deadline", "how to pay", "link to the payment page"],
   },
+  phoneCode: {
+    name: "loja_codigo_confirmacao",
+    purpose:
+      'a code confirming the shopper\'s phone (category **Authentication**, with the "Copiar código" button; Meta writes this body itself)',
+    body: "*{{1}}* é o seu código de verificação.",
+    params: ["the code (6 digits, also the button's)"],
+  },
 } as const satisfies Record<string, TemplateDefinition>;
+
+/** The outbox kind of a code confirming a phone (docs/design/security.md#whatsapp-only-to-its-owner): its code is sealed in the row. */
+export const PHONE_CODE_KIND = "phone-code";
+/** Minutes a phone code stays valid (the SMS says it). */
+export const PHONE_CODE_MINUTES = 10;
+export const PHONE_CODE_SUBJECT = "Código de confirmação do telefone";
+
+/** The code's message: the authentication template (its button copies the code) or one SMS. */
+export function renderPhoneCode(code: string, ctx: { shopName: string }): PhoneMessage & { copyCode: string } {
+  return {
+    template: { name: WHATSAPP_TEMPLATES.phoneCode.name, params: [code] },
+    copyCode: code,
+    sms: smsSafe(
+      `${ctx.shopName}: o seu código de confirmação é ${code}. Válido ${PHONE_CODE_MINUTES} minutos. Não o partilhe com ninguém.`,
+    ),
+  };
+}
 
 export interface PhoneMessage {
   template: { name: string; params: string[] };

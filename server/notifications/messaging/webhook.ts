@@ -2,8 +2,10 @@
 // secret (X-Hub-Signature-256: "sha256=" + hex HMAC-SHA256 of its exact bytes, compared in constant time) is read.
 // Statuses (sent, delivered, read, failed) are recorded on the outbox row and never move back; a failed WhatsApp
 // message is replaced by one SMS when SMS is configured. A shopper's text lands in their latest open order's chat
-// (live, like any message they write), once per Meta message id however often it is delivered; "PARAR" turns
-// WhatsApp off for that phone.
+// (live, like any message they write) only when one account verified the phone it comes from (signed in with it, or
+// confirmed it with a code); otherwise it waits for staff (inbox.ts), never in a chat someone typed that number
+// into. Once per Meta message id however often it is delivered; a message without an id is dropped (Meta always
+// sends one: without it a repeat could not be told apart). "PARAR" turns WhatsApp off for that phone.
 import { hmacSha256Matches } from "../../integrations/hmac.ts";
 import type { Db, PrismaClient } from "../../db/client.ts";
 import { sendClientMessage } from "../../domain/chat/service.ts";
@@ -11,6 +13,7 @@ import type { ChatPublisher } from "../../realtime/events.ts";
 import { MAX_MESSAGE_TEXT } from "../../../shared/chat.ts";
 import { phoneDigits, toE164 } from "../../../shared/phones.ts";
 import type { Notifier } from "../notifier.ts";
+import { holdForStaff } from "./inbox.ts";
 import { phoneMessagesRepository } from "./repository.ts";
 
 export const WHATSAPP_SIGNATURE_HEADER = "x-hub-signature-256";
@@ -76,10 +79,14 @@ interface WebhookDeps {
   db: PrismaClient;
   hub: ChatPublisher;
   notifier: Notifier;
+  log: { warn(obj: object, msg: string): void };
 }
 
+/** The end of a phone, for logs (which keep no shopper's number). */
+const phoneTail = (phone: string) => `…${phone.replace(/\D/g, "").slice(-3)}`;
+
 /** Records what a verified webhook call says. */
-export async function handleWhatsAppWebhook({ db, hub, notifier }: WebhookDeps, body: unknown): Promise<void> {
+export async function handleWhatsAppWebhook({ db, hub, notifier, log }: WebhookDeps, body: unknown): Promise<void> {
   const { statuses, inbound } = readWhatsAppWebhook(body);
   const phones = phoneMessagesRepository(db);
   let fellBack = false;
@@ -90,16 +97,22 @@ export async function handleWhatsAppWebhook({ db, hub, notifier }: WebhookDeps, 
   }
   if (fellBack) notifier.committed();
   for (const message of inbound) {
-    const e164 = toE164(`+${message.from.replace(/^\+/, "")}`);
-    if (!e164) continue;
-    const digits = phoneDigits(e164);
-    if (isStopWord(message.text)) {
-      await phones.optOutPhone(digits, e164);
+    const { id } = message;
+    if (!id) {
+      log.warn({ from: phoneTail(message.from) }, "whatsapp: a message without an id was dropped");
       continue;
     }
-    const order = await phones.latestOrderOfPhone(digits, e164);
-    if (!order) continue;
-    await addToChatOnce({ db, hub, notifier }, message, order);
+    const e164 = toE164(`+${message.from.replace(/^\+/, "")}`);
+    if (!e164) continue;
+    if (isStopWord(message.text)) {
+      await phones.optOutPhone(phoneDigits(e164), e164);
+      continue;
+    }
+    // Only the one account that verified the phone is its owner; none (or several) and staff decide.
+    const owners = await phones.verifiedOwners(e164);
+    const order = owners.length === 1 ? await phones.latestOrderOf(owners[0]!) : null;
+    if (order) await addToChatOnce({ db, hub, notifier }, { id, text: message.text }, order);
+    else await holdForStaff(db, notifier, { id, from: e164, text: message.text });
   }
 }
 
@@ -110,14 +123,16 @@ class AlreadyInChat extends Error {}
  * Adds a shopper's text to the order's chat unless a delivery of the same WhatsApp message did already: the id
  * is claimed in the chat message's transaction, so a retry racing the first delivery waits for it, then adds none.
  */
-async function addToChatOnce({ db, hub, notifier }: WebhookDeps, message: Inbound, order: { id: string; userId: string }) {
+async function addToChatOnce(
+  { db, hub, notifier }: Omit<WebhookDeps, "log">,
+  message: { id: string; text: string },
+  order: { id: string; userId: string },
+) {
   const { id } = message;
-  if (id && (await phoneMessagesRepository(db).inboundSeen(id))) return;
-  const claim = id
-    ? async (tx: Db) => {
-        if (!(await phoneMessagesRepository(tx).claimInbound(id, order.id))) throw new AlreadyInChat();
-      }
-    : undefined;
+  if (await phoneMessagesRepository(db).inboundSeen(id)) return;
+  const claim = async (tx: Db) => {
+    if (!(await phoneMessagesRepository(tx).claimInbound(id, order.id))) throw new AlreadyInChat();
+  };
   try {
     await sendClientMessage(db, hub, { orderId: order.id, userId: order.userId, text: message.text, file: null }, claim, notifier);
   } catch (error) {

@@ -6,7 +6,7 @@ import { AppError } from "../../domain/errors.ts";
 import { orderByOf, type ListPage, type ListQuery, type ListSpec } from "../../domain/list-query.ts";
 import type { AdminOutboxMail } from "../../schemas/admin-outbox.ts";
 import { decode, MailUnsendable, type MailRecord } from "../mail/facts.ts";
-import { isPhoneKind, renderPhoneMessage, type PhoneFacts } from "../messaging/templates.ts";
+import { isPhoneKind, PHONE_CODE_KIND, renderPhoneMessage, type PhoneFacts } from "../messaging/templates.ts";
 import { outboxRepository, type OutboxRow, type OutboxStatus } from "./repository.ts";
 import type { MailContent } from "../mail/templates.ts";
 import { isOutboxStatus } from "../../../shared/outbox.ts";
@@ -63,6 +63,8 @@ export async function getOutboxMailForConsole(
   if (!row) throw new AppError(404, OUTBOX_MAIL_NOT_FOUND);
   // A WhatsApp or SMS row: what it says, as the sender would render it now (messaging/templates.ts).
   if (row.channel !== "email") {
+    // A phone code is its recipient's secret: never shown.
+    if (row.kind === PHONE_CODE_KIND) return toAdmin(row, { text: "Código de confirmação: (oculto)" });
     if (!isPhoneKind(row.kind) || !phoneContext || row.facts === null) return toAdmin(row, { text: "" });
     const facts = decode(typeof row.facts === "string" ? JSON.parse(row.facts) : row.facts) as PhoneFacts;
     const message = renderPhoneMessage(row.kind, facts, await phoneContext());

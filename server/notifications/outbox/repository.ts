@@ -15,6 +15,8 @@ export interface NewMail extends Omit<StoredMail, "kind"> {
   channel?: OutboxChannel;
   /** The order a phone message is about. */
   orderId?: string | null;
+  /** The shopper a phone message is for (per-account cap, the phone's verification). */
+  userId?: string | null;
   to: string;
   /** Mails with the same key are one mail: the second enqueue is a no-op. */
   dedupeKey?: string | null;
@@ -25,6 +27,7 @@ export interface ClaimedMail extends MailRecord {
   to: string;
   channel: string;
   orderId: string | null;
+  userId: string | null;
   /** Including the one just claimed. */
   attempts: number;
   createdAt: Date;
@@ -63,6 +66,7 @@ const rowSelect = {
   sentAt: true,
   channel: true,
   orderId: true,
+  userId: true,
   deliveryStatus: true,
 } as const;
 
@@ -91,6 +95,7 @@ export const outboxRepository = (db: Db) => ({
           dedupeKey: mail.dedupeKey ?? null,
           channel: mail.channel ?? "email",
           orderId: mail.orderId ?? null,
+          userId: mail.userId ?? null,
           nextAttemptAt: new Date(),
         },
       ],
@@ -118,6 +123,7 @@ export const outboxRepository = (db: Db) => ({
         created_at: Date;
         channel: string;
         order_id: string | null;
+        user_id: string | null;
       }[]
     >(Prisma.sql`
       UPDATE outbox_mails
@@ -128,7 +134,7 @@ export const outboxRepository = (db: Db) => ({
                      ORDER BY next_attempt_at
                      LIMIT ${limit}::int
                      FOR UPDATE SKIP LOCKED)
-       RETURNING id, kind, "to", subject, facts, secret, html, text, attempts, created_at, channel, order_id`);
+       RETURNING id, kind, "to", subject, facts, secret, html, text, attempts, created_at, channel, order_id, user_id`);
     return rows
       .map((r) => ({
         id: r.id,
@@ -143,6 +149,7 @@ export const outboxRepository = (db: Db) => ({
         createdAt: r.created_at,
         channel: r.channel,
         orderId: r.order_id,
+        userId: r.user_id,
       }))
       .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   },
@@ -188,6 +195,14 @@ export const outboxRepository = (db: Db) => ({
     });
   },
 
+  /** A phone message the shop's rules keep back: never sent, `reason` shown in the console; its secrets erased. */
+  async markBlocked(id: string, workerId: string, reason: string): Promise<void> {
+    await db.outboxMail.updateMany({
+      where: { id, lockedBy: workerId, status: "pending" },
+      data: { status: "blocked", lastError: reason, lockedUntil: null, lockedBy: null, secret: null },
+    });
+  },
+
   /** Newest first unless told, for the console's outbox page. */
   list(
     opts: { status?: OutboxStatus; q?: string; skip?: number; take?: number; orderBy?: Prisma.OutboxMailOrderByWithRelationInput[] } = {},
@@ -214,11 +229,11 @@ export const outboxRepository = (db: Db) => ({
 function insertRows(mails: NewMail[]): Prisma.Sql {
   const column = <K extends keyof NewMail>(key: K) => mails.map((m) => m[key] ?? null);
   return Prisma.sql`
-        INSERT INTO outbox_mails (id, kind, "to", subject, facts, secret, dedupe_key, channel, order_id, next_attempt_at, created_at)
-        SELECT m.id, m.kind, m."to", m.subject, m.facts::jsonb, m.secret, m.dedupe_key, m.channel, m.order_id, (now() AT TIME ZONE 'UTC'), (now() AT TIME ZONE 'UTC')
+        INSERT INTO outbox_mails (id, kind, "to", subject, facts, secret, dedupe_key, channel, order_id, user_id, next_attempt_at, created_at)
+        SELECT m.id, m.kind, m."to", m.subject, m.facts::jsonb, m.secret, m.dedupe_key, m.channel, m.order_id, m.user_id, (now() AT TIME ZONE 'UTC'), (now() AT TIME ZONE 'UTC')
         FROM unnest(${mails.map(() => newOrderId())}::text[], ${column("kind")}::text[], ${column("to")}::text[], ${column("subject")}::text[],
                                ${mails.map((m) => JSON.stringify(m.facts satisfies Json))}::text[], ${column("secret")}::text[], ${column("dedupeKey")}::text[],
-                               ${mails.map((m) => m.channel ?? "email")}::text[], ${column("orderId")}::text[])
-             AS m(id, kind, "to", subject, facts, secret, dedupe_key, channel, order_id)
+                               ${mails.map((m) => m.channel ?? "email")}::text[], ${column("orderId")}::text[], ${column("userId")}::text[])
+             AS m(id, kind, "to", subject, facts, secret, dedupe_key, channel, order_id, user_id)
         ON CONFLICT DO NOTHING`;
 }

@@ -17,6 +17,7 @@ import { adminDeliveryRoutes } from "./delivery.ts";
 import { adminPushRoutes } from "./push.ts";
 import { adminCouponRoutes } from "./coupons.ts";
 import { adminReportRoutes } from "./reports.ts";
+import { adminWhatsAppInboxRoutes } from "./whatsapp-inbox.ts";
 
 export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(staffAuthRoutes);
@@ -35,6 +36,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(adminPushRoutes);
   await app.register(adminCouponRoutes);
   await app.register(adminReportRoutes);
+  await app.register(adminWhatsAppInboxRoutes);
   // Unknown staff routes answer in the API's shape, not the console's HTML fallback.
   app.setNotFoundHandler((request) => {
     throw new AppError(404, `Rota não encontrada: ${request.method} ${request.url.split("?")[0]}`);

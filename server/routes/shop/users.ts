@@ -28,7 +28,7 @@ interface UserRouteLimits {
 }
 
 export const userRoutes: FastifyPluginAsyncTypebox<{ limits: UserRouteLimits }> = async (app, { limits }) => {
-  const { db, tokens, attempts, sessions } = app.deps;
+  const { db, tokens, attempts, sessions, notifier } = app.deps;
 
   app.post(
     "/api/user/register",
@@ -65,7 +65,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ limits: UserRouteLimits }> 
   app.get(
     "/api/user/account",
     { preHandler: app.authenticate, schema: { tags: ["shopper"], response: { 200: AccountReply, ...errorResponses(401) } } },
-    async (request) => ({ success: true as const, account: await getAccount(db.prisma, request.user!.userId) }),
+    async (request) => ({ success: true as const, account: await getAccount(db.prisma, request.user!.userId, notifier.phoneChannels) }),
   );
 
   app.patch(
@@ -75,7 +75,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ limits: UserRouteLimits }> 
       schema: { tags: ["shopper"], body: AccountChangesBody, response: { 200: AccountReply, ...errorResponses(400, 401, 413, 415) } },
     },
     async (request) => {
-      const account = await updateAccount(db.prisma, request.user!.userId, request.body);
+      const account = await updateAccount(db.prisma, request.user!.userId, request.body, notifier.phoneChannels);
       sessions.changed(request.user!.userId); // what an order confirmation reads of the account is kept with its session
       return { success: true as const, account };
     },

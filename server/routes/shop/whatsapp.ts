@@ -62,7 +62,7 @@ export const whatsappRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const parsed = readSignedJson(request, WHATSAPP_SIGNATURE_HEADER, (raw, signature) =>
         verifyWhatsAppSignature(raw, signature, appSecret),
       );
-      await handleWhatsAppWebhook({ db: db.prisma, hub, notifier }, parsed);
+      await handleWhatsAppWebhook({ db: db.prisma, hub, notifier, log: request.log }, parsed);
       return { success: true as const };
     },
   );

@@ -12,6 +12,7 @@ import {
 import { toast } from "../../lib/toast.ts";
 import { useSave, type Saved } from "./use-save.ts";
 import { SMS_OPT_IN, WHATSAPP_OPT_IN } from "../../../shared/messaging.ts";
+import { PhoneConfirm } from "./phone-confirm.tsx";
 
 export function Notices({ account, onSaved }: { account: Account; onSaved: Saved }) {
   const save = useSave(onSaved);
@@ -90,6 +91,12 @@ export function Notices({ account, onSaved }: { account: Account; onSaved: Saved
         />
         {SMS_OPT_IN}
       </label>
+      {account.verifiedPhones.length > 0 && (
+        <p className="muted" data-testid="verified-phones">
+          Números confirmados para os avisos: {account.verifiedPhones.join(", ")}
+        </p>
+      )}
+      <PhoneConfirm account={account} phone={account.savedAddress?.phone ?? ""} editable onConfirmed={onSaved} />
       {!canPush && <p className="muted">{PUSH_UNSUPPORTED}</p>}
     </section>
   );

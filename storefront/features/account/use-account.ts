@@ -30,3 +30,23 @@ export function useAccount(): [Account | null, (account: Account) => void] {
 
   return [account, setAccount];
 }
+
+/** The account when signed in, read quietly (checkout: which phones are confirmed); null while unknown or signed out. */
+export function useAccountIfSignedIn(token: string): [Account | null, (account: Account) => void] {
+  const [account, setAccount] = useState<Account | null>(null);
+  useEffect(() => {
+    if (!token) {
+      setAccount(null);
+      return;
+    }
+    let live = true;
+    getAccount({ quiet: true }).then(
+      (a) => live && setAccount(a),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [token]);
+  return [account, setAccount];
+}
