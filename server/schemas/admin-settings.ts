@@ -30,6 +30,10 @@ export const AdminSettings = Type.Object({
   /** Abandoned-cart reminders on or off, and after how many hours untouched (docs/product/notifications.md#abandoned-cart). */
   cartReminderEnabled: Type.Boolean(),
   cartReminderHours: Type.Integer(),
+  /** Hours an unpaid order holds its tracked units (docs/product/orders.md#stock). */
+  stockHoldHours: Type.Number(),
+  /** Orders the whole shop takes per hour at most (docs/product/checkout.md#placement-limits). */
+  placementsPerHour: Type.Integer(),
   isDemo: Type.Boolean(),
   updatedAt: Type.String(),
   /** The audit trail: the last 50 changes, newest first. */
@@ -57,6 +61,10 @@ export const AdminSettingsBody = StrictObject({
   cartReminderEnabled: Type.Optional(Type.Boolean()),
   /** Whole hours untouched before a cart's reminder (1–168; checked by the domain with its own message). Left out: unchanged. */
   cartReminderHours: Type.Optional(Type.Number()),
+  /** Hours an unpaid order holds its units (0 < h ≤ 720, two decimals; checked by the domain). Left out: unchanged. */
+  stockHoldHours: Type.Optional(Type.Number()),
+  /** Orders per hour for the whole shop (1–100 000, whole; checked by the domain). Left out: unchanged. */
+  placementsPerHour: Type.Optional(Type.Number()),
   /** The acting admin's own password: required when a bank field, a shop contact or an alert address changes. */
   currentPassword: Type.Optional(Password),
 });

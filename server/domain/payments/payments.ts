@@ -21,6 +21,7 @@ import { paymentRecordedText } from "../orders/shop-messages.ts";
 import type { Notifier, PushNotice } from "../../notifications/notifier.ts";
 import { noticeOrder } from "../../notifications/order-events.ts";
 import { withdrawMulticaixaReference } from "./multicaixa-reference.ts";
+import { retakeStockOnPayment } from "../orders/stock-hold.ts";
 
 const CANCELLED_NO_PAYMENTS = "Esta encomenda está cancelada: não é possível registar pagamentos";
 const DUPLICATE_NEEDS_ADMIN = "Só um administrador pode registar uma referência bancária já registada";
@@ -151,6 +152,8 @@ export async function addPayment(
     if (confirmed) {
       await orders.addHistory(orderId, PAYMENT_CONFIRMED, by.staffUserId, `Pagamento registado por ${by.actor}`);
       await payments.closePendingProofs(orderId);
+      // Paid after its stock hold ended: the units are taken again, or the lines marked short (staff told).
+      await retakeStockOnPayment(tx, orderId, notifier);
     }
   }
   const push = confirmed && notifier ? await noticeOrder(tx, notifier, orderId, { kind: "payment-confirmed" }) : null;

@@ -18,6 +18,8 @@ const FIELDS: readonly SettingsField[] = [
   "whatsapp",
   "cartReminderEnabled",
   "cartReminderHours",
+  "stockHoldHours",
+  "placementsPerHour",
 ];
 
 /** A value as the audit trail keeps it: lists as JSON arrays (addresses contain commas), numbers as written. */

@@ -16,6 +16,12 @@ import {
   MIN_CART_REMINDER_HOURS,
 } from "../../../shared/settings.ts";
 import { shopWhatsAppNumber, toE164 } from "../../../shared/phones.ts";
+import {
+  DEFAULT_PLACEMENTS_PER_HOUR,
+  DEFAULT_STOCK_HOLD_HOURS,
+  MAX_PLACEMENTS_PER_HOUR,
+  MAX_STOCK_HOLD_HOURS,
+} from "../../../shared/unpaid-orders.ts";
 import { AppError, sessionExpired } from "../errors.ts";
 import type { AttemptLimiter } from "../users/attempt-limiter.ts";
 import { findActiveStaff } from "../users/service.ts";
@@ -28,6 +34,8 @@ const CHANGES_SHOWN = 50;
 const INVALID_SHOP_WHATSAPP = "O número de WhatsApp da loja não é um número de telefone válido";
 const INVALID_CART_REMINDER_HOURS = `O lembrete de carrinho deve ser entre ${MIN_CART_REMINDER_HOURS} e ${MAX_CART_REMINDER_HOURS} horas, em horas inteiras`;
 const INVALID_DEADLINE = `O prazo de pagamento deve ser maior que 0 e no máximo ${MAX_PAYMENT_DEADLINE_HOURS} horas, com até duas casas decimais`;
+const INVALID_STOCK_HOLD = `A reserva de stock deve ser maior que 0 e no máximo ${MAX_STOCK_HOLD_HOURS} horas, com até duas casas decimais`;
+const INVALID_PLACEMENTS_PER_HOUR = `O limite de encomendas por hora deve ser um número inteiro entre 1 e ${MAX_PLACEMENTS_PER_HOUR}`;
 
 const EMPTY: ShopSettingsRow = {
   phones: [],
@@ -42,6 +50,8 @@ const EMPTY: ShopSettingsRow = {
   whatsapp: "",
   cartReminderEnabled: true,
   cartReminderHours: DEFAULT_CART_REMINDER_HOURS,
+  stockHoldHours: DEFAULT_STOCK_HOLD_HOURS,
+  placementsPerHour: DEFAULT_PLACEMENTS_PER_HOUR,
   isDemo: false,
   updatedAt: new Date(0),
 };
@@ -85,13 +95,18 @@ export async function saveAdminSettings(deps: SaveSettingsDeps, actorId: string,
   const { db } = deps;
   if (!isValidAngolanIban(body.iban)) throw new AppError(400, INVALID_IBAN_MESSAGE);
   const hours = body.paymentDeadlineHours;
-  if (hours !== undefined && !isValidDeadline(hours)) throw new AppError(400, INVALID_DEADLINE);
+  if (hours !== undefined && !isValidHours(hours, MAX_PAYMENT_DEADLINE_HOURS)) throw new AppError(400, INVALID_DEADLINE);
   const reminderHours = body.cartReminderHours;
   if (
     reminderHours !== undefined &&
     !(Number.isInteger(reminderHours) && reminderHours >= MIN_CART_REMINDER_HOURS && reminderHours <= MAX_CART_REMINDER_HOURS)
   )
     throw new AppError(400, INVALID_CART_REMINDER_HOURS);
+  if (body.stockHoldHours !== undefined && !isValidHours(body.stockHoldHours, MAX_STOCK_HOLD_HOURS))
+    throw new AppError(400, INVALID_STOCK_HOLD);
+  const perHour = body.placementsPerHour;
+  if (perHour !== undefined && !(Number.isInteger(perHour) && perHour >= 1 && perHour <= MAX_PLACEMENTS_PER_HOUR))
+    throw new AppError(400, INVALID_PLACEMENTS_PER_HOUR);
   if (body.whatsapp?.trim() && !toE164(body.whatsapp)) throw new AppError(400, INVALID_SHOP_WHATSAPP);
   const admin = await findActiveStaff(db, actorId);
   if (!admin) throw sessionExpired();
@@ -132,9 +147,9 @@ function guarded(fields: readonly SettingsField[]): "bank" | "contacts" | undefi
 
 const passwordMessage = (group: "bank" | "contacts") => (group === "bank" ? BANK_PASSWORD_REQUIRED : CONTACTS_PASSWORD_REQUIRED);
 
-/** More than 0, at most 30 days, and exact in the Decimal(8,2) column. */
-function isValidDeadline(hours: number): boolean {
-  return hours > 0 && hours <= MAX_PAYMENT_DEADLINE_HOURS && Math.abs(hours * 100 - Math.round(hours * 100)) < 1e-6;
+/** More than 0, at most `max`, and exact in a Decimal(8,2) column (the payment deadline, the stock hold). */
+function isValidHours(hours: number, max: number): boolean {
+  return hours > 0 && hours <= max && Math.abs(hours * 100 - Math.round(hours * 100)) < 1e-6;
 }
 
 /** The body as it will be stored: trimmed, e-mails in lower case, the IBAN without spaces. */
@@ -155,6 +170,8 @@ function editedSettings(body: AdminSettingsBody, current: ShopSettingsRow): Edit
     whatsapp: body.whatsapp === undefined ? current.whatsapp : body.whatsapp.trim() && (toE164(body.whatsapp) ?? ""),
     cartReminderEnabled: body.cartReminderEnabled ?? current.cartReminderEnabled,
     cartReminderHours: body.cartReminderHours ?? current.cartReminderHours,
+    stockHoldHours: body.stockHoldHours ?? current.stockHoldHours,
+    placementsPerHour: body.placementsPerHour ?? current.placementsPerHour,
   };
 }
 
