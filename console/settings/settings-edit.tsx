@@ -23,7 +23,9 @@ import {
   cartReminderHoursError,
   passwordNeeded,
   ibanFormatError,
+  stockHoldError,
   paymentDeadlineError,
+  placementsPerHourError,
   settingsFromForm,
   settingsToForm,
 } from "./transform.ts";
@@ -109,6 +111,22 @@ export function SettingsEdit() {
             validate={paymentDeadlineError}
             step="any"
             helperText={translate("loja.settings.deadline_help")}
+          />
+          <NumberInput
+            source="stockHoldHours"
+            validate={stockHoldError}
+            step="any"
+            helperText={translate("loja.settings.stock_hold_help")}
+          />
+          <Typography variant="h6" sx={{ mt: 2 }}>
+            {translate("loja.settings.orders_limits")}
+          </Typography>
+          <NumberInput
+            source="placementsPerHour"
+            validate={placementsPerHourError}
+            step={1}
+            min={1}
+            helperText={translate("loja.settings.placements_per_hour_help")}
           />
           <Typography variant="h6" sx={{ mt: 2 }}>
             {translate("loja.settings.cart_reminder")}
