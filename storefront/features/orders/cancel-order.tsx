@@ -25,7 +25,7 @@ export function CancelOrder({ order, onCancelled }: { order: Order; onCancelled:
 
   if (!asking)
     return (
-      <button type="button" className="btn btn-outline btn-small" aria-label={`Cancelar o pedido ${label}`} onClick={() => setAsking(true)}>
+      <button type="button" className="btn btn-outline btn-small" aria-label={`Cancelar pedido ${label}`} onClick={() => setAsking(true)}>
         Cancelar pedido
       </button>
     );
