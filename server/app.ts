@@ -33,6 +33,7 @@ import { jobsPlugin } from "./plugins/jobs.ts";
 import { pushRoutes } from "./routes/shop/push.ts";
 import { opsRoutes } from "./routes/ops.ts";
 import metricsPlugin from "./plugins/metrics.ts";
+import { MAX_OPEN_UNPAID_ORDERS } from "../shared/unpaid-orders.ts";
 
 export interface AppLimits {
   /** Sign-ups per address per window (a shop behind one carrier NAT needs headroom). */
@@ -40,9 +41,19 @@ export interface AppLimits {
   windowMs: number;
   /** Chat messages one customer may send per minute. */
   messagesPerMinute: number;
+  /**
+   * Open unpaid orders per account and per delivery phone (MAX_OPEN_UNPAID_ORDERS, a product rule: no setting or
+   * variable reaches it). Only the bench lifts it, to measure placement (its check included) again and again.
+   */
+  openUnpaidOrders: number;
 }
 
-const DEFAULT_LIMITS: AppLimits = { registerPerWindow: 30, windowMs: 10 * 60 * 1000, messagesPerMinute: 30 };
+const DEFAULT_LIMITS: AppLimits = {
+  registerPerWindow: 30,
+  windowMs: 10 * 60 * 1000,
+  messagesPerMinute: 30,
+  openUnpaidOrders: MAX_OPEN_UNPAID_ORDERS,
+};
 
 /**
  * How long a client may take, so slow or stalled connections cannot pile up (each holds a socket and memory).
@@ -117,7 +128,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(phoneLoginRoutes);
   await app.register(phoneVerificationRoutes);
   await app.register(cartRoutes);
-  await app.register(orderRoutes);
+  await app.register(orderRoutes, { limits });
   await app.register(deliveryRoutes);
   await app.register(messageRoutes, { limits });
   await app.register(pushRoutes);

@@ -74,7 +74,7 @@ export function createDeps(config: Config, db: Database, options: DepsOptions = 
     sessions,
     productListCache,
     files: new FileCache(),
-    attempts: new AttemptLimiter(db.prisma),
+    attempts: new AttemptLimiter(db.prisma, { embedded: db.kind === "pglite" }),
     media: options.media ?? createMediaStore(config),
     // PGlite runs one statement at a time, within the event-loop turn: adds gather for a turn and go one batch at a time.
     cartAdder: createCartAdder(

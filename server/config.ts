@@ -5,6 +5,7 @@ import { PROXYPAY_PRODUCTION_URL } from "./integrations/proxypay.ts";
 import { APPYPAY_API_URL, APPYPAY_AUTH_URL, type AppyPayCredentials } from "./integrations/appypay/client.ts";
 import { MAX_PAYMENT_DEADLINE_HOURS } from "../shared/settings.ts";
 import type { S3Settings } from "./domain/media/s3-store.ts";
+import { DEFAULT_PLACEMENTS_PER_ADDRESS } from "../shared/unpaid-orders.ts";
 
 export interface Config {
   port: number;
@@ -40,6 +41,11 @@ export interface Config {
   paymentDeadlineWorker: boolean;
   /** PAYMENT_DEADLINE_INTERVAL_SECONDS: how often the deadline round runs (default 10; 1–300). */
   paymentDeadlineIntervalMs: number;
+  /**
+   * PLACEMENTS_PER_ADDRESS_PER_HOUR: orders one client address may place per hour (default 20; 1–100000), counted by
+   * every instance together (docs/product/checkout.md#placement-limits). The address is TRUST_PROXY's.
+   */
+  placementsPerAddress: number;
   /** Multicaixa "Pagamento por Referência" through ProxyPay, when PROXYPAY_API_KEY and PROXYPAY_ENTITY are set. */
   proxypay: { apiKey: string; entity: string; baseUrl: string } | undefined;
   /** MEDIA_MIN_FREE_MB: uploads are refused while the disk holding DATA_DIR has less free than this (0: never). */
@@ -410,6 +416,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentDeadlineHours: positiveDecimal(env, "PAYMENT_DEADLINE_HOURS", MAX_PAYMENT_DEADLINE_HOURS),
     paymentDeadlineWorker: bool(env, "PAYMENT_DEADLINE_WORKER", true),
     paymentDeadlineIntervalMs: int(env, "PAYMENT_DEADLINE_INTERVAL_SECONDS", 10, 1, 300) * 1000,
+    placementsPerAddress: int(env, "PLACEMENTS_PER_ADDRESS_PER_HOUR", DEFAULT_PLACEMENTS_PER_ADDRESS, 1, 100_000),
     proxypay:
       proxypayKey && proxypayEntity
         ? {

@@ -40,7 +40,7 @@ export interface AppDeps {
   productListCache: ListCache;
   /** Metadata of recently served media files. */
   files: FileCache;
-  /** Sign-in, sign-up and phone sign-in attempts, counted in the database (shared by every instance). */
+  /** Sign-in, sign-up and phone sign-in attempts, placements and limited requests, counted in the database (shared by every instance). */
   attempts: AttemptLimiter;
   /** Where media bytes live (files under DATA_DIR, or an S3-compatible bucket). */
   media: MediaStore;

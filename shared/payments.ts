@@ -97,14 +97,17 @@ export const CARD_NOT_COMPLETED_REASON = "Pagamento por cartão não concluído"
 export const CANCELLED_BY = ["deadline", "shop", "shopper"] as const;
 type CancelledBy = (typeof CANCELLED_BY)[number];
 
+/** The history's reason when the shopper cancels their own unpaid order (docs/product/orders.md#cancelling-an-unpaid-order). */
+export const SHOPPER_CANCELLED_REASON = "Cancelado pelo cliente";
+
 /**
- * Who cancelled an order, read from its cancelling history row: a staff member is the shop; without one, the
- * deadline job or the card checkout wrote their own reason; anything else the system did counts as the shop.
+ * Who cancelled an order, read from its cancelling history row: a staff member is the shop; otherwise the deadline
+ * job, the card checkout or the shopper's own cancellation wrote their own reason; anything else counts as the shop.
  */
 export function cancelledBy(change: { byStaff: boolean; note: string | null }): CancelledBy {
   if (change.byStaff) return "shop";
   if (change.note === DEADLINE_EXPIRED_REASON) return "deadline";
-  if (change.note === CARD_NOT_COMPLETED_REASON) return "shopper";
+  if (change.note === CARD_NOT_COMPLETED_REASON || change.note === SHOPPER_CANCELLED_REASON) return "shopper";
   return "shop";
 }
 

@@ -16,7 +16,7 @@ import {
 } from "@mui/material";
 import AddCardIcon from "@mui/icons-material/AddCard";
 import { formatKz } from "../../shared/money.ts";
-import { CANCELLED } from "../../shared/orders.ts";
+import { AWAITING_PAYMENT, CANCELLED } from "../../shared/orders.ts";
 import type { ConsoleDataProvider } from "../data-provider.ts";
 import type { AdminOrder, AdminPayment, AdminProof } from "../../server/schemas/admin-orders.ts";
 import { formatDateTime } from "../lib/format.ts";
@@ -175,6 +175,16 @@ export function OrderPayments() {
       {order.paymentDeadline && state !== "paid" && order.status !== CANCELLED && (
         <Row label={translate("loja.payments.deadline")}>
           <DeadlineText deadline={order.paymentDeadline} />
+        </Row>
+      )}
+      {(order.stockHeldUntil || (order.stockReleasedAt && order.status === AWAITING_PAYMENT)) && (
+        // docs/product/orders.md#stock: an unpaid order holds its units briefly; staff see until when, or that it ended.
+        <Row label={translate("loja.payments.stock_hold")}>
+          <Typography variant="body2" data-testid="stock-hold">
+            {order.stockHeldUntil
+              ? translate("loja.payments.stock_held_until", { at: formatDateTime(order.stockHeldUntil) })
+              : translate("loja.payments.stock_released", { at: formatDateTime(order.stockReleasedAt!) })}
+          </Typography>
         </Row>
       )}
       {canRecord && (

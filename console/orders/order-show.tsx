@@ -187,6 +187,7 @@ function OrderLines({ lines }: { lines: AdminOrder["lines"] }) {
               <Typography variant="body2" color="text.secondary">
                 {translate("loja.orders.size")}: {l.size} · {translate("loja.orders.quantity")}: {l.quantity}
               </Typography>
+              <ShortLine line={l} />
             </Box>
             <Typography sx={{ whiteSpace: "nowrap" }}>{formatKz(l.price)}</Typography>
           </Box>
@@ -210,7 +211,10 @@ function OrderLines({ lines }: { lines: AdminOrder["lines"] }) {
               <TableCell>
                 <Box sx={{ display: "flex", alignItems: "center", gap: 1 }}>
                   {picture(l.image)}
-                  {l.name}
+                  <Box>
+                    {l.name}
+                    <ShortLine line={l} />
+                  </Box>
                 </Box>
               </TableCell>
               <TableCell>{l.size}</TableCell>
@@ -221,6 +225,17 @@ function OrderLines({ lines }: { lines: AdminOrder["lines"] }) {
         </TableBody>
       </Table>
     </Box>
+  );
+}
+
+/** A line paid after its stock hold ended whose units had been sold meanwhile (docs/product/orders.md#stock). */
+function ShortLine({ line }: { line: AdminOrder["lines"][number] }) {
+  const translate = useTranslate();
+  if (!line.short) return null;
+  return (
+    <Typography variant="body2" color="error" data-testid="stock-short">
+      {translate("loja.orders.stock_short")}
+    </Typography>
   );
 }
 

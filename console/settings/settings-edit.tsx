@@ -24,7 +24,9 @@ import {
   messagingCapError,
   passwordNeeded,
   ibanFormatError,
+  stockHoldError,
   paymentDeadlineError,
+  placementsPerHourError,
   settingsFromForm,
   settingsToForm,
 } from "./transform.ts";
@@ -110,6 +112,22 @@ export function SettingsEdit() {
             validate={paymentDeadlineError}
             step="any"
             helperText={translate("loja.settings.deadline_help")}
+          />
+          <NumberInput
+            source="stockHoldHours"
+            validate={stockHoldError}
+            step="any"
+            helperText={translate("loja.settings.stock_hold_help")}
+          />
+          <Typography variant="h6" sx={{ mt: 2 }}>
+            {translate("loja.settings.orders_limits")}
+          </Typography>
+          <NumberInput
+            source="placementsPerHour"
+            validate={placementsPerHourError}
+            step={1}
+            min={1}
+            helperText={translate("loja.settings.placements_per_hour_help")}
           />
           <Typography variant="h6" sx={{ mt: 2 }}>
             {translate("loja.settings.cart_reminder")}

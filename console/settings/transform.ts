@@ -10,6 +10,7 @@ import {
   type MessagingCapField,
 } from "../../shared/settings.ts";
 import { callingCodeDigits } from "../../shared/phones.ts";
+import { MAX_PLACEMENTS_PER_HOUR, MAX_STOCK_HOLD_HOURS } from "../../shared/unpaid-orders.ts";
 
 // The shop's contact and bank details are data, not code: one row, id 1.
 // Arrays of strings are edited as lists of { value } rows and flattened back on save.
@@ -27,6 +28,8 @@ const FIELDS = [
   "cartReminderHours",
   COUNTRIES,
   ...CAPS,
+  "stockHoldHours",
+  "placementsPerHour",
   "currentPassword",
 ] as const;
 
@@ -38,6 +41,7 @@ export const settingsToForm = (record: RaRecord): RaRecord => {
   if (Array.isArray(record[COUNTRIES])) out[COUNTRIES] = (record[COUNTRIES] as string[]).map((code) => ({ value: `+${code}` }));
   if (record.paymentDeadlineHours !== undefined && record.paymentDeadlineHours !== null)
     out.paymentDeadlineHours = Number(record.paymentDeadlineHours);
+  if (record.stockHoldHours !== undefined && record.stockHoldHours !== null) out.stockHoldHours = Number(record.stockHoldHours);
   return out;
 };
 
@@ -106,6 +110,20 @@ export const paymentDeadlineError = (value: unknown): string | undefined => {
   if (value === undefined || value === null || value === "") return undefined;
   const hours = typeof value === "number" ? value : Number(value);
   return Number.isFinite(hours) && hours > 0 && hours <= MAX_PAYMENT_DEADLINE_HOURS ? undefined : "loja.settings.deadline_range";
+};
+
+/** Empty is left to the server (unchanged); a value must be 0 < h ≤ 720 (docs/product/orders.md#stock). */
+export const stockHoldError = (value: unknown): string | undefined => {
+  if (value === undefined || value === null || value === "") return undefined;
+  const hours = typeof value === "number" ? value : Number(value);
+  return Number.isFinite(hours) && hours > 0 && hours <= MAX_STOCK_HOLD_HOURS ? undefined : "loja.settings.stock_hold_range";
+};
+
+/** Whole orders from 1 to 100 000 an hour (docs/product/checkout.md#placement-limits); empty is left to the server. */
+export const placementsPerHourError = (value: unknown): string | undefined => {
+  if (value === undefined || value === null || value === "") return undefined;
+  const n = typeof value === "number" ? value : Number(value);
+  return Number.isInteger(n) && n >= 1 && n <= MAX_PLACEMENTS_PER_HOUR ? undefined : "loja.settings.placements_per_hour_range";
 };
 
 /** Whole hours from 1 to 168 (docs/product/notifications.md#abandoned-cart); empty is left to the server (unchanged). */

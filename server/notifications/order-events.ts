@@ -372,6 +372,23 @@ export async function noticeDeadlineWithMoney(tx: Db, notifier: Notifier, orderI
   });
 }
 
+/** An order paid after its stock hold ended lacks units of these lines: staff are alerted once per order. */
+export async function noticePaidWithoutStock(
+  tx: Db,
+  notifier: Notifier,
+  orderId: string,
+  lines: readonly { name: string; size: string; quantity: number }[],
+): Promise<void> {
+  const order = await orderEventsRepository(tx).order(orderId);
+  if (!order) return;
+  const { staff } = await notifier.mailSettings(tx);
+  await enqueueStaffAlert(tx, staff, {
+    kind: "staff-paid-without-stock",
+    dedupeKey: `staff-paid-without-stock:${orderId}`,
+    facts: { orderId, customerName: order.user.name, lines: lines.map(({ name, size, quantity }) => ({ name, size, quantity })) },
+  });
+}
+
 /** A support reply: a push now (the e-mail waits for the digest, reply-digest.ts). */
 export async function supportReplyPush(db: Db, orderId: string, ownerId: string, text: string | null): Promise<PushNotice | null> {
   const customer = await orderEventsRepository(db).customer(ownerId);

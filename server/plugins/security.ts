@@ -1,9 +1,10 @@
-// Security headers, compression and the request limiter, in one place.
+// Security headers, compression and the request limiter (its counts in the database), in one place.
 import type { FastifyInstance } from "fastify";
 import helmet from "helmet";
 import compress from "@fastify/compress";
 import rateLimit from "@fastify/rate-limit";
 import { tooManyRequests } from "../domain/users/attempt-limiter.ts";
+import { databaseRequestStore } from "./request-limit-store.ts";
 
 /** Google's hosts the hidden phone-login block needs (Firebase Auth + reCAPTCHA), only when configured. */
 const FIREBASE_HOSTS = [
@@ -51,6 +52,8 @@ export async function registerSecurity(app: FastifyInstance, opts: { firebase: b
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"], brotliOptions: { params: { 1: 4 } } });
   await app.register(rateLimit, {
     global: false,
+    // Counted in the database, shared by every instance (plugins/request-limit-store.ts).
+    store: databaseRequestStore(app.deps.attempts),
     errorResponseBuilder: (_request, context) => tooManyRequests(context.ttl),
   });
 }

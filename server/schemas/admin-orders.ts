@@ -20,6 +20,10 @@ const AdminOrderLine = Type.Object({
   price: Type.Number(),
   size: Type.String(),
   quantity: Type.Integer(),
+  /** Its units are held in stock for the order (docs/product/orders.md#stock). */
+  held: Type.Boolean(),
+  /** Paid after the hold ended with no units left of it: staff restock or settle it with the shopper. */
+  short: Type.Boolean(),
 });
 
 const AdminStatusChange = Type.Object({
@@ -146,6 +150,10 @@ export const AdminOrder = Type.Object({
   allowedMoves: AdminAllowedMoves,
   paymentReference: Type.Union([Type.String(), Type.Null()]),
   paymentDeadline: Type.Union([Type.String(), Type.Null()]),
+  /** Until when the unpaid order holds its units (null: none held, paid, cancelled, or the hold ended). */
+  stockHeldUntil: Type.Union([Type.String(), Type.Null()]),
+  /** When the unpaid hold ended and the units went back on sale (null: it did not). */
+  stockReleasedAt: Type.Union([Type.String(), Type.Null()]),
   /** What counts (confirmed payments): the payment state follows it. */
   amountPaid: Type.Number(),
   paymentState: PaymentStateSchema,

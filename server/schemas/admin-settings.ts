@@ -35,6 +35,10 @@ export const AdminSettings = Type.Object({
   messagingPerPhoneDaily: Type.Integer(),
   messagingPerAccountDaily: Type.Integer(),
   messagingShopDaily: Type.Integer(),
+  /** Hours an unpaid order holds its tracked units (docs/product/orders.md#stock). */
+  stockHoldHours: Type.Number(),
+  /** Orders the whole shop takes per hour at most (docs/product/checkout.md#placement-limits). */
+  placementsPerHour: Type.Integer(),
   isDemo: Type.Boolean(),
   updatedAt: Type.String(),
   /** The audit trail: the last 50 changes, newest first. */
@@ -62,6 +66,10 @@ export const AdminSettingsBody = StrictObject({
   cartReminderEnabled: Type.Optional(Type.Boolean()),
   /** Whole hours untouched before a cart's reminder (1–168; checked by the domain with its own message). Left out: unchanged. */
   cartReminderHours: Type.Optional(Type.Number()),
+  /** Hours an unpaid order holds its units (0 < h ≤ 720, two decimals; checked by the domain). Left out: unchanged. */
+  stockHoldHours: Type.Optional(Type.Number()),
+  /** Orders per hour for the whole shop (1–100 000, whole; checked by the domain). Left out: unchanged. */
+  placementsPerHour: Type.Optional(Type.Number()),
   /** Countries besides Angola for WhatsApp and SMS, as calling codes ("+351"). Left out: unchanged. */
   messagingCountryCodes: Type.Optional(Type.Array(ShortText({ minLength: 1, maxLength: 8 }), { maxItems: 20 })),
   /** Daily caps of WhatsApp and SMS messages (bounds checked by the domain with its own message). Left out: unchanged. */

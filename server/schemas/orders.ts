@@ -79,6 +79,10 @@ export const OrderConflictReply = Type.Object({
   totalAmount: Type.Optional(Type.Number()),
 });
 
+/** The shopper cancels their own unpaid order (docs/product/orders.md#cancelling-an-unpaid-order). */
+export const CancelOrderBody = StrictObject({ orderId: Id });
+export const CancelOrderReply = Type.Object({ success: Type.Literal(true), message: Type.String() });
+
 export const StripeSessionReply = Type.Object({ success: Type.Literal(true), session_url: Type.String(), orderId: Type.String() });
 
 /** The Stripe return page passes the query's `success` on as text or boolean; it is never trusted. */
@@ -159,6 +163,13 @@ export const ShopOrder = Type.Object({
   items: Type.Array(ShopOrderItem),
   paymentReference: Type.Union([Type.String(), Type.Null()]),
   paymentDeadline: Type.Union([Type.String(), Type.Null()]),
+  /**
+   * Until when the unpaid order holds its tracked units (ISO 8601); null when it holds none: nothing tracked, paid,
+   * cancelled, or the hold ended (docs/product/orders.md#stock).
+   */
+  stockHeldUntil: Type.Union([Type.String(), Type.Null()]),
+  /** When the unpaid order's hold ended and its units went back on sale (null: it did not). */
+  stockReleasedAt: Type.Union([Type.String(), Type.Null()]),
   /** What the shop counts as received (confirmed); paymentState follows it. */
   amountPaid: Type.Number(),
   paymentState: Type.Union([Type.Literal(PAYMENT_STATES[0]), Type.Literal(PAYMENT_STATES[1]), Type.Literal(PAYMENT_STATES[2])]),

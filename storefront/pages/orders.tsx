@@ -1,6 +1,6 @@
 import { Link } from "react-router-dom";
 import { formatKz } from "../../shared/money.ts";
-import { DELIVERED, shortOrderId } from "../../shared/orders.ts";
+import { AWAITING_PAYMENT, DELIVERED, shortOrderId } from "../../shared/orders.ts";
 import { PAYMENT_STATE_LABELS, PROOF_STATUS_LABELS } from "../../shared/payments.ts";
 import { Skeleton } from "../components/skeleton.tsx";
 import type { Order } from "../features/orders/api/user-orders.ts";
@@ -20,6 +20,8 @@ import { OrderWhatsAppLink } from "../features/settings/order-whatsapp-link.tsx"
 import { DeliveryChoiceText } from "../features/orders/delivery-text.tsx";
 import { OrderDiscountText } from "../features/orders/coupon-text.tsx";
 import { OrderTimeline } from "../features/orders/order-timeline.tsx";
+import { CancelOrder, mayCancel } from "../features/orders/cancel-order.tsx";
+import { StockHoldText } from "../features/orders/stock-hold-text.tsx";
 import "./payment-styles.ts";
 
 // Made on first use, not when the page's module is prefetched: building a formatter loads locale data (tens of
@@ -28,7 +30,7 @@ let dateFormatter: Intl.DateTimeFormat | undefined;
 const dateFormat = () => (dateFormatter ??= new Intl.DateTimeFormat("pt-PT", { day: "2-digit", month: "2-digit", year: "numeric" }));
 
 export default function OrdersPage() {
-  const orders = useOrders();
+  const { orders, reload } = useOrders();
   const now = useNow();
 
   return (
@@ -68,6 +70,11 @@ export default function OrdersPage() {
               <OrderDiscountText order={o} />
               <OrderTimeline order={o} />
               {(toPay || awaitsConfirmation(o)) && <PaymentStatus order={o} now={now} />}
+              {!toPay && o.status === AWAITING_PAYMENT && o.paymentDeadline && amountDue(o) <= 0 && (
+                // A discount code brought it to 0 kz: staff confirm it before its deadline (docs/product/coupons.md).
+                <p className="muted">Nada a pagar: a loja confirma este pedido até {formatDeadline(o.paymentDeadline)} (hora de Angola).</p>
+              )}
+              <StockHoldText order={o} />
               <footer className="order-foot">
                 <p className="strong">Total: {formatKz(o.totalAmount)}</p>
                 <div className="order-pay-actions">
@@ -93,6 +100,7 @@ export default function OrdersPage() {
                     )}
                   </Link>
                   <OrderWhatsAppLink orderId={o._id} className="btn btn-outline btn-small" />
+                  {mayCancel(o) && <CancelOrder order={o} onCancelled={reload} />}
                 </div>
               </footer>
             </article>

@@ -2,7 +2,13 @@ import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { ATTACHMENT_ACCEPT } from "../../shared/chat.ts";
 import { formatKz } from "../../shared/money.ts";
 import { CANCELLED, isPaidStatus, shortOrderId } from "../../shared/orders.ts";
-import { MULTICAIXA_LABELS, PROOF_STATUS_LABELS, TRANSFER_DESCRIPTION_LABEL, groupedMulticaixaReference } from "../../shared/payments.ts";
+import {
+  MULTICAIXA_LABELS,
+  PROOF_STATUS_LABELS,
+  SHOPPER_CANCELLED_REASON,
+  TRANSFER_DESCRIPTION_LABEL,
+  groupedMulticaixaReference,
+} from "../../shared/payments.ts";
 import { CopyList, useCopyFeedback, type CopyRow } from "../components/copy-list.tsx";
 import { Skeleton, useSkeletonDelay } from "../components/skeleton.tsx";
 import type { Order } from "../features/orders/api/user-orders.ts";
@@ -24,6 +30,7 @@ import { useShopSettings } from "../features/settings/settings-provider.tsx";
 import "./payment-styles.ts";
 import { DeliveryChoiceText } from "../features/orders/delivery-text.tsx";
 import { OrderDiscountText } from "../features/orders/coupon-text.tsx";
+import { StockHoldText } from "../features/orders/stock-hold-text.tsx";
 
 export default function TransferConfirmationPage() {
   const ready = useSkeletonDelay();
@@ -142,6 +149,7 @@ function AmountToPay({ order, onCopy }: { order: Order; onCopy: (text: string, f
           {timeLeft(order.paymentDeadline, now)}
         </p>
       )}
+      <StockHoldText order={order} />
     </section>
   );
 }
@@ -153,6 +161,7 @@ function cancellationText(order: Order): string {
     return order.paymentDeadline
       ? `O prazo de pagamento terminou a ${formatDeadline(order.paymentDeadline)} (hora de Angola) sem o pagamento recebido, e o pedido foi cancelado.`
       : "O prazo de pagamento terminou sem o pagamento recebido, e o pedido foi cancelado.";
+  if (c?.by === "shopper" && c.reason === SHOPPER_CANCELLED_REASON) return "Cancelou este pedido.";
   if (c?.by === "shopper") return "O pagamento por cartão não foi concluído, e o pedido foi cancelado.";
   return c?.reason ? `A loja cancelou este pedido. Motivo: ${c.reason}` : "A loja cancelou este pedido.";
 }

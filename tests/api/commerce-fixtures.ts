@@ -77,13 +77,23 @@ export const ADDRESS = {
   phone: "+244 923 000 000",
 };
 
+let phones = 0;
+/**
+ * A delivery phone of its own: a phone may have at most 3 unpaid orders whichever accounts placed them
+ * (docs/product/checkout.md#placement-limits), so each order body gets one unless a test is about the phone.
+ */
+export const freshPhone = () => `+244 923 ${String(100_000 + (phones++ % 900_000))}`;
+
 export interface Line {
   product: CatalogueProduct;
   size?: string;
   quantity: number;
 }
 
-/** A placement body the way the storefront builds it (itemId plus its own copy of name, image, price). */
+/**
+ * A placement body the way the storefront builds it (itemId plus its own copy of name, image, price). Its address's
+ * phone is a fresh one (freshPhone) unless the address given names another than ADDRESS's.
+ */
 export function orderBody(lines: Line[], overrides: Record<string, unknown> = {}) {
   const items = lines.map((l) => ({
     itemId: l.product.id,
@@ -94,5 +104,7 @@ export function orderBody(lines: Line[], overrides: Record<string, unknown> = {}
     quantity: l.quantity,
   }));
   const totalAmount = lines.reduce((s, l) => s + l.product.price * l.quantity, 0) + DELIVERY_FEE;
-  return { address: ADDRESS, items, totalAmount, paymentMethod: "cod", ...overrides };
+  const given = (overrides.address ?? ADDRESS) as typeof ADDRESS;
+  const address = given.phone === ADDRESS.phone ? { ...given, phone: freshPhone() } : given;
+  return { items, totalAmount, paymentMethod: "cod", ...overrides, address };
 }

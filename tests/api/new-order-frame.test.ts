@@ -26,13 +26,17 @@ const ready = async (url: string, token: string) => {
   return s;
 };
 
-const place = (token: string, key: string) =>
-  t.app.inject({
+/** One body per key: a retry sends the very same placement. */
+const bodies = new Map<string, ReturnType<typeof orderBody>>();
+const place = (token: string, key: string) => {
+  if (!bodies.has(key)) bodies.set(key, orderBody([{ product: products[0]!, quantity: 2 }]));
+  return t.app.inject({
     method: "POST",
     url: "/api/order/place",
     headers: { authorization: `Bearer ${token}`, "idempotency-key": key },
-    payload: orderBody([{ product: products[0]!, quantity: 2 }]),
+    payload: bodies.get(key)!,
   });
+};
 
 const isNewOrder = (orderId?: string) => (f: { type: string; orderId?: string }) =>
   f.type === "newOrder" && (!orderId || f.orderId === orderId);

@@ -36,9 +36,12 @@ const config = loadConfig({
   DATA_DIR: ownDataDir,
   PORT: "0",
   HOST: "127.0.0.1",
+  // Every bench request comes from 127.0.0.1: the placements per address would stop the placement figure at once.
+  PLACEMENTS_PER_ADDRESS_PER_HOUR: "100000",
 });
 
-const started = await start(config, { logger: false, limits: { messagesPerMinute: 1_000_000 } });
+// The bench customers place again and again: the cap on open unpaid orders is lifted (its check still runs).
+const started = await start(config, { logger: false, limits: { messagesPerMinute: 1_000_000, openUnpaidOrders: 1_000_000_000 } });
 const { app, deps } = started;
 const { db } = deps;
 
@@ -74,7 +77,9 @@ async function createFixtures(database: Database): Promise<BenchFixtures> {
       ON CONFLICT DO NOTHING;
     INSERT INTO orders (id, user_id, payment_method, address, subtotal, delivery_fee, total_amount, updated_at)
       SELECT 'benchorder' || g, 'benchuser' || g, 'cod', '{"city":"Luanda"}', 10000, 5000, 15000, now() FROM generate_series(1, ${ORDERS}) g
-      ON CONFLICT DO NOTHING;`);
+      ON CONFLICT DO NOTHING;
+    -- The shop-wide placements per hour (a setting the console keeps at 100 000 at most) far above the bench's rate.
+    UPDATE shop_settings SET placements_per_hour = 1000000000;`);
   const tokens = await Promise.all(
     Array.from({ length: USERS }, (_, i) => deps.tokens.sign({ userId: `benchuser${i + 1}`, role: "customer", sessionVersion: 0 })),
   );

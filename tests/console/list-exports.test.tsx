@@ -118,7 +118,7 @@ describe("the lists' Exportar buttons write no formula", () => {
         delivery: { kind: "delivery", name: attack, fee: 5000, eta: attack },
         paymentReference: attack,
         coupon: { code: attack, discount: 100 },
-        lines: [{ productId: null, name: attack, image: "", price: 1, size: attack, quantity: 1 }],
+        lines: [{ productId: null, name: attack, image: "", price: 1, size: attack, quantity: 1, held: false, short: false }],
       }),
     );
     const rows = await exported(<OrderList />, "orders", orders);

@@ -36,6 +36,8 @@ export const staffOrder = (over: Partial<AdminOrder> = {}): AdminOrder => ({
   allowedMoves: { forward: [], exceptions: [] },
   paymentReference: null,
   paymentDeadline: null,
+  stockHeldUntil: null,
+  stockReleasedAt: null,
   amountPaid: 30000,
   paymentState: "paid",
   amountUnconfirmed: 0,

@@ -201,3 +201,20 @@ describe("payments por confirmar", () => {
     expect(await screen.findByTestId("payment-dialog")).toHaveTextContent(/O pagamento fica por confirmar/);
   });
 });
+
+describe("the order's stock hold (docs/product/orders.md#stock)", () => {
+  const unpaid = { status: "Aguardando Pagamento", paid: false, amountPaid: 0, paymentState: "unpaid" as const };
+
+  it("says until when an unpaid order holds its units, and when that hold ended", () => {
+    const { unmount } = onOrderPage(order({ ...unpaid, stockHeldUntil: "2026-11-25T15:30:00.000Z" }), <OrderPayments />);
+    expect(screen.getByTestId("stock-hold")).toHaveTextContent(/^artigos reservados até 25\/11\/(20)?26/);
+    unmount();
+    onOrderPage(order({ ...unpaid, stockReleasedAt: "2026-11-25T15:30:00.000Z" }), <OrderPayments />);
+    expect(screen.getByTestId("stock-hold")).toHaveTextContent(/^terminou a 25\/11\/(20)?26.*: artigos de novo à venda$/);
+  });
+
+  it("shows nothing of a hold on a paid order", () => {
+    onOrderPage(order({ stockReleasedAt: "2026-11-25T15:30:00.000Z" }), <OrderPayments />);
+    expect(screen.queryByTestId("stock-hold")).toBeNull();
+  });
+});

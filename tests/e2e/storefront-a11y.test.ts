@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import type { AxeResults, Result } from "axe-core";
 import { browserAvailable, followRequests, useShopAndBrowser } from "../helpers/e2e.ts";
+import { shopperPhone } from "../helpers/shop-process.ts";
 import { deliveryFeeFor, phonePage, postShop, type ListedProduct } from "../storefront/browser-support.ts";
 
 const require = createRequire(import.meta.url);
@@ -54,7 +55,7 @@ describe.runIf(browserAvailable())("storefront accessibility (axe-core, phone vi
       state: "Luanda",
       zipcode: "1000",
       country: "Angola",
-      phone: "923000000",
+      phone: shopperPhone(),
     };
     const placed = await postShop<{ orderId: string }>(
       `${shop.url}/api/order/place`,

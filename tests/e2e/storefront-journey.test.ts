@@ -3,6 +3,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { browserAvailable, useShopAndBrowser } from "../helpers/e2e.ts";
+import { shopperPhone } from "../helpers/shop-process.ts";
 import { expectToast, phonePage, smallPng, staffReply, staffToken, twoPagePdf } from "../storefront/browser-support.ts";
 import { shortOrderId } from "../../shared/orders.ts";
 
@@ -14,7 +15,7 @@ const ADDRESS: Record<string, string> = {
   Cidade: "Luanda",
   "Código Postal": "1000",
   País: "Angola",
-  Telefone: "923000000",
+  Telefone: shopperPhone(),
 };
 
 describe.runIf(browserAvailable())("a shopper's journey through the storefront", () => {

@@ -62,6 +62,8 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     JWT_SECRET: TEST_JWT_SECRET,
     LOG_LEVEL: "silent",
     SEED_DEMO: "false",
+    // Generous unless a test is about it: every test's placements come from one address.
+    PLACEMENTS_PER_ADDRESS_PER_HOUR: "100000",
     ...options.env,
   });
   const deps = createDeps(config, db, options.deps);

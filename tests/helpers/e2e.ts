@@ -8,7 +8,7 @@ import { chromium, type Browser, type BrowserContextOptions, type Page, type Req
 import { deliveryFeeFor } from "../storefront/browser-support.ts";
 import { BANK_TRANSFER } from "../../shared/orders.ts";
 import { NO_BROWSER } from "./browser.ts";
-import { E2E_ADMIN, shopApi, startShopProcess, type ShopProcess, type StartOptions } from "./shop-process.ts";
+import { E2E_ADMIN, shopApi, shopperPhone, startShopProcess, type ShopProcess, type StartOptions } from "./shop-process.ts";
 
 /** Whether e2e tests can run here (the global setup started a browser); prints why not when they cannot. */
 export function browserAvailable(): boolean {
@@ -84,7 +84,7 @@ export const deliveryAddress = (firstName: string, lastName: string, email: stri
   state: "Luanda",
   zipcode: "1000",
   country: "Angola",
-  phone: "923000000",
+  phone: shopperPhone(),
 });
 
 export interface ShopperOrder {

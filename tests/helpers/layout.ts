@@ -8,6 +8,7 @@ import { expect } from "vitest";
 import type { Page } from "playwright-core";
 import { FULL_RUN } from "./run-kind.ts";
 import { deliveryFeeFor, postShop, type ListedProduct } from "../storefront/browser-support.ts";
+import { shopperPhone } from "./shop-process.ts";
 
 const SCREENS = path.resolve("tests/.tmp/screens");
 const SCREENSHOTS = FULL_RUN || process.env.LOJA_SCREENSHOTS === "1";
@@ -181,7 +182,7 @@ export async function layoutShopper(url: string): Promise<{ product: ListedProdu
     state: "Luanda",
     zipcode: "1000",
     country: "Angola",
-    phone: "923000000",
+    phone: shopperPhone(),
   };
   ({ orderId } = await postShop<{ orderId: string }>(
     `${url}/api/order/place`,

@@ -1,5 +1,6 @@
 // What the process-level e2e files that place orders in bursts (backup, fault-kill) start from: one customer per
-// concurrent worker (placement is rate-limited per customer) and one order body to place again and again.
+// concurrent worker (placement is rate-limited per customer) and each one's order body to place again and again
+// (with the customer's own delivery phone: a phone, like an account, may have 3 unpaid orders at once).
 import { DELIVERY_FEE } from "../../shared/money.ts";
 import { BANK_TRANSFER } from "../../shared/orders.ts";
 
@@ -14,6 +15,9 @@ const ADDRESS = {
   country: "Angola",
   phone: "923000000",
 };
+
+/** The w-th customer's phone: 923 100 000, 923 100 001… */
+const phoneOf = (w: number) => `923${String(100_000 + w)}`;
 
 /** A JSON POST, with an optional Bearer token and extra headers (e.g. an idempotency key). */
 export async function postJson<T>(
@@ -46,12 +50,13 @@ export interface BurstOrder {
 
 /**
  * `customers` new accounts (their tokens; e-mails start with `emailPrefix`) and a bank-transfer order of one unit of
- * each of the first `lines` products that have sizes.
+ * each of the first `lines` products that have sizes: `orders[w]` is customer w's (their own phone), `order` the same
+ * with the shared address.
  */
 export async function placementBurst(
   shopUrl: string,
   { customers, lines, emailPrefix }: { customers: number; lines: number; emailPrefix: string },
-): Promise<{ products: BurstProduct[]; order: BurstOrder; tokens: string[] }> {
+): Promise<{ products: BurstProduct[]; order: BurstOrder; orders: BurstOrder[]; tokens: string[] }> {
   const { products } = (await (await fetch(`${shopUrl}/api/product/list`)).json()) as { products: BurstProduct[] };
   const items = products.filter((p) => p.sizes.length > 0).slice(0, lines);
   const order: BurstOrder = {
@@ -70,5 +75,23 @@ export async function placementBurst(
     if (r.status !== 200) throw new Error(`register: ${r.status} ${JSON.stringify(r.body)}`);
     tokens.push(r.body.token);
   }
-  return { products, order, tokens };
+  const orders = tokens.map((_, w) => ({ ...order, address: { ...ADDRESS, phone: phoneOf(w) } }));
+  return { products, order, orders, tokens };
+}
+
+/**
+ * Places `order` for the customer and, once acknowledged, cancels it as its shopper may: a customer has at most 3
+ * unpaid orders at once (docs/product/checkout.md#placement-limits), so a burst that goes on places and cancels.
+ * Answers the placement; the cancellation's own failure (the server killed meanwhile) is left to the next request.
+ */
+export async function placeThenCancel(
+  shopUrl: string,
+  order: BurstOrder,
+  token: string,
+  idempotencyKey: string,
+): Promise<{ status: number; body: { orderId?: string } }> {
+  const placed = await postJson<{ orderId?: string }>(`${shopUrl}/api/order/place`, order, token, { "idempotency-key": idempotencyKey });
+  if (placed.status === 200 && placed.body.orderId)
+    await postJson(`${shopUrl}/api/order/cancel`, { orderId: placed.body.orderId }, token).catch(() => undefined);
+  return placed;
 }

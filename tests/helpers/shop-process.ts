@@ -28,6 +28,13 @@ export interface StartOptions {
 
 export const E2E_ADMIN = { email: "admin@loja.local", password: "demo-admin-e2e-1" };
 
+let phones = (process.pid * 7919 + Date.now()) % 900_000;
+/**
+ * A shopper's delivery phone of its own (923 xxx xxx): the browser files share one shop, and a phone may have at most 3
+ * unpaid orders whichever accounts placed them (docs/product/checkout.md#placement-limits).
+ */
+export const shopperPhone = (): string => `923${String(100_000 + (phones++ % 900_000))}`;
+
 /** A new copy of the seeded data directory (the e2e global setup's, unless told). */
 export function freshDataDir(template: string = inject("e2eDataTemplate")): string {
   const dir = mkdtempSync(path.join(tmpdir(), "loja-e2e-"));
@@ -55,6 +62,8 @@ export function spawnShop(dataDir: string, env: Record<string, string> = {}): Ch
       LOG_LEVEL: "warn",
       // Unset: start.mjs sets production itself, as `npm start` on one machine does (links on localhost).
       NODE_ENV: undefined,
+      // Every test shopper comes from 127.0.0.1: the placements per address are a test's subject only where it sets them.
+      PLACEMENTS_PER_ADDRESS_PER_HOUR: "100000",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

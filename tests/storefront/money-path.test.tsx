@@ -51,6 +51,8 @@ const order = (over: Partial<Order> = {}): Order => ({
   paymentReference: "LJ4KX7PQM",
   // 27 h 30 min from now: "faltam 1 dia e 3 h" however long the test takes to get there.
   paymentDeadline: new Date(Date.now() + 27.5 * HOUR).toISOString(),
+  stockHeldUntil: null,
+  stockReleasedAt: null,
   amountPaid: 0,
   paymentState: "unpaid",
   amountAwaitingConfirmation: 0,

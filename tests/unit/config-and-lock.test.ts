@@ -42,6 +42,7 @@ describe("configuration", () => {
     [{ PGLITE_SHARED_BUFFERS_MB: "4" }, /^PGLITE_SHARED_BUFFERS_MB must be an integer between 8 and 4096/],
     [{ SEED_DEMO: "maybe" }, /^SEED_DEMO must be true or false/],
     [{ PAYMENT_DEADLINE_INTERVAL_SECONDS: "0" }, /^PAYMENT_DEADLINE_INTERVAL_SECONDS must be an integer between 1 and 300/],
+    [{ PLACEMENTS_PER_ADDRESS_PER_HOUR: "0" }, /^PLACEMENTS_PER_ADDRESS_PER_HOUR must be an integer between 1 and 100000/],
     [{ STRIPE_SECRET_KEY: "pk_live_x" }, /^STRIPE_SECRET_KEY must look like/],
     [{ FIREBASE_PROJECT_ID: "Not Valid!" }, /^FIREBASE_PROJECT_ID is not a valid/],
     [{ DATABASE_URL: "postgresql://u@h/db", NODE_ENV: "production" }, /^JWT_SECRET is required/],

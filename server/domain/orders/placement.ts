@@ -1,5 +1,7 @@
 // Placing an order, written once for every payment method:
-//   validate → replay check (Idempotency-Key) → price → compare the client's total → insert → replay on key conflict.
+//   validate → replay check (Idempotency-Key) → price → compare the client's total → limits → insert → replay on key
+//   conflict. The limits (docs/product/checkout.md#placement-limits, placement-limits.ts): placements per address and
+//   shop-wide, and at most 3 open unpaid orders per account and per delivery phone, checked in the insert's transaction.
 // What differs between methods is a small PaymentStrategy: what it does with the priced order before the insert
 // (Stripe opens a Checkout Session), whether the ordered lines leave the cart now, and what the shopper is
 // answered. Bank transfer is bank-transfer.ts, card is stripe-checkout.ts; a new method (Multicaixa references)
@@ -23,6 +25,8 @@ import { notEnoughStock } from "../../../shared/stock.ts";
 import type { Notifier } from "../../notifications/notifier.ts";
 import type { OrderPublisher } from "../../realtime/events.ts";
 import { optInAtCheckout } from "../users/account.ts";
+import { checkOpenUnpaid, precheckOpenUnpaid, takePlacement, type PlacementAllowance } from "./placement-limits.ts";
+import { stockHoldEnd } from "./stock-hold.ts";
 
 const KEY_REUSED = "Esta chave de idempotência já foi usada para um pedido diferente";
 
@@ -100,23 +104,23 @@ class KeyTaken extends Error {}
 class NotWritten extends Error {}
 
 /**
- * Writes the order. With a coupon, its use is taken first under the coupon's row lock (docs/design/money.md#coupons).
- * When some of its lines are of tracked sizes, their units are taken (one conditional UPDATE per line) in the same
- * transaction as the order's statement: a line beyond what is left refuses the order (409, naming product and
- * size) and nothing is taken (docs/design/money.md#stock). Coupon first, then stock: every placement locks in
- * that order.
+ * Writes the order, in one transaction: first the cap on open unpaid orders (its advisory locks on the account and
+ * the delivery phone), then, with a coupon, its use under the coupon's row lock (docs/design/money.md#coupons), then
+ * the units of its tracked lines (one conditional UPDATE per line: a line beyond what is left refuses the order, 409
+ * naming product and size, and nothing is taken; docs/design/money.md#stock), then the order's statement. Every
+ * placement locks in that order, so none waits on another in a cycle.
  */
 async function writeOrder(
   db: PrismaClient,
   order: NewOrder,
-  opts: { clearCart: boolean; noticesDue: boolean; couponCustomer?: CouponCustomer },
+  opts: { clearCart: boolean; noticesDue: boolean; couponCustomer?: CouponCustomer; openUnpaid: number },
 ): Promise<boolean> {
   const held = order.lines.filter((l) => l.reserved);
   const coupon = order.coupon;
-  if (!held.length && !coupon) return ordersRepository(db).insertOrder(order, opts);
   try {
     return await db.$transaction(
       async (tx) => {
+        await checkOpenUnpaid(tx, order.userId, typeof order.address.phone === "string" ? order.address.phone : "", opts.openUnpaid);
         if (coupon)
           await takeCouponUse(
             tx,
@@ -128,7 +132,7 @@ async function writeOrder(
               totalAmount: order.totalAmount.toNumber(),
             },
           );
-        const short = await stockRepository(tx).take(held);
+        const short = held.length ? await stockRepository(tx).take(held) : null;
         if (short) throw new AppError(409, notEnoughStock(held.find((l) => l === short)?.name ?? "", short.size));
         if (!(await ordersRepository(tx).insertOrder(order, opts))) throw new NotWritten();
         return true;
@@ -156,6 +160,10 @@ export async function placeOrder<Prepared extends PaymentReferences, Answer>(
     accountChanged?: (userId: string) => void;
     /** Counts a coupon code that is not valid as a guess of this client (docs/product/coupons.md#guessing). */
     couponGuard?: CouponGuard;
+    /** What the placement is counted against (per address, shop-wide: placement-limits.ts). */
+    allowance: PlacementAllowance;
+    /** Hours an unpaid order holds its tracked units (the shop setting "Reserva de stock"). */
+    stockHoldHours: number;
   },
   notifier?: Notifier,
   /** Told after the order is stored (not on a replay): staff consoles update live. */
@@ -190,8 +198,19 @@ export async function placeOrder<Prepared extends PaymentReferences, Answer>(
     : null;
   const priced = coupon ? withDiscount(listed, coupon.discount) : listed;
   checkClientTotal(v.totalAmount, priced);
+  // Refused before a Multicaixa reference or a Stripe session is made for it; the transaction checks again, exactly.
+  await precheckOpenUnpaid(db, userId, v.address.phone, input.allowance.openUnpaid);
+  const giveBack = await takePlacement(input.allowance);
   const orderId = newOrderId();
-  const prepared = await method.prepare(orderId, priced);
+  let prepared: Prepared;
+  try {
+    prepared = await method.prepare(orderId, priced);
+  } catch (error) {
+    await giveBack();
+    throw error;
+  }
+  const placedAt = new Date();
+  const paymentDeadline = prepared.paymentDeadline ?? null;
   const order: NewOrder = {
     id: orderId,
     userId,
@@ -205,7 +224,8 @@ export async function placeOrder<Prepared extends PaymentReferences, Answer>(
     requestHash: idempotencyKey ? v.requestHash : null,
     stripeSessionId: prepared.stripeSessionId ?? null,
     paymentReference: prepared.paymentReference ?? null,
-    paymentDeadline: prepared.paymentDeadline ?? null,
+    paymentDeadline,
+    stockHeldUntil: priced.lines.some((l) => l.reserved) ? stockHoldEnd(placedAt, input.stockHoldHours, paymentDeadline) : null,
     multicaixaReference: prepared.multicaixaReference ?? null,
     delivery: { ...priced.delivery },
     coupon: coupon && { id: coupon.id, code: coupon.code, discount: priced.discount },
@@ -214,7 +234,8 @@ export async function placeOrder<Prepared extends PaymentReferences, Answer>(
   try {
     for (let attempt = 1; ; attempt++) {
       // The order's mails are written after the commit, from the order as stored (a redrawn reference included).
-      if (await writeOrder(db, order, { clearCart: method.clearsCart, noticesDue: Boolean(notifier), couponCustomer })) break;
+      const opts = { clearCart: method.clearsCart, noticesDue: Boolean(notifier), couponCustomer, openUnpaid: input.allowance.openUnpaid };
+      if (await writeOrder(db, order, opts)) break;
       // Not written: either a concurrent retry holds the key, or the payment reference clashed with another order's.
       if (idempotencyKey && (await orders.findByKey(userId, idempotencyKey))) throw new KeyTaken();
       if (!order.paymentReference || attempt >= REFERENCE_ATTEMPTS)
@@ -223,17 +244,19 @@ export async function placeOrder<Prepared extends PaymentReferences, Answer>(
       // A Multicaixa reference another order took meanwhile: the order is placed without one (the IBAN settles it).
       if (order.multicaixaReference && attempt >= 2) order.multicaixaReference = null;
     }
-    notifier?.orderPlaced();
-    shopEvents.ordersPlaced.inc({ method: paymentMethod });
-    // Not awaited: the shopper's answer does not wait for the consoles to be told (publishing never throws).
-    void orderEvents?.publishNewOrder({ orderId, totalAmount: priced.totalAmount.toNumber() });
-    return await method.placed(orderId, { ...prepared, paymentReference: order.paymentReference ?? undefined });
   } catch (error) {
-    if (!(error instanceof KeyTaken) || !idempotencyKey) throw error;
-    // A concurrent retry won: answer with its order.
+    // Not written: nothing counts against the limits, and what `prepare` made for it is withdrawn.
+    await giveBack();
     await method.abandon?.(prepared);
-    const earlier = replayOf(await orders.findByKey(userId, idempotencyKey), v.requestHash);
+    // A concurrent retry under the same key won (its order may also be the one that filled the cap or took the last
+    // units): answer with its order.
+    const earlier = idempotencyKey ? await orders.findByKey(userId, idempotencyKey) : null;
     if (!earlier) throw error;
-    return method.replayed(earlier);
+    return method.replayed(replayOf(earlier, v.requestHash)!);
   }
+  notifier?.orderPlaced();
+  shopEvents.ordersPlaced.inc({ method: paymentMethod });
+  // Not awaited: the shopper's answer does not wait for the consoles to be told (publishing never throws).
+  void orderEvents?.publishNewOrder({ orderId, totalAmount: priced.totalAmount.toNumber() });
+  return await method.placed(orderId, { ...prepared, paymentReference: order.paymentReference ?? undefined });
 }

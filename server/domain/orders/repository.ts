@@ -6,6 +6,11 @@ import { Prisma } from "../../db/client.ts";
 import { newOrderId } from "./ids.ts";
 import type { DeliveryChoice } from "../../../shared/delivery.ts";
 import type { Shipment } from "../../../shared/shipment.ts";
+import { AWAITING_PAYMENT } from "../../../shared/orders.ts";
+
+/** The namespaces (first key) of the advisory locks placement takes on an account and on a delivery phone. */
+const OPEN_ORDERS_BY_ACCOUNT = 3901;
+const OPEN_ORDERS_BY_PHONE = 3902;
 
 const productSelect = {
   id: true,
@@ -22,6 +27,7 @@ type OrderableProduct = Prisma.ProductGetPayload<{ select: typeof productSelect 
 
 const shopOrderSelect = {
   id: true,
+  userId: true,
   createdAt: true,
   status: true,
   paymentMethod: true,
@@ -32,6 +38,8 @@ const shopOrderSelect = {
   totalAmount: true,
   paymentReference: true,
   paymentDeadline: true,
+  stockHeldUntil: true,
+  stockReleasedAt: true,
   amountPaid: true,
   multicaixaReference: true,
   delivery: true,
@@ -92,6 +100,8 @@ export interface NewOrder {
   stripeSessionId: string | null;
   paymentReference: string | null;
   paymentDeadline: Date | null;
+  /** Until when the order holds its tracked units unpaid (null: it holds none). */
+  stockHeldUntil?: Date | null;
   multicaixaReference?: string | null;
   /** The delivery chosen, as priced (shared/delivery.ts DeliveryChoice). */
   delivery?: DeliveryChoice | null;
@@ -127,12 +137,13 @@ export const ordersRepository = (db: Db) => ({
       WITH new_order AS (
         INSERT INTO orders (id, user_id, status, payment_method, address, subtotal, delivery_fee, total_amount,
                             idempotency_key, request_hash, stripe_session_id, payment_reference, payment_deadline, multicaixa_reference,
-                            delivery, placed_notices_due, coupon_id, coupon_code, discount, updated_at)
+                            delivery, placed_notices_due, coupon_id, coupon_code, discount, stock_held_until, updated_at)
         VALUES (${o.id}, ${o.userId}, ${o.status}, ${o.paymentMethod}, ${JSON.stringify(o.address)}::jsonb,
                 ${o.subtotal.toFixed(2)}::numeric, ${o.deliveryFee.toFixed(2)}::numeric, ${o.totalAmount.toFixed(2)}::numeric,
                 ${o.idempotencyKey}, ${o.requestHash}, ${o.stripeSessionId}, ${o.paymentReference}, ${o.paymentDeadline?.toISOString() ?? null}::timestamp, ${o.multicaixaReference ?? null},
                 ${o.delivery ? JSON.stringify(o.delivery) : null}::jsonb, ${opts.noticesDue ?? false},
-                ${o.coupon?.id ?? null}, ${o.coupon?.code ?? null}, ${o.coupon?.discount.toFixed(2) ?? "0"}::numeric, now())
+                ${o.coupon?.id ?? null}, ${o.coupon?.code ?? null}, ${o.coupon?.discount.toFixed(2) ?? "0"}::numeric,
+                ${o.stockHeldUntil?.toISOString() ?? null}::timestamp, now())
         ON CONFLICT DO NOTHING
         RETURNING id, user_id, status
       ), new_lines AS (
@@ -151,6 +162,48 @@ export const ordersRepository = (db: Db) => ({
       )
       SELECT count(*)::int AS inserted FROM new_order`;
     return (rows[0]?.inserted ?? 0) === 1;
+  },
+
+  /**
+   * Holds, until the caller's transaction ends, the right to place an order for this account and for this delivery
+   * phone (advisory locks; the account's first, in every placement, so two placements never wait on each other in
+   * a cycle). The cap on open unpaid orders is counted after it (docs/product/checkout.md#placement-limits).
+   */
+  lockOpenUnpaid: async (userId: string, phone: string): Promise<void> => {
+    await db.$executeRaw`SELECT pg_advisory_xact_lock(${OPEN_ORDERS_BY_ACCOUNT}::int, hashtext(${userId})),
+                                pg_advisory_xact_lock(${OPEN_ORDERS_BY_PHONE}::int, hashtext(${phone}))`;
+  },
+
+  /**
+   * Open unpaid orders of the account, and of the delivery phone (its digits: placement-limits.ts) from any account,
+   * each counted up to `upTo` (all the cap needs to know: the partial indexes are read no further).
+   */
+  async countOpenUnpaid(userId: string, phone: string, upTo: number): Promise<{ byAccount: number; byPhone: number }> {
+    const rows = await db.$queryRaw<{ by_account: number; by_phone: number }[]>`
+      SELECT (SELECT count(*)::int FROM (SELECT 1 FROM orders WHERE status = ${AWAITING_PAYMENT} AND user_id = ${userId}
+                LIMIT ${upTo}) a) AS by_account,
+             (SELECT count(*)::int FROM (SELECT 1 FROM orders WHERE status = ${AWAITING_PAYMENT} AND ${phone} <> ''
+                AND delivery_phone IN (${phone}, ${`00${phone}`}) LIMIT ${upTo}) p) AS by_phone`;
+    return { byAccount: rows[0]?.by_account ?? 0, byPhone: rows[0]?.by_phone ?? 0 };
+  },
+
+  /**
+   * Ends, once, the stock holds of unpaid orders whose hold time is over: the rows are locked FOR UPDATE SKIP LOCKED,
+   * so instances running this at once each take different orders. Returns them with their payment deadline.
+   */
+  async endStockHolds(now: Date, batch: number): Promise<{ id: string; paymentDeadline: Date | null }[]> {
+    const rows = await db.$queryRaw<{ id: string; payment_deadline: Date | null }[]>`
+      WITH due AS (
+        SELECT o.id FROM orders o
+        WHERE o.status = ${AWAITING_PAYMENT} AND o.stock_released_at IS NULL AND o.stock_held_until <= ${now.toISOString()}::timestamp
+        ORDER BY o.stock_held_until
+        LIMIT ${batch}
+        FOR UPDATE OF o SKIP LOCKED
+      )
+      UPDATE orders o SET stock_released_at = ${now.toISOString()}::timestamp
+      FROM due WHERE o.id = due.id AND o.status = ${AWAITING_PAYMENT} AND o.stock_released_at IS NULL
+      RETURNING o.id, o.payment_deadline`;
+    return rows.map((r) => ({ id: r.id, paymentDeadline: r.payment_deadline && new Date(r.payment_deadline) }));
   },
 
   listForUser: (userId: string): Promise<ShopOrderRow[]> =>

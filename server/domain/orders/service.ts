@@ -2,6 +2,7 @@
 import type { ShopSettingsCache } from "../settings/settings-cache.ts";
 import type { Db, PrismaClient } from "../../db/client.ts";
 import {
+  AWAITING_PAYMENT,
   CANCELLED,
   DELIVERED,
   ORDER_STATUSES,
@@ -32,6 +33,7 @@ import { ordersRepository, type ShopOrderRow } from "./repository.ts";
 import type { Notifier } from "../../notifications/notifier.ts";
 import { noticeOrder } from "../../notifications/order-events.ts";
 import { stockRepository } from "../catalogue/stock-repository.ts";
+import { retakeStockOnPayment } from "./stock-hold.ts";
 import { PICKUP_HOLD_DAYS, READY_FOR_PICKUP, shipmentLines, type Shipment } from "../../../shared/shipment.ts";
 import type { TimelineStep } from "../../schemas/delivery.ts";
 
@@ -167,12 +169,20 @@ function toShopOrder(o: ShopOrderRow, multicaixa: MulticaixaDisplay | undefined)
     })),
     paymentReference: o.paymentReference,
     paymentDeadline: o.paymentDeadline?.toISOString() ?? null,
+    stockHeldUntil: heldUntil(o),
+    stockReleasedAt: o.stockReleasedAt?.toISOString() ?? null,
     amountPaid,
     paymentState: paymentState(total, amountPaid),
     amountAwaitingConfirmation: o.payments.reduce((cents, p) => cents + Math.round(toNumber(p.amount) * 100), 0) / 100,
     proofs: o.proofs.map(toShopProof),
     multicaixa: multicaixa && o.multicaixaReference ? { entity: multicaixa.entity, reference: o.multicaixaReference, amount: total } : null,
-    cancellation: o.status === CANCELLED ? toCancellation(o.statusHistory.findLast((h) => h.status === CANCELLED)) : null,
+    cancellation:
+      o.status === CANCELLED
+        ? toCancellation(
+            o.statusHistory.findLast((h) => h.status === CANCELLED),
+            o.userId,
+          )
+        : null,
     delivery: storedDelivery(o.delivery),
     shipment: storedShipment(o.shipment),
     timeline: orderTimeline(o),
@@ -180,14 +190,22 @@ function toShopOrder(o: ShopOrderRow, multicaixa: MulticaixaDisplay | undefined)
 }
 
 /** Why a cancelled order was cancelled; one without its history row reads as the shop's, with no reason. */
-function toCancellation(change: ShopOrderRow["statusHistory"][number] | undefined): ShopCancellation {
+function toCancellation(change: ShopOrderRow["statusHistory"][number] | undefined, ownerId: string): ShopCancellation {
   if (!change) return { by: "shop", reason: null, at: null };
   return {
-    by: cancelledBy({ byStaff: change.changedById !== null, note: change.note }),
+    // The shopper who cancelled their own order is named in its history too: that is not the shop.
+    by: cancelledBy({ byStaff: change.changedById !== null && change.changedById !== ownerId, note: change.note }),
     reason: change.note,
     at: change.createdAt.toISOString(),
   };
 }
+
+/**
+ * Until when an order holds its units as the shopper and staff are shown it: while it awaits payment and its hold
+ * has not ended (docs/product/orders.md#stock); null otherwise.
+ */
+export const heldUntil = (o: { status: string; stockHeldUntil: Date | null; stockReleasedAt: Date | null }): string | null =>
+  o.status === AWAITING_PAYMENT && o.stockHeldUntil && !o.stockReleasedAt ? o.stockHeldUntil.toISOString() : null;
 
 /** Hours a shopper has to pay a bank-transfer order: PAYMENT_DEADLINE_HOURS, else the shop setting, else 48. */
 export async function paymentDeadlineHours(settings: Pick<ShopSettingsCache, "get">, override: number | undefined): Promise<number> {
@@ -341,9 +359,13 @@ export async function changeOrderStatus(
     const shipment = status === SHIPPED ? dispatchOf(input.shipment ?? {}, storedDelivery(order.delivery)) : null;
     if (shipment) await repo.setShipment(orderId, shipment);
     // Stock (docs/product/orders.md#stock): a cancelled order's units go back on sale; a delivered one's are gone.
+    if (becomesPaid) {
+      await paymentsRepository(tx).closePendingProofs(orderId);
+      // Paid after its stock hold ended: the units are taken again (before a delivery consumes them), or marked short.
+      await retakeStockOnPayment(tx, orderId, effects.notifier);
+    }
     if (status === CANCELLED) await stockRepository(tx).release([orderId]);
     if (status === DELIVERED) await stockRepository(tx).consume(orderId);
-    if (becomesPaid) await paymentsRepository(tx).closePendingProofs(orderId);
     const push = effects.notifier
       ? await noticeOrder(tx, effects.notifier, orderId, { kind: "status", status, reason: input.reason ?? input.note })
       : null;

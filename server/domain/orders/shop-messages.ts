@@ -53,3 +53,18 @@ function formatDeadline(at: Date): string {
 
 export const reminderText = (due: MoneyAmount, reference: string | null, deadline: Date): string =>
   `Lembrete: o prazo para pagar ${formatKz(due)}${reference ? ` (ref. ${reference})` : ""} termina ${formatDeadline(deadline)}.`;
+
+/**
+ * The unpaid order's stock hold ended (docs/product/orders.md#stock): its units went back on sale; paying still
+ * settles it while there are units left.
+ */
+export const holdEndedText = (deadline: Date | null): string =>
+  `A reserva dos artigos deste pedido terminou e eles voltaram a estar à venda. ${
+    deadline ? `Ainda pode pagar até ${formatDeadline(deadline)} (hora de Angola): ` : "Ainda pode pagar: "
+  }os artigos são reservados de novo para si quando o pagamento for confirmado, se ainda houver stock.`;
+
+/** What staff find on an order paid after its hold ended, for the lines whose units were gone by then. */
+export const paidWithoutStockNote = (lines: readonly { name: string; size: string; quantity: number }[]): string =>
+  `Pago depois de terminada a reserva de stock, e já sem unidades de: ${lines
+    .map((l) => `"${l.name}" tamanho ${l.size} × ${l.quantity}`)
+    .join("; ")}. Reponha o stock ou combine com o cliente uma troca ou a devolução.`;

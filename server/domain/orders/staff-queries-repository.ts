@@ -24,6 +24,8 @@ const staffRowSelect = {
   updatedAt: true,
   paymentReference: true,
   paymentDeadline: true,
+  stockHeldUntil: true,
+  stockReleasedAt: true,
   amountPaid: true,
   amountRefunded: true,
   paidException: true,
@@ -71,7 +73,10 @@ const staffRowSelect = {
 /** A staff list row plus lines, status history and chat attachments. */
 const staffDetailSelect = {
   ...staffRowSelect,
-  lines: { orderBy: { position: "asc" }, select: { productId: true, name: true, image: true, price: true, size: true, quantity: true } },
+  lines: {
+    orderBy: { position: "asc" },
+    select: { productId: true, name: true, image: true, price: true, size: true, quantity: true, reserved: true, stockShort: true },
+  },
   statusHistory: {
     orderBy: { createdAt: "asc" },
     select: { status: true, note: true, createdAt: true, changedBy: { select: { id: true, name: true } } },

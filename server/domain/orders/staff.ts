@@ -19,7 +19,7 @@ import { orderByOf } from "../list-query.ts";
 import type { AdminAllowedMoves, AdminOrder, AdminPayment, AdminProof, ProofHints } from "../../schemas/admin-orders.ts";
 import { STAFF_ORDER_NOT_FOUND } from "./not-found.ts";
 import { orderQueries, type StaffOrderDetailRow, type StaffOrderRow } from "./staff-queries-repository.ts";
-import { storedAddress, storedDelivery, storedShipment } from "./service.ts";
+import { heldUntil, storedAddress, storedDelivery, storedShipment } from "./service.ts";
 import { orderPhoneMessages } from "../../notifications/messaging/repository.ts";
 
 export const ORDER_LIST = {
@@ -113,6 +113,8 @@ function toRow(o: StaffOrderRow, unread: number, role: StaffRole): AdminOrder {
     allowedMoves: allowedMoves(o.status, role),
     paymentReference: o.paymentReference,
     paymentDeadline: o.paymentDeadline?.toISOString() ?? null,
+    stockHeldUntil: heldUntil(o),
+    stockReleasedAt: o.stockReleasedAt?.toISOString() ?? null,
     amountPaid: o.amountPaid.toNumber(),
     paymentState: paymentState(o.totalAmount.toNumber(), o.amountPaid.toNumber()),
     amountUnconfirmed: unconfirmedOf(o.payments),
@@ -142,6 +144,8 @@ function toDetail(o: StaffOrderDetailRow, unread: number, role: StaffRole): Admi
       price: l.price.toNumber(),
       size: l.size,
       quantity: l.quantity,
+      held: l.reserved,
+      short: l.stockShort,
     })),
     history: o.statusHistory.map((h) => ({ status: h.status, by: h.changedBy, note: h.note, at: h.createdAt.toISOString() })),
     attachments: o.messages.flatMap((m) =>

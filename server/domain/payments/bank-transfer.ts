@@ -37,10 +37,10 @@ export function bankTransfer(
       return requested;
     },
     async prepare(orderId, priced) {
-      // Nothing to pay (a discount code covered it all): no ATM reference for 0 kz, and no deadline that would cancel
-      // the order (and give its code's use back); staff confirm it (docs/product/coupons.md#rules).
-      if (!priced.totalAmount.greaterThan(0)) return { paymentReference: newPaymentReference() };
       const paymentDeadline = paymentDeadlineFrom(new Date(), deadlineHours);
+      // Nothing to pay (a discount code covered it all): no ATM reference for 0 kz. It still has a deadline: staff
+      // confirm it before then, or it is cancelled like any unpaid order (docs/product/coupons.md#rules).
+      if (!priced.totalAmount.greaterThan(0)) return { paymentReference: newPaymentReference(), paymentDeadline };
       const multicaixaReference = await freshReference(orderId, priced.totalAmount.toNumber(), paymentDeadline);
       return { paymentReference: newPaymentReference(), paymentDeadline, multicaixaReference };
     },

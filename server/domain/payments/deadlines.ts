@@ -1,8 +1,9 @@
 // Payment deadlines: a bank-transfer order with no money recorded is cancelled once its deadline passes (a proof
-// awaiting a decision holds it); one with money, or with a payment "por confirmar" (the shopper may have paid:
-// docs/product/orders.md#confirmed-payments), is never cancelled but flagged once to staff; the shopper is reminded
-// once at half the time. Run every few seconds by plugins/payment-deadlines.ts; safe with several
-// instances (the repository locks with SKIP LOCKED).
+// awaiting a decision holds it PROOF_GRACE_HOURS longer, counted from the deadline, so only once); one with money,
+// or with a payment "por confirmar" (the shopper may have paid: docs/product/orders.md#confirmed-payments), is never
+// cancelled but flagged once to staff; the shopper is reminded once at half the time (when something is left to
+// pay); unpaid orders whose stock hold ended give their units back (orders/stock-hold.ts). Run every few seconds by
+// jobs/payment-deadlines.ts; safe with several instances (the repositories lock with SKIP LOCKED).
 import type { PrismaClient } from "../../db/client.ts";
 import { CANCELLED } from "../../../shared/orders.ts";
 import { DEADLINE_EXPIRED_REASON } from "../../../shared/payments.ts";
@@ -25,6 +26,7 @@ import { Prisma } from "../../db/client.ts";
 import type { Notifier } from "../../notifications/notifier.ts";
 import { noticeDeadlineWithMoney, noticeOrder } from "../../notifications/order-events.ts";
 import { stockRepository } from "../catalogue/stock-repository.ts";
+import { releaseEndedHolds } from "../orders/stock-hold.ts";
 
 const BATCH = 100;
 
@@ -104,7 +106,10 @@ export async function remindHalfway(db: PrismaClient, now: Date, hub?: ChatPubli
   return due.map((o) => o.id);
 }
 
-/** One round of the worker: Multicaixa payments a webhook missed first (they may save an order), then deadlines. */
+/**
+ * One round of the worker: Multicaixa payments a webhook missed first (they may save an order), then deadlines, then
+ * the stock holds that ended (after the expiries, which give their units back as cancellations), then reminders.
+ */
 export async function runPaymentDeadlines(
   db: PrismaClient,
   hub: ChatPublisher | undefined,
@@ -115,5 +120,6 @@ export async function runPaymentDeadlines(
   if (proxypay) await pollMulticaixaPayments(db, hub, proxypay, notifier);
   await expireOverdueOrders(db, now, hub, proxypay, notifier);
   await flagOverdueWithMoney(db, now, hub, notifier);
+  await releaseEndedHolds(db, now, hub);
   await remindHalfway(db, now, hub, notifier);
 }

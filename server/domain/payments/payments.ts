@@ -24,6 +24,7 @@ import { paymentPendingText, paymentRecordedText } from "../orders/shop-messages
 import type { Notifier, PushNotice } from "../../notifications/notifier.ts";
 import { noticeOrder } from "../../notifications/order-events.ts";
 import { withdrawMulticaixaReference } from "./multicaixa-reference.ts";
+import { retakeStockOnPayment } from "../orders/stock-hold.ts";
 
 const CANCELLED_NO_PAYMENTS = "Esta encomenda está cancelada: não é possível registar pagamentos";
 const DUPLICATE_NEEDS_ADMIN = "Só um administrador pode registar uma referência bancária já registada";
@@ -134,6 +135,8 @@ async function countTowardsOrder(
     if (confirmed) {
       await orders.addHistory(order.id, PAYMENT_CONFIRMED, by.staffUserId, by.historyNote);
       await paymentsRepository(tx).closePendingProofs(order.id);
+      // Paid after its stock hold ended: the units are taken again, or the lines marked short (staff told).
+      await retakeStockOnPayment(tx, order.id, notifier);
     }
   }
   const push = confirmed && notifier ? await noticeOrder(tx, notifier, order.id, { kind: "payment-confirmed" }) : null;

@@ -3,6 +3,7 @@
 import type { Db } from "../../db/client.ts";
 import { Prisma } from "../../db/client.ts";
 import { AWAITING_PAYMENT, CANCELLED } from "../../../shared/orders.ts";
+import { PROOF_GRACE_HOURS } from "../../../shared/unpaid-orders.ts";
 
 /** A proof as the shopper sees it. */
 const shopProofSelect = {
@@ -133,6 +134,9 @@ export const paymentsRepository = (db: Db) => ({
 
   findShopProof: (id: string) => db.paymentProof.findUnique({ where: { id }, select: shopProofSelect }),
 
+  /** Proofs of the order still awaiting a decision. */
+  countPendingProofs: (orderId: string) => db.paymentProof.count({ where: { orderId, status: "pending" } }),
+
   findProofOf: (orderId: string, proofId: string) =>
     db.paymentProof.findFirst({ where: { id: proofId, orderId }, select: { id: true, status: true } }),
 
@@ -151,9 +155,10 @@ export const paymentsRepository = (db: Db) => ({
 
   // The Pagamentos queue
   /**
-   * Cancels bank-transfer orders past their deadline with no proof awaiting a decision, in one statement: the
-   * rows are locked FOR UPDATE SKIP LOCKED, so instances running this at once each take different orders and
-   * every order is cancelled (and its history row written) once. Returns the cancelled orders' ids.
+   * Cancels bank-transfer orders past their deadline with no money recorded, in one statement: a proof awaiting a
+   * decision holds an order PROOF_GRACE_HOURS past its deadline and no longer (a refused proof replaced by another
+   * never extends it). The rows are locked FOR UPDATE SKIP LOCKED, so instances running this at once each take
+   * different orders and every order is cancelled (and its history row written) once. Returns the cancelled ids.
    */
   async cancelOverdue(now: Date, note: string, batch: number): Promise<string[]> {
     const rows = await db.$queryRaw<{ id: string }[]>`
@@ -161,7 +166,8 @@ export const paymentsRepository = (db: Db) => ({
         SELECT o.id FROM orders o
         WHERE o.status = ${AWAITING_PAYMENT} AND o.payment_deadline < ${now.toISOString()}::timestamp
           AND o.amount_paid - o.amount_refunded <= 0
-          AND NOT EXISTS (SELECT 1 FROM payment_proofs p WHERE p.order_id = o.id AND p.status = 'pending')
+          AND (o.payment_deadline + ${PROOF_GRACE_HOURS}::int * interval '1 hour' < ${now.toISOString()}::timestamp
+               OR NOT EXISTS (SELECT 1 FROM payment_proofs p WHERE p.order_id = o.id AND p.status = 'pending'))
           AND NOT EXISTS (SELECT 1 FROM payments u WHERE u.order_id = o.id AND u.confirmed_at IS NULL)
         ORDER BY o.payment_deadline
         LIMIT ${batch}
@@ -201,7 +207,10 @@ export const paymentsRepository = (db: Db) => ({
     return rows.map((r) => r.id);
   },
 
-  /** Marks, once, the orders that reached half their payment time; returns what the reminder says. */
+  /**
+   * Marks, once, the orders that reached half their payment time with something left to pay (an order a discount
+   * brought to 0 kz waits for staff, not for the shopper); returns what the reminder says.
+   */
   async takeDueReminders(
     now: Date,
     batch: number,
@@ -211,7 +220,7 @@ export const paymentsRepository = (db: Db) => ({
       WITH due AS (
         SELECT o.id FROM orders o
         WHERE o.status = ${AWAITING_PAYMENT} AND o.reminder_sent_at IS NULL
-          AND o.payment_deadline > ${at}::timestamp
+          AND o.payment_deadline > ${at}::timestamp AND o.total_amount > o.amount_paid
           AND o.created_at + (o.payment_deadline - o.created_at) / 2 <= ${at}::timestamp
         LIMIT ${batch}
         FOR UPDATE OF o SKIP LOCKED

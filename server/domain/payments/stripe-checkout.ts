@@ -18,6 +18,7 @@ import { paymentsRepository } from "./repository.ts";
 import type { Notifier, PushNotice } from "../../notifications/notifier.ts";
 import { noticeOrder } from "../../notifications/order-events.ts";
 import { stockRepository } from "../catalogue/stock-repository.ts";
+import { retakeStockOnPayment } from "../orders/stock-hold.ts";
 
 const STRIPE_ACTOR = "Stripe";
 const CARD_UNAVAILABLE = "Pagamento por cartão não está disponível";
@@ -143,6 +144,8 @@ export async function verifyStripePayment(
         userId,
         order.lines.flatMap((l) => (l.productId ? [{ productId: l.productId, size: l.size }] : [])),
       );
+      // Paid after its stock hold ended: the units are taken again, or the lines marked short (staff told).
+      await retakeStockOnPayment(tx, order.id, notifier);
       if (notifier) push = await noticeOrder(tx, notifier, order.id, { kind: "payment-confirmed" });
       return true;
     });

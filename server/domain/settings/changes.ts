@@ -22,6 +22,8 @@ const FIELDS: readonly SettingsField[] = [
   "messagingPerPhoneDaily",
   "messagingPerAccountDaily",
   "messagingShopDaily",
+  "stockHoldHours",
+  "placementsPerHour",
 ];
 
 /** A value as the audit trail keeps it: lists as JSON arrays (addresses contain commas), numbers as written. */

@@ -23,6 +23,10 @@ export interface ShopSettingsRow {
   messagingPerPhoneDaily: number;
   messagingPerAccountDaily: number;
   messagingShopDaily: number;
+  /** Hours an unpaid order holds its tracked units (docs/product/orders.md#stock). */
+  stockHoldHours: number;
+  /** Orders the whole shop takes per hour at most (docs/product/checkout.md#placement-limits). */
+  placementsPerHour: number;
   isDemo: boolean;
   updatedAt: Date;
 }
@@ -62,17 +66,20 @@ const select = {
   messagingPerPhoneDaily: true,
   messagingPerAccountDaily: true,
   messagingShopDaily: true,
+  stockHoldHours: true,
+  placementsPerHour: true,
   isDemo: true,
   updatedAt: true,
 } as const satisfies Prisma.ShopSettingsSelect;
 
 type SelectedRow = Prisma.ShopSettingsGetPayload<{ select: typeof select }>;
 
-// The deadline is a Decimal(8,2) column; two decimals are exact as a number. The alert addresses' column admits
+// The deadline and the stock hold are Decimal(8,2) columns; two decimals are exact as a number. The alert addresses' column admits
 // NULL (rows from before it existed hold it): read as none.
 const toRow = (row: SelectedRow): ShopSettingsRow => ({
   ...row,
   paymentDeadlineHours: row.paymentDeadlineHours.toNumber(),
+  stockHoldHours: row.stockHoldHours.toNumber(),
   staffAlertEmails: row.staffAlertEmails ?? [],
   messagingCountryCodes: row.messagingCountryCodes ?? [],
 });

@@ -19,6 +19,12 @@ import {
   type MessagingCapField,
 } from "../../../shared/settings.ts";
 import { ANGOLA_CALLING_CODE, callingCodeDigits, isCountryCallingCode, shopWhatsAppNumber, toE164 } from "../../../shared/phones.ts";
+import {
+  DEFAULT_PLACEMENTS_PER_HOUR,
+  DEFAULT_STOCK_HOLD_HOURS,
+  MAX_PLACEMENTS_PER_HOUR,
+  MAX_STOCK_HOLD_HOURS,
+} from "../../../shared/unpaid-orders.ts";
 import { AppError, sessionExpired } from "../errors.ts";
 import type { AttemptLimiter } from "../users/attempt-limiter.ts";
 import { findActiveStaff } from "../users/service.ts";
@@ -46,6 +52,8 @@ const CAP_LABELS: Record<MessagingCapField, string> = {
 };
 const invalidCountry = (code: string) =>
   `"${code}" não é o indicativo de um país (escreva-o como +351). Angola (+244) está sempre incluída`;
+const INVALID_STOCK_HOLD = `A reserva de stock deve ser maior que 0 e no máximo ${MAX_STOCK_HOLD_HOURS} horas, com até duas casas decimais`;
+const INVALID_PLACEMENTS_PER_HOUR = `O limite de encomendas por hora deve ser um número inteiro entre 1 e ${MAX_PLACEMENTS_PER_HOUR}`;
 
 const EMPTY: ShopSettingsRow = {
   phones: [],
@@ -64,6 +72,8 @@ const EMPTY: ShopSettingsRow = {
   messagingPerPhoneDaily: MESSAGING_CAPS.messagingPerPhoneDaily.default,
   messagingPerAccountDaily: MESSAGING_CAPS.messagingPerAccountDaily.default,
   messagingShopDaily: MESSAGING_CAPS.messagingShopDaily.default,
+  stockHoldHours: DEFAULT_STOCK_HOLD_HOURS,
+  placementsPerHour: DEFAULT_PLACEMENTS_PER_HOUR,
   isDemo: false,
   updatedAt: new Date(0),
 };
@@ -107,13 +117,18 @@ export async function saveAdminSettings(deps: SaveSettingsDeps, actorId: string,
   const { db } = deps;
   if (!isValidAngolanIban(body.iban)) throw new AppError(400, INVALID_IBAN_MESSAGE);
   const hours = body.paymentDeadlineHours;
-  if (hours !== undefined && !isValidDeadline(hours)) throw new AppError(400, INVALID_DEADLINE);
+  if (hours !== undefined && !isValidHours(hours, MAX_PAYMENT_DEADLINE_HOURS)) throw new AppError(400, INVALID_DEADLINE);
   const reminderHours = body.cartReminderHours;
   if (
     reminderHours !== undefined &&
     !(Number.isInteger(reminderHours) && reminderHours >= MIN_CART_REMINDER_HOURS && reminderHours <= MAX_CART_REMINDER_HOURS)
   )
     throw new AppError(400, INVALID_CART_REMINDER_HOURS);
+  if (body.stockHoldHours !== undefined && !isValidHours(body.stockHoldHours, MAX_STOCK_HOLD_HOURS))
+    throw new AppError(400, INVALID_STOCK_HOLD);
+  const perHour = body.placementsPerHour;
+  if (perHour !== undefined && !(Number.isInteger(perHour) && perHour >= 1 && perHour <= MAX_PLACEMENTS_PER_HOUR))
+    throw new AppError(400, INVALID_PLACEMENTS_PER_HOUR);
   if (body.whatsapp?.trim() && !toE164(body.whatsapp)) throw new AppError(400, INVALID_SHOP_WHATSAPP);
   checkMessaging(body);
   const admin = await findActiveStaff(db, actorId);
@@ -175,9 +190,9 @@ function checkMessaging(body: AdminSettingsBody): void {
 const countryCodes = (typed: string[]) =>
   [...new Set(typed.map(callingCodeDigits))].filter((code) => code && code !== ANGOLA_CALLING_CODE).slice(0, MAX_MESSAGING_COUNTRIES);
 
-/** More than 0, at most 30 days, and exact in the Decimal(8,2) column. */
-function isValidDeadline(hours: number): boolean {
-  return hours > 0 && hours <= MAX_PAYMENT_DEADLINE_HOURS && Math.abs(hours * 100 - Math.round(hours * 100)) < 1e-6;
+/** More than 0, at most `max`, and exact in a Decimal(8,2) column (the payment deadline, the stock hold). */
+function isValidHours(hours: number, max: number): boolean {
+  return hours > 0 && hours <= max && Math.abs(hours * 100 - Math.round(hours * 100)) < 1e-6;
 }
 
 /** The body as it will be stored: trimmed, e-mails in lower case, the IBAN without spaces. */
@@ -202,6 +217,8 @@ function editedSettings(body: AdminSettingsBody, current: ShopSettingsRow): Edit
     messagingPerPhoneDaily: body.messagingPerPhoneDaily ?? current.messagingPerPhoneDaily,
     messagingPerAccountDaily: body.messagingPerAccountDaily ?? current.messagingPerAccountDaily,
     messagingShopDaily: body.messagingShopDaily ?? current.messagingShopDaily,
+    stockHoldHours: body.stockHoldHours ?? current.stockHoldHours,
+    placementsPerHour: body.placementsPerHour ?? current.placementsPerHour,
   };
 }
 

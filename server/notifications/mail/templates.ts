@@ -478,6 +478,22 @@ const TEMPLATES = {
     ],
   }),
 
+  /**
+   * An order was paid after its unpaid stock hold ended, and some of its units had been sold meanwhile
+   * (docs/product/orders.md#stock): staff restock or settle it with the shopper.
+   */
+  "staff-paid-without-stock": template<OrderRef & { lines: { name: string; size: string; quantity: number }[] }>({
+    subject: (order) => `Pedido pago sem stock — ${orderLabel(order.orderId)}`,
+    blocks: (ctx, order) => [
+      {
+        kind: "paragraph",
+        text: `O pedido ${orderLabel(order.orderId)} (${order.customerName}) foi pago depois de terminada a reserva de stock, e já não há unidades destes artigos. Reponha o stock ou combine com o cliente uma troca ou a devolução.`,
+      },
+      { kind: "facts", rows: order.lines.map((l) => [`${l.name} (${l.size})`, `${l.quantity} em falta`] as [string, string]) },
+      orderButton(ctx, order.orderId),
+    ],
+  }),
+
   "staff-new-proof": template<OrderRef & { amountDue?: MoneyAmount }>({
     subject: (order) => `Novo comprovativo — pedido ${orderLabel(order.orderId)}`,
     blocks: (ctx, order) => [

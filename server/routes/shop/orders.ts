@@ -2,7 +2,11 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { errorResponses, IdempotencyHeaders } from "../../schemas/common.ts";
 import { EmptyBody } from "../../schemas/cart.ts";
+import { normalizeIP } from "@fastify/rate-limit";
+import type { FastifyRequest } from "fastify";
 import {
+  CancelOrderBody,
+  CancelOrderReply,
   OrderConflictReply,
   PlaceOrderBody,
   PlaceOrderReply,
@@ -20,15 +24,40 @@ import { stripeCheckout, verifyStripePayment } from "../../domain/payments/strip
 import { submitProof } from "../../domain/payments/proofs.ts";
 import { ORDER_NOT_FOUND } from "../../domain/orders/not-found.ts";
 import { AppError } from "../../domain/errors.ts";
+import { cancelOwnOrder } from "../../domain/orders/shopper-cancel.ts";
+import { DEFAULT_PLACEMENTS_PER_HOUR, DEFAULT_STOCK_HOLD_HOURS } from "../../../shared/unpaid-orders.ts";
 
 const tags = ["shopper"];
 
-export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
+interface OrderRouteLimits {
+  /** Open unpaid orders per account and per delivery phone (3; only the bench lifts it: app.ts). */
+  openUnpaidOrders: number;
+}
+
+export const orderRoutes: FastifyPluginAsyncTypebox<{ limits: OrderRouteLimits }> = async (app, { limits }) => {
   const { db, config, payments, hub, notifier, shopSettings, sessions, attempts } = app.deps;
   const auth = app.authenticate;
   /** Placements per customer per minute: far above any shopper, low enough to stop a script filling the table. */
   const placeRateLimit = { rateLimit: { max: 30, timeWindow: 60_000, keyGenerator: app.perCustomer } };
   const placeErrors = { ...errorResponses(400, 401, 404, 413, 415, 429), 409: OrderConflictReply };
+  /**
+   * What every placement is counted against (docs/product/checkout.md#placement-limits): the client's address (an
+   * IPv6 one as its /64, as the request limiter keys it), the per-address limit and the shop's own; and how long the
+   * order holds its units. From the settings in memory: no round trip.
+   */
+  const placementTerms = async (request: FastifyRequest) => {
+    const settings = await shopSettings.get();
+    return {
+      allowance: {
+        attempts: app.deps.attempts,
+        address: normalizeIP(request.ip),
+        perAddress: config.placementsPerAddress,
+        shopPerHour: settings?.placementsPerHour ?? DEFAULT_PLACEMENTS_PER_HOUR,
+        openUnpaid: limits.openUnpaidOrders,
+      },
+      stockHoldHours: settings?.stockHoldHours ?? DEFAULT_STOCK_HOLD_HOURS,
+    };
+  };
 
   app.post(
     "/api/order/place",
@@ -44,6 +73,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
         idempotencyKey: request.headers["idempotency-key"],
         accountChanged: (id: string) => sessions.changed(id),
         couponGuard: { attempts, clientAddress: request.ip },
+        ...(await placementTerms(request)),
       };
       const hours = await paymentDeadlineHours(shopSettings, config.paymentDeadlineHours);
       const { orderId } = await placeOrder(
@@ -76,6 +106,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
         idempotencyKey: request.headers["idempotency-key"],
         accountChanged: (id: string) => sessions.changed(id),
         couponGuard: { attempts, clientAddress: request.ip },
+        ...(await placementTerms(request)),
       };
       const { orderId, sessionUrl } = await placeOrder(db.prisma, stripeCheckout(payments.stripe, notifier.baseUrl), input, notifier, hub);
       return { success: true as const, session_url: sessionUrl, orderId };
@@ -100,6 +131,24 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       success: true as const,
       orders: await listUserOrders(db.prisma, request.user!.userId, config.proxypay && { entity: config.proxypay.entity }),
     }),
+  );
+
+  // The shopper's own unpaid order, cancelled by them: 404 for anyone else's (docs/product/orders.md#cancelling-an-unpaid-order).
+  app.post(
+    "/api/order/cancel",
+    {
+      preHandler: auth,
+      config: { rateLimit: { max: 30, timeWindow: 60_000, keyGenerator: app.perCustomer } },
+      schema: { tags, body: CancelOrderBody, response: { 200: CancelOrderReply, ...errorResponses(400, 401, 404, 409, 413, 415, 429) } },
+    },
+    async (request) => {
+      await cancelOwnOrder(
+        db.prisma,
+        { userId: request.user!.userId, orderId: request.body.orderId },
+        { hub, stripe: payments.stripe, proxypay: payments.proxypay, notifier },
+      );
+      return { success: true as const, message: "Pedido cancelado" };
+    },
   );
 
   app.post(

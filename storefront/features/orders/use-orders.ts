@@ -15,8 +15,9 @@ export const ordersErrorMessage = (e: unknown) => {
  * The signed-in shopper's orders, newest first; null while loading. Signed out: /login.
  * Live: the shop posts a chat message on every status change, payment and proof decision, so a
  * `newMessage` about one of these orders refetches the list; so does the socket coming back (missed frames).
+ * `reload` refetches it after the shopper's own change (a cancellation).
  */
-export function useOrders(): Order[] | null {
+export function useOrders(): { orders: Order[] | null; reload: () => void } {
   const { token, realtime } = useSession();
   const navigate = useNavigate();
   const [orders, setOrders] = useState<Order[] | null>(null);
@@ -60,5 +61,5 @@ export function useOrders(): Order[] | null {
     });
   }, [realtime, load]);
 
-  return orders;
+  return { orders, reload: load };
 }

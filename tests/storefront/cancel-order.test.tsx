@@ -1,0 +1,158 @@
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import type { Order } from "../../storefront/features/orders/api/user-orders.ts";
+import { formatDeadline } from "../../storefront/features/orders/payment.ts";
+import { renderShop } from "./harness.tsx";
+import { standInShopApi } from "./shop-api-stand-in.ts";
+
+// /orders on a phone: the shopper cancels their own unpaid order (docs/product/orders.md#cancelling-an-unpaid-order)
+// with a button that asks first, and reads until when its items are reserved; against a stand-in of the shop API.
+
+const HOUR = 3_600_000;
+const UNPAID = "unpaid0000000000000000a1";
+
+const order = (over: Partial<Order> = {}): Order => ({
+  _id: UNPAID,
+  createdAt: new Date(Date.now() - HOUR).toISOString(),
+  status: "Aguardando Pagamento",
+  paymentMethod: "cod",
+  payment: false,
+  address: {
+    firstName: "Ana",
+    lastName: "Silva",
+    email: "ana@example.ao",
+    street: "Rua 1",
+    city: "Luanda",
+    state: "Luanda",
+    zipcode: "1000",
+    country: "Angola",
+    phone: "923000000",
+  },
+  subtotal: 7500,
+  deliveryFee: 5000,
+  totalAmount: 12500,
+  coupon: null,
+  items: [{ itemId: "p1", name: "Produto 1", image: ["/media/p1"], price: 7500, size: "M", quantity: 1 }],
+  paymentReference: "LJ4KX7PQM",
+  paymentDeadline: new Date(Date.now() + 40 * HOUR).toISOString(),
+  stockHeldUntil: null,
+  stockReleasedAt: null,
+  amountPaid: 0,
+  amountAwaitingConfirmation: 0,
+  paymentState: "unpaid",
+  proofs: [],
+  multicaixa: null,
+  cancellation: null,
+  delivery: null,
+  shipment: null,
+  timeline: [],
+  unreadMessages: 0,
+  ...over,
+});
+
+const signedIn = { session: { token: "t", realtime: null } };
+const toasts = () => [...document.querySelectorAll(".Toastify__toast")].map((t) => t.textContent ?? "");
+
+describe("cancelling an unpaid order from /orders", { timeout: 20_000 }, () => {
+  it("asks first, cancels on 'Sim, cancelar' and shows the order cancelled; 'Não' sends nothing", async () => {
+    let cancelled = false;
+    const calls = standInShopApi({
+      "POST /api/order/userorders": () => ({
+        success: true,
+        orders: [
+          cancelled
+            ? order({
+                status: "Cancelado",
+                cancellation: { by: "shopper", reason: "Cancelado pelo cliente", at: new Date().toISOString() },
+              })
+            : order(),
+        ],
+      }),
+      "POST /api/order/cancel": () => {
+        cancelled = true;
+        return { success: true, message: "Pedido cancelado" };
+      },
+    });
+    renderShop("/orders", signedIn);
+    const card = await screen.findByTestId("order");
+    fireEvent.click(within(card).getByRole("button", { name: "Cancelar pedido #0000A1" }));
+    const confirm = within(card).getByTestId("cancel-confirm");
+    expect(confirm).toHaveTextContent(
+      "Cancelar o pedido #0000A1? Os artigos deixam de estar reservados para si e o pedido já não pode ser pago.",
+    );
+
+    fireEvent.click(within(confirm).getByRole("button", { name: "Não" }));
+    expect(within(card).queryByTestId("cancel-confirm")).toBeNull();
+    expect(calls.filter((c) => c.path === "/api/order/cancel")).toHaveLength(0);
+
+    fireEvent.click(within(card).getByRole("button", { name: "Cancelar pedido #0000A1" }));
+    await act(async () => fireEvent.click(within(card).getByRole("button", { name: "Sim, cancelar" })));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === "/api/order/cancel")).toEqual([
+        { method: "POST", path: "/api/order/cancel", body: { orderId: UNPAID } },
+      ]),
+    );
+    await waitFor(() => expect(screen.getByTestId("order")).toHaveTextContent("Cancelado"));
+    expect(within(screen.getByTestId("order")).queryByRole("button", { name: /^Cancelar pedido/ })).toBeNull();
+    await waitFor(() => expect(toasts().some((t) => t.includes("Pedido cancelado"))).toBe(true));
+  });
+
+  it("shows the server's reason when the shop refuses, and keeps the order as it was", async () => {
+    const reason = "O pedido mudou entretanto. Atualize a página e tente novamente.";
+    standInShopApi({
+      "POST /api/order/userorders": () => ({ success: true, orders: [order()] }),
+      "POST /api/order/cancel": () => ({ status: 409, body: { success: false, message: reason } }),
+    });
+    renderShop("/orders", signedIn);
+    const card = await screen.findByTestId("order");
+    fireEvent.click(within(card).getByRole("button", { name: "Cancelar pedido #0000A1" }));
+    await act(async () => fireEvent.click(within(card).getByRole("button", { name: "Sim, cancelar" })));
+    await waitFor(() => expect(toasts().some((t) => t.includes(reason))).toBe(true));
+    expect(within(card).getByRole("button", { name: "Cancelar pedido #0000A1" })).toBeInTheDocument();
+    expect(card).toHaveTextContent("Aguardando Pagamento");
+  });
+
+  it("offers it only on an unpaid order with no money and no proof in review; says until when the items are reserved", async () => {
+    const heldUntil = new Date(Date.now() + 2 * HOUR).toISOString();
+    standInShopApi({
+      "POST /api/order/userorders": () => ({
+        success: true,
+        orders: [
+          order({ stockHeldUntil: heldUntil }),
+          order({ _id: "partly0000000000000000b2", amountPaid: 5000, paymentState: "partial", stockReleasedAt: new Date().toISOString() }),
+          order({
+            _id: "proofed000000000000000c3",
+            proofs: [
+              {
+                _id: "pr1",
+                url: "/media/x",
+                type: "pdf",
+                fileName: "c.pdf",
+                status: "pending",
+                reason: null,
+                createdAt: new Date().toISOString(),
+              },
+            ],
+          }),
+          order({
+            _id: "paid000000000000000000d4",
+            status: "Pagamento Confirmado",
+            payment: true,
+            amountPaid: 12500,
+            paymentState: "paid",
+          }),
+        ],
+      }),
+    });
+    renderShop("/orders", signedIn);
+    const cards = await screen.findAllByTestId("order");
+    const [unpaid, partly, proofed, paid] = cards as [HTMLElement, HTMLElement, HTMLElement, HTMLElement];
+    expect(within(unpaid).getByRole("button", { name: "Cancelar pedido #0000A1" })).toBeInTheDocument();
+    for (const card of [partly, proofed, paid]) expect(within(card).queryByRole("button", { name: /^Cancelar pedido/ })).toBeNull();
+
+    expect(within(unpaid).getByTestId("stock-hold")).toHaveTextContent(
+      `Artigos reservados para si até ${formatDeadline(heldUntil)} (hora de Angola). Depois voltam a estar à venda: pague antes para os garantir.`,
+    );
+    expect(within(partly).getByTestId("stock-hold")).toHaveTextContent("A reserva dos artigos terminou");
+    expect(within(paid).queryByTestId("stock-hold")).toBeNull();
+  });
+});
