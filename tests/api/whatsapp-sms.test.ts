@@ -447,7 +447,7 @@ if (inject("dbKind") === "postgres")
       // A shopper per order (one may have 3 unpaid orders at once), signed up on either instance.
       const customers = await Promise.all(Array.from({ length: 8 }, (_, i) => registerCustomer(i % 2 ? b.app : t.app)));
       const phones = Array.from({ length: 8 }, () => nextPhone());
-      for (const [i, phone] of phones.entries()) await confirmPhone(t, { graph, twilio }, customers[i % 2]!, phone);
+      for (const [i, phone] of phones.entries()) await confirmPhone(t, { graph, twilio }, customers[i]!, phone);
       const placed = await Promise.all(
         phones.map(async (phone, i) => {
           const res = await (i % 2 ? b.app : t.app).inject({
