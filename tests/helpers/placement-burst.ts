@@ -1,7 +1,6 @@
 // What the process-level e2e files that place orders in bursts (backup, fault-kill) start from: one customer per
 // concurrent worker (placement is rate-limited per customer) and each one's order body to place again and again
 // (with the customer's own delivery phone: a phone, like an account, may have 3 unpaid orders at once).
-import { DELIVERY_FEE } from "../../shared/money.ts";
 import { BANK_TRANSFER } from "../../shared/orders.ts";
 
 const ADDRESS = {
@@ -59,10 +58,14 @@ export async function placementBurst(
 ): Promise<{ products: BurstProduct[]; order: BurstOrder; orders: BurstOrder[]; tokens: string[] }> {
   const { products } = (await (await fetch(`${shopUrl}/api/product/list`)).json()) as { products: BurstProduct[] };
   const items = products.filter((p) => p.sizes.length > 0).slice(0, lines);
+  const subtotal = items.reduce((s, p) => s + p.price, 0);
+  // The delivery as the checkout shows it (the zone's fee, or nothing above its free-from amount).
+  const query = new URLSearchParams({ state: ADDRESS.state, city: ADDRESS.city, subtotal: String(subtotal) });
+  const { options } = (await (await fetch(`${shopUrl}/api/delivery/options?${query}`)).json()) as { options: { fee: number }[] };
   const order: BurstOrder = {
     address: ADDRESS,
     items: items.map((p) => ({ itemId: p._id, size: p.sizes[0], quantity: 1 })),
-    totalAmount: items.reduce((s, p) => s + p.price, 0) + DELIVERY_FEE,
+    totalAmount: subtotal + options[0]!.fee,
     paymentMethod: BANK_TRANSFER,
   };
   const tokens: string[] = [];
