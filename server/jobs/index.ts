@@ -3,16 +3,21 @@
 // The outbox's mail sender runs as its own worker (server/notifications/outbox/sender.ts), woken after each commit.
 import type { AppDeps } from "../deps.ts";
 import { cartRemindersJob } from "./cart-reminders.ts";
+import { domainEventsJob } from "./domain-events.ts";
 import type { Job } from "./job.ts";
 import { paymentDeadlinesJob } from "./payment-deadlines.ts";
-import { placedOrderNoticesJob } from "./placed-order-notices.ts";
 import { presenceJob } from "./presence.ts";
 import { replyDigestJob } from "./reply-digest.ts";
 
-export function shopJobs(deps: AppDeps): Job[] {
+interface Log {
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export function shopJobs(deps: AppDeps, log: Log): Job[] {
   return [
+    ...(deps.config.eventsWorker ? [domainEventsJob(deps, log)] : []),
     ...(deps.config.paymentDeadlineWorker ? [paymentDeadlinesJob(deps)] : []),
-    placedOrderNoticesJob(deps),
     presenceJob(deps),
     replyDigestJob(deps),
     cartRemindersJob(deps),

@@ -8,7 +8,7 @@ import type { Static } from "typebox";
 import type { Address } from "../../schemas/orders.ts";
 import type { AccountReply } from "../../schemas/users.ts";
 import { personNameProblem } from "../../../shared/names.ts";
-import { phoneCodeChannels, type PhoneChannels } from "../../notifications/messaging/enqueue.ts";
+import { phoneCodeChannels, type PhoneChannels } from "../../../shared/phone-codes.ts";
 import { phoneVerificationRepository } from "./phone-verification-repository.ts";
 
 /** What the account page shows (the route's reply schema). */
