@@ -16,7 +16,12 @@ export default tseslint.config(
     files: ["**/*.{ts,tsx,mjs,js}"],
     languageOptions: { parser: tseslint.parser, parserOptions: { ecmaVersion: "latest", sourceType: "module" } },
     plugins: { "@typescript-eslint": tseslint.plugin, "import-x": importX },
-    settings: { "import-x/resolver-next": [importX.createNodeResolver({ extensions: [".ts", ".tsx", ".js", ".mjs"] })] },
+    // import-x reads only .js files unless told: without these, no-cycle never saw a TypeScript import.
+    settings: {
+      "import-x/resolver-next": [importX.createNodeResolver({ extensions: [".ts", ".tsx", ".js", ".mjs"] })],
+      "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+    },
     rules: {
       "import-x/no-cycle": ["error", { ignoreExternal: true }],
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
@@ -80,6 +85,33 @@ export default tseslint.config(
             {
               regex: "^(?!libphonenumber-js(/|$))[^.]",
               message: "shared/ imports no package but libphonenumber-js: both apps and the server load it as plain TypeScript.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The server's layers (docs/design/architecture.md#layers): the domain says what happened (events) and knows
+    // no listener; reactions live in subscribers/, delivery in notifications/, sockets in realtime/ and cluster/.
+    files: ["server/**/*.ts"],
+    rules: {
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          zones: [
+            {
+              target: "./server/domain",
+              from: [
+                "./server/notifications",
+                "./server/realtime",
+                "./server/cluster",
+                "./server/subscribers",
+                "./server/jobs",
+                "./server/routes",
+                "./server/plugins",
+              ],
+              message: "The domain knows no listener: emit an event (server/domain/events) and react in server/subscribers/.",
             },
           ],
         },
