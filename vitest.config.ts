@@ -36,6 +36,7 @@ const postgresSpecific = [
   "assignee-frame",
   "bank-statements",
   "cart-reminders",
+  "domain-events",
   "catalogue-queries",
   "coupon-abuse",
   "coupon-concurrency",
