@@ -123,10 +123,10 @@ app.get("/__bench/list-db", { compress: false }, async (_request, reply: Fastify
 // cart add's body with the cart add's reply, without authentication, rate limit or database.
 app.post("/__bench/empty", async () => ({ success: true, message: "Produto adicionado ao carrinho!" }));
 
-// How many placed orders still wait for their notices (the job writes them after each commit): the runner waits for
-// none before the next measurement, so no figure pays for the previous one's backlog.
+// How many domain events still wait for their reactions (a placed order's notices are written after its commit):
+// the runner waits for none before the next measurement, so no figure pays for the previous one's backlog.
 app.get("/__bench/notices-due", async () => {
-  const rows = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM orders WHERE placed_notices_due");
+  const rows = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM domain_events WHERE done_at IS NULL");
   return { due: rows[0]?.n ?? 0 };
 });
 
