@@ -3,6 +3,7 @@
 // The outbox's mail sender runs as its own worker (server/notifications/outbox/sender.ts), woken after each commit.
 import type { AppDeps } from "../deps.ts";
 import { cartRemindersJob } from "./cart-reminders.ts";
+import { fiscalDocumentsJob } from "./fiscal-documents.ts";
 import type { Job } from "./job.ts";
 import { paymentDeadlinesJob } from "./payment-deadlines.ts";
 import { placedOrderNoticesJob } from "./placed-order-notices.ts";
@@ -16,5 +17,6 @@ export function shopJobs(deps: AppDeps): Job[] {
     presenceJob(deps),
     replyDigestJob(deps),
     cartRemindersJob(deps),
+    ...(deps.fiscal ? [fiscalDocumentsJob(deps)] : []),
   ];
 }
