@@ -4,7 +4,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { AppDeps } from "./deps.ts";
 import { installSchemaCompilers } from "./plugins/validation.ts";
-import { installErrorHandler } from "./plugins/error-handler.ts";
+import { installErrorHandler, routerErrors } from "./plugins/error-handler.ts";
 import { registerSecurity } from "./plugins/security.ts";
 import { registerOpenApi, registerOpenApiRoute } from "./plugins/openapi.ts";
 import { registerStaticApps } from "./plugins/static-apps.ts";
@@ -93,6 +93,8 @@ export interface BuildOptions {
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
+  // Given the security headers once they are registered (below).
+  let routerRefusal = routerErrors((_request, _reply, done) => done());
   const app = Fastify({
     requestTimeout: timeouts.requestTimeout,
     connectionTimeout: timeouts.connectionTimeout,
@@ -107,12 +109,16 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     return503OnClosing: true,
     forceCloseConnections: "idle",
     routerOptions: { maxParamLength: 200 },
+    // The router's own refusals (a segment over maxParamLength, a bad %-escape), in the one error shape.
+    frameworkErrors: (error, request, reply) => routerRefusal(error, request, reply),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate("deps", deps);
   installSchemaCompilers(app);
   installErrorHandler(app);
-  await registerSecurity(app, { firebase: Boolean(deps.config.firebase), stripe: Boolean(deps.config.stripe) });
+  routerRefusal = routerErrors(
+    await registerSecurity(app, { firebase: Boolean(deps.config.firebase), stripe: Boolean(deps.config.stripe) }),
+  );
   await registerOpenApi(app);
   await app.register(authPlugin);
   await app.register(multipartPlugin);

@@ -42,6 +42,11 @@ export interface Config {
   /** PAYMENT_DEADLINE_INTERVAL_SECONDS: how often the deadline round runs (default 10; 1–300). */
   paymentDeadlineIntervalMs: number;
   /**
+   * EVENTS_WORKER=false: this instance runs no reactions to domain events (another instance does; a test that
+   * stops the shop between a change and its reactions). docs/design/events.md
+   */
+  eventsWorker: boolean;
+  /**
    * PLACEMENTS_PER_ADDRESS_PER_HOUR: orders one client address may place per hour (default 20; 1–100000), counted by
    * every instance together (docs/product/checkout.md#placement-limits). The address is TRUST_PROXY's.
    */
@@ -416,6 +421,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentDeadlineHours: positiveDecimal(env, "PAYMENT_DEADLINE_HOURS", MAX_PAYMENT_DEADLINE_HOURS),
     paymentDeadlineWorker: bool(env, "PAYMENT_DEADLINE_WORKER", true),
     paymentDeadlineIntervalMs: int(env, "PAYMENT_DEADLINE_INTERVAL_SECONDS", 10, 1, 300) * 1000,
+    eventsWorker: bool(env, "EVENTS_WORKER", true),
     placementsPerAddress: int(env, "PLACEMENTS_PER_ADDRESS_PER_HOUR", DEFAULT_PLACEMENTS_PER_ADDRESS, 1, 100_000),
     proxypay:
       proxypayKey && proxypayEntity

@@ -36,6 +36,7 @@ export class ClusterBus {
   private closing: Promise<void> | undefined;
   private stopForwarding: (() => void) | undefined;
   private stopSessions: (() => void) | undefined;
+  private readonly eventsListeners = new Set<() => void>();
 
   constructor(private readonly deps: ClusterBusDeps) {
     this.transport = deps.db.kind === "postgres" ? postgresTransport(deps.db) : localTransport();
@@ -65,8 +66,10 @@ export class ClusterBus {
         sessionsEnded: (event) => void sessions.ended(event, "remote"),
         newOrder: (event) => this.listener?.newOrder(event),
         assigneeChanged: (event) => this.listener?.assigneeChanged(event),
+        eventsCommitted: () => this.eventsListeners.forEach((wake) => wake()),
         // Announcements may have been lost while disconnected: rebuild the list on next request, read sessions again.
         resumed: () => {
+          this.eventsListeners.forEach((wake) => wake());
           productListCache.invalidate("remote");
           shopSettings.forget();
           sessions.forgetAll();
@@ -90,6 +93,12 @@ export class ClusterBus {
         }
       });
     })());
+  }
+
+  /** Called whenever domain events commit on any instance (PostgreSQL); returns how to stop. */
+  onEventsCommitted(wake: () => void): () => void {
+    this.eventsListeners.add(wake);
+    return () => this.eventsListeners.delete(wake);
   }
 
   // Every publish happens after the change committed: none throws, a lost announcement only delays the others

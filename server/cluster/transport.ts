@@ -1,5 +1,6 @@
 // How the instances of one shop hear each other. On PostgreSQL: LISTEN on one dedicated connection, NOTIFY
 // through the pool (no extra service). On the embedded database there is only one instance, so nothing travels.
+import { EVENTS_CHANNEL } from "../domain/events/emit.ts";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import type { Database } from "../db/client.ts";
@@ -23,6 +24,8 @@ export interface TransportHandlers {
   sessionsEnded(event: SessionsEnded): void;
   newOrder(event: NewOrderEvent): void;
   assigneeChanged(event: AssigneeChangedEvent): void;
+  /** Domain events committed (on any instance): the dispatcher runs a round (docs/design/events.md). */
+  eventsCommitted(): void;
   /** The LISTEN connection came back after a loss: announcements may have been missed. */
   resumed(): void;
   warn(message: string, error?: unknown): void;
@@ -76,6 +79,7 @@ export function postgresTransport(db: Database): Transport {
   let retryTimer: NodeJS.Timeout | undefined;
 
   const onNotification = (note: pg.Notification) => {
+    if (handlers && note.channel === EVENTS_CHANNEL) return handlers.eventsCommitted();
     if (!handlers || !note.payload) return;
     let wire: Wire;
     try {
@@ -103,7 +107,7 @@ export function postgresTransport(db: Database): Transport {
     next.on("end", () => lost(next));
     await next.connect();
     await next.query(
-      `LISTEN ${CHAT_CHANNEL}; LISTEN ${CATALOGUE_CHANNEL}; LISTEN ${SETTINGS_CHANNEL}; LISTEN ${SESSIONS_CHANNEL}; LISTEN ${ORDERS_CHANNEL}`,
+      `LISTEN ${CHAT_CHANNEL}; LISTEN ${CATALOGUE_CHANNEL}; LISTEN ${SETTINGS_CHANNEL}; LISTEN ${SESSIONS_CHANNEL}; LISTEN ${ORDERS_CHANNEL}; LISTEN ${EVENTS_CHANNEL}`,
     );
     if (closed) {
       await next.end().catch(() => undefined);

@@ -32,6 +32,8 @@ export interface Database {
   onlyOneInstance<T>(lockName: string, work: () => Promise<T>): Promise<T | undefined>;
   /** PostgreSQL only: the connection pool's use now (the metrics). */
   poolUse?(): { max: number; total: number; idle: number; waiting: number };
+  /** PGlite only: `onNotify` on every NOTIFY of `channel` (PostgreSQL's instances hear them on the cluster bus). */
+  listen?(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   /** PGlite only: a gzip tarball of the data directory at one consistent moment (CHECKPOINT, then the files). */
   dumpDataDir?(): Promise<Blob>;
   /** Flushes and closes: CHECKPOINT + close() on PGlite, ends the pool on PostgreSQL. */
@@ -119,6 +121,7 @@ export async function openPglite(dataDir: string | PGlite): Promise<Database> {
     },
     query: async <T>(sql: string, params: unknown[] = []) => (await pglite.query<T>(sql, params)).rows,
     onlyOneInstance: (_lockName, work) => work(),
+    listen: (channel, onNotify) => pglite.listen(channel, () => onNotify()),
     // The copy is taken under PGlite's query lock, so no statement writes while it is read; the WAL it holds
     // covers what was committed after the CHECKPOINT.
     dumpDataDir: async () => {

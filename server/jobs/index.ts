@@ -4,16 +4,21 @@
 import type { AppDeps } from "../deps.ts";
 import { cartRemindersJob } from "./cart-reminders.ts";
 import { fiscalDocumentsJob } from "./fiscal-documents.ts";
+import { domainEventsJob } from "./domain-events.ts";
 import type { Job } from "./job.ts";
 import { paymentDeadlinesJob } from "./payment-deadlines.ts";
-import { placedOrderNoticesJob } from "./placed-order-notices.ts";
 import { presenceJob } from "./presence.ts";
 import { replyDigestJob } from "./reply-digest.ts";
 
-export function shopJobs(deps: AppDeps): Job[] {
+interface Log {
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export function shopJobs(deps: AppDeps, log: Log): Job[] {
   return [
+    ...(deps.config.eventsWorker ? [domainEventsJob(deps, log)] : []),
     ...(deps.config.paymentDeadlineWorker ? [paymentDeadlinesJob(deps)] : []),
-    placedOrderNoticesJob(deps),
     presenceJob(deps),
     replyDigestJob(deps),
     cartRemindersJob(deps),

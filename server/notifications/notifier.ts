@@ -49,7 +49,6 @@ export class Notifier {
   /** The phone channels the shop configured: which of WhatsApp and SMS messages are written at all. */
   readonly phoneChannels: PhoneChannels;
   private wakeSender: () => void = () => undefined;
-  private wakePlacedNotices: () => void = () => undefined;
   private pushSender: PushSender | undefined;
   private log: Log | undefined;
 
@@ -126,16 +125,6 @@ export class Notifier {
   attach(wakeSender: () => void, log: Log): void {
     this.wakeSender = wakeSender;
     this.log = log;
-  }
-
-  /** Called by the placed-order notices job once it runs (server/jobs/placed-order-notices.ts). */
-  onOrderPlaced(wake: () => void): void {
-    this.wakePlacedNotices = wake;
-  }
-
-  /** After a new order commits: its confirmation and staff alert are written at once, outside placement. */
-  orderPlaced(): void {
-    this.wakePlacedNotices();
   }
 
   /** After the commit of an event: mail leaves now rather than at the next poll; pushes go out. Never throws. */

@@ -32,18 +32,8 @@ const placedSelect = {
 export const orderEventsRepository = (db: Db) => ({
   order: (orderId: string): Promise<EventOrder | null> => db.order.findUnique({ where: { id: orderId }, select: noticeSelect }),
 
-  /**
-   * Up to `limit` new orders whose confirmation and staff alert are still to be written, oldest first, held until
-   * the caller's transaction ends; rows another transaction holds are skipped (it is writing their mails).
-   */
-  async claimPlacedNoticesDue(limit: number) {
-    const rows = await db.$queryRaw<{ id: string }[]>`
-      SELECT id FROM orders WHERE placed_notices_due ORDER BY created_at LIMIT ${limit} FOR UPDATE SKIP LOCKED`;
-    if (!rows.length) return [];
-    return db.order.findMany({ where: { id: { in: rows.map((r) => r.id) } }, orderBy: { createdAt: "asc" }, select: placedSelect });
-  },
-
-  placedNoticesWritten: (ids: string[]) => db.order.updateMany({ where: { id: { in: ids } }, data: { placedNoticesDue: false } }),
+  /** A new order with its lines and delivery, for its confirmation. */
+  placedOrder: (orderId: string) => db.order.findUnique({ where: { id: orderId }, select: placedSelect }),
 
   customer: (userId: string) =>
     db.user.findUnique({
@@ -57,9 +47,6 @@ export const orderEventsRepository = (db: Db) => ({
       where: { id: orderId },
       select: { address: true, user: { select: { id: true, active: true, whatsappOptIn: true, smsOptIn: true } } },
     }),
-
-  /** Client messages of the order that support has not read yet (the one just written included). */
-  unreadClientMessages: (orderId: string) => db.message.count({ where: { orderId, sender: "client", readBySupportAt: null } }),
 
   /** Every active admin's e-mail, lower-cased: where staff alerts go while the settings name no address. */
   activeAdminEmails: async (): Promise<string[]> =>

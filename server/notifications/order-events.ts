@@ -1,8 +1,8 @@
 // Which e-mails and pushes each event of an order causes (docs/product/notifications.md), in one place. Every function runs inside
-// the event's own transaction, so the outbox row commits or rolls back with the event; the pushes it returns are
-// sent by the caller after the commit (Notifier.committed). The shopper's notifyEmail / notifyPush choices are
+// a subscriber's transaction (server/subscribers/), so the outbox rows commit with the record that the reaction ran;
+// the pushes it returns are sent by the subscriber after the commit (Notifier.committed). The shopper's notifyEmail / notifyPush choices are
 // respected here; staff alerts go to the addresses in the shop's settings.
-import type { Db, PrismaClient } from "../db/client.ts";
+import type { Db } from "../db/client.ts";
 import type { MoneyAmount } from "../../shared/money.ts";
 import {
   CANCELLED,
@@ -179,34 +179,21 @@ function orderPlacedMails(notifier: Notifier, { customer, ctx, staff }: Placemen
 }
 
 /**
- * Writes the mails of up to `limit` new orders whose notices are still due, in one transaction: the orders are
- * claimed (`FOR UPDATE SKIP LOCKED`, so two instances never write one order's mails), their mails written in one
- * statement (dedupe keys make a second write a no-op), and the orders marked done. Placement itself writes only
- * the flag: its statement stays as cheap as an order without mail (docs/design/notifications.md#placed-orders).
- * Returns how many orders it handled.
+ * A new order's notices, in the caller's transaction (the order.placed subscriber's: server/subscribers/
+ * placed-order-notices.ts): the shopper's confirmation with what to pay, the staff alert e-mails, the phone message;
+ * returns the staff push for after the commit. Dedupe keys make a second write a no-op.
  */
-export async function writePlacedOrderNotices(db: PrismaClient, notifier: Notifier, limit: number): Promise<number> {
-  const pushes: PushNotice[] = [];
-  const handled = await db.$transaction(async (tx) => {
-    const events = orderEventsRepository(tx);
-    const placed = await events.claimPlacedNoticesDue(limit);
-    if (!placed.length) return 0;
-    for (const order of placed) pushes.push(newOrderStaffPush({ id: order.id, customerName: order.user.name, total: order.totalAmount }));
-    const { ctx, staff } = await notifier.mailSettings(tx);
-    const mails = placed.flatMap((order) =>
-      orderPlacedMails(
-        notifier,
-        { customer: order.user, ctx, staff },
-        { ...order, address: addressOf(order), delivery: storedDelivery(order.delivery) },
-      ),
-    );
-    await outboxRepository(tx).insertMany(mails);
-    await events.placedNoticesWritten(placed.map((o) => o.id));
-    return placed.length;
-  });
-  // Committed: the mails leave now, and staff browsers hear of each new order.
-  if (handled) notifier.committed(pushes);
-  return handled;
+export async function placedOrderNotices(tx: Db, notifier: Notifier, orderId: string): Promise<PushNotice | null> {
+  const order = await orderEventsRepository(tx).placedOrder(orderId);
+  if (!order) return null;
+  const { ctx, staff } = await notifier.mailSettings(tx);
+  const mails = orderPlacedMails(
+    notifier,
+    { customer: order.user, ctx, staff },
+    { ...order, address: addressOf(order), delivery: storedDelivery(order.delivery) },
+  );
+  await outboxRepository(tx).insertMany(mails);
+  return newOrderStaffPush({ id: order.id, customerName: order.user.name, total: order.totalAmount });
 }
 
 type OrderNotice =
@@ -311,20 +298,19 @@ async function statusNotice(
 }
 
 /**
- * A customer wrote and no staff member is online on any instance (the caller asked Presence.staffOnline): the
- * alert addresses are told, once per waiting conversation (only for the first message support has not read yet).
+ * A customer's message started a wait (the first one support had not read) and no staff member is online on any
+ * instance (the caller asked Presence.staffOnline): the alert addresses are told, once per waiting conversation.
  */
 export async function noticeMessageWaiting(
   tx: Db,
   notifier: Notifier,
-  message: { orderId: string; at: Date; userId: string; text: string | null; hasAttachment: boolean },
+  message: { orderId: string; messageId: string; userId: string; text: string | null; hasAttachment: boolean },
 ): Promise<PushNotice | null> {
-  if ((await orderEventsRepository(tx).unreadClientMessages(message.orderId)) !== 1) return null;
   const customer = await orderEventsRepository(tx).customer(message.userId);
   const { staff } = await notifier.mailSettings(tx);
   await enqueueStaffAlert(tx, staff, {
     kind: "staff-message-waiting",
-    dedupeKey: `staff-message-waiting:${message.orderId}:${message.at.toISOString()}`,
+    dedupeKey: `staff-message-waiting:${message.orderId}:${message.messageId}`,
     facts: { orderId: message.orderId, customerName: customer?.name ?? "", text: message.text, hasAttachment: message.hasAttachment },
   });
   return messageWaitingStaffPush({ orderId: message.orderId, customerName: customer?.name ?? "", text: message.text });
@@ -389,9 +375,9 @@ export async function noticePaidWithoutStock(
   });
 }
 
-/** A support reply: a push now (the e-mail waits for the digest, reply-digest.ts). */
-export async function supportReplyPush(db: Db, orderId: string, ownerId: string, text: string | null): Promise<PushNotice | null> {
-  const customer = await orderEventsRepository(db).customer(ownerId);
+/** A support reply: a push now to the order's shopper (the e-mail waits for the digest, reply-digest.ts). */
+export async function supportReplyPush(db: Db, orderId: string, text: string | null): Promise<PushNotice | null> {
+  const customer = (await orderEventsRepository(db).order(orderId))?.user;
   if (!customer) return null;
   const body = text ? (text.length > 120 ? `${text.slice(0, 119)}…` : text) : "Enviou um anexo.";
   return pushTo(customer, {

@@ -8,7 +8,7 @@ export const jobsPlugin = fp(
   async (app) => {
     let running: RunningJob[] = [];
     app.addHook("onReady", async () => {
-      running = shopJobs(app.deps).map((job) => startJob(job, { db: app.deps.db, log: app.log }));
+      running = shopJobs(app.deps, app.log).map((job) => startJob(job, { db: app.deps.db, log: app.log }));
     });
     app.addHook("onClose", async () => {
       await Promise.all(running.map((job) => job.stop()));

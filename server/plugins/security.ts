@@ -1,5 +1,5 @@
 // Security headers, compression and the request limiter (its counts in the database), in one place.
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import helmet from "helmet";
 import compress from "@fastify/compress";
 import rateLimit from "@fastify/rate-limit";
@@ -15,7 +15,10 @@ const FIREBASE_HOSTS = [
   "https://*.firebaseapp.com",
 ];
 
-export async function registerSecurity(app: FastifyInstance, opts: { firebase: boolean; stripe: boolean }): Promise<void> {
+/** Sets the headers every answer carries; returned so the router's own refusals get them too (`routerErrors`). */
+export type SecurityHeaders = (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => void;
+
+export async function registerSecurity(app: FastifyInstance, opts: { firebase: boolean; stripe: boolean }): Promise<SecurityHeaders> {
   const extra = opts.firebase ? FIREBASE_HOSTS : [];
   // helmet's middleware, built once: @fastify/helmet rebuilds it (parsing every CSP directive) on each request,
   // which was 7 % of a cart write's CPU. The headers are the same on every response.
@@ -43,12 +46,13 @@ export async function registerSecurity(app: FastifyInstance, opts: { firebase: b
     crossOriginResourcePolicy: { policy: "same-origin" },
     strictTransportSecurity: false,
   });
-  app.addHook("onRequest", (request, reply, done) => {
+  const headers: SecurityHeaders = (request, reply, done) => {
     // API answers are private unless a public catalogue route says otherwise (its own Cache-Control replaces
     // this): orders, addresses, carts, tokens and staff data never stay in a browser's or a proxy's cache.
     if (request.url.startsWith("/api/") || request.url.startsWith("/admin/api/")) reply.header("Cache-Control", "no-store");
     securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
-  });
+  };
+  app.addHook("onRequest", headers);
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"], brotliOptions: { params: { 1: 4 } } });
   await app.register(rateLimit, {
     global: false,
@@ -56,4 +60,5 @@ export async function registerSecurity(app: FastifyInstance, opts: { firebase: b
     store: databaseRequestStore(app.deps.attempts),
     errorResponseBuilder: (_request, context) => tooManyRequests(context.ttl),
   });
+  return headers;
 }

@@ -185,7 +185,7 @@ describe("abandoned-cart reminders", () => {
       // Through the jobs, as deployed: the cluster lock lets one round run at a time.
       const late = await shopper();
       await cartLine(late.id, 1, 30);
-      const jobOf = (app: TestApp) => shopJobs(app.deps).find((job) => job.name === "cart-reminders")!;
+      const jobOf = (app: TestApp) => shopJobs(app.deps, app.app.log).find((job) => job.name === "cart-reminders")!;
       await Promise.all([t, second].map((app) => app.db.onlyOneInstance("loja-job:cart-reminders", jobOf(app).run)));
       expect(await mailsTo(late.email!)).toHaveLength(1);
     } finally {

@@ -172,8 +172,7 @@ describe("GET /api/message/:orderId", () => {
     const other = await createOrder(t.prisma, owner.userId);
     const staff = await createStaff(t, "support");
     await sendMessage(t.app, owner.auth, { orderId: other, text: "primeira" });
-    const hub = { publishMessage: async () => undefined };
-    const reply = await sendSupportReply(t.prisma, hub, {
+    const reply = await sendSupportReply(t.prisma, {
       orderId: other,
       staffUserId: staff.userId,
       text: "Resposta do suporte",
@@ -192,7 +191,7 @@ describe("GET /api/message/:orderId", () => {
       ["client", "terceira"],
     ]);
     expect(Object.keys(messages[1]).sort()).toEqual(["_id", "createdAt", "fileName", "fileUrl", "orderId", "sender", "text", "type"]);
-    const row = await t.prisma.message.findUnique({ where: { id: reply._id } });
+    const row = await t.prisma.message.findUnique({ where: { id: reply.message._id } });
     expect(row?.readByClientAt).toBeInstanceOf(Date);
   });
 
@@ -217,26 +216,19 @@ describe("GET /api/message/:orderId", () => {
 });
 
 describe("staff side of the chat (domain functions used by the console API)", () => {
-  it("sendSupportReply stores a support message, marks the customer's messages read and publishes it after the commit", async () => {
+  it("sendSupportReply stores a support message with its event and marks the customer's messages read", async () => {
     const id = await createOrder(t.prisma, owner.userId);
     const staff = await createStaff(t, "support");
     await sendMessage(t.app, owner.auth, { orderId: id, text: "preciso de ajuda" });
-    const published: unknown[] = [];
-    const hub = {
-      publishMessage: async (event: { orderId: string; ownerId: string; message: { _id: string } }) => {
-        // Published after the commit: the message can already be read from the database.
-        expect(await t.prisma.message.findUnique({ where: { id: event.message._id } })).not.toBeNull();
-        published.push(event);
-      },
-    };
     const png = await pngBytes();
-    const message = await sendSupportReply(t.prisma, hub, {
+    const posted = await sendSupportReply(t.prisma, {
       orderId: id,
       staffUserId: staff.userId,
       text: " Já verificámos ",
       file: await uploaded(t.deps.media, png, "guia.png"),
     });
-    expect(message).toMatchObject({
+    expect(posted).toMatchObject({ orderId: id, ownerId: owner.userId });
+    expect(posted.message).toMatchObject({
       orderId: id,
       sender: "support",
       text: "Já verificámos",
@@ -244,7 +236,10 @@ describe("staff side of the chat (domain functions used by the console API)", ()
       fileName: "guia.png",
       authorName: "Suporte Teste",
     });
-    expect(published).toEqual([{ orderId: id, ownerId: owner.userId, message }]);
+    // Committed with its event (the shopper's push follows from it), ready to publish.
+    expect(await t.prisma.message.findUnique({ where: { id: posted.message._id } })).not.toBeNull();
+    const events = await t.prisma.domainEvent.findMany({ where: { orderId: id, name: "message.posted" }, orderBy: { id: "asc" } });
+    expect(events.at(-1)?.payload).toMatchObject({ messageId: posted.message._id, sender: "support", waitingStarts: false });
     const unread = await t.prisma.message.count({ where: { orderId: id, sender: "client", readBySupportAt: null } });
     expect(unread).toBe(0);
   });
@@ -263,15 +258,14 @@ describe("staff side of the chat (domain functions used by the console API)", ()
 
   it("sendSupportReply refuses empty and over-long text and unknown orders", async () => {
     const staff = await createStaff(t, "admin");
-    const hub = { publishMessage: async () => undefined };
-    await expect(sendSupportReply(t.prisma, hub, { orderId, staffUserId: staff.userId, text: " ", file: null })).rejects.toMatchObject({
+    await expect(sendSupportReply(t.prisma, { orderId, staffUserId: staff.userId, text: " ", file: null })).rejects.toMatchObject({
       status: 400,
     });
     await expect(
-      sendSupportReply(t.prisma, hub, { orderId, staffUserId: staff.userId, text: "a".repeat(4001), file: null }),
+      sendSupportReply(t.prisma, { orderId, staffUserId: staff.userId, text: "a".repeat(4001), file: null }),
     ).rejects.toMatchObject({ status: 400 });
     await expect(
-      sendSupportReply(t.prisma, hub, { orderId: "nao-existe", staffUserId: staff.userId, text: "x", file: null }),
+      sendSupportReply(t.prisma, { orderId: "nao-existe", staffUserId: staff.userId, text: "x", file: null }),
     ).rejects.toMatchObject({ status: 404 });
   });
 });

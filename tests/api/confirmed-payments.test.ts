@@ -171,7 +171,9 @@ describe("what reads the money", () => {
     await pay(placed.id, { amount: 2500, bankReference: "SUP-PRAZO" });
     const now = new Date();
     expect(await expireOverdueOrders(t.prisma, now)).not.toContain(placed.id);
+    await t.settled();
     expect(await flagOverdueWithMoney(t.prisma, now)).toContain(placed.id);
+    await t.settled();
     const row = await t.prisma.order.findUniqueOrThrow({ where: { id: placed.id }, include: { notes: true } });
     expect(row.status).toBe("Aguardando Pagamento");
     expect(row.notes.map((n) => n.text)).toEqual([

@@ -219,6 +219,7 @@ describe("placing an order with a coupon", () => {
     // Nothing to pay, but a deadline all the same: staff confirm it before then, or it is cancelled (it would hold
     // its units and its code's use for ever otherwise).
     expect(await expireOverdueOrders(t.prisma, new Date(Date.now() + 365 * 86_400_000))).toContain(zero);
+    await t.settled();
     const free = await placed(shopper, "semportes", product.price);
     expect(await userOrder(shopper, free)).toMatchObject({
       totalAmount: product.price,
@@ -259,6 +260,7 @@ describe("placing an order with a coupon", () => {
     // Bia's order expires unpaid: its use comes back too.
     await t.prisma.order.update({ where: { id: second }, data: { paymentDeadline: new Date(Date.now() - 1000) } });
     expect(await expireOverdueOrders(t.prisma, new Date())).toContain(second);
+    await t.settled();
     expect(await staffCoupon(c.id)).toMatchObject({ uses: 1, given: 500 });
     await placed(ana, "UMAVEZ", total, anaAt);
     expect(await staffCoupon(c.id)).toMatchObject({ uses: 2, given: 1000 });

@@ -105,12 +105,12 @@ describe("a cluster job's round", () => {
 
 describe("the shop's recurring work", () => {
   it("runs every timer whose work is shared once per cluster: payment deadlines (with reminders and ProxyPay polling), reply digests and cart reminders hold the cluster lock; presence is each instance's own; new orders' notices are claimed row by row", () => {
-    const scopes = Object.fromEntries(shopJobs(t.deps).map((job) => [job.name, job.scope]));
+    const scopes = Object.fromEntries(shopJobs(t.deps, t.app.log).map((job) => [job.name, job.scope]));
     // placed-order notices run on every instance (the one that placed the order is woken at once); each round
     // claims its orders FOR UPDATE SKIP LOCKED (mail-flows: two instances write one order's mails once).
     expect(scopes).toEqual({
       "payment-deadlines": "cluster",
-      "placed-order-notices": "instance",
+      "domain-events": "instance",
       presence: "instance",
       "reply-digest": "cluster",
       "cart-reminders": "cluster",

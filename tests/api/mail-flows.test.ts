@@ -230,10 +230,12 @@ describe("e-mail and push on the shop's events", () => {
     const late = await placeOrder(ana);
     const created = late.order.createdAt.getTime();
     const deadline = late.order.paymentDeadline!.getTime();
-    await runPaymentDeadlines(t.prisma, t.deps.hub, undefined, new Date(created + (deadline - created) / 2 + 1000), t.deps.notifier);
+    await runPaymentDeadlines(t.prisma, new Date(created + (deadline - created) / 2 + 1000));
+    await t.settled();
     const reminder = await onlyMail(ana.email, new RegExp(`^Lembrete: pagamento do pedido ${late.label}$`));
     expect(reminder.text).toContain(`Valor a pagar: ${formatKz(late.order.totalAmount)}`);
-    await runPaymentDeadlines(t.prisma, t.deps.hub, undefined, new Date(deadline + 1000), t.deps.notifier);
+    await runPaymentDeadlines(t.prisma, new Date(deadline + 1000));
+    await t.settled();
     const expired = await onlyMail(ana.email, new RegExp(`^Pedido ${late.label} cancelado$`));
     expect(expired.text).toContain(`Motivo: ${DEADLINE_EXPIRED_REASON}`);
   });

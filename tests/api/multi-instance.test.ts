@@ -69,12 +69,10 @@ if (onPostgres)
       const staff = await createStaff(a, "admin");
       const orderId = await createOrder(a.prisma, owner.userId);
       const onA = await ready(urlA, owner.token);
-      const reply = await sendSupportReply(b.prisma, b.deps.hub, {
-        orderId,
-        staffUserId: staff.userId,
-        text: "Resposta a partir de B",
-        file: null,
-      });
+      const posted = await sendSupportReply(b.prisma, { orderId, staffUserId: staff.userId, text: "Resposta a partir de B", file: null });
+      await b.settled();
+      await b.deps.hub.publishMessage(posted);
+      const reply = posted.message;
       expect((await onA.next(isNewMessage(orderId))).message).toMatchObject({
         _id: reply._id,
         sender: "support",

@@ -4,7 +4,7 @@
 // hands out again draws a new one at placement.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStaff, registerCustomer, type Customer, type TestApp } from "../helpers/app.ts";
-import { pollMulticaixaPayments } from "../../server/domain/payments/multicaixa.ts";
+import { pollMulticaixaPayments } from "../../server/jobs/payment-deadlines.ts";
 import { appWithProxyPay, type ProxyPayStandin } from "../helpers/proxypay-standin.ts";
 import type { ProxyPayPayment } from "../../server/integrations/proxypay.ts";
 import { liveProducts, orderBody, post, type CatalogueProduct } from "./commerce-fixtures.ts";
@@ -66,7 +66,8 @@ describe("Multicaixa payments as rows", () => {
   it("stores what the poller finds (unreadable amounts too) before acknowledging it", async () => {
     const unknown = stray();
     const malformed = stray({ amount: "abc" });
-    await pollMulticaixaPayments(t.prisma, undefined, t.deps.payments.proxypay!, t.deps.notifier);
+    await pollMulticaixaPayments(t.prisma, t.deps.payments.proxypay!);
+    await t.settled();
     expect(proxypay.pending.has(unknown.id)).toBe(false);
     expect(proxypay.pending.has(malformed.id)).toBe(false);
     const rows = await t.prisma.multicaixaPayment.findMany({ where: { paymentId: { in: [String(unknown.id), String(malformed.id)] } } });
@@ -87,12 +88,13 @@ describe("Multicaixa payments as rows", () => {
       `ALTER TABLE multicaixa_payments ADD CONSTRAINT refuse_test CHECK (payment_id <> '${String(payment.id)}') NOT VALID`,
     );
     try {
-      await expect(pollMulticaixaPayments(t.prisma, undefined, t.deps.payments.proxypay!, t.deps.notifier)).rejects.toThrow();
+      await expect(pollMulticaixaPayments(t.prisma, t.deps.payments.proxypay!)).rejects.toThrow();
       expect(proxypay.pending.has(payment.id)).toBe(true);
     } finally {
       await t.prisma.$executeRawUnsafe("ALTER TABLE multicaixa_payments DROP CONSTRAINT refuse_test");
     }
-    await pollMulticaixaPayments(t.prisma, undefined, t.deps.payments.proxypay!, t.deps.notifier);
+    await pollMulticaixaPayments(t.prisma, t.deps.payments.proxypay!);
+    await t.settled();
     expect(proxypay.pending.has(payment.id)).toBe(false);
   });
 
@@ -107,7 +109,8 @@ describe("Multicaixa payments as rows", () => {
     expect((await staff("Aguardando Pagamento", "Cliente afinal quer o pedido")).statusCode).toBe(200);
     // ProxyPay delivers the same payment again (a retry, the poller).
     expect((await notify(paid)).statusCode).toBe(200);
-    await pollMulticaixaPayments(t.prisma, undefined, t.deps.payments.proxypay!, t.deps.notifier);
+    await pollMulticaixaPayments(t.prisma, t.deps.payments.proxypay!);
+    await t.settled();
     const after = await t.prisma.order.findUniqueOrThrow({ where: { id: order.id }, include: { payments: true, notes: true } });
     expect([after.amountPaid.toNumber(), after.payments.length, after.notes.length]).toEqual([0, 0, 1]);
     expect(await t.prisma.multicaixaPayment.findUniqueOrThrow({ where: { paymentId: String(paid.id) } })).toMatchObject({

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStaff, registerCustomer, type Customer, type TestApp } from "../helpers/app.ts";
 import { expireOverdueOrders } from "../../server/domain/payments/deadlines.ts";
-import { pollMulticaixaPayments } from "../../server/domain/payments/multicaixa.ts";
+import { pollMulticaixaPayments } from "../../server/jobs/payment-deadlines.ts";
 import { appWithProxyPay, type ProxyPayStandin } from "../helpers/proxypay-standin.ts";
 import { ConfigError, loadConfig } from "../../server/config.ts";
 import { expectError, liveProducts, orderBody, post, type CatalogueProduct } from "./commerce-fixtures.ts";
@@ -88,7 +88,8 @@ describe("Multicaixa references (ProxyPay)", () => {
     ).toBe(200);
     expect(proxypay.references.get(await refOf(a))!.deleted).toBe(true);
     const deadline = (await t.prisma.order.findUniqueOrThrow({ where: { id: b } })).paymentDeadline!;
-    expect(await expireOverdueOrders(t.prisma, new Date(deadline.getTime() + 1), undefined, t.deps.payments.proxypay)).toContain(b);
+    expect(await expireOverdueOrders(t.prisma, new Date(deadline.getTime() + 1))).toContain(b);
+    await t.settled();
     expect(proxypay.references.get(await refOf(b))!.deleted).toBe(true);
   });
 
@@ -97,7 +98,8 @@ describe("Multicaixa references (ProxyPay)", () => {
     const orderId = await place(c);
     const order = await t.prisma.order.findUniqueOrThrow({ where: { id: orderId } });
     const paid = proxypay.pay(order.multicaixaReference!, order.totalAmount.toNumber());
-    expect(await pollMulticaixaPayments(t.prisma, undefined, t.deps.payments.proxypay!)).toBeGreaterThanOrEqual(1);
+    expect(await pollMulticaixaPayments(t.prisma, t.deps.payments.proxypay!)).toBeGreaterThanOrEqual(1);
+    await t.settled();
     expect(proxypay.pending.has(paid.id)).toBe(false);
     const { body, headers } = proxypay.webhookFor(paid);
     expect((await notify(body, headers)).statusCode).toBe(200);
@@ -121,10 +123,8 @@ describe("Multicaixa references (ProxyPay)", () => {
     ).toBe(200);
     const { body, headers } = proxypay.webhookFor(paid);
     // Delivered by the webhook and the poller at the same moment, then by a retry of the webhook.
-    const [first] = await Promise.all([
-      notify(body, headers),
-      pollMulticaixaPayments(t.prisma, undefined, t.deps.payments.proxypay!, t.deps.notifier),
-    ]);
+    const [first] = await Promise.all([notify(body, headers), pollMulticaixaPayments(t.prisma, t.deps.payments.proxypay!)]);
+    await t.settled();
     expect(first.statusCode).toBe(200);
     expect((await notify(body, headers)).statusCode).toBe(200);
 

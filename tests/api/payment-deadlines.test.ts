@@ -46,8 +46,10 @@ describe("payment deadline expiry", () => {
     // Not before its deadline (asked as of just before it: a loaded machine may take a second to get here).
     const deadline = (await t.prisma.order.findUniqueOrThrow({ where: { id: expiring } })).paymentDeadline!;
     expect(await expireOverdueOrders(t.prisma, new Date(deadline.getTime() - 1))).not.toContain(expiring);
+    await t.settled();
     await sleep(1_300);
     const cancelled = await expireOverdueOrders(t.prisma, new Date());
+    await t.settled();
     expect(cancelled).toContain(expiring);
     expect(cancelled).not.toContain(held);
     const row = await t.prisma.order.findUniqueOrThrow({
@@ -62,6 +64,7 @@ describe("payment deadline expiry", () => {
     expect(await shopTexts(c, expiring)).toContain("O estado do pedido mudou para: Cancelado. Motivo: prazo de pagamento expirado");
     expect((await t.prisma.order.findUniqueOrThrow({ where: { id: held } })).status).toBe("Aguardando Pagamento");
     expect(await expireOverdueOrders(t.prisma, new Date())).not.toContain(expiring);
+    await t.settled();
   });
 
   it("cancels each order once when two instances run at the same moment", async () => {
@@ -69,6 +72,7 @@ describe("payment deadline expiry", () => {
     const ids = [await place(c), await place(c), await place(c)];
     await sleep(1_300);
     const [a, b] = await Promise.all([expireOverdueOrders(t.prisma, new Date()), expireOverdueOrders(t.prisma, new Date())]);
+    await t.settled();
     for (const id of ids) {
       expect([a.includes(id), b.includes(id)].filter(Boolean)).toHaveLength(1);
       expect(await t.prisma.orderStatusChange.count({ where: { orderId: id, status: "Cancelado" } })).toBe(1);
@@ -81,8 +85,11 @@ describe("payment deadline expiry", () => {
     const row = await t.prisma.order.findUniqueOrThrow({ where: { id } });
     const halfway = new Date(row.createdAt.getTime() + (row.paymentDeadline!.getTime() - row.createdAt.getTime()) / 2 + 10);
     expect(await remindHalfway(t.prisma, new Date(row.createdAt.getTime() + 1))).not.toContain(id);
+    await t.settled();
     expect(await remindHalfway(t.prisma, halfway)).toContain(id);
+    await t.settled();
     expect(await remindHalfway(t.prisma, halfway)).not.toContain(id);
+    await t.settled();
     const texts = await shopTexts(c, id);
     expect(texts.filter((x) => x.startsWith("Lembrete: o prazo para pagar "))).toHaveLength(1);
     expect(texts[0]).toContain(row.paymentReference!);

@@ -51,6 +51,7 @@ describe("a shopper's order on the payment page", () => {
     const id = await place();
     await t.prisma.order.update({ where: { id }, data: { paymentDeadline: new Date(Date.now() - 60_000) } });
     expect(await expireOverdueOrders(t.prisma, new Date())).toContain(id);
+    await t.settled();
     expect((await myOrder(id)).cancellation).toMatchObject({ by: "deadline", reason: DEADLINE_EXPIRED_REASON });
   });
 

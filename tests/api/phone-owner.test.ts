@@ -141,7 +141,8 @@ describe("WhatsApp only to its owner", () => {
     expect(shown.orders).toEqual([expect.objectContaining({ id: orderId, phoneVerified: false })]);
 
     // Support answers on mallory's order: the reply's WhatsApp notice does not go to alice's number (nor mallory's).
-    await sendSupportReply(t.prisma, t.deps.hub, { orderId, staffUserId: support.userId, text: "Recebemos, obrigado", file: null });
+    await sendSupportReply(t.prisma, { orderId, staffUserId: support.userId, text: "Recebemos, obrigado", file: null });
+    await t.settled();
     const rows = await settled({ orderId }, 2);
     expect(rows[1]).toMatchObject({ kind: "support-replies", to: alice, status: "blocked" });
     expect(whatsappTo(alice)).toEqual([]);

@@ -59,11 +59,14 @@ describe("the deadline never cancels an order with money", () => {
       200,
     );
     const now = new Date();
-    const cancelled = await expireOverdueOrders(t.prisma, now, undefined, undefined, t.deps.notifier);
+    const cancelled = await expireOverdueOrders(t.prisma, now);
+    await t.settled();
     expect(cancelled).toContain(unpaid.id);
     expect(cancelled).not.toContain(partly.id);
-    expect(await flagOverdueWithMoney(t.prisma, now, undefined, t.deps.notifier)).toContain(partly.id);
-    expect(await flagOverdueWithMoney(t.prisma, new Date(), undefined, t.deps.notifier)).not.toContain(partly.id);
+    expect(await flagOverdueWithMoney(t.prisma, now)).toContain(partly.id);
+    await t.settled();
+    expect(await flagOverdueWithMoney(t.prisma, new Date())).not.toContain(partly.id);
+    await t.settled();
 
     const row = await t.prisma.order.findUniqueOrThrow({ where: { id: partly.id }, include: { notes: true } });
     expect(row.status).toBe("Aguardando Pagamento");

@@ -2,7 +2,9 @@
 // - authorisation comes before validation: no token → 401, a customer on a staff route → 403, support on an
 //   admin-only route → 403, whatever the body (before, support posting a product got 400 naming the fields);
 // - every private answer carries `Cache-Control: no-store`, public catalogue answers keep their own caching;
-// - the CSP lets pages connect to their own origin only.
+// - the CSP lets pages connect to their own origin only;
+// - an address the router itself refuses (a path segment over its limit, a broken %-escape) answers in the one error
+//   shape, with the security headers, like every other refusal.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, createStaff, registerCustomer, type TestApp } from "../helpers/app.ts";
 import { SESSION_EXPIRED } from "../../server/domain/errors.ts";
@@ -176,5 +178,31 @@ describe("Content-Security-Policy", () => {
       .map((d) => d.trim())
       .find((d) => d.startsWith("connect-src"));
     expect(connect).toBe("connect-src 'self'");
+  });
+});
+
+describe("addresses the router refuses before any route matches", () => {
+  it("answers a path parameter over the router's limit (a 5 000-character id) with 414 in the one error shape", async () => {
+    const withParams = operations.filter((op) => op.path.includes("{"));
+    expect(withParams.length).toBeGreaterThan(10);
+    for (const op of withParams) {
+      for (const headers of [{}, isStaff(op) ? auth.admin : auth.customer]) {
+        const res = await t.app.inject({ method: op.method as "GET", url: op.path.replace(/\{[^}]+\}/g, "x".repeat(5000)), headers });
+        expectError(res, 414, "Endereço demasiado longo");
+        expect(res.headers["content-type"], name(op)).toBe("application/json; charset=utf-8");
+        expect(res.headers["cache-control"], name(op)).toBe("no-store");
+        expect(res.headers["x-content-type-options"], name(op)).toBe("nosniff");
+        expect(String(res.headers["content-security-policy"]), name(op)).toContain("default-src 'self'");
+      }
+    }
+    // A storefront page's segment too (a product page), and one just over the limit.
+    expectError(await t.app.inject({ method: "GET", url: `/product/${"p".repeat(5000)}` }), 414, "Endereço demasiado longo");
+    expectError(await t.app.inject({ method: "GET", url: `/api/message/${"m".repeat(201)}` }), 414, "Endereço demasiado longo");
+  });
+
+  it("answers a path parameter the router cannot decode (a broken %-escape) with 400 in the one error shape", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/message/%E0%A4%A" });
+    expectError(res, 400, "Endereço inválido");
+    expect(res.headers["cache-control"]).toBe("no-store");
   });
 });

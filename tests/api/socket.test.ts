@@ -174,7 +174,9 @@ describe("rooms and delivery", () => {
     await sendMessage(t.app, owner.auth, { orderId, text: "privado" });
     await watcher.next(isNewMessage(orderId));
     const staff = await createStaff(t, "support");
-    await sendSupportReply(t.prisma, t.deps.hub, { orderId, staffUserId: staff.userId, text: "também privado", file: null });
+    await t.deps.hub.publishMessage(
+      await sendSupportReply(t.prisma, { orderId, staffUserId: staff.userId, text: "também privado", file: null }),
+    );
     await watcher.next(isNewMessage(orderId));
     expect(await spy.settle((f) => f.type === "newMessage")).toEqual([]);
   });
@@ -202,12 +204,10 @@ describe("rooms and delivery", () => {
     const chat = await ready(owner.token);
     const global = await ready(owner.token);
     await join(chat, id);
-    const reply = await sendSupportReply(t.prisma, t.deps.hub, {
-      orderId: id,
-      staffUserId: staff.userId,
-      text: "Nova resposta",
-      file: null,
-    });
+    const posted = await sendSupportReply(t.prisma, { orderId: id, staffUserId: staff.userId, text: "Nova resposta", file: null });
+    await t.settled();
+    await t.deps.hub.publishMessage(posted);
+    const reply = posted.message;
     for (const s of [chat, global]) {
       const frame = await s.next(isNewMessage(id));
       expect(frame.message).toEqual({

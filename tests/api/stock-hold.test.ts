@@ -82,10 +82,13 @@ describe("the stock hold of an unpaid order", () => {
 
     // Not a moment before the hold ends; then the units are on sale again, once.
     expect(await releaseEndedHolds(t.prisma, new Date(row.stockHeldUntil!.getTime() - 1000))).not.toContain(first);
+    await t.settled();
     const released = await releaseEndedHolds(t.prisma, await afterHold(second));
+    await t.settled();
     expect(released).toEqual(expect.arrayContaining([first, second]));
     expect(await unitsLeft(p)).toBe(40);
     expect(await releaseEndedHolds(t.prisma, await afterHold(second))).toEqual([]);
+    await t.settled();
     expect(await unitsLeft(p)).toBe(40);
     expect((await post(t, "/api/cart/add", { itemId: p.product.id, size: p.size }, other.auth)).statusCode).toBe(200);
 
@@ -106,7 +109,8 @@ describe("the stock hold of an unpaid order", () => {
     const total = (await orderRow(id)).totalAmount.toNumber();
     expect((await pay(id, Math.floor(total / 2), "BAI-PARTE-1")).statusCode).toBe(200);
     expect(await unitsLeft(p)).toBe(2);
-    await runPaymentDeadlines(t.prisma, undefined, undefined, await afterHold(id));
+    await runPaymentDeadlines(t.prisma, await afterHold(id));
+    await t.settled();
     expect(await unitsLeft(p)).toBe(3);
     expect((await orderRow(id)).status).toBe("Aguardando Pagamento");
   });
@@ -116,6 +120,7 @@ describe("the stock hold of an unpaid order", () => {
     const c = await registerCustomer(t.app);
     const id = await place(c, p, 2);
     await releaseEndedHolds(t.prisma, await afterHold(id));
+    await t.settled();
     expect(await unitsLeft(p)).toBe(5);
     const res = await pay(id, (await orderRow(id)).totalAmount.toNumber(), "BAI-TUDO-1");
     expect(res.statusCode, res.body).toBe(200);
@@ -135,6 +140,7 @@ describe("the stock hold of an unpaid order", () => {
     const [late, prompt] = [await registerCustomer(t.app), await registerCustomer(t.app)];
     const id = await place(late, p, 2);
     await releaseEndedHolds(t.prisma, await afterHold(id));
+    await t.settled();
     const other = await place(prompt, p, 2);
     expect(await unitsLeft(p)).toBe(0);
 
@@ -215,6 +221,7 @@ describe("a proof awaiting a decision", () => {
     const junk = await sendProof(c, id);
     // Past the deadline, the pending proof keeps it (staff have the grace to decide).
     expect(await expireOverdueOrders(t.prisma, new Date(deadline + HOUR))).not.toContain(id);
+    await t.settled();
     const refused = await t.app.inject({
       method: "POST",
       url: `/admin/api/orders/${id}/proofs/${junk}/refuse`,
@@ -224,8 +231,10 @@ describe("a proof awaiting a decision", () => {
     expect(refused.statusCode, refused.body).toBe(200);
     await sendProof(c, id);
     expect(await expireOverdueOrders(t.prisma, new Date(deadline + (PROOF_GRACE_HOURS - 1) * HOUR))).not.toContain(id);
+    await t.settled();
     // The grace counts from the deadline, whatever proofs came since.
     expect(await expireOverdueOrders(t.prisma, new Date(deadline + PROOF_GRACE_HOURS * HOUR + 60_000))).toContain(id);
+    await t.settled();
     expect((await orderRow(id)).status).toBe("Cancelado");
   });
 
@@ -235,6 +244,7 @@ describe("a proof awaiting a decision", () => {
     const id = await place(c, p, 1);
     await sendProof(c, id);
     await releaseEndedHolds(t.prisma, await afterHold(id));
+    await t.settled();
     expect(await unitsLeft(p)).toBe(1);
   });
 });
@@ -267,7 +277,9 @@ describe("an order a discount code brought to 0 kz", () => {
     expect((await shopperOrder(c, free)).paymentDeadline).toBe(row.paymentDeadline!.toISOString());
     const halfway = new Date((row.createdAt.getTime() + row.paymentDeadline!.getTime()) / 2 + 1000);
     expect(await remindHalfway(t.prisma, halfway)).not.toContain(free);
+    await t.settled();
     expect(await expireOverdueOrders(t.prisma, new Date(row.paymentDeadline!.getTime() + 1000))).toContain(free);
+    await t.settled();
     expect((await orderRow(free)).status).toBe("Cancelado");
     expect(await unitsLeft(p)).toBe(2);
 
@@ -281,6 +293,7 @@ describe("an order a discount code brought to 0 kz", () => {
     });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(await expireOverdueOrders(t.prisma, new Date((await orderRow(kept)).paymentDeadline!.getTime() + 1000))).not.toContain(kept);
+    await t.settled();
     expect(await unitsLeft(p)).toBe(1);
   });
 });

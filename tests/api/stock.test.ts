@@ -162,6 +162,7 @@ describe("placement takes units", () => {
     expect(await units(p.id, a)).toBe(0);
     await t.prisma.order.update({ where: { id: orderId }, data: { paymentDeadline: new Date(Date.now() - 1000) } });
     expect(await expireOverdueOrders(t.prisma, new Date())).toContain(orderId);
+    await t.settled();
     expect(await units(p.id, a)).toBe(1);
   });
 });

@@ -203,8 +203,10 @@ function fromSchema(schema: Schema | undefined, depth = 0): fc.Arbitrary<unknown
   return fc.oneof({ weight: 6, arbitrary: fc.oneof(...alternatives) }, { weight: 1, arbitrary: junk });
 }
 
+// Segments at, just over and far over the router's limit (maxParamLength 200: 414 in the one error shape), and a
+// %-escape the router cannot decode.
 const segment = fc.oneof(
-  fc.constantFrom(...["x", "0", "-1", "%00", "%2e%2e", "%F0%9F%99%82", "a".repeat(199)]),
+  fc.constantFrom(...["x", "0", "-1", "%00", "%2e%2e", "%F0%9F%99%82", "%E0%A4%A", "a".repeat(199), "a".repeat(201), "x".repeat(5000)]),
   fc.string({ minLength: 1, maxLength: 40 }).map(encodeURIComponent),
 );
 

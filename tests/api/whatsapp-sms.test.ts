@@ -355,7 +355,8 @@ describe("support replies by phone", () => {
     const orderId = await place(c, phone, { whatsappOptIn: true });
     await waitFor(() => sentTo(`244${phone}`).length === 1, 60_000, "order placed");
     for (const text of ["Olá Ana", "Já confirmámos o stock"])
-      await sendSupportReply(t.prisma, t.deps.hub, { orderId, staffUserId: admin.userId, text, file: null });
+      await sendSupportReply(t.prisma, { orderId, staffUserId: admin.userId, text, file: null });
+    await t.settled();
     await waitFor(() => sentTo(`244${phone}`).length === 2, 60_000, "the digest's message");
     const digest = sentTo(`244${phone}`)[1]!;
     expect(digest).toMatchObject({ name: "loja_resposta_suporte" });
@@ -373,7 +374,8 @@ describe("the payment reminder by phone", () => {
     const order = await t.prisma.order.findUniqueOrThrow({ where: { id: orderId } });
     const created = order.createdAt.getTime();
     const halfway = new Date(created + (order.paymentDeadline!.getTime() - created) / 2 + 1000);
-    await runPaymentDeadlines(t.prisma, t.deps.hub, undefined, halfway, t.deps.notifier);
+    await runPaymentDeadlines(t.prisma, halfway);
+    await t.settled();
     await waitFor(() => sentTo(`244${phone}`).length === 2, 60_000, "the reminder");
     expect(sentTo(`244${phone}`)[1]).toMatchObject({
       name: "loja_lembrete_pagamento",

@@ -16,9 +16,10 @@ export interface BenchShop {
   stop(): Promise<void>;
 }
 
-export async function startBenchShop(dataDir: string, env: Record<string, string> = {}): Promise<BenchShop> {
-  const child = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
-    cwd: root,
+/** `checkout`: another checkout of the shop to start instead of this one (a bench's before/after comparison). */
+export async function startBenchShop(dataDir: string, env: Record<string, string> = {}, checkout = root): Promise<BenchShop> {
+  const child = spawn(process.execPath, [path.join(checkout, "scripts/start.mjs")], {
+    cwd: checkout,
     env: {
       ...process.env,
       PORT: "0",

@@ -3,12 +3,20 @@
 // 150 ms RTT, 1.6 Mbit/s, CPU 4x slower) and on its "Regular 3G" profile (300 ms RTT, 700 kbit/s, CPU 4x),
 // both with the default "simulate" throttling method: the page is loaded unthrottled and Lighthouse's Lantern
 // model replays it under the profile, so a busy shared machine does not skew the figures as real throttling would.
-// Each page and profile is run RUNS times; score, LCP and TBT are each the median of the runs, each run is listed
-// with the machine's load average beside it. `npm run bench` runs this with BENCH_PARTS including `others`.
+// Each page and profile is run LIGHTHOUSE_RUNS times (5); score, LCP, TBT and main-thread work are each the median
+// of the runs, and each run is listed with Lighthouse's benchmarkIndex (how fast this machine ran its own
+// calibration loop) and the load average beside it: the simulated figures scale with the machine's speed, so a
+// figure is read with the machine it came from (docs/design/performance.md#lighthouse-on-this-machine).
+// `npm run bench` runs this with BENCH_PARTS including `others`.
 // Run: npx tsx tests/bench/storefront-lighthouse.ts   (`npm run bench` calls the default export)
 // LIGHTHOUSE_REPORTS=<dir> also writes every run's full JSON report there (for the details behind a figure).
-import { mkdirSync, writeFileSync } from "node:fs";
-import { loadavg } from "node:os";
+// LIGHTHOUSE_TRACES=<dir> writes each run's Chrome trace there (tests/bench/trace-breakdown.ts reads one: where
+// the main thread's time went, "Other" included).
+// LIGHTHOUSE_PROFILES=default or =3g runs one profile; LIGHTHOUSE_PAGES=home,collection,product some pages.
+// LIGHTHOUSE_COMPARE=<another checkout of the shop> starts that checkout too (its own fresh data dir, built when
+// stale) and interleaves its runs with this one's, run by run: a before/after on the same machine at the same time.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as chromeLauncher from "chrome-launcher";
@@ -18,10 +26,13 @@ import { openDatabase } from "../../server/db/client.ts";
 import { PRODUCTS, scaleProductsSql } from "./catalogue-scale.ts";
 import { median, printRows, startBenchShop, withBenchShop, type BenchShop, type FigureRow } from "./shop.ts";
 
-const RUNS = Number(process.env.LIGHTHOUSE_RUNS || 3);
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS || 5);
+const COMPARE = process.env.LIGHTHOUSE_COMPARE ? path.resolve(process.env.LIGHTHOUSE_COMPARE) : undefined;
+const PAGES = (process.env.LIGHTHOUSE_PAGES || "home,collection,product").split(",");
 /** The demo catalogue a fresh shop seeds (SEED_DEMO). */
 const DEMO_PRODUCTS = 57;
 const REPORTS = process.env.LIGHTHOUSE_REPORTS;
+const TRACES = process.env.LIGHTHOUSE_TRACES;
 let reportCount = 0;
 
 /** The flags the brief gives for the system Chromium under chrome-launcher. */
@@ -42,15 +53,25 @@ interface Profile {
   /** Lighthouse's own constants (lighthouse/core/config/constants.js → Lantern's throttling table). */
   throttling: typeof constants.throttling.mobileSlow4G;
   lcpGoal: number;
-  /** Score and TBT goals hold on the default profile; on Regular 3G the goal is LCP alone. */
+  /** Score, TBT and main-thread goals hold on the default profile; on Regular 3G the goal is LCP alone. */
   scoreGoal?: number;
   tbtGoal?: number;
+  mainThreadGoal?: number;
 }
-const PROFILES: Profile[] = [
-  { name: "default mobile (slow 4G)", throttling: constants.throttling.mobileSlow4G, lcpGoal: 2500, scoreGoal: 95, tbtGoal: 200 },
+const ALL_PROFILES: (Profile & { key: string })[] = [
+  {
+    key: "default",
+    name: "default mobile (slow 4G)",
+    throttling: constants.throttling.mobileSlow4G,
+    lcpGoal: 2500,
+    scoreGoal: 95,
+    tbtGoal: 150,
+    mainThreadGoal: 2000,
+  },
   // The web's "good" LCP, for every page, on the networks Angolan shoppers arrive on.
-  { name: "Regular 3G", throttling: constants.throttling.mobileRegular3G, lcpGoal: 2500 },
+  { key: "3g", name: "Regular 3G", throttling: constants.throttling.mobileRegular3G, lcpGoal: 2500 },
 ];
+const PROFILES = ALL_PROFILES.filter((p) => (process.env.LIGHTHOUSE_PROFILES || "default,3g").split(",").includes(p.key));
 
 export interface LighthouseRun {
   score: number;
@@ -63,6 +84,12 @@ export interface LighthouseRun {
   bytes: number;
   /** Opportunities and diagnostics that cost something, for finding out why a page misses a goal. */
   issues: string[];
+  /** Lighthouse's main-thread work (mainthread-work-breakdown: the simulated CPU time, all categories). */
+  mainThread: number;
+  /** Its categories over 100 ms, largest first ("Other 1.2 s, Script Evaluation 0.6 s"). */
+  breakdown: string;
+  /** Lighthouse's benchmarkIndex: this machine's speed at its calibration loop as the run started (higher is faster). */
+  benchmarkIndex: number;
   /** The machine's 1-minute load average as the run ended: a shared machine's figures are read beside it. */
   load: number;
 }
@@ -82,13 +109,19 @@ async function audit(port: number, url: string, profile: Profile, attempt = 1): 
   if (result?.lhr.runtimeError && attempt < 3) return audit(port, url, profile, attempt + 1);
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
-  if (REPORTS) {
-    mkdirSync(REPORTS, { recursive: true });
-    const name = `${++reportCount}-${new URL(url).pathname.split("/")[1] || "home"}-${profile.throttling.rttMs}ms.json`;
-    writeFileSync(path.join(REPORTS, name), JSON.stringify(lhr));
+  const name = `${++reportCount}-${new URL(url).pathname.split("/")[1] || "home"}-${profile.throttling.rttMs}ms.json`;
+  for (const [dir, content] of [
+    [REPORTS, lhr],
+    [TRACES, result.artifacts.Trace],
+  ] as const) {
+    if (!dir) continue;
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, name), JSON.stringify(content));
   }
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const metric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  const groups = (lhr.audits["mainthread-work-breakdown"]?.details as { items?: { groupLabel: string; duration: number }[] } | undefined)
+    ?.items;
   const issues = Object.values(lhr.audits)
     .filter(
       (a) =>
@@ -118,6 +151,12 @@ async function audit(port: number, url: string, profile: Profile, attempt = 1): 
     speedIndex: metric("speed-index"),
     bytes: metric("total-byte-weight"),
     issues,
+    mainThread: metric("mainthread-work-breakdown"),
+    breakdown: (groups ?? [])
+      .filter((g) => g.duration >= 100)
+      .map((g) => `${g.groupLabel} ${seconds(g.duration)}`)
+      .join(", "),
+    benchmarkIndex: lhr.environment.benchmarkIndex,
     load: loadavg()[0]!,
   };
 }
@@ -126,53 +165,76 @@ async function audit(port: number, url: string, profile: Profile, attempt = 1): 
 const medianRun = (runs: LighthouseRun[]) => [...runs].sort((a, b) => a.lcp - b.lcp)[Math.floor(runs.length / 2)]!;
 const seconds = (n: number) => `${(n / 1000).toFixed(2)} s`;
 
-/** The three pages on both profiles against one running shop. */
-async function auditShop(shop: BenchShop, chromePath: string, expected: number): Promise<FigureRow[]> {
+/** The page list of a running shop, with the product page of its newest product. */
+async function pagesOf(shop: BenchShop, expected: number) {
+  // The shop's own count, so a figure never stands for a catalogue of another size than it says.
+  const { products, total } = (await (await fetch(`${shop.url}/api/catalogue/products?sort=newest&pageSize=1`)).json()) as {
+    products: { _id: string }[];
+    total: number;
+  };
+  const productId = products[0]?._id;
+  if (!productId) throw new Error("The seeded shop has no products");
+  if (total !== expected) throw new Error(`The shop lists ${total} products, not ${expected}`);
+  return [
+    { key: "home", name: "/", url: `${shop.url}/` },
+    { key: "collection", name: "/collection", url: `${shop.url}/collection` },
+    { key: "product", name: "/product/:id", url: `${shop.url}/product/${productId}` },
+  ].filter((p) => PAGES.includes(p.key));
+}
+
+const runLine = (r: LighthouseRun) =>
+  `${r.score} / ${seconds(r.lcp)} / ${Math.round(r.tbt)} ms / ${seconds(r.mainThread)} (benchmarkIndex ${Math.round(r.benchmarkIndex)}, load ${r.load.toFixed(1)})`;
+
+function rowsFor(label: string, page: string, profile: Profile, runs: LighthouseRun[]): FigureRow[] {
+  const m = medianRun(runs);
+  const score = median(runs.map((r) => r.score));
+  const lcp = median(runs.map((r) => r.lcp));
+  const tbt = median(runs.map((r) => r.tbt));
+  const mainThread = median(runs.map((r) => r.mainThread));
+  const ok =
+    score >= (profile.scoreGoal ?? 0) &&
+    lcp <= profile.lcpGoal &&
+    tbt <= (profile.tbtGoal ?? Infinity) &&
+    mainThread <= (profile.mainThreadGoal ?? Infinity);
+  const rows: FigureRow[] = [
+    {
+      figure: `${label} ${page}, ${profile.name}: score / LCP / TBT / main-thread work (median of ${runs.length}: ${runs.map(runLine).join("; ")})`,
+      value: `${score} / ${seconds(lcp)} / ${Math.round(tbt)} ms / ${seconds(mainThread)}`,
+      goal: `${profile.scoreGoal ? `≥ ${profile.scoreGoal}` : "-"} / ≤ ${seconds(profile.lcpGoal)} / ${profile.tbtGoal ? `≤ ${profile.tbtGoal} ms` : "-"} / ${profile.mainThreadGoal ? `≤ ${seconds(profile.mainThreadGoal)}` : "-"}`,
+      ok,
+    },
+    {
+      figure: `${label} ${page}, ${profile.name}: FCP, CLS, Speed Index, bytes of the first visit, main-thread work by kind (median-LCP run)`,
+      value: `${seconds(m.fcp)}, ${m.cls.toFixed(3)}, ${seconds(m.speedIndex)}, ${Math.round(m.bytes / 1024)} KiB; ${m.breakdown}`,
+      goal: "",
+    },
+  ];
+  if (!ok && m.issues.length)
+    rows.push({ figure: `${label} ${page}, ${profile.name}: Lighthouse flags`, value: m.issues.join("; "), goal: "" });
+  return rows;
+}
+
+/**
+ * The pages on each profile against one running shop, or against two (`compare`: another checkout's shop on the
+ * same catalogue), run by run in turn so both see the same machine.
+ */
+async function auditShop(shop: BenchShop, chromePath: string, expected: number, compare?: BenchShop): Promise<FigureRow[]> {
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
   const rows: FigureRow[] = [];
   try {
-    // The shop's own count, so a figure never stands for a catalogue of another size than it says.
-    const { products, total } = (await (await fetch(`${shop.url}/api/catalogue/products?sort=newest&pageSize=1`)).json()) as {
-      products: { _id: string }[];
-      total: number;
-    };
-    const productId = products[0]?._id;
-    if (!productId) throw new Error("The seeded shop has no products");
-    if (total !== expected) throw new Error(`The shop lists ${total} products, not ${expected}`);
-    const label = `${total.toLocaleString("en")} products:`;
-    const pages = [
-      { name: "/", url: `${shop.url}/` },
-      { name: "/collection", url: `${shop.url}/collection` },
-      { name: "/product/:id", url: `${shop.url}/product/${productId}` },
-    ];
-    // One throwaway load so the server's caches and the first-start work do not count against the first page.
-    await audit(chrome.port, pages[0]!.url, PROFILES[0]!);
+    const shops = [{ label: `${expected.toLocaleString("en")} products:`, pages: await pagesOf(shop, expected) }];
+    if (compare) {
+      shops[0]!.label = `${expected.toLocaleString("en")} products, this checkout:`;
+      shops.push({ label: `${expected.toLocaleString("en")} products, ${COMPARE}:`, pages: await pagesOf(compare, expected) });
+    }
+    // One throwaway load each so the server's caches and the first-start work do not count against the first page.
+    for (const s of shops) await audit(chrome.port, s.pages[0]!.url, PROFILES[0]!);
     for (const profile of PROFILES) {
-      for (const p of pages) {
-        const runs: LighthouseRun[] = [];
-        for (let i = 0; i < RUNS; i++) runs.push(await audit(chrome.port, p.url, profile));
-        const m = medianRun(runs);
-        const score = median(runs.map((r) => r.score));
-        const lcp = median(runs.map((r) => r.lcp));
-        const tbt = median(runs.map((r) => r.tbt));
-        const lcpGoal = profile.lcpGoal;
-        const ok = score >= (profile.scoreGoal ?? 0) && lcp <= lcpGoal && tbt <= (profile.tbtGoal ?? Infinity);
-        rows.push({
-          figure: `${label} ${p.name}, ${profile.name}: score / LCP / TBT (median of ${RUNS}: ${runs
-            .map((r) => `${r.score} / ${seconds(r.lcp)} / ${Math.round(r.tbt)} ms at load ${r.load.toFixed(1)}`)
-            .join("; ")})`,
-          value: `${score} / ${seconds(lcp)} / ${Math.round(tbt)} ms`,
-          goal: `${profile.scoreGoal ? `≥ ${profile.scoreGoal}` : "-"} / ≤ ${seconds(lcpGoal)} / ${profile.tbtGoal ? `≤ ${profile.tbtGoal} ms` : "-"}`,
-          ok,
-        });
-        rows.push({
-          figure: `${label} ${p.name}, ${profile.name}: FCP, CLS, Speed Index, bytes of the first visit (median-LCP run)`,
-          value: `${seconds(m.fcp)}, ${m.cls.toFixed(3)}, ${seconds(m.speedIndex)}, ${Math.round(m.bytes / 1024)} KiB`,
-          goal: "",
-        });
-        if (!ok && m.issues.length)
-          rows.push({ figure: `${label} ${p.name}, ${profile.name}: Lighthouse flags`, value: m.issues.join("; "), goal: "" });
-      }
+      const runs = shops.map((s) => s.pages.map(() => [] as LighthouseRun[]));
+      for (let i = 0; i < RUNS; i++)
+        for (let p = 0; p < shops[0]!.pages.length; p++)
+          for (let k = 0; k < shops.length; k++) runs[k]![p]!.push(await audit(chrome.port, shops[k]!.pages[p]!.url, profile));
+      shops[0]!.pages.forEach((page, p) => shops.forEach((s, k) => rows.push(...rowsFor(s.label, page.name, profile, runs[k]![p]!))));
     }
   } finally {
     await chrome.kill();
@@ -187,24 +249,37 @@ async function auditShop(shop: BenchShop, chromePath: string, expected: number):
 export default async function storefrontLighthouse(): Promise<FigureRow[]> {
   const sizes = (process.env.LIGHTHOUSE_SIZES || "demo,scale").split(",");
   return withBenchShop("lighthouse", {}, async (shop, chromePath, dataDir) => {
-    const rows: FigureRow[] = [];
-    if (sizes.includes("demo")) rows.push(...(await auditShop(shop, chromePath, DEMO_PRODUCTS)));
-    if (!sizes.includes("scale")) return rows;
-    // The embedded database belongs to the running shop: stop it, add the products, start it again.
-    await shop.stop();
-    const db = await openDatabase({ databaseUrl: undefined, dataDir });
+    // The other checkout (LIGHTHOUSE_COMPARE) on its own data dir, seeded the same way; built by its start when stale.
+    const compareDir = COMPARE ? mkdtempSync(path.join(tmpdir(), "loja-bench-lighthouse-compare-")) : undefined;
+    const startCompare = () => (COMPARE ? startBenchShop(compareDir!, { SKIP_BUILD: "0" }, COMPARE) : Promise.resolve(undefined));
+    let other = await startCompare();
     try {
-      await db.exec(scaleProductsSql());
+      const rows: FigureRow[] = [];
+      if (sizes.includes("demo")) rows.push(...(await auditShop(shop, chromePath, DEMO_PRODUCTS, other)));
+      if (!sizes.includes("scale")) return rows;
+      // The embedded database belongs to the running shop: stop it, add the products, start it again.
+      await shop.stop();
+      await other?.stop();
+      for (const dir of [dataDir, ...(compareDir ? [compareDir] : [])]) {
+        const db = await openDatabase({ databaseUrl: undefined, dataDir: dir });
+        try {
+          await db.exec(scaleProductsSql());
+        } finally {
+          await db.close();
+        }
+      }
+      const grown = await startBenchShop(dataDir);
+      other = await startCompare();
+      try {
+        rows.push(...(await auditShop(grown, chromePath, DEMO_PRODUCTS + PRODUCTS, other)));
+      } finally {
+        await grown.stop();
+      }
+      return rows;
     } finally {
-      await db.close();
+      await other?.stop();
+      if (compareDir) rmSync(compareDir, { recursive: true, force: true });
     }
-    const grown = await startBenchShop(dataDir);
-    try {
-      rows.push(...(await auditShop(grown, chromePath, DEMO_PRODUCTS + PRODUCTS)));
-    } finally {
-      await grown.stop();
-    }
-    return rows;
   });
 }
 

@@ -12,6 +12,7 @@ import { openPostgres, type Database, type PrismaClient } from "../../server/db/
 import { createStaffAccount } from "../../server/domain/users/service.ts";
 import { openTestDatabase } from "./test-db.ts";
 import { mediaDir } from "../../server/domain/media/store.ts";
+import { eventsRepository } from "../../server/domain/events/repository.ts";
 
 export const TEST_JWT_SECRET = "test-secret-that-is-long-enough-for-hs256-0123456789";
 
@@ -21,6 +22,8 @@ export interface TestApp {
   prisma: PrismaClient;
   deps: AppDeps;
   config: Config;
+  /** Until the domain events due now were handled (settleEvents). */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -33,20 +36,22 @@ export interface TestAppOptions {
 }
 
 /**
- * A placed order, as the API tests read it, has its mails written. They are written right after the order's commit
- * (docs/design/notifications.md#placed-orders); a test that reads the outbox at once, or runs a deadline round (which
- * skips rows another transaction holds), would race that round. In tests only, an answer that places an order waits
- * for its notices.
+ * Until every domain event due now has had its reactions (docs/design/events.md): what a test awaits before it
+ * reads what reactions write (the outbox, the shop's chat lines) or drives a job by hand. Events waiting for a
+ * retry are not waited for. Only with the instance's events worker on (EVENTS_WORKER).
  */
-function placedOrdersSettle(app: FastifyInstance, prisma: PrismaClient): void {
-  app.addHook("onSend", async (req, reply, payload) => {
-    if (req.method !== "POST" || !req.url.startsWith("/api/order/") || reply.statusCode !== 200 || typeof payload !== "string")
-      return payload;
-    const orderId = /"orderId":"([^"]+)"/.exec(payload)?.[1];
-    for (let tries = 0; orderId && (await prisma.order.count({ where: { id: orderId, placedNoticesDue: true } })) > 0; tries++) {
-      if (tries > 1000) throw new Error(`the notices of order ${orderId} were never written`);
-      await new Promise((r) => setTimeout(r, 10));
-    }
+export async function settleEvents(prisma: PrismaClient, config: Pick<Config, "eventsWorker">): Promise<void> {
+  if (!config.eventsWorker) return;
+  for (let tries = 0; (await eventsRepository(prisma).dueNow()) > 0; tries++) {
+    if (tries > 2000) throw new Error("domain events were never handled");
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+/** In tests only, for now: an answer that changed something waits for the reactions of what it changed. */
+function reactionsSettle(app: FastifyInstance, prisma: PrismaClient, config: Config): void {
+  app.addHook("onSend", async (req, _reply, payload) => {
+    if (req.method !== "GET") await settleEvents(prisma, config);
     return payload;
   });
 }
@@ -73,7 +78,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     limits: { registerPerWindow: 10_000, ...options.limits },
     timeouts: options.timeouts,
   });
-  placedOrdersSettle(app, db.prisma);
+  reactionsSettle(app, db.prisma, config);
   await app.ready();
   return {
     app,
@@ -81,6 +86,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     prisma: db.prisma,
     deps,
     config,
+    settled: () => settleEvents(db.prisma, config),
     close: async () => {
       await app.close();
       await db.close();
@@ -102,13 +108,14 @@ export async function buildOtherInstance(
   const db = await openPostgres(options.databaseUrl ?? t.db.url!, 5);
   const deps = createDeps(t.config, db);
   const app = await buildApp(deps, { serveApps: false, limits: { registerPerWindow: 10_000, ...options.limits } });
-  placedOrdersSettle(app, db.prisma);
+  reactionsSettle(app, db.prisma, t.config);
   return {
     app,
     db,
     prisma: db.prisma,
     deps,
     config: t.config,
+    settled: () => settleEvents(db.prisma, t.config),
     close: async () => {
       await app.close();
       await db.close();

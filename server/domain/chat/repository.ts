@@ -12,6 +12,7 @@ const createdSelect = {
   createdAt: true,
   readByClientAt: true,
   readBySupportAt: true,
+  mediaId: true,
 } as const satisfies Prisma.MessageSelect;
 
 /** A message as the chat shows it: its own columns, the author's name and the attachment. */
@@ -106,6 +107,9 @@ export const chatRepository = (db: Db) => ({
   findMessage: (id: string): Promise<ChatMessageRow | null> => db.message.findUnique({ where: { id }, select: messageSelect }),
 
   createMessage: (data: NewChatMessage): Promise<CreatedMessage> => db.message.create({ data, select: createdSelect }),
+
+  /** Client messages of the order that support has not read yet (the one just written included). */
+  unreadClientMessages: (orderId: string) => db.message.count({ where: { orderId, sender: "client", readBySupportAt: null } }),
 
   findAuthorName: async (userId: string): Promise<string | null> =>
     (await db.user.findUnique({ where: { id: userId }, select: { name: true } }))?.name ?? null,

@@ -1,5 +1,6 @@
 // The per-order support chat: a customer talks about their own order, staff answer any order.
-// Messages are stored (with their attachment) in one transaction and handed to the hub after the commit.
+// Messages are stored (with their attachment) in one transaction with their `message.posted` event; the caller
+// hands the stored message to the socket hub after the commit (docs/design/events.md#live-frames).
 import { assertUploadQuota } from "../media/quota.ts";
 import type { Db, PrismaClient } from "../../db/client.ts";
 import { AppError } from "../errors.ts";
@@ -7,20 +8,26 @@ import { CHAT_ORDER_NOT_FOUND } from "../orders/not-found.ts";
 import { acceptAttachment, storeAttachment } from "../media/service.ts";
 import type { IncomingFile } from "../media/incoming.ts";
 import type { MediaStore } from "../media/store.ts";
-import type { ChatPublisher } from "../../realtime/events.ts";
 import { MAX_MESSAGE_TEXT, PDF_NOT_IN_ORDER } from "../../../shared/chat.ts";
 import { shortOrderId } from "../../../shared/orders.ts";
 import { SHOP_SENDER } from "../../../shared/payments.ts";
 import type { Message, SupportMessage } from "../../schemas/messages.ts";
 import { chatRepository, type ChatMessageRow, type NewChatMessage } from "./repository.ts";
 import { toShopperMessage, toSupportMessage } from "./message-view.ts";
-import type { Notifier, PushNotice } from "../../notifications/notifier.ts";
-import { noticeMessageWaiting, supportReplyPush } from "../../notifications/order-events.ts";
+import { emitEvents } from "../events/emit.ts";
+import { orderEvent } from "../events/catalog.ts";
 
 /** An uploaded file and the media store it goes into. */
 export interface ChatFile {
   upload: IncomingFile;
   media: MediaStore;
+}
+
+/** A stored message, for the caller to publish live once committed: its order, the order's shopper, the message. */
+export interface PostedMessage {
+  orderId: string;
+  ownerId: string;
+  message: SupportMessage;
 }
 
 interface NewMessageInput {
@@ -38,27 +45,21 @@ function cleanText(text: string | undefined, file: ChatFile | null): string | nu
 
 /**
  * Stores the message with its attachment's row in one transaction. The file's bytes go into the media store
- * first, outside it (a failed message leaves at most an unreferenced file, never a row without its file). A
- * text-only message with nothing else to write is one INSERT, without an interactive transaction.
+ * first, outside it (a failed message leaves at most an unreferenced file, never a row without its file); the
+ * message's event is written in the same transaction.
  */
 async function storeMessage(
   db: PrismaClient,
   data: Omit<NewChatMessage, "mediaId"> & { authorId: string },
   file: ChatFile | null,
   authorName: string | null,
-  afterCreate?: (tx: Db, at: Date, mediaId: string | null) => Promise<unknown>,
+  afterCreate: (tx: Db, created: { id: string; createdAt: Date; mediaId: string | null }) => Promise<unknown>,
 ): Promise<ChatMessageRow> {
-  if (!file && !afterCreate)
-    return {
-      ...(await chatRepository(db).createMessage({ ...data, mediaId: null })),
-      author: authorName === null ? null : { name: authorName },
-      media: null,
-    };
   const accepted = file ? await acceptAttachment(file.media, file.upload) : null;
   return db.$transaction(async (tx) => {
     const media = accepted ? await storeAttachment(tx, accepted, data.authorId) : null;
     const row = await chatRepository(tx).createMessage({ ...data, mediaId: media?.id ?? null });
-    await afterCreate?.(tx, row.createdAt, media?.id ?? null);
+    await afterCreate(tx, row);
     return {
       ...row,
       author: authorName === null ? null : { name: authorName },
@@ -118,56 +119,44 @@ export async function findOrderPdf(
 
 /**
  * A customer writes about their own order (text and/or one file). `alongside` runs in the message's transaction
- * with its stored file (a proof of payment is kept with the very file the chat shows).
+ * with its stored file (a proof of payment is kept with the very file the chat shows). `message.posted` says
+ * whether it starts a wait for support (the first message support has not read): staff may be alerted.
  */
 export async function sendClientMessage(
   db: PrismaClient,
-  hub: ChatPublisher,
-  input: NewMessageInput & { userId: string },
+  input: NewMessageInput & { userId: string; /** A proof's message: its own staff alert says it (proof.received). */ proof?: boolean },
   alongside?: (tx: Db, mediaId: string | null) => Promise<unknown>,
-  notifier?: Notifier,
-): Promise<Message> {
+): Promise<PostedMessage> {
   const text = cleanText(input.text, input.file);
   const owner = await chatRepository(db).findOrderOwner(input.orderId);
   if (owner !== input.userId) throw new AppError(404, CHAT_ORDER_NOT_FOUND);
   if (input.file) await assertUploadQuota(db, { userId: input.userId, orderId: input.orderId, size: input.file.upload.size });
-  // With no staff online anywhere, the staff alert is written with the message.
-  const alertStaff = notifier && !(await notifier.presence.staffOnline()) ? notifier : undefined;
-  let staffPush: PushNotice | null = null;
-  const afterCreate =
-    alongside || alertStaff
-      ? async (tx: Db, at: Date, mediaId: string | null) => {
-          await alongside?.(tx, mediaId);
-          if (alertStaff)
-            staffPush = await noticeMessageWaiting(tx, alertStaff, {
-              orderId: input.orderId,
-              at,
-              userId: input.userId,
-              text,
-              hasAttachment: Boolean(mediaId),
-            });
-        }
-      : undefined;
   const row = await storeMessage(
     db,
     { orderId: input.orderId, sender: "client", authorId: input.userId, text },
     input.file,
     null,
-    afterCreate,
+    async (tx, created) => {
+      await alongside?.(tx, created.mediaId);
+      const waitingStarts = !input.proof && (await chatRepository(tx).unreadClientMessages(input.orderId)) === 1;
+      await emitEvents(
+        tx,
+        orderEvent("message.posted", input.orderId, {
+          messageId: created.id,
+          sender: "client",
+          authorId: input.userId,
+          text,
+          hasAttachment: Boolean(created.mediaId),
+          waitingStarts,
+        }),
+      );
+    },
   );
-  alertStaff?.committed([staffPush]);
-  const message = toSupportMessage(row);
-  await hub.publishMessage({ orderId: input.orderId, ownerId: owner, message });
-  return toShopperMessage(message);
+  return { orderId: input.orderId, ownerId: owner, message: toSupportMessage(row) };
 }
 
 /** A staff member answers on an order's chat; answering also marks the customer's messages read. */
-export async function sendSupportReply(
-  db: PrismaClient,
-  hub: ChatPublisher,
-  input: NewMessageInput & { staffUserId: string },
-  notifier?: Notifier,
-): Promise<SupportMessage> {
+export async function sendSupportReply(db: PrismaClient, input: NewMessageInput & { staffUserId: string }): Promise<PostedMessage> {
   const text = cleanText(input.text, input.file);
   const [owner, authorName] = await Promise.all([ownerOf(db, input.orderId), chatRepository(db).findAuthorName(input.staffUserId)]);
   const row = await storeMessage(
@@ -175,29 +164,35 @@ export async function sendSupportReply(
     { orderId: input.orderId, sender: "support", authorId: input.staffUserId, text },
     input.file,
     authorName,
-    (tx, at) => chatRepository(tx).markReadBySupport(input.orderId, at),
+    async (tx, created) => {
+      await chatRepository(tx).markReadBySupport(input.orderId, created.createdAt);
+      // The shopper's push goes at once (a subscriber); the e-mail waits for the digest (notifications/reply-digest.ts).
+      await emitEvents(
+        tx,
+        orderEvent("message.posted", input.orderId, {
+          messageId: created.id,
+          sender: "support",
+          authorId: input.staffUserId,
+          text,
+          hasAttachment: Boolean(created.mediaId),
+          waitingStarts: false,
+        }),
+      );
+    },
   );
-  const message = toSupportMessage(row);
-  await hub.publishMessage({ orderId: input.orderId, ownerId: owner, message });
-  // The e-mail waits for the digest sweep (notifications/reply-digest.ts); the push goes now.
-  if (notifier) notifier.committed([await supportReplyPush(db, input.orderId, owner, text)]);
-  return message;
+  return { orderId: input.orderId, ownerId: owner, message: toSupportMessage(row) };
 }
 
 /**
  * The shop itself tells the shopper something in the order's chat (a status change, a payment, a proof decision,
- * a reminder): stored as sender 'shop', read by support from the start (it is never a customer message waiting
- * for an answer), and fanned out live like any message. Never fails the caller: what it reports is done.
+ * a reminder), in the caller's transaction (a subscriber's: server/subscribers/shop-chat-lines.ts): stored as
+ * sender 'shop', read by support from the start (it is never a customer message waiting for an answer). Null when
+ * the order is gone.
  */
-export async function postShopMessage(
-  db: PrismaClient,
-  hub: ChatPublisher | undefined,
-  orderId: string,
-  text: string,
-): Promise<SupportMessage | null> {
-  const owner = await chatRepository(db).findOrderOwner(orderId);
+export async function writeShopMessage(tx: Db, orderId: string, text: string): Promise<PostedMessage | null> {
+  const owner = await chatRepository(tx).findOrderOwner(orderId);
   if (!owner) return null;
-  const created = await chatRepository(db).createMessage({
+  const created = await chatRepository(tx).createMessage({
     orderId,
     sender: SHOP_SENDER,
     authorId: null,
@@ -205,9 +200,7 @@ export async function postShopMessage(
     mediaId: null,
     readBySupportAt: new Date(),
   });
-  const message = toSupportMessage({ ...created, author: null, media: null });
-  await hub?.publishMessage({ orderId, ownerId: owner, message });
-  return message;
+  return { orderId, ownerId: owner, message: toSupportMessage({ ...created, author: null, media: null }) };
 }
 
 /** Every message of an order's conversation, oldest first, as staff see them. */

@@ -22,8 +22,6 @@ import type { CouponCustomer } from "../coupons/repository.ts";
 import { ordersRepository, type KeyedOrder, type NewOrder } from "./repository.ts";
 import { stockRepository } from "../catalogue/stock-repository.ts";
 import { notEnoughStock } from "../../../shared/stock.ts";
-import type { Notifier } from "../../notifications/notifier.ts";
-import type { OrderPublisher } from "../../realtime/events.ts";
 import { optInAtCheckout } from "../users/account.ts";
 import { checkOpenUnpaid, precheckOpenUnpaid, takePlacement, type PlacementAllowance } from "./placement-limits.ts";
 import { stockHoldEnd } from "./stock-hold.ts";
@@ -118,7 +116,7 @@ class NotWritten extends Error {}
 async function writeOrder(
   db: PrismaClient,
   order: NewOrder,
-  opts: { clearCart: boolean; noticesDue: boolean; couponCustomer?: CouponCustomer; openUnpaid: number },
+  opts: { clearCart: boolean; couponCustomer?: CouponCustomer; openUnpaid: number },
 ): Promise<boolean> {
   const held = order.lines.filter((l) => l.reserved);
   const coupon = order.coupon;
@@ -170,9 +168,6 @@ export async function placeOrder<Prepared extends PaymentReferences, Answer>(
     /** Hours an unpaid order holds its tracked units (the shop setting "Reserva de stock"). */
     stockHoldHours: number;
   },
-  notifier?: Notifier,
-  /** Told after the order is stored (not on a replay): staff consoles update live. */
-  orderEvents?: OrderPublisher,
 ): Promise<Answer> {
   const { userId, idempotencyKey } = input;
   const v = validateOrder(input.body, method.checkout);
@@ -239,8 +234,8 @@ export async function placeOrder<Prepared extends PaymentReferences, Answer>(
   };
   try {
     for (let attempt = 1; ; attempt++) {
-      // The order's mails are written after the commit, from the order as stored (a redrawn reference included).
-      const opts = { clearCart: method.clearsCart, noticesDue: Boolean(notifier), couponCustomer, openUnpaid: input.allowance.openUnpaid };
+      // The order's mails are written after the commit (its order.placed event), from the order as stored.
+      const opts = { clearCart: method.clearsCart, couponCustomer, openUnpaid: input.allowance.openUnpaid };
       if (await writeOrder(db, order, opts)) break;
       // Not written: either a concurrent retry holds the key, or the payment reference clashed with another order's.
       if (idempotencyKey && (await orders.findByKey(userId, idempotencyKey))) throw new KeyTaken();
@@ -260,9 +255,6 @@ export async function placeOrder<Prepared extends PaymentReferences, Answer>(
     if (!earlier) throw error;
     return method.replayed(replayOf(earlier, v.requestHash)!);
   }
-  notifier?.orderPlaced();
   shopEvents.ordersPlaced.inc({ method: paymentMethod });
-  // Not awaited: the shopper's answer does not wait for the consoles to be told (publishing never throws).
-  void orderEvents?.publishNewOrder({ orderId, totalAmount: priced.totalAmount.toNumber() });
   return await method.placed(orderId, { ...prepared, paymentReference: order.paymentReference ?? undefined });
 }

@@ -1,6 +1,7 @@
 // Order rows: placing one (with its lines and first history row), the shopper's reads, status transitions,
 // history, internal notes and assignment. Payments are payments/repository.ts's, staff searches and figures
 // staff-queries-repository.ts's.
+import { EVENTS_CHANNEL } from "../events/emit.ts";
 import type { Db } from "../../db/client.ts";
 import { Prisma } from "../../db/client.ts";
 import { newOrderId } from "./ids.ts";
@@ -131,10 +132,10 @@ export const ordersRepository = (db: Db) => ({
    * lines out of the shopper's cart. Data-modifying CTEs are one statement, so all of it commits or none does,
    * in one round trip instead of an interactive transaction's seven (bench: 224 → 806 placements/s).
    * False when another request holds the key or the payment reference is another order's (nothing was written).
-   * With `noticesDue` the order says its confirmation and staff alert are still to be written to the outbox (a
-   * background round does it after the commit: docs/design/notifications.md#placed-orders).
+   * Its `order.placed` event is written in the same statement (the confirmation and the staff alert follow from it
+   * after the commit: docs/design/events.md), and the dispatchers are woken at the commit.
    */
-  async insertOrder(o: NewOrder, opts: { clearCart: boolean; noticesDue?: boolean }): Promise<boolean> {
+  async insertOrder(o: NewOrder, opts: { clearCart: boolean }): Promise<boolean> {
     const lineIds = o.lines.map(() => newOrderId());
     const productIds = o.lines.map((l) => l.productId);
     const sizes = o.lines.map((l) => l.size);
@@ -142,11 +143,11 @@ export const ordersRepository = (db: Db) => ({
       WITH new_order AS (
         INSERT INTO orders (id, user_id, status, payment_method, address, subtotal, delivery_fee, total_amount,
                             idempotency_key, request_hash, stripe_session_id, payment_reference, payment_deadline, multicaixa_reference,
-                            delivery, placed_notices_due, coupon_id, coupon_code, discount, stock_held_until, nif, updated_at)
+                            delivery, coupon_id, coupon_code, discount, stock_held_until, nif, updated_at)
         VALUES (${o.id}, ${o.userId}, ${o.status}, ${o.paymentMethod}, ${JSON.stringify(o.address)}::jsonb,
                 ${o.subtotal.toFixed(2)}::numeric, ${o.deliveryFee.toFixed(2)}::numeric, ${o.totalAmount.toFixed(2)}::numeric,
                 ${o.idempotencyKey}, ${o.requestHash}, ${o.stripeSessionId}, ${o.paymentReference}, ${o.paymentDeadline?.toISOString() ?? null}::timestamp, ${o.multicaixaReference ?? null},
-                ${o.delivery ? JSON.stringify(o.delivery) : null}::jsonb, ${opts.noticesDue ?? false},
+                ${o.delivery ? JSON.stringify(o.delivery) : null}::jsonb,
                 ${o.coupon?.id ?? null}, ${o.coupon?.code ?? null}, ${o.coupon?.discount.toFixed(2) ?? "0"}::numeric,
                 ${o.stockHeldUntil?.toISOString() ?? null}::timestamp, ${o.nif ?? null}, now())
         ON CONFLICT DO NOTHING
@@ -164,8 +165,10 @@ export const ordersRepository = (db: Db) => ({
         DELETE FROM cart_lines c
         USING new_order, unnest(${productIds}::text[], ${sizes}::text[]) AS r(product_id, size)
         WHERE ${opts.clearCart} AND c.user_id = new_order.user_id AND c.product_id = r.product_id AND c.size = r.size
+      ), placed_event AS (
+        INSERT INTO domain_events (name, order_id) SELECT 'order.placed', id FROM new_order
       )
-      SELECT count(*)::int AS inserted FROM new_order`;
+      SELECT (SELECT count(*)::int FROM new_order) AS inserted, pg_notify(${EVENTS_CHANNEL}, '')::text AS woken`;
     return (rows[0]?.inserted ?? 0) === 1;
   },
 

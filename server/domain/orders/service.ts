@@ -14,8 +14,6 @@ import {
   type OrderStatus,
 } from "../../../shared/orders.ts";
 import type { StripeClient } from "../../integrations/stripe.ts";
-import type { ProxyPayClient } from "../../integrations/proxypay.ts";
-import { withdrawMulticaixaReference } from "../payments/multicaixa-reference.ts";
 import { MIN_EXCEPTION_REASON, PAID_BY_EXCEPTION, cancelledBy, moveRefusal, type StaffRole } from "../../../shared/payments.ts";
 import { paymentsRepository } from "../payments/repository.ts";
 import { formatKz } from "../../../shared/money.ts";
@@ -25,14 +23,12 @@ import type { Address, ShopCancellation, ShopOrder, ShopProof, UserOrder } from 
 import { attachmentKind } from "../../../shared/chat.ts";
 import { DEFAULT_PAYMENT_DEADLINE_HOURS, paymentState, type ProofStatus } from "../../../shared/payments.ts";
 import { mediaUrl } from "../media/service.ts";
-import { postShopMessage, unreadByClient } from "../chat/service.ts";
-import type { ChatPublisher } from "../../realtime/events.ts";
-import { statusChangedText } from "./shop-messages.ts";
+import { unreadByClient } from "../chat/service.ts";
+import { orderEvent, type DomainEvent } from "../events/catalog.ts";
+import { emitEvents } from "../events/emit.ts";
 import { AppError } from "../errors.ts";
 import { STAFF_ORDER_NOT_FOUND } from "./not-found.ts";
 import { ordersRepository, type ShopOrderRow } from "./repository.ts";
-import type { Notifier } from "../../notifications/notifier.ts";
-import { noticeOrder } from "../../notifications/order-events.ts";
 import { stockRepository } from "../catalogue/stock-repository.ts";
 import { retakeStockOnPayment } from "./stock-hold.ts";
 import { PICKUP_HOLD_DAYS, READY_FOR_PICKUP, shipmentLines, type Shipment } from "../../../shared/shipment.ts";
@@ -333,7 +329,7 @@ export async function changeOrderStatus(
     reason?: string | null;
     shipment?: ShipmentInput;
   },
-  effects: { hub?: ChatPublisher; stripe?: StripeClient; proxypay?: ProxyPayClient; notifier?: Notifier } = {},
+  effects: { stripe?: StripeClient } = {},
 ): Promise<{ id: string; status: OrderStatus; paid: boolean }> {
   const { orderId, status, staffUserId } = input;
   if (!isOrderStatus(status)) throw new AppError(400, `Estado de encomenda inválido: ${status}`);
@@ -365,19 +361,24 @@ export async function changeOrderStatus(
     if (becomesPaid) {
       await paymentsRepository(tx).closePendingProofs(orderId);
       // Paid after its stock hold ended: the units are taken again (before a delivery consumes them), or marked short.
-      await retakeStockOnPayment(tx, orderId, effects.notifier);
+      await retakeStockOnPayment(tx, orderId);
     }
     if (status === CANCELLED) await stockRepository(tx).release([orderId]);
     if (status === DELIVERED) await stockRepository(tx).consume(orderId);
-    const push = effects.notifier
-      ? await noticeOrder(tx, effects.notifier, orderId, { kind: "status", status, reason: input.reason ?? input.note })
-      : null;
-    return { changed: { id: orderId, status, paid }, push, becomesPaid, shipment };
+    // The shopper's e-mail and chat line, the Multicaixa reference's withdrawal: server/subscribers/index.ts.
+    const events: DomainEvent[] = [
+      orderEvent("order.status_changed", orderId, {
+        from,
+        to: status,
+        cause: "staff",
+        reason: input.reason ?? null,
+        note: input.note ?? null,
+        lines: shipment ? shipmentLines(shipment) : [],
+      }),
+    ];
+    if (becomesPaid) events.push(orderEvent("order.paid", orderId, { by: "status" }));
+    await emitEvents(tx, ...events);
+    return { id: orderId, status, paid };
   });
-  effects.notifier?.committed([changed.push]);
-  // Nothing more is to be paid by reference once the order is cancelled or paid (by money or by exception).
-  if (status === CANCELLED || changed.becomesPaid) await withdrawMulticaixaReference(db, effects.proxypay, orderId);
-  const lines = changed.shipment ? shipmentLines(changed.shipment) : [];
-  await postShopMessage(db, effects.hub, orderId, [statusChangedText(status, input.reason), ...lines].join("\n"));
-  return changed.changed;
+  return changed;
 }

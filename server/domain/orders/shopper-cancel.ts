@@ -6,22 +6,17 @@
 // card session closed, the Multicaixa reference withdrawn, the e-mail and the chat message.
 import type { PrismaClient } from "../../db/client.ts";
 import type { StripeClient } from "../../integrations/stripe.ts";
-import type { ProxyPayClient } from "../../integrations/proxypay.ts";
-import type { Notifier } from "../../notifications/notifier.ts";
-import { noticeOrder } from "../../notifications/order-events.ts";
-import type { ChatPublisher } from "../../realtime/events.ts";
 import { AWAITING_PAYMENT, CANCELLED } from "../../../shared/orders.ts";
 import { formatKz } from "../../../shared/money.ts";
 import { SHOPPER_CANCELLED_REASON } from "../../../shared/payments.ts";
 import { shopperCancelRefusal } from "../../../shared/unpaid-orders.ts";
 import { stockRepository } from "../catalogue/stock-repository.ts";
-import { postShopMessage } from "../chat/service.ts";
 import { AppError } from "../errors.ts";
-import { withdrawMulticaixaReference } from "../payments/multicaixa-reference.ts";
+import { orderEvent } from "../events/catalog.ts";
+import { emitEvents } from "../events/emit.ts";
 import { paymentsRepository } from "../payments/repository.ts";
 import { ORDER_NOT_FOUND } from "./not-found.ts";
 import { ordersRepository } from "./repository.ts";
-import { statusChangedText } from "./shop-messages.ts";
 
 const CARD_PAID = "Este pedido já foi pago por cartão: atualize a página.";
 const CHANGED_MEANWHILE = "O pedido mudou entretanto. Atualize a página e tente novamente.";
@@ -53,7 +48,7 @@ async function closeCardSession(stripe: StripeClient | undefined, sessionId: str
 export async function cancelOwnOrder(
   db: PrismaClient,
   input: { userId: string; orderId: string },
-  effects: { hub?: ChatPublisher; stripe?: StripeClient; proxypay?: ProxyPayClient; notifier?: Notifier } = {},
+  effects: { stripe?: StripeClient } = {},
 ): Promise<void> {
   const { userId, orderId } = input;
   const owned = await ordersRepository(db).findForUser(orderId, userId);
@@ -62,7 +57,7 @@ export async function cancelOwnOrder(
   const why = before && refusal(before, await paymentsRepository(db).countPendingProofs(orderId));
   if (why) throw new AppError(409, why);
   await closeCardSession(effects.stripe, owned.stripeSessionId);
-  const push = await db.$transaction(async (tx) => {
+  await db.$transaction(async (tx) => {
     // Under the order's row lock, as every payment is recorded: no money can land between this check and the move.
     const money = await paymentsRepository(tx).lockOrderMoney(orderId);
     if (!money) throw new AppError(404, ORDER_NOT_FOUND);
@@ -74,11 +69,17 @@ export async function cancelOwnOrder(
     await repo.addHistory(orderId, CANCELLED, userId, SHOPPER_CANCELLED_REASON);
     // Its units go back on sale now (docs/product/orders.md#stock); the coupon's use is given back by the status itself.
     await stockRepository(tx).release([orderId]);
-    return effects.notifier
-      ? noticeOrder(tx, effects.notifier, orderId, { kind: "status", status: CANCELLED, reason: SHOPPER_CANCELLED_REASON })
-      : null;
+    // The e-mail, the chat line and the Multicaixa reference's withdrawal follow (server/subscribers/index.ts).
+    await emitEvents(
+      tx,
+      orderEvent("order.status_changed", orderId, {
+        from: AWAITING_PAYMENT,
+        to: CANCELLED,
+        cause: "shopper",
+        reason: SHOPPER_CANCELLED_REASON,
+        note: null,
+        lines: [],
+      }),
+    );
   });
-  effects.notifier?.committed([push]);
-  await withdrawMulticaixaReference(db, effects.proxypay, orderId);
-  await postShopMessage(db, effects.hub, orderId, statusChangedText(CANCELLED, SHOPPER_CANCELLED_REASON));
 }

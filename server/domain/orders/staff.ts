@@ -21,7 +21,6 @@ import type { AdminAllowedMoves, AdminOrder, AdminPayment, AdminProof, ProofHint
 import { STAFF_ORDER_NOT_FOUND } from "./not-found.ts";
 import { orderQueries, type StaffOrderDetailRow, type StaffOrderRow } from "./staff-queries-repository.ts";
 import { heldUntil, storedAddress, storedDelivery, storedShipment } from "./service.ts";
-import { orderPhoneMessages } from "../../notifications/messaging/repository.ts";
 
 export const ORDER_LIST = {
   filters: { q: "string", status: "string", customerId: "string", id: "ids" },
@@ -180,11 +179,12 @@ export async function listOrders(
   return { rows: rows.map((r) => toRow(r, unread.get(r.id) ?? 0, role)), total };
 }
 
-export async function getOrder(db: PrismaClient, id: string, role: StaffRole): Promise<AdminOrder> {
+/** The order as staff see it (the route adds its WhatsApp/SMS messages: routes/admin/orders.ts). */
+export async function getOrder(db: PrismaClient, id: string, role: StaffRole): Promise<Omit<AdminOrder, "phoneMessages">> {
   const row = await orderQueries(db).findForStaff(id);
   if (!row) throw new AppError(404, STAFF_ORDER_NOT_FOUND);
-  const [unread, phoneMessages] = await Promise.all([chatRepository(db).unreadByOrder([id]), orderPhoneMessages(db, id)]);
-  return { ...toDetail(row, unread.get(id) ?? 0, role), phoneMessages };
+  const unread = await chatRepository(db).unreadByOrder([id]);
+  return toDetail(row, unread.get(id) ?? 0, role);
 }
 
 /**

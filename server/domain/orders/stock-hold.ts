@@ -4,13 +4,11 @@
 // payable. Money that then covers the order takes the units again where they are left; a line whose units were sold
 // meanwhile is marked short, noted on the order and alerted to staff: paid, but never silently oversold.
 import type { Db, PrismaClient } from "../../db/client.ts";
-import type { ChatPublisher } from "../../realtime/events.ts";
-import type { Notifier } from "../../notifications/notifier.ts";
-import { noticePaidWithoutStock } from "../../notifications/order-events.ts";
 import { stockRepository } from "../catalogue/stock-repository.ts";
-import { postShopMessage } from "../chat/service.ts";
+import { orderEvent } from "../events/catalog.ts";
+import { emitEvents } from "../events/emit.ts";
 import { ordersRepository } from "./repository.ts";
-import { holdEndedText, paidWithoutStockNote } from "./shop-messages.ts";
+import { paidWithoutStockNote } from "./shop-messages.ts";
 
 const HOUR_MS = 3_600_000;
 const BATCH = 100;
@@ -23,9 +21,10 @@ export function stockHoldEnd(placedAt: Date, holdHours: number, paymentDeadline:
 
 /**
  * A round of the payment-deadline job: unpaid orders whose hold is over give their units back (batch by batch, each
- * order once, safe with several instances: SKIP LOCKED) and the shopper reads it in the order's chat. Returns the ids.
+ * order once, safe with several instances: SKIP LOCKED); `order.stock_released` tells the shopper in the order's chat.
+ * Returns the ids.
  */
-export async function releaseEndedHolds(db: PrismaClient, now: Date, hub?: ChatPublisher): Promise<string[]> {
+export async function releaseEndedHolds(db: PrismaClient, now: Date): Promise<string[]> {
   const released: string[] = [];
   for (;;) {
     const ended = await db.$transaction(async (tx) => {
@@ -34,22 +33,27 @@ export async function releaseEndedHolds(db: PrismaClient, now: Date, hub?: ChatP
         orders.map((o) => o.id),
         { holdEnded: true },
       );
+      await emitEvents(
+        tx,
+        ...orders.map((o) => orderEvent("order.stock_released", o.id, { paymentDeadline: o.paymentDeadline?.toISOString() ?? null })),
+      );
       return orders;
     });
     released.push(...ended.map((o) => o.id));
-    for (const o of ended) await postShopMessage(db, hub, o.id, holdEndedText(o.paymentDeadline));
     if (ended.length < BATCH) return released;
   }
 }
 
 /**
  * In the transaction that makes the order paid: its lines released by the hold take their units again; the lines
- * left short get a note on the order and a staff alert. Returns the short lines (none when the hold never ended).
+ * left short get a note on the order and a staff alert (`order.paid_short`). Returns the short lines (none when the
+ * hold never ended).
  */
-export async function retakeStockOnPayment(tx: Db, orderId: string, notifier?: Notifier) {
+export async function retakeStockOnPayment(tx: Db, orderId: string) {
   const short = await stockRepository(tx).retake(orderId);
   if (!short.length) return short;
   await ordersRepository(tx).addNote({ orderId, authorId: null, text: paidWithoutStockNote(short) });
-  if (notifier) await noticePaidWithoutStock(tx, notifier, orderId, short);
+  const lines = short.map(({ name, size, quantity }) => ({ name, size, quantity }));
+  await emitEvents(tx, orderEvent("order.paid_short", orderId, { lines }));
   return short;
 }

@@ -20,9 +20,6 @@ import {
   type StatementLineState,
   type StatementMapping,
 } from "../../../shared/bank-statements.ts";
-import type { ChatPublisher } from "../../realtime/events.ts";
-import type { ProxyPayClient } from "../../integrations/proxypay.ts";
-import type { Notifier } from "../../notifications/notifier.ts";
 import type { AdminBankStatement, AdminStatementLine } from "../../schemas/admin-bank-statements.ts";
 import { AppError } from "../errors.ts";
 import type { IncomingFile } from "../media/incoming.ts";
@@ -31,15 +28,7 @@ import type { ListPage, ListQuery, ListSpec } from "../list-query.ts";
 import { orderByOf } from "../list-query.ts";
 import { STAFF_ORDER_NOT_FOUND } from "../orders/not-found.ts";
 import { bankReferenceKey } from "../../../shared/payments.ts";
-import {
-  addPayment,
-  announcePayment,
-  checkPayment,
-  confirmPayment,
-  staffActor,
-  type CheckedPayment,
-  type RecordedPayment,
-} from "./payments.ts";
+import { addPayment, checkPayment, confirmPayment, staffActor, type CheckedPayment } from "./payments.ts";
 import { paymentsRepository } from "./repository.ts";
 import { statementsRepository, type StaffLineRow } from "./statements-repository.ts";
 import { decideLine, type LineDecision, type NamedOrder, type UnlinkedPayment } from "./statement-matching.ts";
@@ -53,12 +42,6 @@ const LINE_DECIDED = "Esta linha do extrato já foi tratada";
 const PAYMENT_NOT_FOUND = "Pagamento não encontrado";
 const SERVICE_PAYMENT = "Este pagamento foi confirmado pelo serviço de pagamento: não se liga a uma linha do extrato";
 const PAYMENT_LINKED = "Este pagamento já está ligado a outra linha do extrato";
-
-interface StatementDeps {
-  hub?: ChatPublisher;
-  notifier?: Notifier;
-  proxypay?: ProxyPayClient;
-}
 
 interface ImportCounts {
   statementId: string;
@@ -89,7 +72,6 @@ const linePayment = (
  */
 export async function importStatement(
   db: PrismaClient,
-  deps: StatementDeps,
   input: { file: IncomingFile | null; staffUserId: string; mapping?: StatementMapping },
 ): Promise<ImportCounts> {
   const { file, kind, lines, ignored, columns } = await readStatementFile(db, input);
@@ -105,8 +87,7 @@ export async function importStatement(
   for (const row of fresh) {
     const { line, plan } = byKey.get(row.lineKey)!;
     if (!plan.orderId || plan.problem) continue;
-    if (await settleLine(db, deps, { id: row.id, line, plan: { ...plan, orderId: plan.orderId }, staffUserId: input.staffUserId }))
-      matched++;
+    if (await settleLine(db, { id: row.id, line, plan: { ...plan, orderId: plan.orderId }, staffUserId: input.staffUserId })) matched++;
   }
   const counts = {
     imported: fresh.length,
@@ -175,15 +156,13 @@ async function planLines(db: PrismaClient, lines: StatementLine[]): Promise<Line
  */
 async function settleLine(
   db: PrismaClient,
-  deps: StatementDeps,
   input: { id: string; line: StatementLine; plan: LinePlan & { orderId: string }; staffUserId: string },
 ): Promise<boolean> {
   const amount = new Prisma.Decimal(input.line.amount);
   let decision: LineDecision | null = null;
-  let recorded: RecordedPayment | null;
   try {
     const payment = linePayment(input.line);
-    recorded = await db.$transaction(async (tx) => {
+    await db.$transaction(async (tx) => {
       const order = await paymentsRepository(tx).lockOrderMoney(input.plan.orderId);
       if (!order) throw new AppError(404, STAFF_ORDER_NOT_FOUND);
       const lines = statementsRepository(tx);
@@ -206,21 +185,18 @@ async function settleLine(
       if (decision.kind === "link") {
         if (!(await lines.take(input.id, { state: "linked", orderId: decision.orderId }))) throw new AppError(409, LINE_DECIDED);
         await linkPayment(lines, input.id, decision.paymentId);
-        return confirmPayment(
-          tx,
-          decision.paymentId,
-          { via: "statement", byId: input.staffUserId, historyNote: "Pagamento confirmado pelo extrato" },
-          deps.notifier,
-        );
+        return confirmPayment(tx, decision.paymentId, {
+          via: "statement",
+          byId: input.staffUserId,
+          historyNote: "Pagamento confirmado pelo extrato",
+        });
       }
       if (!(await lines.take(input.id, { state: "matched", orderId: decision.orderId }))) throw new AppError(409, LINE_DECIDED);
-      const added = await addPayment(
-        tx,
-        decision.orderId,
-        payment,
-        { staffUserId: input.staffUserId, actor: STATEMENT_ACTOR, confirmation: { via: "statement", byId: input.staffUserId } },
-        deps.notifier,
-      );
+      const added = await addPayment(tx, decision.orderId, payment, {
+        staffUserId: input.staffUserId,
+        actor: STATEMENT_ACTOR,
+        confirmation: { via: "statement", byId: input.staffUserId },
+      });
       await lines.setPayment(input.id, added.paymentId);
       return added;
     });
@@ -232,7 +208,6 @@ async function settleLine(
     else await statementsRepository(db).setProblem(input.id, error.message, input.plan.orderId);
     return false;
   }
-  if (recorded) await announcePayment(db, deps.hub, recorded, deps.notifier, deps.proxypay);
   const settled = decision as LineDecision | null;
   return settled?.kind === "link" || settled?.kind === "record";
 }
@@ -278,7 +253,6 @@ function mayDuplicateMessage(orderId: string, unlinked: readonly UnlinkedPayment
  */
 export async function assignLine(
   db: PrismaClient,
-  deps: StatementDeps,
   input: { lineId: string; order: string; staffUserId: string; overpayment?: boolean; duplicateReason?: string; newPayment?: boolean },
 ): Promise<AdminStatementLine> {
   const line = await statementsRepository(db).findLine(input.lineId);
@@ -293,7 +267,7 @@ export async function assignLine(
     },
   );
   const actor = `${STATEMENT_ACTOR} (${await staffActor(db, input.staffUserId)})`;
-  const recorded = await db.$transaction(async (tx) => {
+  await db.$transaction(async (tx) => {
     // The order first, then the line: as the import settles a line, so the two never wait on each other.
     if (!(await paymentsRepository(tx).lockOrderMoney(orderId))) throw new AppError(404, STAFF_ORDER_NOT_FOUND);
     const lines = statementsRepository(tx);
@@ -301,11 +275,10 @@ export async function assignLine(
     const unlinked = await lines.unlinkedPayments([orderId]);
     if (unlinked.length > 0 && !input.newPayment) throw new AppError(409, mayDuplicateMessage(orderId, unlinked));
     const confirmation = { via: "statement" as const, byId: input.staffUserId };
-    const added = await addPayment(tx, orderId, payment, { staffUserId: input.staffUserId, actor, confirmation }, deps.notifier);
+    const added = await addPayment(tx, orderId, payment, { staffUserId: input.staffUserId, actor, confirmation });
     await lines.setPayment(line.id, added.paymentId);
     return added;
   });
-  await announcePayment(db, deps.hub, recorded, deps.notifier, deps.proxypay);
   return getLine(db, line.id);
 }
 
@@ -316,7 +289,6 @@ export async function assignLine(
  */
 export async function linkLine(
   db: PrismaClient,
-  deps: StatementDeps,
   input: { lineId: string; paymentId: string; staffUserId: string },
 ): Promise<AdminStatementLine> {
   const repo = statementsRepository(db);
@@ -333,20 +305,18 @@ export async function linkLine(
       `O crédito (${formatKz(line.amount.toNumber())}) não é o valor deste pagamento (${formatKz(target.amount.toNumber())}): ligue-o ao pagamento do mesmo valor, ou registe-o como pagamento novo`,
     );
   const actor = await staffActor(db, input.staffUserId);
-  const confirmed = await db.$transaction(async (tx) => {
+  await db.$transaction(async (tx) => {
     await paymentsRepository(tx).lockOrderMoney(target.orderId);
     const lines = statementsRepository(tx);
     if (!(await lines.take(line.id, { state: "linked", orderId: target.orderId, decidedById: input.staffUserId })))
       throw new AppError(409, LINE_DECIDED);
     await linkPayment(lines, line.id, target.id);
-    return confirmPayment(
-      tx,
-      target.id,
-      { via: "statement", byId: input.staffUserId, historyNote: `Pagamento confirmado pelo extrato (${actor})` },
-      deps.notifier,
-    );
+    return confirmPayment(tx, target.id, {
+      via: "statement",
+      byId: input.staffUserId,
+      historyNote: `Pagamento confirmado pelo extrato (${actor})`,
+    });
   });
-  if (confirmed) await announcePayment(db, deps.hub, confirmed, deps.notifier, deps.proxypay);
   return getLine(db, line.id);
 }
 

@@ -1,7 +1,6 @@
 // Bank transfer (the 'cod' payment method on the wire): the order waits for the shopper's transfer, its lines
 // leave the cart at once, and the shopper is answered with the order id. Each order gets the reference to write
 // in the transfer and the deadline to pay by. Card payment has its own route: asking for it here is refused.
-import type { ProxyPayClient } from "../../integrations/proxypay.ts";
 import { AppError } from "../errors.ts";
 import { newPaymentReference, paymentDeadlineFrom } from "./payment-reference.ts";
 import type { PaymentReferences, PaymentStrategy } from "../orders/placement.ts";
@@ -10,6 +9,12 @@ const MULTICAIXA_ATTEMPTS = 3;
 
 const CARD_ON_PLACE = "Para pagar com cartão use /api/order/stripe";
 
+/** Who hands out Multicaixa references (ProxyPay, when configured: the route passes its client). */
+export interface MulticaixaReferenceIssuer {
+  createReference(input: { amount: number; endDatetime: Date; customFields: { order: string } }): Promise<string>;
+  deleteReference(reference: string): Promise<unknown>;
+}
+
 /**
  * `deadlineHours`: how long the shopper has to pay (config or shop setting, resolved by the caller). With
  * ProxyPay configured, the order also gets a Multicaixa reference valid until the same deadline; when ProxyPay
@@ -17,7 +22,7 @@ const CARD_ON_PLACE = "Para pagar com cartão use /api/order/stripe";
  */
 export function bankTransfer(
   deadlineHours: number,
-  proxypay?: ProxyPayClient,
+  proxypay?: MulticaixaReferenceIssuer,
   referenceTaken: (reference: string) => Promise<boolean> = async () => false,
 ): PaymentStrategy<PaymentReferences, { orderId: string }> {
   /** ProxyPay may hand out a number an older order still holds: another is drawn (a few times, then none). */

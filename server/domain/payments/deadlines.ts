@@ -5,56 +5,43 @@
 // pay); unpaid orders whose stock hold ended give their units back (orders/stock-hold.ts). Run every few seconds by
 // jobs/payment-deadlines.ts; safe with several instances (the repositories lock with SKIP LOCKED).
 import type { PrismaClient } from "../../db/client.ts";
-import { CANCELLED } from "../../../shared/orders.ts";
+import { AWAITING_PAYMENT, CANCELLED } from "../../../shared/orders.ts";
 import { DEADLINE_EXPIRED_REASON } from "../../../shared/payments.ts";
-import type { ChatPublisher } from "../../realtime/events.ts";
-import { postShopMessage } from "../chat/service.ts";
 import { paymentsRepository } from "./repository.ts";
-import type { ProxyPayClient } from "../../integrations/proxypay.ts";
-import { pollMulticaixaPayments } from "./multicaixa.ts";
-import { withdrawMulticaixaReference } from "./multicaixa-reference.ts";
-import {
-  overdueUnconfirmedNote,
-  overdueUnconfirmedText,
-  overdueWithMoneyNote,
-  overdueWithMoneyText,
-  reminderText,
-  statusChangedText,
-} from "../orders/shop-messages.ts";
+import { overdueUnconfirmedNote, overdueUnconfirmedText, overdueWithMoneyNote, overdueWithMoneyText } from "../orders/shop-messages.ts";
 import { ordersRepository } from "../orders/repository.ts";
 import { Prisma } from "../../db/client.ts";
-import type { Notifier } from "../../notifications/notifier.ts";
-import { noticeDeadlineWithMoney, noticeOrder } from "../../notifications/order-events.ts";
 import { stockRepository } from "../catalogue/stock-repository.ts";
+import { kz, orderEvent } from "../events/catalog.ts";
+import { emitEvents } from "../events/emit.ts";
 import { releaseEndedHolds } from "../orders/stock-hold.ts";
 
 const BATCH = 100;
 
-/** Cancels the overdue orders (batch by batch) and tells each shopper; returns the cancelled ids. */
-export async function expireOverdueOrders(
-  db: PrismaClient,
-  now: Date,
-  hub?: ChatPublisher,
-  proxypay?: ProxyPayClient,
-  notifier?: Notifier,
-): Promise<string[]> {
+/** Cancels the overdue orders (batch by batch; each shopper is told by the cancellation's event); returns their ids. */
+export async function expireOverdueOrders(db: PrismaClient, now: Date): Promise<string[]> {
   const cancelled: string[] = [];
   for (;;) {
-    // The cancellation e-mails are written in the cancelling transaction.
     const ids = await db.$transaction(async (tx) => {
       const taken = await paymentsRepository(tx).cancelOverdue(now, DEADLINE_EXPIRED_REASON, BATCH);
       // Units held for the expired orders go back on sale with the cancellation (docs/product/orders.md#stock).
       await stockRepository(tx).release(taken);
-      if (notifier)
-        for (const id of taken) await noticeOrder(tx, notifier, id, { kind: "status", status: CANCELLED, reason: DEADLINE_EXPIRED_REASON });
+      await emitEvents(
+        tx,
+        ...taken.map((id) =>
+          orderEvent("order.status_changed", id, {
+            from: AWAITING_PAYMENT,
+            to: CANCELLED,
+            cause: "deadline",
+            reason: DEADLINE_EXPIRED_REASON,
+            note: null,
+            lines: [],
+          }),
+        ),
+      );
       return taken;
     });
-    if (ids.length) notifier?.committed();
     cancelled.push(...ids);
-    for (const id of ids) {
-      await withdrawMulticaixaReference(db, proxypay, id);
-      await postShopMessage(db, hub, id, statusChangedText(CANCELLED, DEADLINE_EXPIRED_REASON));
-    }
     if (ids.length < BATCH) return cancelled;
   }
 }
@@ -64,8 +51,8 @@ export async function expireOverdueOrders(
  * Each is flagged once: an internal note and an alert for staff (it stays in the Pagamentos queue), and the
  * shopper told what happens next. Returns the flagged ids.
  */
-export async function flagOverdueWithMoney(db: PrismaClient, now: Date, hub?: ChatPublisher, notifier?: Notifier): Promise<string[]> {
-  const flagged: { id: string; text: string }[] = [];
+export async function flagOverdueWithMoney(db: PrismaClient, now: Date): Promise<string[]> {
+  const flagged: string[] = [];
   for (;;) {
     const batch = await db.$transaction(async (tx) => {
       const ids = await paymentsRepository(tx).flagOverdueWithMoney(now, BATCH);
@@ -78,48 +65,45 @@ export async function flagOverdueWithMoney(db: PrismaClient, now: Date, hub?: Ch
         const waits = unconfirmed.greaterThan(0);
         const note = waits ? overdueUnconfirmedNote(unconfirmed, paid, due) : overdueWithMoneyNote(paid, due);
         await ordersRepository(tx).addNote({ orderId: id, authorId: null, text: note });
-        if (notifier) await noticeDeadlineWithMoney(tx, notifier, id);
         // The shopper hears of the money they sent that waits for the bank; otherwise of what was received.
-        taken.push({
-          id,
-          text: waits && paid.lessThanOrEqualTo(0) ? overdueUnconfirmedText(unconfirmed) : overdueWithMoneyText(paid, due),
-        });
+        const text = waits && paid.lessThanOrEqualTo(0) ? overdueUnconfirmedText(unconfirmed) : overdueWithMoneyText(paid, due);
+        await emitEvents(tx, orderEvent("payment.overdue_kept", id, { text, withMoney: !waits || paid.greaterThan(0) }));
+        taken.push(id);
       }
       return taken;
     });
-    if (batch.length) notifier?.committed();
     flagged.push(...batch);
-    for (const o of batch) await postShopMessage(db, hub, o.id, o.text);
-    if (batch.length < BATCH) return flagged.map((o) => o.id);
+    if (batch.length < BATCH) return flagged;
   }
 }
 
-/** Posts the reminder at half the payment time, once per order; returns the reminded ids. */
-export async function remindHalfway(db: PrismaClient, now: Date, hub?: ChatPublisher, notifier?: Notifier): Promise<string[]> {
+/** The reminder at half the payment time, once per order (its event writes the mail and the chat line); the ids. */
+export async function remindHalfway(db: PrismaClient, now: Date): Promise<string[]> {
   const due = await db.$transaction(async (tx) => {
     const taken = await paymentsRepository(tx).takeDueReminders(now, BATCH);
-    if (notifier) for (const o of taken) await noticeOrder(tx, notifier, o.id, { kind: "payment-reminder" });
+    await emitEvents(
+      tx,
+      ...taken.map((o) =>
+        orderEvent("payment.reminder_due", o.id, {
+          due: kz(o.due),
+          reference: o.paymentReference,
+          deadline: o.paymentDeadline.toISOString(),
+        }),
+      ),
+    );
     return taken;
   });
-  if (due.length) notifier?.committed();
-  for (const o of due) await postShopMessage(db, hub, o.id, reminderText(o.due, o.paymentReference, o.paymentDeadline));
   return due.map((o) => o.id);
 }
 
 /**
- * One round of the worker: Multicaixa payments a webhook missed first (they may save an order), then deadlines, then
- * the stock holds that ended (after the expiries, which give their units back as cancellations), then reminders.
+ * One round of the worker (after the Multicaixa payments a webhook missed: server/jobs/payment-deadlines.ts):
+ * deadlines, then the stock holds that ended (after the expiries, which give their units back as cancellations),
+ * then reminders.
  */
-export async function runPaymentDeadlines(
-  db: PrismaClient,
-  hub: ChatPublisher | undefined,
-  proxypay?: ProxyPayClient,
-  now = new Date(),
-  notifier?: Notifier,
-): Promise<void> {
-  if (proxypay) await pollMulticaixaPayments(db, hub, proxypay, notifier);
-  await expireOverdueOrders(db, now, hub, proxypay, notifier);
-  await flagOverdueWithMoney(db, now, hub, notifier);
-  await releaseEndedHolds(db, now, hub);
-  await remindHalfway(db, now, hub, notifier);
+export async function runPaymentDeadlines(db: PrismaClient, now = new Date()): Promise<void> {
+  await expireOverdueOrders(db, now);
+  await flagOverdueWithMoney(db, now);
+  await releaseEndedHolds(db, now);
+  await remindHalfway(db, now);
 }

@@ -5,22 +5,15 @@
 // including one after the order was reopened, changes nothing.
 import type { PrismaClient } from "../../db/client.ts";
 import { Prisma } from "../../db/client.ts";
-import {
-  readProxyPayPayment,
-  type ProxyPayClient,
-  type ProxyPayPayment,
-  type ReceivedProxyPayPayment,
-} from "../../integrations/proxypay.ts";
-import type { ChatPublisher } from "../../realtime/events.ts";
+import type { ProxyPayPayment, ReceivedProxyPayPayment } from "../../integrations/proxypay.ts";
 import { CANCELLED } from "../../../shared/orders.ts";
-import { addPayment, announcePayment } from "./payments.ts";
+import { addPayment } from "./payments.ts";
 import { ordersRepository } from "../orders/repository.ts";
 import { multicaixaRepository } from "./multicaixa-repository.ts";
 import { paymentsRepository } from "./repository.ts";
-import type { Notifier } from "../../notifications/notifier.ts";
-import { noticePaymentOnCancelledOrder, noticeUnmatchedMulticaixaPayment } from "../../notifications/order-events.ts";
-import { postShopMessage } from "../chat/service.ts";
-import { paymentOnCancelledNote, paymentOnCancelledText } from "../orders/shop-messages.ts";
+import { paymentOnCancelledNote } from "../orders/shop-messages.ts";
+import { kz, orderEvent } from "../events/catalog.ts";
+import { emitEvents } from "../events/emit.ts";
 
 /** Who records a Multicaixa payment, as its payments show (and the owner's numbers count them by). */
 export const MULTICAIXA_ACTOR = "Multicaixa";
@@ -37,10 +30,7 @@ type MulticaixaLog = (fields: Record<string, unknown>, message: string) => void;
  */
 export async function recordMulticaixaPayment(
   db: PrismaClient,
-  hub: ChatPublisher | undefined,
   p: ReceivedProxyPayPayment,
-  notifier?: Notifier,
-  proxypay?: ProxyPayClient,
   log?: MulticaixaLog,
   raw?: unknown,
 ): Promise<MulticaixaOutcome> {
@@ -63,39 +53,37 @@ export async function recordMulticaixaPayment(
     });
     if (!claimed) return { outcome: "duplicate" as const };
     if (!order) {
-      if (notifier) await noticeUnmatchedMulticaixaPayment(tx, notifier, { paymentId: p.paymentId, reference: p.referenceId, amount });
+      await emitEvents(tx, {
+        name: "payment.unmatched",
+        orderId: null,
+        payload: { paymentId: p.paymentId, reference: p.referenceId, amount: kz(amount) },
+      });
       return { outcome };
     }
     if (outcome === "order-cancelled") {
       await orders.addNote({ orderId: order.id, authorId: null, text: paymentOnCancelledNote(amount, payment.bankReference, p.paymentId) });
-      if (notifier)
-        await noticePaymentOnCancelledOrder(tx, notifier, {
-          orderId: order.id,
+      await emitEvents(
+        tx,
+        orderEvent("payment.on_cancelled_order", order.id, {
           paymentId: p.paymentId,
-          amount,
-          reference: payment.bankReference,
-        });
+          amount: kz(amount),
+          bankReference: payment.bankReference,
+        }),
+      );
       return { outcome, orderId: order.id };
     }
-    const recorded = await addPayment(
-      tx,
-      order.id,
-      payment,
-      { staffUserId: null, actor: MULTICAIXA_ACTOR, externalId: p.paymentId, confirmation: { via: "service", byId: null } },
-      notifier,
-    );
+    const recorded = await addPayment(tx, order.id, payment, {
+      staffUserId: null,
+      actor: MULTICAIXA_ACTOR,
+      externalId: p.paymentId,
+      confirmation: { via: "service", byId: null },
+    });
     await multicaixaRepository(tx).linkLedger(p.paymentId, recorded.paymentId);
     return { outcome, recorded };
   });
-  if (result.outcome === "duplicate") return "duplicate";
-  if ("recorded" in result && result.recorded) {
-    await announcePayment(db, hub, result.recorded, notifier, proxypay);
-    return "recorded";
-  }
-  notifier?.committed();
+  if (result.outcome === "duplicate" || result.outcome === "recorded") return result.outcome;
   if ("orderId" in result && result.orderId) {
     log?.({ paymentId: p.paymentId, orderId: result.orderId, amount: p.amount }, "Multicaixa payment on a cancelled order kept for refund");
-    await postShopMessage(db, hub, result.orderId, paymentOnCancelledText(amount, payment.bankReference));
   } else {
     log?.({ paymentId: p.paymentId, referenceId: p.referenceId, amount: p.amount }, "Multicaixa payment matching no order kept");
   }
@@ -103,7 +91,7 @@ export async function recordMulticaixaPayment(
 }
 
 /** A payment ProxyPay listed that Loja cannot read: kept as it came and alerted, so it is not lost on acknowledging. */
-async function keepMalformed(db: PrismaClient, raw: ProxyPayPayment, notifier?: Notifier, log?: MulticaixaLog): Promise<void> {
+export async function keepMalformedMulticaixaPayment(db: PrismaClient, raw: ProxyPayPayment, log?: MulticaixaLog): Promise<void> {
   const paymentId = String((raw as { id?: unknown }).id ?? "");
   if (!paymentId) throw new Error("ProxyPay payment without an id");
   await db.$transaction(async (tx) => {
@@ -116,30 +104,7 @@ async function keepMalformed(db: PrismaClient, raw: ProxyPayPayment, notifier?: 
       orderId: null,
       raw: raw as unknown as Prisma.InputJsonValue,
     });
-    if (claimed && notifier) await noticeUnmatchedMulticaixaPayment(tx, notifier, { paymentId, reference: null, amount: null });
+    if (claimed) await emitEvents(tx, { name: "payment.unmatched", orderId: null, payload: { paymentId, reference: null, amount: null } });
   });
-  notifier?.committed();
   log?.({ paymentId }, "Multicaixa payment unreadable, kept");
-}
-
-/**
- * The polling fallback: payments ProxyPay holds that no webhook delivered are kept (once), then acknowledged so
- * ProxyPay stops listing them; a payment is acknowledged only after its row is stored. Returns how many were handled.
- */
-export async function pollMulticaixaPayments(
-  db: PrismaClient,
-  hub: ChatPublisher | undefined,
-  proxypay: ProxyPayClient,
-  notifier?: Notifier,
-  log?: MulticaixaLog,
-): Promise<number> {
-  let handled = 0;
-  for (const raw of await proxypay.listPayments()) {
-    const payment = readProxyPayPayment(raw);
-    if (payment) await recordMulticaixaPayment(db, hub, payment, notifier, proxypay, log, raw);
-    else await keepMalformed(db, raw, notifier, log);
-    await proxypay.acknowledgePayment(raw.id);
-    handled++;
-  }
-  return handled;
 }

@@ -5,26 +5,20 @@
 // What counts (docs/design/money.md#confirmed-payments): a payment an admin, a statement line or a payment service
 // records counts at once; one support records is "por confirmar" until a statement line matches it or an admin
 // approves it (who and when are kept on the payment).
-import { shopEvents } from "../../ops/metrics.ts";
 import type { Db, PrismaClient } from "../../db/client.ts";
 import { Prisma } from "../../db/client.ts";
 import { AWAITING_PAYMENT, CANCELLED, PAYMENT_CONFIRMED, shortOrderId } from "../../../shared/orders.ts";
 import { MAX_AMOUNT, amountTooLarge, formatKz } from "../../../shared/money.ts";
 import { MIN_EXCEPTION_REASON, bankReferenceKey, type StaffRole } from "../../../shared/payments.ts";
-import type { ChatPublisher } from "../../realtime/events.ts";
 import type { AdminPaymentBody } from "../../schemas/admin-orders.ts";
-import type { ProxyPayClient } from "../../integrations/proxypay.ts";
-import { postShopMessage } from "../chat/service.ts";
 import { AppError } from "../errors.ts";
 import { STAFF_ORDER_NOT_FOUND } from "../orders/not-found.ts";
 import { ordersRepository } from "../orders/repository.ts";
 import { usersRepository } from "../users/repository.ts";
 import { paymentsRepository } from "./repository.ts";
-import { paymentPendingText, paymentRecordedText } from "../orders/shop-messages.ts";
-import type { Notifier, PushNotice } from "../../notifications/notifier.ts";
-import { noticeOrder } from "../../notifications/order-events.ts";
-import { withdrawMulticaixaReference } from "./multicaixa-reference.ts";
 import { retakeStockOnPayment } from "../orders/stock-hold.ts";
+import { kz, orderEvent } from "../events/catalog.ts";
+import { emitEvents } from "../events/emit.ts";
 
 const CANCELLED_NO_PAYMENTS = "Esta encomenda está cancelada: não é possível registar pagamentos";
 const DUPLICATE_NEEDS_ADMIN = "Só um administrador pode registar uma referência bancária já registada";
@@ -93,8 +87,6 @@ export interface RecordedPayment {
   confirmed: boolean;
   /** Recorded "por confirmar": in the ledger, not counted (the shopper is told it awaits the bank). */
   pending: boolean;
-  /** The shopper's push once confirmed, for after the commit. */
-  push?: PushNotice | null;
 }
 
 /**
@@ -115,15 +107,14 @@ type LockedOrder = NonNullable<Awaited<ReturnType<ReturnType<typeof paymentsRepo
 /**
  * Inside the caller's transaction, with the order's row held: money that now counts is added to the amount paid,
  * and when it covers the total of an order awaiting payment the order becomes 'Pagamento Confirmado' (paid,
- * history by `by`, pending proofs closed, the shopper's notices written).
+ * history by `by`, pending proofs closed, `order.paid` told).
  */
 async function countTowardsOrder(
   tx: Db,
   order: LockedOrder,
   amount: Prisma.Decimal,
   by: { staffUserId: string | null; historyNote: string },
-  notifier?: Notifier,
-): Promise<{ remaining: number; confirmed: boolean; push: PushNotice | null }> {
+): Promise<{ remaining: number; confirmed: boolean }> {
   const after = order.amountPaid.plus(amount);
   if (after.greaterThan(MAX_AMOUNT)) throw new AppError(400, amountTooLarge("O total pago"));
   await paymentsRepository(tx).addToAmountPaid(order.id, amount);
@@ -136,12 +127,29 @@ async function countTowardsOrder(
       await orders.addHistory(order.id, PAYMENT_CONFIRMED, by.staffUserId, by.historyNote);
       await paymentsRepository(tx).closePendingProofs(order.id);
       // Paid after its stock hold ended: the units are taken again, or the lines marked short (staff told).
-      await retakeStockOnPayment(tx, order.id, notifier);
+      await retakeStockOnPayment(tx, order.id);
+      await emitEvents(tx, orderEvent("order.paid", order.id, { by: "payment" }));
     }
   }
-  const push = confirmed && notifier ? await noticeOrder(tx, notifier, order.id, { kind: "payment-confirmed" }) : null;
-  return { remaining, confirmed, push };
+  return { remaining, confirmed };
 }
+
+/**
+ * The payment's event, in its transaction: the shopper reads what was received (and what is missing) in the chat,
+ * once per payment; `lead` opens that line (a proof's acceptance).
+ */
+const paymentRecorded = (tx: Db, p: RecordedPayment, lead: string | undefined) =>
+  emitEvents(
+    tx,
+    orderEvent("payment.recorded", p.orderId, {
+      paymentId: p.paymentId,
+      amount: kz(p.amount),
+      bankReference: p.bankReference,
+      remaining: p.remaining,
+      pending: p.pending,
+      ...(lead ? { lead } : {}),
+    }),
+  );
 
 /**
  * Inside the caller's transaction: the payment row and, when it counts (`confirmation`), the amount paid and
@@ -155,7 +163,7 @@ export async function addPayment(
   orderId: string,
   payment: CheckedPayment,
   by: { staffUserId: string | null; actor: string; externalId?: string | null; confirmation: Confirmation },
-  notifier?: Notifier,
+  lead?: string,
 ): Promise<RecordedPayment> {
   const payments = paymentsRepository(tx);
   const order = await payments.lockOrderMoney(orderId);
@@ -196,15 +204,18 @@ export async function addPayment(
     throw error;
   }
   const recorded = { orderId, paymentId, amount: payment.amount, bankReference: payment.bankReference };
-  if (!by.confirmation) return { ...recorded, remaining: Math.max(0, outstanding.toNumber()), confirmed: false, pending: true, push: null };
-  const counted = await countTowardsOrder(
-    tx,
-    order,
-    payment.amount,
-    { staffUserId: by.staffUserId, historyNote: `Pagamento registado por ${by.actor}` },
-    notifier,
-  );
-  return { ...recorded, ...counted, pending: false };
+  const result: RecordedPayment = by.confirmation
+    ? {
+        ...recorded,
+        ...(await countTowardsOrder(tx, order, payment.amount, {
+          staffUserId: by.staffUserId,
+          historyNote: `Pagamento registado por ${by.actor}`,
+        })),
+        pending: false,
+      }
+    : { ...recorded, remaining: Math.max(0, outstanding.toNumber()), confirmed: false, pending: true };
+  await paymentRecorded(tx, result, lead);
+  return result;
 }
 
 const PAYMENT_NOT_FOUND = "Pagamento não encontrado nesta encomenda";
@@ -225,7 +236,6 @@ export async function confirmPayment(
   tx: Db,
   paymentId: string,
   by: { via: "statement" | "approval"; byId: string | null; historyNote: string },
-  notifier?: Notifier,
 ): Promise<RecordedPayment | null> {
   const payments = paymentsRepository(tx);
   const orderId = await payments.orderOfPayment(paymentId);
@@ -238,27 +248,10 @@ export async function confirmPayment(
   const outstanding = order.totalAmount.minus(order.amountPaid);
   if (payment.amount.greaterThan(outstanding) && !payment.overpayment) throw new AppError(409, confirmExceedsMessage(outstanding));
   if (!(await payments.markConfirmed(paymentId, { via: by.via, byId: by.byId }))) return null;
-  const counted = await countTowardsOrder(tx, order, payment.amount, { staffUserId: by.byId, historyNote: by.historyNote }, notifier);
-  return { orderId: order.id, paymentId, amount: payment.amount, bankReference: payment.bankReference, ...counted, pending: false };
-}
-
-/**
- * After the commit: tells the shopper what was received (and what is missing) in the order's chat, once per
- * payment; mail and push leave; a confirmed order's Multicaixa reference is withdrawn so it cannot be paid twice.
- */
-export async function announcePayment(
-  db: PrismaClient,
-  hub: ChatPublisher | undefined,
-  p: RecordedPayment,
-  notifier?: Notifier,
-  proxypay?: ProxyPayClient,
-  lead?: string,
-) {
-  notifier?.committed([p.push]);
-  shopEvents.paymentsRecorded.inc();
-  if (p.confirmed) await withdrawMulticaixaReference(db, proxypay, p.orderId);
-  const text = p.pending ? paymentPendingText(p.amount, p.bankReference) : paymentRecordedText(p.amount, p.bankReference, p.remaining);
-  return postShopMessage(db, hub, p.orderId, lead ? `${lead} ${text}` : text);
+  const counted = await countTowardsOrder(tx, order, payment.amount, { staffUserId: by.byId, historyNote: by.historyNote });
+  const result = { orderId: order.id, paymentId, amount: payment.amount, bankReference: payment.bankReference, ...counted, pending: false };
+  await paymentRecorded(tx, result, undefined);
+  return result;
 }
 
 /** A staff member's name as the ledger shows it. */
@@ -271,53 +264,37 @@ export const staffActor = async (db: Db, staffUserId: string): Promise<string> =
  */
 export async function recordStaffPayment(
   db: PrismaClient,
-  hub: ChatPublisher | undefined,
   input: PaymentInput & { orderId: string; staffUserId: string; role: StaffRole },
-  notifier?: Notifier,
-  proxypay?: ProxyPayClient,
 ): Promise<RecordedPayment> {
   const payment = checkPayment(input);
   checkDuplicateOverride(payment, input.role);
   const actor = await staffActor(db, input.staffUserId);
-  const recorded = await db.$transaction((tx) =>
-    addPayment(
-      tx,
-      input.orderId,
-      payment,
-      { staffUserId: input.staffUserId, actor, confirmation: staffConfirmation(input.role, input.staffUserId) },
-      notifier,
-    ),
+  return db.$transaction((tx) =>
+    addPayment(tx, input.orderId, payment, {
+      staffUserId: input.staffUserId,
+      actor,
+      confirmation: staffConfirmation(input.role, input.staffUserId),
+    }),
   );
-  await announcePayment(db, hub, recorded, notifier, proxypay);
-  return recorded;
 }
 
 /**
  * An admin approves a payment "por confirmar" (support's, not yet matched by the statement): it counts from now,
  * with who approved it and when kept on the payment; the shopper is told as for any money received.
  */
-export async function approvePayment(
-  db: PrismaClient,
-  hub: ChatPublisher | undefined,
-  input: { orderId: string; paymentId: string; staffUserId: string },
-  notifier?: Notifier,
-  proxypay?: ProxyPayClient,
-): Promise<void> {
+export async function approvePayment(db: PrismaClient, input: { orderId: string; paymentId: string; staffUserId: string }): Promise<void> {
   const actor = await staffActor(db, input.staffUserId);
-  const approved = await db.$transaction(async (tx) => {
+  await db.$transaction(async (tx) => {
     const payment = await paymentsRepository(tx).findPaymentOf(input.orderId, input.paymentId);
     if (!payment) {
       if (!(await ordersRepository(tx).findStatus(input.orderId))) throw new AppError(404, STAFF_ORDER_NOT_FOUND);
       throw new AppError(404, PAYMENT_NOT_FOUND);
     }
-    const confirmed = await confirmPayment(
-      tx,
-      payment.id,
-      { via: "approval", byId: input.staffUserId, historyNote: `Pagamento aprovado por ${actor}` },
-      notifier,
-    );
+    const confirmed = await confirmPayment(tx, payment.id, {
+      via: "approval",
+      byId: input.staffUserId,
+      historyNote: `Pagamento aprovado por ${actor}`,
+    });
     if (!confirmed) throw new AppError(409, ALREADY_CONFIRMED);
-    return confirmed;
   });
-  await announcePayment(db, hub, approved, notifier, proxypay);
 }

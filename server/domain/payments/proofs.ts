@@ -9,32 +9,22 @@ import { AWAITING_PAYMENT } from "../../../shared/orders.ts";
 import { ATTACHMENT_TYPES } from "../../../shared/chat.ts";
 import { proofHints, readProof } from "../../readers/proof-reader.ts";
 import { normalizeIban } from "./iban.ts";
-import type { ChatPublisher } from "../../realtime/events.ts";
 import type { ShopProof } from "../../schemas/orders.ts";
-import { postShopMessage, sendClientMessage, type ChatFile } from "../chat/service.ts";
+import { sendClientMessage, type ChatFile, type PostedMessage } from "../chat/service.ts";
 import { AppError } from "../errors.ts";
 import { sniffType } from "../media/sniff.ts";
 import { assertUploadQuota } from "../media/quota.ts";
 import type { IncomingFile } from "../media/incoming.ts";
 import { ORDER_NOT_FOUND, STAFF_ORDER_NOT_FOUND } from "../orders/not-found.ts";
-import {
-  addPayment,
-  announcePayment,
-  checkDuplicateOverride,
-  checkPayment,
-  staffActor,
-  staffConfirmation,
-  type PaymentInput,
-} from "./payments.ts";
-import type { ProxyPayClient } from "../../integrations/proxypay.ts";
+import { addPayment, checkDuplicateOverride, checkPayment, staffActor, staffConfirmation, type PaymentInput } from "./payments.ts";
 import type { StaffRole } from "../../../shared/payments.ts";
 import { ordersRepository } from "../orders/repository.ts";
 import { settingsRepository } from "../settings/repository.ts";
 import { paymentsRepository } from "./repository.ts";
 import { toShopProof } from "../orders/service.ts";
-import { proofAcceptedText, proofRefusedText } from "../orders/shop-messages.ts";
-import type { Notifier, PushNotice } from "../../notifications/notifier.ts";
-import { noticeOrder } from "../../notifications/order-events.ts";
+import { proofAcceptedText } from "../orders/shop-messages.ts";
+import { orderEvent } from "../events/catalog.ts";
+import { emitEvents } from "../events/emit.ts";
 
 const NOT_AWAITING_PAYMENT = "Este pedido já não aguarda pagamento";
 const PROOF_MESSAGE_TEXT = "Comprovativo de pagamento";
@@ -53,13 +43,14 @@ async function hintsFor(file: IncomingFile, expectedAmount: number, shopIban: st
   return { amounts: h.amounts, ibans: h.ibans, amountFound, amountMatches: h.amountMatches, ibanFound, ibanMatches: h.ibanMatches };
 }
 
-/** The shopper sends a proof for their own bank-transfer order that still awaits payment. */
+/**
+ * The shopper sends a proof for their own bank-transfer order that still awaits payment: the proof and its chat
+ * message (for the caller to publish live), with `proof.received` (the shopper's and staff's notices).
+ */
 export async function submitProof(
   db: PrismaClient,
-  hub: ChatPublisher,
   input: { userId: string; orderId: string; file: ChatFile | null },
-  notifier?: Notifier,
-): Promise<ShopProof> {
+): Promise<{ proof: ShopProof; posted: PostedMessage }> {
   const repo = paymentsRepository(db);
   const order = await repo.findProofTarget(input.orderId, input.userId);
   if (!order) throw new AppError(404, ORDER_NOT_FOUND);
@@ -70,19 +61,16 @@ export async function submitProof(
   const due = order.totalAmount.minus(order.amountPaid).toNumber();
   const hints = await hintsFor(input.file.upload, due, (await settingsRepository(db).get())?.iban ?? null);
   let proofId = "";
-  let staffPush: PushNotice | null = null;
-  await sendClientMessage(
+  const posted = await sendClientMessage(
     db,
-    hub,
-    { orderId: order.id, userId: input.userId, text: PROOF_MESSAGE_TEXT, file: input.file },
+    { orderId: order.id, userId: input.userId, text: PROOF_MESSAGE_TEXT, file: input.file, proof: true },
     async (tx, mediaId) => {
       proofId = (await paymentsRepository(tx).insertProof({ orderId: order.id, mediaId: mediaId!, hints })).id;
-      if (notifier) staffPush = await noticeOrder(tx, notifier, order.id, { kind: "proof-received", proofId });
+      await emitEvents(tx, orderEvent("proof.received", order.id, { proofId }));
     },
   );
-  notifier?.committed([staffPush]);
   const proof = await repo.findShopProof(proofId);
-  return toShopProof(proof!);
+  return { proof: toShopProof(proof!), posted };
 }
 
 async function pendingProof(db: Db, orderId: string, proofId: string) {
@@ -106,10 +94,7 @@ const PAYMENT_NOT_FOUND = "Pagamento não encontrado nesta encomenda";
  */
 export async function acceptProof(
   db: PrismaClient,
-  hub: ChatPublisher | undefined,
   input: Partial<PaymentInput> & { orderId: string; proofId: string; staffUserId: string; role: StaffRole; paymentId?: string },
-  notifier?: Notifier,
-  proxypay?: ProxyPayClient,
 ): Promise<void> {
   const isNew = input.paymentId === undefined;
   if (isNew && (input.amount === undefined || input.bankReference === undefined)) throw new AppError(400, PROOF_NEEDS_PAYMENT);
@@ -117,12 +102,12 @@ export async function acceptProof(
   if (payment) checkDuplicateOverride(payment, input.role);
   await pendingProof(db, input.orderId, input.proofId);
   const actor = await staffActor(db, input.staffUserId);
-  const recorded = await db.$transaction(async (tx) => {
+  await db.$transaction(async (tx) => {
     const payments = paymentsRepository(tx);
     // Support's payment waits for the bank ("por confirmar"); an admin's counts at once.
     const confirmation = staffConfirmation(input.role, input.staffUserId);
     const added = payment
-      ? await addPayment(tx, input.orderId, payment, { staffUserId: input.staffUserId, actor, confirmation }, notifier)
+      ? await addPayment(tx, input.orderId, payment, { staffUserId: input.staffUserId, actor, confirmation }, proofAcceptedText)
       : null;
     const paymentId = added?.paymentId ?? (await payments.findPaymentOf(input.orderId, input.paymentId!))?.id;
     if (!paymentId) throw new AppError(404, PAYMENT_NOT_FOUND);
@@ -133,22 +118,28 @@ export async function acceptProof(
       { alsoClosed: Boolean(added?.confirmed) },
     );
     if (!decided) throw new AppError(409, PROOF_DECIDED);
-    return added;
+    // A new payment's line says the proof was accepted (payment.recorded's lead); otherwise the decision says it.
+    await emitEvents(
+      tx,
+      orderEvent("proof.decided", input.orderId, { proofId: input.proofId, accepted: true, reason: null, withPayment: Boolean(added) }),
+    );
   });
-  if (recorded) await announcePayment(db, hub, recorded, notifier, proxypay, proofAcceptedText);
-  else await postShopMessage(db, hub, input.orderId, proofAcceptedText);
 }
 
 /** Staff refuse a proof with a reason the shopper reads (orders page and chat). */
 export async function refuseProof(
   db: PrismaClient,
-  hub: ChatPublisher | undefined,
   input: { orderId: string; proofId: string; staffUserId: string; reason: string },
 ): Promise<void> {
   const reason = input.reason.trim();
   if (reason.length < 3) throw new AppError(400, "Indique o motivo da recusa (pelo menos 3 caracteres)");
   await pendingProof(db, input.orderId, input.proofId);
-  if (!(await paymentsRepository(db).decideProof(input.proofId, { status: "refused", reason, decidedById: input.staffUserId })))
-    throw new AppError(409, PROOF_DECIDED);
-  await postShopMessage(db, hub, input.orderId, proofRefusedText(reason));
+  await db.$transaction(async (tx) => {
+    if (!(await paymentsRepository(tx).decideProof(input.proofId, { status: "refused", reason, decidedById: input.staffUserId })))
+      throw new AppError(409, PROOF_DECIDED);
+    await emitEvents(
+      tx,
+      orderEvent("proof.decided", input.orderId, { proofId: input.proofId, accepted: false, reason, withPayment: false }),
+    );
+  });
 }

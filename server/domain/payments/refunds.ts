@@ -4,11 +4,10 @@
 import type { PrismaClient } from "../../db/client.ts";
 import { Prisma } from "../../db/client.ts";
 import { formatKz } from "../../../shared/money.ts";
-import type { ChatPublisher } from "../../realtime/events.ts";
-import { postShopMessage } from "../chat/service.ts";
 import { AppError } from "../errors.ts";
 import { STAFF_ORDER_NOT_FOUND } from "../orders/not-found.ts";
-import { refundText } from "../orders/shop-messages.ts";
+import { kz, orderEvent } from "../events/catalog.ts";
+import { emitEvents } from "../events/emit.ts";
 import { staffActor } from "./payments.ts";
 import { paymentsRepository } from "./repository.ts";
 
@@ -29,7 +28,7 @@ const refundExceedsMessage = (held: Prisma.Decimal): string =>
 const heldMoney = (o: { amountPaid: Prisma.Decimal; amountRefunded: Prisma.Decimal }): Prisma.Decimal =>
   o.amountPaid.minus(o.amountRefunded);
 
-export async function recordRefund(db: PrismaClient, hub: ChatPublisher | undefined, input: RefundInput): Promise<void> {
+export async function recordRefund(db: PrismaClient, input: RefundInput): Promise<void> {
   const cents = Math.round(input.amount * 100);
   if (Math.abs(input.amount * 100 - cents) > 1e-6) throw new AppError(400, "O valor pode ter no máximo 2 casas decimais");
   if (cents <= 0) throw new AppError(400, "O valor deve ser maior que zero");
@@ -45,7 +44,7 @@ export async function recordRefund(db: PrismaClient, hub: ChatPublisher | undefi
     if (!order) throw new AppError(404, STAFF_ORDER_NOT_FOUND);
     const held = heldMoney(order);
     if (amount.greaterThan(held)) throw new AppError(409, refundExceedsMessage(held));
-    await payments.insertRefund({
+    const refund = await payments.insertRefund({
       orderId: order.id,
       amount,
       bankReference,
@@ -55,6 +54,6 @@ export async function recordRefund(db: PrismaClient, hub: ChatPublisher | undefi
       actor,
     });
     await payments.addToAmountRefunded(order.id, amount);
+    await emitEvents(tx, orderEvent("refund.recorded", order.id, { refundId: refund.id, amount: kz(amount), bankReference }));
   });
-  await postShopMessage(db, hub, input.orderId, refundText(amount, bankReference));
 }

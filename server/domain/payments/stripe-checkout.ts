@@ -2,7 +2,6 @@
 // placed by placement.ts like a bank-transfer one, a Checkout Session is opened for exactly the server's lines, and the
 // order is paid only when Stripe itself says the session is paid; the `success` the browser sends back is never
 // trusted.
-import { shopEvents } from "../../ops/metrics.ts";
 import type { PrismaClient } from "../../db/client.ts";
 import { AWAITING_PAYMENT, CANCELLED, PAYMENT_CONFIRMED, shortOrderId } from "../../../shared/orders.ts";
 import { formatKz } from "../../../shared/money.ts";
@@ -15,8 +14,8 @@ import type { PaymentStrategy } from "../orders/placement.ts";
 import type { PricedOrder } from "../orders/pricing.ts";
 import { ordersRepository, type KeyedOrder } from "../orders/repository.ts";
 import { paymentsRepository } from "./repository.ts";
-import type { Notifier, PushNotice } from "../../notifications/notifier.ts";
-import { noticeOrder } from "../../notifications/order-events.ts";
+import { orderEvent } from "../events/catalog.ts";
+import { emitEvents } from "../events/emit.ts";
 import { stockRepository } from "../catalogue/stock-repository.ts";
 import { retakeStockOnPayment } from "../orders/stock-hold.ts";
 
@@ -96,7 +95,6 @@ export async function verifyStripePayment(
   stripeClient: StripeClient | undefined,
   userId: string,
   orderId: string,
-  notifier?: Notifier,
 ): Promise<boolean> {
   const stripe = requireStripe(stripeClient);
   const order = await ordersRepository(db).findForUser(orderId, userId);
@@ -111,7 +109,6 @@ export async function verifyStripePayment(
     session = await stripe.expireCheckoutSession(session.id).catch(() => stripe.retrieveCheckoutSession(order.stripeSessionId!));
   }
   if (session.payment_status === "paid") {
-    let push: PushNotice | null = null;
     const confirmed = await db.$transaction(async (tx) => {
       const repo = ordersRepository(tx);
       // Only the first verification records the payment, however many run at once; a cancelled order stays so.
@@ -145,14 +142,10 @@ export async function verifyStripePayment(
         order.lines.flatMap((l) => (l.productId ? [{ productId: l.productId, size: l.size }] : [])),
       );
       // Paid after its stock hold ended: the units are taken again, or the lines marked short (staff told).
-      await retakeStockOnPayment(tx, order.id, notifier);
-      if (notifier) push = await noticeOrder(tx, notifier, order.id, { kind: "payment-confirmed" });
+      await retakeStockOnPayment(tx, order.id);
+      await emitEvents(tx, orderEvent("order.paid", order.id, { by: "card" }));
       return true;
     });
-    if (confirmed) {
-      notifier?.committed([push]);
-      shopEvents.paymentsRecorded.inc();
-    }
     return confirmed || ((await ordersRepository(db).findStatus(order.id))?.paid ?? false);
   }
   if (session.status !== "complete") {

@@ -5,7 +5,6 @@
 import type { Config } from "../../config.ts";
 import type { Db, PrismaClient } from "../../db/client.ts";
 import { formatIban, INVALID_IBAN_MESSAGE, isValidAngolanIban, normalizeIban } from "../payments/iban.ts";
-import type { SettingsPublisher } from "../../realtime/events.ts";
 import type { AdminSettings, AdminSettingsBody } from "../../schemas/admin-settings.ts";
 import type { PublicSettings } from "../../schemas/settings.ts";
 import { DEFAULT_PAYMENT_DEADLINE_HOURS } from "../../../shared/payments.ts";
@@ -105,10 +104,14 @@ export async function getAdminSettings(db: PrismaClient): Promise<AdminSettings>
   };
 }
 
+/** Who is told of a saved change right after its commit: the real-time hub (the admins' consoles, every instance's caches). */
+export interface SettingsChangeListener {
+  publishSettingsChanged(event: { by: string; byId: string; fields: string[] }): Promise<void>;
+}
+
 interface SaveSettingsDeps {
   db: PrismaClient;
-  /** Where the admins' sockets are told (the real-time hub). */
-  publisher: SettingsPublisher;
+  publisher: SettingsChangeListener;
   /** Throttles wrong passwords on bank changes. */
   attempts: AttemptLimiter;
 }

@@ -9,7 +9,7 @@ import type { Address } from "../../schemas/orders.ts";
 import type { AccountReply } from "../../schemas/users.ts";
 import { personNameProblem } from "../../../shared/names.ts";
 import { checkNif } from "../../../shared/nif.ts";
-import { phoneCodeChannels, type PhoneChannels } from "../../notifications/messaging/enqueue.ts";
+import { phoneCodeChannels, type PhoneChannels } from "../../../shared/phone-codes.ts";
 import { phoneVerificationRepository } from "./phone-verification-repository.ts";
 
 /** What the account page shows (the route's reply schema). */

@@ -3,8 +3,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Db, PrismaClient } from "../../db/client.ts";
 import { EMAIL_PATTERN } from "../../../shared/checkout.ts";
-import type { MailSealer } from "../../notifications/mail/secrets.ts";
-import { enqueueMail } from "../../notifications/outbox/enqueue.ts";
+import { emitEvents } from "../events/emit.ts";
+import type { SecretKeeper } from "./secrets.ts";
 import { AppError } from "../errors.ts";
 import { passwordResetRepository } from "./password-reset-repository.ts";
 import { assertAcceptablePassword, hashPassword } from "./passwords.ts";
@@ -68,16 +68,17 @@ export async function consumeResetToken(db: Db, token: string): Promise<string |
  * sealed with `sealer` (the outbox erases it once the mail is sent). False when no mail was enqueued (unknown,
  * deactivated or rate-limited address); the route answers the same either way.
  */
-export async function requestPasswordReset(db: PrismaClient, email: string, sealer: MailSealer): Promise<boolean> {
+export async function requestPasswordReset(db: PrismaClient, email: string, sealer: SecretKeeper): Promise<boolean> {
   if (!EMAIL_PATTERN.test(email.trim())) return false;
   return db.$transaction(async (tx) => {
     const request = await createResetToken(tx, email);
     if (!request) return false;
-    await enqueueMail(
-      tx,
-      { kind: "password-reset", to: request.email, facts: { customerName: request.name, token: request.token } },
-      sealer,
-    );
+    // The mail is written from its event (server/subscribers/account-messages.ts), the token sealed in both.
+    await emitEvents(tx, {
+      name: "password.reset_requested",
+      orderId: null,
+      payload: { userId: request.userId, name: request.name, email: request.email, sealedToken: sealer.seal({ token: request.token }) },
+    });
     return true;
   });
 }

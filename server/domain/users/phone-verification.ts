@@ -7,10 +7,9 @@
 // costs the shop a message and lands on somebody's phone.
 import { randomInt, timingSafeEqual } from "node:crypto";
 import type { PrismaClient } from "../../db/client.ts";
-import type { Notifier } from "../../notifications/notifier.ts";
-import { phoneCodeChannels, phoneCodeRow, type PhoneChannel } from "../../notifications/messaging/enqueue.ts";
-import { PHONE_CODE_MINUTES } from "../../notifications/messaging/templates.ts";
-import { outboxRepository } from "../../notifications/outbox/repository.ts";
+import { PHONE_CODE_MINUTES, phoneCodeChannels, type PhoneChannel, type PhoneChannels } from "../../../shared/phone-codes.ts";
+import { emitEvents } from "../events/emit.ts";
+import type { SecretKeeper } from "./secrets.ts";
 import { callingCodeOf, INVALID_PHONE, messagingAllowedTo, toE164 } from "../../../shared/phones.ts";
 import { AppError } from "../errors.ts";
 import type { AttemptLimiter } from "./attempt-limiter.ts";
@@ -42,7 +41,12 @@ export const phoneCodeSent = (channel: PhoneChannel, phone: string) =>
 
 interface Deps {
   db: PrismaClient;
-  notifier: Pick<Notifier, "phoneChannels" | "messagingRules" | "sealer" | "committed">;
+  /** The messaging layer's facts and keys (the Notifier): configured channels, allowed countries, the sealer. */
+  notifier: {
+    phoneChannels: PhoneChannels;
+    messagingRules(): Promise<{ countryCodes: readonly string[] }>;
+    sealer: SecretKeeper;
+  };
   attempts: AttemptLimiter;
 }
 
@@ -86,9 +90,13 @@ export async function requestPhoneCode(
       codeHash: notifier.sealer.digest(code),
       expiresAt: new Date(Date.now() + PHONE_CODE_MINUTES * 60_000),
     });
-    await outboxRepository(tx).insert(phoneCodeRow(channel, input.userId, phone, code, codeId, notifier.sealer));
+    // The message leaves from its event (server/subscribers/account-messages.ts), the code sealed in it and its row.
+    await emitEvents(tx, {
+      name: "phone.code_requested",
+      orderId: null,
+      payload: { userId: input.userId, phone, channel, codeId, sealedCode: notifier.sealer.seal({ code }) },
+    });
   });
-  notifier.committed();
   return { phone, channel, alreadyVerified: false };
 }
 

@@ -4,19 +4,15 @@
 // SMS later (sender.ts, webhook.ts). Without a valid phone, an active account or a configured channel: nothing.
 // Whether a written row may leave (the country, a phone its shopper confirmed, the daily caps) the sender decides
 // as it sends (policy.ts): what it keeps back stays in the outbox, marked with why.
+import type { PhoneChannel, PhoneChannels } from "../../../shared/phone-codes.ts";
 import { toE164 } from "../../../shared/phones.ts";
 import { encode } from "../mail/facts.ts";
-import type { MailSealer } from "../mail/secrets.ts";
-import type { NewMail, OutboxChannel } from "../outbox/repository.ts";
+import type { NewMail } from "../outbox/repository.ts";
 import { PHONE_CODE_KIND, PHONE_CODE_SUBJECT, phoneSubject, type PhoneFacts, type PhoneKind } from "./templates.ts";
 
 /** The channels the shop configured (WHATSAPP_*, SMS_PROVIDER). */
-export interface PhoneChannels {
-  whatsapp: boolean;
-  sms: boolean;
-}
-
-export type PhoneChannel = Exclude<OutboxChannel, "email">;
+export type { PhoneChannel, PhoneChannels } from "../../../shared/phone-codes.ts";
+export { phoneCodeChannels } from "../../../shared/phone-codes.ts";
 
 export interface PhoneRecipient {
   /** The shopper's account: its phone verification and its daily cap decide whether the row leaves. */
@@ -64,21 +60,15 @@ export function phoneMessageRows(
   ];
 }
 
-/** The channels a code confirming a phone can go by: those the shop configured, WhatsApp first. */
-export const phoneCodeChannels = (channels: PhoneChannels): PhoneChannel[] => [
-  ...(channels.whatsapp ? (["whatsapp"] as const) : []),
-  ...(channels.sms ? (["sms"] as const) : []),
-];
-
 /** The row of a code confirming `to` (E.164) for account `userId`: the code sealed, never readable in the outbox. */
-export function phoneCodeRow(channel: PhoneChannel, userId: string, to: string, code: string, codeId: string, sealer: MailSealer): NewMail {
+export function phoneCodeRow(channel: PhoneChannel, userId: string, to: string, sealedCode: string, codeId: string): NewMail {
   return {
     channel,
     kind: PHONE_CODE_KIND,
     to,
     subject: PHONE_CODE_SUBJECT,
     facts: {},
-    secret: sealer.seal({ code }),
+    secret: sealedCode,
     orderId: null,
     userId,
     dedupeKey: `${channel}:${PHONE_CODE_KIND}:${codeId}`,

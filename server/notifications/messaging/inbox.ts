@@ -115,16 +115,11 @@ export async function assignWhatsAppMessage(
   if (row.state !== "waiting") throw new AppError(409, ALREADY_DECIDED);
   const order = orders.find((o) => o.id === orderId);
   if (!order) throw new AppError(400, NOT_THIS_PHONE);
-  await sendClientMessage(
-    deps.db,
-    deps.hub,
-    { orderId, userId: order.userId, text: row.text, file: null },
-    async (tx) => {
-      if (!(await inboxRepository(tx).decide(id, "assigned", staffId, orderId))) throw new AppError(409, ALREADY_DECIDED);
-      await inboxRepository(tx).inboundPosted(row.messageId, orderId);
-    },
-    deps.notifier,
-  );
+  const posted = await sendClientMessage(deps.db, { orderId, userId: order.userId, text: row.text, file: null }, async (tx) => {
+    if (!(await inboxRepository(tx).decide(id, "assigned", staffId, orderId))) throw new AppError(409, ALREADY_DECIDED);
+    await inboxRepository(tx).inboundPosted(row.messageId, orderId);
+  });
+  await deps.hub.publishMessage(posted);
   return getWhatsAppInboxMessage(deps.db, id);
 }
 

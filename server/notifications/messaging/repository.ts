@@ -135,18 +135,3 @@ export const phoneMessagesRepository = (db: Db) => ({
     return count;
   },
 });
-
-/** An order's phone messages as the console's order page shows them. */
-export async function orderPhoneMessages(db: Db, orderId: string) {
-  return (await phoneMessagesRepository(db).forOrder(orderId)).map((m) => ({
-    id: m.id,
-    channel: m.channel,
-    subject: m.subject,
-    to: m.to,
-    status: m.status,
-    deliveryStatus: m.deliveryStatus,
-    deliveryStatusAt: m.deliveryStatusAt?.toISOString() ?? null,
-    lastError: m.lastError,
-    createdAt: m.createdAt.toISOString(),
-  }));
-}

@@ -2,6 +2,7 @@
 // facts (as an e-mail row does); the sender renders them here when it sends: a WhatsApp template's name and its
 // {{n}} parameters, or one SMS text. The README's template list is this file's WHATSAPP_TEMPLATES, ready to submit
 // to Meta (language pt_PT, category utility).
+import { PHONE_CODE_MINUTES } from "../../../shared/phone-codes.ts";
 import { formatKz, type MoneyAmount } from "../../../shared/money.ts";
 import { luandaDateTime } from "../../../shared/messaging.ts";
 import { shortOrderId } from "../../../shared/orders.ts";
@@ -133,8 +134,6 @@ export const WHATSAPP_TEMPLATES = {
 
 /** The outbox kind of a code confirming a phone (docs/design/security.md#whatsapp-only-to-its-owner): its code is sealed in the row. */
 export const PHONE_CODE_KIND = "phone-code";
-/** Minutes a phone code stays valid (the SMS says it). */
-export const PHONE_CODE_MINUTES = 10;
 export const PHONE_CODE_SUBJECT = "Código de confirmação do telefone";
 
 /** The code's message: the authentication template (its button copies the code) or one SMS. */

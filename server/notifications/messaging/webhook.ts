@@ -111,7 +111,7 @@ export async function handleWhatsAppWebhook({ db, hub, notifier, log }: WebhookD
     // Only the one account that verified the phone is its owner; none (or several) and staff decide.
     const owners = await phones.verifiedOwners(e164);
     const order = owners.length === 1 ? await phones.latestOrderOf(owners[0]!) : null;
-    if (order) await addToChatOnce({ db, hub, notifier }, { id, text: message.text }, order);
+    if (order) await addToChatOnce({ db, hub }, { id, text: message.text }, order);
     else await holdForStaff(db, notifier, { id, from: e164, text: message.text });
   }
 }
@@ -124,7 +124,7 @@ class AlreadyInChat extends Error {}
  * is claimed in the chat message's transaction, so a retry racing the first delivery waits for it, then adds none.
  */
 async function addToChatOnce(
-  { db, hub, notifier }: Omit<WebhookDeps, "log">,
+  { db, hub }: Pick<WebhookDeps, "db" | "hub">,
   message: { id: string; text: string },
   order: { id: string; userId: string },
 ) {
@@ -134,7 +134,9 @@ async function addToChatOnce(
     if (!(await phoneMessagesRepository(tx).claimInbound(id, order.id))) throw new AlreadyInChat();
   };
   try {
-    await sendClientMessage(db, hub, { orderId: order.id, userId: order.userId, text: message.text, file: null }, claim, notifier);
+    await hub.publishMessage(
+      await sendClientMessage(db, { orderId: order.id, userId: order.userId, text: message.text, file: null }, claim),
+    );
   } catch (error) {
     if (!(error instanceof AlreadyInChat)) throw error;
   }

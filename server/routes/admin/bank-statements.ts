@@ -50,9 +50,8 @@ function mappingOf(raw: string | undefined): StatementMapping | undefined {
 }
 
 export const adminBankStatementRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db, hub, notifier, payments, attempts } = app.deps;
+  const { db, attempts } = app.deps;
   const admin = app.requireStaff(["admin"]);
-  const deps = { hub, notifier, proxypay: payments.proxypay };
 
   app.post(
     "/bank-statements",
@@ -71,7 +70,7 @@ export const adminBankStatementRoutes: FastifyPluginAsyncTypebox = async (app) =
     async (request) => {
       const form = await request.readForm(["mapping"], { maxFileBytes: MAX_STATEMENT_BYTES, tooLarge: STATEMENT_TOO_LARGE });
       const mapping = mappingOf(form.fields.mapping);
-      const counts = await importStatement(db.prisma, deps, {
+      const counts = await importStatement(db.prisma, {
         file: form.file,
         staffUserId: request.user!.userId,
         ...(mapping ? { mapping } : {}),
@@ -125,7 +124,7 @@ export const adminBankStatementRoutes: FastifyPluginAsyncTypebox = async (app) =
       },
     },
     async (request) =>
-      assignLine(db.prisma, deps, {
+      assignLine(db.prisma, {
         lineId: request.params.id,
         order: request.body.orderId,
         staffUserId: request.user!.userId,
@@ -147,7 +146,7 @@ export const adminBankStatementRoutes: FastifyPluginAsyncTypebox = async (app) =
       },
     },
     async (request) =>
-      linkLine(db.prisma, deps, { lineId: request.params.id, paymentId: request.body.paymentId, staffUserId: request.user!.userId }),
+      linkLine(db.prisma, { lineId: request.params.id, paymentId: request.body.paymentId, staffUserId: request.user!.userId }),
   );
 
   app.post(

@@ -24,7 +24,7 @@ import { STAFF_ROLES } from "../../../shared/roles.ts";
 const tags = ["staff"];
 
 export const adminConversationRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db, hub, notifier } = app.deps;
+  const { db, hub } = app.deps;
   const staff = app.requireStaff(STAFF_ROLES);
 
   app.get(
@@ -109,18 +109,15 @@ export const adminConversationRoutes: FastifyPluginAsyncTypebox = async (app) =>
     async (request) => {
       const form = await request.readForm(["text"]);
       // Stored with sender 'support' and published to the hub: the shopper's open chat and notifications get it live.
-      const message = await sendSupportReply(
-        db.prisma,
-        hub,
-        {
-          orderId: request.params.id,
-          staffUserId: request.user!.userId,
-          text: form.fields.text,
-          file: form.file && { upload: form.file, media: app.deps.media },
-        },
-        notifier,
-      );
-      return { success: true as const, message };
+      const posted = await sendSupportReply(db.prisma, {
+        orderId: request.params.id,
+        staffUserId: request.user!.userId,
+        text: form.fields.text,
+        file: form.file && { upload: form.file, media: app.deps.media },
+      });
+      // Live right after the commit; the shopper's push follows from its event (server/subscribers/shopper-pushes.ts).
+      await hub.publishMessage(posted);
+      return { success: true as const, message: posted.message };
     },
   );
 };

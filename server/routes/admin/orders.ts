@@ -1,5 +1,7 @@
 // /admin/api/orders (admin and support): list with status tabs and search, detail, status changes, money
 // (payments, proofs, refunds; approving a payment "por confirmar" is an admin's).
+import { orderPhoneMessages } from "../../notifications/messaging/order-messages.ts";
+import type { PrismaClient } from "../../db/client.ts";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
 import { Type } from "typebox";
@@ -30,8 +32,14 @@ const tags = ["staff"];
 /** requireStaff has run: the caller is an admin or support. */
 const roleOf = (request: FastifyRequest): StaffRole => (request.user!.role === "admin" ? "admin" : "support");
 
+/** The order as the console shows it, with the WhatsApp and SMS messages sent about it. */
+async function staffOrder(db: PrismaClient, id: string, role: StaffRole): Promise<AdminOrder> {
+  const [order, phoneMessages] = await Promise.all([getOrder(db, id, role), orderPhoneMessages(db, id)]);
+  return { ...order, phoneMessages };
+}
+
 export const adminOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db, hub, payments, notifier } = app.deps;
+  const { db, payments } = app.deps;
   const staff = app.requireStaff(STAFF_ROLES);
   const admin = app.requireStaff(["admin"]);
 
@@ -50,7 +58,7 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     "/orders/:id",
     { preValidation: staff, schema: { tags, params: IdParams, response: { 200: AdminOrder, ...errorResponses(400, 401, 403, 404) } } },
-    async (request) => getOrder(db.prisma, request.params.id, roleOf(request)),
+    async (request) => staffOrder(db.prisma, request.params.id, roleOf(request)),
   );
 
   app.put(
@@ -69,9 +77,9 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { id } = await changeOrderStatus(
         db.prisma,
         { orderId: request.params.id, status, staffUserId: request.user!.userId, role: roleOf(request), note, reason, shipment },
-        { hub, stripe: payments.stripe, proxypay: payments.proxypay, notifier },
+        { stripe: payments.stripe },
       );
-      return getOrder(db.prisma, id, roleOf(request));
+      return staffOrder(db.prisma, id, roleOf(request));
     },
   );
 
@@ -109,14 +117,13 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags, params: IdParams, body: AdminPaymentBody, response: { 200: AdminOrder, ...errorResponses(400, 401, 403, 404, 409) } },
     },
     async (request) => {
-      const { orderId } = await recordStaffPayment(
-        db.prisma,
-        hub,
-        { ...request.body, orderId: request.params.id, staffUserId: request.user!.userId, role: roleOf(request) },
-        notifier,
-        payments.proxypay,
-      );
-      return getOrder(db.prisma, orderId, roleOf(request));
+      const { orderId } = await recordStaffPayment(db.prisma, {
+        ...request.body,
+        orderId: request.params.id,
+        staffUserId: request.user!.userId,
+        role: roleOf(request),
+      });
+      return staffOrder(db.prisma, orderId, roleOf(request));
     },
   );
 
@@ -128,14 +135,12 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags, params: PaymentParams, response: { 200: AdminOrder, ...errorResponses(400, 401, 403, 404, 409) } },
     },
     async (request) => {
-      await approvePayment(
-        db.prisma,
-        hub,
-        { orderId: request.params.id, paymentId: request.params.paymentId, staffUserId: request.user!.userId },
-        notifier,
-        payments.proxypay,
-      );
-      return getOrder(db.prisma, request.params.id, roleOf(request));
+      await approvePayment(db.prisma, {
+        orderId: request.params.id,
+        paymentId: request.params.paymentId,
+        staffUserId: request.user!.userId,
+      });
+      return staffOrder(db.prisma, request.params.id, roleOf(request));
     },
   );
 
@@ -151,20 +156,14 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      await acceptProof(
-        db.prisma,
-        hub,
-        {
-          ...request.body,
-          orderId: request.params.id,
-          proofId: request.params.proofId,
-          staffUserId: request.user!.userId,
-          role: roleOf(request),
-        },
-        notifier,
-        payments.proxypay,
-      );
-      return getOrder(db.prisma, request.params.id, roleOf(request));
+      await acceptProof(db.prisma, {
+        ...request.body,
+        orderId: request.params.id,
+        proofId: request.params.proofId,
+        staffUserId: request.user!.userId,
+        role: roleOf(request),
+      });
+      return staffOrder(db.prisma, request.params.id, roleOf(request));
     },
   );
 
@@ -180,13 +179,13 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      await refuseProof(db.prisma, hub, {
+      await refuseProof(db.prisma, {
         reason: request.body.reason,
         orderId: request.params.id,
         proofId: request.params.proofId,
         staffUserId: request.user!.userId,
       });
-      return getOrder(db.prisma, request.params.id, roleOf(request));
+      return staffOrder(db.prisma, request.params.id, roleOf(request));
     },
   );
 
@@ -197,8 +196,8 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags, params: IdParams, body: AdminRefundBody, response: { 200: AdminOrder, ...errorResponses(400, 401, 403, 404, 409) } },
     },
     async (request) => {
-      await recordRefund(db.prisma, hub, { ...request.body, orderId: request.params.id, staffUserId: request.user!.userId });
-      return getOrder(db.prisma, request.params.id, roleOf(request));
+      await recordRefund(db.prisma, { ...request.body, orderId: request.params.id, staffUserId: request.user!.userId });
+      return staffOrder(db.prisma, request.params.id, roleOf(request));
     },
   );
 

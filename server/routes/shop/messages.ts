@@ -12,6 +12,7 @@ import {
 import { MAX_MESSAGE_TEXT } from "../../../shared/chat.ts";
 import { AppError } from "../../domain/errors.ts";
 import { findOrderPdf, listOrderMessages, markReadByClient, sendClientMessage } from "../../domain/chat/service.ts";
+import { toShopperMessage } from "../../domain/chat/message-view.ts";
 import { CHAT_ORDER_NOT_FOUND } from "../../domain/orders/not-found.ts";
 
 interface MessageRouteLimits {
@@ -20,7 +21,7 @@ interface MessageRouteLimits {
 }
 
 export const messageRoutes: FastifyPluginAsyncTypebox<{ limits: MessageRouteLimits }> = async (app, { limits }) => {
-  const { db, hub, notifier } = app.deps;
+  const { db, hub } = app.deps;
 
   app.get(
     "/api/message/:orderId",
@@ -91,14 +92,15 @@ export const messageRoutes: FastifyPluginAsyncTypebox<{ limits: MessageRouteLimi
       const form = await request.readForm(["orderId", "text"]);
       const orderId = form.fields.orderId?.trim();
       if (!orderId) throw new AppError(400, CHAT_ORDER_NOT_FOUND);
-      const message = await sendClientMessage(
-        db.prisma,
-        hub,
-        { orderId, userId: request.user!.userId, text: form.fields.text, file: form.file && { upload: form.file, media: app.deps.media } },
-        undefined,
-        notifier,
-      );
-      return { success: true as const, message };
+      const posted = await sendClientMessage(db.prisma, {
+        orderId,
+        userId: request.user!.userId,
+        text: form.fields.text,
+        file: form.file && { upload: form.file, media: app.deps.media },
+      });
+      // Live right after the commit; a staff alert, when nobody is online, follows from its event (server/subscribers/).
+      await hub.publishMessage(posted);
+      return { success: true as const, message: toShopperMessage(posted.message) };
     },
   );
 };

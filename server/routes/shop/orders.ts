@@ -76,13 +76,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ limits: OrderRouteLimits }
         ...(await placementTerms(request)),
       };
       const hours = await paymentDeadlineHours(shopSettings, config.paymentDeadlineHours);
-      const { orderId } = await placeOrder(
-        db.prisma,
-        bankTransfer(hours, payments.proxypay, multicaixaReferenceTaken(db.prisma)),
-        input,
-        notifier,
-        hub,
-      );
+      const { orderId } = await placeOrder(db.prisma, bankTransfer(hours, payments.proxypay, multicaixaReferenceTaken(db.prisma)), input);
       return { success: true as const, message: "Pedido realizado com sucesso!", orderId };
     },
   );
@@ -108,7 +102,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ limits: OrderRouteLimits }
         couponGuard: { attempts, clientAddress: request.ip },
         ...(await placementTerms(request)),
       };
-      const { orderId, sessionUrl } = await placeOrder(db.prisma, stripeCheckout(payments.stripe, notifier.baseUrl), input, notifier, hub);
+      const { orderId, sessionUrl } = await placeOrder(db.prisma, stripeCheckout(payments.stripe, notifier.baseUrl), input);
       return { success: true as const, session_url: sessionUrl, orderId };
     },
   );
@@ -120,7 +114,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ limits: OrderRouteLimits }
       schema: { tags, body: VerifyStripeBody, response: { 200: VerifyStripeReply, ...errorResponses(400, 401, 404, 413, 415, 502) } },
     },
     async (request) => ({
-      success: await verifyStripePayment(db.prisma, payments.stripe, request.user!.userId, request.body.orderId, notifier),
+      success: await verifyStripePayment(db.prisma, payments.stripe, request.user!.userId, request.body.orderId),
     }),
   );
 
@@ -142,11 +136,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ limits: OrderRouteLimits }
       schema: { tags, body: CancelOrderBody, response: { 200: CancelOrderReply, ...errorResponses(400, 401, 404, 409, 413, 415, 429) } },
     },
     async (request) => {
-      await cancelOwnOrder(
-        db.prisma,
-        { userId: request.user!.userId, orderId: request.body.orderId },
-        { hub, stripe: payments.stripe, proxypay: payments.proxypay, notifier },
-      );
+      await cancelOwnOrder(db.prisma, { userId: request.user!.userId, orderId: request.body.orderId }, { stripe: payments.stripe });
       return { success: true as const, message: "Pedido cancelado" };
     },
   );
@@ -170,12 +160,14 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ limits: OrderRouteLimits }
       if (!orderId) throw new AppError(404, ORDER_NOT_FOUND);
       return {
         success: true as const,
-        proof: await submitProof(
-          db.prisma,
-          hub,
-          { userId: request.user!.userId, orderId, file: form.file && { upload: form.file, media: app.deps.media } },
-          notifier,
-        ),
+        proof: await submitProof(db.prisma, {
+          userId: request.user!.userId,
+          orderId,
+          file: form.file && { upload: form.file, media: app.deps.media },
+        }).then(async ({ proof, posted }) => {
+          await hub.publishMessage(posted);
+          return proof;
+        }),
       };
     },
   );

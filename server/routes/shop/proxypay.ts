@@ -21,7 +21,7 @@ const MAX_PAYMENT_CLOCK_SKEW_MS = 24 * 60 * 60 * 1000;
 const EARLIEST_PAYMENT = Date.UTC(2000, 0, 1);
 
 export const proxyPayRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db, hub, config, notifier, payments } = app.deps;
+  const { db, config } = app.deps;
   keepRawJsonBodies(app);
 
   app.post(
@@ -44,9 +44,7 @@ export const proxyPayRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const paidAt = payment.receivedAt.getTime();
       if (paidAt > Date.now() + MAX_PAYMENT_CLOCK_SKEW_MS || paidAt < EARLIEST_PAYMENT)
         throw new AppError(400, "Notificação inválida: data de pagamento impossível");
-      await recordMulticaixaPayment(db.prisma, hub, payment, notifier, payments.proxypay, (fields, message) =>
-        request.log.warn(fields, message),
-      );
+      await recordMulticaixaPayment(db.prisma, payment, (fields, message) => request.log.warn(fields, message));
       return { success: true as const };
     },
   );

@@ -108,11 +108,11 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ limits: UserRouteLimits }> 
     },
     async (request) => {
       // Answered before the lookup is done, so neither the reply nor its timing tells whether the account exists.
-      // Once committed, the mail worker is woken so the link leaves now rather than at its next round. The link is
-      // built when the mail is sent, on the shop's own address (Notifier.baseUrl), never on the request's Host.
-      requestPasswordReset(db.prisma, request.body.email, app.deps.notifier.sealer)
-        .then((queued) => queued && app.deps.notifier.committed())
-        .catch((error: unknown) => request.log.error({ err: error }, "password reset request failed"));
+      // The mail is written from the request's event right after the commit. The link is built when the mail is
+      // sent, on the shop's own address (Notifier.baseUrl), never on the request's Host.
+      requestPasswordReset(db.prisma, request.body.email, app.deps.notifier.sealer).catch((error: unknown) =>
+        request.log.error({ err: error }, "password reset request failed"),
+      );
       return { success: true as const, message: FORGOT_PASSWORD_REPLY };
     },
   );

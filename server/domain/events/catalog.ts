@@ -1,0 +1,87 @@
+// Every event the domain tells, by name, with what it carries (docs/design/events.md). The domain writes them in the
+// transaction of the change (emit.ts); what happens when is server/subscribers/index.ts's. Amounts travel as
+// numbers of kwanza with at most two decimals (the ledger's Decimals, written out).
+import type { MoneyAmount } from "../../../shared/money.ts";
+
+/** Who or what moved an order's status. */
+export type StatusCause = "staff" | "shopper" | "deadline";
+
+export interface DomainEvents {
+  /** A new order was placed (its confirmation and staff alert follow). */
+  "order.placed": Record<string, never>;
+  /** The order moved to `to` (by staff, its shopper or its deadline); `reason` and `note` as the history keeps them. */
+  "order.status_changed": {
+    from: string;
+    to: string;
+    cause: StatusCause;
+    reason: string | null;
+    /** Staff's note with the change (the shopper's e-mail gives it as the reason when there is no other). */
+    note: string | null;
+    /** What the shop's chat line adds below the change (the shipment's lines at Enviado). */
+    lines: string[];
+  };
+  /** The order became paid: its money covers the total (`by: "payment"`), a card payment, or staff's move. */
+  "order.paid": { by: "payment" | "card" | "status" };
+  /** The unpaid order's stock hold ended: its units are back on sale. */
+  "order.stock_released": { paymentDeadline: string | null };
+  /** Paid after its hold ended, without units left for these lines (staff must act). */
+  "order.paid_short": { lines: { name: string; size: string; quantity: number }[] };
+  /** Money was recorded on the order (counted, or "por confirmar" when `pending`); `lead` opens the chat line. */
+  "payment.recorded": {
+    paymentId: string;
+    amount: number;
+    bankReference: string;
+    remaining: number;
+    pending: boolean;
+    lead?: string;
+  };
+  /** Money reached the order after it was cancelled: kept aside, to give back. */
+  "payment.on_cancelled_order": { paymentId: string; amount: number; bankReference: string };
+  /** A Multicaixa payment that matches no order (or could not be read). */
+  "payment.unmatched": { paymentId: string; reference: string | null; amount: number | null };
+  /** Half the time to pay has passed. */
+  "payment.reminder_due": { due: number; reference: string | null; deadline: string };
+  /** The deadline passed with money on the order: kept, with what the shopper and staff are told. */
+  "payment.overdue_kept": { text: string; withMoney: boolean };
+  /** The shopper sent a proof of payment. */
+  "proof.received": { proofId: string };
+  /** Staff accepted or refused a proof (an accepted one that recorded money says so in payment.recorded). */
+  "proof.decided": { proofId: string; accepted: boolean; reason: string | null; withPayment: boolean };
+  /** Money given back (or to give back) was recorded. */
+  "refund.recorded": { refundId: string; amount: number; bankReference: string | null };
+  /** A message was written in the order's chat. */
+  /** A code confirming a phone is to be sent (sealed: only the message's sender can read it). */
+  "phone.code_requested": { userId: string; phone: string; channel: "whatsapp" | "sms"; codeId: string; sealedCode: string };
+  /** A password reset link is to be mailed (its token sealed). */
+  "password.reset_requested": { userId: string; name: string; email: string; sealedToken: string };
+  "message.posted": {
+    messageId: string;
+    sender: "client" | "support";
+    authorId: string | null;
+    text: string | null;
+    hasAttachment: boolean;
+    /** A client message that starts a wait: the first one support has not read (staff may be alerted, once). */
+    waitingStarts: boolean;
+  };
+}
+
+export type EventName = keyof DomainEvents;
+
+/** An event as the domain writes it. */
+export type DomainEvent = { [N in EventName]: { name: N; orderId: string | null; payload: DomainEvents[N] } }[EventName];
+
+/** An event as stored: its id orders one order's events and names its reactions. */
+export type StoredEvent<N extends EventName = EventName> = {
+  id: bigint;
+  name: N;
+  orderId: string | null;
+  payload: DomainEvents[N];
+  createdAt: Date;
+};
+
+/** One event of an order. */
+export const orderEvent = <N extends EventName>(name: N, orderId: string, payload: DomainEvents[N]): DomainEvent =>
+  ({ name, orderId, payload }) as DomainEvent;
+
+/** A ledger amount as an event carries it. */
+export const kz = (amount: MoneyAmount): number => (typeof amount === "number" ? amount : Number(amount.toFixed(2)));

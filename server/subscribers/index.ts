@@ -1,0 +1,60 @@
+// What happens when (docs/design/events.md#what-happens-when): every reaction of the shop, in one list. An event's
+// reactions run in this order, each once (server/subscribers/dispatcher.ts).
+//
+//   order.placed           → confirmation + staff alert (mail, phone, push), the consoles' live frame
+//   order.status_changed   → shopper's notices, chat line, Multicaixa reference withdrawn (cancelled)
+//   order.paid             → "Pagamento confirmado" (money or card), Multicaixa reference withdrawn, metric
+//   payment.recorded       → chat line ("Recebemos…", or "por confirmar"), metric
+//   proof.received         → shopper's receipt + staff alert
+//   proof.decided          → chat line
+//   refund.recorded        → chat line
+//   order.stock_released   → chat line
+//   order.paid_short       → staff alert
+//   payment.on_cancelled_order → staff alert, chat line
+//   payment.unmatched      → staff alert
+//   payment.reminder_due   → reminder (mail, phone), chat line
+//   payment.overdue_kept   → staff alert (with money), chat line
+//   message.posted         → staff alert (nobody online), support reply push
+//   phone.code_requested   → the code's WhatsApp or SMS
+//   password.reset_requested → the reset link's e-mail
+import type { Reaction } from "./reaction.ts";
+import { passwordResetMailReaction, phoneCodeMessageReaction } from "./account-messages.ts";
+import { newOrderFrameReaction } from "./live-frames.ts";
+import { paymentsMetricReaction } from "./metrics.ts";
+import { withdrawMulticaixaReferenceReaction } from "./multicaixa-references.ts";
+import {
+  paymentConfirmedNoticesReaction,
+  paymentReminderNoticesReaction,
+  proofReceivedNoticesReaction,
+  statusNoticesReaction,
+} from "./order-notices.ts";
+import { placedOrderNoticesReaction } from "./placed-order-notices.ts";
+import { shopChatLinesReaction } from "./shop-chat-lines.ts";
+import { supportReplyPushReaction } from "./shopper-pushes.ts";
+import {
+  messageWaitingAlertReaction,
+  overdueWithMoneyAlertReaction,
+  paidWithoutStockAlertReaction,
+  paymentOnCancelledAlertReaction,
+  unmatchedPaymentAlertReaction,
+} from "./staff-alerts.ts";
+
+export const SHOP_REACTIONS: readonly Reaction[] = [
+  placedOrderNoticesReaction,
+  newOrderFrameReaction,
+  statusNoticesReaction,
+  paymentConfirmedNoticesReaction,
+  proofReceivedNoticesReaction,
+  paymentReminderNoticesReaction,
+  shopChatLinesReaction,
+  withdrawMulticaixaReferenceReaction,
+  paidWithoutStockAlertReaction,
+  paymentOnCancelledAlertReaction,
+  unmatchedPaymentAlertReaction,
+  overdueWithMoneyAlertReaction,
+  messageWaitingAlertReaction,
+  supportReplyPushReaction,
+  paymentsMetricReaction,
+  phoneCodeMessageReaction,
+  passwordResetMailReaction,
+];

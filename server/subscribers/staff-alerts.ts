@@ -1,0 +1,71 @@
+// What staff are alerted of by e-mail (and push) because a person must act (docs/product/notifications.md#staff-alerts):
+// a paid order without its units, money on a cancelled order or matching none, a deadline passed with money, a
+// shopper's message waiting while nobody is online.
+import {
+  noticeDeadlineWithMoney,
+  noticeMessageWaiting,
+  noticePaidWithoutStock,
+  noticePaymentOnCancelledOrder,
+  noticeUnmatchedMulticaixaPayment,
+} from "../notifications/order-events.ts";
+import { reaction } from "./reaction.ts";
+
+export const paidWithoutStockAlertReaction = reaction({
+  name: "paid-without-stock-alert",
+  on: ["order.paid_short"],
+  async inTransaction(tx, { orderId, payload }, { notifier }) {
+    await noticePaidWithoutStock(tx, notifier, orderId!, payload.lines);
+    return () => notifier.committed();
+  },
+});
+
+export const paymentOnCancelledAlertReaction = reaction({
+  name: "payment-on-cancelled-alert",
+  on: ["payment.on_cancelled_order"],
+  async inTransaction(tx, { orderId, payload }, { notifier }) {
+    await noticePaymentOnCancelledOrder(tx, notifier, {
+      orderId: orderId!,
+      paymentId: payload.paymentId,
+      amount: payload.amount,
+      reference: payload.bankReference,
+    });
+    return () => notifier.committed();
+  },
+});
+
+export const unmatchedPaymentAlertReaction = reaction({
+  name: "unmatched-payment-alert",
+  on: ["payment.unmatched"],
+  async inTransaction(tx, { payload }, { notifier }) {
+    await noticeUnmatchedMulticaixaPayment(tx, notifier, payload);
+    return () => notifier.committed();
+  },
+});
+
+export const overdueWithMoneyAlertReaction = reaction({
+  name: "overdue-with-money-alert",
+  on: ["payment.overdue_kept"],
+  async inTransaction(tx, { orderId, payload }, { notifier }) {
+    if (!payload.withMoney) return;
+    await noticeDeadlineWithMoney(tx, notifier, orderId!);
+    return () => notifier.committed();
+  },
+});
+
+/** A shopper's message starts a wait and no staff member is online on any instance: the alert addresses are told. */
+export const messageWaitingAlertReaction = reaction({
+  name: "message-waiting-alert",
+  on: ["message.posted"],
+  when: async ({ payload }, { notifier }) =>
+    payload.sender === "client" && payload.waitingStarts && !(await notifier.presence.staffOnline()),
+  async inTransaction(tx, { orderId, payload }, { notifier }) {
+    const push = await noticeMessageWaiting(tx, notifier, {
+      orderId: orderId!,
+      messageId: payload.messageId,
+      userId: payload.authorId!,
+      text: payload.text,
+      hasAttachment: payload.hasAttachment,
+    });
+    return () => notifier.committed([push]);
+  },
+});
