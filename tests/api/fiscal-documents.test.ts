@@ -64,6 +64,17 @@ async function pay(orderId: string, amount: number) {
   expect(res.statusCode, res.body).toBe(200);
 }
 
+/** Paid while the order.paid reaction finds no provider (lost): only the callers a test makes ask for the FR. */
+async function payUnseen(orderId: string, amount: number) {
+  const provider = t.deps.fiscal;
+  t.deps.fiscal = undefined;
+  try {
+    await pay(orderId, amount);
+  } finally {
+    t.deps.fiscal = provider;
+  }
+}
+
 /** The FR documents the stand-in received for an order (the order's FR row knows its provider id). */
 async function requestsOf(orderId: string, type: "FR" | "NC" = "FR") {
   const rows = await t.prisma.fiscalDocument.findMany({ where: { orderId, type, providerId: { not: null } } });
@@ -153,6 +164,24 @@ describe("one FR per paid order", () => {
     }
   });
 
+  it("asks for the FR by itself when the order is paid (the order.paid reaction), and for the NC of a refund", async () => {
+    const c = await registerCustomer(t.app);
+    const { orderId, total } = await place(c);
+    await pay(orderId, total);
+    expect(await requestsOf(orderId)).toHaveLength(1);
+    const fr = await t.prisma.fiscalDocument.findFirstOrThrow({ where: { orderId, type: "FR" } });
+    fiscal.issue(fr.providerId!);
+    expect((await webhook(fiscal.webhookBody(fr.providerId!), `Bearer ${SECRET}`)).statusCode).toBe(200);
+    const refund = await t.app.inject({
+      method: "POST",
+      url: `/admin/api/orders/${orderId}/refunds`,
+      headers: admin.auth,
+      payload: { amount: 1000, pending: true },
+    });
+    expect(refund.statusCode, refund.body).toBe(200);
+    expect(await requestsOf(orderId, "NC")).toHaveLength(1);
+  });
+
   it("asks for nothing before the order is paid", async () => {
     const c = await registerCustomer(t.app);
     const { orderId, total } = await place(c);
@@ -164,7 +193,7 @@ describe("one FR per paid order", () => {
   it("sends one FR however many callers ask at once (the reaction twice, and the sweep)", async () => {
     const c = await registerCustomer(t.app);
     const { orderId, total } = await place(c);
-    await pay(orderId, total);
+    await payUnseen(orderId, total);
     const before = fiscalPosts().length;
     await Promise.all([
       requestInvoiceForPaidOrder(t.deps, orderId),
@@ -180,8 +209,9 @@ describe("one FR per paid order", () => {
   it("ends with one FR when the provider answers 503 twice, retrying after the back-off", async () => {
     const c = await registerCustomer(t.app);
     const { orderId, total } = await place(c);
-    await pay(orderId, total);
     fiscal.failNextPosts = 2;
+    // The order.paid reaction makes the first attempt (503); asking again now changes nothing: it is not due.
+    await pay(orderId, total);
     const first = await requestInvoiceForPaidOrder(t.deps, orderId);
     expect(first).toMatchObject({ status: "pending", providerId: null, attempts: 1 });
     expect(first!.lastError).toMatch(/503/);
@@ -203,8 +233,10 @@ describe("one FR per paid order", () => {
   it("sends the FR of an order paid while nothing reacted (a restart in between) from the database, once", async () => {
     const c = await registerCustomer(t.app);
     const { orderId, total } = await place(c);
-    await pay(orderId, total);
-    // Nobody called the entry point: the sweep finds the paid order without its FR.
+    // The reaction to order.paid is lost (the provider unset while it ran, as a shop restarted in between would
+    // have lost it before the events existed): the sweep finds the paid order without its FR.
+    await payUnseen(orderId, total);
+    expect(await t.prisma.fiscalDocument.count({ where: { orderId } })).toBe(0);
     await fiscalRound(t.deps, { checkAfterMs: HOUR });
     await fiscalRound(t.deps, { checkAfterMs: HOUR });
     expect(await requestsOf(orderId)).toHaveLength(1);
@@ -277,7 +309,7 @@ describe("the provider's result", () => {
     const support = await createStaff(t, "support");
     const c = await registerCustomer(t.app);
     const { orderId, total } = await place(c);
-    await pay(orderId, total);
+    await payUnseen(orderId, total);
     const row = await t.prisma.fiscalDocument.create({
       data: {
         orderId,
