@@ -40,6 +40,7 @@ const postgresSpecific = [
   "catalogue-queries",
   "coupon-abuse",
   "coupon-concurrency",
+  "fiscal-documents",
   "health",
   "jobs",
   "last-admin",
@@ -71,7 +72,7 @@ const postgresSpecific = [
 
 // Files about PostgreSQL alone (several instances on one server): never on the embedded database, which is one
 // process by design.
-const postgresOnly = ["mail-flows-instances"].map((name) => `tests/api/${name}.test.ts`);
+const postgresOnly = ["fiscal-instances", "mail-flows-instances"].map((name) => `tests/api/${name}.test.ts`);
 
 // Files about the embedded database alone (`npm run backup` copies its data directory; PostgreSQL is backed up by
 // pg_dump): in both runs on PGlite, never on PostgreSQL, so no test is skipped.

@@ -16,6 +16,7 @@ import conversations from "./conversations/index.ts";
 import customers from "./customers/index.ts";
 import staff from "./staff/index.ts";
 import outbox from "./outbox/index.ts";
+import fiscalDocuments from "./fiscal-documents/index.ts";
 import synonyms from "./synonyms/index.ts";
 import quickReplies from "./quick-replies/index.ts";
 import deliveryZones from "./delivery/zones.ts";
@@ -71,6 +72,7 @@ export function ConsoleApp() {
       <Resource name="coupons" {...coupons} />
       <Resource name="settings" />
       <Resource name="outbox" {...outbox} />
+      <Resource name="fiscal-documents" {...fiscalDocuments} />
       <CustomRoutes>
         <Route path="/settings" element={<SettingsEdit />} />
       </CustomRoutes>

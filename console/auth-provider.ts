@@ -19,8 +19,17 @@ const SUPPORT_RESOURCES = new Set([
   "pickup-points",
   "coupons",
   "whatsapp-inbox",
+  "fiscal-documents",
 ]);
-const SUPPORT_READ_ONLY = new Set(["customers", "payments", "quick-replies", "delivery-zones", "pickup-points", "coupons"]);
+const SUPPORT_READ_ONLY = new Set([
+  "customers",
+  "payments",
+  "fiscal-documents",
+  "quick-replies",
+  "delivery-zones",
+  "pickup-points",
+  "coupons",
+]);
 
 export const canRoleAccess = (role: string | undefined, resource: string, action: string): boolean => {
   if (role === "admin") return true;

@@ -1,4 +1,5 @@
 import simpleRestProvider from "ra-data-simple-rest";
+import type { AdminFiscalDocument } from "../server/schemas/fiscal.ts";
 import type { CreateParams, DataProvider, RaRecord, UpdateParams } from "react-admin";
 import type { AdminProductImage, AdminUploadReply, TaxonomyReply } from "../server/schemas/admin-products.ts";
 import type {
@@ -93,7 +94,13 @@ export interface ConsoleDataProvider extends DataProvider {
   /** Posts a WhatsApp message waiting for staff to one of its phone's orders (docs/product/console.md#whatsapp-por-atribuir). */
   assignWhatsAppMessage(id: string, orderId: string): Promise<AdminWhatsAppMessage>;
   dismissWhatsAppMessage(id: string): Promise<AdminWhatsAppMessage>;
+  /** "Tentar de novo" on a fiscal document that failed or was rejected (admins; docs/product/fiscal-documents.md#the-console). */
+  retryFiscalDocument(id: string): Promise<AdminFiscalDocument>;
+  /** An admin attaches the document issued in the AGT portal: its type, number and PDF. */
+  attachFiscalDocument(orderId: string, type: "FR" | "NC", number: string, file: File): Promise<AdminFiscalDocument>;
 }
+
+type FiscalDocumentReply = { success: true; document: AdminFiscalDocument };
 
 const orderPath = (orderId: string) => `/orders/${encodeURIComponent(orderId)}`;
 
@@ -174,6 +181,17 @@ export const dataProvider: ConsoleDataProvider = {
     const res = await fetch("/api/settings");
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
     return ((await res.json()) as SettingsReply).settings.bank;
+  },
+  async retryFiscalDocument(id) {
+    return (await apiFetch<FiscalDocumentReply>(`/fiscal-documents/${encodeURIComponent(id)}/retry`, { method: "POST", body: "{}" }))
+      .document;
+  },
+  async attachFiscalDocument(orderId, type, number, file) {
+    const form = new FormData();
+    form.append("type", type);
+    form.append("number", number);
+    form.append("file", file, file.name);
+    return (await apiFetch<FiscalDocumentReply>(`${orderPath(orderId)}/fiscal-documents`, { method: "POST", body: form })).document;
   },
   async importStatement(file, mapping) {
     const form = new FormData();

@@ -11,7 +11,7 @@ import path from "node:path";
 import { migrate } from "./db/migrate.ts";
 import type { NaturalBatchOptions } from "./db/natural-batch.ts";
 import { buildApp, type BuildOptions } from "./app.ts";
-import { createPaymentClients, type AppDeps } from "./deps.ts";
+import { createFiscalProvider, createPaymentClients, type AppDeps } from "./deps.ts";
 import { CART_BATCH, createCartAdder } from "./domain/cart/adder.ts";
 import { ListCache } from "./domain/catalogue/list-cache.ts";
 import { listShopProducts } from "./domain/catalogue/service.ts";
@@ -85,6 +85,7 @@ export function createDeps(config: Config, db: Database, options: DepsOptions = 
     hub,
     bus,
     payments: createPaymentClients(config),
+    fiscal: createFiscalProvider(config),
     shopSettings,
     notifier: new Notifier({
       db: db.prisma,

@@ -16,6 +16,8 @@ import { ProxyPayClient } from "./integrations/proxypay.ts";
 import type { Notifier } from "./notifications/notifier.ts";
 import type { ShopSettingsCache } from "./domain/settings/settings-cache.ts";
 import type { Lifecycle } from "./ops/lifecycle.ts";
+import { AppyPayClient } from "./integrations/appypay/client.ts";
+import { AppyPayFiscalDocuments, type FiscalProvider } from "./integrations/appypay/fiscal-documents.ts";
 
 /** The payment providers' HTTP clients, each present only when configured. */
 export interface PaymentClients {
@@ -28,6 +30,18 @@ export function createPaymentClients(config: Pick<Config, "stripe" | "proxypay">
     stripe: config.stripe ? createStripeClient(config.stripe) : undefined,
     proxypay: config.proxypay ? new ProxyPayClient({ apiKey: config.proxypay.apiKey, baseUrl: config.proxypay.baseUrl }) : undefined,
   };
+}
+
+/**
+ * The certified issuer of fiscal documents (FISCAL_PROVIDER), undefined when none is configured: then nothing is
+ * asked and admins attach the documents issued in the AGT portal (docs/design/fiscal-documents.md).
+ */
+export function createFiscalProvider(
+  config: Pick<Config, "appypay" | "fiscalProvider">,
+  appypay?: AppyPayClient,
+): FiscalProvider | undefined {
+  if (config.fiscalProvider !== "appypay" || !config.appypay) return undefined;
+  return new AppyPayFiscalDocuments(appypay ?? new AppyPayClient(config.appypay));
 }
 
 export interface AppDeps {
@@ -51,6 +65,8 @@ export interface AppDeps {
   /** What this instance tells the other instances and hears from them (caches, sessions, real-time events). */
   bus: ClusterBus;
   payments: PaymentClients;
+  /** Who issues the shop's fiscal documents (FISCAL_PROVIDER); undefined: admins attach them by hand. */
+  fiscal: FiscalProvider | undefined;
   /** The shop settings each order placement reads, kept in memory until a save (here or elsewhere) changes them. */
   shopSettings: ShopSettingsCache;
   /** E-mail (outbox) and web push on the shop's events; the mail sender is started by plugins/notifications.ts, the recurring jobs by plugins/jobs.ts. */

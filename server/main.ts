@@ -90,6 +90,11 @@ export async function main(options: MainOptions = {}): Promise<void> {
     `  API:     ${base}/api/openapi.json`,
   ];
   if (seeded) lines.push(`  Seeded the demo catalogue: ${seeded} products.`);
+  lines.push(
+    config.fiscalProvider
+      ? `  Fiscal documents: asked of ${config.fiscalProvider} for every paid order and refund.`
+      : "  Fiscal documents: not issued (FISCAL_PROVIDER unset): admins attach the ones issued in the AGT portal.",
+  );
   if (demoAdmin) lines.push(`  Demo staff login (shown once): ${demoAdmin.email} / ${demoAdmin.password}`);
   process.stdout.write(`${lines.join("\n")}\n\n`);
 }

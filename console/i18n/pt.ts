@@ -345,6 +345,19 @@ export const ptMessages: TranslationMessages = {
       name: "Linha do extrato |||| Extrato",
       fields: { q: "Pesquisar no descritivo", state: "Estado", bookedOn: "Data", amount: "Crédito", description: "Descritivo" },
     },
+    "fiscal-documents": {
+      name: "Documento fiscal |||| Documentos fiscais",
+      fields: {
+        createdAt: "Pedido em",
+        type: "Tipo",
+        status: "Estado",
+        orderId: "Encomenda",
+        number: "Número",
+        customerTaxID: "NIF do cliente",
+        amount: "Valor",
+        lastError: "Motivo / último erro",
+      },
+    },
     outbox: {
       name: "Email enviado |||| Emails enviados",
       fields: {
@@ -858,6 +871,27 @@ export const ptMessages: TranslationMessages = {
       mapping_deleted: "Correspondência de colunas apagada",
       current_password: "A sua palavra-passe",
       current_password_required: "Confirme a sua palavra-passe",
+    },
+    fiscal: {
+      section: "Documentos fiscais",
+      status: { pending: "Pendente", issued: "Emitido", rejected: "Rejeitado", failed: "Falhou" },
+      overdue: "Atrasado",
+      retry: "Tentar de novo",
+      retried: "Pedido de novo ao emissor",
+      nif: "NIF do cliente",
+      consumer: "Consumidor final",
+      none: "Nenhum documento fiscal ainda.",
+      attach: "Anexar documento do portal da AGT",
+      attach_help:
+        "Sem emissor configurado (ou para corrigir um caso), anexe o documento emitido no portal da AGT: o cliente vê o número e descarrega o PDF em Encomendas.",
+      attach_submit: "Anexar",
+      attached: "Documento fiscal anexado",
+      type: "Tipo",
+      number: "Número do documento",
+      choose_pdf: "Escolher o PDF",
+      number_required: "Indique o número do documento",
+      file_required: "Escolha o PDF do documento",
+      file_too_large: "O PDF excede 10 MB",
     },
     outbox: {
       status: { pending: "Por enviar", sent: "Enviado", failed: "Falhou", blocked: "Não enviada" },

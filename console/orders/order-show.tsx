@@ -25,6 +25,7 @@ import { StatusChip } from "../components/status-chip.tsx";
 import { StatusButtons } from "./status-buttons.tsx";
 import { OrderPayments } from "./order-payments.tsx";
 import { OrderPhoneMessages, ShopperWhatsAppButton } from "./order-phone-messages.tsx";
+import { OrderFiscalDocuments } from "./order-fiscal-documents.tsx";
 import { senderLabel } from "../conversations/sender.ts";
 import { OrderNotes } from "../components/order-notes.tsx";
 import { shipmentLines } from "../../shared/shipment.ts";
@@ -112,6 +113,9 @@ function OrderDetails() {
           </Section>
           <Section title={translate("loja.payments.section")}>
             <OrderPayments />
+          </Section>
+          <Section title={translate("loja.fiscal.section")}>
+            <OrderFiscalDocuments />
           </Section>
           <Section title={translate("loja.orders.phone_messages")}>
             <OrderPhoneMessages />

@@ -18,7 +18,10 @@ interface Log {
   error(obj: object, msg: string): void;
 }
 
-export function domainEventsJob(deps: Pick<AppDeps, "db" | "notifier" | "hub" | "payments" | "config" | "bus">, log: Log): Job {
+export function domainEventsJob(
+  deps: Pick<AppDeps, "db" | "notifier" | "hub" | "payments" | "config" | "bus" | "media" | "fiscal">,
+  log: Log,
+): Job {
   const dispatcher = new EventDispatcher(deps, SHOP_REACTIONS, log);
   const stops: (() => unknown)[] = [];
   let prunedAt = 0;

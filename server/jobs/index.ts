@@ -3,6 +3,7 @@
 // The outbox's mail sender runs as its own worker (server/notifications/outbox/sender.ts), woken after each commit.
 import type { AppDeps } from "../deps.ts";
 import { cartRemindersJob } from "./cart-reminders.ts";
+import { fiscalDocumentsJob } from "./fiscal-documents.ts";
 import { domainEventsJob } from "./domain-events.ts";
 import type { Job } from "./job.ts";
 import { paymentDeadlinesJob } from "./payment-deadlines.ts";
@@ -21,5 +22,6 @@ export function shopJobs(deps: AppDeps, log: Log): Job[] {
     presenceJob(deps),
     replyDigestJob(deps),
     cartRemindersJob(deps),
+    ...(deps.fiscal ? [fiscalDocumentsJob(deps)] : []),
   ];
 }

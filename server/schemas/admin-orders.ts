@@ -1,3 +1,4 @@
+import { OrderFiscalDocument } from "./fiscal.ts";
 import { Type, type Static } from "typebox";
 import { StrictObject } from "./common.ts";
 import { Address, OrderStatusSchema } from "./orders.ts";
@@ -175,6 +176,10 @@ export const AdminOrder = Type.Object({
   ),
   /** An admin confirmed the order without the money recorded: their reason (null: the ledger paid it). */
   paidException: Type.Union([Type.String(), Type.Null()]),
+  /** The buyer's NIF given at checkout (null: Consumidor final). */
+  nif: Type.Union([Type.String(), Type.Null()]),
+  /** The order's fiscal documents, oldest first (docs/product/fiscal-documents.md#where-people-look). */
+  fiscalDocuments: Type.Array(OrderFiscalDocument),
   /** The order's WhatsApp and SMS messages with their states, oldest first (only on one order's page). */
   phoneMessages: Type.Optional(Type.Array(AdminPhoneMessage)),
 });

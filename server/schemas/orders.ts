@@ -8,6 +8,7 @@ import { MAX_AMOUNT } from "../../shared/money.ts";
 
 import { ORDER_STATUSES } from "../../shared/orders.ts";
 import { OrderCouponSchema } from "./coupons.ts";
+import { OrderFiscalDocument } from "./fiscal.ts";
 import { DeliveryChoiceSchema, ShipmentSchema, TimelineStep } from "./delivery.ts";
 import { CANCELLED_BY, PAYMENT_STATES, PROOF_STATUSES } from "../../shared/payments.ts";
 
@@ -66,6 +67,8 @@ export const PlaceOrderBody = StrictObject({
   deliveryOptionId: Type.Optional(ShortText({ maxLength: 64 })),
   /** A discount code (docs/product/coupons.md): the server applies it; totalAmount is the total after it. */
   couponCode: Type.Optional(ShortText({ maxLength: 100 })),
+  /** The buyer's NIF for the fiscal documents (docs/product/fiscal-documents.md#the-nif): empty or left out, none. */
+  nif: Type.Optional(Type.String({ maxLength: 40 })),
 });
 export type PlaceOrderBody = Static<typeof PlaceOrderBody>;
 
@@ -185,6 +188,10 @@ export const ShopOrder = Type.Object({
   shipment: Type.Union([ShipmentSchema, Type.Null()]),
   /** Placed, paid, in preparation, dispatched (or ready to collect), delivered: when each happened. */
   timeline: Type.Array(TimelineStep),
+  /** The buyer's NIF given at checkout (null: Consumidor final). */
+  nif: Type.Union([Type.String(), Type.Null()]),
+  /** The order's fiscal documents, oldest first (docs/product/fiscal-documents.md#where-people-look). */
+  fiscalDocuments: Type.Array(OrderFiscalDocument),
 });
 export type ShopOrder = Static<typeof ShopOrder>;
 

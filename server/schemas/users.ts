@@ -53,6 +53,8 @@ export const AccountReply = Type.Object({
     email: Type.Union([Type.String(), Type.Null()]),
     phone: Type.Union([Type.String(), Type.Null()]),
     savedAddress: Type.Union([Address, Type.Null()]),
+    /** The buyer's NIF checkout pre-fills (docs/product/fiscal-documents.md#the-nif); null: none. */
+    nif: Type.Union([Type.String(), Type.Null()]),
     notifyEmail: Type.Boolean(),
     notifyPush: Type.Boolean(),
     /** Order updates on WhatsApp / by SMS (docs/product/notifications.md#whatsapp-and-sms); off by default. */
@@ -67,6 +69,8 @@ export const AccountReply = Type.Object({
 export const AccountChangesBody = StrictObject({
   name: Type.Optional(ShortText({ maxLength: 120 })),
   savedAddress: Type.Optional(Type.Union([AddressInput, Type.Null()])),
+  /** Checked and normalised by shared/nif.ts; "" or null removes it. */
+  nif: Type.Optional(Type.Union([Type.String({ maxLength: 40 }), Type.Null()])),
   notifyEmail: Type.Optional(Type.Boolean()),
   notifyPush: Type.Optional(Type.Boolean()),
   whatsappOptIn: Type.Optional(Type.Boolean()),

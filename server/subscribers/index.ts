@@ -3,11 +3,11 @@
 //
 //   order.placed           → confirmation + staff alert (mail, phone, push), the consoles' live frame
 //   order.status_changed   → shopper's notices, chat line, Multicaixa reference withdrawn (cancelled)
-//   order.paid             → "Pagamento confirmado" (money or card), Multicaixa reference withdrawn, metric
+//   order.paid             → "Pagamento confirmado" (money or card), Multicaixa reference withdrawn, metric, FR asked for
 //   payment.recorded       → chat line ("Recebemos…", or "por confirmar"), metric
 //   proof.received         → shopper's receipt + staff alert
 //   proof.decided          → chat line
-//   refund.recorded        → chat line
+//   refund.recorded        → chat line, NC asked for
 //   order.stock_released   → chat line
 //   order.paid_short       → staff alert
 //   payment.on_cancelled_order → staff alert, chat line
@@ -29,6 +29,7 @@ import {
   statusNoticesReaction,
 } from "./order-notices.ts";
 import { placedOrderNoticesReaction } from "./placed-order-notices.ts";
+import { paidOrderInvoiceReaction, refundCreditNoteReaction } from "./fiscal-documents.ts";
 import { shopChatLinesReaction } from "./shop-chat-lines.ts";
 import { supportReplyPushReaction } from "./shopper-pushes.ts";
 import {
@@ -48,6 +49,8 @@ export const SHOP_REACTIONS: readonly Reaction[] = [
   paymentReminderNoticesReaction,
   shopChatLinesReaction,
   withdrawMulticaixaReferenceReaction,
+  paidOrderInvoiceReaction,
+  refundCreditNoteReaction,
   paidWithoutStockAlertReaction,
   paymentOnCancelledAlertReaction,
   unmatchedPaymentAlertReaction,

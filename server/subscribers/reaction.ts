@@ -4,8 +4,8 @@ import type { AppDeps } from "../deps.ts";
 import type { Db } from "../db/client.ts";
 import type { EventName, StoredEvent } from "../domain/events/catalog.ts";
 
-/** What reactions may use: the database, the notifier, the socket hub, the payment clients, the configuration. */
-export type ReactionDeps = Pick<AppDeps, "db" | "notifier" | "hub" | "payments" | "config">;
+/** What reactions may use: the database, the notifier, the socket hub, the payment clients, the configuration, the media store and the fiscal provider. */
+export type ReactionDeps = Pick<AppDeps, "db" | "notifier" | "hub" | "payments" | "config" | "media" | "fiscal">;
 
 /** What a transactional reaction leaves to do once its transaction committed (pushes, socket frames): best effort. */
 export type AfterCommit = (() => void | Promise<void>) | void;

@@ -4,6 +4,7 @@ import { Profile } from "../features/account/profile-section.tsx";
 import { SavedAddress } from "../features/account/saved-address-section.tsx";
 import { PasswordChange } from "../features/account/password-section.tsx";
 import { Notices } from "../features/account/notices-section.tsx";
+import { NifSection } from "../features/account/nif-section.tsx";
 
 /** The signed-in shopper's account: who they are, the saved delivery address, the password, notices. */
 export default function AccountPage() {
@@ -18,6 +19,7 @@ export default function AccountPage() {
         <>
           <Profile account={account} onSaved={setAccount} />
           <SavedAddress account={account} onSaved={setAccount} />
+          <NifSection account={account} onSaved={setAccount} />
           <PasswordChange />
           <Notices account={account} onSaved={setAccount} />
         </>

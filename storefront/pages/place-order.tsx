@@ -20,6 +20,8 @@ import { DeliveryOptions, chosenOption, useDeliveryOptions } from "../features/c
 import { forgetCheckoutDraft, useCheckoutAddress } from "../features/checkout/use-checkout-address.ts";
 import { returnHereAfterLogin } from "../features/auth/return-after-login.ts";
 import { CouponField, forgetCoupon, useCoupon } from "../features/checkout/coupon.tsx";
+import { NifField, useCheckoutNif } from "../features/checkout/nif-field.tsx";
+import { nifProblem, normalizeNif } from "../../shared/nif.ts";
 
 // Loaded only once a WhatsApp/SMS box is ticked: most checkouts never need it.
 const CheckoutPhoneConfirm = lazy(() => import("../features/account/phone-confirm.tsx"));
@@ -38,6 +40,8 @@ export default function PlaceOrderPage() {
   // One key per checkout visit: a retry after a dropped connection cannot place the order twice.
   const idempotencyKey = useRef(randomId());
   const { address, edit } = useCheckoutAddress(token);
+  const { nif, edit: editNif } = useCheckoutNif(token);
+  const [nifError, setNifError] = useState<string | null>(null);
   const { options, loading: deliveryLoading } = useDeliveryOptions(address.state, address.city, subtotal);
   const [pickedId, setPickedId] = useState<string | null>(null);
   const delivery = chosenOption(options, pickedId);
@@ -70,6 +74,13 @@ export default function PlaceOrderPage() {
       focusFirstError(fieldErrors);
       return;
     }
+    // The NIF's rule is the server's own (shared/nif.ts): said beside the field, before anything is sent.
+    const badNif = nifProblem(nif);
+    setNifError(badNif);
+    if (badNif) {
+      document.querySelector<HTMLInputElement>('input[name="nif"]')?.focus();
+      return;
+    }
     if (!token) {
       toast.info("Entre na sua conta para finalizar o pedido.");
       // The form is kept in the draft; signing in or up brings the shopper back to it.
@@ -95,6 +106,7 @@ export default function PlaceOrderPage() {
       ...(delivery ? { deliveryOptionId: delivery.id } : {}),
       ...ticked,
       ...(coupon.accepted ? { couponCode: coupon.accepted } : {}),
+      ...(normalizeNif(nif) ? { nif: normalizeNif(nif) } : {}),
     };
     try {
       if (method === "stripe") {
@@ -118,6 +130,14 @@ export default function PlaceOrderPage() {
       <section className="checkout-form">
         <Title first="INFORMAÇÕES DE" second="ENTREGA" as="h1" />
         <AddressInputs address={address} errors={errors} onChange={edit} courierFields />
+        <NifField
+          nif={nif}
+          error={nifError}
+          onChange={(value) => {
+            editNif(value);
+            setNifError(null);
+          }}
+        />
         <DeliveryOptions options={options} chosen={delivery} onChoose={setPickedId} />
       </section>
       <section className="checkout-side">

@@ -27,6 +27,7 @@ describe("/api/user/account", () => {
         email: c.email,
         phone: null,
         savedAddress: null,
+        nif: null,
         notifyEmail: true,
         notifyPush: true,
         whatsappOptIn: false,

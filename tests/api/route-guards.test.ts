@@ -25,6 +25,7 @@ const PUBLIC = new Set([
   "GET /api/settings",
   "GET /api/delivery/options",
   "POST /api/payments/proxypay",
+  "POST /api/fiscal/appypay",
   "GET /api/whatsapp/webhook",
   "POST /api/whatsapp/webhook",
   "POST /admin/api/auth/login",

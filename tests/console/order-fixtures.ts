@@ -46,6 +46,8 @@ export const staffOrder = (over: Partial<AdminOrder> = {}): AdminOrder => ({
   amountRefunded: 0,
   refunds: [],
   paidException: null,
+  nif: null,
+  fiscalDocuments: [],
   ...over,
 });
 

@@ -1,7 +1,7 @@
 // A local HTTP server that answers like AppyPay (as the ProxyPay and Stripe tests stand in for theirs): the OAuth2
 // token endpoint and, on the same port, the API's routes. The sign-in follows AppyPay's reference (see
 // server/integrations/appypay/client.ts); each API family (charges, fiscal documents) adds its routes with `route`.
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -77,6 +77,11 @@ export class AppyPayStandin {
   route(method: string, path: RegExp, handler: Handler): this {
     this.routes.push({ method, path, handler });
     return this;
+  }
+
+  /** Adds AppyPay's fiscal documents routes (FiscalDocumentsStandin) and answers them. */
+  fiscalDocuments(): FiscalDocumentsStandin {
+    return new FiscalDocumentsStandin(this);
   }
 
   /** Forgets every token, as a revocation would: the next API call with one gets a 401. */
@@ -156,5 +161,107 @@ export class AppyPayStandin {
         access_token: token,
       },
     ];
+  }
+}
+
+/** A fiscal document the stand-in accepted, and where it stands. */
+export interface StandinFiscalDocument {
+  id: string;
+  body: Record<string, unknown>;
+  status: "Pending" | "Success" | "Failed";
+  documentNo: string | null;
+  reason: string | null;
+}
+
+/** A tiny valid PDF (the header file-type sniffs) and a 1×1 PNG, as AppyPay returns them (base64). */
+const STANDIN_PDF = Buffer.from("%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n");
+const STANDIN_PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+/**
+ * AppyPay's fiscal documents API as its reference describes it (server/integrations/appypay/fiscal-documents.ts):
+ * POST /fiscal-documents answers 202 with an id and keeps the document Pending; the test decides when the AGT
+ * "processed" it (`issue`, `reject`) and may deliver the webhook; GET /fiscal-documents/{id} answers the document
+ * (its number and base64 PDF and QR once issued; documentStatus as the list gives it); GET
+ * /fiscal-documents/taxpayer/{nif} answers the taxpayers the test registered.
+ */
+export class FiscalDocumentsStandin {
+  documents = new Map<string, StandinFiscalDocument>();
+  taxpayers = new Map<string, { name: string; status: string }>();
+  /** How many POSTs to answer 503 next (an outage that passes). */
+  failNextPosts = 0;
+  private counter = 0;
+
+  constructor(private readonly appypay: AppyPayStandin) {
+    appypay
+      .route("POST", /^\/fiscal-documents$/, (call) => {
+        if (this.failNextPosts > 0) {
+          this.failNextPosts--;
+          return [503, { responseStatus: { successful: false, code: 503, message: "Service Unavailable" } }];
+        }
+        const body = (call.body ?? {}) as Record<string, unknown>;
+        if (!body.documentDate || !body.customerTaxID || !body.customerCountry || !body.companyName || !Array.isArray(body.lines))
+          return [400, { responseStatus: { successful: false, code: 400, message: "Invalid request" } }];
+        const id = randomUUID();
+        this.documents.set(id, { id, body, status: "Pending", documentNo: null, reason: null });
+        return [202, { id, responseStatus: { code: 101, message: "The request has been accepted for processing." } }];
+      })
+      .route("GET", /^\/fiscal-documents\/taxpayer\/([^/]+)$/, (_call, match) => {
+        const nif = decodeURIComponent(match[1]!);
+        const found = this.taxpayers.get(nif);
+        return found ? [200, { nif, name: found.name, status: found.status }] : [404, { message: "Taxpayer not found" }];
+      })
+      .route("GET", /^\/fiscal-documents\/([^/]+)$/, (_call, match) => {
+        const doc = this.documents.get(decodeURIComponent(match[1]!));
+        if (!doc) return [404, { message: "Not found" }];
+        return [
+          200,
+          {
+            id: doc.id,
+            documentNo: doc.documentNo ?? "",
+            documentStatus: doc.status,
+            validationStatus: doc.status === "Failed" ? "I" : doc.status === "Success" ? "V" : undefined,
+            providerResultDescription: doc.reason ?? undefined,
+            documentType: doc.body.documentType,
+            ...(doc.status === "Success"
+              ? {
+                  docData: { fileType: "application/pdf", file: STANDIN_PDF.toString("base64") },
+                  qrCode: { fileType: "image/png", file: STANDIN_PNG.toString("base64") },
+                }
+              : {}),
+          },
+        ];
+      });
+  }
+
+  /** The documents asked for, in order. */
+  posted(): StandinFiscalDocument[] {
+    return [...this.documents.values()];
+  }
+
+  /** The AGT accepted it: it gets its number (FR/NC series of the stand-in). */
+  issue(id: string): StandinFiscalDocument {
+    const doc = this.documents.get(id)!;
+    doc.status = "Success";
+    doc.documentNo = `${String(doc.body.documentType)} LOJA2026/${String(++this.counter).padStart(6, "0")}`;
+    return doc;
+  }
+
+  reject(id: string, reason: string): StandinFiscalDocument {
+    const doc = this.documents.get(id)!;
+    doc.status = "Failed";
+    doc.reason = reason;
+    return doc;
+  }
+
+  /** AppyPay's non-transactional webhook for a document (its payload is not spelled out: the document's id and state). */
+  webhookBody(id: string): Record<string, unknown> {
+    const doc = this.documents.get(id)!;
+    return {
+      fiscalDocument: { id: doc.id, documentNo: doc.documentNo, documentStatus: doc.status },
+      responseStatus: { successful: doc.status === "Success", status: doc.status, code: 100, message: "OK", source: "AGT" },
+    };
   }
 }

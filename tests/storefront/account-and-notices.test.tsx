@@ -25,6 +25,7 @@ const ACCOUNT = {
   email: "ana@example.ao",
   phone: null,
   savedAddress: null,
+  nif: null as string | null,
   notifyEmail: true,
   notifyPush: false,
   whatsappOptIn: false,

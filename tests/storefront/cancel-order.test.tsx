@@ -45,6 +45,8 @@ const order = (over: Partial<Order> = {}): Order => ({
   delivery: null,
   shipment: null,
   timeline: [],
+  nif: null,
+  fiscalDocuments: [],
   unreadMessages: 0,
   ...over,
 });

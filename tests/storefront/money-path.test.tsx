@@ -62,6 +62,8 @@ const order = (over: Partial<Order> = {}): Order => ({
   delivery: null,
   shipment: null,
   timeline: [],
+  nif: null,
+  fiscalDocuments: [],
   unreadMessages: 0,
   ...over,
 });

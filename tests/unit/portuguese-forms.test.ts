@@ -99,6 +99,11 @@ const ALLOWED_IN: readonly { file: string; word: RegExp; reason: string }[] = [
     word: /^Aguardando$/,
     reason: "a stored status value (database rows, API answers): renaming it is a data migration",
   },
+  {
+    file: "server/domain/fiscal/rules.ts",
+    word: /^exclusão$/,
+    reason: "the legal name of Angola's IVA regime (Código do IVA: regime de exclusão), sent to the fiscal provider",
+  },
 ];
 
 interface Finding {

@@ -25,6 +25,7 @@ import { notEnoughStock } from "../../../shared/stock.ts";
 import { optInAtCheckout } from "../users/account.ts";
 import { checkOpenUnpaid, precheckOpenUnpaid, takePlacement, type PlacementAllowance } from "./placement-limits.ts";
 import { stockHoldEnd } from "./stock-hold.ts";
+import { checkNif } from "../../../shared/nif.ts";
 
 const KEY_REUSED = "Esta chave de idempotência já foi usada para um pedido diferente";
 
@@ -57,6 +58,8 @@ export interface PaymentStrategy<Prepared extends PaymentReferences, Answer> {
 
 interface ValidatedOrder {
   address: Address;
+  /** Normalised (shared/nif.ts); null: none given. */
+  nif: string | null;
   paymentMethod: PaymentMethod;
   lines: RequestedLine[];
   totalAmount: number;
@@ -82,10 +85,12 @@ function validateOrder(body: PlaceOrderBody, checkout: string): ValidatedOrder {
   const lines = requestedLines(body.items);
   const paymentMethod = checkSubmit(body.address, lines.length, body.paymentMethod);
   const address = checkAddress(body.address);
+  const nif = checkNif(body.nif);
+  if ("problem" in nif) throw new AppError(400, nif.problem);
   const requestHash = createHash("sha256")
     .update(canonical({ route: checkout, body }))
     .digest("hex");
-  return { address, paymentMethod, lines, totalAmount: body.totalAmount, requestHash };
+  return { address, nif: nif.nif, paymentMethod, lines, totalAmount: body.totalAmount, requestHash };
 }
 
 /** The earlier order under this key, if the same request made it; another body under one key is refused. */
@@ -225,6 +230,7 @@ export async function placeOrder<Prepared extends PaymentReferences, Answer>(
     delivery: { ...priced.delivery },
     coupon: coupon && { id: coupon.id, code: coupon.code, discount: priced.discount },
     lines: priced.lines,
+    nif: v.nif,
   };
   try {
     for (let attempt = 1; ; attempt++) {

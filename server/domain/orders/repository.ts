@@ -8,6 +8,7 @@ import { newOrderId } from "./ids.ts";
 import type { DeliveryChoice } from "../../../shared/delivery.ts";
 import type { Shipment } from "../../../shared/shipment.ts";
 import { AWAITING_PAYMENT } from "../../../shared/orders.ts";
+import { orderFiscalDocumentsSelect } from "../fiscal/repository.ts";
 
 /** The namespaces (first key) of the advisory locks placement takes on an account and on a delivery phone. */
 const OPEN_ORDERS_BY_ACCOUNT = 3901;
@@ -63,6 +64,8 @@ const shopOrderSelect = {
       media: { select: { publicId: true, mimeType: true, fileName: true } },
     },
   },
+  nif: true,
+  fiscalDocuments: orderFiscalDocumentsSelect,
   // Money staff recorded that awaits the bank's confirmation ("por confirmar"): shown apart from what counts.
   payments: { where: { confirmedAt: null }, select: { amount: true } },
 } as const satisfies Prisma.OrderSelect;
@@ -111,6 +114,8 @@ export interface NewOrder {
   /** `reserved`: the line's units are taken from product_stock in the same transaction (a tracked size). */
   lines: { productId: string; name: string; image: string; price: Prisma.Decimal; size: string; quantity: number; reserved?: boolean }[];
   status: string;
+  /** The buyer's NIF for the fiscal documents (shared/nif.ts, normalised); null: Consumidor final. */
+  nif?: string | null;
 }
 
 export const ordersRepository = (db: Db) => ({
@@ -138,13 +143,13 @@ export const ordersRepository = (db: Db) => ({
       WITH new_order AS (
         INSERT INTO orders (id, user_id, status, payment_method, address, subtotal, delivery_fee, total_amount,
                             idempotency_key, request_hash, stripe_session_id, payment_reference, payment_deadline, multicaixa_reference,
-                            delivery, coupon_id, coupon_code, discount, stock_held_until, updated_at)
+                            delivery, coupon_id, coupon_code, discount, stock_held_until, nif, updated_at)
         VALUES (${o.id}, ${o.userId}, ${o.status}, ${o.paymentMethod}, ${JSON.stringify(o.address)}::jsonb,
                 ${o.subtotal.toFixed(2)}::numeric, ${o.deliveryFee.toFixed(2)}::numeric, ${o.totalAmount.toFixed(2)}::numeric,
                 ${o.idempotencyKey}, ${o.requestHash}, ${o.stripeSessionId}, ${o.paymentReference}, ${o.paymentDeadline?.toISOString() ?? null}::timestamp, ${o.multicaixaReference ?? null},
                 ${o.delivery ? JSON.stringify(o.delivery) : null}::jsonb,
                 ${o.coupon?.id ?? null}, ${o.coupon?.code ?? null}, ${o.coupon?.discount.toFixed(2) ?? "0"}::numeric,
-                ${o.stockHeldUntil?.toISOString() ?? null}::timestamp, now())
+                ${o.stockHeldUntil?.toISOString() ?? null}::timestamp, ${o.nif ?? null}, now())
         ON CONFLICT DO NOTHING
         RETURNING id, user_id, status
       ), new_lines AS (

@@ -18,6 +18,7 @@ import { MIN_EXCEPTION_REASON, PAID_BY_EXCEPTION, cancelledBy, moveRefusal, type
 import { paymentsRepository } from "../payments/repository.ts";
 import { formatKz } from "../../../shared/money.ts";
 import type { DeliveryChoice } from "../../../shared/delivery.ts";
+import { toView } from "../fiscal/service.ts";
 import type { Address, ShopCancellation, ShopOrder, ShopProof, UserOrder } from "../../schemas/orders.ts";
 import { attachmentKind } from "../../../shared/chat.ts";
 import { DEFAULT_PAYMENT_DEADLINE_HOURS, paymentState, type ProofStatus } from "../../../shared/payments.ts";
@@ -182,6 +183,8 @@ function toShopOrder(o: ShopOrderRow, multicaixa: MulticaixaDisplay | undefined)
     delivery: storedDelivery(o.delivery),
     shipment: storedShipment(o.shipment),
     timeline: orderTimeline(o),
+    nif: o.nif,
+    fiscalDocuments: o.fiscalDocuments.map(toView),
   };
 }
 

@@ -5,6 +5,7 @@ import { Prisma } from "../../db/client.ts";
 import { AWAITING_PAYMENT, CANCELLED } from "../../../shared/orders.ts";
 import { bankReferenceKey } from "../../../shared/payments.ts";
 import { phoneSearchDigits } from "../../../shared/phones.ts";
+import { orderFiscalDocumentsSelect } from "../fiscal/repository.ts";
 
 /** An order as a staff list row shows it. */
 const staffRowSelect = {
@@ -29,6 +30,8 @@ const staffRowSelect = {
   amountPaid: true,
   amountRefunded: true,
   paidException: true,
+  nif: true,
+  fiscalDocuments: orderFiscalDocumentsSelect,
   refunds: {
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     select: { id: true, amount: true, bankReference: true, status: true, note: true, actor: true, createdAt: true },

@@ -1,5 +1,6 @@
 // Orders as staff see them: list with status tabs and search, full detail (lines, address, totals, chat
 // attachments, status timeline). Status changes are service.ts's.
+import { toView } from "../fiscal/service.ts";
 import type { PrismaClient } from "../../db/client.ts";
 import { attachmentKind } from "../../../shared/chat.ts";
 import { ORDER_STATUSES, isOrderStatus, shortOrderId, type OrderStatus } from "../../../shared/orders.ts";
@@ -120,6 +121,8 @@ function toRow(o: StaffOrderRow, unread: number, role: StaffRole): AdminOrder {
     payments: o.payments.map(toPayment),
     proofs: o.proofs.map(toStaffProof),
     paidException: o.paidException,
+    nif: o.nif,
+    fiscalDocuments: o.fiscalDocuments.map(toView),
     amountRefunded: o.amountRefunded.toNumber(),
     refunds: o.refunds.map((r) => ({
       id: r.id,

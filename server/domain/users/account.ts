@@ -8,6 +8,7 @@ import type { Static } from "typebox";
 import type { Address } from "../../schemas/orders.ts";
 import type { AccountReply } from "../../schemas/users.ts";
 import { personNameProblem } from "../../../shared/names.ts";
+import { checkNif } from "../../../shared/nif.ts";
 import { phoneCodeChannels, type PhoneChannels } from "../../../shared/phone-codes.ts";
 import { phoneVerificationRepository } from "./phone-verification-repository.ts";
 
@@ -17,6 +18,7 @@ type Account = Static<typeof AccountReply>["account"];
 interface AccountChanges {
   name?: string;
   savedAddress?: Partial<Record<AddressField, string>> | null;
+  nif?: string | null;
   notifyEmail?: boolean;
   notifyPush?: boolean;
   whatsappOptIn?: boolean;
@@ -28,6 +30,7 @@ const select = {
   email: true,
   phone: true,
   savedAddress: true,
+  nif: true,
   notifyEmail: true,
   notifyPush: true,
   whatsappOptIn: true,
@@ -50,6 +53,7 @@ function toAccount(row: Prisma.UserGetPayload<{ select: typeof select }>, confir
     email: row.email,
     phone: row.phone,
     savedAddress,
+    nif: row.nif,
     notifyEmail: row.notifyEmail,
     notifyPush: row.notifyPush,
     whatsappOptIn: row.whatsappOptIn,
@@ -118,6 +122,11 @@ export async function updateAccount(
   }
   if (changes.savedAddress !== undefined)
     data.savedAddress = changes.savedAddress === null ? Prisma.DbNull : { ...cleanAddress(changes.savedAddress) };
+  if (changes.nif !== undefined) {
+    const checked = checkNif(changes.nif);
+    if ("problem" in checked) throw new AppError(400, checked.problem);
+    data.nif = checked.nif;
+  }
   if (changes.notifyEmail !== undefined) data.notifyEmail = changes.notifyEmail;
   if (changes.notifyPush !== undefined) data.notifyPush = changes.notifyPush;
   Object.assign(data, optInChanges(changes));

@@ -18,6 +18,7 @@ import { adminPushRoutes } from "./push.ts";
 import { adminCouponRoutes } from "./coupons.ts";
 import { adminReportRoutes } from "./reports.ts";
 import { adminWhatsAppInboxRoutes } from "./whatsapp-inbox.ts";
+import { adminFiscalDocumentRoutes } from "./fiscal-documents.ts";
 
 export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(staffAuthRoutes);
@@ -37,6 +38,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(adminCouponRoutes);
   await app.register(adminReportRoutes);
   await app.register(adminWhatsAppInboxRoutes);
+  await app.register(adminFiscalDocumentRoutes);
   // Unknown staff routes answer in the API's shape, not the console's HTML fallback.
   app.setNotFoundHandler((request) => {
     throw new AppError(404, `Rota não encontrada: ${request.method} ${request.url.split("?")[0]}`);

@@ -6,7 +6,9 @@ import type { AccountReply as AccountReplySchema } from "../../../../server/sche
 export type Account = Static<typeof AccountReplySchema>["account"];
 type AccountReply = Static<typeof AccountReplySchema>;
 
-export type AccountChanges = Partial<Pick<Account, "name" | "savedAddress" | "notifyEmail" | "notifyPush" | "whatsappOptIn" | "smsOptIn">>;
+export type AccountChanges = Partial<
+  Pick<Account, "name" | "savedAddress" | "nif" | "notifyEmail" | "notifyPush" | "whatsappOptIn" | "smsOptIn">
+>;
 
 export const getAccount = async (opts: { quiet?: boolean } = {}): Promise<Account> =>
   (await api<AccountReply>("/api/user/account", { quiet: opts.quiet })).account;

@@ -1,0 +1,283 @@
+// Fiscal document rows (docs/design/fiscal-documents.md): the one FR per order and NC per refund, claimed by one
+// sender at a time, and what the sweep looks for.
+import type { Db } from "../../db/client.ts";
+import { Prisma } from "../../db/client.ts";
+
+/** What an order's view shows of its fiscal documents (the shopper's and staff's order selects include it). */
+export const orderFiscalDocumentsSelect = {
+  orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  select: { id: true, type: true, status: true, number: true, media: { select: { publicId: true } } },
+} as const satisfies Prisma.Order$fiscalDocumentsArgs;
+export type OrderFiscalDocumentRow = Prisma.FiscalDocumentGetPayload<{ select: typeof orderFiscalDocumentsSelect.select }>;
+
+export const documentSelect = {
+  id: true,
+  orderId: true,
+  refundId: true,
+  type: true,
+  source: true,
+  status: true,
+  customerTaxID: true,
+  amount: true,
+  request: true,
+  providerId: true,
+  number: true,
+  attempts: true,
+  nextAttemptAt: true,
+  lastError: true,
+  requestedAt: true,
+  issuedAt: true,
+  createdAt: true,
+  media: { select: { publicId: true } },
+} as const satisfies Prisma.FiscalDocumentSelect;
+export type FiscalDocumentRow = Prisma.FiscalDocumentGetPayload<{ select: typeof documentSelect }>;
+
+const invoiceOrderSelect = {
+  id: true,
+  paid: true,
+  status: true,
+  nif: true,
+  address: true,
+  delivery: true,
+  deliveryFee: true,
+  discount: true,
+  totalAmount: true,
+  amountPaid: true,
+  lines: { orderBy: { position: "asc" }, select: { productId: true, name: true, size: true, quantity: true, price: true } },
+} as const satisfies Prisma.OrderSelect;
+export type InvoiceOrderRow = Prisma.OrderGetPayload<{ select: typeof invoiceOrderSelect }>;
+
+export interface NewProviderDocument {
+  id: string;
+  orderId: string;
+  refundId: string | null;
+  type: "FR" | "NC";
+  customerTaxID: string;
+  amount: Prisma.Decimal;
+}
+
+export const fiscalRepository = (db: Db) => ({
+  orderForInvoice: (orderId: string): Promise<InvoiceOrderRow | null> =>
+    db.order.findUnique({ where: { id: orderId }, select: invoiceOrderSelect }),
+
+  refund: (refundId: string) =>
+    db.refund.findUnique({ where: { id: refundId }, select: { id: true, orderId: true, amount: true, note: true } }),
+
+  /**
+   * The provider document of an order (FR) or a refund (NC), written once: a second caller, here or on another
+   * instance, meets the partial unique index and writes nothing (ON CONFLICT DO NOTHING). True when this call wrote it.
+   */
+  async insertProviderDocument(d: NewProviderDocument): Promise<boolean> {
+    // Never a second one beside an earlier one, even a rejected one (a corrected document is staff's choice:
+    // insertCorrection); two callers at once meet the partial unique index and the second writes nothing.
+    const rows = await db.$queryRaw<{ id: string }[]>`
+      INSERT INTO fiscal_documents (id, order_id, refund_id, type, source, status, customer_tax_id, amount, next_attempt_at, updated_at)
+      SELECT ${d.id}, ${d.orderId}, ${d.refundId}, ${d.type}, 'provider', 'pending', ${d.customerTaxID}, ${d.amount.toFixed(2)}::numeric, now(), now()
+      WHERE NOT EXISTS (SELECT 1 FROM fiscal_documents f WHERE f.source = 'provider' AND f.type = ${d.type}
+                          AND (CASE WHEN ${d.type} = 'FR' THEN f.order_id = ${d.orderId} ELSE f.refund_id = ${d.refundId} END))
+      ON CONFLICT DO NOTHING
+      RETURNING id`;
+    return rows.length === 1;
+  },
+
+  /** A corrected document after a rejection (staff "Tentar de novo"), its request built already. */
+  async insertCorrection(d: NewProviderDocument & { request: Prisma.InputJsonValue }): Promise<boolean> {
+    const rows = await db.$queryRaw<{ id: string }[]>`
+      INSERT INTO fiscal_documents (id, order_id, refund_id, type, source, status, customer_tax_id, amount, request, next_attempt_at, updated_at)
+      VALUES (${d.id}, ${d.orderId}, ${d.refundId}, ${d.type}, 'provider', 'pending', ${d.customerTaxID}, ${d.amount.toFixed(2)}::numeric,
+              ${JSON.stringify(d.request)}::jsonb, now(), now())
+      ON CONFLICT DO NOTHING
+      RETURNING id`;
+    return rows.length === 1;
+  },
+
+  /** The shop's IVA regime (Definições); 'geral' until set. */
+  vatRegime: async (): Promise<string> =>
+    (await db.shopSettings.findUnique({ where: { id: 1 }, select: { fiscalVatRegime: true } }))?.fiscalVatRegime ?? "geral",
+
+  /** The order's FR (or the refund's NC) from the provider that was not rejected: at most one. */
+  activeDocument: (where: { orderId: string; type: "FR" } | { refundId: string; type: "NC" }): Promise<FiscalDocumentRow | null> =>
+    db.fiscalDocument.findFirst({ where: { ...where, source: "provider", status: { not: "rejected" } }, select: documentSelect }),
+
+  byId: (id: string): Promise<FiscalDocumentRow | null> => db.fiscalDocument.findUnique({ where: { id }, select: documentSelect }),
+  byProviderId: (providerId: string): Promise<FiscalDocumentRow | null> =>
+    db.fiscalDocument.findUnique({ where: { providerId }, select: documentSelect }),
+
+  /**
+   * Takes the right to send this document now: one caller at a time (the row's lock decides between two at once;
+   * the second finds it claimed), and only when it is due and not yet accepted by the provider. The claim lapses by
+   * itself after `leaseMs` (a sender that died). Counts the attempt.
+   */
+  async claimToSend(id: string, now: Date, leaseMs: number): Promise<boolean> {
+    const count = await db.$executeRaw`
+      UPDATE fiscal_documents SET claimed_until = ${new Date(now.getTime() + leaseMs).toISOString()}::timestamp,
+                                  attempts = attempts + 1, updated_at = now()
+      WHERE id = ${id} AND source = 'provider' AND status = 'pending' AND provider_id IS NULL
+        AND next_attempt_at <= ${now.toISOString()}::timestamp
+        AND (claimed_until IS NULL OR claimed_until < ${now.toISOString()}::timestamp)`;
+    return count === 1;
+  },
+
+  /** Gives the claim back without counting the attempt (nothing was sent: an NC waiting for its FR's number). */
+  release: (id: string, nextAttemptAt: Date) =>
+    db.$executeRaw`UPDATE fiscal_documents SET claimed_until = NULL, attempts = attempts - 1, next_attempt_at = ${nextAttemptAt.toISOString()}::timestamp,
+                   updated_at = now() WHERE id = ${id}`,
+
+  saveRequest: (id: string, request: Prisma.InputJsonValue) =>
+    db.fiscalDocument.update({ where: { id }, data: { request }, select: { id: true } }),
+
+  markRequested: (id: string, providerId: string, at: Date) =>
+    db.fiscalDocument.update({
+      where: { id },
+      data: { providerId, requestedAt: at, claimedUntil: null, lastError: null },
+      select: { id: true },
+    }),
+
+  /** A send that failed: tried again at `nextAttemptAt`, or given up (`failed`) for staff to retry. */
+  markSendFailed: (id: string, error: string, next: { nextAttemptAt: Date } | "failed") =>
+    db.fiscalDocument.update({
+      where: { id },
+      data: {
+        lastError: error.slice(0, 500),
+        claimedUntil: null,
+        ...(next === "failed" ? { status: "failed" } : { nextAttemptAt: next.nextAttemptAt }),
+      },
+      select: { id: true },
+    }),
+
+  /** The provider's result, moved on once: only a pending document changes (a late or repeated webhook changes nothing). */
+  async markResult(
+    id: string,
+    result:
+      | { status: "issued"; number: string | null; mediaId: string | null; qrMediaId: string | null; at: Date }
+      | { status: "rejected"; reason: string | null },
+  ): Promise<boolean> {
+    const data: Prisma.FiscalDocumentUpdateManyMutationInput & { mediaId?: string | null; qrMediaId?: string | null } =
+      result.status === "issued"
+        ? { status: "issued", number: result.number, issuedAt: result.at, lastError: null }
+        : { status: "rejected", lastError: result.reason?.slice(0, 500) ?? null };
+    const { count } = await db.fiscalDocument.updateMany({
+      where: { id, status: "pending" },
+      data: result.status === "issued" ? { ...data, mediaId: result.mediaId, qrMediaId: result.qrMediaId } : data,
+    });
+    return count === 1;
+  },
+
+  markChecked: (id: string, at: Date) => db.fiscalDocument.update({ where: { id }, data: { checkedAt: at }, select: { id: true } }),
+
+  /** A failed document sent again from the start (staff "Tentar de novo"). */
+  async resetFailed(id: string): Promise<boolean> {
+    const { count } = await db.fiscalDocument.updateMany({
+      where: { id, status: "failed", source: "provider" },
+      data: { status: "pending", attempts: 0, nextAttemptAt: new Date(), claimedUntil: null, lastError: null },
+    });
+    return count === 1;
+  },
+
+  /** When the shop began issuing through this provider (recorded at the first round that had it configured). */
+  async providerSince(provider: string): Promise<Date> {
+    await db.$executeRaw`INSERT INTO fiscal_providers (provider, since) VALUES (${provider}, now()) ON CONFLICT DO NOTHING`;
+    return (await db.fiscalProvider.findUniqueOrThrow({ where: { provider } })).since;
+  },
+
+  /** Paid orders (money covering the total) with a payment counted since `since` and no FR from the provider. */
+  async paidWithoutInvoice(since: Date, batch: number): Promise<string[]> {
+    const rows = await db.$queryRaw<{ id: string }[]>`
+      SELECT o.id FROM orders o
+      WHERE o.paid AND o.amount_paid >= o.total_amount AND o.total_amount > 0
+        AND EXISTS (SELECT 1 FROM payments p WHERE p.order_id = o.id AND p.confirmed_at >= ${since.toISOString()}::timestamp)
+        AND NOT EXISTS (SELECT 1 FROM fiscal_documents f WHERE f.order_id = o.id AND f.type = 'FR')
+      ORDER BY o.created_at
+      LIMIT ${batch}`;
+    return rows.map((r) => r.id);
+  },
+
+  /** Refunds recorded since `since` on an order with an FR from the provider, and no NC of their own. */
+  async refundsWithoutCreditNote(since: Date, batch: number): Promise<string[]> {
+    const rows = await db.$queryRaw<{ id: string }[]>`
+      SELECT r.id FROM refunds r
+      WHERE r.created_at >= ${since.toISOString()}::timestamp
+        AND EXISTS (SELECT 1 FROM fiscal_documents f WHERE f.order_id = r.order_id AND f.type = 'FR' AND f.source = 'provider'
+                      AND f.status IN ('pending', 'issued'))
+        AND NOT EXISTS (SELECT 1 FROM fiscal_documents n WHERE n.refund_id = r.id)
+      ORDER BY r.created_at
+      LIMIT ${batch}`;
+    return rows.map((r) => r.id);
+  },
+
+  /** Documents to send now (due, not accepted yet, not claimed). */
+  dueToSend: async (now: Date, batch: number): Promise<string[]> =>
+    (
+      await db.fiscalDocument.findMany({
+        where: {
+          source: "provider",
+          status: "pending",
+          providerId: null,
+          nextAttemptAt: { lte: now },
+          OR: [{ claimedUntil: null }, { claimedUntil: { lt: now } }],
+        },
+        orderBy: { nextAttemptAt: "asc" },
+        take: batch,
+        select: { id: true },
+      })
+    ).map((r) => r.id),
+
+  /** Documents the provider accepted that are still pending after `olderThan` and not asked about since. */
+  dueToCheck: async (olderThan: Date, batch: number): Promise<{ id: string; providerId: string }[]> =>
+    (
+      await db.fiscalDocument.findMany({
+        where: {
+          source: "provider",
+          status: "pending",
+          providerId: { not: null },
+          requestedAt: { lte: olderThan },
+          OR: [{ checkedAt: null }, { checkedAt: { lte: olderThan } }],
+        },
+        orderBy: [{ checkedAt: { sort: "asc", nulls: "first" } }, { requestedAt: "asc" }],
+        take: batch,
+        select: { id: true, providerId: true },
+      })
+    ).map((r) => ({ id: r.id, providerId: r.providerId! })),
+
+  /** Every document of these orders, oldest first (the shopper's and staff's order views). */
+  ofOrders: (orderIds: string[]) =>
+    db.fiscalDocument.findMany({
+      where: { orderId: { in: orderIds } },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      select: { ...documentSelect },
+    }),
+
+  insertManual: (d: {
+    orderId: string;
+    type: "FR" | "NC";
+    number: string;
+    mediaId: string;
+    createdById: string;
+    customerTaxID: string;
+    amount: Prisma.Decimal;
+  }) =>
+    db.fiscalDocument.create({
+      data: { ...d, source: "manual", status: "issued", issuedAt: new Date() },
+      select: documentSelect,
+    }),
+
+  /** The console's list: newest first, optionally one status. */
+  async list(filter: { status?: string; orderId?: string }, range: { skip: number; take: number }, order: "ASC" | "DESC" = "DESC") {
+    const dir = order === "ASC" ? ("asc" as const) : ("desc" as const);
+    const where: Prisma.FiscalDocumentWhereInput = {
+      ...(filter.status ? { status: filter.status } : {}),
+      ...(filter.orderId ? { orderId: filter.orderId } : {}),
+    };
+    const [rows, total] = await Promise.all([
+      db.fiscalDocument.findMany({
+        where,
+        orderBy: [{ createdAt: dir }, { id: dir }],
+        skip: range.skip,
+        take: range.take,
+        select: documentSelect,
+      }),
+      db.fiscalDocument.count({ where }),
+    ]);
+    return { rows, total };
+  },
+});

@@ -1,0 +1,24 @@
+// Fiscal documents follow the money (docs/design/fiscal-documents.md#the-entry-points): an order paid by money asks
+// the provider for its FR, a refund for its NC. Calls outside, idempotent (one row per order / refund, one sender
+// at a time): run at least once, never twice to the provider. Without FISCAL_PROVIDER they do nothing; the
+// fiscal-documents job sweeps whatever a reaction missed.
+import { requestCreditNoteForRefund, requestInvoiceForPaidOrder } from "../domain/fiscal/service.ts";
+import { reaction } from "./reaction.ts";
+
+export const paidOrderInvoiceReaction = reaction({
+  name: "fiscal-invoice",
+  on: ["order.paid"],
+  async outside(event, deps) {
+    if (!deps.fiscal || !event.orderId) return;
+    await requestInvoiceForPaidOrder(deps, event.orderId);
+  },
+});
+
+export const refundCreditNoteReaction = reaction({
+  name: "fiscal-credit-note",
+  on: ["refund.recorded"],
+  async outside(event, deps) {
+    if (!deps.fiscal) return;
+    await requestCreditNoteForRefund(deps, event.payload.refundId);
+  },
+});
