@@ -4,7 +4,8 @@ import path from "node:path";
 import { PROXYPAY_PRODUCTION_URL } from "./integrations/proxypay.ts";
 import { APPYPAY_API_URL, APPYPAY_AUTH_URL, type AppyPayCredentials } from "./integrations/appypay/client.ts";
 import { MAX_PAYMENT_DEADLINE_HOURS } from "../shared/settings.ts";
-import type { S3Settings } from "./domain/media/s3-store.ts";
+import type { WhatsAppConfig } from "./integrations/whatsapp-cloud.ts";
+import type { SmsConfig } from "./integrations/twilio.ts";
 import { DEFAULT_PLACEMENTS_PER_ADDRESS } from "../shared/unpaid-orders.ts";
 
 export interface Config {
@@ -91,25 +92,16 @@ export interface AppyPayConfig extends AppyPayCredentials {
   reconcileMs: number;
 }
 
-export interface WhatsAppConfig {
-  token: string;
-  phoneNumberId: string;
-  /** Signs Meta's webhook calls (X-Hub-Signature-256). */
-  appSecret: string;
-  /** What Meta echoes when the webhook is verified. */
-  verifyToken: string;
-  /** WHATSAPP_API_URL: Graph API base with its version (a local stand-in in tests). */
-  apiUrl: string;
+/** MEDIA_S3_*: the S3-compatible bucket media bytes live in (docs/design/media.md). */
+export interface S3Settings {
+  endpoint: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  region: string;
 }
 
-export interface SmsConfig {
-  provider: "twilio";
-  accountSid: string;
-  authToken: string;
-  from: string;
-  /** TWILIO_API_URL (a local stand-in in tests). */
-  apiUrl: string;
-}
+export type { SmsConfig, WhatsAppConfig };
 
 export const WHATSAPP_DEFAULT_API_URL = "https://graph.facebook.com/v21.0";
 const WHATSAPP_VARIABLES = ["WHATSAPP_TOKEN", "WHATSAPP_PHONE_NUMBER_ID", "WHATSAPP_APP_SECRET", "WHATSAPP_VERIFY_TOKEN"] as const;

@@ -7,7 +7,7 @@ import type { Database } from "../db/client.ts";
 import type { ListCache } from "../domain/catalogue/list-cache.ts";
 import type { ShopSettingsCache } from "../domain/settings/settings-cache.ts";
 import type { Sessions } from "../domain/users/sessions.ts";
-import type { AssigneeChangedEvent, ChatEvent, NewOrderEvent, SettingsChangedEvent } from "../realtime/events.ts";
+import type { AssigneeChangedEvent, ChatEvent, NewOrderEvent, SettingsChangedEvent } from "./events.ts";
 import { localTransport, postgresTransport, type RemoteChat, type Transport } from "./transport.ts";
 
 interface ClusterBusDeps {

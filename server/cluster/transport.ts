@@ -4,7 +4,7 @@ import { EVENTS_CHANNEL } from "../domain/events/emit.ts";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import type { Database } from "../db/client.ts";
-import type { AssigneeChangedEvent, ChatEvent, NewOrderEvent, SettingsChangedEvent } from "../realtime/events.ts";
+import type { AssigneeChangedEvent, ChatEvent, NewOrderEvent, SettingsChangedEvent } from "./events.ts";
 import type { SessionsEnded } from "../domain/users/sessions.ts";
 
 const CHAT_CHANNEL = "loja_chat";

@@ -1,6 +1,5 @@
 // Stripe's REST API, the two calls Loja needs (Checkout Sessions), with fetch: no SDK, the base URL is
 // configurable so tests run against a local server that answers like Stripe.
-import { AppError } from "../domain/errors.ts";
 
 interface StripeConfig {
   secretKey: string;
@@ -24,6 +23,14 @@ interface CheckoutSession {
 }
 
 const STRIPE_UNAVAILABLE = "Não foi possível contactar o serviço de pagamento por cartão. Tente novamente.";
+
+/** Stripe could not be reached or answered nonsense: the shop answers 502 with this message (plugins/error-handler.ts). */
+export class StripeUnavailableError extends Error {
+  readonly status = 502;
+  constructor() {
+    super(STRIPE_UNAVAILABLE);
+  }
+}
 const TIMEOUT_MS = 15_000;
 
 function isSession(value: unknown): value is CheckoutSession {
@@ -48,10 +55,10 @@ export function createStripeClient(config: StripeConfig) {
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
     } catch {
-      throw new AppError(502, STRIPE_UNAVAILABLE);
+      throw new StripeUnavailableError();
     }
     const body: unknown = await response.json().catch(() => undefined);
-    if (!response.ok || !isSession(body)) throw new AppError(502, STRIPE_UNAVAILABLE);
+    if (!response.ok || !isSession(body)) throw new StripeUnavailableError();
     return body;
   }
 

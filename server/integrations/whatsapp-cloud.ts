@@ -5,8 +5,19 @@
 // an authentication template (the phone code) also fills its "copy code" button: a component of type "button",
 // sub_type "url", index "0", whose one parameter is the code.
 // Meta answers { messages: [{ id: "wamid…" }] }, or { error: { message, code } }.
-import type { WhatsAppConfig } from "../config.ts";
 import { isPermanentStatus, providerFetch, SendFailed } from "./messaging.ts";
+
+/** The configuration it is built from (server/config.ts reads it from the environment). */
+export interface WhatsAppConfig {
+  token: string;
+  phoneNumberId: string;
+  /** Signs Meta's webhook calls (X-Hub-Signature-256). */
+  appSecret: string;
+  /** What Meta echoes when the webhook is verified. */
+  verifyToken: string;
+  /** WHATSAPP_API_URL: Graph API base with its version (a local stand-in in tests). */
+  apiUrl: string;
+}
 
 export interface TemplateMessage {
   /** E.164's digits or with "+": Meta takes either. */

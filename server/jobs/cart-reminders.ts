@@ -2,7 +2,7 @@
 // every few minutes; the settings turn it off or change the delay (read each round, so a change applies at once).
 import type { AppDeps } from "../deps.ts";
 import { sendCartReminders } from "../notifications/cart-reminders.ts";
-import type { Job } from "./job.ts";
+import type { Job } from "../ops/job-runner.ts";
 
 export function cartRemindersJob({ db, notifier }: Pick<AppDeps, "db" | "notifier">): Job {
   return {

@@ -8,7 +8,7 @@ import { EVENTS_CHANNEL } from "../domain/events/emit.ts";
 import { eventsRepository } from "../domain/events/repository.ts";
 import { EventDispatcher } from "../subscribers/dispatcher.ts";
 import { SHOP_REACTIONS } from "../subscribers/index.ts";
-import type { Job } from "./job.ts";
+import type { Job } from "../ops/job-runner.ts";
 
 const KEEP_DONE_MS = 7 * 86_400_000;
 const PRUNE_EVERY_MS = 3_600_000;

@@ -4,7 +4,7 @@
 // after APPYPAY_RECONCILE_SECONDS (a webhook that never came). Without FISCAL_PROVIDER it is not started.
 import type { AppDeps } from "../deps.ts";
 import { fiscalRound } from "../domain/fiscal/service.ts";
-import type { Job } from "./job.ts";
+import type { Job } from "../ops/job-runner.ts";
 
 export function fiscalDocumentsJob(deps: Pick<AppDeps, "db" | "media" | "fiscal" | "config">): Job {
   return {

@@ -5,7 +5,7 @@ import type { AppDeps } from "../deps.ts";
 import { cartRemindersJob } from "./cart-reminders.ts";
 import { fiscalDocumentsJob } from "./fiscal-documents.ts";
 import { domainEventsJob } from "./domain-events.ts";
-import type { Job } from "./job.ts";
+import type { Job } from "../ops/job-runner.ts";
 import { paymentDeadlinesJob } from "./payment-deadlines.ts";
 import { presenceJob } from "./presence.ts";
 import { replyDigestJob } from "./reply-digest.ts";

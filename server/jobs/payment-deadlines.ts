@@ -9,7 +9,7 @@ import type { PrismaClient } from "../db/client.ts";
 import { runPaymentDeadlines } from "../domain/payments/deadlines.ts";
 import { keepMalformedMulticaixaPayment, recordMulticaixaPayment } from "../domain/payments/multicaixa.ts";
 import { readProxyPayPayment, type ProxyPayClient } from "../integrations/proxypay.ts";
-import type { Job } from "./job.ts";
+import type { Job } from "../ops/job-runner.ts";
 
 type Log = (fields: Record<string, unknown>, message: string) => void;
 

@@ -2,7 +2,7 @@
 // shopper or any staff member is online anywhere before e-mailing them (server/notifications/presence.ts).
 import type { AppDeps } from "../deps.ts";
 import { PRESENCE_REFRESH_MS } from "../notifications/presence.ts";
-import type { Job } from "./job.ts";
+import type { Job } from "../ops/job-runner.ts";
 
 export function presenceJob({ notifier }: Pick<AppDeps, "notifier">): Job {
   return {

@@ -3,7 +3,7 @@
 import type { AppDeps } from "../deps.ts";
 import { sweepSupportReplyDigests } from "../notifications/reply-digest.ts";
 import { supportRepliesByPhone } from "../notifications/order-events.ts";
-import type { Job } from "./job.ts";
+import type { Job } from "../ops/job-runner.ts";
 
 export function replyDigestJob({ db, config, notifier }: Pick<AppDeps, "db" | "config" | "notifier">): Job {
   return {

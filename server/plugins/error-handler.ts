@@ -5,6 +5,7 @@ import { Prisma } from "../db/client.ts";
 import { ATTACHMENT_TOO_LARGE } from "../../shared/chat.ts";
 import { MAX_AMOUNT, amountTooLarge } from "../../shared/money.ts";
 import { AppError, SESSION_EXPIRED } from "../domain/errors.ts";
+import { StripeUnavailableError } from "../integrations/stripe.ts";
 
 interface ValidationIssue {
   instancePath: string;
@@ -88,10 +89,10 @@ function describeError(error: ShopError): { status: number; message: string; ext
   let message = "Erro interno do servidor. Tente novamente.";
   let extra: Record<string, unknown> | undefined;
 
-  if (error instanceof AppError) {
+  if (error instanceof AppError || error instanceof StripeUnavailableError) {
     status = error.status;
     message = error.message;
-    extra = error.extra;
+    extra = error instanceof AppError ? error.extra : undefined;
   } else if (error.validation) {
     status = 400;
     message = describeValidation(error.validation[0] as ValidationIssue | undefined, error.validationContext);

@@ -2,7 +2,7 @@
 // flight) when it closes, before the database. The jobs themselves are in server/jobs/.
 import fp from "fastify-plugin";
 import { shopJobs } from "../jobs/index.ts";
-import { startJob, type RunningJob } from "../jobs/job.ts";
+import { startJob, type RunningJob } from "../ops/job-runner.ts";
 
 export const jobsPlugin = fp(
   async (app) => {

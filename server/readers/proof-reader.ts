@@ -3,8 +3,12 @@
 // A hint only: forged receipts exist and the bank statement decides, so nothing here decides anything, and
 // any PDF it cannot read (scanned, broken, too big, too slow) just gives an empty reading, never an error.
 import { MAX_ATTACHMENT_BYTES } from "../../shared/chat.ts";
-import { normalizeIban } from "../domain/payments/iban.ts";
+import { electronicFormatIBAN } from "ibantools";
 import { oneAtATime, runBoundedWorker, type WorkerFailure } from "./bounded-worker.ts";
+
+/** An IBAN as banks store it (no separators, upper-case): the same ibantools call as the ledger's normalizeIban
+ * (domain/payments/iban.ts), made here because a reader sits below the domain and imports none of it. */
+const electronicIban = (input: string): string => electronicFormatIBAN(input) ?? "";
 
 interface ProofReading {
   /** The text layer of the first pages, one line per text line ("" for a scanned PDF). */
@@ -94,7 +98,7 @@ export function matchProof(
   reading: Pick<ProofReading, "amounts" | "ibans">,
   expected: { expectedAmount: number; shopIban: string | null | undefined },
 ): ProofMatch {
-  const shopIban = expected.shopIban ? normalizeIban(expected.shopIban) : "";
+  const shopIban = expected.shopIban ? electronicIban(expected.shopIban) : "";
   return {
     amountFound: reading.amounts.length > 0,
     amountMatches: reading.amounts.some((amount) => Math.abs(amount - expected.expectedAmount) < 0.005),
@@ -150,7 +154,7 @@ export function findIbans(text: string): string[] {
   const flat = text.replace(/[\u00a0\u202f\u2007]/g, " ");
   const found: string[] = [];
   for (const [match] of flat.matchAll(ANGOLAN_IBAN)) {
-    const iban = normalizeIban(match);
+    const iban = electronicIban(match);
     if (!found.includes(iban)) found.push(iban);
   }
   return found;

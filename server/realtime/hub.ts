@@ -23,7 +23,7 @@ import type {
   OrderPublisher,
   SettingsChangedEvent,
   SettingsPublisher,
-} from "./events.ts";
+} from "../cluster/events.ts";
 import type { ClusterBus } from "../cluster/bus.ts";
 import type { RemoteChat } from "../cluster/transport.ts";
 

@@ -1,8 +1,8 @@
-// Recurring jobs (server/jobs/job.ts): a round never overlaps the previous one, wake() runs one at once, stop()
+// Recurring jobs (server/ops/job-runner.ts): a round never overlaps the previous one, wake() runs one at once, stop()
 // waits for the round in flight, and a cluster job's round runs on one instance at a time.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildOtherInstance, buildTestApp, type TestApp } from "../helpers/app.ts";
-import { startJob, type Job } from "../../server/jobs/job.ts";
+import { startJob, type Job } from "../../server/ops/job-runner.ts";
 import { shopJobs } from "../../server/jobs/index.ts";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -122,7 +122,7 @@ describe("the shop's recurring work", () => {
     // The hub's heartbeat pings this instance's sockets; a connection's timers, the LISTEN reconnect, a reader's
     // budget and a throttled stream belong to one socket or request.
     const allowed = new Set([
-      "server/jobs/job.ts",
+      "server/ops/job-runner.ts",
       "server/realtime/hub.ts",
       "server/realtime/connection.ts",
       "server/cluster/transport.ts",

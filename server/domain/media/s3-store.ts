@@ -8,17 +8,12 @@ import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { AwsV4Signer } from "aws4fetch";
 import { MediaMissingError, contentPath, type ByteRange, type MediaStore } from "./store.ts";
+import type { S3Settings } from "../../config.ts";
 
 /** The hex sha256 of no bytes: GET and HEAD sign it as their payload. */
 const EMPTY_SHA256 = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";
 
-export interface S3Settings {
-  endpoint: string;
-  bucket: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  region: string;
-}
+export type { S3Settings };
 
 export class S3MediaStore implements MediaStore {
   readonly kind = "s3";

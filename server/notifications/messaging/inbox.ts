@@ -6,7 +6,7 @@ import type { Db, PrismaClient } from "../../db/client.ts";
 import { AppError } from "../../domain/errors.ts";
 import { sendClientMessage } from "../../domain/chat/service.ts";
 import { orderByOf, type ListPage, type ListQuery, type ListSpec } from "../../domain/list-query.ts";
-import type { ChatPublisher } from "../../realtime/events.ts";
+import type { ChatPublisher } from "../../cluster/events.ts";
 import type { AdminWhatsAppMessage } from "../../schemas/admin-whatsapp-inbox.ts";
 import { WHATSAPP_INBOX_STATES, type WhatsAppInboxState } from "../../../shared/messaging.ts";
 import { shortOrderId } from "../../../shared/orders.ts";

@@ -10,7 +10,7 @@ import { randomBytes } from "node:crypto";
 import type { PrismaClient } from "../../db/client.ts";
 import { SendFailed, type SmsProvider } from "../../integrations/messaging.ts";
 import type { WhatsAppClient } from "../../integrations/whatsapp-cloud.ts";
-import { startJob } from "../../jobs/job.ts";
+import { startJob } from "../../ops/job-runner.ts";
 import { decode } from "../mail/facts.ts";
 import type { MailSealer } from "../mail/secrets.ts";
 import type { AttemptLimiter } from "../../domain/users/attempt-limiter.ts";

@@ -9,7 +9,7 @@
 import { hmacSha256Matches } from "../../integrations/hmac.ts";
 import type { Db, PrismaClient } from "../../db/client.ts";
 import { sendClientMessage } from "../../domain/chat/service.ts";
-import type { ChatPublisher } from "../../realtime/events.ts";
+import type { ChatPublisher } from "../../cluster/events.ts";
 import { MAX_MESSAGE_TEXT } from "../../../shared/chat.ts";
 import { phoneDigits, toE164 } from "../../../shared/phones.ts";
 import type { Notifier } from "../notifier.ts";

@@ -9,7 +9,7 @@ import { MailUnsendable } from "../mail/facts.ts";
 import type { MailContent } from "../mail/templates.ts";
 import { smtpTransportFromEnv, type MailTransport } from "../mail/transport.ts";
 import { outboxRepository, type ClaimedMail } from "./repository.ts";
-import { startJob } from "../../jobs/job.ts";
+import { startJob } from "../../ops/job-runner.ts";
 import { shopEvents } from "../../ops/metrics.ts";
 
 interface OutboxLogger {
@@ -109,7 +109,7 @@ export function startOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
     return mails.length === batchSize;
   }
 
-  // A recurring job like the others (server/jobs/job.ts), on every instance: claims keep two senders apart.
+  // A recurring job like the others (server/ops/job-runner.ts), on every instance: claims keep two senders apart.
   const job = startJob(
     { name: "outbox", everyMs: pollMs, scope: "instance", runAtStart: true, run: runBatch },
     { log: { warn: (obj: object, message: string) => logger.error(obj, message) } },
