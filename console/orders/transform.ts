@@ -5,8 +5,11 @@ import { MAX_BANK_REFERENCE, MIN_EXCEPTION_REASON } from "../../shared/payments.
 
 export { MAX_BANK_REFERENCE };
 
-/** Staff change an order's status (with an optional note, or the reason an exception needs); nothing else of an order is written. */
-export const orderRequestBody: RequestBodyTransform = (data) => pickFields(data, ["status", "note", "reason"]);
+/**
+ * Staff change an order's status (with an optional note, the reason an exception needs, or on a move to Enviado what
+ * the shipment dialog says: docs/product/orders.md#dispatch); nothing else of an order is written.
+ */
+export const orderRequestBody: RequestBodyTransform = (data) => pickFields(data, ["status", "note", "reason", "shipment"]);
 
 /** The payment dialog as typed: the amount as text ("29 990", "12500,50"), the date from a datetime-local input. */
 export interface PaymentForm {
