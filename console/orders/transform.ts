@@ -68,3 +68,7 @@ export const refusalReasonError = (reason: string): string | undefined => {
       ? "loja.payments.refusal_too_long"
       : undefined;
 };
+
+/** A refund says why (the order's history and the owner read it): at least MIN_REFUSAL_REASON characters. */
+export const refundReasonError = (reason: string): string | undefined =>
+  reason.trim().length < MIN_REFUSAL_REASON ? "loja.refunds.reason_too_short" : undefined;

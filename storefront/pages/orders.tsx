@@ -22,6 +22,7 @@ import { OrderDiscountText } from "../features/orders/coupon-text.tsx";
 import { OrderTimeline } from "../features/orders/order-timeline.tsx";
 import { CancelOrder, mayCancel } from "../features/orders/cancel-order.tsx";
 import { StockHoldText } from "../features/orders/stock-hold-text.tsx";
+import { OrderRefundsText } from "../features/orders/refunds-text.tsx";
 import "./payment-styles.ts";
 
 // Made on first use, not when the page's module is prefetched: building a formatter loads locale data (tens of
@@ -75,6 +76,7 @@ export default function OrdersPage() {
                 <p className="muted">Nada a pagar: a loja confirma este pedido até {formatDeadline(o.paymentDeadline)} (hora de Angola).</p>
               )}
               <StockHoldText order={o} />
+              <OrderRefundsText order={o} />
               <footer className="order-foot">
                 <p className="strong">Total: {formatKz(o.totalAmount)}</p>
                 <div className="order-pay-actions">

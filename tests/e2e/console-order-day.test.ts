@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { browserAvailable, consoleSignIn, shopperWithOrder, useShopAndBrowser } from "../helpers/e2e.ts";
 import { E2E_ADMIN, shopApi } from "../helpers/shop-process.ts";
+import { formatKz } from "../../shared/money.ts";
 
 const PHONE = { width: 390, height: 844 };
 
@@ -89,6 +90,42 @@ describe.runIf(browserAvailable())("an order's day in the console on a phone", (
     expect(await shipment.innerText()).toContain("Código de seguimento: ERL-55120");
     expect(await shipment.innerText()).toContain("Telefone do motorista: 923 111 222");
     expect(await shipment.getByRole("link").getAttribute("href")).toBe("https://erl.example.ao/t/ERL-55120");
+    await shopper.context().close();
+  });
+
+  it("shows a refund on the order page, in its history and on the shopper's /orders; the dialog starts empty and asks why", async () => {
+    const order = await paidOrder("Rita Devolve", "Pagamento Confirmado");
+    const page = await consoleSignIn(shop, { viewport: PHONE, isMobile: true, hasTouch: true });
+    await page.goto(`${shop.url}/admin/#/orders/${order.orderId}/show`);
+    await page.getByTestId("order-short-id").waitFor({ timeout: 20_000 });
+    await page.getByRole("button", { name: "Registar devolução" }).click();
+    const dialog = page.getByTestId("refund-dialog");
+    const amount = dialog.getByLabel(/Montante/);
+    expect(await amount.inputValue()).toBe("");
+    await amount.fill("2.990");
+    await dialog.getByRole("textbox", { name: /Motivo/ }).fill("Tamanho errado, cliente ficou com a outra peça");
+    await dialog.getByLabel(/Referência bancária/).fill("BAI-DEV-2990");
+    await dialog.getByRole("button", { name: "Registar devolução" }).click();
+    await dialog.waitFor({ state: "detached", timeout: 15_000 });
+
+    const kz = (text: string) => text.replace(/\s/g, " ");
+    await page.getByTestId("amount-refunded").waitFor({ timeout: 15_000 });
+    expect(kz(await page.getByTestId("amount-refunded").innerText())).toBe(kz(`−${formatKz(2990)}`));
+    expect(kz(await page.getByTestId("amount-net").innerText())).toBe(kz(formatKz(order.total - 2990)));
+    const list = page.getByTestId("refunds-list");
+    expect(await list.innerText()).toContain("BAI-DEV-2990");
+    expect(await list.innerText()).toContain("Tamanho errado");
+    const line = page.getByTestId("history-refund");
+    expect(kz(await line.innerText())).toMatch(/Devolução de 2 990,00 kz/);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await page.context().close();
+
+    const shopper = await shopperPage(order.token);
+    await shopper.goto(`${shop.url}/orders`);
+    const refunds = shopper.getByTestId("order-refunds");
+    await refunds.waitFor({ timeout: 15_000 });
+    expect(kz(await refunds.innerText())).toMatch(/Devolvido: −2 990,00 kz/);
+    expect(kz(await refunds.innerText())).toContain("Pago, descontadas as devoluções");
     await shopper.context().close();
   });
 });
