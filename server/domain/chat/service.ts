@@ -186,8 +186,9 @@ export async function sendSupportReply(
 
 /**
  * The shop itself tells the shopper something in the order's chat (a status change, a payment, a proof decision,
- * a reminder): stored as sender 'shop', read by support from the start (it is never a customer message waiting
- * for an answer), and fanned out live like any message. Never fails the caller: what it reports is done.
+ * a reminder): stored as sender 'shop' — the flag that it is automatic: read by support from the start, and it never
+ * answers the conversation (the inbox's "A aguardar resposta" and preview look past it: chat/repository.ts and
+ * migration 20261204000000, docs/product/chat.md#the-staff-side) — and fanned out live like any message. Never fails the caller: what it reports is done.
  */
 export async function postShopMessage(
   db: PrismaClient,
