@@ -1,5 +1,5 @@
-import { lazy, Suspense, useRef, useState, type FormEvent } from "react";
-import { useNavigate } from "react-router-dom";
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from "react";
+import { useLocation, useNavigate } from "react-router-dom";
 import { toast } from "../lib/toast.ts";
 import { useBusy } from "../lib/busy.tsx";
 import { useCart } from "../features/cart/cart-provider.tsx";
@@ -18,7 +18,7 @@ import { randomId } from "../lib/random-id.ts";
 import { AddressInputs, focusFirstError } from "../features/checkout/address-form.tsx";
 import { DeliveryOptions, chosenOption, useDeliveryOptions } from "../features/checkout/delivery-options.tsx";
 import { forgetCheckoutDraft, useCheckoutAddress } from "../features/checkout/use-checkout-address.ts";
-import { returnHereAfterLogin } from "../features/auth/return-after-login.ts";
+import { placesOrderNow, returnHereAfterLogin } from "../features/auth/return-after-login.ts";
 import { CouponField, forgetCoupon, useCoupon } from "../features/checkout/coupon.tsx";
 
 // Loaded only once a WhatsApp/SMS box is ticked: most checkouts never need it.
@@ -29,9 +29,9 @@ export default function PlaceOrderPage() {
   const [method, setMethod] = useState<PaymentMethod>(BANK_TRANSFER);
   // Off by default: only a shopper who ticks it gets WhatsApp / SMS (docs/product/notifications.md#whatsapp-and-sms).
   const [optIns, setOptIns] = useState({ whatsappOptIn: false, smsOptIn: false });
-  const { clear } = useCart();
+  const { clear, synced } = useCart();
   // Only what can be bought as shown: sold-out or repriced lines wait in the cart for the shopper.
-  const { buyable: lines, subtotal } = useCartLines();
+  const { buyable: lines, subtotal, loading: linesLoading } = useCartLines();
   const { token } = useSession();
   const { run } = useBusy();
   const navigate = useNavigate();
@@ -47,8 +47,25 @@ export default function PlaceOrderPage() {
   // WhatsApp / SMS go only to a confirmed phone: a ticked box offers to confirm the delivery phone with a code.
   const boxTicked = optIns.whatsappOptIn || optIns.smsOptIn;
 
-  const onSubmit = async (e: FormEvent) => {
+  // Back from /login with the checkout's hand-over: the order is placed at once, as the guest asked before signing
+  // in or up (docs/product/checkout.md#placing-an-order) — once the merged cart, its products, the delivery fee and
+  // the coupon are known. Once only: the navigation state is dropped so a reload does not place it again.
+  const location = useLocation();
+  const placeNow = useRef(placesOrderNow(location.state));
+  const ready = Boolean(token) && synced && !linesLoading && lines.length > 0 && !deliveryLoading && !coupon.loading;
+  useEffect(() => {
+    if (!placeNow.current || !ready) return;
+    placeNow.current = false;
+    void navigate(location.pathname, { replace: true, state: null });
+    void submit();
+  });
+
+  const onSubmit = (e: FormEvent) => {
     e.preventDefault();
+    void submit();
+  };
+
+  const submit = async () => {
     // The province is required to deliver to the door; a pickup needs none (docs/product/checkout.md#checkout-rules).
     const fieldErrors = addressErrors(address, { delivering: delivery?.kind !== "pickup" });
     setErrors(fieldErrors);
@@ -71,9 +88,14 @@ export default function PlaceOrderPage() {
       return;
     }
     if (!token) {
-      toast.info("Entre na sua conta para finalizar o pedido.");
-      // The form is kept in the draft; signing in or up brings the shopper back to it.
-      void navigate("/login", returnHereAfterLogin("/place-order"));
+      toast.info("Crie a sua conta (ou entre) para finalizar o pedido.");
+      // The form is kept in the draft; signing up (started with the name and e-mail typed here) or in brings the
+      // shopper back to it, and the order is placed at once.
+      const name = [address.firstName, address.lastName]
+        .map((n) => n.trim())
+        .filter(Boolean)
+        .join(" ");
+      void navigate("/login", returnHereAfterLogin("/place-order", { placeOrder: true, name, email: address.email.trim() }));
       return;
     }
     // The fee shown is the one the server charges for this address: wait until it is known (a slow network, or an
