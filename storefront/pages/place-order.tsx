@@ -65,9 +65,31 @@ export default function PlaceOrderPage() {
     void submit();
   };
 
+  // The submit's error toast, taken away once the form it named is put right.
+  const shownError = useRef<string | null>(null);
+  const delivering = delivery?.kind !== "pickup";
+
+  /**
+   * An edit clears each error whose field became valid, at once (docs/product/checkout.md#checkout-rules); a field
+   * with no error yet gets none before the next submit. Once none is left, the submit's error toast goes too.
+   */
+  const onEdit = (next: Address) => {
+    edit(next);
+    if (!Object.keys(errors).length && !shownError.current) return;
+    const still: Partial<Record<keyof Address, string>> = addressErrors(next, { delivering });
+    const kept = Object.fromEntries(
+      (Object.keys(errors) as (keyof Address)[]).flatMap((f) => (still[f] ? [[f, still[f]]] : [])),
+    ) as Partial<Record<keyof Address, string>>;
+    setErrors(kept);
+    if (shownError.current && !Object.keys(kept).length && !submitError(next, lines.length, method)) {
+      toast.dismissError(shownError.current);
+      shownError.current = null;
+    }
+  };
+
   const submit = async () => {
     // The province is required to deliver to the door; a pickup needs none (docs/product/checkout.md#checkout-rules).
-    const fieldErrors = addressErrors(address, { delivering: delivery?.kind !== "pickup" });
+    const fieldErrors = addressErrors(address, { delivering });
     setErrors(fieldErrors);
     const items: OrderItem[] = lines.map(({ product: p, size, quantity }) => ({
       itemId: p._id,
@@ -80,6 +102,7 @@ export default function PlaceOrderPage() {
     const error = submitError(address, items.length, method);
     if (error) {
       toast.error(error);
+      shownError.current = error;
       focusFirstError(fieldErrors);
       return;
     }
@@ -139,7 +162,7 @@ export default function PlaceOrderPage() {
     <form className="checkout" onSubmit={onSubmit} noValidate>
       <section className="checkout-form">
         <Title first="INFORMAÇÕES DE" second="ENTREGA" as="h1" />
-        <AddressInputs address={address} errors={errors} onChange={edit} courierFields />
+        <AddressInputs address={address} errors={errors} onChange={onEdit} courierFields />
         <DeliveryOptions options={options} chosen={delivery} onChoose={setPickedId} />
       </section>
       <section className="checkout-side">

@@ -52,8 +52,13 @@ describe.runIf(browserAvailable())("checkout keeps the shopper's work", () => {
     expect(await box("Província")).toEqual(await box("Cidade"));
     expect(await box("País")).toEqual(await box("Código Postal"));
     expect(await box("Sobrenome")).toEqual(await box("Primeiro nome"));
+    // Each error goes as its field becomes valid, before any new submit (issue 45, defect 4); the others stay.
+    await field(page, "Cidade").fill(TYPED.Cidade!);
+    await page.getByText("Cidade é necessário").waitFor({ state: "detached" });
+    expect(await page.getByText("Primeiro nome é necessário").count()).toBe(1);
     for (const [label, value] of Object.entries(TYPED)) await field(page, label).fill(value);
     await page.getByRole("combobox", { name: "Província" }).selectOption(PROVINCE);
+    expect(await page.locator(".field-error").count()).toBe(0);
     await page.getByRole("button", { name: "FINALIZAR PEDIDO" }).click();
     await page.waitForURL(/\/login$/);
   });
