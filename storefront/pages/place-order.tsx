@@ -11,7 +11,7 @@ import { placeOrder } from "../features/checkout/api/place-order.ts";
 import { SMS_OPT_IN, WHATSAPP_OPT_IN } from "../../shared/messaging.ts";
 import { stripeOrder } from "../features/checkout/api/stripe-order.ts";
 import type { Address, OrderItem, PaymentMethod } from "../features/checkout/types.ts";
-import { addressErrors, submitError } from "../../shared/checkout.ts";
+import { addressErrors, submitError, withPostcode } from "../../shared/checkout.ts";
 import { BANK_TRANSFER } from "../../shared/orders.ts";
 import { DELIVERY_FEE } from "../../shared/money.ts";
 import { randomId } from "../lib/random-id.ts";
@@ -76,20 +76,22 @@ export default function PlaceOrderPage() {
   const onEdit = (next: Address) => {
     edit(next);
     if (!Object.keys(errors).length && !shownError.current) return;
-    const still: Partial<Record<keyof Address, string>> = addressErrors(next, { delivering });
+    const still: Partial<Record<keyof Address, string>> = addressErrors(withPostcode(next), { delivering });
     const kept = Object.fromEntries(
       (Object.keys(errors) as (keyof Address)[]).flatMap((f) => (still[f] ? [[f, still[f]]] : [])),
     ) as Partial<Record<keyof Address, string>>;
     setErrors(kept);
-    if (shownError.current && !Object.keys(kept).length && !submitError(next, lines.length, method)) {
+    if (shownError.current && !Object.keys(kept).length && !submitError(withPostcode(next), lines.length, method)) {
       toast.dismissError(shownError.current);
       shownError.current = null;
     }
   };
 
   const submit = async () => {
+    // No postal code typed: 0000 goes in its place (Angola has none).
+    const sent = withPostcode(address);
     // The province is required to deliver to the door; a pickup needs none (docs/product/checkout.md#checkout-rules).
-    const fieldErrors = addressErrors(address, { delivering });
+    const fieldErrors = addressErrors(sent, { delivering });
     setErrors(fieldErrors);
     const items: OrderItem[] = lines.map(({ product: p, size, quantity }) => ({
       itemId: p._id,
@@ -99,7 +101,7 @@ export default function PlaceOrderPage() {
       size,
       quantity,
     }));
-    const error = submitError(address, items.length, method);
+    const error = submitError(sent, items.length, method);
     if (error) {
       toast.error(error);
       shownError.current = error;
@@ -133,7 +135,7 @@ export default function PlaceOrderPage() {
     }
     const ticked = { ...(optIns.whatsappOptIn ? { whatsappOptIn: true } : {}), ...(optIns.smsOptIn ? { smsOptIn: true } : {}) };
     const body = {
-      address,
+      address: sent,
       items,
       totalAmount: orderTotal(subtotal, delivery?.fee, coupon.discount),
       paymentMethod: method,

@@ -12,7 +12,6 @@ const TYPED: Record<string, string> = {
   Email: "beatriz.entrega@exemplo.ao",
   "Endereço da Rua": "Rua Direita do Lubango 5",
   Cidade: "Lubango",
-  "Código Postal": "0000",
   Telefone: "923111222",
 };
 const PROVINCE = "Huíla";
@@ -41,7 +40,8 @@ describe.runIf(browserAvailable())("checkout keeps the shopper's work", () => {
     await page.waitForURL(/\/place-order$/);
 
     expect(await field(page, "País").inputValue()).toBe("Angola");
-    await page.getByText("Sem código postal? Escreva 0000").waitFor();
+    // Angola has no postal codes: the field is optional (left empty here, 0000 is sent in its place).
+    await page.getByText("Opcional: em Angola pode deixar em branco").waitFor();
     // Sent empty: each error sits under its own field and the half-width neighbour's box stays level with it.
     await page.getByRole("button", { name: "FINALIZAR PEDIDO" }).click();
     await page.getByText("Cidade é necessário").waitFor();
@@ -56,9 +56,19 @@ describe.runIf(browserAvailable())("checkout keeps the shopper's work", () => {
     await field(page, "Cidade").fill(TYPED.Cidade!);
     await page.getByText("Cidade é necessário").waitFor({ state: "detached" });
     expect(await page.getByText("Primeiro nome é necessário").count()).toBe(1);
+    expect(await page.getByText("Código Postal é necessário").count()).toBe(0);
     for (const [label, value] of Object.entries(TYPED)) await field(page, label).fill(value);
+    // The province sets the price and is checked against the city (issue 45, defect 5): Lubango is not in Luanda.
+    expect(await page.getByText("Província é necessária para a entrega ao domicílio").count()).toBe(1);
+    await page.getByRole("combobox", { name: "Província" }).selectOption("Luanda");
+    await page.getByRole("button", { name: "FINALIZAR PEDIDO" }).click();
+    await page.getByText("Lubango fica na província Huíla").waitFor();
     await page.getByRole("combobox", { name: "Província" }).selectOption(PROVINCE);
     expect(await page.locator(".field-error").count()).toBe(0);
+    // Huíla's options only: no Luanda pickup point offered to Lubango.
+    const options = page.getByTestId("delivery-options");
+    await options.waitFor();
+    expect(await options.innerText()).not.toMatch(/Luanda/);
     await page.getByRole("button", { name: "FINALIZAR PEDIDO" }).click();
     await page.waitForURL(/\/login$/);
   });
@@ -108,6 +118,7 @@ describe.runIf(browserAvailable())("checkout keeps the shopper's work", () => {
     await other.goto(`${shop.url}/place-order`);
     await expect.poll(() => field(other, "Endereço da Rua").inputValue(), { timeout: 15_000 }).toBe(TYPED["Endereço da Rua"]);
     for (const [label, value] of Object.entries(TYPED)) expect(await field(other, label).inputValue()).toBe(value);
+    expect(await field(other, "Código Postal").inputValue()).toBe("0000");
     expect(await other.getByRole("combobox", { name: "Província" }).inputValue()).toBe(PROVINCE);
     // Nothing of the form spills past a 390 px screen.
     expect(await other.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
