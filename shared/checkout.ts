@@ -77,6 +77,13 @@ export const BAD_EMAIL = "Por favor, insira um email válido";
 
 /** The postal code is numeric. */
 export const ZIPCODE_PATTERN = /^[0-9]+$/;
+
+/**
+ * Angola has no postal codes: the forms leave "Código Postal" optional and send this in its place when it is left
+ * empty, so the order contract (SPEC.md: a zipcode is present) holds (docs/product/checkout.md#checkout-page).
+ */
+export const NO_POSTCODE = "0000";
+export const withPostcode = <T extends { zipcode?: string }>(a: T): T => ((a.zipcode ?? "").trim() ? a : { ...a, zipcode: NO_POSTCODE });
 /** Digits, spaces and a leading + (as people type Angolan numbers: +244 923 000 000). */
 export const PHONE_PATTERN = /^\+?[0-9 ]+$/;
 /**

@@ -24,7 +24,11 @@ export function ConversationShow() {
   const { subscribe, refreshUnread } = useRealtime();
   const [messages, setMessages] = useState<AdminMessage[] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const endRef = useRef<HTMLDivElement>(null);
+  const threadRef = useRef<HTMLDivElement>(null);
+  const contentRef = useRef<HTMLDivElement>(null);
+  // The thread opens at its latest message and follows new ones (and pictures that load late) while the agent
+  // reads the end; scrolled up to read older ones, it stays put (docs/product/console.md#conversas).
+  const pinned = useRef(true);
 
   const markRead = useCallback(() => {
     dataProvider.markRead(orderId).then(refreshUnread, () => undefined);
@@ -57,9 +61,20 @@ export function ConversationShow() {
     [subscribe, orderId, markRead],
   );
 
+  // Only the thread scrolls (never the page: the reply box stays where it is).
+  const toEnd = useCallback(() => {
+    const thread = threadRef.current;
+    if (thread && pinned.current) thread.scrollTop = thread.scrollHeight;
+  }, []);
+  useEffect(toEnd, [messages?.length, toEnd]);
+  const loaded = messages !== null;
   useEffect(() => {
-    endRef.current?.scrollIntoView({ block: "end" });
-  }, [messages?.length]);
+    const content = contentRef.current;
+    if (!content || typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(toEnd);
+    observer.observe(content);
+    return () => observer.disconnect();
+  }, [toEnd, loaded]);
 
   return (
     <Box sx={{ mt: 2 }}>
@@ -68,14 +83,24 @@ export function ConversationShow() {
         <Card sx={{ minWidth: 0 }}>
           <CardContent>
             <AssigneeControl orderId={orderId} />
-            <Box sx={{ height: "60vh", overflowY: "auto", pr: 1 }} data-testid="chat-thread">
-              {error && <Typography color="error">{error}</Typography>}
-              {!messages && !error && <Loading />}
-              {messages?.length === 0 && <Typography color="text.secondary">{translate("loja.conversations.empty")}</Typography>}
-              {messages?.map((m) => (
-                <MessageBubble key={m._id} m={m} />
-              ))}
-              <div ref={endRef} />
+            <Box
+              ref={threadRef}
+              // On a phone the thread leaves room for the reply box on the first screen.
+              sx={{ height: { xs: "max(220px, calc(100dvh - 330px))", md: "60vh" }, overflowY: "auto", pr: 1 }}
+              data-testid="chat-thread"
+              onScroll={(e) => {
+                const t = e.currentTarget;
+                pinned.current = t.scrollHeight - t.scrollTop - t.clientHeight < 40;
+              }}
+            >
+              <div ref={contentRef}>
+                {error && <Typography color="error">{error}</Typography>}
+                {!messages && !error && <Loading />}
+                {messages?.length === 0 && <Typography color="text.secondary">{translate("loja.conversations.empty")}</Typography>}
+                {messages?.map((m) => (
+                  <MessageBubble key={m._id} m={m} />
+                ))}
+              </div>
             </Box>
             <ReplyBox orderId={orderId} onSent={(m) => setMessages((prev) => mergeMessage(prev ?? [], m))} />
           </CardContent>

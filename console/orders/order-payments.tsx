@@ -145,6 +145,21 @@ export function OrderPayments() {
           {formatKz(paid)} / {formatKz(order.totalAmount)}
         </Typography>
       </Row>
+      {order.amountRefunded > 0 && (
+        // docs/product/orders.md#refunds: what was given back, and what the shop keeps of the money received.
+        <>
+          <Row label={translate("loja.refunds.refunded")}>
+            <Typography color="warning.main" data-testid="amount-refunded">
+              −{formatKz(order.amountRefunded)}
+            </Typography>
+          </Row>
+          <Row label={translate("loja.refunds.net")}>
+            <Typography sx={{ fontWeight: 700 }} data-testid="amount-net">
+              {formatKz(held)}
+            </Typography>
+          </Row>
+        </>
+      )}
       <Row label={translate("loja.payments.state")}>
         <PaymentStateChip state={state} />
       </Row>
@@ -209,6 +224,34 @@ export function OrderPayments() {
         <PaymentsTable orderId={order.id} payments={payments} canApprove={order.status !== CANCELLED} />
       )}
 
+      {order.refunds.length > 0 && (
+        <>
+          <Typography variant="subtitle2" sx={{ mt: 2 }}>
+            {translate("loja.refunds.section")}
+          </Typography>
+          <Box component="ul" sx={{ m: 0, p: 0, listStyle: "none" }} data-testid="refunds-list">
+            {order.refunds.map((r, i) => (
+              <Box component="li" key={r.id} sx={{ py: 1, borderTop: i ? 1 : 0, borderColor: "divider" }}>
+                <Box sx={{ display: "flex", justifyContent: "space-between", flexWrap: "wrap", gap: 1 }}>
+                  <Typography sx={{ fontWeight: 700, whiteSpace: "nowrap" }}>−{formatKz(r.amount)}</Typography>
+                  <Chip
+                    size="small"
+                    color={r.status === "pending" ? "warning" : "default"}
+                    label={
+                      r.status === "pending" ? translate("loja.refunds.pending_short") : (r.bankReference ?? translate("loja.refunds.done"))
+                    }
+                  />
+                </Box>
+                {r.note && <Typography variant="body2">{r.note}</Typography>}
+                <Typography variant="caption" color="text.secondary">
+                  {formatDateTime(r.createdAt)} · {translate("loja.orders.changed_by", { name: r.actor })}
+                </Typography>
+              </Box>
+            ))}
+          </Box>
+        </>
+      )}
+
       <Typography variant="subtitle2" sx={{ mt: 2 }}>
         {translate("loja.payments.proofs")}
       </Typography>
@@ -264,7 +307,7 @@ export function OrderPayments() {
       {dialog?.kind === "refund" && (
         <RefundDialog
           open
-          initialAmount={held}
+          held={held}
           onClose={() => setDialog(null)}
           onSubmit={(body) => dataProvider.recordRefund(order.id, body).then(done("loja.refunds.recorded"))}
         />

@@ -150,23 +150,51 @@ function OrderDetails() {
             <OrderNotes orderId={order.id} />
           </Section>
           <Section title={translate("loja.orders.history")}>
-            <Box component="ol" sx={{ m: 0, pl: 2.5 }} data-testid="order-history">
-              {order.history.map((h, i) => (
-                <li key={i}>
-                  <Typography variant="body2">
-                    <strong>{translate(`loja.status.${h.status}`, { _: h.status })}</strong>
-                  </Typography>
-                  <Typography variant="caption" color="text.secondary">
-                    {formatDateTime(h.at)} ·{" "}
-                    {h.by ? translate("loja.orders.changed_by", { name: h.by.name }) : translate("loja.common.system")}
-                  </Typography>
-                  {h.note && <Typography variant="body2">{h.note}</Typography>}
-                </li>
-              ))}
-            </Box>
+            <OrderHistory order={order} />
           </Section>
         </Box>
       </Box>
+    </Box>
+  );
+}
+
+/**
+ * The order's history, oldest first: each status change and each refund (docs/product/orders.md#refunds), by whom and
+ * when, with its note or reason.
+ */
+function OrderHistory({ order }: { order: AdminOrder }) {
+  const translate = useTranslate();
+  const entries = [
+    ...order.history.map((h) => ({
+      at: h.at,
+      title: translate(`loja.status.${h.status}`, { _: h.status }),
+      by: h.by ? translate("loja.orders.changed_by", { name: h.by.name }) : translate("loja.common.system"),
+      note: h.note,
+      refund: false,
+    })),
+    ...order.refunds.map((r) => ({
+      at: r.createdAt,
+      title: translate(r.status === "pending" ? "loja.refunds.history_pending" : "loja.refunds.history_done", {
+        amount: formatKz(r.amount),
+      }),
+      by: translate("loja.orders.changed_by", { name: r.actor }),
+      note: [r.bankReference, r.note].filter(Boolean).join(" · ") || null,
+      refund: true,
+    })),
+  ].sort((a, b) => a.at.localeCompare(b.at));
+  return (
+    <Box component="ol" sx={{ m: 0, pl: 2.5 }} data-testid="order-history">
+      {entries.map((h, i) => (
+        <li key={i} data-testid={h.refund ? "history-refund" : undefined}>
+          <Typography variant="body2" color={h.refund ? "warning.main" : undefined}>
+            <strong>{h.title}</strong>
+          </Typography>
+          <Typography variant="caption" color="text.secondary">
+            {formatDateTime(h.at)} · {h.by}
+          </Typography>
+          {h.note && <Typography variant="body2">{h.note}</Typography>}
+        </li>
+      ))}
     </Box>
   );
 }

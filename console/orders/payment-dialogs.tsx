@@ -11,6 +11,7 @@ import {
   MAX_REFUSAL_REASON,
   paymentFormErrors,
   paymentRequestBody,
+  refundReasonError,
   refusalReasonError,
   type PaymentForm,
   type ProofAcceptBody,
@@ -234,31 +235,42 @@ export function RefuseProofDialog({
   );
 }
 
-/** Money given back: the amount and the transfer's reference, or "por devolver" while it is still to be made. */
+/**
+ * Money given back: the amount (empty: staff type what they give back, at most what the shop holds), the reason, and
+ * the transfer's reference, or "por devolver" while it is still to be made (docs/product/orders.md#refunds).
+ */
 export function RefundDialog({
   open,
-  initialAmount,
+  held,
   onClose,
   onSubmit,
 }: {
   open: boolean;
-  initialAmount: number;
+  /** What the shop holds of the shopper's money on the order: the most that can be given back. */
+  held: number;
   onClose(): void;
   onSubmit(body: { amount: number; bankReference?: string; pending?: boolean; note?: string }): Promise<void>;
 }) {
   const translate = useTranslate();
-  const [amount, setAmount] = useState(kwanzaInputValue(initialAmount));
+  const [amount, setAmount] = useState("");
+  const [reason, setReason] = useState("");
   const [reference, setReference] = useState("");
   const [pending, setPending] = useState(false);
+  const [shown, setShown] = useState(false);
   const { busy, error: serverError, setError: setServerError, send } = useDialogRequest(onClose, translate("ra.notification.http_error"));
   const value = parseKwanza(amount);
+  const amountError = value === null ? "loja.payments.amount_invalid" : value > held ? "loja.refunds.too_much" : undefined;
+  const reasonError = refundReasonError(reason);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (value === null || (!pending && !reference.trim())) {
+    setShown(true);
+    if (value === null || amountError || reasonError) return;
+    if (!pending && !reference.trim()) {
       setServerError(translate("loja.refunds.invalid"));
       return;
     }
-    await send(() => onSubmit(pending ? { amount: value, pending: true } : { amount: value, bankReference: reference.trim() }));
+    const note = reason.trim();
+    await send(() => onSubmit(pending ? { amount: value, pending: true, note } : { amount: value, bankReference: reference.trim(), note }));
   };
   return (
     <FormDialog
@@ -276,7 +288,21 @@ export function RefundDialog({
         label={translate("loja.payments.amount")}
         value={amount}
         onChange={(text) => setAmount(text)}
+        errorText={shown && amountError ? translate(amountError, { max: formatKz(held) }) : undefined}
+        helperText={translate("loja.refunds.at_most", { max: formatKz(held) })}
         required
+        autoFocus
+      />
+      <TextField
+        label={translate("loja.refunds.reason")}
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+        error={shown && Boolean(reasonError)}
+        helperText={translate(shown && reasonError ? reasonError : "loja.refunds.reason_help")}
+        required
+        multiline
+        minRows={2}
+        slotProps={{ htmlInput: { maxLength: MAX_REFUSAL_REASON } }}
       />
       <FormControlLabel
         control={<Checkbox checked={pending} onChange={(e) => setPending(e.target.checked)} />}

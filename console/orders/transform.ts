@@ -5,8 +5,11 @@ import { MAX_BANK_REFERENCE, MIN_EXCEPTION_REASON } from "../../shared/payments.
 
 export { MAX_BANK_REFERENCE };
 
-/** Staff change an order's status (with an optional note, or the reason an exception needs); nothing else of an order is written. */
-export const orderRequestBody: RequestBodyTransform = (data) => pickFields(data, ["status", "note", "reason"]);
+/**
+ * Staff change an order's status (with an optional note, the reason an exception needs, or on a move to Enviado what
+ * the shipment dialog says: docs/product/orders.md#dispatch); nothing else of an order is written.
+ */
+export const orderRequestBody: RequestBodyTransform = (data) => pickFields(data, ["status", "note", "reason", "shipment"]);
 
 /** The payment dialog as typed: the amount as text ("29 990", "12500,50"), the date from a datetime-local input. */
 export interface PaymentForm {
@@ -65,3 +68,7 @@ export const refusalReasonError = (reason: string): string | undefined => {
       ? "loja.payments.refusal_too_long"
       : undefined;
 };
+
+/** A refund says why (the order's history and the owner read it): at least MIN_REFUSAL_REASON characters. */
+export const refundReasonError = (reason: string): string | undefined =>
+  reason.trim().length < MIN_REFUSAL_REASON ? "loja.refunds.reason_too_short" : undefined;

@@ -140,6 +140,13 @@ export type ShopProof = Static<typeof ShopProof>;
 export const ProofReply = Type.Object({ success: Type.Literal(true), proof: ShopProof });
 
 /** Multicaixa "Pagamento por Referência": what the shopper types at an ATM or in the bank's app. */
+/** Money given back on the order: done (transferred) or pending ("por devolver"). */
+const ShopRefund = Type.Object({
+  amount: Type.Number(),
+  status: Type.Union([Type.Literal("done"), Type.Literal("pending")]),
+  createdAt: Type.String(),
+});
+
 const ShopMulticaixa = Type.Object({ entity: Type.String(), reference: Type.String(), amount: Type.Number() });
 
 /** Why a cancelled order was cancelled (docs/product/orders.md#statuses): who ended it, the reason written, when. */
@@ -179,6 +186,10 @@ export const ShopOrder = Type.Object({
   /** Recorded by the shop's staff (e.g. from a proof) and awaiting the bank's confirmation: not counted yet. */
   amountAwaitingConfirmation: Type.Number(),
   proofs: Type.Array(ShopProof),
+  /** Money the shop gave back (or is to give back, "por devolver"): what it keeps is amountPaid minus this. */
+  amountRefunded: Type.Number(),
+  /** Each refund, oldest first (docs/product/orders.md#refunds). */
+  refunds: Type.Array(ShopRefund),
   multicaixa: Type.Union([ShopMulticaixa, Type.Null()]),
   /** Set on a cancelled order only. */
   cancellation: Type.Union([ShopCancellation, Type.Null()]),

@@ -67,5 +67,15 @@ export function dismissErrorToasts(pathname: string): void {
   );
 }
 
+/** Takes an error toast away before its 5 s (what it said was put right, e.g. the form it named is now complete). */
+function dismissError(message: string): void {
+  const id = `error:${message}`;
+  if (!shownErrors.delete(id)) return;
+  loadToasts().then(
+    ({ toast: t }) => t.dismiss(id),
+    () => {},
+  );
+}
+
 /** Toast types in use: success, info, error. */
-export const toast = { success: show("success"), error: show("error"), info: show("info") };
+export const toast = { success: show("success"), error: show("error"), info: show("info"), dismissError };

@@ -8,7 +8,7 @@ import { login } from "../features/auth/api/login.ts";
 import { register } from "../features/auth/api/register.ts";
 import { signUpError } from "../../shared/checkout.ts";
 import { PASSWORD_HINT } from "../../shared/passwords.ts";
-import { pathAfterLogin } from "../features/auth/return-after-login.ts";
+import { checkoutHandOver, pathAfterLogin, placeOrderNow } from "../features/auth/return-after-login.ts";
 
 // Phone login needs Google's scripts: loaded only where the shop configured it.
 const PhoneLogin = lazy(() => import("../features/auth/phone-login.tsx"));
@@ -16,19 +16,23 @@ const PhoneLogin = lazy(() => import("../features/auth/phone-login.tsx"));
 type Mode = "Login" | "Sign Up";
 
 export default function LoginPage() {
-  const [mode, setMode] = useState<Mode>("Login");
-  const [name, setName] = useState("");
-  const [email, setEmail] = useState("");
+  const state: unknown = useLocation().state;
+  const after = pathAfterLogin(state);
+  // From checkout: a new account is the likely way on, started with the name and e-mail typed in the form; the
+  // order is placed as soon as the shopper is back (docs/product/checkout.md#placing-an-order).
+  const [handOver] = useState(() => checkoutHandOver(state));
+  const [mode, setMode] = useState<Mode>(handOver ? "Sign Up" : "Login");
+  const [name, setName] = useState(handOver?.name ?? "");
+  const [email, setEmail] = useState(handOver?.email ?? "");
   const [password, setPassword] = useState("");
   const { token, setToken } = useSession();
   const settings = useShopSettings();
   const { run } = useBusy();
   const navigate = useNavigate();
-  const after = pathAfterLogin(useLocation().state);
 
   useEffect(() => {
-    if (token) void navigate(after, { replace: after !== "/" });
-  }, [token, navigate, after]);
+    if (token) void navigate(after, { replace: after !== "/", ...(handOver ? { state: placeOrderNow } : {}) });
+  }, [token, navigate, after, handOver]);
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -53,6 +57,13 @@ export default function LoginPage() {
   return (
     <form className="auth" onSubmit={onSubmit} noValidate>
       <h1 className="page-title">{mode === "Login" ? "Login" : "Sign Up"}</h1>
+      {handOver && (
+        <p className="field-hint" data-testid="checkout-hand-over">
+          {mode === "Sign Up"
+            ? "Falta só criar a sua conta: o pedido é feito logo a seguir, com os dados que escreveu."
+            : "Entre na sua conta: o pedido é feito logo a seguir, com os dados que escreveu."}
+        </p>
+      )}
       {mode === "Sign Up" && (
         <input
           type="text"

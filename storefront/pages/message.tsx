@@ -6,7 +6,7 @@ import { shortOrderId } from "../../shared/orders.ts";
 import { Skeleton } from "../components/skeleton.tsx";
 import { AttachButton, PickedFile } from "../features/chat/attach-button.tsx";
 import { AttachmentModal, type Attachment } from "../features/chat/attachment-modal.tsx";
-import { isClient, isImage } from "../features/chat/types.ts";
+import { isClient, isImage, isShopNotice } from "../features/chat/types.ts";
 import { useOrderChat, type OutgoingMessage } from "../features/chat/use-order-chat.ts";
 import { PushPrompt } from "../features/push/push-prompt.tsx";
 import { OrderWhatsAppLink } from "../features/settings/order-whatsapp-link.tsx";
@@ -65,8 +65,13 @@ export default function MessagePage() {
           <>
             {messages.length === 0 && outgoing.length === 0 && <p className="chat-empty">{CHAT_EMPTY}</p>}
             {messages.map((m, i) => (
-              <div key={m._id ?? i} className={isClient(m) ? "bubble bubble-client" : "bubble bubble-support"} data-testid="chat-message">
-                <p className="bubble-sender">{isClient(m) ? "Cliente" : "Suporte"}</p>
+              <div
+                key={m._id ?? i}
+                className={isClient(m) ? "bubble bubble-client" : isShopNotice(m) ? "bubble bubble-shop" : "bubble bubble-support"}
+                data-testid="chat-message"
+                data-sender={m.sender}
+              >
+                <p className="bubble-sender">{isClient(m) ? "Cliente" : isShopNotice(m) ? "Loja · mensagem automática" : "Suporte"}</p>
                 {m.text && <p className="pre-line">{m.text}</p>}
                 {m.fileUrl && <AttachmentButton url={m.fileUrl} image={isImage(m)} onOpen={setOpen} />}
                 <time className="bubble-time" dateTime={m.createdAt}>

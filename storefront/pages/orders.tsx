@@ -23,6 +23,7 @@ import { OrderTimeline } from "../features/orders/order-timeline.tsx";
 import { CancelOrder, mayCancel } from "../features/orders/cancel-order.tsx";
 import { StockHoldText } from "../features/orders/stock-hold-text.tsx";
 import { FiscalDocumentsText } from "../features/orders/fiscal-documents-text.tsx";
+import { OrderRefundsText } from "../features/orders/refunds-text.tsx";
 import "./payment-styles.ts";
 
 // Made on first use, not when the page's module is prefetched: building a formatter loads locale data (tens of
@@ -77,6 +78,7 @@ export default function OrdersPage() {
               )}
               <StockHoldText order={o} />
               <FiscalDocumentsText order={o} />
+              <OrderRefundsText order={o} />
               <footer className="order-foot">
                 <p className="strong">Total: {formatKz(o.totalAmount)}</p>
                 <div className="order-pay-actions">

@@ -1,5 +1,5 @@
-import { lazy, Suspense, useRef, useState, type FormEvent } from "react";
-import { useNavigate } from "react-router-dom";
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from "react";
+import { useLocation, useNavigate } from "react-router-dom";
 import { toast } from "../lib/toast.ts";
 import { useBusy } from "../lib/busy.tsx";
 import { useCart } from "../features/cart/cart-provider.tsx";
@@ -11,14 +11,14 @@ import { placeOrder } from "../features/checkout/api/place-order.ts";
 import { SMS_OPT_IN, WHATSAPP_OPT_IN } from "../../shared/messaging.ts";
 import { stripeOrder } from "../features/checkout/api/stripe-order.ts";
 import type { Address, OrderItem, PaymentMethod } from "../features/checkout/types.ts";
-import { addressErrors, submitError } from "../../shared/checkout.ts";
+import { addressErrors, submitError, withPostcode } from "../../shared/checkout.ts";
 import { BANK_TRANSFER } from "../../shared/orders.ts";
 import { DELIVERY_FEE } from "../../shared/money.ts";
 import { randomId } from "../lib/random-id.ts";
 import { AddressInputs, focusFirstError } from "../features/checkout/address-form.tsx";
 import { DeliveryOptions, chosenOption, useDeliveryOptions } from "../features/checkout/delivery-options.tsx";
 import { forgetCheckoutDraft, useCheckoutAddress } from "../features/checkout/use-checkout-address.ts";
-import { returnHereAfterLogin } from "../features/auth/return-after-login.ts";
+import { placesOrderNow, returnHereAfterLogin } from "../features/auth/return-after-login.ts";
 import { CouponField, forgetCoupon, useCoupon } from "../features/checkout/coupon.tsx";
 import { NifField, useCheckoutNif } from "../features/checkout/nif-field.tsx";
 import { nifProblem, normalizeNif } from "../../shared/nif.ts";
@@ -31,9 +31,9 @@ export default function PlaceOrderPage() {
   const [method, setMethod] = useState<PaymentMethod>(BANK_TRANSFER);
   // Off by default: only a shopper who ticks it gets WhatsApp / SMS (docs/product/notifications.md#whatsapp-and-sms).
   const [optIns, setOptIns] = useState({ whatsappOptIn: false, smsOptIn: false });
-  const { clear } = useCart();
+  const { clear, synced } = useCart();
   // Only what can be bought as shown: sold-out or repriced lines wait in the cart for the shopper.
-  const { buyable: lines, subtotal } = useCartLines();
+  const { buyable: lines, subtotal, loading: linesLoading } = useCartLines();
   const { token } = useSession();
   const { run } = useBusy();
   const navigate = useNavigate();
@@ -51,10 +51,51 @@ export default function PlaceOrderPage() {
   // WhatsApp / SMS go only to a confirmed phone: a ticked box offers to confirm the delivery phone with a code.
   const boxTicked = optIns.whatsappOptIn || optIns.smsOptIn;
 
-  const onSubmit = async (e: FormEvent) => {
+  // Back from /login with the checkout's hand-over: the order is placed at once, as the guest asked before signing
+  // in or up (docs/product/checkout.md#placing-an-order) — once the merged cart, its products, the delivery fee and
+  // the coupon are known. Once only: the navigation state is dropped so a reload does not place it again.
+  const location = useLocation();
+  const placeNow = useRef(placesOrderNow(location.state));
+  const ready = Boolean(token) && synced && !linesLoading && lines.length > 0 && !deliveryLoading && !coupon.loading;
+  useEffect(() => {
+    if (!placeNow.current || !ready) return;
+    placeNow.current = false;
+    void navigate(location.pathname, { replace: true, state: null });
+    void submit();
+  });
+
+  const onSubmit = (e: FormEvent) => {
     e.preventDefault();
+    void submit();
+  };
+
+  // The submit's error toast, taken away once the form it named is put right.
+  const shownError = useRef<string | null>(null);
+  const delivering = delivery?.kind !== "pickup";
+
+  /**
+   * An edit clears each error whose field became valid, at once (docs/product/checkout.md#checkout-rules); a field
+   * with no error yet gets none before the next submit. Once none is left, the submit's error toast goes too.
+   */
+  const onEdit = (next: Address) => {
+    edit(next);
+    if (!Object.keys(errors).length && !shownError.current) return;
+    const still: Partial<Record<keyof Address, string>> = addressErrors(withPostcode(next), { delivering });
+    const kept = Object.fromEntries(
+      (Object.keys(errors) as (keyof Address)[]).flatMap((f) => (still[f] ? [[f, still[f]]] : [])),
+    ) as Partial<Record<keyof Address, string>>;
+    setErrors(kept);
+    if (shownError.current && !Object.keys(kept).length && !submitError(withPostcode(next), lines.length, method)) {
+      toast.dismissError(shownError.current);
+      shownError.current = null;
+    }
+  };
+
+  const submit = async () => {
+    // No postal code typed: 0000 goes in its place (Angola has none).
+    const sent = withPostcode(address);
     // The province is required to deliver to the door; a pickup needs none (docs/product/checkout.md#checkout-rules).
-    const fieldErrors = addressErrors(address, { delivering: delivery?.kind !== "pickup" });
+    const fieldErrors = addressErrors(sent, { delivering });
     setErrors(fieldErrors);
     const items: OrderItem[] = lines.map(({ product: p, size, quantity }) => ({
       itemId: p._id,
@@ -64,9 +105,10 @@ export default function PlaceOrderPage() {
       size,
       quantity,
     }));
-    const error = submitError(address, items.length, method);
+    const error = submitError(sent, items.length, method);
     if (error) {
       toast.error(error);
+      shownError.current = error;
       focusFirstError(fieldErrors);
       return;
     }
@@ -82,9 +124,14 @@ export default function PlaceOrderPage() {
       return;
     }
     if (!token) {
-      toast.info("Entre na sua conta para finalizar o pedido.");
-      // The form is kept in the draft; signing in or up brings the shopper back to it.
-      void navigate("/login", returnHereAfterLogin("/place-order"));
+      toast.info("Crie a sua conta (ou entre) para finalizar o pedido.");
+      // The form is kept in the draft; signing up (started with the name and e-mail typed here) or in brings the
+      // shopper back to it, and the order is placed at once.
+      const name = [address.firstName, address.lastName]
+        .map((n) => n.trim())
+        .filter(Boolean)
+        .join(" ");
+      void navigate("/login", returnHereAfterLogin("/place-order", { placeOrder: true, name, email: address.email.trim() }));
       return;
     }
     // The fee shown is the one the server charges for this address: wait until it is known (a slow network, or an
@@ -99,7 +146,7 @@ export default function PlaceOrderPage() {
     }
     const ticked = { ...(optIns.whatsappOptIn ? { whatsappOptIn: true } : {}), ...(optIns.smsOptIn ? { smsOptIn: true } : {}) };
     const body = {
-      address,
+      address: sent,
       items,
       totalAmount: orderTotal(subtotal, delivery?.fee, coupon.discount),
       paymentMethod: method,
@@ -129,7 +176,7 @@ export default function PlaceOrderPage() {
     <form className="checkout" onSubmit={onSubmit} noValidate>
       <section className="checkout-form">
         <Title first="INFORMAÇÕES DE" second="ENTREGA" as="h1" />
-        <AddressInputs address={address} errors={errors} onChange={edit} courierFields />
+        <AddressInputs address={address} errors={errors} onChange={onEdit} courierFields />
         <NifField
           nif={nif}
           error={nifError}

@@ -152,4 +152,32 @@ describe("the owner's numbers", () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ success: false });
   });
+
+  it("counts revenue net of what was refunded, as Clientes counts a customer's money", async () => {
+    const month = async () =>
+      (
+        (await t.app.inject({ method: "GET", url: "/admin/api/dashboard", headers: admin.auth })).json() as {
+          stats: { revenueMonth: number };
+        }
+      ).stats.revenueMonth;
+    const before = await numbers("today");
+    const monthBefore = await month();
+    const { userId } = await registerCustomer(t.app);
+    const id = await order({
+      userId,
+      daysAgo: 0,
+      status: PAYMENT_CONFIRMED,
+      lines: [{ name: "Vestido", price: 31_910, quantity: 1 }],
+      amountPaid: 31_910,
+    });
+    const refunded = await t.app.inject({
+      method: "POST",
+      url: `/admin/api/orders/${id}/refunds`,
+      headers: admin.auth,
+      payload: { amount: 2_990, bankReference: "BAI-DEV-45", note: "Tamanho errado" },
+    });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect((await numbers("today")).revenue).toBe(before.revenue + 31_910 - 2_990);
+    expect(await month()).toBe(monthBefore + 31_910 - 2_990);
+  });
 });

@@ -104,6 +104,16 @@ describe("POST /admin/api/orders/:id/refunds and cancelling with money", () => {
     ]);
     const cancel = await api("PUT", `/orders/${order.id}`, { status: "Cancelado" });
     expect(cancel.statusCode, cancel.body).toBe(200);
+    // The shopper's orders carry each refund and the sum (docs/product/orders.md#refunds).
+    const mine = (await t.app.inject({ method: "POST", url: "/api/order/userorders", headers: c.auth, payload: {} })).json() as {
+      orders: { _id: string; amountRefunded: number; refunds: { amount: number; status: string; createdAt: string }[] }[];
+    };
+    const shown = mine.orders.find((o) => o._id === order.id)!;
+    expect(shown.amountRefunded).toBe(5000);
+    expect(shown.refunds.map((r) => [r.amount, r.status])).toEqual([
+      [2000, "done"],
+      [3000, "pending"],
+    ]);
     expect(await shopMessages(c, order.id)).toEqual(
       expect.arrayContaining([
         `Devolvemos ${formatKz(2000)} (ref. BAI-DEV-77).`,

@@ -54,13 +54,40 @@ describe("inbox filters", () => {
     const ids = await list({ waiting: true });
     expect(ids).toContain(waiting.id);
     expect(ids).not.toContain(answered.id);
-    expect(ids).not.toContain(shopLast.id);
+    // The shop's automatic line after the customer's question answers nothing (issue 45): still waiting for a person.
+    expect(ids).toContain(shopLast.id);
+    await supportReply(shopLast.id, "Obrigado, confirmado");
+    expect(await list({ waiting: true })).not.toContain(shopLast.id);
     // The customer writes again: waiting once more; an answer takes it off.
     await clientMessage(t, answered.id, c.userId, "Obrigado, e o número de seguimento?");
     expect(await list({ waiting: true })).toContain(answered.id);
     await supportReply(answered.id, "Enviamos assim que sair do armazém");
     expect(await list({ waiting: true })).not.toContain(answered.id);
     expect(await list({ waiting: false })).toEqual(expect.arrayContaining([answered.id, shopLast.id]));
+  });
+
+  it("shows the customer's question as the conversation's last message when the shop's automatic line follows it", async () => {
+    const { shopLast } = await inbox();
+    const res = await t.app.inject({
+      method: "GET",
+      url: `/admin/api/conversations?range=[0,999]&filter=${encodeURIComponent(JSON.stringify({ id: [shopLast.id] }))}`,
+      headers: support.auth,
+    });
+    const [row] = res.json() as AdminConversation[];
+    expect(row!.lastMessage).toMatchObject({ sender: "client", text: "Enviei o comprovativo" });
+    // A conversation where only the shop wrote shows the shop's line, and waits for nobody.
+    const c = await registerCustomer(t.app);
+    const quiet = await makeOrder(t, c.userId);
+    await t.prisma.message.create({ data: { orderId: quiet.id, sender: "shop", text: "Recebemos o seu pedido" } });
+    const rows = (
+      await t.app.inject({
+        method: "GET",
+        url: `/admin/api/conversations?range=[0,999]&filter=${encodeURIComponent(JSON.stringify({ id: [quiet.id] }))}`,
+        headers: support.auth,
+      })
+    ).json() as AdminConversation[];
+    expect(rows[0]!.lastMessage).toMatchObject({ sender: "shop", text: "Recebemos o seu pedido" });
+    expect(await list({ waiting: true })).not.toContain(quiet.id);
   });
 
   it("'Minhas' lists the conversations assigned to the caller, combined with the other filters", async () => {

@@ -54,18 +54,24 @@ describe("every kwanza input of the console", () => {
     expect(sent).toEqual([{ amount: 29990, bankReference: "BAI-1" }]);
   });
 
-  it("does the same in the refund dialog", async () => {
+  it("does the same in the refund dialog, which starts empty, says how much at most, and asks why", async () => {
     const sent: unknown[] = [];
-    inConsole(<RefundDialog open initialAmount={1000} onClose={() => undefined} onSubmit={async (b) => void sent.push(b)} />);
+    inConsole(<RefundDialog open held={31910} onClose={() => undefined} onSubmit={async (b) => void sent.push(b)} />);
     const amount = screen.getByLabelText(/Montante/);
-    expect(echo()).toBe("1 000,00 kz");
+    expect((amount as HTMLInputElement).value).toBe("");
+    screen.getByText(/No máximo 31\s910,00\s*kz/);
     await fill(amount, "12500,50");
     expect(echo()).toBe("12 500,50 kz");
     await fill(amount, "29.990");
     expect(echo()).toBe("29 990,00 kz");
     await userEvent.click(screen.getByLabelText(/Por devolver/));
     await userEvent.click(screen.getByRole("button", { name: "Registar devolução" }));
-    expect(sent).toEqual([{ amount: 29990, pending: true }]);
+    // No reason: nothing is sent, the field says so.
+    expect(sent).toEqual([]);
+    screen.getByText("Escreva o motivo da devolução");
+    await fill(screen.getByRole("textbox", { name: /Motivo/ }), "Artigo com defeito");
+    await userEvent.click(screen.getByRole("button", { name: "Registar devolução" }));
+    expect(sent).toEqual([{ amount: 29990, pending: true, note: "Artigo com defeito" }]);
   });
 
   it("edits a product's price the same way, and asks before a price falls by more than half", async () => {

@@ -47,6 +47,11 @@ describe("console request bodies", () => {
     expect(orderRequestBody({ id: "o1", status: "Entregue", note: undefined, totalAmount: 5000 }, false)).toEqual({ status: "Entregue" });
   });
 
+  it("sends what the Enviado dialog says with the move (issue 45: it was dropped)", () => {
+    const shipment = { carrier: "Entregas Rápidas Luanda", trackingCode: "ERL-55120", driverPhone: "923 111 222" };
+    expect(orderRequestBody({ id: "o1", status: "Enviado", shipment, totalAmount: 5000 }, false)).toEqual({ status: "Enviado", shipment });
+  });
+
   it("keeps a staff e-mail fixed after creation and an empty password out", () => {
     const record = { id: "s1", name: "Ana", email: "ana@loja.ao", role: "support", active: true, password: "" };
     expect(staffRequestBody(record, true)).toEqual({ name: "Ana", email: "ana@loja.ao", role: "support", active: true });

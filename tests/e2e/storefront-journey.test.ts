@@ -1,5 +1,5 @@
 // A shopper's whole journey in Chromium against the real shop: browse, cart as a guest, sign up at checkout
-// (the guest cart follows), place a bank-transfer order, see it, and talk to support with live replies and attachments.
+// (the guest cart follows and the bank-transfer order is placed at once), see it, and talk to support with live replies and attachments.
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { browserAvailable, useShopAndBrowser } from "../helpers/e2e.ts";
@@ -57,35 +57,21 @@ describe.runIf(browserAvailable())("a shopper's journey through the storefront",
     expect(parse(await page.getByTestId("total").textContent())).toBe(subtotal + 5000);
   });
 
-  it("checkout asks a guest to sign in; signing up keeps the guest's cart", async () => {
+  it("checkout asks a guest to sign up; signing up keeps the guest's cart and places the order at once", async () => {
     await page.getByRole("link", { name: "FINALIZAR COMPRA" }).click();
     await page.waitForURL(/\/place-order$/);
     await fillAddress();
     await page.getByRole("button", { name: "FINALIZAR PEDIDO" }).click();
     await page.waitForURL(/\/login$/);
-    await page.getByRole("button", { name: "Criar uma conta" }).click();
-    await page.getByRole("textbox", { name: "Nome" }).fill("Ana Silva");
+    // The sign-up form, started with what was typed at checkout (storefront-checkout.test.ts checks it all).
+    expect(await page.getByRole("textbox", { name: "Nome" }).inputValue()).toBe("Ana Silva");
     await page.getByRole("textbox", { name: "Email" }).fill(`ana.${Date.now()}@exemplo.ao`);
     await page.getByRole("textbox", { name: "Password" }).fill("senha-segura-1");
+    const placed = page.waitForResponse((r) => r.url().endsWith("/api/order/place"), { timeout: 30_000 });
     await page.getByRole("button", { name: "Registar" }).click();
     await expectToast(page, "Login realizado com sucesso!");
-    // Signing up from checkout returns to it (storefront-checkout.test.ts checks the form kept there).
-    await page.waitForURL(`${shop.url}/place-order`);
     expect(await page.evaluate(() => localStorage.getItem("token"))).toBeTruthy();
-    await expect.poll(() => page.getByTestId("cart-count").textContent()).toBe("1");
-    // The cart now lives on the server: a reload still shows it.
-    await page.reload();
-    await expect.poll(() => page.getByTestId("cart-count").textContent(), { timeout: 15_000 }).toBe("1");
-  });
-
-  it("placing the order clears the cart and shows the bank details to pay by transfer", async () => {
-    await page.goto(`${shop.url}/place-order`);
-    await expect.poll(() => page.getByTestId("cart-count").textContent(), { timeout: 15_000 }).toBe("1");
-    await fillAddress();
-    // The delivery fee of this address is shown (and charged) before the order is sent.
-    await page.getByTestId("delivery-fee").first().waitFor();
-    const placed = page.waitForResponse((r) => r.url().endsWith("/api/order/place"));
-    await page.getByRole("button", { name: "FINALIZAR PEDIDO" }).click();
+    // Back on checkout the order goes out with the guest's cart (merged into the account's) and the fee shown.
     const reply = (await (await placed).json()) as { success: boolean; orderId: string };
     expect(reply.success).toBe(true);
     orderId = reply.orderId;
@@ -94,6 +80,9 @@ describe.runIf(browserAvailable())("a shopper's journey through the storefront",
     await page.getByText("Obrigado por fazer a sua encomenda conosco!").waitFor({ timeout: 5000 });
     expect(await page.locator("body").innerText()).toContain("AO06 0000 0000 0000 0000 0000 1");
     expect(await page.getByTestId("cart-count").textContent()).toBe("0");
+    // The cart lives on the server: a reload still shows it empty.
+    await page.reload();
+    await expect.poll(() => page.getByTestId("cart-count").textContent(), { timeout: 15_000 }).toBe("0");
   });
 
   it("the order appears under MINHAS ENCOMENDAS with its short id, pending status and a Mensagem button", async () => {

@@ -38,6 +38,8 @@ const order = (over: Partial<Order> = {}): Order => ({
   stockReleasedAt: null,
   amountPaid: 0,
   amountAwaitingConfirmation: 0,
+  amountRefunded: 0,
+  refunds: [],
   paymentState: "unpaid",
   proofs: [],
   multicaixa: null,

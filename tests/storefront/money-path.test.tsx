@@ -56,6 +56,8 @@ const order = (over: Partial<Order> = {}): Order => ({
   amountPaid: 0,
   paymentState: "unpaid",
   amountAwaitingConfirmation: 0,
+  amountRefunded: 0,
+  refunds: [],
   proofs: [],
   multicaixa: null,
   cancellation: null,

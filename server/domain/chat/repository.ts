@@ -2,6 +2,7 @@
 // inbox (one conversation per order with messages).
 import type { Db } from "../../db/client.ts";
 import { Prisma } from "../../db/client.ts";
+import { SHOP_SENDER } from "../../../shared/payments.ts";
 
 /** Only the message's own columns: one INSERT … RETURNING, no follow-up reads of its relations. */
 const createdSelect = {
@@ -66,6 +67,7 @@ function conditions(f: ConversationFilter): Prisma.Sql {
   if (f.ids) parts.push(Prisma.sql`c.order_id IN (${Prisma.join(f.ids)})`);
   if (f.unread === true) parts.push(Prisma.sql`c.unread_by_support > 0`);
   if (f.unread === false) parts.push(Prisma.sql`c.unread_by_support = 0`);
+  // last_sender is the last *person* who wrote (the shop's automatic lines never answer: migration 20261204000000).
   if (f.waiting === true) parts.push(Prisma.sql`c.last_sender = 'client'`);
   if (f.waiting === false) parts.push(Prisma.sql`c.last_sender <> 'client'`);
   if (f.assignedToId) parts.push(Prisma.sql`o.assigned_to_id = ${f.assignedToId}`);
@@ -160,11 +162,17 @@ export const chatRepository = (db: Db) => ({
     });
     return new Map(rows.map((r) => [r.orderId, r._count._all]));
   },
-  lastMessages: (orderIds: string[]) =>
-    db.message.findMany({
-      where: { orderId: { in: orderIds } },
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      distinct: ["orderId"],
-      select: { orderId: true, sender: true, text: true, media: { select: { mimeType: true } } },
-    }),
+  /**
+   * The message each conversation shows in the inbox: the last one a person wrote (the shopper's question stays in
+   * view when the shop's automatic line follows it), or the shop's last line where nobody else wrote yet.
+   */
+  lastMessages: async (orderIds: string[]) => {
+    const select = { orderId: true, sender: true, text: true, media: { select: { mimeType: true } } } as const;
+    const latest = (where: Prisma.MessageWhereInput) =>
+      db.message.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], distinct: ["orderId"], select });
+    const byPeople = await latest({ orderId: { in: orderIds }, sender: { not: SHOP_SENDER } });
+    const found = new Set(byPeople.map((m) => m.orderId));
+    const shopOnly = orderIds.filter((id) => !found.has(id));
+    return shopOnly.length ? [...byPeople, ...(await latest({ orderId: { in: shopOnly } }))] : byPeople;
+  },
 });

@@ -185,9 +185,10 @@ export async function sendSupportReply(db: PrismaClient, input: NewMessageInput 
 
 /**
  * The shop itself tells the shopper something in the order's chat (a status change, a payment, a proof decision,
- * a reminder), in the caller's transaction (a subscriber's: server/subscribers/shop-chat-lines.ts): stored as
- * sender 'shop', read by support from the start (it is never a customer message waiting for an answer). Null when
- * the order is gone.
+ * a reminder), in the caller's transaction (a subscriber's: server/subscribers/shop-chat-lines.ts): stored as sender
+ * 'shop' — the flag that it is automatic: read by support from the start, and it never answers the conversation (the
+ * inbox's "A aguardar resposta" and preview look past it: chat/repository.ts and migration 20261204000000,
+ * docs/product/chat.md#the-staff-side). Null when the order is gone.
  */
 export async function writeShopMessage(tx: Db, orderId: string, text: string): Promise<PostedMessage | null> {
   const owner = await chatRepository(tx).findOrderOwner(orderId);

@@ -8,10 +8,10 @@ import { Prisma } from "../../db/client.ts";
 const LUANDA_DAY = Prisma.sql`to_char(o.created_at + interval '1 hour', 'YYYY-MM-DD')`;
 
 export const dashboardNumbersRepository = (db: Db) => ({
-  /** Paid orders per Luanda day since `from`: their count and total. */
+  /** Paid orders per Luanda day since `from`: their count and total, net of what was refunded (as Clientes counts). */
   paidByDay: (from: Date, paid: readonly string[]) =>
     db.$queryRaw<{ day: string; orders: number; revenue: string }[]>`
-      SELECT ${LUANDA_DAY} AS day, count(*)::int AS orders, sum(o.total_amount)::text AS revenue
+      SELECT ${LUANDA_DAY} AS day, count(*)::int AS orders, sum(o.total_amount - o.amount_refunded)::text AS revenue
       FROM orders o WHERE o.created_at >= ${from} AND o.status = ANY(${[...paid]}::text[])
       GROUP BY 1 ORDER BY 1`,
 

@@ -68,6 +68,8 @@ const shopOrderSelect = {
   fiscalDocuments: orderFiscalDocumentsSelect,
   // Money staff recorded that awaits the bank's confirmation ("por confirmar"): shown apart from what counts.
   payments: { where: { confirmedAt: null }, select: { amount: true } },
+  amountRefunded: true,
+  refunds: { orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { amount: true, status: true, createdAt: true } },
 } as const satisfies Prisma.OrderSelect;
 export type ShopOrderRow = Prisma.OrderGetPayload<{ select: typeof shopOrderSelect }>;
 

@@ -172,6 +172,12 @@ function toShopOrder(o: ShopOrderRow, multicaixa: MulticaixaDisplay | undefined)
     paymentState: paymentState(total, amountPaid),
     amountAwaitingConfirmation: o.payments.reduce((cents, p) => cents + Math.round(toNumber(p.amount) * 100), 0) / 100,
     proofs: o.proofs.map(toShopProof),
+    amountRefunded: toNumber(o.amountRefunded),
+    refunds: o.refunds.map((r) => ({
+      amount: toNumber(r.amount),
+      status: r.status === "pending" ? "pending" : "done",
+      createdAt: r.createdAt.toISOString(),
+    })),
     multicaixa: multicaixa && o.multicaixaReference ? { entity: multicaixa.entity, reference: o.multicaixaReference, amount: total } : null,
     cancellation:
       o.status === CANCELLED

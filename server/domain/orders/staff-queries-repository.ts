@@ -225,10 +225,14 @@ export const orderQueries = (db: Db) => ({
   countWithStatus: (statuses: readonly string[]) => db.order.count({ where: { status: { in: [...statuses] } } }),
   /** Payments "por confirmar" on orders not cancelled: what admins have to approve or the statement to confirm. */
   countUnconfirmedPayments: () => db.payment.count({ where: { confirmedAt: null, order: { status: { not: CANCELLED } } } }),
-  revenueSince: async (since: Date, statuses: readonly string[]) =>
-    (
-      await db.order.aggregate({ where: { createdAt: { gte: since }, status: { in: [...statuses] } }, _sum: { totalAmount: true } })
-    )._sum.totalAmount?.toNumber() ?? 0,
+  /** Paid orders' totals since `since`, net of refunds (docs/product/orders.md#refunds: dashboard and Clientes agree). */
+  revenueSince: async (since: Date, statuses: readonly string[]) => {
+    const { _sum } = await db.order.aggregate({
+      where: { createdAt: { gte: since }, status: { in: [...statuses] } },
+      _sum: { totalAmount: true, amountRefunded: true },
+    });
+    return Math.round(((_sum.totalAmount?.toNumber() ?? 0) - (_sum.amountRefunded?.toNumber() ?? 0)) * 100) / 100;
+  },
   latest: (take: number) =>
     db.order.findMany({
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { addressErrors } from "../../../shared/checkout.ts";
+import { addressErrors, withPostcode } from "../../../shared/checkout.ts";
 import { Title } from "../../components/title.tsx";
 import { type Account } from "./api/account.ts";
 import { AddressInputs, NEW_ADDRESS, toFormAddress } from "../checkout/address-form.tsx";
@@ -12,10 +12,12 @@ export function SavedAddress({ account, onSaved }: { account: Account; onSaved: 
   const save = useSave(onSaved);
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    const found = addressErrors(address);
+    // Angola has no postal codes: an empty one is saved as 0000, as the checkout sends it.
+    const complete = withPostcode(address);
+    const found = addressErrors(complete);
     setErrors(found);
     if (Object.keys(found).length) return;
-    const trimmed = Object.fromEntries(Object.entries(address).map(([k, v]) => [k, v.trim()])) as unknown as Address;
+    const trimmed = Object.fromEntries(Object.entries(complete).map(([k, v]) => [k, v.trim()])) as unknown as Address;
     void save({ savedAddress: trimmed }, "Morada guardada");
   };
   const forget = async () => {

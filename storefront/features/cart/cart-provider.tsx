@@ -21,13 +21,25 @@ interface Cart {
   /** Puts lines in the cart (an earlier order's, "Encomendar de novo"): each at least at its quantity, never doubled. */
   addLines: (lines: readonly CartLine[]) => void;
   clear: () => void;
+  /** The cart is the account's (a guest's lines merged in at sign-in), or the guest's: not a guest cart waiting to merge. */
+  synced: boolean;
 }
 
-const CartContext = createContext<Cart>({ cart: {}, count: 0, add: () => {}, setQuantity: () => {}, addLines: () => {}, clear: () => {} });
+const CartContext = createContext<Cart>({
+  cart: {},
+  count: 0,
+  add: () => {},
+  setQuantity: () => {},
+  addLines: () => {},
+  clear: () => {},
+  synced: true,
+});
 
 export function CartProvider({ children }: { children: ReactNode }) {
   const { token } = useSession();
   const [cart, setCart] = useState<CartData>(() => (readToken() ? {} : readGuestCart()));
+  // The token whose server cart is loaded (the checkout places a guest's order only once their lines are merged).
+  const [syncedFor, setSyncedFor] = useState<string | null>(null);
 
   useEffect(() => {
     if (!token) {
@@ -39,7 +51,9 @@ export function CartProvider({ children }: { children: ReactNode }) {
     (Object.keys(guest).length ? mergeCart(guest, guestCartMergeKey()) : getCart())
       .then((server) => {
         writeGuestCart({});
-        if (live) setCart(server);
+        if (!live) return;
+        setCart(server);
+        setSyncedFor(token);
       })
       .catch((e: unknown) => {
         // A refused token has expired the session already (SessionExpiredError): nothing more to say.
@@ -98,9 +112,10 @@ export function CartProvider({ children }: { children: ReactNode }) {
 
   const clear = useCallback(() => setCart({}), []);
 
+  const synced = !token || syncedFor === token;
   const value = useMemo(
-    () => ({ cart, count: cartCount(cart), add, setQuantity, addLines, clear }),
-    [cart, add, setQuantity, addLines, clear],
+    () => ({ cart, count: cartCount(cart), add, setQuantity, addLines, clear, synced }),
+    [cart, add, setQuantity, addLines, clear, synced],
   );
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
 }

@@ -3,12 +3,14 @@ import type { SHOP_SENDER } from "../../../shared/payments.ts";
 
 /**
  * A chat message: sender 'client' or support; type 'image' or a PDF. The shop itself also posts (status
- * changes, payments, proof decisions) as `SHOP_SENDER`, shown like support. Any other sender a newer
- * server may add is shown as support too (anything but 'client' is support: docs/product/chat.md#messages).
+ * changes, payments, proof decisions) as `SHOP_SENDER`, shown apart as the shop's automatic notice. Any other
+ * sender a newer server may add is shown as support (docs/product/chat.md#messages).
  */
 export type ChatMessage = Omit<Message, "sender"> & { sender: Message["sender"] | typeof SHOP_SENDER | (string & {}) };
 
 export const isClient = (m: ChatMessage) => m.sender === "client";
+/** The shop's automatic notice (no person wrote it). */
+export const isShopNotice = (m: ChatMessage) => m.sender === "shop";
 export const isImage = (m: ChatMessage) => m.type === "image";
 
 /** Appends unless already there: a sent message also comes back over the socket. */

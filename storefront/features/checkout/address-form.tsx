@@ -23,8 +23,8 @@ export const toFormAddress = (a: Partial<Address>): Address => ({
   ...Object.fromEntries(Object.entries(a).filter(([, v]) => typeof v === "string")),
 });
 
-/** The postal code stays required and numeric (a fixed checkout rule); many Angolan addresses have none. */
-const NO_ZIPCODE_HINT = "Sem código postal? Escreva 0000";
+/** Angola has no postal codes: left empty, the form sends 0000 (shared/checkout.ts `withPostcode`). */
+const NO_ZIPCODE_HINT = "Opcional: em Angola pode deixar em branco";
 /** Couriers in Luanda find a door by what stands near it. */
 const LANDMARK_HINT = "Por exemplo: perto da igreja, portão azul";
 

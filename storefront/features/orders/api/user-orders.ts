@@ -51,6 +51,8 @@ const withPaymentFields = (o: OrderReply): Order => {
     paymentState: o.paymentState ?? paymentState(o.totalAmount, amountPaid),
     amountAwaitingConfirmation: (o as Partial<Pick<Order, "amountAwaitingConfirmation">>).amountAwaitingConfirmation ?? 0,
     proofs: o.proofs ?? [],
+    amountRefunded: o.amountRefunded ?? 0,
+    refunds: o.refunds ?? [],
     multicaixa: o.multicaixa ?? null,
     unreadMessages: o.unreadMessages ?? 0,
   };
