@@ -71,7 +71,7 @@ export default function MessagePage() {
                 data-testid="chat-message"
                 data-sender={m.sender}
               >
-                <p className="bubble-sender">{isClient(m) ? "Cliente" : isShopNotice(m) ? "Loja · mensagem automática" : "Suporte"}</p>
+                <p className="bubble-sender">{isClient(m) ? "Cliente" : isShopNotice(m) ? "Suporte · mensagem automática" : "Suporte"}</p>
                 {m.text && <p className="pre-line">{m.text}</p>}
                 {m.fileUrl && <AttachmentButton url={m.fileUrl} image={isImage(m)} onOpen={setOpen} />}
                 <time className="bubble-time" dateTime={m.createdAt}>

@@ -66,7 +66,7 @@ describe.runIf(browserAvailable())("the support queue on a phone", () => {
     await shopper.goto(`${shop.url}/message/${orderId}`);
     const notice = shopper.locator('[data-testid="chat-message"][data-sender="shop"]').first();
     await notice.waitFor({ timeout: 15_000 });
-    expect(await notice.innerText()).toContain("Loja · mensagem automática");
+    expect(await notice.innerText()).toContain("Suporte · mensagem automática");
     const answer = shopper.getByTestId("chat-message").filter({ hasText: "Pode sim" });
     expect(await answer.innerText()).toContain("Suporte");
     await shopper.context().close();
