@@ -80,7 +80,7 @@ export const ZIPCODE_PATTERN = /^[0-9]+$/;
 
 /**
  * Angola has no postal codes: the forms leave "Código Postal" optional and send this in its place when it is left
- * empty, so the order contract (SPEC.md: a zipcode is present) holds (docs/product/checkout.md#checkout-page).
+ * empty, so the order contract (every address carries a zipcode) holds (docs/product/checkout.md#checkout-page).
  */
 export const NO_POSTCODE = "0000";
 export const withPostcode = <T extends { zipcode?: string }>(a: T): T => ((a.zipcode ?? "").trim() ? a : { ...a, zipcode: NO_POSTCODE });

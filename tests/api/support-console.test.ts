@@ -54,7 +54,7 @@ describe("inbox filters", () => {
     const ids = await list({ waiting: true });
     expect(ids).toContain(waiting.id);
     expect(ids).not.toContain(answered.id);
-    // The shop's automatic line after the customer's question answers nothing (issue 45): still waiting for a person.
+    // The shop's automatic line after the customer's question answers nothing: still waiting for a person.
     expect(ids).toContain(shopLast.id);
     await supportReply(shopLast.id, "Obrigado, confirmado");
     expect(await list({ waiting: true })).not.toContain(shopLast.id);

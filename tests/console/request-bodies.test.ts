@@ -47,7 +47,7 @@ describe("console request bodies", () => {
     expect(orderRequestBody({ id: "o1", status: "Entregue", note: undefined, totalAmount: 5000 }, false)).toEqual({ status: "Entregue" });
   });
 
-  it("sends what the Enviado dialog says with the move (issue 45: it was dropped)", () => {
+  it("sends what the Enviado dialog says with the move (the transform once dropped it)", () => {
     const shipment = { carrier: "Entregas Rápidas Luanda", trackingCode: "ERL-55120", driverPhone: "923 111 222" };
     expect(orderRequestBody({ id: "o1", status: "Enviado", shipment, totalAmount: 5000 }, false)).toEqual({ status: "Enviado", shipment });
   });

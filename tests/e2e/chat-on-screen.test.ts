@@ -1,4 +1,4 @@
-// The chat opens ready to write, on a phone, in Chromium against the shared shop (issue 45, defect 6): the shopper's
+// The chat opens ready to write, on a phone, in Chromium against the shared shop: the shopper's
 // message box is on the first screen of a 390 px phone (above the bottom navigation) whatever sits above the list,
 // and the console's conversation opens at its latest message, with its reply box on screen.
 import { beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// An order's day in the console on a 390 px phone, in Chromium against the shared shop (issue 45): what staff type in
+// An order's day in the console on a 390 px phone, in Chromium against the shared shop: what staff type in
 // the "Enviado" dialog is saved and reaches the shopper's /orders, and a refund shows on the order page, in its
 // history, on the shopper's /orders and in the owner's numbers.
 import { describe, expect, it } from "vitest";

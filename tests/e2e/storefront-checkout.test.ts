@@ -52,13 +52,13 @@ describe.runIf(browserAvailable())("checkout keeps the shopper's work", () => {
     expect(await box("Província")).toEqual(await box("Cidade"));
     expect(await box("País")).toEqual(await box("Código Postal"));
     expect(await box("Sobrenome")).toEqual(await box("Primeiro nome"));
-    // Each error goes as its field becomes valid, before any new submit (issue 45, defect 4); the others stay.
+    // Each error goes as its field becomes valid, before any new submit; the others stay.
     await field(page, "Cidade").fill(TYPED.Cidade!);
     await page.getByText("Cidade é necessário").waitFor({ state: "detached" });
     expect(await page.getByText("Primeiro nome é necessário").count()).toBe(1);
     expect(await page.getByText("Código Postal é necessário").count()).toBe(0);
     for (const [label, value] of Object.entries(TYPED)) await field(page, label).fill(value);
-    // The province sets the price and is checked against the city (issue 45, defect 5): Lubango is not in Luanda.
+    // The province sets the price and is checked against the city: Lubango is not in Luanda.
     expect(await page.getByText("Província é necessária para a entrega ao domicílio").count()).toBe(1);
     await page.getByRole("combobox", { name: "Província" }).selectOption("Luanda");
     await page.getByRole("button", { name: "FINALIZAR PEDIDO" }).click();

@@ -1,4 +1,4 @@
-// The support queue on a 390 px phone, in Chromium against the shared shop (issue 45): a shopper's question stays in
+// The support queue on a 390 px phone, in Chromium against the shared shop: a shopper's question stays in
 // "A aguardar resposta", with her question as the preview, when the shop's automatic lines ("Recebemos…") follow it;
 // a person's answer takes it off.
 import { describe, expect, it } from "vitest";
