@@ -24,6 +24,9 @@ const FIELDS: readonly SettingsField[] = [
   "messagingShopDaily",
   "stockHoldHours",
   "placementsPerHour",
+  "fiscalCompanyName",
+  "fiscalNif",
+  "fiscalVatRegime",
 ];
 
 /** A value as the audit trail keeps it: lists as JSON arrays (addresses contain commas), numbers as written. */

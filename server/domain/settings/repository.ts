@@ -27,6 +27,10 @@ export interface ShopSettingsRow {
   stockHoldHours: number;
   /** Orders the whole shop takes per hour at most (docs/product/checkout.md#placement-limits). */
   placementsPerHour: number;
+  /** The shop as its fiscal documents name it: company name and NIF as the AGT knows them ("" until set), its IVA regime. */
+  fiscalCompanyName: string;
+  fiscalNif: string;
+  fiscalVatRegime: string;
   isDemo: boolean;
   updatedAt: Date;
 }
@@ -68,6 +72,9 @@ const select = {
   messagingShopDaily: true,
   stockHoldHours: true,
   placementsPerHour: true,
+  fiscalCompanyName: true,
+  fiscalNif: true,
+  fiscalVatRegime: true,
   isDemo: true,
   updatedAt: true,
 } as const satisfies Prisma.ShopSettingsSelect;

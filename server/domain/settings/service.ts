@@ -24,6 +24,8 @@ import {
   MAX_PLACEMENTS_PER_HOUR,
   MAX_STOCK_HOLD_HOURS,
 } from "../../../shared/unpaid-orders.ts";
+import { checkNif, normalizeNif } from "../../../shared/nif.ts";
+import { isVatRegime } from "../../../shared/fiscal.ts";
 import { AppError, sessionExpired } from "../errors.ts";
 import type { AttemptLimiter } from "../users/attempt-limiter.ts";
 import { findActiveStaff } from "../users/service.ts";
@@ -52,6 +54,9 @@ const CAP_LABELS: Record<MessagingCapField, string> = {
 const invalidCountry = (code: string) =>
   `"${code}" não é o indicativo de um país (escreva-o como +351). Angola (+244) está sempre incluída`;
 const INVALID_STOCK_HOLD = `A reserva de stock deve ser maior que 0 e no máximo ${MAX_STOCK_HOLD_HOURS} horas, com até duas casas decimais`;
+const INVALID_SHOP_NIF =
+  "O NIF da loja é inválido: indique os 10 dígitos do NIF da empresa (ou o número do BI de um empresário em nome individual)";
+const INVALID_VAT_REGIME = "Escolha o regime de IVA da loja: regime geral ou regime de exclusão";
 const INVALID_PLACEMENTS_PER_HOUR = `O limite de encomendas por hora deve ser um número inteiro entre 1 e ${MAX_PLACEMENTS_PER_HOUR}`;
 
 const EMPTY: ShopSettingsRow = {
@@ -73,6 +78,9 @@ const EMPTY: ShopSettingsRow = {
   messagingShopDaily: MESSAGING_CAPS.messagingShopDaily.default,
   stockHoldHours: DEFAULT_STOCK_HOLD_HOURS,
   placementsPerHour: DEFAULT_PLACEMENTS_PER_HOUR,
+  fiscalCompanyName: "",
+  fiscalNif: "",
+  fiscalVatRegime: "geral",
   isDemo: false,
   updatedAt: new Date(0),
 };
@@ -133,6 +141,7 @@ export async function saveAdminSettings(deps: SaveSettingsDeps, actorId: string,
   if (perHour !== undefined && !(Number.isInteger(perHour) && perHour >= 1 && perHour <= MAX_PLACEMENTS_PER_HOUR))
     throw new AppError(400, INVALID_PLACEMENTS_PER_HOUR);
   if (body.whatsapp?.trim() && !toE164(body.whatsapp)) throw new AppError(400, INVALID_SHOP_WHATSAPP);
+  checkFiscal(body);
   checkMessaging(body);
   const admin = await findActiveStaff(db, actorId);
   if (!admin) throw sessionExpired();
@@ -189,6 +198,12 @@ function checkMessaging(body: AdminSettingsBody): void {
   }
 }
 
+/** The shop's NIF (a company's 10 digits or a sole trader's BI, as buyers' NIFs) and its IVA regime. */
+function checkFiscal(body: AdminSettingsBody): void {
+  if (body.fiscalNif !== undefined && "problem" in checkNif(body.fiscalNif)) throw new AppError(400, INVALID_SHOP_NIF);
+  if (body.fiscalVatRegime !== undefined && !isVatRegime(body.fiscalVatRegime)) throw new AppError(400, INVALID_VAT_REGIME);
+}
+
 /** The countries as stored: calling codes' digits, once each, without Angola (always allowed). */
 const countryCodes = (typed: string[]) =>
   [...new Set(typed.map(callingCodeDigits))].filter((code) => code && code !== ANGOLA_CALLING_CODE).slice(0, MAX_MESSAGING_COUNTRIES);
@@ -222,6 +237,9 @@ function editedSettings(body: AdminSettingsBody, current: ShopSettingsRow): Edit
     messagingShopDaily: body.messagingShopDaily ?? current.messagingShopDaily,
     stockHoldHours: body.stockHoldHours ?? current.stockHoldHours,
     placementsPerHour: body.placementsPerHour ?? current.placementsPerHour,
+    fiscalCompanyName: body.fiscalCompanyName === undefined ? current.fiscalCompanyName : body.fiscalCompanyName.trim(),
+    fiscalNif: body.fiscalNif === undefined ? current.fiscalNif : normalizeNif(body.fiscalNif),
+    fiscalVatRegime: body.fiscalVatRegime ?? current.fiscalVatRegime,
   };
 }
 
