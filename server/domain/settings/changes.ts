@@ -24,6 +24,8 @@ const FIELDS: readonly SettingsField[] = [
   "messagingShopDaily",
   "stockHoldHours",
   "placementsPerHour",
+  "payOnDeliveryConfirmHours",
+  "payOnDeliveryRefusalLimit",
 ];
 
 /** A value as the audit trail keeps it: lists as JSON arrays (addresses contain commas), numbers as written. */

@@ -27,6 +27,9 @@ export interface ShopSettingsRow {
   stockHoldHours: number;
   /** Orders the whole shop takes per hour at most (docs/product/checkout.md#placement-limits). */
   placementsPerHour: number;
+  /** Pay on delivery (docs/product/pay-on-delivery.md): hours to confirm, refusals before a phone loses it. */
+  payOnDeliveryConfirmHours: number;
+  payOnDeliveryRefusalLimit: number;
   isDemo: boolean;
   updatedAt: Date;
 }
@@ -68,6 +71,8 @@ const select = {
   messagingShopDaily: true,
   stockHoldHours: true,
   placementsPerHour: true,
+  payOnDeliveryConfirmHours: true,
+  payOnDeliveryRefusalLimit: true,
   isDemo: true,
   updatedAt: true,
 } as const satisfies Prisma.ShopSettingsSelect;
@@ -80,6 +85,7 @@ const toRow = (row: SelectedRow): ShopSettingsRow => ({
   ...row,
   paymentDeadlineHours: row.paymentDeadlineHours.toNumber(),
   stockHoldHours: row.stockHoldHours.toNumber(),
+  payOnDeliveryConfirmHours: row.payOnDeliveryConfirmHours.toNumber(),
   staffAlertEmails: row.staffAlertEmails ?? [],
   messagingCountryCodes: row.messagingCountryCodes ?? [],
 });
