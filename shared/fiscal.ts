@@ -15,6 +15,18 @@ export const FISCAL_STATUS_LABELS: Record<FiscalDocumentStatus, string> = {
   failed: "Falhou",
 };
 
+/**
+ * The shop's IVA regime: "geral" (prices include IVA at 14 %, the standard rate) or "exclusao" (not subject to IVA).
+ * It decides the taxes of every document's lines (docs/product/fiscal-documents.md#configuration).
+ */
+export const VAT_REGIMES = ["geral", "exclusao"] as const;
+export type VatRegime = (typeof VAT_REGIMES)[number];
+export const VAT_REGIME_LABELS: Record<VatRegime, string> = {
+  geral: "Regime geral (preços com IVA a 14 %)",
+  exclusao: "Regime de exclusão (sem IVA)",
+};
+export const isVatRegime = (value: string): value is VatRegime => (VAT_REGIMES as readonly string[]).includes(value);
+
 /** A document still not issued after this long is flagged to admins (the console's list marks it "Atrasado"). */
 export const FISCAL_OVERDUE_HOURS = 24;
 

@@ -403,6 +403,9 @@ export const ptMessages: TranslationMessages = {
         messagingShopDaily: "Máximo da loja em 24 horas",
         stockHoldHours: "Reserva de stock (horas)",
         placementsPerHour: "Encomendas por hora (toda a loja)",
+        fiscalCompanyName: "Nome da empresa (como no NIF)",
+        fiscalNif: "NIF da loja",
+        fiscalVatRegime: "Regime de IVA",
         isDemo: "Valores de demonstração",
         updatedAt: "Atualizado em",
       },
@@ -755,6 +758,9 @@ export const ptMessages: TranslationMessages = {
         "Quanto tempo uma encomenda por pagar guarda os artigos com stock (decimais permitidos, até 720; nunca além do prazo de pagamento). Depois voltam a estar à venda; se o pagamento chegar mais tarde, são reservados de novo se ainda houver",
       stock_hold_range: "Indique uma reserva maior que 0 e até 720 horas",
       orders_limits: "Limites de encomendas",
+      fiscal: "Dados fiscais",
+      fiscal_help:
+        "Como a AGT conhece a loja: o nome e o NIF da empresa e o regime de IVA. O regime decide o IVA das faturas-recibo e notas de crédito (regime geral: os preços já incluem IVA a 14 %).",
       placements_per_hour_help:
         "Encomendas que a loja aceita por hora, de todos os clientes juntos: trava uma avalanche de encomendas falsas. Cada conta e cada telefone de entrega têm no máximo 3 encomendas por pagar",
       placements_per_hour_range: "Indique um número inteiro entre 1 e 100 000",

@@ -7,6 +7,7 @@ import {
   NumberInput,
   PasswordInput,
   SaveButton,
+  SelectInput,
   SimpleForm,
   SimpleFormIterator,
   TextInput,
@@ -31,6 +32,12 @@ import {
   settingsToForm,
 } from "./transform.ts";
 import { SettingsChanges } from "./settings-changes.tsx";
+import { nifProblem } from "../../shared/nif.ts";
+import { VAT_REGIMES, VAT_REGIME_LABELS } from "../../shared/fiscal.ts";
+
+const VAT_REGIME_CHOICES = VAT_REGIMES.map((id) => ({ id, name: VAT_REGIME_LABELS[id] }));
+/** The shop's NIF checked as every NIF is (the server says the same): empty until the shop has one. */
+const shopNifError = (value: unknown) => (typeof value === "string" ? (nifProblem(value) ?? undefined) : undefined);
 
 // The storefront footer shows three phones; the privacy policy needs a Portuguese and an English e-mail.
 const exactlyThree = (v: unknown) => (Array.isArray(v) && v.length === 3 ? undefined : "loja.settings.three_phones");
@@ -129,6 +136,15 @@ export function SettingsEdit() {
             min={1}
             helperText={translate("loja.settings.placements_per_hour_help")}
           />
+          <Typography variant="h6" sx={{ mt: 2 }}>
+            {translate("loja.settings.fiscal")}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {translate("loja.settings.fiscal_help")}
+          </Typography>
+          <TextInput source="fiscalCompanyName" validate={maxLength(200)} />
+          <TextInput source="fiscalNif" validate={[maxLength(40), shopNifError]} />
+          <SelectInput source="fiscalVatRegime" choices={VAT_REGIME_CHOICES} validate={required()} />
           <Typography variant="h6" sx={{ mt: 2 }}>
             {translate("loja.settings.cart_reminder")}
           </Typography>

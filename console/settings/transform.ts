@@ -30,6 +30,9 @@ const FIELDS = [
   ...CAPS,
   "stockHoldHours",
   "placementsPerHour",
+  "fiscalCompanyName",
+  "fiscalNif",
+  "fiscalVatRegime",
   "currentPassword",
 ] as const;
 

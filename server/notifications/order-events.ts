@@ -26,6 +26,7 @@ import { phoneMessageRows } from "./messaging/enqueue.ts";
 import type { PhoneFacts, PhoneKind } from "./messaging/templates.ts";
 import type { DeliveryChoice } from "../../shared/delivery.ts";
 import { shipmentLines } from "../../shared/shipment.ts";
+import type { FiscalDocumentType } from "../../shared/fiscal.ts";
 import { storedDelivery, storedShipment } from "../domain/orders/service.ts";
 import { messageWaitingStaffPush, newOrderStaffPush, newProofStaffPush } from "./staff-push.ts";
 
@@ -388,5 +389,39 @@ export async function supportReplyPush(db: Db, orderId: string, text: string | n
     body,
     url: `/message/${orderId}`,
     tag: `chat-${orderId}`,
+  });
+}
+
+/** The order's fiscal document was issued: the shopper's e-mail with its number, once per document. */
+export async function noticeFiscalDocumentIssued(
+  tx: Db,
+  orderId: string,
+  doc: { documentId: string; type: FiscalDocumentType; number: string | null },
+): Promise<void> {
+  const order = await orderEventsRepository(tx).order(orderId);
+  const to = order && mailbox(order.user);
+  if (!to) return;
+  await enqueueMail(tx, {
+    kind: "fiscal-document-issued",
+    to,
+    dedupeKey: `fiscal-document-issued:${doc.documentId}`,
+    facts: { orderId, customerName: order.user.name, type: doc.type, number: doc.number },
+  });
+}
+
+/** A fiscal document still not issued after a day: the staff alert addresses are told, once per document. */
+export async function noticeFiscalDocumentOverdue(
+  tx: Db,
+  notifier: Notifier,
+  orderId: string,
+  doc: { documentId: string; type: FiscalDocumentType; status: string; lastError: string | null },
+): Promise<void> {
+  const order = await orderEventsRepository(tx).order(orderId);
+  if (!order) return;
+  const { staff } = await notifier.mailSettings(tx);
+  await enqueueStaffAlert(tx, staff, {
+    kind: "staff-fiscal-overdue",
+    dedupeKey: `staff-fiscal-overdue:${doc.documentId}`,
+    facts: { orderId, customerName: order.user.name, type: doc.type, status: doc.status, lastError: doc.lastError },
   });
 }

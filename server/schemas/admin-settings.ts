@@ -42,6 +42,11 @@ export const AdminSettings = Type.Object({
   /** Pay on delivery (docs/product/pay-on-delivery.md): hours to confirm an order, refusals before a phone loses it. */
   payOnDeliveryConfirmHours: Type.Number(),
   payOnDeliveryRefusalLimit: Type.Integer(),
+  /** The shop as its fiscal documents name it (docs/product/fiscal-documents.md#configuration); "" until set. */
+  fiscalCompanyName: Type.String(),
+  fiscalNif: Type.String(),
+  /** "geral" (prices include IVA at 14 %) or "exclusao". */
+  fiscalVatRegime: Type.String(),
   isDemo: Type.Boolean(),
   updatedAt: Type.String(),
   /** The audit trail: the last 50 changes, newest first. */
@@ -82,6 +87,10 @@ export const AdminSettingsBody = StrictObject({
   messagingPerPhoneDaily: Type.Optional(Type.Number()),
   messagingPerAccountDaily: Type.Optional(Type.Number()),
   messagingShopDaily: Type.Optional(Type.Number()),
+  /** The shop's fiscal name, NIF (checked as a NIF by the domain) and IVA regime. Left out: unchanged. */
+  fiscalCompanyName: Type.Optional(Type.String({ maxLength: 200 })),
+  fiscalNif: Type.Optional(Type.String({ maxLength: 40 })),
+  fiscalVatRegime: Type.Optional(ShortText({ maxLength: 20 })),
   /** The acting admin's own password: required when a bank field, a shop contact, an alert address or the WhatsApp/SMS countries and caps change. */
   currentPassword: Type.Optional(Password),
 });

@@ -3,6 +3,7 @@
 // at a time): run at least once, never twice to the provider. Without FISCAL_PROVIDER they do nothing; the
 // fiscal-documents job sweeps whatever a reaction missed.
 import { requestCreditNoteForRefund, requestInvoiceForPaidOrder } from "../domain/fiscal/service.ts";
+import { noticeFiscalDocumentIssued } from "../notifications/order-events.ts";
 import { reaction } from "./reaction.ts";
 
 export const paidOrderInvoiceReaction = reaction({
@@ -20,5 +21,15 @@ export const refundCreditNoteReaction = reaction({
   async outside(event, deps) {
     if (!deps.fiscal) return;
     await requestCreditNoteForRefund(deps, event.payload.refundId);
+  },
+});
+
+/** The shopper is e-mailed the number of each document issued for their order (downloaded from /orders). */
+export const issuedDocumentMailReaction = reaction({
+  name: "fiscal-issued-mail",
+  on: ["fiscal.document_issued"],
+  async inTransaction(tx, { orderId, payload }, { notifier }) {
+    await noticeFiscalDocumentIssued(tx, orderId!, payload);
+    return () => notifier.committed();
   },
 });

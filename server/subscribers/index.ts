@@ -15,6 +15,8 @@
 //   payment.reminder_due   → reminder (mail, phone), chat line
 //   payment.overdue_kept   → staff alert (with money), chat line
 //   message.posted         → staff alert (nobody online), support reply push
+//   fiscal.document_issued → the shopper's e-mail with its number
+//   fiscal.document_overdue → staff alert
 //   phone.code_requested   → the code's WhatsApp or SMS
 //   password.reset_requested → the reset link's e-mail
 import type { Reaction } from "./reaction.ts";
@@ -29,10 +31,11 @@ import {
   statusNoticesReaction,
 } from "./order-notices.ts";
 import { placedOrderNoticesReaction } from "./placed-order-notices.ts";
-import { paidOrderInvoiceReaction, refundCreditNoteReaction } from "./fiscal-documents.ts";
+import { issuedDocumentMailReaction, paidOrderInvoiceReaction, refundCreditNoteReaction } from "./fiscal-documents.ts";
 import { shopChatLinesReaction } from "./shop-chat-lines.ts";
 import { supportReplyPushReaction } from "./shopper-pushes.ts";
 import {
+  fiscalOverdueAlertReaction,
   messageWaitingAlertReaction,
   overdueWithMoneyAlertReaction,
   paidWithoutStockAlertReaction,
@@ -51,6 +54,8 @@ export const SHOP_REACTIONS: readonly Reaction[] = [
   withdrawMulticaixaReferenceReaction,
   paidOrderInvoiceReaction,
   refundCreditNoteReaction,
+  issuedDocumentMailReaction,
+  fiscalOverdueAlertReaction,
   paidWithoutStockAlertReaction,
   paymentOnCancelledAlertReaction,
   unmatchedPaymentAlertReaction,

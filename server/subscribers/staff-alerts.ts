@@ -1,8 +1,9 @@
 // What staff are alerted of by e-mail (and push) because a person must act (docs/product/notifications.md#staff-alerts):
 // a paid order without its units, money on a cancelled order or matching none, a deadline passed with money, a
-// shopper's message waiting while nobody is online.
+// shopper's message waiting while nobody is online, a fiscal document not issued after a day.
 import {
   noticeDeadlineWithMoney,
+  noticeFiscalDocumentOverdue,
   noticeMessageWaiting,
   noticePaidWithoutStock,
   noticePaymentOnCancelledOrder,
@@ -67,5 +68,14 @@ export const messageWaitingAlertReaction = reaction({
       hasAttachment: payload.hasAttachment,
     });
     return () => notifier.committed([push]);
+  },
+});
+
+export const fiscalOverdueAlertReaction = reaction({
+  name: "fiscal-overdue-alert",
+  on: ["fiscal.document_overdue"],
+  async inTransaction(tx, { orderId, payload }, { notifier }) {
+    await noticeFiscalDocumentOverdue(tx, notifier, orderId!, payload);
+    return () => notifier.committed();
   },
 });

@@ -195,6 +195,26 @@ describe("settings (admin only)", () => {
     // Left out: unchanged.
     expect((await call("PUT", "/settings/1", { ...valid, currentPassword: admin.password })).json().whatsapp).toBe("+244912345678");
   });
+
+  it("keeps the shop's fiscal data: the NIF checked and stored without spaces, the IVA regime one of two, each change audited", async () => {
+    expect((await call("GET", "/settings/1")).json()).toMatchObject({ fiscalCompanyName: "", fiscalNif: "", fiscalVatRegime: "geral" });
+    const saved = await call("PUT", "/settings/1", {
+      ...valid,
+      fiscalCompanyName: "  Loja Exemplo, Lda ",
+      fiscalNif: "5417 123.456",
+      fiscalVatRegime: "exclusao",
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ fiscalCompanyName: "Loja Exemplo, Lda", fiscalNif: "5417123456", fiscalVatRegime: "exclusao" });
+    const audited = (await call("GET", "/settings/1")).json().changes.map((c: { field: string }) => c.field);
+    expect(audited).toEqual(expect.arrayContaining(["fiscalCompanyName", "fiscalNif", "fiscalVatRegime"]));
+    expect((await t.prisma.shopSettings.findUnique({ where: { id: 1 } }))?.fiscalVatRegime).toBe("exclusao");
+    expectError(await call("PUT", "/settings/1", { ...valid, fiscalNif: "123" }), 400, /NIF da loja é inválido/);
+    expectError(await call("PUT", "/settings/1", { ...valid, fiscalVatRegime: "simplificado" }), 400, /regime de IVA/);
+    // Left out: unchanged.
+    expect((await call("PUT", "/settings/1", valid)).json()).toMatchObject({ fiscalNif: "5417123456", fiscalVatRegime: "exclusao" });
+    expect((await call("PUT", "/settings/1", { ...valid, fiscalNif: "" })).json().fiscalNif).toBe("");
+  });
 });
 
 describe("GET /admin/api/dashboard", () => {

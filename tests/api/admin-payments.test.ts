@@ -45,6 +45,7 @@ describe("POST /admin/api/orders/:id/payments", () => {
       expect.objectContaining({ amount: total, bankReference: "BAI-778812", note: "Extrato de hoje", actor: "Admin Teste" }),
     ]);
     expect(o.history.at(-1)).toMatchObject({ status: "Pagamento Confirmado", by: { id: admin.userId, name: "Admin Teste" } });
+    await t.settled();
     expect(await shopMessages(order.id, c.auth)).toEqual([`Recebemos ${formatKz(total)} (ref. BAI-778812). Pagamento confirmado.`]);
     const row = await t.prisma.payment.findFirstOrThrow({ where: { orderId: order.id } });
     expect([row.recordedById, row.amount.toNumber()]).toEqual([admin.userId, total]);
@@ -58,6 +59,7 @@ describe("POST /admin/api/orders/:id/payments", () => {
     expect(part.json()).toMatchObject({ status: "Aguardando Pagamento", paid: false, amountPaid: 1000.5, paymentState: "partial" });
     const rest = await pay(order.id, { amount: Math.round((total - 1000.5) * 100) / 100, bankReference: "REF-2" }, admin.auth);
     expect(rest.json()).toMatchObject({ status: "Pagamento Confirmado", paid: true, amountPaid: total, paymentState: "paid" });
+    await t.settled();
     expect(await shopMessages(order.id, c.auth)).toEqual([
       `Recebemos ${formatKz(1000.5)} (ref. REF-1). Falta pagar ${formatKz(total - 1000.5)}.`,
       `Recebemos ${formatKz(total - 1000.5)} (ref. REF-2). Pagamento confirmado.`,
@@ -124,6 +126,7 @@ describe("shop messages on status changes", () => {
     const put = (payload: object) => t.app.inject({ method: "PUT", url: `/admin/api/orders/${order.id}`, headers: admin.auth, payload });
     expect((await put({ status: "Entregue" })).statusCode).toBe(200);
     expect((await put({ status: "Enviado", reason: "Morada errada, volta a sair" })).statusCode).toBe(200);
+    await t.settled();
     expect(await shopMessages(order.id, c.auth)).toEqual([
       "O estado do pedido mudou para: Entregue",
       "O estado do pedido mudou para: Enviado. Motivo: Morada errada, volta a sair",

@@ -114,6 +114,7 @@ describe("the example statement", () => {
     expect(row.payments[0]).toMatchObject({ actor: "Extrato", recordedById: admin.userId });
     expect(row.payments[0]!.bankReference).toContain("TRF LJ7K2M9QX ANA SILVA");
     expect(row.statusHistory.at(-1)).toMatchObject({ status: "Pagamento Confirmado", note: "Pagamento registado por Extrato" });
+    await t.settled();
     expect(await shopMessages(order.id)).toEqual([
       `Recebemos ${formatKz(190_000)} (ref. ${row.payments[0]!.bankReference}). Pagamento confirmado.`,
     ]);
@@ -135,6 +136,7 @@ describe("the example statement", () => {
     expect(again).toMatchObject({ imported: 0, matched: 0, unmatched: 0, duplicates: 1, ignored: 1 });
     expect(await t.prisma.payment.count({ where: { orderId: order.id } })).toBe(1);
     expect(await t.prisma.bankStatementLine.count()).toBe(1);
+    await t.settled();
     expect(await shopMessages(order.id)).toHaveLength(1);
     // Both imports are kept: who, when, which file, what it gave.
     const audit = (await staff("GET", "/bank-statements")).json() as { importedBy: string; fileName: string; matched: number }[];
@@ -261,6 +263,7 @@ describe("lines that wait for staff", () => {
     const confirmed = await t.prisma.order.findUniqueOrThrow({ where: { id: exact.id }, include: { payments: true } });
     expect([confirmed.status, confirmed.amountPaid.toNumber()]).toEqual(["Pagamento Confirmado", 50_000]);
     expect(confirmed.payments[0]).toMatchObject({ actor: "Extrato (Admin Teste)", recordedById: admin.userId });
+    await t.settled();
     expect((await shopMessages(exact.id)).filter((m) => m.startsWith("Recebemos"))).toHaveLength(1);
 
     // By short id: part of what is owed, the order still awaits the rest.

@@ -62,6 +62,7 @@ describe("a payment support records is por confirmar", () => {
     const row = await t.prisma.order.findUniqueOrThrow({ where: { id: order.id }, include: { payments: true } });
     expect([row.status, row.paid, row.amountPaid.toNumber()]).toEqual(["Aguardando Pagamento", false, 0]);
     expect(row.payments[0]).toMatchObject({ confirmedAt: null, confirmedVia: null, recordedById: support.userId });
+    await t.settled();
     expect(await shopMessages(c, order.id)).toEqual([
       `Registámos ${formatKz(total)} (ref. INVENTADA-0001). Falta a confirmação do banco: avisamos assim que o pagamento for confirmado.`,
     ]);
@@ -92,6 +93,7 @@ describe("a payment support records is por confirmar", () => {
     const row = await t.prisma.payment.findUniqueOrThrow({ where: { id: paymentId } });
     expect([row.confirmedVia, row.confirmedById]).toEqual(["approval", admin.userId]);
     expectError(await approve(order.id, paymentId), 409, "Este pagamento já está confirmado");
+    await t.settled();
     expect((await shopMessages(c, order.id)).at(-1)).toBe(`Recebemos ${formatKz(total)} (ref. BAI-APROVAR-1). Pagamento confirmado.`);
     // Now paid, support moves it on as usual.
     expect((await staff("PUT", `/orders/${order.id}`, support.auth, { status: "Entregue" })).statusCode).toBe(200);
@@ -179,6 +181,7 @@ describe("what reads the money", () => {
     expect(row.notes.map((n) => n.text)).toEqual([
       expect.stringContaining(`Prazo de pagamento expirado com ${formatKz(2500)} por confirmar`),
     ]);
+    await t.settled();
     expect((await shopMessages(c, placed.id)).at(-1)).toBe(
       `O prazo de pagamento terminou, mas registámos ${formatKz(2500)} que aguardam a confirmação do banco. O pedido não foi cancelado: avisamos assim que o pagamento for confirmado.`,
     );

@@ -282,6 +282,7 @@ describe("placing an order with a coupon", () => {
     await coupon({ code: "CORREIO", kind: "fixed", value: 1000 });
     const shopper = await registerCustomer(t.app);
     const id = await placed(shopper, "CORREIO", product.price + DELIVERY_FEE - 1000);
+    await t.settled();
     const row = await t.prisma.outboxMail.findFirst({ where: { kind: "order-placed", dedupeKey: `order-placed:${id}` } });
     expect(row?.facts).toMatchObject({ coupon: { code: "CORREIO", discount: 1000 } });
     const ctx: MailContext = {

@@ -196,6 +196,7 @@ describe("POST /api/order/place prices delivery", () => {
     const c = await registerCustomer(t.app);
     const body = orderBody([{ product: cheap(), quantity: 1 }], { deliveryOptionId: pickup.id });
     const order = await placed(c, withFee(body, 0));
+    await t.settled();
     const mail = await t.prisma.outboxMail.findFirst({ where: { kind: "order-placed", dedupeKey: `order-placed:${order.id}` } });
     expect(mail?.facts).toMatchObject({ delivery: { kind: "pickup", address: "Rua Rainha Ginga 100, Ingombota, Luanda" } });
   });

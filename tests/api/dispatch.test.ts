@@ -78,6 +78,7 @@ describe("Enviado with a shipment", () => {
     ]);
     expect(order.timeline[3]!.at).not.toBeNull();
 
+    await t.settled();
     const chat = await t.prisma.message.findMany({ where: { orderId: id, sender: "shop" }, orderBy: { createdAt: "asc" } });
     const text = chat.at(-1)!.text!;
     expect(text).toContain("O estado do pedido mudou para: Enviado");
@@ -100,6 +101,7 @@ describe("Enviado with a shipment", () => {
     const until = new Date((order.shipment!.pickup as { until: string }).until).getTime();
     expect(until).toBeGreaterThan(Date.now() + 6 * 86_400_000);
     expect(order.timeline[3]).toMatchObject({ step: "dispatched", label: "Pronto para levantar", done: true });
+    await t.settled();
     const chat = await t.prisma.message.findMany({ where: { orderId: id, sender: "shop" }, orderBy: { createdAt: "asc" } });
     expect(chat.at(-1)!.text).toContain("Pronto para levantar em Loja Luanda (levantamento): Rua Rainha Ginga 100, Ingombota, Luanda");
     expect(chat.at(-1)!.text).toMatch(/Levante até \d\d\/\d\d\/\d{4}/);

@@ -70,6 +70,7 @@ async function payUnseen(orderId: string, amount: number) {
   t.deps.fiscal = undefined;
   try {
     await pay(orderId, amount);
+    await t.settled();
   } finally {
     t.deps.fiscal = provider;
   }
@@ -168,6 +169,7 @@ describe("one FR per paid order", () => {
     const c = await registerCustomer(t.app);
     const { orderId, total } = await place(c);
     await pay(orderId, total);
+    await t.settled();
     expect(await requestsOf(orderId)).toHaveLength(1);
     const fr = await t.prisma.fiscalDocument.findFirstOrThrow({ where: { orderId, type: "FR" } });
     fiscal.issue(fr.providerId!);
@@ -179,6 +181,7 @@ describe("one FR per paid order", () => {
       payload: { amount: 1000, pending: true },
     });
     expect(refund.statusCode, refund.body).toBe(200);
+    await t.settled();
     expect(await requestsOf(orderId, "NC")).toHaveLength(1);
   });
 
@@ -269,6 +272,12 @@ describe("the provider's result", () => {
     expect(row).toMatchObject({ status: "issued", number: issued.documentNo });
     // A repeated webhook changes nothing.
     expect((await webhook(fiscal.webhookBody(providerId), `Bearer ${SECRET}`)).statusCode).toBe(200);
+    // The shopper is e-mailed the number once.
+    await t.settled();
+    const mails = (await t.prisma.outboxMail.findMany({ where: { kind: "fiscal-document-issued", to: c.email } })).filter(
+      (m) => (m.facts as { orderId?: string }).orderId === orderId,
+    );
+    expect(mails.map((m) => m.subject)).toEqual([expect.stringContaining(`Fatura-recibo ${issued.documentNo}`)]);
 
     const staff = await staffOrder(orderId);
     expect(staff.fiscalDocuments).toEqual([
@@ -303,6 +312,33 @@ describe("the provider's result", () => {
     const sent = await requestsOf(refused.orderId);
     expect(sent).toHaveLength(2);
     expect(sent[1]!.body).toMatchObject({ documentType: "FR", documentStatus: "N" });
+  });
+
+  it("tells the staff alert addresses once of a document still not issued a day after it was asked for", async () => {
+    const c = await registerCustomer(t.app);
+    const { orderId, total } = await place(c);
+    await payUnseen(orderId, total);
+    const asked = { orderId, type: "FR", source: "provider", customerTaxID: "999999999", amount: total };
+    const [old, young] = await Promise.all([
+      t.prisma.fiscalDocument.create({
+        data: { ...asked, status: "failed", lastError: "AppyPay respondeu 400", createdAt: new Date(Date.now() - 25 * HOUR) },
+      }),
+      t.prisma.fiscalDocument.create({ data: { ...asked, type: "NC", source: "manual", status: "pending" } }),
+    ]);
+    const alerts = async (documentId: string) => {
+      await t.settled();
+      return t.prisma.outboxMail.findMany({
+        where: { kind: "staff-fiscal-overdue", dedupeKey: { startsWith: `staff-fiscal-overdue:${documentId}:` } },
+      });
+    };
+    await fiscalRound(t.deps, { checkAfterMs: HOUR });
+    const told = await alerts(old.id);
+    expect(told.length).toBeGreaterThan(0);
+    expect(told[0]!.subject).toContain("Fatura-recibo por emitir há mais de 24 h");
+    expect(await alerts(young.id)).toEqual([]);
+    await fiscalRound(t.deps, { checkAfterMs: HOUR });
+    expect(await alerts(old.id)).toHaveLength(told.length);
+    await t.prisma.fiscalDocument.deleteMany({ where: { id: { in: [old.id, young.id] } } });
   });
 
   it("lists documents for staff and lets admins (only) try a failed one again", async () => {

@@ -65,6 +65,7 @@ describe("the ledger decides paid", () => {
     const row = await t.prisma.order.findUniqueOrThrow({ where: { id: order.id } });
     expect([row.status, row.paid, row.paidException]).toEqual(["Aguardando Pagamento", false, null]);
     // Support's payment waits for the bank's confirmation (issue 39): the shopper is told it was registered.
+    await t.settled();
     expect(await shopMessages(c, order.id)).toEqual([
       `Registámos ${formatKz(1000)} (ref. BAI-PARTE-1). Falta a confirmação do banco: avisamos assim que o pagamento for confirmado.`,
     ]);
@@ -88,6 +89,7 @@ describe("the ledger decides paid", () => {
       note: "Confirmado sem pagamento registado: Pago em numerário na loja",
     });
     // Nothing more is to be paid by reference.
+    await t.settled();
     expect(proxypay.references.get(order.multicaixaReference!)?.deleted).toBe(true);
   });
 
@@ -101,6 +103,7 @@ describe("the ledger decides paid", () => {
     const o: AdminOrder = res.json();
     expect(o).toMatchObject({ status: "Pagamento Confirmado", paid: true, paidException: null });
     expect(o.proofs.map((p) => p.status)).toEqual(["closed"]);
+    await t.settled();
     expect(proxypay.references.get(order.multicaixaReference!)?.deleted).toBe(true);
   });
 });
@@ -183,6 +186,7 @@ describe("accepting a proof", () => {
     expect(o.amountPaid).toBe(1000);
     expect(o.payments).toHaveLength(1);
     expect(o.proofs[0]).toMatchObject({ status: "accepted", paymentId });
+    await t.settled();
     expect(await shopMessages(c, order.id)).toEqual([
       `Recebemos ${formatKz(1000)} (ref. LINK-1). Falta pagar ${formatKz(total - 1000)}.`,
       "O seu comprovativo de pagamento foi aceite.",

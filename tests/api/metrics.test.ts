@@ -52,7 +52,8 @@ describe("GET /metrics", () => {
     expect(placed.statusCode).toBe(200);
     const orderId = (placed.json() as { orderId: string }).orderId;
     expect((await t.app.inject({ method: "GET", url: `/api/message/${orderId}`, headers: customer.auth })).statusCode).toBe(200);
-    // The test app answers a placement once its mails are written (tests/helpers/app.ts, placedOrdersSettle).
+    // The order's mail is written by the order.placed reaction: counted once it ran.
+    await t.settled();
 
     const res = await scrape(t, `Bearer ${TOKEN}`);
     expect(res.statusCode).toBe(200);

@@ -59,6 +59,7 @@ describe("Multicaixa payments as rows", () => {
       referenceId: "999000001",
       orderId: null,
     });
+    await t.settled();
     expect(await alertsFor(payment.id)).toBe(1);
     expect(await t.prisma.payment.count({ where: { externalId: String(payment.id) } })).toBe(0);
   });
@@ -78,6 +79,7 @@ describe("Multicaixa payments as rows", () => {
       ].sort(),
     );
     expect(rows.find((r) => r.outcome === "malformed")!.raw).toMatchObject({ amount: "abc" });
+    await t.settled();
     expect(await alertsFor(malformed.id)).toBe(1);
   });
 

@@ -86,6 +86,7 @@ describe("Multicaixa references (ProxyPay)", () => {
       (await t.app.inject({ method: "PUT", url: `/admin/api/orders/${a}`, headers: staff.auth, payload: { status: "Cancelado" } }))
         .statusCode,
     ).toBe(200);
+    await t.settled();
     expect(proxypay.references.get(await refOf(a))!.deleted).toBe(true);
     const deadline = (await t.prisma.order.findUniqueOrThrow({ where: { id: b } })).paymentDeadline!;
     expect(await expireOverdueOrders(t.prisma, new Date(deadline.getTime() + 1))).toContain(b);

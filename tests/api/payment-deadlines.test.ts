@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Places an order; the test app answers once its mails are written (tests/helpers/app.ts, placedOrdersSettle). */
+/** Places an order (its mails and chat lines follow from its reactions: `t.settled()` before reading them). */
 const place = async (c: Customer) =>
   ((await post(t, "/api/order/place", orderBody([{ product: products[0]!, quantity: 1 }]), c.auth)).json() as { orderId: string }).orderId;
 const shopTexts = async (c: Customer, orderId: string) =>

@@ -380,10 +380,15 @@ describe("SMS and WhatsApp only where they should go", () => {
       const counted = (await t.prisma.attemptCounter.findUniqueOrThrow({ where: { key: "messages:shop" } })).count;
       expect((await messagingSettings({ messagingShopDaily: counted + 1, messagingPerAccountDaily: 20 })).statusCode).toBe(200);
       const [one, two] = [await registerCustomer(t.app), await registerCustomer(t.app)];
+      // Each step's messages counted before the next one's (the shop's cap is reached in this order).
       const last = await place(one, nextPhone(), { smsOptIn: true });
+      await t.settled();
       await pay(last);
+      await t.settled();
       const beyond = await place(two, nextPhone(), { smsOptIn: true });
+      await t.settled();
       await pay(beyond);
+      await t.settled();
       const [, lastConfirmed] = await settled({ orderId: last }, 2);
       const [, beyondConfirmed] = await settled({ orderId: beyond }, 2);
       expect([lastConfirmed!.status, beyondConfirmed!.status]).toEqual(["sent", "blocked"]);

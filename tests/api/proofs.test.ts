@@ -54,6 +54,7 @@ describe("POST /api/order/proof", () => {
     const { proof } = res.json() as { proof: Record<string, unknown> };
     expect(proof).toMatchObject({ type: "pdf", fileName: "comprovativo.pdf", status: "pending", reason: null });
     expect((await t.app.inject({ method: "GET", url: proof.url as string })).headers["content-type"]).toBe("application/pdf");
+    await t.settled();
     expect((await messagesOf(c, order.id)).map((m) => [m.sender, m.text, m.type])).toEqual([
       ["client", "Comprovativo de pagamento", "pdf"],
     ]);
@@ -124,6 +125,7 @@ describe("staff decisions and the Pagamentos queue", () => {
       headers: admin.auth,
     });
     expect(approved.json()).toMatchObject({ status: "Pagamento Confirmado", paid: true, paymentState: "paid" });
+    await t.settled();
     expect((await messagesOf(c, order.id)).filter((m) => m.sender === "shop").map((m) => m.text)).toEqual([
       `O seu comprovativo de pagamento foi aceite. Registámos ${formatKz(total)} (ref. BAI-1). Falta a confirmação do banco: avisamos assim que o pagamento for confirmado.`,
       `Recebemos ${formatKz(total)} (ref. BAI-1). Pagamento confirmado.`,
@@ -150,6 +152,7 @@ describe("staff decisions and the Pagamentos queue", () => {
       }
     ).orders.find((o) => o._id === order.id)!;
     expect(mine.proofs[0]).toMatchObject({ status: "refused", reason: "O valor não corresponde" });
+    await t.settled();
     expect((await messagesOf(c, order.id)).at(-1)).toMatchObject({
       sender: "shop",
       text: "O seu comprovativo de pagamento foi recusado. Motivo: O valor não corresponde",

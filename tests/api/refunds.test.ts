@@ -73,6 +73,7 @@ describe("the deadline never cancels an order with money", () => {
     expect(row.notes.map((n) => n.text)).toEqual([expect.stringContaining(`Prazo de pagamento expirado com ${formatKz(1000)} recebidos`)]);
     const alerts = await t.prisma.outboxMail.findMany({ where: { kind: "staff-deadline-with-money", dedupeKey: { contains: partly.id } } });
     expect(alerts.map((m) => m.to)).toEqual([ALERTS]);
+    await t.settled();
     expect((await shopMessages(c, partly.id)).at(-1)).toContain(
       `O prazo de pagamento terminou, mas já recebemos ${formatKz(1000)}. O pedido não foi cancelado`,
     );
@@ -114,6 +115,7 @@ describe("POST /admin/api/orders/:id/refunds and cancelling with money", () => {
       [2000, "done"],
       [3000, "pending"],
     ]);
+    await t.settled();
     expect(await shopMessages(c, order.id)).toEqual(
       expect.arrayContaining([
         `Devolvemos ${formatKz(2000)} (ref. BAI-DEV-77).`,

@@ -54,6 +54,7 @@ describe("POST /api/order/cancel", () => {
     expect(row.lines.map((l) => l.reserved)).toEqual([false]);
     expect(await units()).toBe(before);
 
+    await t.settled();
     const messages = (await t.app.inject({ method: "GET", url: `/api/message/${id}`, headers: c.auth })).json() as {
       messages: { sender: string; text: string }[];
     };

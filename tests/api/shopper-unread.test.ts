@@ -52,6 +52,7 @@ describe("unread support messages on the shopper's orders", () => {
       payload: { status: "Cancelado" },
     });
     expect(moved.statusCode).toBe(200);
+    await t.settled();
     expect(await t.prisma.message.count({ where: { orderId: second, sender: "shop" } })).toBe(1);
     expect(await unread(ana)).toEqual({ [first]: 2, [second]: 1 });
   });

@@ -123,6 +123,7 @@ describe("the audit's proof: one transfer of 12 000 kz on an order of 24 000 kz"
       statementLine: { id: line.id, bookedOn: "2026-11-26" },
     });
     expect(await t.prisma.payment.count({ where: { orderId: placed.id } })).toBe(1);
+    await t.settled();
     expect(await shopMessages(placed.id)).toEqual([
       `O seu comprovativo de pagamento foi aceite. Registámos ${formatKz(12_000)} (ref. BFA-ENVIO-771203). Falta a confirmação do banco: avisamos assim que o pagamento for confirmado.`,
       `Recebemos ${formatKz(12_000)} (ref. BFA-ENVIO-771203). Falta pagar ${formatKz(12_000)}.`,
@@ -206,6 +207,7 @@ describe("a line that may be a payment already recorded waits in review", () => 
       [first!.id, "pending"],
       [second!.id, "statement"],
     ]);
+    await t.settled();
     expect((await shopMessages(placed.id)).at(-1)).toBe(`Recebemos ${formatKz(15_000)} (ref. SUP-B-2). Falta pagar ${formatKz(15_000)}.`);
 
     // The next line of that amount is the other one: linked by the import itself, and the order is paid.

@@ -152,6 +152,7 @@ describe("the stock hold of an unpaid order", () => {
     expect(staff.lines.map((l) => [l.held, l.short])).toEqual([[false, true]]);
     const notes = await t.prisma.orderNote.findMany({ where: { orderId: id } });
     expect(notes.map((n) => [n.authorId, n.text])).toEqual([[null, expect.stringContaining(`"${p.product.name}" tamanho ${p.size} × 2`)]]);
+    await t.settled();
     expect(
       await t.prisma.outboxMail.count({
         where: { kind: "staff-paid-without-stock", dedupeKey: { startsWith: `staff-paid-without-stock:${id}` } },

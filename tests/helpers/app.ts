@@ -48,14 +48,6 @@ export async function settleEvents(prisma: PrismaClient, config: Pick<Config, "e
   }
 }
 
-/** In tests only, for now: an answer that changed something waits for the reactions of what it changed. */
-function reactionsSettle(app: FastifyInstance, prisma: PrismaClient, config: Config): void {
-  app.addHook("onSend", async (req, _reply, payload) => {
-    if (req.method !== "GET") await settleEvents(prisma, config);
-    return payload;
-  });
-}
-
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const db = await openTestDatabase(inject("dbKind"), inject("dbTemplate"), inject("dbServerUrl"));
   const dataDir = mkdtempSync(path.join(tmpdir(), "loja-test-"));
@@ -78,7 +70,6 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     limits: { registerPerWindow: 10_000, ...options.limits },
     timeouts: options.timeouts,
   });
-  reactionsSettle(app, db.prisma, config);
   await app.ready();
   return {
     app,
@@ -108,7 +99,6 @@ export async function buildOtherInstance(
   const db = await openPostgres(options.databaseUrl ?? t.db.url!, 5);
   const deps = createDeps(t.config, db);
   const app = await buildApp(deps, { serveApps: false, limits: { registerPerWindow: 10_000, ...options.limits } });
-  reactionsSettle(app, db.prisma, t.config);
   return {
     app,
     db,

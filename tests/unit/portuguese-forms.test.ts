@@ -99,11 +99,11 @@ const ALLOWED_IN: readonly { file: string; word: RegExp; reason: string }[] = [
     word: /^Aguardando$/,
     reason: "a stored status value (database rows, API answers): renaming it is a data migration",
   },
-  {
-    file: "server/domain/fiscal/rules.ts",
+  ...["server/domain/fiscal/rules.ts", "shared/fiscal.ts", "server/domain/settings/service.ts"].map((file) => ({
+    file,
     word: /^exclusão$/,
-    reason: "the legal name of Angola's IVA regime (Código do IVA: regime de exclusão), sent to the fiscal provider",
-  },
+    reason: "the legal name of Angola's IVA regime (Código do IVA: regime de exclusão): the provider is sent it, admins pick it",
+  })),
 ];
 
 interface Finding {

@@ -49,11 +49,15 @@ export interface DomainEvents {
   "proof.decided": { proofId: string; accepted: boolean; reason: string | null; withPayment: boolean };
   /** Money given back (or to give back) was recorded. */
   "refund.recorded": { refundId: string; amount: number; bankReference: string | null };
-  /** A message was written in the order's chat. */
+  /** A fiscal document of the order (FR or NC) was issued, by the provider or attached by an admin. */
+  "fiscal.document_issued": { documentId: string; type: "FR" | "NC"; number: string | null };
+  /** A fiscal document is still not issued FISCAL_OVERDUE_HOURS after it was asked for (told once). */
+  "fiscal.document_overdue": { documentId: string; type: "FR" | "NC"; status: string; lastError: string | null };
   /** A code confirming a phone is to be sent (sealed: only the message's sender can read it). */
   "phone.code_requested": { userId: string; phone: string; channel: "whatsapp" | "sms"; codeId: string; sealedCode: string };
   /** A password reset link is to be mailed (its token sealed). */
   "password.reset_requested": { userId: string; name: string; email: string; sealedToken: string };
+  /** A message was written in the order's chat. */
   "message.posted": {
     messageId: string;
     sender: "client" | "support";

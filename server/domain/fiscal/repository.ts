@@ -223,6 +223,17 @@ export const fiscalRepository = (db: Db) => ({
     ).map((r) => r.id),
 
   /** Documents the provider accepted that are still pending after `olderThan` and not asked about since. */
+  /** Marks the documents asked for before `askedBefore` and still not issued that staff were not told of yet. */
+  markOverdueAlerted: (askedBefore: Date, at: Date, batch: number) =>
+    db.$queryRaw<{ id: string; orderId: string; type: string; status: string; lastError: string | null }[]>`
+      UPDATE fiscal_documents SET alerted_at = ${at}
+      WHERE id IN (
+        SELECT id FROM fiscal_documents
+        WHERE status IN ('pending', 'failed') AND alerted_at IS NULL AND created_at < ${askedBefore}
+        ORDER BY created_at LIMIT ${batch} FOR UPDATE SKIP LOCKED
+      )
+      RETURNING id, order_id AS "orderId", type, status, last_error AS "lastError"`,
+
   dueToCheck: async (olderThan: Date, batch: number): Promise<{ id: string; providerId: string }[]> =>
     (
       await db.fiscalDocument.findMany({

@@ -4,10 +4,8 @@ import type { FiscalDocumentRequest, FiscalLine } from "../../integrations/appyp
 import { CONSUMER_NAME, CONSUMER_NIF } from "../../../shared/nif.ts";
 import { luandaParts } from "../../../shared/dates.ts";
 import { shortOrderId } from "../../../shared/orders.ts";
+import type { VatRegime } from "../../../shared/fiscal.ts";
 
-/** The shop's IVA regime (Definições): 'geral' — prices include IVA at the standard 14 %; 'exclusao' — not subject. */
-export type VatRegime = "geral" | "exclusao";
-export const VAT_REGIMES: readonly VatRegime[] = ["geral", "exclusao"];
 export const STANDARD_VAT_RATE = 0.14;
 
 /** Prices are kept with 6 decimals (SAF-T's unit price), so the lines add up to what was paid to the cent. */

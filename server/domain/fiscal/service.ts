@@ -21,13 +21,17 @@ import { sniffType } from "../media/sniff.ts";
 import { sanitizeFileName } from "../media/file-name.ts";
 import { mediaRepository } from "../media/repository.ts";
 import { randomBytes } from "node:crypto";
+import { orderEvent } from "../events/catalog.ts";
+import { emitEvents } from "../events/emit.ts";
 import { fiscalRepository, type FiscalDocumentRow, type OrderFiscalDocumentRow } from "./repository.ts";
 import { checkNif, INVALID_NIF } from "../../../shared/nif.ts";
-import { creditNoteRequest, customerOf, invoiceRequest, VAT_REGIMES, type VatRegime } from "./rules.ts";
+import { creditNoteRequest, customerOf, invoiceRequest } from "./rules.ts";
 import {
   FISCAL_DOCUMENT_TYPES,
   FISCAL_OVERDUE_HOURS,
+  isVatRegime,
   MAX_FISCAL_PDF_BYTES,
+  type VatRegime,
   type FiscalDocumentStatus,
   type FiscalDocumentType,
 } from "../../../shared/fiscal.ts";
@@ -51,7 +55,7 @@ const WAIT_FOR_INVOICE_MS = 60_000;
 
 export const retryDelayMs = (attempts: number): number => Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1));
 
-const regimeOf = (value: string): VatRegime => ((VAT_REGIMES as readonly string[]).includes(value) ? (value as VatRegime) : "geral");
+const regimeOf = (value: string): VatRegime => (isVatRegime(value) ? value : "geral");
 
 /** A provider failure that may pass (no answer, 5xx, 429, 408, a token refused): tried again later. */
 function retryable(error: unknown): boolean {
@@ -207,7 +211,10 @@ export async function checkDocument(deps: FiscalDeps, id: string, now = new Date
     return "rejected";
   }
   const files = await keepFiles(deps, found);
-  await repo.markResult(id, { status: "issued", number: found.number, ...files, at: now });
+  await deps.db.prisma.$transaction(async (tx) => {
+    if (await fiscalRepository(tx).markResult(id, { status: "issued", number: found.number, ...files, at: now }))
+      await emitEvents(tx, issuedEvent({ ...document, number: found.number }));
+  });
   return "issued";
 }
 
@@ -280,8 +287,34 @@ export async function fiscalRound(
     }
     result.checked++;
   }
-  result.more = orders.length === BATCH || refunds.length === BATCH || pending.length === BATCH;
+  const overdue = await alertOverdue(deps.db.prisma, now);
+  result.more = orders.length === BATCH || refunds.length === BATCH || pending.length === BATCH || overdue === BATCH;
   return result;
+}
+
+const issuedEvent = (doc: { id: string; orderId: string; type: string; number: string | null }) =>
+  orderEvent("fiscal.document_issued", doc.orderId, { documentId: doc.id, type: doc.type as FiscalDocumentType, number: doc.number });
+
+/**
+ * Documents still not issued FISCAL_OVERDUE_HOURS after they were asked for are told to staff, each once: marked in
+ * the transaction that writes the event (two instances' rounds cannot both mark one). Answers how many.
+ */
+async function alertOverdue(db: PrismaClient, now: Date): Promise<number> {
+  return db.$transaction(async (tx) => {
+    const overdue = await fiscalRepository(tx).markOverdueAlerted(new Date(now.getTime() - FISCAL_OVERDUE_HOURS * 3_600_000), now, BATCH);
+    await emitEvents(
+      tx,
+      ...overdue.map((d) =>
+        orderEvent("fiscal.document_overdue", d.orderId, {
+          documentId: d.id,
+          type: d.type as FiscalDocumentType,
+          status: d.status,
+          lastError: d.lastError,
+        }),
+      ),
+    );
+    return overdue.length;
+  });
 }
 
 /** A document as the shopper's and the staff's order show it. */
@@ -428,14 +461,18 @@ export async function attachFiscalDocument(
     kind: "attachment",
     fileName: sanitizeFileName(file.fileName) ?? `${number}.pdf`,
   });
-  const row = await repo.insertManual({
-    orderId: order.id,
-    type: type as FiscalDocumentType,
-    number,
-    mediaId: media.id,
-    createdById: input.staffUserId,
-    customerTaxID: customerOf(order).customerTaxID,
-    amount: order.totalAmount,
+  const row = await db.$transaction(async (tx) => {
+    const attached = await fiscalRepository(tx).insertManual({
+      orderId: order.id,
+      type: type as FiscalDocumentType,
+      number,
+      mediaId: media.id,
+      createdById: input.staffUserId,
+      customerTaxID: customerOf(order).customerTaxID,
+      amount: order.totalAmount,
+    });
+    await emitEvents(tx, issuedEvent(attached));
+    return attached;
   });
   return toStaffView(row);
 }

@@ -26,6 +26,9 @@ const FIELDS: readonly SettingsField[] = [
   "placementsPerHour",
   "payOnDeliveryConfirmHours",
   "payOnDeliveryRefusalLimit",
+  "fiscalCompanyName",
+  "fiscalNif",
+  "fiscalVatRegime",
 ];
 
 /** A value as the audit trail keeps it: lists as JSON arrays (addresses contain commas), numbers as written. */

@@ -30,6 +30,10 @@ export interface ShopSettingsRow {
   /** Pay on delivery (docs/product/pay-on-delivery.md): hours to confirm, refusals before a phone loses it. */
   payOnDeliveryConfirmHours: number;
   payOnDeliveryRefusalLimit: number;
+  /** The shop as its fiscal documents name it: company name and NIF as the AGT knows them ("" until set), its IVA regime. */
+  fiscalCompanyName: string;
+  fiscalNif: string;
+  fiscalVatRegime: string;
   isDemo: boolean;
   updatedAt: Date;
 }
@@ -73,6 +77,9 @@ const select = {
   placementsPerHour: true,
   payOnDeliveryConfirmHours: true,
   payOnDeliveryRefusalLimit: true,
+  fiscalCompanyName: true,
+  fiscalNif: true,
+  fiscalVatRegime: true,
   isDemo: true,
   updatedAt: true,
 } as const satisfies Prisma.ShopSettingsSelect;

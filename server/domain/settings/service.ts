@@ -30,6 +30,8 @@ import {
   MAX_PLACEMENTS_PER_HOUR,
   MAX_STOCK_HOLD_HOURS,
 } from "../../../shared/unpaid-orders.ts";
+import { checkNif, normalizeNif } from "../../../shared/nif.ts";
+import { isVatRegime } from "../../../shared/fiscal.ts";
 import { AppError, sessionExpired } from "../errors.ts";
 import type { AttemptLimiter } from "../users/attempt-limiter.ts";
 import { findActiveStaff } from "../users/service.ts";
@@ -58,6 +60,9 @@ const CAP_LABELS: Record<MessagingCapField, string> = {
 const invalidCountry = (code: string) =>
   `"${code}" não é o indicativo de um país (escreva-o como +351). Angola (+244) está sempre incluída`;
 const INVALID_STOCK_HOLD = `A reserva de stock deve ser maior que 0 e no máximo ${MAX_STOCK_HOLD_HOURS} horas, com até duas casas decimais`;
+const INVALID_SHOP_NIF =
+  "O NIF da loja é inválido: indique os 10 dígitos do NIF da empresa (ou o número do BI de um empresário em nome individual)";
+const INVALID_VAT_REGIME = "Escolha o regime de IVA da loja: regime geral ou regime de exclusão";
 const INVALID_PLACEMENTS_PER_HOUR = `O limite de encomendas por hora deve ser um número inteiro entre 1 e ${MAX_PLACEMENTS_PER_HOUR}`;
 
 const EMPTY: ShopSettingsRow = {
@@ -81,6 +86,9 @@ const EMPTY: ShopSettingsRow = {
   placementsPerHour: DEFAULT_PLACEMENTS_PER_HOUR,
   payOnDeliveryConfirmHours: DEFAULT_POD_CONFIRM_HOURS,
   payOnDeliveryRefusalLimit: DEFAULT_POD_REFUSAL_LIMIT,
+  fiscalCompanyName: "",
+  fiscalNif: "",
+  fiscalVatRegime: "geral",
   isDemo: false,
   updatedAt: new Date(0),
 };
@@ -142,6 +150,7 @@ export async function saveAdminSettings(deps: SaveSettingsDeps, actorId: string,
     throw new AppError(400, INVALID_PLACEMENTS_PER_HOUR);
   checkPayOnDelivery(body);
   if (body.whatsapp?.trim() && !toE164(body.whatsapp)) throw new AppError(400, INVALID_SHOP_WHATSAPP);
+  checkFiscal(body);
   checkMessaging(body);
   const admin = await findActiveStaff(db, actorId);
   if (!admin) throw sessionExpired();
@@ -198,6 +207,12 @@ function checkMessaging(body: AdminSettingsBody): void {
   }
 }
 
+/** The shop's NIF (a company's 10 digits or a sole trader's BI, as buyers' NIFs) and its IVA regime. */
+function checkFiscal(body: AdminSettingsBody): void {
+  if (body.fiscalNif !== undefined && "problem" in checkNif(body.fiscalNif)) throw new AppError(400, INVALID_SHOP_NIF);
+  if (body.fiscalVatRegime !== undefined && !isVatRegime(body.fiscalVatRegime)) throw new AppError(400, INVALID_VAT_REGIME);
+}
+
 /** The countries as stored: calling codes' digits, once each, without Angola (always allowed). */
 const countryCodes = (typed: string[]) =>
   [...new Set(typed.map(callingCodeDigits))].filter((code) => code && code !== ANGOLA_CALLING_CODE).slice(0, MAX_MESSAGING_COUNTRIES);
@@ -243,6 +258,9 @@ function editedSettings(body: AdminSettingsBody, current: ShopSettingsRow): Edit
     placementsPerHour: body.placementsPerHour ?? current.placementsPerHour,
     payOnDeliveryConfirmHours: body.payOnDeliveryConfirmHours ?? current.payOnDeliveryConfirmHours,
     payOnDeliveryRefusalLimit: body.payOnDeliveryRefusalLimit ?? current.payOnDeliveryRefusalLimit,
+    fiscalCompanyName: body.fiscalCompanyName === undefined ? current.fiscalCompanyName : body.fiscalCompanyName.trim(),
+    fiscalNif: body.fiscalNif === undefined ? current.fiscalNif : normalizeNif(body.fiscalNif),
+    fiscalVatRegime: body.fiscalVatRegime ?? current.fiscalVatRegime,
   };
 }
 

@@ -7,6 +7,13 @@ import { shortOrderId } from "../../../shared/orders.ts";
 import { MULTICAIXA_LABELS, TRANSFER_DESCRIPTION_LABEL, groupedMulticaixaReference } from "../../../shared/payments.ts";
 import type { DeliveryChoice } from "../../../shared/delivery.ts";
 import { mailName } from "../../../shared/names.ts";
+import {
+  FISCAL_OVERDUE_HOURS,
+  FISCAL_STATUS_LABELS,
+  FISCAL_TYPE_LABELS,
+  type FiscalDocumentStatus,
+  type FiscalDocumentType,
+} from "../../../shared/fiscal.ts";
 
 export interface ShopContact {
   /** The shop's name; "Loja" when the settings carry none. */
@@ -350,6 +357,19 @@ const TEMPLATES = {
     ],
   }),
 
+  /** The order's fatura-recibo or nota de crédito was issued (docs/product/fiscal-documents.md): its number, on /orders. */
+  "fiscal-document-issued": template<OrderRef & { type: FiscalDocumentType; number: string | null }>({
+    subject: (doc) => `${FISCAL_TYPE_LABELS[doc.type]}${doc.number ? ` ${doc.number}` : ""} — pedido ${orderLabel(doc.orderId)}`,
+    blocks: (ctx, doc) => [
+      hello(doc.customerName),
+      {
+        kind: "paragraph",
+        text: `Foi emitida a ${FISCAL_TYPE_LABELS[doc.type].toLowerCase()}${doc.number ? ` ${doc.number}` : ""} do seu pedido ${orderLabel(doc.orderId)}. Pode descarregá-la (PDF) nos seus pedidos.`,
+      },
+      ordersButton(ctx),
+    ],
+  }),
+
   "payment-reminder": template<OrderRef & PaymentDue>({
     subject: (order) => `Lembrete: pagamento do pedido ${orderLabel(order.orderId)}`,
     blocks: (ctx, order) => [
@@ -503,6 +523,25 @@ const TEMPLATES = {
       },
       ...(order.amountDue !== undefined ? [{ kind: "facts", rows: [["Valor em falta", formatKz(order.amountDue)]] } as Block] : []),
       orderButton(ctx, order.orderId),
+    ],
+  }),
+
+  /** A fiscal document still not issued a day after it was asked for (docs/product/fiscal-documents.md): an admin acts. */
+  "staff-fiscal-overdue": template<OrderRef & { type: FiscalDocumentType; status: string; lastError: string | null }>({
+    subject: (doc) => `${FISCAL_TYPE_LABELS[doc.type]} por emitir há mais de ${FISCAL_OVERDUE_HOURS} h — pedido ${orderLabel(doc.orderId)}`,
+    blocks: (ctx, doc) => [
+      {
+        kind: "paragraph",
+        text: `A ${FISCAL_TYPE_LABELS[doc.type].toLowerCase()} do pedido ${orderLabel(doc.orderId)} (${customer(doc.customerName)}) foi pedida há mais de ${FISCAL_OVERDUE_HOURS} horas e ainda não foi emitida. Veja o erro em Documentos fiscais: tente de novo ou anexe o documento emitido no portal da AGT.`,
+      },
+      {
+        kind: "facts",
+        rows: [
+          ["Estado", doc.status in FISCAL_STATUS_LABELS ? FISCAL_STATUS_LABELS[doc.status as FiscalDocumentStatus] : doc.status],
+          ...(doc.lastError ? [["Último erro", doc.lastError] as [string, string]] : []),
+        ],
+      },
+      consoleButton(ctx, "Ver documentos fiscais", "/fiscal-documents"),
     ],
   }),
 
