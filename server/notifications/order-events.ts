@@ -7,6 +7,7 @@ import type { MoneyAmount } from "../../shared/money.ts";
 import {
   CANCELLED,
   CARD,
+  PAY_ON_DELIVERY,
   DELIVERED,
   PAYMENT_CONFIRMED,
   PAYMENT_METHOD_LABELS,
@@ -34,6 +35,9 @@ import { messageWaitingStaffPush, newOrderStaffPush, newProofStaffPush } from ".
 const mailbox = (user: EventOrder["user"]) => (user.email && user.notifyEmail && user.active ? user.email : null);
 const pushTo = (user: EventOrder["user"], payload: PushNotice["payload"]): PushNotice | null =>
   user.notifyPush && user.active ? { userId: user.id, payload } : null;
+/** Whether the shopper pays the order by the transfer (or Multicaixa reference) the notices spell out. */
+const paidByTransfer = (method: string) => method !== CARD && method !== PAY_ON_DELIVERY;
+
 const methodLabel = (method: string) => PAYMENT_METHOD_LABELS[method as PaymentMethod] ?? method;
 
 /** What is left to pay and where, as of now (the mail states it so, whatever changes later). */
@@ -141,11 +145,10 @@ function orderPlacedMails(notifier: Notifier, { customer, ctx, staff }: Placemen
   const mails: NewMail[] = [];
   const to = mailbox(customer);
   if (to) {
-    // A card order is paid at Stripe: no bank details or references to show.
-    const due =
-      order.paymentMethod === CARD
-        ? {}
-        : paymentDue(notifier, ctx, order.totalAmount, { ...order, multicaixaReference: order.multicaixaReference ?? null });
+    // A card order is paid at Stripe, a pay-on-delivery one at the door: no bank details or references to show.
+    const due = !paidByTransfer(order.paymentMethod)
+      ? {}
+      : paymentDue(notifier, ctx, order.totalAmount, { ...order, multicaixaReference: order.multicaixaReference ?? null });
     const facts = {
       orderId: order.id,
       customerName: customer.name,
@@ -172,7 +175,7 @@ function orderPlacedMails(notifier: Notifier, { customer, ctx, staff }: Placemen
       orderId: order.id,
       firstName: order.address.firstName,
       amount: order.totalAmount,
-      ...(order.paymentMethod === CARD
+      ...(!paidByTransfer(order.paymentMethod)
         ? {}
         : phonePayment(notifier, ctx, order.totalAmount, { ...order, multicaixaReference: order.multicaixaReference ?? null })),
     }),
