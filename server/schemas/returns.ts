@@ -8,9 +8,20 @@ const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => T
 const Size = Type.String({ minLength: 1, maxLength: 20 });
 const Units = Type.Integer({ minimum: 0, maximum: 1000 });
 
-export const ReturnReasonSchema = Type.Union(RETURN_REASONS.map((r) => Type.Literal(r)));
+export const ReturnReasonSchema = Type.Union([
+  Type.Literal(RETURN_REASONS[0]),
+  Type.Literal(RETURN_REASONS[1]),
+  Type.Literal(RETURN_REASONS[2]),
+  Type.Literal(RETURN_REASONS[3]),
+]);
 export const ReturnResolutionSchema = Type.Union([Type.Literal(RETURN_RESOLUTIONS[0]), Type.Literal(RETURN_RESOLUTIONS[1])]);
-export const ReturnStatusSchema = Type.Union(RETURN_STATUSES.map((r) => Type.Literal(r)));
+export const ReturnStatusSchema = Type.Union([
+  Type.Literal(RETURN_STATUSES[0]),
+  Type.Literal(RETURN_STATUSES[1]),
+  Type.Literal(RETURN_STATUSES[2]),
+  Type.Literal(RETURN_STATUSES[3]),
+  Type.Literal(RETURN_STATUSES[4]),
+]);
 
 export const ReturnRequestBody = StrictObject({
   orderId: Id,
