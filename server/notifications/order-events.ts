@@ -446,3 +446,37 @@ export async function noticeShopDetailsChanged(
     facts: { by: change.by, fields: guarded.map((f) => GUARDED_FIELD_LABELS[f]), bank: guarded.some(isBankField), at: change.at },
   });
 }
+
+/**
+ * A step of the shopper's return or exchange (docs/product/returns.md#what-the-shopper-is-told): the e-mail and the
+ * WhatsApp/SMS as they chose, once per return and status; returns the push for after the commit.
+ */
+export async function noticeReturnStep(
+  tx: Db,
+  notifier: Notifier,
+  orderId: string,
+  step: { returnId: string; status: string; text: string },
+): Promise<PushNotice | null> {
+  const order = await orderEventsRepository(tx).order(orderId);
+  if (!order) return null;
+  const to = mailbox(order.user);
+  const key = `${step.returnId}:${step.status}`;
+  if (to)
+    await enqueueMail(tx, {
+      kind: "return-update",
+      to,
+      dedupeKey: `return-update:${key}`,
+      facts: { orderId, customerName: order.user.name, status: step.status, text: step.text },
+    });
+  const { phone, firstName } = addressOf(order);
+  for (const row of phoneMessageRows(
+    notifier.phoneChannels,
+    order.user,
+    phone,
+    "return-update",
+    { orderId, firstName, returnStep: step.text },
+    key,
+  ))
+    await outboxRepository(tx).insert(row);
+  return pushTo(order.user, { title: "Troca ou devolução", body: step.text, url: "/orders", tag: `return-${step.returnId}` });
+}

@@ -1,5 +1,6 @@
 import { Type, type Static } from "typebox";
 import { Password, ShortText, StrictObject } from "./common.ts";
+import { MAX_RETURN_POLICY_LENGTH } from "../../shared/returns.ts";
 
 /** One change to the shop's details, newest first in `changes`. Lists (phones, e-mails, addresses) are JSON arrays. */
 const AdminSettingsChange = Type.Object({
@@ -47,6 +48,9 @@ export const AdminSettings = Type.Object({
   fiscalNif: Type.String(),
   /** "geral" (prices include IVA at 14 %) or "exclusao". */
   fiscalVatRegime: Type.String(),
+  /** Days after Entregue a shopper may ask a return (0: off) and the policy shown first (docs/product/returns.md). */
+  returnWindowDays: Type.Integer(),
+  returnPolicy: Type.String(),
   isDemo: Type.Boolean(),
   updatedAt: Type.String(),
   /** The audit trail: the last 50 changes, newest first. */
@@ -91,6 +95,9 @@ export const AdminSettingsBody = StrictObject({
   fiscalCompanyName: Type.Optional(Type.String({ maxLength: 200 })),
   fiscalNif: Type.Optional(Type.String({ maxLength: 40 })),
   fiscalVatRegime: Type.Optional(ShortText({ maxLength: 20 })),
+  /** Days to ask a return after Entregue (0–365 whole; 0 turns returns off) and the policy text. Left out: unchanged. */
+  returnWindowDays: Type.Optional(Type.Number()),
+  returnPolicy: Type.Optional(Type.String({ maxLength: MAX_RETURN_POLICY_LENGTH })),
   /** The acting admin's own password: required when a bank field, a shop contact, an alert address or the WhatsApp/SMS countries and caps change. */
   currentPassword: Type.Optional(Password),
 });

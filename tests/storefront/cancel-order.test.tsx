@@ -50,6 +50,8 @@ const order = (over: Partial<Order> = {}): Order => ({
   nif: null,
   fiscalDocuments: [],
   unreadMessages: 0,
+  returns: [],
+  returnOffer: null,
   ...over,
 });
 

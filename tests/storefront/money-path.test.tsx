@@ -67,6 +67,8 @@ const order = (over: Partial<Order> = {}): Order => ({
   nif: null,
   fiscalDocuments: [],
   unreadMessages: 0,
+  returns: [],
+  returnOffer: null,
   ...over,
 });
 

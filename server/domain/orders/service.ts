@@ -226,7 +226,12 @@ export async function paymentDeadlineHours(settings: Pick<ShopSettingsCache, "ge
 }
 
 /** The shopper's orders, newest first (MINHAS ENCOMENDAS, docs/product/storefront.md#orders). */
-export async function listUserOrders(db: Db, userId: string, multicaixa?: MulticaixaDisplay): Promise<UserOrder[]> {
+/** Without its returns (returns/shopper.ts adds them). */
+export async function listUserOrders(
+  db: Db,
+  userId: string,
+  multicaixa?: MulticaixaDisplay,
+): Promise<Omit<UserOrder, "returns" | "returnOffer">[]> {
   const rows = await ordersRepository(db).listForUser(userId);
   const unread = await unreadByClient(
     db,

@@ -29,6 +29,8 @@ const FIELDS: readonly SettingsField[] = [
   "fiscalCompanyName",
   "fiscalNif",
   "fiscalVatRegime",
+  "returnWindowDays",
+  "returnPolicy",
 ];
 
 /** A value as the audit trail keeps it: lists as JSON arrays (addresses contain commas), numbers as written. */

@@ -34,6 +34,9 @@ export interface ShopSettingsRow {
   fiscalCompanyName: string;
   fiscalNif: string;
   fiscalVatRegime: string;
+  /** Returns (docs/product/returns.md): days after Entregue a shopper may ask (0: off), and the policy shown first. */
+  returnWindowDays: number;
+  returnPolicy: string;
   isDemo: boolean;
   updatedAt: Date;
 }
@@ -80,6 +83,8 @@ const select = {
   fiscalCompanyName: true,
   fiscalNif: true,
   fiscalVatRegime: true,
+  returnWindowDays: true,
+  returnPolicy: true,
   isDemo: true,
   updatedAt: true,
 } as const satisfies Prisma.ShopSettingsSelect;

@@ -8,6 +8,7 @@ import { formatIban, INVALID_IBAN_MESSAGE, isValidAngolanIban, normalizeIban } f
 import type { AdminSettings, AdminSettingsBody } from "../../schemas/admin-settings.ts";
 import type { PublicSettings } from "../../schemas/settings.ts";
 import { DEFAULT_PAYMENT_DEADLINE_HOURS } from "../../../shared/payments.ts";
+import { DEFAULT_RETURN_WINDOW_DAYS, MAX_RETURN_WINDOW_DAYS } from "../../../shared/returns.ts";
 import {
   DEFAULT_POD_CONFIRM_HOURS,
   DEFAULT_POD_REFUSAL_LIMIT,
@@ -90,6 +91,8 @@ const EMPTY: ShopSettingsRow = {
   fiscalCompanyName: "",
   fiscalNif: "",
   fiscalVatRegime: "geral",
+  returnWindowDays: DEFAULT_RETURN_WINDOW_DAYS,
+  returnPolicy: "",
   isDemo: false,
   updatedAt: new Date(0),
 };
@@ -104,6 +107,7 @@ export async function getPublicSettings(db: Db, config: Pick<Config, "firebase">
     bank: { bankName: row.bankName, accountHolder: row.accountHolder, accountNumber: row.accountNumber, iban: formatIban(row.iban) },
     isDemo: row.isDemo,
     whatsapp: shopWhatsAppNumber(row.whatsapp, row.phones),
+    returns: { windowDays: row.returnWindowDays, policy: row.returnPolicy },
     phoneLogin: firebase?.apiKey ? { apiKey: firebase.apiKey, authDomain: firebase.authDomain ?? "", projectId: firebase.projectId } : null,
   };
 }
@@ -152,6 +156,7 @@ export async function saveAdminSettings(deps: SaveSettingsDeps, actorId: string,
   checkPayOnDelivery(body);
   if (body.whatsapp?.trim() && !toE164(body.whatsapp)) throw new AppError(400, INVALID_SHOP_WHATSAPP);
   checkFiscal(body);
+  checkReturns(body);
   checkMessaging(body);
   const admin = await findActiveStaff(db, actorId);
   if (!admin) throw sessionExpired();
@@ -216,6 +221,13 @@ function checkFiscal(body: AdminSettingsBody): void {
   if (body.fiscalVatRegime !== undefined && !isVatRegime(body.fiscalVatRegime)) throw new AppError(400, INVALID_VAT_REGIME);
 }
 
+/** The return window: whole days, 0 (off) to MAX_RETURN_WINDOW_DAYS. */
+function checkReturns(body: AdminSettingsBody): void {
+  const days = body.returnWindowDays;
+  if (days !== undefined && !(Number.isInteger(days) && days >= 0 && days <= MAX_RETURN_WINDOW_DAYS))
+    throw new AppError(400, `O prazo de devolução deve ser um número inteiro de dias entre 0 e ${MAX_RETURN_WINDOW_DAYS}`);
+}
+
 /** The countries as stored: calling codes' digits, once each, without Angola (always allowed). */
 const countryCodes = (typed: string[]) =>
   [...new Set(typed.map(callingCodeDigits))].filter((code) => code && code !== ANGOLA_CALLING_CODE).slice(0, MAX_MESSAGING_COUNTRIES);
@@ -264,6 +276,8 @@ function editedSettings(body: AdminSettingsBody, current: ShopSettingsRow): Edit
     fiscalCompanyName: body.fiscalCompanyName === undefined ? current.fiscalCompanyName : body.fiscalCompanyName.trim(),
     fiscalNif: body.fiscalNif === undefined ? current.fiscalNif : normalizeNif(body.fiscalNif),
     fiscalVatRegime: body.fiscalVatRegime ?? current.fiscalVatRegime,
+    returnWindowDays: body.returnWindowDays ?? current.returnWindowDays,
+    returnPolicy: body.returnPolicy === undefined ? current.returnPolicy : body.returnPolicy.trim(),
   };
 }
 

@@ -370,6 +370,12 @@ const TEMPLATES = {
     ],
   }),
 
+  /** A step of the shopper's return or exchange (docs/product/returns.md#what-the-shopper-is-told). */
+  "return-update": template<OrderRef & { status: string; text: string }>({
+    subject: (r) => `Troca ou devolução ${r.status.toLowerCase()} — pedido ${orderLabel(r.orderId)}`,
+    blocks: (ctx, r) => [hello(r.customerName), { kind: "paragraph", text: r.text }, chatButton(ctx, r.orderId)],
+  }),
+
   "payment-reminder": template<OrderRef & PaymentDue>({
     subject: (order) => `Lembrete: pagamento do pedido ${orderLabel(order.orderId)}`,
     blocks: (ctx, order) => [
