@@ -556,6 +556,8 @@ export const ptMessages: TranslationMessages = {
       deliver_title: "Marcar o pedido #%{id} como entregue?",
       deliver_content: "O pedido passa a Entregue e o cliente é avisado. Confirme só depois de a encomenda chegar ao cliente.",
       exception_move: "Outro estado…",
+      exceptions_label: "Exceções, com motivo:",
+      exception_named: "%{status} (exceção)",
       exception_title: "Mudança excecional de estado",
       exception_help:
         "Voltar atrás, saltar passos ou cancelar um pedido pago só com um motivo escrito. O motivo fica no histórico e é enviado ao cliente na conversa.",

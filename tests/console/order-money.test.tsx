@@ -24,17 +24,50 @@ const onOrderPage = (record: AdminOrder, ui: ReactNode) =>
   );
 
 describe("the order's status moves", () => {
-  it("offers an admin the forward moves in one click and the exceptions through a dialog that asks why", async () => {
+  it("shows the next step as the main action, and an admin's exceptions apart, named as such, through a dialog that asks why", async () => {
     onOrderPage(
-      order({ allowedMoves: { forward: ["Em Preparação"], exceptions: ["Aguardando Pagamento", "Entregue", "Cancelado"] } }),
+      order({
+        allowedMoves: { forward: ["Em Preparação", "Enviado", "Entregue"], exceptions: ["Aguardando Pagamento", "Cancelado"] },
+      }),
       <StatusButtons />,
     );
     const moves = screen.getByTestId("status-moves");
-    expect(within(moves).getByRole("button", { name: "Em Preparação" })).toBeEnabled();
-    expect(within(moves).getByRole("button", { name: "Pagamento Confirmado" })).toBeDisabled();
-    expect(within(moves).getByRole("button", { name: "Outro estado…" })).toBeEnabled();
-    // "Entregue" is two steps ahead: an exception, so the click asks for the reason first.
-    await userEvent.click(within(moves).getByRole("button", { name: "Entregue" }));
+    const main = within(moves).getByRole("button", { name: "Em Preparação" });
+    expect(main).toBeEnabled();
+    expect(main).toHaveClass("MuiButton-contained");
+    // Skipping ahead is allowed, but not the main action.
+    expect(within(moves).getByRole("button", { name: "Entregue" })).toHaveClass("MuiButton-outlined");
+    expect(within(moves).queryByRole("button", { name: /Pagamento Confirmado/ })).toBeNull();
+    const exceptions = screen.getByTestId("status-exceptions");
+    expect(exceptions).toHaveTextContent("Exceções, com motivo:");
+    expect(
+      within(exceptions)
+        .getAllByRole("button")
+        .map((b) => b.textContent),
+    ).toEqual(["Outro estado…"]);
+  });
+
+  it("names an exceptional Entregue on an unpaid order as an exception, and asks why before it moves", async () => {
+    onOrderPage(
+      order({
+        status: "Aguardando Pagamento",
+        paid: false,
+        amountPaid: 0,
+        paymentState: "unpaid",
+        allowedMoves: {
+          forward: ["Pagamento Confirmado", "Cancelado"],
+          exceptions: ["Em Preparação", "Enviado", "Entregue"],
+        },
+      }),
+      <StatusButtons />,
+    );
+    const moves = screen.getByTestId("status-moves");
+    expect(within(moves).getByRole("button", { name: "Pagamento Confirmado" })).toHaveClass("MuiButton-contained");
+    expect(within(moves).getByRole("button", { name: "Cancelar pedido" })).toHaveClass("MuiButton-outlined");
+    // No green "Entregue" looking like the next step: only "Entregue (exceção)", among the exceptions.
+    expect(within(moves).queryByRole("button", { name: "Entregue" })).toBeNull();
+    const exceptions = screen.getByTestId("status-exceptions");
+    await userEvent.click(within(exceptions).getByRole("button", { name: "Entregue (exceção)" }));
     const dialog = await screen.findByTestId("exception-dialog");
     expect(within(dialog).getByRole("combobox", { name: /Novo estado/ })).toHaveTextContent("Entregue");
     expect(within(dialog).getByLabelText(/Motivo/)).toHaveValue("");
@@ -58,12 +91,15 @@ describe("the order's status moves", () => {
     expect(within(dialog).getByLabelText(/Referência bancária/)).toHaveValue("");
   });
 
-  it("gives support no exceptions at all", () => {
+  it("gives support no exceptions at all, and no button for a move it cannot make", () => {
     onOrderPage(order({ allowedMoves: { forward: ["Em Preparação"], exceptions: [] } }), <StatusButtons />);
     const moves = screen.getByTestId("status-moves");
-    expect(within(moves).getByRole("button", { name: "Em Preparação" })).toBeEnabled();
-    expect(within(moves).getByRole("button", { name: "Entregue" })).toBeDisabled();
-    expect(within(moves).queryByRole("button", { name: "Outro estado…" })).toBeNull();
+    expect(
+      within(moves)
+        .getAllByRole("button")
+        .map((b) => b.textContent),
+    ).toEqual(["Em Preparação"]);
+    expect(screen.queryByTestId("status-exceptions")).toBeNull();
   });
 });
 
