@@ -1,6 +1,7 @@
 import type { TranslationMessages } from "react-admin";
 import { ORDER_STATUSES } from "../../shared/orders.ts";
 import { PASSWORD_HINT } from "../../shared/passwords.ts";
+import { PAYMENT_STATE_LABELS } from "../../shared/payments.ts";
 import { shellMessages } from "./shell.ts";
 
 // Every string the console shows: react-admin's own messages in European/Angolan Portuguese,
@@ -222,7 +223,8 @@ export const ptMessages: TranslationMessages = {
         customer: "Cliente",
         "customer.name": "Cliente",
         customerId: "Cliente",
-        paymentMethod: "Pagamento",
+        paymentMethod: "Método",
+        paymentState: "Pagamento",
         paid: "Pago",
         itemCount: "Artigos",
         subtotal: "Subtotal",
@@ -568,6 +570,8 @@ export const ptMessages: TranslationMessages = {
       deliver_title: "Marcar o pedido #%{id} como entregue?",
       deliver_content: "O pedido passa a Entregue e o cliente é avisado. Confirme só depois de a encomenda chegar ao cliente.",
       exception_move: "Outro estado…",
+      exceptions_label: "Exceções, com motivo:",
+      exception_named: "%{status} (exceção)",
       exception_title: "Mudança excecional de estado",
       exception_help:
         "Voltar atrás, saltar passos ou cancelar um pedido pago só com um motivo escrito. O motivo fica no histórico e é enviado ao cliente na conversa.",
@@ -661,6 +665,14 @@ export const ptMessages: TranslationMessages = {
       unconfirmed_only: "Por confirmar",
       record_pending_help:
         "O pagamento fica por confirmar: conta para a encomenda quando o extrato bancário o confirmar ou um administrador o aprovar.",
+      badge: {
+        paid: PAYMENT_STATE_LABELS.paid,
+        exception: "Confirmado sem pagamento",
+        proof: "Comprovativo por ver",
+        unconfirmed: "Por confirmar",
+        partial: PAYMENT_STATE_LABELS.partial,
+        unpaid: PAYMENT_STATE_LABELS.unpaid,
+      },
       confirmation: {
         pending: "Por confirmar",
         recorded: "Registado por administrador",

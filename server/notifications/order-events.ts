@@ -7,6 +7,7 @@ import type { MoneyAmount } from "../../shared/money.ts";
 import {
   CANCELLED,
   CARD,
+  PAY_ON_DELIVERY,
   DELIVERED,
   PAYMENT_CONFIRMED,
   PAYMENT_METHOD_LABELS,
@@ -26,6 +27,7 @@ import type { PhoneFacts, PhoneKind } from "./messaging/templates.ts";
 import type { DeliveryChoice } from "../../shared/delivery.ts";
 import { shipmentLines } from "../../shared/shipment.ts";
 import type { FiscalDocumentType } from "../../shared/fiscal.ts";
+import { GUARDED_FIELD_LABELS, isBankField } from "../../shared/settings.ts";
 import { storedDelivery, storedShipment } from "../domain/orders/service.ts";
 import { messageWaitingStaffPush, newOrderStaffPush, newProofStaffPush } from "./staff-push.ts";
 
@@ -33,6 +35,9 @@ import { messageWaitingStaffPush, newOrderStaffPush, newProofStaffPush } from ".
 const mailbox = (user: EventOrder["user"]) => (user.email && user.notifyEmail && user.active ? user.email : null);
 const pushTo = (user: EventOrder["user"], payload: PushNotice["payload"]): PushNotice | null =>
   user.notifyPush && user.active ? { userId: user.id, payload } : null;
+/** Whether the shopper pays the order by the transfer (or Multicaixa reference) the notices spell out. */
+const paidByTransfer = (method: string) => method !== CARD && method !== PAY_ON_DELIVERY;
+
 const methodLabel = (method: string) => PAYMENT_METHOD_LABELS[method as PaymentMethod] ?? method;
 
 /** What is left to pay and where, as of now (the mail states it so, whatever changes later). */
@@ -140,11 +145,10 @@ function orderPlacedMails(notifier: Notifier, { customer, ctx, staff }: Placemen
   const mails: NewMail[] = [];
   const to = mailbox(customer);
   if (to) {
-    // A card order is paid at Stripe: no bank details or references to show.
-    const due =
-      order.paymentMethod === CARD
-        ? {}
-        : paymentDue(notifier, ctx, order.totalAmount, { ...order, multicaixaReference: order.multicaixaReference ?? null });
+    // A card order is paid at Stripe, a pay-on-delivery one at the door: no bank details or references to show.
+    const due = !paidByTransfer(order.paymentMethod)
+      ? {}
+      : paymentDue(notifier, ctx, order.totalAmount, { ...order, multicaixaReference: order.multicaixaReference ?? null });
     const facts = {
       orderId: order.id,
       customerName: customer.name,
@@ -171,7 +175,7 @@ function orderPlacedMails(notifier: Notifier, { customer, ctx, staff }: Placemen
       orderId: order.id,
       firstName: order.address.firstName,
       amount: order.totalAmount,
-      ...(order.paymentMethod === CARD
+      ...(!paidByTransfer(order.paymentMethod)
         ? {}
         : phonePayment(notifier, ctx, order.totalAmount, { ...order, multicaixaReference: order.multicaixaReference ?? null })),
     }),
@@ -420,6 +424,26 @@ export async function noticeFiscalDocumentOverdue(
     kind: "staff-fiscal-overdue",
     dedupeKey: `staff-fiscal-overdue:${doc.documentId}`,
     facts: { orderId, customerName: order.user.name, type: doc.type, status: doc.status, lastError: doc.lastError },
+  });
+}
+
+/**
+ * An admin changed where shoppers pay or reach the shop: the staff alert addresses and every active admin at their
+ * own address are told, once per change (the event's id).
+ */
+export async function noticeShopDetailsChanged(
+  tx: Db,
+  notifier: Notifier,
+  change: { eventId: bigint; by: string; fields: string[]; at: Date },
+): Promise<void> {
+  const guarded = change.fields.filter((f): f is keyof typeof GUARDED_FIELD_LABELS => f in GUARDED_FIELD_LABELS);
+  if (guarded.length === 0) return;
+  const { staff } = await notifier.mailSettings(tx);
+  const admins = await orderEventsRepository(tx).activeAdminEmails();
+  await enqueueStaffAlert(tx, [...new Set([...staff, ...admins.map((a) => a.toLowerCase())])], {
+    kind: "staff-settings-changed",
+    dedupeKey: `staff-settings-changed:${change.eventId}`,
+    facts: { by: change.by, fields: guarded.map((f) => GUARDED_FIELD_LABELS[f]), bank: guarded.some(isBankField), at: change.at },
   });
 }
 

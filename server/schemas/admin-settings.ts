@@ -40,6 +40,9 @@ export const AdminSettings = Type.Object({
   stockHoldHours: Type.Number(),
   /** Orders the whole shop takes per hour at most (docs/product/checkout.md#placement-limits). */
   placementsPerHour: Type.Integer(),
+  /** Pay on delivery (docs/product/pay-on-delivery.md): hours to confirm an order, refusals before a phone loses it. */
+  payOnDeliveryConfirmHours: Type.Number(),
+  payOnDeliveryRefusalLimit: Type.Integer(),
   /** The shop as its fiscal documents name it (docs/product/fiscal-documents.md#configuration); "" until set. */
   fiscalCompanyName: Type.String(),
   fiscalNif: Type.String(),
@@ -79,6 +82,9 @@ export const AdminSettingsBody = StrictObject({
   stockHoldHours: Type.Optional(Type.Number()),
   /** Orders per hour for the whole shop (1–100 000, whole; checked by the domain). Left out: unchanged. */
   placementsPerHour: Type.Optional(Type.Number()),
+  /** Pay on delivery: hours to confirm (0 < h ≤ 720) and refusals before a phone loses it (1–100). Left out: unchanged. */
+  payOnDeliveryConfirmHours: Type.Optional(Type.Number()),
+  payOnDeliveryRefusalLimit: Type.Optional(Type.Number()),
   /** Countries besides Angola for WhatsApp and SMS, as calling codes ("+351"). Left out: unchanged. */
   messagingCountryCodes: Type.Optional(Type.Array(ShortText({ minLength: 1, maxLength: 8 }), { maxItems: 20 })),
   /** Daily caps of WhatsApp and SMS messages (bounds checked by the domain with its own message). Left out: unchanged. */

@@ -19,6 +19,8 @@
 //   return.status_changed  → chat line (and the replacement order's), shopper's notices (mail, phone, push)
 //   fiscal.document_issued → the shopper's e-mail with its number
 //   fiscal.document_overdue → staff alert
+//   settings.changed       → staff alert to every admin too (bank details or contacts changed)
+//   conversation.assigned  → push to the member it was given to (by someone else)
 //   phone.code_requested   → the code's WhatsApp or SMS
 //   password.reset_requested → the reset link's e-mail
 import type { Reaction } from "./reaction.ts";
@@ -37,9 +39,11 @@ import { issuedDocumentMailReaction, paidOrderInvoiceReaction, refundCreditNoteR
 import { shopChatLinesReaction } from "./shop-chat-lines.ts";
 import { returnChatLinesReaction, returnNoticesReaction } from "./return-notices.ts";
 import { supportReplyPushReaction } from "./shopper-pushes.ts";
+import { assignedConversationPushReaction } from "./staff-pushes.ts";
 import {
   fiscalOverdueAlertReaction,
   messageWaitingAlertReaction,
+  shopDetailsChangedAlertReaction,
   overdueWithMoneyAlertReaction,
   paidWithoutStockAlertReaction,
   paymentOnCancelledAlertReaction,
@@ -61,6 +65,8 @@ export const SHOP_REACTIONS: readonly Reaction[] = [
   refundCreditNoteReaction,
   issuedDocumentMailReaction,
   fiscalOverdueAlertReaction,
+  shopDetailsChangedAlertReaction,
+  assignedConversationPushReaction,
   paidWithoutStockAlertReaction,
   paymentOnCancelledAlertReaction,
   unmatchedPaymentAlertReaction,

@@ -8,6 +8,7 @@ import { Prisma } from "../../server/db/client.ts";
 import { buildTestApp, createStaff, registerCustomer, type Customer, type TestApp } from "../helpers/app.ts";
 import { address, expectError } from "./admin-fixtures.ts";
 import { formatKz } from "../../shared/money.ts";
+import { BANK_TRANSFER } from "../../shared/orders.ts";
 import { RETURN_NOT_DELIVERED, RETURN_WINDOW_OVER, RETURNS_OFF, REFUND_NEEDS_ADMIN } from "../../shared/returns.ts";
 import type { AdminReturn } from "../../server/schemas/returns.ts";
 import type { UserOrder } from "../../server/schemas/orders.ts";
@@ -68,7 +69,7 @@ async function order(opts: { status?: string; quantity?: number; daysAgo?: numbe
       userId: opts.userId ?? shopper.userId,
       status,
       paid: true,
-      paymentMethod: "cod",
+      paymentMethod: BANK_TRANSFER,
       address: address(),
       subtotal,
       deliveryFee: 5000,

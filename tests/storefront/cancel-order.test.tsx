@@ -14,7 +14,7 @@ const order = (over: Partial<Order> = {}): Order => ({
   _id: UNPAID,
   createdAt: new Date(Date.now() - HOUR).toISOString(),
   status: "Aguardando Pagamento",
-  paymentMethod: "cod",
+  paymentMethod: "bank_transfer",
   payment: false,
   address: {
     firstName: "Ana",

@@ -24,6 +24,8 @@ const FIELDS: readonly SettingsField[] = [
   "messagingShopDaily",
   "stockHoldHours",
   "placementsPerHour",
+  "payOnDeliveryConfirmHours",
+  "payOnDeliveryRefusalLimit",
   "fiscalCompanyName",
   "fiscalNif",
   "fiscalVatRegime",

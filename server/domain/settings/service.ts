@@ -10,6 +10,12 @@ import type { PublicSettings } from "../../schemas/settings.ts";
 import { DEFAULT_PAYMENT_DEADLINE_HOURS } from "../../../shared/payments.ts";
 import { DEFAULT_RETURN_WINDOW_DAYS, MAX_RETURN_WINDOW_DAYS } from "../../../shared/returns.ts";
 import {
+  DEFAULT_POD_CONFIRM_HOURS,
+  DEFAULT_POD_REFUSAL_LIMIT,
+  MAX_POD_CONFIRM_HOURS,
+  MAX_POD_REFUSAL_LIMIT,
+} from "../../../shared/pay-on-delivery.ts";
+import {
   DEFAULT_CART_REMINDER_HOURS,
   MAX_CART_REMINDER_HOURS,
   MAX_MESSAGING_COUNTRIES,
@@ -28,6 +34,7 @@ import {
 import { checkNif, normalizeNif } from "../../../shared/nif.ts";
 import { isVatRegime } from "../../../shared/fiscal.ts";
 import { AppError, sessionExpired } from "../errors.ts";
+import { emitEvents } from "../events/emit.ts";
 import type { AttemptLimiter } from "../users/attempt-limiter.ts";
 import { findActiveStaff } from "../users/service.ts";
 import { BANK_PASSWORD_REQUIRED, CONTACTS_PASSWORD_REQUIRED, MESSAGING_PASSWORD_REQUIRED, confirmBankChange } from "./bank-guard.ts";
@@ -79,6 +86,8 @@ const EMPTY: ShopSettingsRow = {
   messagingShopDaily: MESSAGING_CAPS.messagingShopDaily.default,
   stockHoldHours: DEFAULT_STOCK_HOLD_HOURS,
   placementsPerHour: DEFAULT_PLACEMENTS_PER_HOUR,
+  payOnDeliveryConfirmHours: DEFAULT_POD_CONFIRM_HOURS,
+  payOnDeliveryRefusalLimit: DEFAULT_POD_REFUSAL_LIMIT,
   fiscalCompanyName: "",
   fiscalNif: "",
   fiscalVatRegime: "geral",
@@ -144,6 +153,7 @@ export async function saveAdminSettings(deps: SaveSettingsDeps, actorId: string,
   const perHour = body.placementsPerHour;
   if (perHour !== undefined && !(Number.isInteger(perHour) && perHour >= 1 && perHour <= MAX_PLACEMENTS_PER_HOUR))
     throw new AppError(400, INVALID_PLACEMENTS_PER_HOUR);
+  checkPayOnDelivery(body);
   if (body.whatsapp?.trim() && !toE164(body.whatsapp)) throw new AppError(400, INVALID_SHOP_WHATSAPP);
   checkFiscal(body);
   checkReturns(body);
@@ -169,6 +179,8 @@ export async function saveAdminSettings(deps: SaveSettingsDeps, actorId: string,
     await repo.recordChanges(
       fields.map((field) => ({ changedById: admin.id, field, before: auditText(before[field]), after: auditText(next[field]) })),
     );
+    if (fields.length > 0)
+      await emitEvents(tx, { name: "settings.changed", orderId: null, payload: { byId: admin.id, by: staffLabel(admin), fields } });
     return fields;
   });
 
@@ -225,6 +237,16 @@ function isValidHours(hours: number, max: number): boolean {
   return hours > 0 && hours <= max && Math.abs(hours * 100 - Math.round(hours * 100)) < 1e-6;
 }
 
+/** The owner's pay-on-delivery terms (docs/product/pay-on-delivery.md#the-owners-terms). */
+function checkPayOnDelivery(body: AdminSettingsBody): void {
+  const hours = body.payOnDeliveryConfirmHours;
+  if (hours !== undefined && !isValidHours(hours, MAX_POD_CONFIRM_HOURS))
+    throw new AppError(400, `O prazo para confirmar o pagamento na entrega deve ser entre 0 e ${MAX_POD_CONFIRM_HOURS} horas`);
+  const limit = body.payOnDeliveryRefusalLimit;
+  if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1 && limit <= MAX_POD_REFUSAL_LIMIT))
+    throw new AppError(400, `O número de entregas recusadas deve ser um número inteiro entre 1 e ${MAX_POD_REFUSAL_LIMIT}`);
+}
+
 /** The body as it will be stored: trimmed, e-mails in lower case, the IBAN without spaces. */
 function editedSettings(body: AdminSettingsBody, current: ShopSettingsRow): EditableSettings {
   const clean = (list: string[]) => list.map((s) => s.trim());
@@ -249,6 +271,8 @@ function editedSettings(body: AdminSettingsBody, current: ShopSettingsRow): Edit
     messagingShopDaily: body.messagingShopDaily ?? current.messagingShopDaily,
     stockHoldHours: body.stockHoldHours ?? current.stockHoldHours,
     placementsPerHour: body.placementsPerHour ?? current.placementsPerHour,
+    payOnDeliveryConfirmHours: body.payOnDeliveryConfirmHours ?? current.payOnDeliveryConfirmHours,
+    payOnDeliveryRefusalLimit: body.payOnDeliveryRefusalLimit ?? current.payOnDeliveryRefusalLimit,
     fiscalCompanyName: body.fiscalCompanyName === undefined ? current.fiscalCompanyName : body.fiscalCompanyName.trim(),
     fiscalNif: body.fiscalNif === undefined ? current.fiscalNif : normalizeNif(body.fiscalNif),
     fiscalVatRegime: body.fiscalVatRegime ?? current.fiscalVatRegime,

@@ -26,6 +26,9 @@ import { ORDER_NOT_FOUND } from "../../domain/orders/not-found.ts";
 import { AppError } from "../../domain/errors.ts";
 import { cancelOwnOrder } from "../../domain/orders/shopper-cancel.ts";
 import { DEFAULT_PLACEMENTS_PER_HOUR, DEFAULT_STOCK_HOLD_HOURS } from "../../../shared/unpaid-orders.ts";
+import { PAY_ON_DELIVERY, paymentMethodFromWire } from "../../../shared/orders.ts";
+import { DEFAULT_POD_CONFIRM_HOURS, DEFAULT_POD_REFUSAL_LIMIT } from "../../../shared/pay-on-delivery.ts";
+import { payOnDelivery } from "../../domain/payments/pay-on-delivery.ts";
 import { DEFAULT_RETURN_WINDOW_DAYS } from "../../../shared/returns.ts";
 import { ReturnRequestBody, ReturnRequestReply } from "../../schemas/returns.ts";
 import { requestReturn } from "../../domain/returns/request.ts";
@@ -79,6 +82,15 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ limits: OrderRouteLimits }
         couponGuard: { attempts, clientAddress: request.ip },
         ...(await placementTerms(request)),
       };
+      if (paymentMethodFromWire(request.body.paymentMethod) === PAY_ON_DELIVERY) {
+        const settings = await shopSettings.get();
+        const terms = {
+          confirmHours: settings?.payOnDeliveryConfirmHours ?? DEFAULT_POD_CONFIRM_HOURS,
+          refusalLimit: settings?.payOnDeliveryRefusalLimit ?? DEFAULT_POD_REFUSAL_LIMIT,
+        };
+        const { orderId } = await placeOrder(db.prisma, payOnDelivery(db.prisma, terms), input);
+        return { success: true as const, message: "Pedido realizado com sucesso!", orderId };
+      }
       const hours = await paymentDeadlineHours(shopSettings, config.paymentDeadlineHours);
       const { orderId } = await placeOrder(db.prisma, bankTransfer(hours, payments.proxypay, multicaixaReferenceTaken(db.prisma)), input);
       return { success: true as const, message: "Pedido realizado com sucesso!", orderId };
