@@ -158,6 +158,9 @@ describe("a refund, step by step", () => {
     expect(await shopLines(o.id)).toContain(
       "Recebemos o seu pedido de devolução: 2 × Camisa de linho (tamanho P). Vamos analisá-lo e respondemos aqui.",
     );
+    const alerts = await t.prisma.outboxMail.findMany({ where: { kind: "staff-return-requested", dedupeKey: { contains: returnId } } });
+    expect(alerts.map((m) => m.to)).toContain(admin.email);
+    expect(alerts[0]!.subject).toMatch(/^Pedido de devolução — pedido #/);
 
     expectError(await move(returnId, { status: "Recebida" }), 409, /siga os passos/);
     expectError(await move(returnId, { status: "Concluída" }, admin.auth), 409);
