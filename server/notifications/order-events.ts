@@ -480,3 +480,20 @@ export async function noticeReturnStep(
     await outboxRepository(tx).insert(row);
   return pushTo(order.user, { title: "Troca ou devolução", body: step.text, url: "/orders", tag: `return-${step.returnId}` });
 }
+
+/** A shopper asked for a return or an exchange: the staff alert addresses are told, once per request. */
+export async function noticeReturnRequested(
+  tx: Db,
+  notifier: Notifier,
+  orderId: string,
+  request: { returnId: string; what: string; lines: string[] },
+): Promise<void> {
+  const order = await orderEventsRepository(tx).order(orderId);
+  if (!order) return;
+  const { staff } = await notifier.mailSettings(tx);
+  await enqueueStaffAlert(tx, staff, {
+    kind: "staff-return-requested",
+    dedupeKey: `staff-return-requested:${request.returnId}`,
+    facts: { orderId, customerName: order.user.name, ...request },
+  });
+}

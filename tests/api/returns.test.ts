@@ -158,6 +158,9 @@ describe("a refund, step by step", () => {
     expect(await shopLines(o.id)).toContain(
       "Recebemos o seu pedido de devolução: 2 × Camisa de linho (tamanho P). Vamos analisá-lo e respondemos aqui.",
     );
+    const alerts = await t.prisma.outboxMail.findMany({ where: { kind: "staff-return-requested", dedupeKey: { contains: returnId } } });
+    expect(alerts.map((m) => m.to)).toContain(admin.email);
+    expect(alerts[0]!.subject).toMatch(/^Pedido de devolução — pedido #/);
 
     expectError(await move(returnId, { status: "Recebida" }), 409, /siga os passos/);
     expectError(await move(returnId, { status: "Concluída" }, admin.auth), 409);
@@ -175,6 +178,9 @@ describe("a refund, step by step", () => {
     // Only an admin gives money back, with the bank's reference or "por devolver".
     expectError(await move(returnId, { status: "Concluída", bankReference: "X" }), 403, REFUND_NEEDS_ADMIN);
     expectError(await move(returnId, { status: "Concluída" }, admin.auth), 400, /por devolver/);
+    const spent = async () =>
+      ((await staffApi("GET", `/customers/${shopper.userId}`, admin.auth)).json() as { totalSpent: number }).totalSpent;
+    const spentBefore = await spent();
     const done = await move(returnId, { status: "Concluída", bankReference: "BAI-DEV-9" }, admin.auth);
     expect(done.statusCode, done.body).toBe(200);
     const concluded = done.json() as AdminReturn;
@@ -189,6 +195,10 @@ describe("a refund, step by step", () => {
     expect(row.amountRefunded.toNumber()).toBe(18_000);
     expect(row.status).toBe("Entregue");
     expect(row.refunds.map((r) => r.note)).toEqual([expect.stringMatching(/^Devolução #/)]);
+    // The ledger's refund, as any: the customer's totals count it, and refund.recorded asks for its nota de crédito.
+    expect(await spent()).toBe(spentBefore - 18_000);
+    const told = await t.prisma.domainEvent.findMany({ where: { orderId: o.id, name: "refund.recorded" } });
+    expect(told.map((e) => (e.payload as { refundId: string }).refundId)).toEqual([concluded.refund!.id]);
 
     const lines = await shopLines(o.id);
     expect(lines).toEqual(

@@ -2,7 +2,7 @@
 // the order reads a return needs (its lines, when it was delivered, its money).
 import type { Db } from "../../db/client.ts";
 import { Prisma } from "../../db/client.ts";
-import { DELIVERED } from "../../../shared/orders.ts";
+import { BANK_TRANSFER, DELIVERED, PAY_ON_DELIVERY } from "../../../shared/orders.ts";
 import { RETURN_REFUSED } from "../../../shared/returns.ts";
 import { newOrderId } from "../orders/ids.ts";
 
@@ -182,7 +182,8 @@ export const returnsRepository = (db: Db) => ({
         userId: from.userId,
         status: input.status,
         paid: true,
-        paymentMethod: from.paymentMethod,
+        // Nothing is left to pay on it: never a cash collection at the door (docs/design/returns.md).
+        paymentMethod: from.paymentMethod === PAY_ON_DELIVERY ? BANK_TRANSFER : from.paymentMethod,
         address: from.address ?? {},
         ...(from.delivery ? { delivery: from.delivery } : {}),
         nif: from.nif,

@@ -532,6 +532,16 @@ const TEMPLATES = {
     ],
   }),
 
+  /** A shopper asked to return or exchange delivered items (docs/product/returns.md#staff): someone approves or refuses. */
+  "staff-return-requested": template<OrderRef & { returnId: string; what: string; lines: string[] }>({
+    subject: (r) => `Pedido de ${r.what} — pedido ${orderLabel(r.orderId)}`,
+    blocks: (ctx, r) => [
+      { kind: "paragraph", text: `${customer(r.customerName)} pediu uma ${r.what} do pedido ${orderLabel(r.orderId)}:` },
+      { kind: "items", rows: r.lines },
+      consoleButton(ctx, "Ver a devolução", `/returns/${encodeURIComponent(r.returnId)}/show`),
+    ],
+  }),
+
   /** A fiscal document still not issued a day after it was asked for (docs/product/fiscal-documents.md): an admin acts. */
   "staff-fiscal-overdue": template<OrderRef & { type: FiscalDocumentType; status: string; lastError: string | null }>({
     subject: (doc) => `${FISCAL_TYPE_LABELS[doc.type]} por emitir há mais de ${FISCAL_OVERDUE_HOURS} h — pedido ${orderLabel(doc.orderId)}`,
