@@ -13,6 +13,8 @@ export const Message = Type.Object({
   fileName: Type.Union([Type.String(), Type.Null()]),
   /** ISO 8601. */
   createdAt: Type.String(),
+  /** The shop's card of a payment request: the order's paymentRequests has it (docs/product/payment-requests.md). */
+  paymentRequestId: Type.Optional(Type.String()),
 });
 export type Message = Static<typeof Message>;
 

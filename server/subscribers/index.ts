@@ -19,6 +19,9 @@
 //   fiscal.document_overdue → staff alert
 //   phone.code_requested   → the code's WhatsApp or SMS
 //   password.reset_requested → the reset link's e-mail
+//   payment_request.created → its card in the chat, the shopper's e-mail, WhatsApp/SMS (as chosen) and push
+//   payment_request.closed → chat line (cancelled, expired), its Multicaixa reference withdrawn
+//   payment_request.paid   → its Multicaixa reference withdrawn (the money's own payment.recorded tells the chat)
 import type { Reaction } from "./reaction.ts";
 import { passwordResetMailReaction, phoneCodeMessageReaction } from "./account-messages.ts";
 import { newOrderFrameReaction } from "./live-frames.ts";
@@ -33,6 +36,12 @@ import {
 import { placedOrderNoticesReaction } from "./placed-order-notices.ts";
 import { issuedDocumentMailReaction, paidOrderInvoiceReaction, refundCreditNoteReaction } from "./fiscal-documents.ts";
 import { shopChatLinesReaction } from "./shop-chat-lines.ts";
+import {
+  paymentRequestCardReaction,
+  paymentRequestClosedLineReaction,
+  paymentRequestNoticesReaction,
+  withdrawRequestReferenceReaction,
+} from "./payment-requests.ts";
 import { supportReplyPushReaction } from "./shopper-pushes.ts";
 import {
   fiscalOverdueAlertReaction,
@@ -65,4 +74,8 @@ export const SHOP_REACTIONS: readonly Reaction[] = [
   paymentsMetricReaction,
   phoneCodeMessageReaction,
   passwordResetMailReaction,
+  paymentRequestCardReaction,
+  paymentRequestNoticesReaction,
+  paymentRequestClosedLineReaction,
+  withdrawRequestReferenceReaction,
 ];
