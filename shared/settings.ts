@@ -11,6 +11,19 @@ export const CONTACT_FIELDS = [...CONTACT_LISTS, "whatsapp"] as const;
 export const isBankField = (field: string): boolean => (BANK_FIELDS as readonly string[]).includes(field);
 export const isContactField = (field: string): boolean => (CONTACT_FIELDS as readonly string[]).includes(field);
 
+/** Where shoppers pay and reach the shop, and who is alerted, as an admin reads them (the e-mail telling admins of a change). */
+export const GUARDED_FIELD_LABELS: Record<(typeof BANK_FIELDS)[number] | (typeof CONTACT_FIELDS)[number], string> = {
+  bankName: "Banco",
+  accountHolder: "Titular da conta",
+  accountNumber: "Número da conta",
+  iban: "IBAN",
+  phones: "Telefones",
+  emails: "E-mails",
+  addresses: "Moradas",
+  staffAlertEmails: "Alertas por email à equipa",
+  whatsapp: "WhatsApp da loja",
+};
+
 /** The longest time to pay a bank-transfer order, in hours (30 days); the shortest is anything above 0. */
 export const MAX_PAYMENT_DEADLINE_HOURS = 720;
 

@@ -48,6 +48,10 @@ export const orderEventsRepository = (db: Db) => ({
       select: { address: true, user: { select: { id: true, active: true, whatsappOptIn: true, smsOptIn: true } } },
     }),
 
+  /** A staff member's name (who did something others are told of); null once the account is gone. */
+  staffName: async (userId: string): Promise<string | null> =>
+    (await db.user.findUnique({ where: { id: userId }, select: { name: true } }))?.name ?? null,
+
   /** Every active admin's e-mail, lower-cased: where staff alerts go while the settings name no address. */
   activeAdminEmails: async (): Promise<string[]> =>
     (

@@ -28,6 +28,7 @@ import type { PhoneFacts, PhoneKind } from "./messaging/templates.ts";
 import type { DeliveryChoice } from "../../shared/delivery.ts";
 import { shipmentLines } from "../../shared/shipment.ts";
 import type { FiscalDocumentType } from "../../shared/fiscal.ts";
+import { GUARDED_FIELD_LABELS, isBankField } from "../../shared/settings.ts";
 import { storedDelivery, storedShipment } from "../domain/orders/service.ts";
 import { messageWaitingStaffPush, newOrderStaffPush, newProofStaffPush } from "./staff-push.ts";
 
@@ -449,5 +450,25 @@ export async function noticeFiscalDocumentOverdue(
     kind: "staff-fiscal-overdue",
     dedupeKey: `staff-fiscal-overdue:${doc.documentId}`,
     facts: { orderId, customerName: order.user.name, type: doc.type, status: doc.status, lastError: doc.lastError },
+  });
+}
+
+/**
+ * An admin changed where shoppers pay or reach the shop: the staff alert addresses and every active admin at their
+ * own address are told, once per change (the event's id).
+ */
+export async function noticeShopDetailsChanged(
+  tx: Db,
+  notifier: Notifier,
+  change: { eventId: bigint; by: string; fields: string[]; at: Date },
+): Promise<void> {
+  const guarded = change.fields.filter((f): f is keyof typeof GUARDED_FIELD_LABELS => f in GUARDED_FIELD_LABELS);
+  if (guarded.length === 0) return;
+  const { staff } = await notifier.mailSettings(tx);
+  const admins = await orderEventsRepository(tx).activeAdminEmails();
+  await enqueueStaffAlert(tx, [...new Set([...staff, ...admins.map((a) => a.toLowerCase())])], {
+    kind: "staff-settings-changed",
+    dedupeKey: `staff-settings-changed:${change.eventId}`,
+    facts: { by: change.by, fields: guarded.map((f) => GUARDED_FIELD_LABELS[f]), bank: guarded.some(isBankField), at: change.at },
   });
 }

@@ -56,3 +56,19 @@ export const unassignedWhatsAppStaffPush = (message: { id: string; from: string;
     tag: `staff-whatsapp-${message.id}`,
   },
 });
+
+/** A conversation given to one staff member by another: that member's browsers (docs/product/console.md). */
+export const assignedConversationPush = (assignment: {
+  orderId: string;
+  assigneeId: string;
+  customerName: string;
+  by: string;
+}): PushNotice => ({
+  userId: assignment.assigneeId,
+  payload: {
+    title: `Conversa atribuída a si — pedido #${shortOrderId(assignment.orderId)}`,
+    body: `${mailName(assignment.customerName) || "Cliente"} · atribuída por ${mailName(assignment.by) || "outro membro da equipa"}`,
+    url: consoleConversationUrl(assignment.orderId),
+    tag: `staff-chat-${assignment.orderId}`,
+  },
+});

@@ -17,6 +17,8 @@
 //   message.posted         → staff alert (nobody online), support reply push
 //   fiscal.document_issued → the shopper's e-mail with its number
 //   fiscal.document_overdue → staff alert
+//   settings.changed       → staff alert to every admin too (bank details or contacts changed)
+//   conversation.assigned  → push to the member it was given to (by someone else)
 //   phone.code_requested   → the code's WhatsApp or SMS
 //   password.reset_requested → the reset link's e-mail
 //   payment_request.created → its card in the chat, the shopper's e-mail, WhatsApp/SMS (as chosen) and push
@@ -43,9 +45,11 @@ import {
   withdrawRequestReferenceReaction,
 } from "./payment-requests.ts";
 import { supportReplyPushReaction } from "./shopper-pushes.ts";
+import { assignedConversationPushReaction } from "./staff-pushes.ts";
 import {
   fiscalOverdueAlertReaction,
   messageWaitingAlertReaction,
+  shopDetailsChangedAlertReaction,
   overdueWithMoneyAlertReaction,
   paidWithoutStockAlertReaction,
   paymentOnCancelledAlertReaction,
@@ -65,6 +69,8 @@ export const SHOP_REACTIONS: readonly Reaction[] = [
   refundCreditNoteReaction,
   issuedDocumentMailReaction,
   fiscalOverdueAlertReaction,
+  shopDetailsChangedAlertReaction,
+  assignedConversationPushReaction,
   paidWithoutStockAlertReaction,
   paymentOnCancelledAlertReaction,
   unmatchedPaymentAlertReaction,

@@ -1,12 +1,14 @@
 // What staff are alerted of by e-mail (and push) because a person must act (docs/product/notifications.md#staff-alerts):
 // a paid order without its units, money on a cancelled order or matching none, a deadline passed with money, a
-// shopper's message waiting while nobody is online, a fiscal document not issued after a day.
+// shopper's message waiting while nobody is online, a fiscal document not issued after a day, the shop's bank
+// details or contacts changed.
 import {
   noticeDeadlineWithMoney,
   noticeFiscalDocumentOverdue,
   noticeMessageWaiting,
   noticePaidWithoutStock,
   noticePaymentOnCancelledOrder,
+  noticeShopDetailsChanged,
   noticeUnmatchedMulticaixaPayment,
 } from "../notifications/order-events.ts";
 import { reaction } from "./reaction.ts";
@@ -76,6 +78,15 @@ export const fiscalOverdueAlertReaction = reaction({
   on: ["fiscal.document_overdue"],
   async inTransaction(tx, { orderId, payload }, { notifier }) {
     await noticeFiscalDocumentOverdue(tx, notifier, orderId!, payload);
+    return () => notifier.committed();
+  },
+});
+
+export const shopDetailsChangedAlertReaction = reaction({
+  name: "shop-details-changed-alert",
+  on: ["settings.changed"],
+  async inTransaction(tx, { id, payload, createdAt }, { notifier }) {
+    await noticeShopDetailsChanged(tx, notifier, { eventId: id, by: payload.by, fields: payload.fields, at: createdAt });
     return () => notifier.committed();
   },
 });

@@ -122,6 +122,8 @@ describe("settings (admin only)", () => {
     // A valid Angolan IBAN (mod-97), grouped as the API shows it.
     iban: "AO06 0040 0000 1234 5678 1014 2",
   };
+  /** Another valid Angolan IBAN. */
+  const OTHER_IBAN = "AO13 0055 0000 9999 8888 7777 1";
 
   it("saves the shop's details, which the storefront's settings then show, and clears the demo flag", async () => {
     // Changing the bank details needs the admin's password.
@@ -214,6 +216,24 @@ describe("settings (admin only)", () => {
     // Left out: unchanged.
     expect((await call("PUT", "/settings/1", valid)).json()).toMatchObject({ fiscalNif: "5417123456", fiscalVatRegime: "exclusao" });
     expect((await call("PUT", "/settings/1", { ...valid, fiscalNif: "" })).json().fiscalNif).toBe("");
+  });
+
+  it("tells every admin by e-mail, once, when the bank details or the contacts change; other fields tell no one", async () => {
+    const mails = async () => {
+      await t.settled();
+      return t.prisma.outboxMail.findMany({ where: { kind: "staff-settings-changed" }, orderBy: { createdAt: "asc" } });
+    };
+    const already = (await mails()).length;
+    const changed = await call("PUT", "/settings/1", { ...valid, currentPassword: admin.password, iban: OTHER_IBAN });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const told = (await mails()).slice(already);
+    expect(told.map((m) => m.to)).toContain(admin.email.toLowerCase());
+    expect(told.every((m) => m.subject === "Os dados bancários da loja foram alterados")).toBe(true);
+    expect(told[0]!.facts).toMatchObject({ fields: ["IBAN"], bank: true, by: expect.stringContaining("Admin Teste") });
+    expect((await call("PUT", "/settings/1", { ...valid, iban: OTHER_IBAN, fiscalCompanyName: "Outra Lda" })).statusCode).toBe(200);
+    expect(await mails()).toHaveLength(already + told.length);
+    // Back as the other tests expect it.
+    expect((await call("PUT", "/settings/1", { ...valid, currentPassword: admin.password })).statusCode).toBe(200);
   });
 });
 

@@ -121,4 +121,32 @@ describe("pushes to staff browsers", () => {
     // The shopper's browser heard only what is theirs (no staff notice).
     expect(received(shopperBrowser).filter((p) => p.url.startsWith("/admin/"))).toEqual([]);
   });
+
+  it("a conversation given to a member by another pushes to that member's browsers only; taking it oneself, none", async () => {
+    const mine = browserSubscription(push);
+    const theirs = browserSubscription(push);
+    expect((await subscribe(support.auth, plain(mine))).statusCode).toBe(200);
+    expect((await subscribe(admin.auth, plain(theirs))).statusCode).toBe(200);
+    const before = received(theirs).length;
+    const { orderId } = await placeOrder(await registerCustomer(t.app, { name: "Rui Mateus" }));
+    await waitFor(() => received(mine).length > 0, 20_000, "new-order push");
+    const seen = received(mine).length;
+    const assign = (auth: Record<string, string>, assigneeId: string | null) =>
+      t.app.inject({ method: "PUT", url: `/admin/api/conversations/${orderId}/assignee`, headers: auth, payload: { assigneeId } });
+    expect((await assign(admin.auth, support.userId)).statusCode).toBe(200);
+    await waitFor(() => received(mine).length === seen + 1, 20_000, "assignment push");
+    expect(received(mine).at(-1)).toEqual({
+      title: `Conversa atribuída a si — pedido #${shortOrderId(orderId)}`,
+      body: "Rui Mateus · atribuída por Admin Teste",
+      url: `/admin/#/conversations/${orderId}/show`,
+      tag: `staff-chat-${orderId}`,
+    });
+    // Taken by oneself, or given back to nobody: nobody is pushed.
+    expect((await assign(admin.auth, admin.userId)).statusCode).toBe(200);
+    expect((await assign(support.auth, null)).statusCode).toBe(200);
+    await t.settled();
+    expect(received(mine)).toHaveLength(seen + 1);
+    expect(received(theirs).filter((p) => p.title.startsWith("Conversa atribuída"))).toHaveLength(0);
+    expect(received(theirs).length).toBeGreaterThan(before);
+  });
 });

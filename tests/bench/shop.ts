@@ -13,6 +13,8 @@ const root = fileURLToPath(new URL("../..", import.meta.url));
 
 export interface BenchShop {
   url: string;
+  /** The shop's process (its CPU time is read from /proc by the benches that compare two checkouts). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -54,7 +56,7 @@ export async function startBenchShop(dataDir: string, env: Record<string, string
       child.once("exit", () => resolve());
       child.kill("SIGTERM");
     });
-  return { url, stop };
+  return { url, pid: child.pid!, stop };
 }
 
 /**

@@ -4,6 +4,8 @@ import type { PrismaClient } from "../../db/client.ts";
 import { attachmentKind } from "../../../shared/chat.ts";
 import { shortOrderId } from "../../../shared/orders.ts";
 import { AppError } from "../errors.ts";
+import { orderEvent } from "../events/catalog.ts";
+import { emitEvents } from "../events/emit.ts";
 import type { ListPage, ListQuery, ListSpec, ParsedFilter } from "../list-query.ts";
 import { STAFF_ORDER_NOT_FOUND } from "../orders/not-found.ts";
 import { ordersRepository } from "../orders/repository.ts";
@@ -94,11 +96,19 @@ export async function getConversation(db: PrismaClient, orderId: string): Promis
 export const listAssignees = (db: PrismaClient) => usersRepository(db).activeStaff();
 
 /** Gives the order's conversation to an active staff member, or to nobody (null). */
-export async function assignConversation(db: PrismaClient, orderId: string, assigneeId: string | null): Promise<AdminConversation> {
+export async function assignConversation(
+  db: PrismaClient,
+  orderId: string,
+  assigneeId: string | null,
+  byId: string,
+): Promise<AdminConversation> {
   if (assigneeId !== null && !(await usersRepository(db).activeStaff()).some((s) => s.id === assigneeId)) {
     throw new AppError(400, "Escolha um membro ativo da equipa");
   }
-  if (!(await ordersRepository(db).assign(orderId, assigneeId))) throw new AppError(404, STAFF_ORDER_NOT_FOUND);
+  await db.$transaction(async (tx) => {
+    if (!(await ordersRepository(tx).assign(orderId, assigneeId))) throw new AppError(404, STAFF_ORDER_NOT_FOUND);
+    await emitEvents(tx, orderEvent("conversation.assigned", orderId, { assigneeId, byId }));
+  });
   return getConversation(db, orderId);
 }
 

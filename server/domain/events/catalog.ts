@@ -66,6 +66,10 @@ export interface DomainEvents {
   "fiscal.document_issued": { documentId: string; type: "FR" | "NC"; number: string | null };
   /** A fiscal document is still not issued FISCAL_OVERDUE_HOURS after it was asked for (told once). */
   "fiscal.document_overdue": { documentId: string; type: "FR" | "NC"; status: string; lastError: string | null };
+  /** An admin saved the shop's settings: the fields that changed (their audit rows hold before and after). */
+  "settings.changed": { byId: string; by: string; fields: string[] };
+  /** An order's conversation was given to a staff member (or to nobody: null). */
+  "conversation.assigned": { assigneeId: string | null; byId: string };
   /** A code confirming a phone is to be sent (sealed: only the message's sender can read it). */
   "phone.code_requested": { userId: string; phone: string; channel: "whatsapp" | "sms"; codeId: string; sealedCode: string };
   /** A password reset link is to be mailed (its token sealed). */

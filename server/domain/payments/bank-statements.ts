@@ -73,7 +73,16 @@ const linePayment = (
  */
 export async function importStatement(
   db: PrismaClient,
-  input: { file: IncomingFile | null; staffUserId: string; mapping?: StatementMapping },
+  input: {
+    file: IncomingFile | null;
+    staffUserId: string;
+    mapping?: StatementMapping;
+    /**
+     * Orders settled at once (each order's lines one after another, under its lock): PostgreSQL's pool serves
+     * several; the embedded database runs one statement at a time, so 1 there (docs/design/performance.md#bank-statement-import).
+     */
+    concurrency?: number;
+  },
 ): Promise<ImportCounts> {
   const { file, kind, lines, ignored, columns } = await readStatementFile(db, input);
 
@@ -84,7 +93,8 @@ export async function importStatement(
   const { statementId, fresh } = await storeStatementLines(db, { file, kind, staffUserId: input.staffUserId, columns, lines, plans });
 
   const byKey = new Map(lines.map((line, i) => [line.key, { line, plan: plans[i]! }]));
-  let matched = 0;
+  // Each order's lines in the file's order; orders side by side.
+  const byOrder = new Map<string, { id: string; line: StatementLine; plan: LinePlan & { orderId: string } }[]>();
   for (const row of fresh) {
     const { line, plan } = byKey.get(row.lineKey)!;
     if (plan.requestId && plan.orderId) {
@@ -93,8 +103,16 @@ export async function importStatement(
       continue;
     }
     if (!plan.orderId || plan.problem) continue;
-    if (await settleLine(db, { id: row.id, line, plan: { ...plan, orderId: plan.orderId }, staffUserId: input.staffUserId })) matched++;
+    byOrder.set(plan.orderId, [...(byOrder.get(plan.orderId) ?? []), { id: row.id, line, plan: { ...plan, orderId: plan.orderId } }]);
   }
+  let matched = 0;
+  const queue = [...byOrder.values()];
+  await Promise.all(
+    Array.from({ length: Math.max(1, input.concurrency ?? 1) }, async () => {
+      for (let next = queue.shift(); next; next = queue.shift())
+        for (const item of next) if (await settleLine(db, { ...item, staffUserId: input.staffUserId })) matched++;
+    }),
+  );
   const counts = {
     imported: fresh.length,
     matched,

@@ -33,6 +33,7 @@ import {
 import { checkNif, normalizeNif } from "../../../shared/nif.ts";
 import { isVatRegime } from "../../../shared/fiscal.ts";
 import { AppError, sessionExpired } from "../errors.ts";
+import { emitEvents } from "../events/emit.ts";
 import type { AttemptLimiter } from "../users/attempt-limiter.ts";
 import { findActiveStaff } from "../users/service.ts";
 import { BANK_PASSWORD_REQUIRED, CONTACTS_PASSWORD_REQUIRED, MESSAGING_PASSWORD_REQUIRED, confirmBankChange } from "./bank-guard.ts";
@@ -173,6 +174,8 @@ export async function saveAdminSettings(deps: SaveSettingsDeps, actorId: string,
     await repo.recordChanges(
       fields.map((field) => ({ changedById: admin.id, field, before: auditText(before[field]), after: auditText(next[field]) })),
     );
+    if (fields.length > 0)
+      await emitEvents(tx, { name: "settings.changed", orderId: null, payload: { byId: admin.id, by: staffLabel(admin), fields } });
     return fields;
   });
 

@@ -559,6 +559,26 @@ const TEMPLATES = {
     ],
   }),
 
+  /**
+   * Where shoppers pay or reach the shop changed (docs/product/notifications.md#staff-alerts): every admin hears of
+   * it at their own address too, so a change nobody made (a stolen password) does not go unseen.
+   */
+  "staff-settings-changed": template<{ by: string; fields: string[]; bank: boolean; at: Date }>({
+    subject: (change) => (change.bank ? "Os dados bancários da loja foram alterados" : "Os contactos da loja foram alterados"),
+    blocks: (ctx, change) => [
+      {
+        kind: "paragraph",
+        text: `${change.by} alterou ${change.bank ? "os dados bancários da loja" : "os contactos da loja"} em ${formatLuandaDateTime(change.at)}. ${change.bank ? "Os clientes passam a ver os novos dados para pagar." : ""}`.trim(),
+      },
+      { kind: "facts", rows: [["Alterado", change.fields.join(", ")]] },
+      {
+        kind: "paragraph",
+        text: "Se não reconhece esta alteração, entre na consola, reponha os dados em Definições e mude a sua palavra-passe.",
+      },
+      consoleButton(ctx, "Ver as definições", "/settings/1"),
+    ],
+  }),
+
   "staff-message-waiting": template<OrderRef & { text: string | null; hasAttachment?: boolean }>({
     subject: (message) => `Mensagem à espera — pedido ${orderLabel(message.orderId)}`,
     blocks: (ctx, message) => [

@@ -65,7 +65,7 @@ export const adminConversationRoutes: FastifyPluginAsyncTypebox = async (app) =>
       },
     },
     async (request) => {
-      const conversation = await assignConversation(db.prisma, request.params.orderId, request.body.assigneeId);
+      const conversation = await assignConversation(db.prisma, request.params.orderId, request.body.assigneeId, request.user!.userId);
       // Every open console (the caller's other tabs too) shows the new assignee without a reload.
       await hub.publishAssigneeChanged({ orderId: conversation.orderId, assignee: conversation.assignee, byId: request.user!.userId });
       return conversation;
