@@ -95,11 +95,12 @@ export async function importStatement(
   const byKey = new Map(lines.map((line, i) => [line.key, { line, plan: plans[i]! }]));
   // Each order's lines in the file's order; orders side by side.
   const byOrder = new Map<string, { id: string; line: StatementLine; plan: LinePlan & { orderId: string } }[]>();
+  // Lines naming a payment request, settled after the orders' (each locks its request, then its order).
+  const requestLines: { id: string; line: StatementLine; requestId: string; orderId: string; staffUserId: string }[] = [];
   for (const row of fresh) {
     const { line, plan } = byKey.get(row.lineKey)!;
     if (plan.requestId && plan.orderId) {
-      const request = { id: row.id, line, requestId: plan.requestId, orderId: plan.orderId, staffUserId: input.staffUserId };
-      if (await settleRequestLine(db, request)) matched++;
+      requestLines.push({ id: row.id, line, requestId: plan.requestId, orderId: plan.orderId, staffUserId: input.staffUserId });
       continue;
     }
     if (!plan.orderId || plan.problem) continue;
@@ -113,6 +114,7 @@ export async function importStatement(
         for (const item of next) if (await settleLine(db, { ...item, staffUserId: input.staffUserId })) matched++;
     }),
   );
+  for (const request of requestLines) if (await settleRequestLine(db, request)) matched++;
   const counts = {
     imported: fresh.length,
     matched,
