@@ -630,6 +630,9 @@ export const ptMessages: TranslationMessages = {
       accept: "Aceitar",
       accept_title: "Aceitar comprovativo",
       proof_accepted: "Comprovativo aceite",
+      proof_recorded_after:
+        "Depois deste comprovativo foi registado %{amount} (ref. %{reference}) por %{actor}: se é a mesma transferência, diga-o para o comprovativo não ficar em análise.",
+      proof_is_payment: "É este pagamento",
       refuse: "Recusar",
       refuse_title: "Recusar comprovativo",
       refusal_reason: "Motivo da recusa",
