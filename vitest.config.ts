@@ -56,6 +56,7 @@ const postgresSpecific = [
   "placement-limits",
   "rolling-restart",
   "reply-digest",
+  "returns",
   "schema-drift",
   "sessions",
   "shared-limits",

@@ -17,6 +17,7 @@ import customers from "./customers/index.ts";
 import staff from "./staff/index.ts";
 import outbox from "./outbox/index.ts";
 import fiscalDocuments from "./fiscal-documents/index.ts";
+import returns from "./returns/index.ts";
 import synonyms from "./synonyms/index.ts";
 import quickReplies from "./quick-replies/index.ts";
 import deliveryZones from "./delivery/zones.ts";
@@ -58,6 +59,7 @@ export function ConsoleApp() {
     >
       <Resource name="orders" {...orders} />
       <Resource name="payments" {...payments} />
+      <Resource name="returns" {...returns} />
       <Resource name="bank-statement-lines" {...bankStatementLines} />
       <Resource name="bank-statement-mappings" {...bankStatementMappings} />
       <Resource name="conversations" {...conversations} />

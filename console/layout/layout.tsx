@@ -108,6 +108,7 @@ function ConsoleMenu() {
       <Menu.DashboardItem />
       <Menu.ResourceItem name="orders" />
       <Menu.ResourceItem name="payments" />
+      <Menu.ResourceItem name="returns" />
       <Menu.ResourceItem name="fiscal-documents" />
       {canStatement && <Menu.ResourceItem name="bank-statement-lines" />}
       <ConversationsMenuItem />

@@ -27,6 +27,7 @@ import { StatusButtons } from "./status-buttons.tsx";
 import { OrderPayments } from "./order-payments.tsx";
 import { OrderPhoneMessages, ShopperWhatsAppButton } from "./order-phone-messages.tsx";
 import { OrderFiscalDocuments } from "./order-fiscal-documents.tsx";
+import { OrderReturns } from "../returns/order-returns.tsx";
 import { senderLabel } from "../conversations/sender.ts";
 import { OrderNotes } from "../components/order-notes.tsx";
 import { shipmentLines } from "../../shared/shipment.ts";
@@ -114,6 +115,9 @@ function OrderDetails() {
               label={translate("resources.orders.fields.paid")}
               value={translate(order.paid ? "ra.boolean.true" : "ra.boolean.false")}
             />
+          </Section>
+          <Section title={translate("loja.returns.section")}>
+            <OrderReturns orderId={order.id} />
           </Section>
           <Section title={translate("loja.payments.section")}>
             <OrderPayments />

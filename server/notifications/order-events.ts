@@ -7,6 +7,7 @@ import type { MoneyAmount } from "../../shared/money.ts";
 import {
   CANCELLED,
   CARD,
+  PAY_ON_DELIVERY,
   DELIVERED,
   PAYMENT_CONFIRMED,
   PAYMENT_METHOD_LABELS,
@@ -34,6 +35,9 @@ import { messageWaitingStaffPush, newOrderStaffPush, newProofStaffPush } from ".
 const mailbox = (user: EventOrder["user"]) => (user.email && user.notifyEmail && user.active ? user.email : null);
 const pushTo = (user: EventOrder["user"], payload: PushNotice["payload"]): PushNotice | null =>
   user.notifyPush && user.active ? { userId: user.id, payload } : null;
+/** Whether the shopper pays the order by the transfer (or Multicaixa reference) the notices spell out. */
+const paidByTransfer = (method: string) => method !== CARD && method !== PAY_ON_DELIVERY;
+
 const methodLabel = (method: string) => PAYMENT_METHOD_LABELS[method as PaymentMethod] ?? method;
 
 /** What is left to pay and where, as of now (the mail states it so, whatever changes later). */
@@ -141,11 +145,10 @@ function orderPlacedMails(notifier: Notifier, { customer, ctx, staff }: Placemen
   const mails: NewMail[] = [];
   const to = mailbox(customer);
   if (to) {
-    // A card order is paid at Stripe: no bank details or references to show.
-    const due =
-      order.paymentMethod === CARD
-        ? {}
-        : paymentDue(notifier, ctx, order.totalAmount, { ...order, multicaixaReference: order.multicaixaReference ?? null });
+    // A card order is paid at Stripe, a pay-on-delivery one at the door: no bank details or references to show.
+    const due = !paidByTransfer(order.paymentMethod)
+      ? {}
+      : paymentDue(notifier, ctx, order.totalAmount, { ...order, multicaixaReference: order.multicaixaReference ?? null });
     const facts = {
       orderId: order.id,
       customerName: customer.name,
@@ -172,7 +175,7 @@ function orderPlacedMails(notifier: Notifier, { customer, ctx, staff }: Placemen
       orderId: order.id,
       firstName: order.address.firstName,
       amount: order.totalAmount,
-      ...(order.paymentMethod === CARD
+      ...(!paidByTransfer(order.paymentMethod)
         ? {}
         : phonePayment(notifier, ctx, order.totalAmount, { ...order, multicaixaReference: order.multicaixaReference ?? null })),
     }),
@@ -441,5 +444,56 @@ export async function noticeShopDetailsChanged(
     kind: "staff-settings-changed",
     dedupeKey: `staff-settings-changed:${change.eventId}`,
     facts: { by: change.by, fields: guarded.map((f) => GUARDED_FIELD_LABELS[f]), bank: guarded.some(isBankField), at: change.at },
+  });
+}
+
+/**
+ * A step of the shopper's return or exchange (docs/product/returns.md#what-the-shopper-is-told): the e-mail and the
+ * WhatsApp/SMS as they chose, once per return and status; returns the push for after the commit.
+ */
+export async function noticeReturnStep(
+  tx: Db,
+  notifier: Notifier,
+  orderId: string,
+  step: { returnId: string; status: string; text: string },
+): Promise<PushNotice | null> {
+  const order = await orderEventsRepository(tx).order(orderId);
+  if (!order) return null;
+  const to = mailbox(order.user);
+  const key = `${step.returnId}:${step.status}`;
+  if (to)
+    await enqueueMail(tx, {
+      kind: "return-update",
+      to,
+      dedupeKey: `return-update:${key}`,
+      facts: { orderId, customerName: order.user.name, status: step.status, text: step.text },
+    });
+  const { phone, firstName } = addressOf(order);
+  for (const row of phoneMessageRows(
+    notifier.phoneChannels,
+    order.user,
+    phone,
+    "return-update",
+    { orderId, firstName, returnStep: step.text },
+    key,
+  ))
+    await outboxRepository(tx).insert(row);
+  return pushTo(order.user, { title: "Troca ou devolução", body: step.text, url: "/orders", tag: `return-${step.returnId}` });
+}
+
+/** A shopper asked for a return or an exchange: the staff alert addresses are told, once per request. */
+export async function noticeReturnRequested(
+  tx: Db,
+  notifier: Notifier,
+  orderId: string,
+  request: { returnId: string; what: string; lines: string[] },
+): Promise<void> {
+  const order = await orderEventsRepository(tx).order(orderId);
+  if (!order) return;
+  const { staff } = await notifier.mailSettings(tx);
+  await enqueueStaffAlert(tx, staff, {
+    kind: "staff-return-requested",
+    dedupeKey: `staff-return-requested:${request.returnId}`,
+    facts: { orderId, customerName: order.user.name, ...request },
   });
 }

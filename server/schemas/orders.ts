@@ -10,6 +10,7 @@ import { ORDER_STATUSES } from "../../shared/orders.ts";
 import { OrderCouponSchema } from "./coupons.ts";
 import { OrderFiscalDocument } from "./fiscal.ts";
 import { DeliveryChoiceSchema, ShipmentSchema, TimelineStep } from "./delivery.ts";
+import { ReturnOffer, ShopReturn } from "./returns.ts";
 import { CANCELLED_BY, PAYMENT_STATES, PROOF_STATUSES } from "../../shared/payments.ts";
 
 export type { PaymentMethod } from "../../shared/orders.ts";
@@ -206,8 +207,16 @@ export const ShopOrder = Type.Object({
 });
 export type ShopOrder = Static<typeof ShopOrder>;
 
-/** The shopper's own list adds how many support (or shop) messages of each order they have not read yet. */
-export const UserOrder = Type.Object({ ...ShopOrder.properties, unreadMessages: Type.Integer({ minimum: 0 }) });
+/**
+ * The shopper's own list adds how many support (or shop) messages of each order they have not read yet, its returns
+ * and what it still offers to return (docs/product/returns.md).
+ */
+export const UserOrder = Type.Object({
+  ...ShopOrder.properties,
+  unreadMessages: Type.Integer({ minimum: 0 }),
+  returns: Type.Array(ShopReturn),
+  returnOffer: Type.Union([ReturnOffer, Type.Null()]),
+});
 export type UserOrder = Static<typeof UserOrder>;
 
 export const UserOrdersReply = Type.Object({ success: Type.Literal(true), orders: Type.Array(UserOrder) });

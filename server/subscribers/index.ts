@@ -15,6 +15,8 @@
 //   payment.reminder_due   → reminder (mail, phone), chat line
 //   payment.overdue_kept   → staff alert (with money), chat line
 //   message.posted         → staff alert (nobody online), support reply push
+//   return.requested       → chat line, staff alert
+//   return.status_changed  → chat line (and the replacement order's), shopper's notices (mail, phone, push)
 //   fiscal.document_issued → the shopper's e-mail with its number
 //   fiscal.document_overdue → staff alert
 //   settings.changed       → staff alert to every admin too (bank details or contacts changed)
@@ -35,6 +37,7 @@ import {
 import { placedOrderNoticesReaction } from "./placed-order-notices.ts";
 import { issuedDocumentMailReaction, paidOrderInvoiceReaction, refundCreditNoteReaction } from "./fiscal-documents.ts";
 import { shopChatLinesReaction } from "./shop-chat-lines.ts";
+import { returnChatLinesReaction, returnNoticesReaction, returnRequestedAlertReaction } from "./return-notices.ts";
 import { supportReplyPushReaction } from "./shopper-pushes.ts";
 import { assignedConversationPushReaction } from "./staff-pushes.ts";
 import {
@@ -55,6 +58,9 @@ export const SHOP_REACTIONS: readonly Reaction[] = [
   proofReceivedNoticesReaction,
   paymentReminderNoticesReaction,
   shopChatLinesReaction,
+  returnChatLinesReaction,
+  returnNoticesReaction,
+  returnRequestedAlertReaction,
   withdrawMulticaixaReferenceReaction,
   paidOrderInvoiceReaction,
   refundCreditNoteReaction,

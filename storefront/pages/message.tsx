@@ -2,7 +2,8 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, useParams } from "react-router-dom";
 import { MAX_MESSAGE_TEXT } from "../../shared/chat.ts";
 import { formatMessageTime } from "../../shared/dates.ts";
-import { shortOrderId } from "../../shared/orders.ts";
+import { DELIVERED, shortOrderId } from "../../shared/orders.ts";
+import { ASK_RETURN } from "../../shared/returns.ts";
 import { Skeleton } from "../components/skeleton.tsx";
 import { AttachButton, PickedFile } from "../features/chat/attach-button.tsx";
 import { AttachmentModal, type Attachment } from "../features/chat/attachment-modal.tsx";
@@ -54,6 +55,12 @@ export default function MessagePage() {
             {chat.status && <span className="chat-status"> · {chat.status}</span>}
           </p>
           <OrderWhatsAppLink orderId={orderId} className="btn btn-outline btn-small" />
+          {chat.status === DELIVERED && (
+            // The return form lives on the order's card (docs/product/returns.md#asking).
+            <Link to={`/orders?devolver=${encodeURIComponent(orderId)}`} className="btn btn-outline btn-small">
+              {ASK_RETURN}
+            </Link>
+          )}
         </div>
       </header>
       {/* A chat page exists only for a placed order: the moment to offer notices on this phone. */}

@@ -14,7 +14,7 @@ const order = (over: Partial<Order> = {}): Order => ({
   _id: UNPAID,
   createdAt: new Date(Date.now() - HOUR).toISOString(),
   status: "Aguardando Pagamento",
-  paymentMethod: "cod",
+  paymentMethod: "bank_transfer",
   payment: false,
   address: {
     firstName: "Ana",
@@ -50,6 +50,8 @@ const order = (over: Partial<Order> = {}): Order => ({
   nif: null,
   fiscalDocuments: [],
   unreadMessages: 0,
+  returns: [],
+  returnOffer: null,
   ...over,
 });
 

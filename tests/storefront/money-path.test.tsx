@@ -30,7 +30,7 @@ const order = (over: Partial<Order> = {}): Order => ({
   _id: ORDER_ID,
   createdAt: new Date(Date.now() - HOUR).toISOString(),
   status: "Aguardando Pagamento",
-  paymentMethod: "cod",
+  paymentMethod: "bank_transfer",
   payment: false,
   address: {
     firstName: "Ana",
@@ -67,6 +67,8 @@ const order = (over: Partial<Order> = {}): Order => ({
   nif: null,
   fiscalDocuments: [],
   unreadMessages: 0,
+  returns: [],
+  returnOffer: null,
   ...over,
 });
 

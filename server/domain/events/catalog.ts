@@ -61,6 +61,10 @@ export interface DomainEvents {
   "phone.code_requested": { userId: string; phone: string; channel: "whatsapp" | "sms"; codeId: string; sealedCode: string };
   /** A password reset link is to be mailed (its token sealed). */
   "password.reset_requested": { userId: string; name: string; email: string; sealedToken: string };
+  /** A shopper asked to return or exchange delivered items (docs/product/returns.md). */
+  "return.requested": ReturnFacts;
+  /** Staff moved a return (`note`: their words to the shopper; `replacementOrderId`: an exchange's, from Aprovada). */
+  "return.status_changed": ReturnFacts & { from: string; to: string; note: string | null; replacementOrderId: string | null };
   /** A message was written in the order's chat. */
   "message.posted": {
     messageId: string;
@@ -71,6 +75,14 @@ export interface DomainEvents {
     /** A client message that starts a wait: the first one support has not read (staff may be alerted, once). */
     waitingStarts: boolean;
   };
+}
+
+/** What the return events carry: the shopper's words are written from them. */
+export interface ReturnFacts {
+  returnId: string;
+  resolution: "refund" | "exchange";
+  exchangeSize: string | null;
+  lines: { name: string; size: string; quantity: number }[];
 }
 
 export type EventName = keyof DomainEvents;

@@ -240,6 +240,7 @@ export const ordersRepository = (db: Db) => ({
         id: true,
         status: true,
         paid: true,
+        paymentMethod: true,
         stripeSessionId: true,
         multicaixaReference: true,
         totalAmount: true,

@@ -3,7 +3,7 @@
 import { toView } from "../fiscal/service.ts";
 import type { PrismaClient } from "../../db/client.ts";
 import { attachmentKind } from "../../../shared/chat.ts";
-import { ORDER_STATUSES, isOrderStatus, shortOrderId, type OrderStatus } from "../../../shared/orders.ts";
+import { AWAITING_CONFIRMATION, ORDER_STATUSES, isOrderStatus, shortOrderId, type OrderStatus } from "../../../shared/orders.ts";
 import {
   PAYMENT_CONFIRMATIONS,
   moveKind,
@@ -32,7 +32,8 @@ export const ORDER_LIST = {
 function allowedMoves(status: string, role: StaffRole): AdminAllowedMoves {
   if (!isOrderStatus(status)) return { forward: [], exceptions: [] };
   const from = status;
-  const movesOf = (kind: "forward" | "exception"): OrderStatus[] => ORDER_STATUSES.filter((to) => moveKind(from, to) === kind);
+  const movesOf = (kind: "forward" | "exception"): OrderStatus[] =>
+    ORDER_STATUSES.filter((to) => to !== AWAITING_CONFIRMATION && moveKind(from, to) === kind);
   return { forward: movesOf("forward"), exceptions: role === "admin" ? movesOf("exception") : [] };
 }
 

@@ -1,4 +1,5 @@
 import type { ShopOrder } from "../../../../server/schemas/orders.ts";
+import type { ReturnOffer, ShopReturn } from "../../../../server/schemas/returns.ts";
 import { paymentState, type PaymentState, type ProofStatus } from "../../../../shared/payments.ts";
 import { api } from "../../../lib/api-client.ts";
 
@@ -36,6 +37,9 @@ export type Order = ShopOrder & {
   multicaixa: MulticaixaReference | null;
   /** Support's (or the shop's) messages about the order the shopper has not read yet. */
   unreadMessages: number;
+  /** Its return and exchange requests, and what it still offers to return (docs/product/returns.md#asking). */
+  returns: ShopReturn[];
+  returnOffer: ReturnOffer | null;
 };
 
 type OrderReply = ShopOrder & Partial<Omit<Order, keyof ShopOrder>>;
@@ -55,6 +59,8 @@ const withPaymentFields = (o: OrderReply): Order => {
     refunds: o.refunds ?? [],
     multicaixa: o.multicaixa ?? null,
     unreadMessages: o.unreadMessages ?? 0,
+    returns: o.returns ?? [],
+    returnOffer: o.returnOffer ?? null,
   };
 };
 
