@@ -1,4 +1,4 @@
-import type { AdminOrder } from "../../server/schemas/admin-orders.ts";
+import type { AdminOrder, AdminPayment, AdminProof } from "../../server/schemas/admin-orders.ts";
 
 /** What is still due: never below zero (an overpayment is still "paid"). */
 export const amountDue = (order: Pick<AdminOrder, "totalAmount" | "amountPaid">): number =>
@@ -20,3 +20,15 @@ export function paymentBadge(
   if (order.amountUnconfirmed > 0) return "unconfirmed";
   return order.paymentState;
 }
+
+/**
+ * A proof still "Em análise" while payments were recorded after it arrived that no proof shows: the same transfer
+ * was probably recorded by hand (docs/product/console.md#encomendas-orders). Those payments, for staff to say "é
+ * este pagamento" (the proof is accepted as that payment, no new money).
+ */
+export const recordedAfterProof = (order: Pick<AdminOrder, "payments" | "proofs">, proof: AdminProof): AdminPayment[] =>
+  proof.status !== "pending"
+    ? []
+    : order.payments.filter(
+        (p) => p.confirmation !== "service" && p.createdAt > proof.createdAt && !order.proofs.some((q) => q.paymentId === p.id),
+      );

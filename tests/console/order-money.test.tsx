@@ -159,6 +159,51 @@ describe("the order's payments", () => {
   });
 });
 
+describe("a proof still in analysis after the same transfer was recorded by hand", () => {
+  it("names the payment recorded after it and accepts the proof as that payment in one click", async () => {
+    const acceptProof = vi.fn(async () => undefined);
+    const withProof = order({
+      status: "Aguardando Pagamento",
+      paid: false,
+      amountPaid: 12500,
+      paymentState: "partial",
+      // The proof arrived at 08:00; Ana recorded 12 500 kz by hand at 09:05.
+      payments: [staffPayment({ id: "pay1", amount: 12500, bankReference: "BAI-118" })],
+      proofs: [
+        staffProof({ id: "pr1" }),
+        staffProof({ id: "pr0", status: "accepted", paymentId: null, createdAt: "2026-01-01T08:00:00Z" }),
+      ],
+    });
+    render(
+      <AdminContext i18nProvider={i18nProvider} dataProvider={{ acceptProof } as never}>
+        <RecordContextProvider value={withProof}>
+          <OrderPayments />
+        </RecordContextProvider>
+      </AdminContext>,
+    );
+    const flagged = screen.getAllByTestId("proof-recorded-after");
+    // Only the proof still in analysis is flagged.
+    expect(flagged).toHaveLength(1);
+    expect(flagged[0]).toHaveTextContent(/Depois deste comprovativo foi registado 12.500,00 kz \(ref\. BAI-118\) por Ana/);
+    await userEvent.click(within(flagged[0]!).getByRole("button", { name: "É este pagamento" }));
+    expect(acceptProof).toHaveBeenCalledWith(withProof.id, "pr1", { paymentId: "pay1" });
+  });
+
+  it("says nothing once a proof shows that payment", () => {
+    onOrderPage(
+      order({
+        payments: [staffPayment({ id: "pay1", amount: 30000, bankReference: "BAI-118" })],
+        proofs: [
+          staffProof({ id: "pr1", status: "accepted", paymentId: "pay1" }),
+          staffProof({ id: "pr2", createdAt: "2026-01-02T10:00:00Z" }),
+        ],
+      }),
+      <OrderPayments />,
+    );
+    expect(screen.queryByTestId("proof-recorded-after")).toBeNull();
+  });
+});
+
 // Issue 39: support's payments are "por confirmar" until the bank statement or an admin confirms them.
 describe("payments por confirmar", () => {
   const signedInAs = (role: "admin" | "support") => ({

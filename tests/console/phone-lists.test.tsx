@@ -84,11 +84,10 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe("Produtos", () => {
   it("shows each product's units per size, the low ones marked, and filters Stock baixo in one tap", async () => {
-    const filters = showList(
-      <ProductList />,
-      "products",
-      [product({ stock: { M: 2, L: 9 } }), product({ id: "p2", name: "Vestido Midi", stock: {} })],
-    );
+    const filters = showList(<ProductList />, "products", [
+      product({ stock: { M: 2, L: 9 } }),
+      product({ id: "p2", name: "Vestido Midi", stock: {} }),
+    ]);
     await screen.findByText("Camisa de Linho", undefined, WAIT);
     expect(screen.getByRole("columnheader", { name: "Stock" })).toBeInTheDocument();
     const stock = screen.getByTestId("product-stock");
