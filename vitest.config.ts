@@ -44,6 +44,7 @@ const postgresSpecific = [
   "health",
   "jobs",
   "last-admin",
+  "mcx-express",
   "media-store",
   "metrics",
   "migrations",

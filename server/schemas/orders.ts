@@ -9,6 +9,7 @@ import { MAX_AMOUNT } from "../../shared/money.ts";
 import { ORDER_STATUSES } from "../../shared/orders.ts";
 import { OrderCouponSchema } from "./coupons.ts";
 import { OrderFiscalDocument } from "./fiscal.ts";
+import { ShopMcxExpress } from "./mcx-express.ts";
 import { DeliveryChoiceSchema, ShipmentSchema, TimelineStep } from "./delivery.ts";
 import { CANCELLED_BY, PAYMENT_STATES, PROOF_STATUSES } from "../../shared/payments.ts";
 
@@ -207,7 +208,12 @@ export const ShopOrder = Type.Object({
 export type ShopOrder = Static<typeof ShopOrder>;
 
 /** The shopper's own list adds how many support (or shop) messages of each order they have not read yet. */
-export const UserOrder = Type.Object({ ...ShopOrder.properties, unreadMessages: Type.Integer({ minimum: 0 }) });
+export const UserOrder = Type.Object({
+  ...ShopOrder.properties,
+  unreadMessages: Type.Integer({ minimum: 0 }),
+  /** Multicaixa Express (null: not offered by the shop) and the order's latest charge (docs/product/shopper-api.md#multicaixa-express). */
+  mcxExpress: ShopMcxExpress,
+});
 export type UserOrder = Static<typeof UserOrder>;
 
 export const UserOrdersReply = Type.Object({ success: Type.Literal(true), orders: Type.Array(UserOrder) });

@@ -12,6 +12,7 @@
 //   order.paid_short       → staff alert
 //   payment.on_cancelled_order → staff alert, chat line
 //   payment.unmatched      → staff alert
+//   charge.settled         → the shopper's live frame; staff alert (a mismatch, or unknown to AppyPay after a day)
 //   payment.reminder_due   → reminder (mail, phone), chat line
 //   payment.overdue_kept   → staff alert (with money), chat line
 //   message.posted         → staff alert (nobody online), support reply push
@@ -39,6 +40,7 @@ import { supportReplyPushReaction } from "./shopper-pushes.ts";
 import { assignedConversationPushReaction } from "./staff-pushes.ts";
 import {
   fiscalOverdueAlertReaction,
+  mcxExpressChargeAlertReaction,
   messageWaitingAlertReaction,
   shopDetailsChangedAlertReaction,
   overdueWithMoneyAlertReaction,
@@ -65,6 +67,7 @@ export const SHOP_REACTIONS: readonly Reaction[] = [
   paidWithoutStockAlertReaction,
   paymentOnCancelledAlertReaction,
   unmatchedPaymentAlertReaction,
+  mcxExpressChargeAlertReaction,
   overdueWithMoneyAlertReaction,
   messageWaitingAlertReaction,
   supportReplyPushReaction,

@@ -19,6 +19,8 @@ import { paymentsRepository } from "../payments/repository.ts";
 import { formatKz } from "../../../shared/money.ts";
 import type { DeliveryChoice } from "../../../shared/delivery.ts";
 import { toView } from "../fiscal/service.ts";
+import { mcxExpressRepository, type ChargeRow } from "../payments/mcx-express-repository.ts";
+import { toShopCharge } from "../payments/mcx-express-view.ts";
 import type { Address, ShopCancellation, ShopOrder, ShopProof, UserOrder } from "../../schemas/orders.ts";
 import { attachmentKind } from "../../../shared/chat.ts";
 import { DEFAULT_PAYMENT_DEADLINE_HOURS, paymentState, type ProofStatus } from "../../../shared/payments.ts";
@@ -219,13 +221,24 @@ export async function paymentDeadlineHours(settings: Pick<ShopSettingsCache, "ge
 }
 
 /** The shopper's orders, newest first (MINHAS ENCOMENDAS, docs/product/storefront.md#orders). */
-export async function listUserOrders(db: Db, userId: string, multicaixa?: MulticaixaDisplay): Promise<UserOrder[]> {
+export async function listUserOrders(
+  db: Db,
+  userId: string,
+  multicaixa?: MulticaixaDisplay,
+  offers: { mcxExpress?: boolean } = {},
+): Promise<UserOrder[]> {
   const rows = await ordersRepository(db).listForUser(userId);
-  const unread = await unreadByClient(
-    db,
-    rows.map((o) => o.id),
-  );
-  return rows.map((o) => ({ ...toShopOrder(o, multicaixa), unreadMessages: unread.get(o.id) ?? 0 }));
+  const ids = rows.map((o) => o.id);
+  const unread = await unreadByClient(db, ids);
+  const charges = offers.mcxExpress ? await mcxExpressRepository(db).latestOf(ids) : new Map<string, ChargeRow>();
+  return rows.map((o) => {
+    const charge = charges.get(o.id);
+    return {
+      ...toShopOrder(o, multicaixa),
+      unreadMessages: unread.get(o.id) ?? 0,
+      mcxExpress: offers.mcxExpress ? { charge: charge ? toShopCharge(charge) : null } : null,
+    };
+  });
 }
 
 /**

@@ -25,6 +25,7 @@ import { submitProof } from "../../domain/payments/proofs.ts";
 import { ORDER_NOT_FOUND } from "../../domain/orders/not-found.ts";
 import { AppError } from "../../domain/errors.ts";
 import { cancelOwnOrder } from "../../domain/orders/shopper-cancel.ts";
+import { mcxExpressSetup } from "../../deps.ts";
 import { DEFAULT_PLACEMENTS_PER_HOUR, DEFAULT_STOCK_HOLD_HOURS } from "../../../shared/unpaid-orders.ts";
 
 const tags = ["shopper"];
@@ -123,7 +124,9 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ limits: OrderRouteLimits }
     { preHandler: auth, schema: { tags, body: EmptyBody, response: { 200: UserOrdersReply, ...errorResponses(400, 401, 413, 415) } } },
     async (request) => ({
       success: true as const,
-      orders: await listUserOrders(db.prisma, request.user!.userId, config.proxypay && { entity: config.proxypay.entity }),
+      orders: await listUserOrders(db.prisma, request.user!.userId, config.proxypay && { entity: config.proxypay.entity }, {
+        mcxExpress: Boolean(mcxExpressSetup(app.deps)),
+      }),
     }),
   );
 
