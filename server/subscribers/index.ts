@@ -24,7 +24,7 @@
 //   password.reset_requested → the reset link's e-mail
 import type { Reaction } from "./reaction.ts";
 import { passwordResetMailReaction, phoneCodeMessageReaction } from "./account-messages.ts";
-import { newOrderFrameReaction } from "./live-frames.ts";
+import { chargeSettledFrameReaction, newOrderFrameReaction } from "./live-frames.ts";
 import { paymentsMetricReaction } from "./metrics.ts";
 import { withdrawMulticaixaReferenceReaction } from "./multicaixa-references.ts";
 import {
@@ -52,6 +52,7 @@ import {
 export const SHOP_REACTIONS: readonly Reaction[] = [
   placedOrderNoticesReaction,
   newOrderFrameReaction,
+  chargeSettledFrameReaction,
   statusNoticesReaction,
   paymentConfirmedNoticesReaction,
   proofReceivedNoticesReaction,

@@ -50,6 +50,7 @@ const order = (over: Partial<Order> = {}): Order => ({
   nif: null,
   fiscalDocuments: [],
   unreadMessages: 0,
+  mcxExpress: null,
   ...over,
 });
 

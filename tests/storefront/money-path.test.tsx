@@ -67,6 +67,7 @@ const order = (over: Partial<Order> = {}): Order => ({
   nif: null,
   fiscalDocuments: [],
   unreadMessages: 0,
+  mcxExpress: null,
   ...over,
 });
 

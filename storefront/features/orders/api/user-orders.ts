@@ -1,4 +1,5 @@
 import type { ShopOrder } from "../../../../server/schemas/orders.ts";
+import type { ShopMcxExpress } from "../../../../server/schemas/mcx-express.ts";
 import { paymentState, type PaymentState, type ProofStatus } from "../../../../shared/payments.ts";
 import { api } from "../../../lib/api-client.ts";
 
@@ -36,6 +37,8 @@ export type Order = ShopOrder & {
   multicaixa: MulticaixaReference | null;
   /** Support's (or the shop's) messages about the order the shopper has not read yet. */
   unreadMessages: number;
+  /** Multicaixa Express: null when the shop does not offer it; else the order's latest charge, if any. */
+  mcxExpress: ShopMcxExpress;
 };
 
 type OrderReply = ShopOrder & Partial<Omit<Order, keyof ShopOrder>>;
@@ -55,6 +58,7 @@ const withPaymentFields = (o: OrderReply): Order => {
     refunds: o.refunds ?? [],
     multicaixa: o.multicaixa ?? null,
     unreadMessages: o.unreadMessages ?? 0,
+    mcxExpress: o.mcxExpress ?? null,
   };
 };
 
