@@ -10,6 +10,7 @@ import { expectError, liveProducts, orderBody, post, type CatalogueProduct } fro
 import { reconcileCharges } from "../../server/domain/payments/mcx-express.ts";
 import { mcxExpressSetup } from "../../server/deps.ts";
 import type { UserOrder } from "../../server/schemas/orders.ts";
+import type { AdminOrder } from "../../server/schemas/admin-orders.ts";
 
 const SECRET = "mcx-webhook-secret-0123456789abcdef";
 const METHOD = "GPO_53c70da3-1c88-4391-8b60-ab4757fbb044";
@@ -318,6 +319,61 @@ describe("the reconciliation", () => {
       }),
     ).toBeGreaterThan(0);
     expect((await shopperOrder(c, stuck.orderId)).mcxExpress?.charge?.message).toMatch(/Não foi possível confirmar/);
+  });
+});
+
+describe("staff", () => {
+  it("see each charge on the order (phone, amount, state, AppyPay's id, attempts) and give a payment back through AppyPay, in part, never beyond it", async () => {
+    const c = await registerCustomer(t.app);
+    const { orderId, total } = await place(c);
+    const declined = await charged(c, orderId);
+    charges.fail(declined.gateway!.id, 209);
+    await webhook(charges.webhookBody(declined.gateway!.id));
+    const paid = await charged(c, orderId);
+    charges.approve(paid.gateway!.id);
+    await webhook(charges.webhookBody(paid.gateway!.id));
+    const view = async () =>
+      (await t.app.inject({ method: "GET", url: `/admin/api/orders/${orderId}`, headers: admin.auth })).json() as AdminOrder;
+    const before = await view();
+    expect(before.mcxExpressCharges!.map((ch) => [ch.phoneNumber, ch.amount, ch.status, ch.code, ch.gatewayId, ch.attempts])).toEqual([
+      ["923 456 789", total, "failed", 209, declined.gateway!.id, 1],
+      ["923 456 789", total, "paid", 100, paid.gateway!.id, 1],
+    ]);
+    const paymentId = before.mcxExpressCharges![1]!.paymentId!;
+    expect(before.payments.map((p) => p.id)).toEqual([paymentId]);
+
+    const refund = (amount: number, headers = admin.auth, id = paymentId) =>
+      t.app.inject({
+        method: "POST",
+        url: `/admin/api/orders/${orderId}/payments/${id}/appypay-refund`,
+        headers,
+        payload: { amount, note: "Tamanho errado" },
+      });
+    const support = await createStaff(t, "support");
+    expectError(await refund(1000, support.auth), 403);
+    expectError(await refund(total + 1), 409, /excede/);
+    const part = await refund(1000);
+    expect(part.statusCode, part.body).toBe(200);
+    const after = part.json() as AdminOrder;
+    expect([after.amountRefunded, after.refunds.map((r) => [r.amount, r.status, r.bankReference?.startsWith("AppyPay ")])]).toEqual([
+      1000,
+      [[1000, "done", true]],
+    ]);
+    expect(after.mcxExpressCharges![1]!.refunded).toBe(1000);
+    expect(charges.charges.get(paid.gateway!.id)!.refunded).toBe(1000);
+    expect(
+      standin
+        .apiCalls()
+        .filter((call) => call.path === `/v2.0/refunds/${paid.gateway!.id}`)
+        .at(-1)!.body,
+    ).toMatchObject({ amount: 1000 });
+    // AppyPay refuses more than is left: nothing is recorded, and the reservation is given back.
+    charges.charges.get(paid.gateway!.id)!.refunded = total;
+    expectError(await refund(500), 502, /AppyPay não confirmou/);
+    const unchanged = await view();
+    expect([unchanged.amountRefunded, unchanged.mcxExpressCharges![1]!.refunded]).toEqual([1000, 1000]);
+    await t.settled();
+    expect(await t.prisma.domainEvent.count({ where: { name: "refund.recorded", orderId } })).toBe(1);
   });
 });
 

@@ -1,7 +1,7 @@
 // Money given back: a refund is a record beside the payments, made (with the bank's reference) or still to be
 // made ("por devolver"). An order with money on it is cancelled only once refunds cover that money, so nothing
 // is kept silently; the shopper is told of each refund.
-import type { PrismaClient } from "../../db/client.ts";
+import type { Db, PrismaClient } from "../../db/client.ts";
 import { Prisma } from "../../db/client.ts";
 import { formatKz } from "../../../shared/money.ts";
 import { AppError } from "../errors.ts";
@@ -56,4 +56,30 @@ export async function recordRefund(db: PrismaClient, input: RefundInput): Promis
     await payments.addToAmountRefunded(order.id, amount);
     await emitEvents(tx, orderEvent("refund.recorded", order.id, { refundId: refund.id, amount: kz(amount), bankReference }));
   });
+}
+
+/**
+ * Inside the caller's transaction: money a payment service already gave back (AppyPay's refund of a Multicaixa
+ * Express charge), recorded as done with the service's reference, and told like any refund.
+ */
+export async function recordServiceRefund(
+  tx: Db,
+  refund: { orderId: string; amount: Prisma.Decimal; reference: string; note: string | null; staffUserId: string; actor: string },
+): Promise<void> {
+  const payments = paymentsRepository(tx);
+  if (!(await payments.lockOrderMoney(refund.orderId))) throw new AppError(404, STAFF_ORDER_NOT_FOUND);
+  const row = await payments.insertRefund({
+    orderId: refund.orderId,
+    amount: refund.amount,
+    bankReference: refund.reference,
+    status: "done",
+    note: refund.note,
+    recordedById: refund.staffUserId,
+    actor: refund.actor,
+  });
+  await payments.addToAmountRefunded(refund.orderId, refund.amount);
+  await emitEvents(
+    tx,
+    orderEvent("refund.recorded", refund.orderId, { refundId: row.id, amount: kz(refund.amount), bankReference: refund.reference }),
+  );
 }
