@@ -44,6 +44,7 @@ const postgresSpecific = [
   "health",
   "jobs",
   "last-admin",
+  "mcx-express",
   "media-store",
   "metrics",
   "migrations",
@@ -73,7 +74,7 @@ const postgresSpecific = [
 
 // Files about PostgreSQL alone (several instances on one server): never on the embedded database, which is one
 // process by design.
-const postgresOnly = ["fiscal-instances", "mail-flows-instances"].map((name) => `tests/api/${name}.test.ts`);
+const postgresOnly = ["fiscal-instances", "mail-flows-instances", "mcx-express-instances"].map((name) => `tests/api/${name}.test.ts`);
 
 // Files about the embedded database alone (`npm run backup` copies its data directory; PostgreSQL is backed up by
 // pg_dump): in both runs on PGlite, never on PostgreSQL, so no test is skipped.

@@ -71,6 +71,8 @@ export interface ConsoleDataProvider extends DataProvider {
   /** Money received for an order (the server answers with the order, which the page then refetches). */
   recordPayment(orderId: string, body: PaymentBody): Promise<void>;
   recordRefund(orderId: string, body: AdminRefundBody): Promise<void>;
+  /** An admin gives a Multicaixa Express payment back through AppyPay (docs/product/console.md#multicaixa-express). */
+  refundThroughAppyPay(orderId: string, paymentId: string, body: { amount: number; note?: string }): Promise<void>;
   acceptProof(orderId: string, proofId: string, body: ProofAcceptBody): Promise<void>;
   /** An admin approves a payment "por confirmar": it counts from now. */
   approvePayment(orderId: string, paymentId: string): Promise<void>;
@@ -155,6 +157,12 @@ export const dataProvider: ConsoleDataProvider = {
   },
   async recordRefund(orderId, body) {
     await apiFetch<unknown>(`${orderPath(orderId)}/refunds`, { method: "POST", body: JSON.stringify(body) });
+  },
+  async refundThroughAppyPay(orderId, paymentId, body) {
+    await apiFetch<unknown>(`${orderPath(orderId)}/payments/${encodeURIComponent(paymentId)}/appypay-refund`, {
+      method: "POST",
+      body: JSON.stringify(body),
+    });
   },
   async acceptProof(orderId, proofId, body) {
     await apiFetch<unknown>(`${orderPath(orderId)}/proofs/${encodeURIComponent(proofId)}/accept`, {

@@ -28,6 +28,7 @@ import { realtimePlugin } from "./plugins/realtime.ts";
 import { messageRoutes } from "./routes/shop/messages.ts";
 import { proxyPayRoutes } from "./routes/shop/proxypay.ts";
 import { fiscalRoutes } from "./routes/shop/fiscal.ts";
+import { mcxExpressRoutes } from "./routes/shop/mcx-express.ts";
 import { whatsappRoutes } from "./routes/shop/whatsapp.ts";
 import notificationsPlugin from "./plugins/notifications.ts";
 import { jobsPlugin } from "./plugins/jobs.ts";
@@ -142,6 +143,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   // Payment services' notifications
   await app.register(proxyPayRoutes);
   await app.register(fiscalRoutes);
+  await app.register(mcxExpressRoutes);
   await app.register(whatsappRoutes);
   // The other instances: the cluster bus (LISTEN/NOTIFY on PostgreSQL), then the sockets, GET /ws
   await app.register(clusterPlugin);

@@ -11,7 +11,7 @@ import path from "node:path";
 import { migrate } from "./db/migrate.ts";
 import type { NaturalBatchOptions } from "./db/natural-batch.ts";
 import { buildApp, type BuildOptions } from "./app.ts";
-import { createFiscalProvider, createPaymentClients, type AppDeps } from "./deps.ts";
+import { createAppyPayClient, createFiscalProvider, createPaymentClients, type AppDeps } from "./deps.ts";
 import { CART_BATCH, createCartAdder } from "./domain/cart/adder.ts";
 import { ListCache } from "./domain/catalogue/list-cache.ts";
 import { listShopProducts } from "./domain/catalogue/service.ts";
@@ -67,6 +67,7 @@ export function createDeps(config: Config, db: Database, options: DepsOptions = 
   const shopSettings = new ShopSettingsCache(db.prisma);
   const bus = new ClusterBus({ db, sessions, productListCache, shopSettings });
   const hub = new Hub({ db, tokens, sessions, bus });
+  const appypay = createAppyPayClient(config);
   return {
     config,
     db,
@@ -84,8 +85,8 @@ export function createDeps(config: Config, db: Database, options: DepsOptions = 
     // Started by plugins/cluster.ts and plugins/realtime.ts; closed with the app, before the database.
     hub,
     bus,
-    payments: createPaymentClients(config),
-    fiscal: createFiscalProvider(config),
+    payments: createPaymentClients(config, appypay),
+    fiscal: createFiscalProvider(config, appypay),
     shopSettings,
     notifier: new Notifier({
       db: db.prisma,

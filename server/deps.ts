@@ -18,18 +18,35 @@ import type { ShopSettingsCache } from "./domain/settings/settings-cache.ts";
 import type { Lifecycle } from "./ops/lifecycle.ts";
 import { AppyPayClient } from "./integrations/appypay/client.ts";
 import { AppyPayFiscalDocuments, type FiscalProvider } from "./integrations/appypay/fiscal-documents.ts";
+import { AppyPayCharges } from "./integrations/appypay/charges.ts";
+import type { McxExpressSetup } from "./domain/payments/mcx-express.ts";
 
 /** The payment providers' HTTP clients, each present only when configured. */
 export interface PaymentClients {
   stripe?: StripeClient;
   proxypay?: ProxyPayClient;
+  /** Multicaixa Express charges through AppyPay: with APPYPAY_GPO_METHOD (and its credentials and webhook secret). */
+  mcxExpress?: AppyPayCharges;
 }
 
-export function createPaymentClients(config: Pick<Config, "stripe" | "proxypay">): PaymentClients {
+/** One AppyPay client (one token) for charges and fiscal documents, when AppyPay is configured. */
+export const createAppyPayClient = (config: Pick<Config, "appypay">): AppyPayClient | undefined =>
+  config.appypay ? new AppyPayClient(config.appypay) : undefined;
+
+export function createPaymentClients(config: Pick<Config, "stripe" | "proxypay" | "appypay">, appypay?: AppyPayClient): PaymentClients {
+  const client = appypay ?? createAppyPayClient(config);
   return {
     stripe: config.stripe ? createStripeClient(config.stripe) : undefined,
     proxypay: config.proxypay ? new ProxyPayClient({ apiKey: config.proxypay.apiKey, baseUrl: config.proxypay.baseUrl }) : undefined,
+    mcxExpress: client && config.appypay?.gpoMethod ? new AppyPayCharges(client) : undefined,
   };
+}
+
+/** Multicaixa Express's gateway and settings (docs/design/money.md#multicaixa-express-appypay); undefined: not offered. */
+export function mcxExpressSetup({ payments, config }: Pick<AppDeps, "payments" | "config">): McxExpressSetup | undefined {
+  const method = config.appypay?.gpoMethod;
+  if (!payments.mcxExpress || !method || !config.appypay) return undefined;
+  return { gateway: payments.mcxExpress, paymentMethod: method, reconcileMs: config.appypay.reconcileMs };
 }
 
 /**

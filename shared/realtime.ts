@@ -15,6 +15,11 @@ export type ServerFrame<M = unknown> =
   | { type: "newOrder"; orderId: string; totalAmount: number }
   /** To staff sockets only: a conversation's assignee changed (null: nobody), so every open inbox shows it. */
   | { type: "assigneeChanged"; orderId: string; assignee: { id: string; name: string } | null; byId: string }
+  /**
+   * To the order's shopper only: their Multicaixa Express charge was settled (docs/product/orders.md#multicaixa-express);
+   * the payment page reads the order again.
+   */
+  | { type: "chargeSettled"; orderId: string; chargeId: string; status: "paid" | "failed" | "review" }
   | { type: "error"; message: string };
 
 /** Close code after `connect_error` or when a session ends: the client signs out. */

@@ -595,6 +595,20 @@ export const ptMessages: TranslationMessages = {
       reason_help: "Obrigatório, pelo menos %{min} caracteres",
       reason_too_short: "Escreva o motivo (pelo menos %{min} caracteres)",
     },
+    mcx: {
+      section: "Multicaixa Express",
+      phone: "Telemóvel %{phone}",
+      gateway: "Cobrança AppyPay %{id} · %{attempts} verificação(ões)",
+      no_id: "sem resposta",
+      code: "código %{code}",
+      gateway_amount: "A AppyPay confirmou %{amount}: não contou para o pedido",
+      refunded: "Devolvido pela AppyPay: %{amount}",
+      refund: "Devolver pela AppyPay",
+      refund_title: "Devolver pela AppyPay",
+      refund_help:
+        "O valor volta à conta do cliente (telemóvel %{phone}) pela AppyPay. Para devolver por transferência, use Registar devolução.",
+      refunded_ok: "Devolução feita pela AppyPay",
+    },
     refunds: {
       title: "Registar devolução ao cliente",
       record: "Registar devolução",

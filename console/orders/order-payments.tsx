@@ -26,6 +26,7 @@ import { ProofView } from "../components/proof-view.tsx";
 import { ApprovePaymentButton, PaymentConfirmation } from "../components/payment-confirmation.tsx";
 import { PaymentDialog, RefundDialog, RefuseProofDialog } from "./payment-dialogs.tsx";
 import { amountDue, recordedAfterProof } from "./order-money.ts";
+import { OrderMcxExpress } from "./order-mcx-express.tsx";
 import type { PaymentBody, ProofAcceptBody } from "./transform.ts";
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -223,6 +224,8 @@ export function OrderPayments() {
       ) : (
         <PaymentsTable orderId={order.id} payments={payments} canApprove={order.status !== CANCELLED} />
       )}
+
+      <OrderMcxExpress />
 
       {order.refunds.length > 0 && (
         <>

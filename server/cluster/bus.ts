@@ -7,7 +7,7 @@ import type { Database } from "../db/client.ts";
 import type { ListCache } from "../domain/catalogue/list-cache.ts";
 import type { ShopSettingsCache } from "../domain/settings/settings-cache.ts";
 import type { Sessions } from "../domain/users/sessions.ts";
-import type { AssigneeChangedEvent, ChatEvent, NewOrderEvent, SettingsChangedEvent } from "./events.ts";
+import type { AssigneeChangedEvent, ChargeSettledEvent, ChatEvent, NewOrderEvent, SettingsChangedEvent } from "./events.ts";
 import { localTransport, postgresTransport, type RemoteChat, type Transport } from "./transport.ts";
 
 interface ClusterBusDeps {
@@ -24,6 +24,7 @@ interface RemoteEvents {
   settings(event: SettingsChangedEvent): void;
   newOrder(event: NewOrderEvent): void;
   assigneeChanged(event: AssigneeChangedEvent): void;
+  chargeSettled(event: ChargeSettledEvent): void;
   /** Announcements may have been lost while the bus was disconnected. */
   resumed(): void;
 }
@@ -66,6 +67,7 @@ export class ClusterBus {
         sessionsEnded: (event) => void sessions.ended(event, "remote"),
         newOrder: (event) => this.listener?.newOrder(event),
         assigneeChanged: (event) => this.listener?.assigneeChanged(event),
+        chargeSettled: (event) => this.listener?.chargeSettled(event),
         eventsCommitted: () => this.eventsListeners.forEach((wake) => wake()),
         // Announcements may have been lost while disconnected: rebuild the list on next request, read sessions again.
         resumed: () => {
@@ -127,6 +129,12 @@ export class ClusterBus {
     await this.transport
       .publishAssigneeChanged(event)
       .catch((error: unknown) => this.warn("could not announce an assignment to other instances", error));
+  }
+
+  async publishChargeSettled(event: ChargeSettledEvent): Promise<void> {
+    await this.transport
+      .publishChargeSettled(event)
+      .catch((error: unknown) => this.warn("could not announce a settled charge to other instances", error));
   }
 
   close(): Promise<void> {

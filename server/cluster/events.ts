@@ -36,6 +36,14 @@ export interface AssigneeChangedEvent {
   byId: string;
 }
 
+/** A Multicaixa Express charge was settled: the order's shopper is told on every socket they have (after the commit). */
+export interface ChargeSettledEvent {
+  orderId: string;
+  ownerId: string;
+  chargeId: string;
+  status: "paid" | "failed" | "review";
+}
+
 /** Publishing never fails the request (the order is already stored). */
 export interface OrderPublisher {
   publishNewOrder(event: NewOrderEvent): Promise<void>;

@@ -4,7 +4,7 @@ import { EVENTS_CHANNEL } from "../domain/events/emit.ts";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import type { Database } from "../db/client.ts";
-import type { AssigneeChangedEvent, ChatEvent, NewOrderEvent, SettingsChangedEvent } from "./events.ts";
+import type { AssigneeChangedEvent, ChargeSettledEvent, ChatEvent, NewOrderEvent, SettingsChangedEvent } from "./events.ts";
 import type { SessionsEnded } from "../domain/users/sessions.ts";
 
 const CHAT_CHANNEL = "loja_chat";
@@ -24,6 +24,7 @@ export interface TransportHandlers {
   sessionsEnded(event: SessionsEnded): void;
   newOrder(event: NewOrderEvent): void;
   assigneeChanged(event: AssigneeChangedEvent): void;
+  chargeSettled(event: ChargeSettledEvent): void;
   /** Domain events committed (on any instance): the dispatcher runs a round (docs/design/events.md). */
   eventsCommitted(): void;
   /** The LISTEN connection came back after a loss: announcements may have been missed. */
@@ -40,6 +41,7 @@ export interface Transport {
   publishSessionsEnded(event: SessionsEnded): Promise<void>;
   publishNewOrder(event: NewOrderEvent): Promise<void>;
   publishAssigneeChanged(event: AssigneeChangedEvent): Promise<void>;
+  publishChargeSettled(event: ChargeSettledEvent): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -53,6 +55,7 @@ export function localTransport(): Transport {
     publishSessionsEnded: async () => undefined,
     publishNewOrder: async () => undefined,
     publishAssigneeChanged: async () => undefined,
+    publishChargeSettled: async () => undefined,
     close: async () => undefined,
   };
 }
@@ -65,6 +68,7 @@ interface Wire {
   sessions?: SessionsEnded;
   order?: NewOrderEvent;
   assignee?: AssigneeChangedEvent;
+  charge?: ChargeSettledEvent;
 }
 
 export function postgresTransport(db: Database): Transport {
@@ -95,6 +99,7 @@ export function postgresTransport(db: Database): Transport {
     else if (note.channel === SESSIONS_CHANNEL && wire.sessions) handlers.sessionsEnded(wire.sessions);
     else if (note.channel === ORDERS_CHANNEL && wire.order) handlers.newOrder(wire.order);
     else if (note.channel === ORDERS_CHANNEL && wire.assignee) handlers.assigneeChanged(wire.assignee);
+    else if (note.channel === ORDERS_CHANNEL && wire.charge) handlers.chargeSettled(wire.charge);
   };
 
   async function connect(): Promise<void> {
@@ -173,6 +178,9 @@ export function postgresTransport(db: Database): Transport {
     },
     async publishAssigneeChanged(assignee) {
       await notify(ORDERS_CHANNEL, JSON.stringify({ from: instanceId, assignee } satisfies Wire));
+    },
+    async publishChargeSettled(charge) {
+      await notify(ORDERS_CHANNEL, JSON.stringify({ from: instanceId, charge } satisfies Wire));
     },
     async close() {
       closed = true;

@@ -7,6 +7,8 @@ import { fiscalDocumentsJob } from "./fiscal-documents.ts";
 import { domainEventsJob } from "./domain-events.ts";
 import type { Job } from "../ops/job-runner.ts";
 import { paymentDeadlinesJob } from "./payment-deadlines.ts";
+import { mcxExpressChargesJob } from "./mcx-express-charges.ts";
+import { mcxExpressSetup } from "../deps.ts";
 import { presenceJob } from "./presence.ts";
 import { replyDigestJob } from "./reply-digest.ts";
 
@@ -23,5 +25,6 @@ export function shopJobs(deps: AppDeps, log: Log): Job[] {
     replyDigestJob(deps),
     cartRemindersJob(deps),
     ...(deps.fiscal ? [fiscalDocumentsJob(deps)] : []),
+    ...(mcxExpressSetup(deps) ? [mcxExpressChargesJob(deps)] : []),
   ];
 }

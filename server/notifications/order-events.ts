@@ -377,6 +377,31 @@ export async function noticeUnmatchedMulticaixaPayment(
   });
 }
 
+/** A Multicaixa Express charge staff must look at (a mismatch, or unknown after a day): alerted once per charge. */
+export async function noticeMcxExpressCharge(
+  tx: Db,
+  notifier: Notifier,
+  charge: {
+    orderId: string;
+    chargeId: string;
+    problem: "mismatch" | "unconfirmed";
+    amount: MoneyAmount;
+    gatewayAmount: MoneyAmount | null;
+    gatewayId: string | null;
+    phone: string;
+  },
+): Promise<void> {
+  const order = await orderEventsRepository(tx).order(charge.orderId);
+  if (!order) return;
+  const { staff } = await notifier.mailSettings(tx);
+  const { chargeId, ...facts } = charge;
+  await enqueueStaffAlert(tx, staff, {
+    kind: "staff-mcx-express-charge",
+    dedupeKey: `staff-mcx-express-charge:${chargeId}`,
+    facts: { ...facts, customerName: order.user.name },
+  });
+}
+
 /** An order with money on it reached its deadline and was kept: staff are alerted once per order. */
 export async function noticeDeadlineWithMoney(tx: Db, notifier: Notifier, orderId: string): Promise<void> {
   const order = await orderEventsRepository(tx).order(orderId);

@@ -17,6 +17,7 @@ import { CLOSE_RECONNECT } from "../../shared/realtime.ts";
 import type {
   AssigneeChangedEvent,
   AssignmentPublisher,
+  ChargeSettledEvent,
   ChatEvent,
   ChatPublisher,
   NewOrderEvent,
@@ -112,6 +113,7 @@ export class Hub implements ChatPublisher, SettingsPublisher, OrderPublisher, As
         settings: (event) => this.tellAdmins(event),
         newOrder: (event) => this.tellStaff(event),
         assigneeChanged: (event) => this.tellStaffAssignee(event),
+        chargeSettled: (event) => this.tellOwner(event),
         resumed: () => void this.recheckSessions(),
       });
       // Ended here or announced by another instance: this instance's sockets of those sessions close at once.
@@ -163,6 +165,11 @@ export class Hub implements ChatPublisher, SettingsPublisher, OrderPublisher, As
   async publishAssigneeChanged(event: AssigneeChangedEvent): Promise<void> {
     this.tellStaffAssignee(event);
     await this.deps.bus.publishAssigneeChanged(event);
+  }
+
+  async publishChargeSettled(event: ChargeSettledEvent): Promise<void> {
+    this.tellOwner(event);
+    await this.deps.bus.publishChargeSettled(event);
   }
 
   /** One heartbeat round: drops sockets that did not answer the last ping, pings the others. */
@@ -280,6 +287,14 @@ export class Hub implements ChatPublisher, SettingsPublisher, OrderPublisher, As
     let raw: Buffer | undefined;
     for (const c of this.staff)
       if (c.isReady) c.sendRaw((raw ??= frame({ type: "newOrder", orderId: event.orderId, totalAmount: event.totalAmount })));
+  }
+
+  /** The order's shopper only, on every socket of theirs here. */
+  private tellOwner(event: ChargeSettledEvent): void {
+    let raw: Buffer | undefined;
+    for (const c of this.byUser.get(event.ownerId) ?? [])
+      if (c.isReady && !c.isStaff)
+        c.sendRaw((raw ??= frame({ type: "chargeSettled", orderId: event.orderId, chargeId: event.chargeId, status: event.status })));
   }
 
   private tellStaffAssignee(event: AssigneeChangedEvent): void {

@@ -9,6 +9,7 @@ import { MAX_AMOUNT } from "../../shared/money.ts";
 import { MAX_BANK_REFERENCE, PAYMENT_CONFIRMATIONS, PAYMENT_STATES, PROOF_STATUSES } from "../../shared/payments.ts";
 import { DeliveryChoiceSchema, ShipmentSchema } from "./delivery.ts";
 import { OrderCouponSchema } from "./coupons.ts";
+import { AdminCharge } from "./mcx-express.ts";
 
 /** Staff see the address exactly as the shopper submitted it (the orders contract's Address). */
 const AdminAddress = Address;
@@ -187,6 +188,8 @@ export const AdminOrder = Type.Object({
   fiscalDocuments: Type.Array(OrderFiscalDocument),
   /** The order's WhatsApp and SMS messages with their states, oldest first (only on one order's page). */
   phoneMessages: Type.Optional(Type.Array(AdminPhoneMessage)),
+  /** Its Multicaixa Express charges, oldest first (only on one order's page). */
+  mcxExpressCharges: Type.Optional(Type.Array(AdminCharge)),
 });
 export type AdminOrder = Static<typeof AdminOrder>;
 

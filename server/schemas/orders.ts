@@ -10,6 +10,7 @@ import { ORDER_STATUSES } from "../../shared/orders.ts";
 import { OrderCouponSchema } from "./coupons.ts";
 import { PaymentRequestSchema } from "./payment-requests.ts";
 import { OrderFiscalDocument } from "./fiscal.ts";
+import { ShopMcxExpress } from "./mcx-express.ts";
 import { DeliveryChoiceSchema, ShipmentSchema, TimelineStep } from "./delivery.ts";
 import { ReturnOffer, ShopReturn } from "./returns.ts";
 import { CANCELLED_BY, PAYMENT_STATES, PROOF_STATUSES } from "../../shared/payments.ts";
@@ -214,13 +215,15 @@ export type ShopOrder = Static<typeof ShopOrder>;
 
 /**
  * The shopper's own list adds how many support (or shop) messages of each order they have not read yet, its returns
- * and what it still offers to return (docs/product/returns.md).
+ * and what it still offers to return (docs/product/returns.md), and Multicaixa Express.
  */
 export const UserOrder = Type.Object({
   ...ShopOrder.properties,
   unreadMessages: Type.Integer({ minimum: 0 }),
   returns: Type.Array(ShopReturn),
   returnOffer: Type.Union([ReturnOffer, Type.Null()]),
+  /** Multicaixa Express (null: not offered by the shop) and the order's latest charge (docs/product/shopper-api.md#multicaixa-express). */
+  mcxExpress: ShopMcxExpress,
 });
 export type UserOrder = Static<typeof UserOrder>;
 

@@ -12,6 +12,7 @@
 //   order.paid_short       → staff alert
 //   payment.on_cancelled_order → staff alert, chat line
 //   payment.unmatched      → staff alert
+//   charge.settled         → the shopper's live frame; staff alert (a mismatch, or unknown to AppyPay after a day)
 //   payment.reminder_due   → reminder (mail, phone), chat line
 //   payment.overdue_kept   → staff alert (with money), chat line
 //   message.posted         → staff alert (nobody online), support reply push
@@ -28,7 +29,7 @@
 //   payment_request.paid   → its Multicaixa reference withdrawn (the money's own payment.recorded tells the chat)
 import type { Reaction } from "./reaction.ts";
 import { passwordResetMailReaction, phoneCodeMessageReaction } from "./account-messages.ts";
-import { newOrderFrameReaction } from "./live-frames.ts";
+import { chargeSettledFrameReaction, newOrderFrameReaction } from "./live-frames.ts";
 import { paymentsMetricReaction } from "./metrics.ts";
 import { withdrawMulticaixaReferenceReaction } from "./multicaixa-references.ts";
 import {
@@ -51,6 +52,7 @@ import { supportReplyPushReaction } from "./shopper-pushes.ts";
 import { assignedConversationPushReaction } from "./staff-pushes.ts";
 import {
   fiscalOverdueAlertReaction,
+  mcxExpressChargeAlertReaction,
   messageWaitingAlertReaction,
   shopDetailsChangedAlertReaction,
   overdueWithMoneyAlertReaction,
@@ -62,6 +64,7 @@ import {
 export const SHOP_REACTIONS: readonly Reaction[] = [
   placedOrderNoticesReaction,
   newOrderFrameReaction,
+  chargeSettledFrameReaction,
   statusNoticesReaction,
   paymentConfirmedNoticesReaction,
   proofReceivedNoticesReaction,
@@ -80,6 +83,7 @@ export const SHOP_REACTIONS: readonly Reaction[] = [
   paidWithoutStockAlertReaction,
   paymentOnCancelledAlertReaction,
   unmatchedPaymentAlertReaction,
+  mcxExpressChargeAlertReaction,
   overdueWithMoneyAlertReaction,
   messageWaitingAlertReaction,
   supportReplyPushReaction,

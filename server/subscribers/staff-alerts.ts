@@ -1,10 +1,11 @@
 // What staff are alerted of by e-mail (and push) because a person must act (docs/product/notifications.md#staff-alerts):
 // a paid order without its units, money on a cancelled order or matching none, a deadline passed with money, a
-// shopper's message waiting while nobody is online, a fiscal document not issued after a day, the shop's bank
-// details or contacts changed.
+// shopper's message waiting while nobody is online, a fiscal document not issued after a day, a Multicaixa Express
+// charge that did not match or stayed unknown for a day, the shop's bank details or contacts changed.
 import {
   noticeDeadlineWithMoney,
   noticeFiscalDocumentOverdue,
+  noticeMcxExpressCharge,
   noticeMessageWaiting,
   noticePaidWithoutStock,
   noticePaymentOnCancelledOrder,
@@ -12,6 +13,9 @@ import {
   noticeUnmatchedMulticaixaPayment,
 } from "../notifications/order-events.ts";
 import { reaction } from "./reaction.ts";
+import { mcxExpressRepository } from "../domain/payments/mcx-express-repository.ts";
+import { groupedMobile } from "../../shared/mcx-express.ts";
+import { kz } from "../domain/events/catalog.ts";
 
 export const paidWithoutStockAlertReaction = reaction({
   name: "paid-without-stock-alert",
@@ -87,6 +91,27 @@ export const shopDetailsChangedAlertReaction = reaction({
   on: ["settings.changed"],
   async inTransaction(tx, { id, payload, createdAt }, { notifier }) {
     await noticeShopDetailsChanged(tx, notifier, { eventId: id, by: payload.by, fields: payload.fields, at: createdAt });
+    return () => notifier.committed();
+  },
+});
+
+/** A Multicaixa Express charge AppyPay confirmed for something else, or never answered for a day. */
+export const mcxExpressChargeAlertReaction = reaction({
+  name: "mcx-express-charge-alert",
+  on: ["charge.settled"],
+  async inTransaction(tx, { orderId, payload }, { notifier }) {
+    if (payload.status !== "mismatch" && !payload.unconfirmed) return;
+    const charge = await mcxExpressRepository(tx).find(payload.chargeId);
+    if (!charge) return;
+    await noticeMcxExpressCharge(tx, notifier, {
+      orderId: orderId!,
+      chargeId: charge.id,
+      problem: payload.status === "mismatch" ? "mismatch" : "unconfirmed",
+      amount: kz(charge.amount),
+      gatewayAmount: charge.gatewayAmount === null ? null : kz(charge.gatewayAmount),
+      gatewayId: charge.gatewayId,
+      phone: groupedMobile(charge.phoneNumber),
+    });
     return () => notifier.committed();
   },
 });

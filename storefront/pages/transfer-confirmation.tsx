@@ -31,6 +31,7 @@ import "./payment-styles.ts";
 import { DeliveryChoiceText } from "../features/orders/delivery-text.tsx";
 import { OrderDiscountText } from "../features/orders/coupon-text.tsx";
 import { StockHoldText } from "../features/orders/stock-hold-text.tsx";
+import { McxExpressPay } from "../features/orders/mcx-express-pay.tsx";
 
 export default function TransferConfirmationPage() {
   const ready = useSkeletonDelay();
@@ -67,6 +68,8 @@ export default function TransferConfirmationPage() {
     <div className="transfer">
       <h1 className="page-title">Obrigado por fazer a sua encomenda conosco!</h1>
       {toPay && <AmountToPay order={toPay} onCopy={copy} copied={copiedFrom} />}
+      {/* First where the shop offers it: paid from the phone in 90 seconds, confirmed by the gateway. */}
+      {toPay?.mcxExpress && <McxExpressPay order={toPay} reload={payment.reload} />}
       {multicaixa && (
         // First: paid by reference, the order is confirmed by itself, with no proof to send.
         <section className="pay-block" aria-labelledby="multicaixa-title">

@@ -336,3 +336,80 @@ describe("the orders list's payment chip", () => {
     expect(chipOf("RECUS7")).toHaveTextContent("Por pagar");
   });
 });
+
+describe("Multicaixa Express charges (docs/product/console.md#multicaixa-express)", () => {
+  const charge = (over: Partial<NonNullable<AdminOrder["mcxExpressCharges"]>[number]>) => ({
+    id: "ch1",
+    phoneNumber: "923 456 789",
+    amount: 30000,
+    status: "failed",
+    code: 231,
+    gatewayMessage: "Pagamento não autorizado pelo cliente.",
+    gatewayId: "0b8c1c1e-6b4d-4f7e-9d7e-1f0c2a3b4c5d",
+    merchantTransactionId: "AB12CD34EF56GH7",
+    gatewayAmount: null,
+    attempts: 1,
+    paymentId: null,
+    refunded: 0,
+    createdAt: "2026-11-28T09:00:00.000Z",
+    settledAt: "2026-11-28T09:01:00.000Z",
+    ...over,
+  });
+  const paidByMcx = order({
+    status: "Pagamento Confirmado",
+    paid: true,
+    amountPaid: 30000,
+    paymentState: "paid",
+    payments: [staffPayment({ id: "pay9", amount: 30000, bankReference: "Multicaixa Express 7f1e", actor: "Multicaixa Express" })],
+    mcxExpressCharges: [
+      charge({}),
+      charge({ id: "ch2", status: "paid", code: 100, gatewayMessage: null, gatewayId: "7f1e", paymentId: "pay9", attempts: 2 }),
+    ],
+  });
+  const renderAs = (role: "admin" | "support", refundThroughAppyPay = vi.fn(async () => undefined)) => {
+    render(
+      <AdminContext
+        i18nProvider={i18nProvider}
+        authProvider={{
+          login: async () => undefined,
+          logout: async () => undefined,
+          checkAuth: async () => undefined,
+          checkError: async () => undefined,
+          getPermissions: async () => role,
+        }}
+        dataProvider={{ refundThroughAppyPay } as never}
+      >
+        <RecordContextProvider value={paidByMcx}>
+          <OrderPayments />
+        </RecordContextProvider>
+      </AdminContext>,
+    );
+    return refundThroughAppyPay;
+  };
+
+  it("shows each charge's phone, amount, state, AppyPay's id and code and the checks, and lets an admin give a paid one back through AppyPay", async () => {
+    const refund = renderAs("admin");
+    const list = screen.getByTestId("mcx-express-charges");
+    expect(list).toHaveTextContent("Não pago");
+    expect(list).toHaveTextContent("Pago");
+    expect(list).toHaveTextContent("Telemóvel 923 456 789");
+    expect(list).toHaveTextContent(/Cobrança AppyPay 0b8c1c1e-6b4d-4f7e-9d7e-1f0c2a3b4c5d · 1 verificação/);
+    expect(list).toHaveTextContent(/código 231 · Pagamento não autorizado pelo cliente\./);
+    // Only the paid charge can be given back.
+    const [only, ...others] = await within(list).findAllByRole("button", { name: "Devolver pela AppyPay" });
+    expect(others).toHaveLength(0);
+    await userEvent.click(only!);
+    const dialog = await screen.findByTestId("appypay-refund-dialog");
+    await userEvent.clear(within(dialog).getByLabelText(/Montante/));
+    await userEvent.type(within(dialog).getByLabelText(/Montante/), "5000");
+    await userEvent.type(within(dialog).getByLabelText(/Motivo/), "Tamanho errado");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Devolver pela AppyPay" }));
+    expect(refund).toHaveBeenCalledWith(paidByMcx.id, "pay9", { amount: 5000, note: "Tamanho errado" });
+  });
+
+  it("gives support no AppyPay refund", async () => {
+    renderAs("support");
+    await screen.findByTestId("mcx-express-charges");
+    expect(screen.queryByRole("button", { name: "Devolver pela AppyPay" })).toBeNull();
+  });
+});

@@ -84,6 +84,11 @@ export class AppyPayStandin {
     return new FiscalDocumentsStandin(this);
   }
 
+  /** Adds AppyPay's charges routes (ChargesStandin) and answers them. */
+  charges(): ChargesStandin {
+    return new ChargesStandin(this);
+  }
+
   /** Forgets every token, as a revocation would: the next API call with one gets a 401. */
   revokeTokens(): void {
     this.tokens.clear();
@@ -262,6 +267,220 @@ export class FiscalDocumentsStandin {
     return {
       fiscalDocument: { id: doc.id, documentNo: doc.documentNo, documentStatus: doc.status },
       responseStatus: { successful: doc.status === "Success", status: doc.status, code: 100, message: "OK", source: "AGT" },
+    };
+  }
+}
+
+/** A Multicaixa Express charge the stand-in accepted, and where it stands. */
+export interface StandinCharge {
+  id: string;
+  body: {
+    amount: number;
+    currency: string;
+    description: string;
+    merchantTransactionId: string;
+    paymentMethod: string;
+    paymentInfo: { phoneNumber: string };
+  };
+  accept: string | undefined;
+  status: "Pending" | "Success" | "Failed";
+  code: number;
+  message: string;
+  /** What AppyPay says it charged (the charged amount unless a test says otherwise). */
+  amount: number;
+  /** Given back through POST /refunds/{id}. */
+  refunded: number;
+}
+
+const CHARGE_MESSAGES: Record<number, string> = {
+  100: "Obrigado! O seu pagamento foi registado com Sucesso.",
+  101: "A solicitação foi aceita para processamento.",
+  209: "O seu saldo é insuficiente para prosseguir com a operação.",
+  210: "O prazo de pagamento expirou. Deverá autorizar o seu pagamento num prazo máximo de 90 segundos.",
+  211: "O prazo de pagamento expirou. Deverá autorizar o seu pagamento num prazo máximo de 90 segundos.",
+  231: "Pagamento não autorizado pelo cliente.",
+};
+
+/**
+ * AppyPay's charges API as its reference describes it (server/integrations/appypay/charges.ts): POST /charges with
+ * the asynchronous Accept answers 202 and keeps the charge Pending until the test decides the shopper's answer
+ * (`approve`, `fail`); GET /charges/{id} and GET /charges?merchantTransactionId= answer it as it stands; POST
+ * /refunds/{id} gives back part or all of a paid one. `webhookBody` is what AppyPay POSTs to the merchant, and
+ * `deliver` POSTs it to a running shop.
+ */
+export class ChargesStandin {
+  charges = new Map<string, StandinCharge>();
+  /** How many POST /charges to answer 400 next (a refusal), or to hang up on after taking (a lost answer). */
+  refuseNext = 0;
+  loseNextAnswers = 0;
+
+  constructor(private readonly appypay: AppyPayStandin) {
+    appypay
+      .route("POST", /^\/charges$/, (call) => {
+        const body = (call.body ?? {}) as StandinCharge["body"];
+        if (this.refuseNext > 0) {
+          this.refuseNext--;
+          return [
+            400,
+            { responseStatus: { successful: false, status: "Failed", code: 800, message: "Request is null or with wrong format." } },
+          ];
+        }
+        const valid =
+          typeof body.amount === "number" &&
+          body.amount >= 1 &&
+          body.currency === "AOA" &&
+          /^[A-Za-z0-9]{1,15}$/.test(body.merchantTransactionId ?? "") &&
+          /^GPO_/.test(body.paymentMethod ?? "") &&
+          /^(244)?9\d{8}$/.test(body.paymentInfo?.phoneNumber ?? "") &&
+          /^[A-Za-z0-9 ]+$/.test(body.description ?? "");
+        if (!valid) return [400, { responseStatus: { successful: false, status: "Failed", code: 719, message: "Field(s) not provided" } }];
+        if ([...this.charges.values()].some((c) => c.body.merchantTransactionId === body.merchantTransactionId))
+          return [
+            400,
+            {
+              responseStatus: { successful: false, status: "Failed", code: 726, message: "The requested reference number already exists" },
+            },
+          ];
+        const id = randomUUID();
+        this.charges.set(id, {
+          id,
+          body,
+          accept: call.accept,
+          status: "Pending",
+          code: 101,
+          message: CHARGE_MESSAGES[101]!,
+          amount: body.amount,
+          refunded: 0,
+        });
+        if (this.loseNextAnswers > 0) {
+          this.loseNextAnswers--;
+          return [504];
+        }
+        const async = call.accept === "application/vnd.appypay.asyncapi+json";
+        return [
+          async ? 202 : 200,
+          { id, responseStatus: { successful: true, status: "Pending", code: 101, message: CHARGE_MESSAGES[101], source: "GPO" } },
+        ];
+      })
+      .route("GET", /^\/charges$/, (call) => {
+        const mtid = call.query.get("merchantTransactionId");
+        const found = [...this.charges.values()].filter((c) => !mtid || c.body.merchantTransactionId === mtid);
+        return [200, { payments: found.map((c) => this.payment(c)) }];
+      })
+      .route("GET", /^\/charges\/([^/]+)$/, (_call, match) => {
+        const charge = this.charges.get(decodeURIComponent(match[1]!));
+        return charge
+          ? [200, { payment: this.payment(charge) }]
+          : [404, { responseStatus: { successful: false, code: 720, message: "Transaction was not found" } }];
+      })
+      .route("POST", /^\/refunds\/([^/]+)$/, (call, match) => {
+        const charge = this.charges.get(decodeURIComponent(match[1]!));
+        const body = (call.body ?? {}) as { amount?: number; description?: string };
+        if (!charge || charge.status !== "Success")
+          return [404, { responseStatus: { successful: false, code: 720, message: "Transaction was not found" } }];
+        if (typeof body.amount !== "number" || body.amount <= 0 || !body.description)
+          return [400, { responseStatus: { successful: false, code: 719, message: "Field(s) not provided" } }];
+        if (Math.round((charge.refunded + body.amount) * 100) > Math.round(charge.amount * 100))
+          return [
+            400,
+            {
+              responseStatus: {
+                successful: false,
+                status: "Failed",
+                code: 760,
+                message: "Refund amount request can not be more than amount paid.",
+              },
+            },
+          ];
+        charge.refunded = Math.round((charge.refunded + body.amount) * 100) / 100;
+        return [
+          200,
+          {
+            id: randomUUID(),
+            responseStatus: { successful: true, status: "Success", code: 100, message: CHARGE_MESSAGES[100], source: "GPO" },
+          },
+        ];
+      });
+  }
+
+  /** The charges asked for, in order. */
+  posted(): StandinCharge[] {
+    return [...this.charges.values()];
+  }
+
+  /** The charge made with a merchantTransactionId (the shop's), or the only/last one. */
+  last(): StandinCharge {
+    return this.posted().at(-1)!;
+  }
+
+  /** The shopper approved it in the app (AppyPay charged `amount`, the asked amount unless a test says otherwise). */
+  approve(id: string, amount?: number): StandinCharge {
+    const charge = this.charges.get(id)!;
+    Object.assign(charge, { status: "Success", code: 100, message: CHARGE_MESSAGES[100], amount: amount ?? charge.body.amount });
+    return charge;
+  }
+
+  /** Declined (231), no balance (209), not approved within 90 s (210/211), or any other failure code. */
+  fail(id: string, code: number): StandinCharge {
+    const charge = this.charges.get(id)!;
+    Object.assign(charge, { status: "Failed", code, message: CHARGE_MESSAGES[code] ?? "Houve um erro no pagamento." });
+    return charge;
+  }
+
+  /** The transactional webhook's body ("Merchant Webhooks" sample payload). */
+  webhookBody(id: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+    const charge = this.charges.get(id)!;
+    return {
+      id: charge.id,
+      merchantTransactionId: charge.body.merchantTransactionId,
+      amount: charge.amount,
+      responseStatus: {
+        successful: charge.status === "Success",
+        status: charge.status,
+        code: charge.code,
+        message: charge.message,
+        source: "GPO",
+        sourceDetails: { attempt: 1, type: "NONE", code: "NONE", message: "OK" },
+      },
+      ...overrides,
+    };
+  }
+
+  /** POSTs the webhook to a running shop, as AppyPay does, with the portal's secret as a bearer token. */
+  deliver(shopUrl: string, secret: string, id: string): Promise<Response> {
+    return fetch(`${shopUrl}/api/payments/appypay`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${secret}` },
+      body: JSON.stringify(this.webhookBody(id)),
+    });
+  }
+
+  private payment(c: StandinCharge) {
+    const now = new Date().toISOString();
+    return {
+      id: c.id,
+      merchantTransactionId: c.body.merchantTransactionId,
+      type: "Charge",
+      operation: "ONE_TIME_PAYMENT",
+      amount: c.amount,
+      currency: "AOA",
+      status: c.status,
+      description: c.body.description,
+      disputes: false,
+      applicationFeeAmount: 0,
+      paymentMethod: "GPO",
+      createdDate: now,
+      updatedDate: now,
+      transactionEvents: [
+        {
+          id: 1,
+          transactionId: c.id,
+          type: "Charge",
+          responseStatus: { successful: c.status === "Success", status: c.status, code: c.code, message: c.message, source: "GPO" },
+        },
+      ],
+      options: {},
+      reference: null,
     };
   }
 }

@@ -71,6 +71,7 @@ const order = (over: Partial<Order> = {}): Order => ({
   unreadMessages: 0,
   returns: [],
   returnOffer: null,
+  mcxExpress: null,
   ...over,
 });
 

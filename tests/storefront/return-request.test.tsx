@@ -53,6 +53,7 @@ const delivered = (over: Partial<Order> = {}): Order => ({
   nif: null,
   fiscalDocuments: [],
   unreadMessages: 0,
+  mcxExpress: null,
   returns: [],
   returnOffer: {
     until: new Date(Date.now() + 2 * DAY).toISOString(),

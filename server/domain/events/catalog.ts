@@ -39,6 +39,12 @@ export interface DomainEvents {
   "payment.on_cancelled_order": { paymentId: string; amount: number; bankReference: string };
   /** A Multicaixa payment that matches no order (or could not be read). */
   "payment.unmatched": { paymentId: string; reference: string | null; amount: number | null };
+  /**
+   * A Multicaixa Express charge was settled (docs/design/money.md#multicaixa-express-appypay): paid (its payment told
+   * by payment.recorded), failed (`unconfirmed`: still unknown to the gateway after a day), a mismatch, or money kept
+   * on a cancelled order.
+   */
+  "charge.settled": { chargeId: string; status: "paid" | "failed" | "mismatch" | "kept"; code: number | null; unconfirmed: boolean };
   /** Half the time to pay has passed. */
   "payment.reminder_due": { due: number; reference: string | null; deadline: string };
   /** The deadline passed with money on the order: kept, with what the shopper and staff are told. */

@@ -21,6 +21,8 @@ import { formatKz } from "../../../shared/money.ts";
 import type { DeliveryChoice } from "../../../shared/delivery.ts";
 import { toView } from "../fiscal/service.ts";
 import { toRequestView } from "../payments/payment-requests.ts";
+import { mcxExpressRepository, type ChargeRow } from "../payments/mcx-express-repository.ts";
+import { toShopCharge } from "../payments/mcx-express-view.ts";
 import type { Address, ShopCancellation, ShopOrder, ShopProof, UserOrder } from "../../schemas/orders.ts";
 import { attachmentKind } from "../../../shared/chat.ts";
 import { DEFAULT_PAYMENT_DEADLINE_HOURS, paymentState, type ProofStatus } from "../../../shared/payments.ts";
@@ -234,13 +236,20 @@ export async function listUserOrders(
   db: Db,
   userId: string,
   multicaixa?: MulticaixaDisplay,
+  offers: { mcxExpress?: boolean } = {},
 ): Promise<Omit<UserOrder, "returns" | "returnOffer">[]> {
   const rows = await ordersRepository(db).listForUser(userId);
-  const unread = await unreadByClient(
-    db,
-    rows.map((o) => o.id),
-  );
-  return rows.map((o) => ({ ...toShopOrder(o, multicaixa), unreadMessages: unread.get(o.id) ?? 0 }));
+  const ids = rows.map((o) => o.id);
+  const unread = await unreadByClient(db, ids);
+  const charges = offers.mcxExpress ? await mcxExpressRepository(db).latestOf(ids) : new Map<string, ChargeRow>();
+  return rows.map((o) => {
+    const charge = charges.get(o.id);
+    return {
+      ...toShopOrder(o, multicaixa),
+      unreadMessages: unread.get(o.id) ?? 0,
+      mcxExpress: offers.mcxExpress ? { charge: charge ? toShopCharge(charge) : null } : null,
+    };
+  });
 }
 
 /**

@@ -78,3 +78,29 @@ export async function refundInTransaction(
   await emitEvents(tx, orderEvent("refund.recorded", order.id, { refundId: refund.id, amount: kz(amount), bankReference }));
   return refund.id;
 }
+
+/**
+ * Inside the caller's transaction: money a payment service already gave back (AppyPay's refund of a Multicaixa
+ * Express charge), recorded as done with the service's reference, and told like any refund.
+ */
+export async function recordServiceRefund(
+  tx: Db,
+  refund: { orderId: string; amount: Prisma.Decimal; reference: string; note: string | null; staffUserId: string; actor: string },
+): Promise<void> {
+  const payments = paymentsRepository(tx);
+  if (!(await payments.lockOrderMoney(refund.orderId))) throw new AppError(404, STAFF_ORDER_NOT_FOUND);
+  const row = await payments.insertRefund({
+    orderId: refund.orderId,
+    amount: refund.amount,
+    bankReference: refund.reference,
+    status: "done",
+    note: refund.note,
+    recordedById: refund.staffUserId,
+    actor: refund.actor,
+  });
+  await payments.addToAmountRefunded(refund.orderId, refund.amount);
+  await emitEvents(
+    tx,
+    orderEvent("refund.recorded", refund.orderId, { refundId: row.id, amount: kz(refund.amount), bankReference: refund.reference }),
+  );
+}

@@ -506,6 +506,44 @@ const TEMPLATES = {
     ],
   }),
 
+  /**
+   * A Multicaixa Express charge staff must look at (docs/product/orders.md#multicaixa-express): AppyPay said it
+   * succeeded for another amount or transaction (not counted), or it was still unknown to AppyPay after a day.
+   */
+  "staff-mcx-express-charge": template<
+    OrderRef & {
+      problem: "mismatch" | "unconfirmed";
+      amount: MoneyAmount;
+      gatewayAmount: MoneyAmount | null;
+      gatewayId: string | null;
+      phone: string;
+    }
+  >({
+    subject: (c) =>
+      c.problem === "mismatch"
+        ? `Multicaixa Express divergente — pedido ${orderLabel(c.orderId)}`
+        : `Multicaixa Express por confirmar há um dia — pedido ${orderLabel(c.orderId)}`,
+    blocks: (ctx, c) => [
+      {
+        kind: "paragraph",
+        text:
+          c.problem === "mismatch"
+            ? `A AppyPay confirmou um pagamento Multicaixa Express do pedido ${orderLabel(c.orderId)} (${customer(c.customerName)}) que não corresponde ao que a loja pediu. Não foi contado: verifique-o no portal da AppyPay e devolva-o ou registe-o à mão.`
+            : `Um pagamento Multicaixa Express do pedido ${orderLabel(c.orderId)} (${customer(c.customerName)}) continua sem resposta da AppyPay um dia depois. Foi dado como não pago: verifique-o no portal da AppyPay e, se foi cobrado, registe-o à mão.`,
+      },
+      {
+        kind: "facts",
+        rows: [
+          ["Pedido pela loja", formatKz(c.amount)],
+          ...(c.gatewayAmount !== null ? [["Confirmado pela AppyPay", formatKz(c.gatewayAmount)] as [string, string]] : []),
+          ["Telemóvel", c.phone],
+          ["Cobrança AppyPay", c.gatewayId ?? "sem id"],
+        ],
+      },
+      orderButton(ctx, c.orderId),
+    ],
+  }),
+
   /** An order holding money reached its payment deadline and was kept: staff settle the rest or refund. */
   "staff-deadline-with-money": template<OrderRef & { paid: MoneyAmount; total: MoneyAmount }>({
     subject: (order) => `Prazo expirado com pagamento parcial — ${orderLabel(order.orderId)}`,

@@ -23,6 +23,10 @@ import { ORDER_LIST, PAYMENT_QUEUE, getOrder, listOrders, listPaymentQueue } fro
 import { changeOrderStatus } from "../../domain/orders/service.ts";
 import { approvePayment, recordStaffPayment } from "../../domain/payments/payments.ts";
 import { recordRefund } from "../../domain/payments/refunds.ts";
+import { refundThroughAppyPay } from "../../domain/payments/mcx-express-refunds.ts";
+import { orderCharges } from "../../domain/payments/mcx-express-view.ts";
+import { AdminAppyPayRefundBody } from "../../schemas/mcx-express.ts";
+import { mcxExpressSetup } from "../../deps.ts";
 import { addOrderNote, listOrderNotes } from "../../domain/orders/notes.ts";
 import { AdminOrderNoteBody, AdminOrderNoteReply, AdminOrderNotesReply } from "../../schemas/admin-support.ts";
 import { STAFF_ROLES } from "../../../shared/roles.ts";
@@ -34,8 +38,8 @@ const roleOf = (request: FastifyRequest): StaffRole => (request.user!.role === "
 
 /** The order as the console shows it, with the WhatsApp and SMS messages sent about it. */
 export async function staffOrder(db: PrismaClient, id: string, role: StaffRole): Promise<AdminOrder> {
-  const [order, phoneMessages] = await Promise.all([getOrder(db, id, role), orderPhoneMessages(db, id)]);
-  return { ...order, phoneMessages };
+  const [order, phoneMessages, charges] = await Promise.all([getOrder(db, id, role), orderPhoneMessages(db, id), orderCharges(db, id)]);
+  return { ...order, phoneMessages, mcxExpressCharges: charges };
 }
 
 export const adminOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -197,6 +201,29 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       await recordRefund(db.prisma, { ...request.body, orderId: request.params.id, staffUserId: request.user!.userId });
+      return staffOrder(db.prisma, request.params.id, roleOf(request));
+    },
+  );
+
+  // An admin gives back a Multicaixa Express payment through AppyPay (partial allowed); a bank refund stays /refunds.
+  app.post(
+    "/orders/:id/payments/:paymentId/appypay-refund",
+    {
+      preValidation: admin,
+      schema: {
+        tags,
+        params: PaymentParams,
+        body: AdminAppyPayRefundBody,
+        response: { 200: AdminOrder, ...errorResponses(400, 401, 403, 404, 409, 502) },
+      },
+    },
+    async (request) => {
+      await refundThroughAppyPay(db.prisma, mcxExpressSetup(app.deps), {
+        ...request.body,
+        orderId: request.params.id,
+        paymentId: request.params.paymentId,
+        staffUserId: request.user!.userId,
+      });
       return staffOrder(db.prisma, request.params.id, roleOf(request));
     },
   );

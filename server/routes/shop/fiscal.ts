@@ -4,31 +4,15 @@
 // ways), checked before the body is read; even then its body only names which document to fetch again from AppyPay.
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
-import { timingSafeEqual, createHash } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { errorResponses } from "../../schemas/common.ts";
 import { TaxpayerParams, TaxpayerReply } from "../../schemas/fiscal.ts";
 import { AppError } from "../../domain/errors.ts";
 import { lookupTaxpayer, onProviderWebhook } from "../../domain/fiscal/service.ts";
+import { carriesSecret } from "../../integrations/appypay/webhook-secret.ts";
 
 const WebhookReply = Type.Object({ success: Type.Literal(true) });
 const NOT_CONFIGURED = "Documentos fiscais AppyPay não configurados";
-
-const digest = (s: string) => createHash("sha256").update(s).digest();
-/** Constant-time: the secret's length is not told either. */
-const same = (a: string, b: string) => timingSafeEqual(digest(a), digest(b));
-
-/** Whether the request carries the webhook's secret, as a bearer token or as Basic auth's password. */
-export function carriesSecret(authorization: string | undefined, secret: string): boolean {
-  if (!authorization) return false;
-  const bearer = /^Bearer\s+(.+)$/i.exec(authorization)?.[1];
-  if (bearer !== undefined) return same(bearer.trim(), secret);
-  const basic = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(authorization)?.[1];
-  if (basic === undefined) return false;
-  const decoded = Buffer.from(basic, "base64").toString("utf8");
-  const colon = decoded.indexOf(":");
-  return colon >= 0 && same(decoded.slice(colon + 1), secret);
-}
 
 export const fiscalRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps = app.deps;

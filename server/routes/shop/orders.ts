@@ -25,6 +25,7 @@ import { submitProof } from "../../domain/payments/proofs.ts";
 import { ORDER_NOT_FOUND } from "../../domain/orders/not-found.ts";
 import { AppError } from "../../domain/errors.ts";
 import { cancelOwnOrder } from "../../domain/orders/shopper-cancel.ts";
+import { mcxExpressSetup } from "../../deps.ts";
 import { DEFAULT_PLACEMENTS_PER_HOUR, DEFAULT_STOCK_HOLD_HOURS } from "../../../shared/unpaid-orders.ts";
 import { PAY_ON_DELIVERY, paymentMethodFromWire } from "../../../shared/orders.ts";
 import { DEFAULT_POD_CONFIRM_HOURS, DEFAULT_POD_REFUSAL_LIMIT } from "../../../shared/pay-on-delivery.ts";
@@ -138,7 +139,9 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ limits: OrderRouteLimits }
     "/api/order/userorders",
     { preHandler: auth, schema: { tags, body: EmptyBody, response: { 200: UserOrdersReply, ...errorResponses(400, 401, 413, 415) } } },
     async (request) => {
-      const orders = await listUserOrders(db.prisma, request.user!.userId, config.proxypay && { entity: config.proxypay.entity });
+      const orders = await listUserOrders(db.prisma, request.user!.userId, config.proxypay && { entity: config.proxypay.entity }, {
+        mcxExpress: Boolean(mcxExpressSetup(app.deps)),
+      });
       const windowDays = (await shopSettings.get())?.returnWindowDays ?? DEFAULT_RETURN_WINDOW_DAYS;
       return { success: true as const, orders: await withReturns(db.prisma, orders, windowDays) };
     },

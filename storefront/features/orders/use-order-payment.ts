@@ -18,11 +18,14 @@ export interface OrderPayment {
   proofError: string;
   /** Sends a proof of payment, unless it is too large (refused here, before any upload on a slow line). */
   sendProof: (file: File) => Promise<void>;
+  /** Reads the order again (a Multicaixa Express charge waiting for its outcome polls with it). */
+  reload: () => void;
 }
 
 /**
  * One order on the payment page (`/confirmacaotransferencia?orderId=…`): what to pay and the proofs
- * sent. Kept live: the shop posts a chat message when it records a payment or decides on a proof.
+ * sent. Kept live: the shop posts a chat message when it records a payment or decides on a proof, and tells the
+ * shopper's sockets when a Multicaixa Express charge is settled.
  */
 export function useOrderPayment(orderId: string): OrderPayment {
   const { token, realtime } = useSession();
@@ -48,7 +51,11 @@ export function useOrderPayment(orderId: string): OrderPayment {
   useEffect(() => {
     if (!realtime || !wanted) return;
     return realtime.on((event) => {
-      if ((event.type === "status" && event.connected) || (event.type === "newMessage" && event.orderId === orderId)) load();
+      if (
+        (event.type === "status" && event.connected) ||
+        ((event.type === "newMessage" || event.type === "chargeSettled") && event.orderId === orderId)
+      )
+        load();
     });
   }, [realtime, wanted, orderId, load]);
 
@@ -76,5 +83,5 @@ export function useOrderPayment(orderId: string): OrderPayment {
     }
   };
 
-  return { ready: !wanted || loaded, order: wanted ? order : null, sending, proofError, sendProof: send };
+  return { ready: !wanted || loaded, order: wanted ? order : null, sending, proofError, sendProof: send, reload: load };
 }

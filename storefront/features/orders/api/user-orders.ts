@@ -1,5 +1,6 @@
 import type { ShopOrder } from "../../../../server/schemas/orders.ts";
 import type { ReturnOffer, ShopReturn } from "../../../../server/schemas/returns.ts";
+import type { ShopMcxExpress } from "../../../../server/schemas/mcx-express.ts";
 import { paymentState, type PaymentState, type ProofStatus } from "../../../../shared/payments.ts";
 import { api } from "../../../lib/api-client.ts";
 
@@ -40,6 +41,8 @@ export type Order = ShopOrder & {
   /** Its return and exchange requests, and what it still offers to return (docs/product/returns.md#asking). */
   returns: ShopReturn[];
   returnOffer: ReturnOffer | null;
+  /** Multicaixa Express: null when the shop does not offer it; else the order's latest charge, if any. */
+  mcxExpress: ShopMcxExpress;
 };
 
 type OrderReply = ShopOrder & Partial<Omit<Order, keyof ShopOrder>>;
@@ -61,6 +64,7 @@ const withPaymentFields = (o: OrderReply): Order => {
     unreadMessages: o.unreadMessages ?? 0,
     returns: o.returns ?? [],
     returnOffer: o.returnOffer ?? null,
+    mcxExpress: o.mcxExpress ?? null,
   };
 };
 
