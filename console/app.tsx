@@ -2,6 +2,7 @@ import { Admin, CustomRoutes, Resource, defaultTheme } from "react-admin";
 import { ptPT } from "@mui/material/locale";
 import polyglotI18nProvider from "ra-i18n-polyglot";
 import { Route } from "react-router-dom";
+import { DoorCash } from "./door-cash/door-cash.tsx";
 import { authProvider } from "./auth-provider.ts";
 import { dataProvider } from "./data-provider.ts";
 import { ptMessages } from "./i18n/pt.ts";
@@ -77,6 +78,7 @@ export function ConsoleApp() {
       <Resource name="fiscal-documents" {...fiscalDocuments} />
       <CustomRoutes>
         <Route path="/settings" element={<SettingsEdit />} />
+        <Route path="/door-cash" element={<DoorCash />} />
       </CustomRoutes>
     </Admin>
   );

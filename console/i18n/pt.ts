@@ -283,6 +283,8 @@ export const ptMessages: TranslationMessages = {
         price: "Preço (kz)",
         freeFrom: "Grátis a partir de (kz)",
         eta: "Prazo de entrega",
+        payOnDelivery: "Pagamento na entrega",
+        payOnDeliveryLimit: "Pagamento na entrega até (kz)",
       },
     },
     coupons: {
@@ -309,7 +311,17 @@ export const ptMessages: TranslationMessages = {
     },
     "pickup-points": {
       name: "Ponto de levantamento |||| Pontos de levantamento",
-      fields: { id: "ID", name: "Nome", province: "Província", address: "Morada", hours: "Horário", price: "Preço (kz)", eta: "Prazo" },
+      fields: {
+        id: "ID",
+        name: "Nome",
+        province: "Província",
+        address: "Morada",
+        hours: "Horário",
+        price: "Preço (kz)",
+        eta: "Prazo",
+        payOnDelivery: "Pagamento na entrega",
+        payOnDeliveryLimit: "Pagamento na entrega até (kz)",
+      },
     },
     customers: {
       name: "Cliente |||| Clientes",
@@ -417,6 +429,8 @@ export const ptMessages: TranslationMessages = {
         messagingShopDaily: "Máximo da loja em 24 horas",
         stockHoldHours: "Reserva de stock (horas)",
         placementsPerHour: "Encomendas por hora (toda a loja)",
+        payOnDeliveryConfirmHours: "Horas para confirmar",
+        payOnDeliveryRefusalLimit: "Entregas recusadas até retirar o pagamento na entrega",
         fiscalCompanyName: "Nome da empresa (como no NIF)",
         fiscalNif: "NIF da loja",
         fiscalVatRegime: "Regime de IVA",
@@ -741,6 +755,7 @@ export const ptMessages: TranslationMessages = {
       eta_help: "Por exemplo: 24–72 h",
       pickup_province_help: "Só é oferecido a moradas desta província",
       no_province: "Sem província (oferecido a todas as moradas)",
+      pay_on_delivery_limit_help: "Só para encomendas até este total (vazio: qualquer valor)",
     },
     quick_replies: {
       help: "Pode usar {banco}, {titular} e {iban}: ao inserir a resposta são trocados pelos dados bancários das Definições.",
@@ -787,6 +802,10 @@ export const ptMessages: TranslationMessages = {
         "Quanto tempo uma encomenda por pagar guarda os artigos com stock (decimais permitidos, até 720; nunca além do prazo de pagamento). Depois voltam a estar à venda; se o pagamento chegar mais tarde, são reservados de novo se ainda houver",
       stock_hold_range: "Indique uma reserva maior que 0 e até 720 horas",
       orders_limits: "Limites de encomendas",
+      pay_on_delivery: "Pagamento na entrega",
+      pay_on_delivery_hours_help:
+        "Horas para a equipa confirmar por telefone ou WhatsApp uma encomenda paga na entrega; depois é cancelada e os artigos voltam a estar à venda",
+      pay_on_delivery_refusals_help: "Depois de tantas entregas recusadas, o número de telefone deixa de ver o pagamento na entrega",
       fiscal: "Dados fiscais",
       fiscal_help:
         "Como a AGT conhece a loja: o nome e o NIF da empresa e o regime de IVA. O regime decide o IVA das faturas-recibo e notas de crédito (regime geral: os preços já incluem IVA a 14 %).",

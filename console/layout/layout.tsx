@@ -8,6 +8,7 @@ import VolumeUpIcon from "@mui/icons-material/VolumeUp";
 import { setSoundOn, soundOn } from "./attention.ts";
 import ForumIcon from "@mui/icons-material/Forum";
 import SettingsIcon from "@mui/icons-material/Settings";
+import PaymentsIcon from "@mui/icons-material/Payments";
 import { RealtimeProvider, useRealtime } from "./realtime-context.tsx";
 
 function LiveIndicator() {
@@ -109,6 +110,7 @@ function ConsoleMenu() {
       <Menu.ResourceItem name="orders" />
       <Menu.ResourceItem name="payments" />
       <Menu.ResourceItem name="returns" />
+      <Menu.Item to="/door-cash" primaryText="Caixa do dia" leftIcon={<PaymentsIcon />} />
       <Menu.ResourceItem name="fiscal-documents" />
       {canStatement && <Menu.ResourceItem name="bank-statement-lines" />}
       <ConversationsMenuItem />

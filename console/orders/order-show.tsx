@@ -25,6 +25,7 @@ import { PaymentMethodLabel } from "../components/payment-method-label.tsx";
 import { StatusChip } from "../components/status-chip.tsx";
 import { StatusButtons } from "./status-buttons.tsx";
 import { OrderPayments } from "./order-payments.tsx";
+import { OrderPayOnDelivery, OrderPaymentRequests } from "./order-extras.tsx";
 import { OrderPhoneMessages, ShopperWhatsAppButton } from "./order-phone-messages.tsx";
 import { OrderFiscalDocuments } from "./order-fiscal-documents.tsx";
 import { OrderReturns } from "../returns/order-returns.tsx";
@@ -120,7 +121,11 @@ function OrderDetails() {
             <OrderReturns orderId={order.id} />
           </Section>
           <Section title={translate("loja.payments.section")}>
+            <OrderPayOnDelivery />
             <OrderPayments />
+          </Section>
+          <Section title="Pedidos de pagamento">
+            <OrderPaymentRequests />
           </Section>
           <Section title={translate("loja.fiscal.section")}>
             <OrderFiscalDocuments />

@@ -138,6 +138,17 @@ export function SettingsEdit() {
             min={1}
             helperText={translate("loja.settings.placements_per_hour_help")}
           />
+          {/* Pay on delivery (docs/product/pay-on-delivery.md): the server checks the bounds and says them. */}
+          <Typography variant="h6" sx={{ mt: 2 }}>
+            {translate("loja.settings.pay_on_delivery")}
+          </Typography>
+          <NumberInput source="payOnDeliveryConfirmHours" step="any" helperText={translate("loja.settings.pay_on_delivery_hours_help")} />
+          <NumberInput
+            source="payOnDeliveryRefusalLimit"
+            step={1}
+            min={1}
+            helperText={translate("loja.settings.pay_on_delivery_refusals_help")}
+          />
           <Typography variant="h6" sx={{ mt: 2 }}>
             {translate("loja.settings.fiscal")}
           </Typography>

@@ -31,6 +31,8 @@ const FIELDS = [
   ...CAPS,
   "stockHoldHours",
   "placementsPerHour",
+  "payOnDeliveryConfirmHours",
+  "payOnDeliveryRefusalLimit",
   "fiscalCompanyName",
   "fiscalNif",
   "fiscalVatRegime",
@@ -48,6 +50,8 @@ export const settingsToForm = (record: RaRecord): RaRecord => {
   if (record.paymentDeadlineHours !== undefined && record.paymentDeadlineHours !== null)
     out.paymentDeadlineHours = Number(record.paymentDeadlineHours);
   if (record.stockHoldHours !== undefined && record.stockHoldHours !== null) out.stockHoldHours = Number(record.stockHoldHours);
+  if (record.payOnDeliveryConfirmHours !== undefined && record.payOnDeliveryConfirmHours !== null)
+    out.payOnDeliveryConfirmHours = Number(record.payOnDeliveryConfirmHours);
   return out;
 };
 

@@ -3,7 +3,8 @@
 // the pushes it returns are sent by the subscriber after the commit (Notifier.committed). The shopper's notifyEmail / notifyPush choices are
 // respected here; staff alerts go to the addresses in the shop's settings.
 import type { Db } from "../db/client.ts";
-import type { MoneyAmount } from "../../shared/money.ts";
+import { formatKz, type MoneyAmount } from "../../shared/money.ts";
+import { Prisma } from "../db/client.ts";
 import {
   CANCELLED,
   CARD,
@@ -209,7 +210,16 @@ type OrderNotice =
   /** Staff (or the deadline) moved the order; only Enviado, Entregue and Cancelado are told by e-mail. */
   | { kind: "status"; status: string; reason?: string | null }
   /** Half the time to pay has passed. */
-  | { kind: "payment-reminder" };
+  | { kind: "payment-reminder" }
+  /** Staff asked for an amount after the order (docs/product/payment-requests.md): its own reference and deadline. */
+  | {
+      kind: "payment-request";
+      amount: number;
+      reason: string;
+      reference: string;
+      multicaixaReference: string | null;
+      expiresAt: string;
+    };
 
 /** Enqueues the e-mails of `notice` in the caller's transaction; returns the push to send after the commit, if any. */
 export async function noticeOrder(tx: Db, notifier: Notifier, orderId: string, notice: OrderNotice): Promise<PushNotice | null> {
@@ -259,6 +269,22 @@ export async function noticeOrder(tx: Db, notifier: Notifier, orderId: string, n
         phonePayment(notifier, ctx, order.totalAmount.minus(order.amountPaid), order),
       );
       return null;
+    case "payment-request": {
+      const amount = new Prisma.Decimal(notice.amount);
+      const asked = {
+        paymentReference: notice.reference,
+        paymentDeadline: new Date(notice.expiresAt),
+        multicaixaReference: notice.multicaixaReference,
+      };
+      await shopperMail({ kind: "payment-request", facts: { ...ref, reason: notice.reason, ...paymentDue(notifier, ctx, amount, asked) } });
+      await enqueuePhone(tx, notifier, order, "payment-request", { reason: notice.reason, ...phonePayment(notifier, ctx, amount, asked) });
+      return pushTo(order.user, {
+        title: "Pedido de pagamento",
+        body: `${notice.reason}: ${formatKz(notice.amount)} no pedido ${label}.`,
+        url: `/message/${orderId}`,
+        tag: `order-${orderId}`,
+      });
+    }
     case "status":
       return statusNotice(tx, notifier, order, notice, shopperMail);
   }

@@ -8,6 +8,7 @@ import { MAX_AMOUNT } from "../../shared/money.ts";
 
 import { ORDER_STATUSES } from "../../shared/orders.ts";
 import { OrderCouponSchema } from "./coupons.ts";
+import { PaymentRequestSchema } from "./payment-requests.ts";
 import { OrderFiscalDocument } from "./fiscal.ts";
 import { DeliveryChoiceSchema, ShipmentSchema, TimelineStep } from "./delivery.ts";
 import { ReturnOffer, ShopReturn } from "./returns.ts";
@@ -191,6 +192,10 @@ export const ShopOrder = Type.Object({
   amountRefunded: Type.Number(),
   /** Each refund, oldest first (docs/product/orders.md#refunds). */
   refunds: Type.Array(ShopRefund),
+  /** What paid payment requests added to the total (docs/product/payment-requests.md). */
+  extras: Type.Number(),
+  /** The order's payment requests, oldest first. */
+  paymentRequests: Type.Array(PaymentRequestSchema),
   multicaixa: Type.Union([ShopMulticaixa, Type.Null()]),
   /** Set on a cancelled order only. */
   cancellation: Type.Union([ShopCancellation, Type.Null()]),

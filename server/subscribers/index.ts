@@ -23,6 +23,9 @@
 //   conversation.assigned  → push to the member it was given to (by someone else)
 //   phone.code_requested   → the code's WhatsApp or SMS
 //   password.reset_requested → the reset link's e-mail
+//   payment_request.created → its card in the chat, the shopper's e-mail, WhatsApp/SMS (as chosen) and push
+//   payment_request.closed → chat line (cancelled, expired), its Multicaixa reference withdrawn
+//   payment_request.paid   → its Multicaixa reference withdrawn (the money's own payment.recorded tells the chat)
 import type { Reaction } from "./reaction.ts";
 import { passwordResetMailReaction, phoneCodeMessageReaction } from "./account-messages.ts";
 import { newOrderFrameReaction } from "./live-frames.ts";
@@ -38,6 +41,12 @@ import { placedOrderNoticesReaction } from "./placed-order-notices.ts";
 import { issuedDocumentMailReaction, paidOrderInvoiceReaction, refundCreditNoteReaction } from "./fiscal-documents.ts";
 import { shopChatLinesReaction } from "./shop-chat-lines.ts";
 import { returnChatLinesReaction, returnNoticesReaction, returnRequestedAlertReaction } from "./return-notices.ts";
+import {
+  paymentRequestCardReaction,
+  paymentRequestClosedLineReaction,
+  paymentRequestNoticesReaction,
+  withdrawRequestReferenceReaction,
+} from "./payment-requests.ts";
 import { supportReplyPushReaction } from "./shopper-pushes.ts";
 import { assignedConversationPushReaction } from "./staff-pushes.ts";
 import {
@@ -77,4 +86,8 @@ export const SHOP_REACTIONS: readonly Reaction[] = [
   paymentsMetricReaction,
   phoneCodeMessageReaction,
   passwordResetMailReaction,
+  paymentRequestCardReaction,
+  paymentRequestNoticesReaction,
+  paymentRequestClosedLineReaction,
+  withdrawRequestReferenceReaction,
 ];

@@ -11,6 +11,7 @@ import { isClient, isImage, isShopNotice } from "../features/chat/types.ts";
 import { useOrderChat, type OutgoingMessage } from "../features/chat/use-order-chat.ts";
 import { PushPrompt } from "../features/push/push-prompt.tsx";
 import { OrderWhatsAppLink } from "../features/settings/order-whatsapp-link.tsx";
+import { PaymentRequestCard } from "../features/chat/payment-request-card.tsx";
 
 /** Shown instead of an empty list: what to expect from support. */
 const CHAT_EMPTY = "Ainda não há mensagens. Escreva-nos: respondemos normalmente em menos de 1 hora, das 8h às 20h.";
@@ -21,6 +22,9 @@ export default function MessagePage() {
   const { messages, outgoing } = chat;
   const [open, setOpen] = useState<Attachment | null>(null);
   const list = useRef<HTMLDivElement>(null);
+  // A message that carries a payment request is drawn as its card (its text is for any other reader).
+  const cardOf = (m: { paymentRequestId?: string }) =>
+    m.paymentRequestId ? chat.paymentRequests.find((r) => r.id === m.paymentRequestId) : undefined;
 
   useEffect(() => {
     list.current?.scrollTo({ top: list.current.scrollHeight });
@@ -79,7 +83,7 @@ export default function MessagePage() {
                 data-sender={m.sender}
               >
                 <p className="bubble-sender">{isClient(m) ? "Cliente" : isShopNotice(m) ? "Suporte · mensagem automática" : "Suporte"}</p>
-                {m.text && <p className="pre-line">{m.text}</p>}
+                {cardOf(m) ? <PaymentRequestCard request={cardOf(m)!} /> : m.text && <p className="pre-line">{m.text}</p>}
                 {m.fileUrl && <AttachmentButton url={m.fileUrl} image={isImage(m)} onOpen={setOpen} />}
                 <time className="bubble-time" dateTime={m.createdAt}>
                   {formatMessageTime(m.createdAt)}

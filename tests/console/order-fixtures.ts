@@ -44,6 +44,8 @@ export const staffOrder = (over: Partial<AdminOrder> = {}): AdminOrder => ({
   payments: [],
   proofs: [],
   amountRefunded: 0,
+  extras: 0,
+  paymentRequests: [],
   refunds: [],
   paidException: null,
   nif: null,

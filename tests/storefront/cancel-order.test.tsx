@@ -39,6 +39,8 @@ const order = (over: Partial<Order> = {}): Order => ({
   amountPaid: 0,
   amountAwaitingConfirmation: 0,
   amountRefunded: 0,
+  extras: 0,
+  paymentRequests: [],
   refunds: [],
   paymentState: "unpaid",
   proofs: [],

@@ -57,6 +57,8 @@ const order = (over: Partial<Order> = {}): Order => ({
   paymentState: "unpaid",
   amountAwaitingConfirmation: 0,
   amountRefunded: 0,
+  extras: 0,
+  paymentRequests: [],
   refunds: [],
   proofs: [],
   multicaixa: null,

@@ -40,6 +40,8 @@ const delivered = (over: Partial<Order> = {}): Order => ({
   amountPaid: 12500,
   amountAwaitingConfirmation: 0,
   amountRefunded: 0,
+  extras: 0,
+  paymentRequests: [],
   refunds: [],
   paymentState: "paid",
   proofs: [],

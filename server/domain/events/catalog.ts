@@ -47,6 +47,19 @@ export interface DomainEvents {
   "proof.received": { proofId: string };
   /** Staff accepted or refused a proof (an accepted one that recorded money says so in payment.recorded). */
   "proof.decided": { proofId: string; accepted: boolean; reason: string | null; withPayment: boolean };
+  /** Staff asked the shopper for an amount after the order (docs/product/payment-requests.md): its card and notices. */
+  "payment_request.created": {
+    requestId: string;
+    amount: number;
+    reason: string;
+    expiresAt: string;
+    reference: string;
+    multicaixaReference: string | null;
+  };
+  /** A request was paid through the ledger (its payment's own payment.recorded follows). */
+  "payment_request.paid": { requestId: string; amount: number; paymentId: string; multicaixaReference: string | null };
+  /** A request can no longer be paid: staff cancelled it, or its deadline passed. */
+  "payment_request.closed": { requestId: string; status: "cancelled" | "expired"; multicaixaReference: string | null };
   /** Money given back (or to give back) was recorded. */
   "refund.recorded": { refundId: string; amount: number; bankReference: string | null };
   /** A fiscal document of the order (FR or NC) was issued, by the provider or attached by an admin. */

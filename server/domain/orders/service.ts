@@ -20,6 +20,7 @@ import { paymentsRepository } from "../payments/repository.ts";
 import { formatKz } from "../../../shared/money.ts";
 import type { DeliveryChoice } from "../../../shared/delivery.ts";
 import { toView } from "../fiscal/service.ts";
+import { toRequestView } from "../payments/payment-requests.ts";
 import type { Address, ShopCancellation, ShopOrder, ShopProof, UserOrder } from "../../schemas/orders.ts";
 import { attachmentKind } from "../../../shared/chat.ts";
 import { DEFAULT_PAYMENT_DEADLINE_HOURS, paymentState, type ProofStatus } from "../../../shared/payments.ts";
@@ -185,6 +186,8 @@ function toShopOrder(o: ShopOrderRow, multicaixa: MulticaixaDisplay | undefined)
       status: r.status === "pending" ? "pending" : "done",
       createdAt: r.createdAt.toISOString(),
     })),
+    extras: toNumber(o.extras),
+    paymentRequests: o.paymentRequests.map((r) => toRequestView(r, multicaixa?.entity)),
     multicaixa: multicaixa && o.multicaixaReference ? { entity: multicaixa.entity, reference: o.multicaixaReference, amount: total } : null,
     cancellation:
       o.status === CANCELLED

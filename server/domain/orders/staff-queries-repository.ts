@@ -1,5 +1,6 @@
 // The staff's reads of orders: the console's list with its search, the order's detail, the Pagamentos queue and
 // the figures of the dashboard and the customers list. Order rows are written by repository.ts.
+import { requestSelect } from "../payments/payment-requests-repository.ts";
 import type { Db } from "../../db/client.ts";
 import { Prisma } from "../../db/client.ts";
 import { AWAITING_PAYMENT, BANK_TRANSFER, CANCELLED, PAY_ON_DELIVERY } from "../../../shared/orders.ts";
@@ -36,6 +37,8 @@ const staffRowSelect = {
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     select: { id: true, amount: true, bankReference: true, status: true, note: true, actor: true, createdAt: true },
   },
+  extras: true,
+  paymentRequests: { orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: requestSelect },
   user: { select: { id: true, name: true, email: true } },
   _count: { select: { lines: true } },
   lines: { select: { quantity: true } },

@@ -1,6 +1,7 @@
 // Orders as staff see them: list with status tabs and search, full detail (lines, address, totals, chat
 // attachments, status timeline). Status changes are service.ts's.
 import { toView } from "../fiscal/service.ts";
+import { toRequestView } from "../payments/payment-requests.ts";
 import type { PrismaClient } from "../../db/client.ts";
 import { attachmentKind } from "../../../shared/chat.ts";
 import { AWAITING_CONFIRMATION, ORDER_STATUSES, isOrderStatus, shortOrderId, type OrderStatus } from "../../../shared/orders.ts";
@@ -124,6 +125,8 @@ function toRow(o: StaffOrderRow, unread: number, role: StaffRole): AdminOrder {
     paidException: o.paidException,
     nif: o.nif,
     fiscalDocuments: o.fiscalDocuments.map(toView),
+    extras: o.extras.toNumber(),
+    paymentRequests: o.paymentRequests.map((r) => toRequestView(r)),
     amountRefunded: o.amountRefunded.toNumber(),
     refunds: o.refunds.map((r) => ({
       id: r.id,

@@ -16,6 +16,7 @@ import { kz, orderEvent } from "../events/catalog.ts";
 import { emitEvents } from "../events/emit.ts";
 import { releaseEndedHolds } from "../orders/stock-hold.ts";
 import { expireUnconfirmed } from "./pay-on-delivery.ts";
+import { expirePaymentRequests } from "./payment-requests.ts";
 
 const BATCH = 100;
 
@@ -105,6 +106,7 @@ export async function remindHalfway(db: PrismaClient, now: Date): Promise<string
 export async function runPaymentDeadlines(db: PrismaClient, now = new Date()): Promise<void> {
   await expireOverdueOrders(db, now);
   await expireUnconfirmed(db, now);
+  await expirePaymentRequests(db, now);
   await flagOverdueWithMoney(db, now);
   await releaseEndedHolds(db, now);
   await remindHalfway(db, now);

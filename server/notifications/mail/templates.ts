@@ -376,6 +376,20 @@ const TEMPLATES = {
     blocks: (ctx, r) => [hello(r.customerName), { kind: "paragraph", text: r.text }, chatButton(ctx, r.orderId)],
   }),
 
+  /** Staff asked for an amount after the order (docs/product/payment-requests.md): what for, and how to pay it. */
+  "payment-request": template<OrderRef & PaymentDue & { reason: string }>({
+    subject: (order) => `Pedido de pagamento — pedido ${orderLabel(order.orderId)}`,
+    blocks: (ctx, order) => [
+      hello(order.customerName),
+      {
+        kind: "paragraph",
+        text: `Pedimos o pagamento de ${formatKz(order.amountDue)} no pedido ${orderLabel(order.orderId)}: ${order.reason}.${order.paymentDeadline ? ` Pode pagar até ${formatLuandaDateTime(order.paymentDeadline)}.` : ""}`,
+      },
+      ...paymentBlocks(ctx, order),
+      chatButton(ctx, order.orderId),
+    ],
+  }),
+
   "payment-reminder": template<OrderRef & PaymentDue>({
     subject: (order) => `Lembrete: pagamento do pedido ${orderLabel(order.orderId)}`,
     blocks: (ctx, order) => [

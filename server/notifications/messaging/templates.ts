@@ -12,7 +12,8 @@ import { luandaDay, type Shipment } from "../../../shared/shipment.ts";
 export const TEMPLATE_LANGUAGE = "pt_PT";
 
 /** What a phone message can be about. */
-export type PhoneKind = "order-placed" | "payment-confirmed" | "order-shipped" | "support-replies" | "payment-reminder" | "return-update";
+export type PhoneKind =
+  "order-placed" | "payment-confirmed" | "order-shipped" | "support-replies" | "payment-reminder" | "return-update" | "payment-request";
 export const PHONE_KINDS: readonly PhoneKind[] = [
   "order-placed",
   "payment-confirmed",
@@ -20,6 +21,7 @@ export const PHONE_KINDS: readonly PhoneKind[] = [
   "support-replies",
   "payment-reminder",
   "return-update",
+  "payment-request",
 ];
 export const isPhoneKind = (kind: string): kind is PhoneKind => (PHONE_KINDS as readonly string[]).includes(kind);
 
@@ -41,6 +43,8 @@ export interface PhoneFacts {
   shipment?: Shipment | null;
   /** return-update: the step as the shopper reads it (docs/product/returns.md#what-the-shopper-is-told). */
   returnStep?: string;
+  /** payment-request: what the amount is for (docs/product/payment-requests.md). */
+  reason?: string;
 }
 
 export interface TemplateDefinition {
@@ -59,6 +63,12 @@ export interface TemplateDefinition {
  * it; parameters carry no line breaks.
  */
 export const WHATSAPP_TEMPLATES = {
+  request: {
+    name: "loja_pedido_de_pagamento",
+    purpose: "payment request (an amount agreed after the order)",
+    body: "Olá {{1}}! Pedimos o pagamento de {{2}} no pedido #{{3}}: {{4}}. Pague até {{5}} (hora de Angola) por {{6}}. Veja e pague na conversa do pedido em {{7}} e responda lá se tiver dúvidas.",
+    params: ["first name", "amount", "order number", "reason", "deadline", "how to pay", "link to the order's chat"],
+  },
   placed: {
     name: "loja_pedido_recebido",
     purpose: "order placed, bank transfer",
@@ -254,6 +264,12 @@ export function renderPhoneMessage(kind: PhoneKind, f: PhoneFacts, ctx: { baseUr
             [name, id, amount],
             `recebemos o pedido #${id} de ${amount}. Avisamos quando o pagamento for confirmado.`,
           );
+    case "payment-request":
+      return out(
+        WHATSAPP_TEMPLATES.request,
+        [name, amount, id, oneLine(f.reason ?? ""), deadline, howToPay(f), `${base}/message/${f.orderId}`],
+        `Pedido de pagamento (${oneLine(f.reason ?? "")}). ${smsPayment(f, id)}`,
+      );
     case "payment-reminder":
       return out(WHATSAPP_TEMPLATES.reminder, [name, id, amount, deadline, howToPay(f), payUrl], `Lembrete. ${smsPayment(f, id)}`);
     case "payment-confirmed":
@@ -290,6 +306,7 @@ export function phoneSubject(kind: PhoneKind, orderId: string, facts?: Pick<Phon
     "support-replies": `Resposta do suporte — pedido ${id}`,
     "payment-reminder": `Lembrete: pagamento do pedido ${id}`,
     "return-update": `Troca ou devolução — pedido ${id}`,
+    "payment-request": `Pedido de pagamento — pedido ${id}`,
   };
   return what[kind];
 }
