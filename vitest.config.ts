@@ -57,6 +57,7 @@ const postgresSpecific = [
   "placement-limits",
   "rolling-restart",
   "reply-digest",
+  "returns",
   "schema-drift",
   "sessions",
   "shared-limits",

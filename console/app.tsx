@@ -2,6 +2,7 @@ import { Admin, CustomRoutes, Resource, defaultTheme } from "react-admin";
 import { ptPT } from "@mui/material/locale";
 import polyglotI18nProvider from "ra-i18n-polyglot";
 import { Route } from "react-router-dom";
+import { DoorCash } from "./door-cash/door-cash.tsx";
 import { authProvider } from "./auth-provider.ts";
 import { dataProvider } from "./data-provider.ts";
 import { ptMessages } from "./i18n/pt.ts";
@@ -17,6 +18,7 @@ import customers from "./customers/index.ts";
 import staff from "./staff/index.ts";
 import outbox from "./outbox/index.ts";
 import fiscalDocuments from "./fiscal-documents/index.ts";
+import returns from "./returns/index.ts";
 import synonyms from "./synonyms/index.ts";
 import quickReplies from "./quick-replies/index.ts";
 import deliveryZones from "./delivery/zones.ts";
@@ -58,6 +60,7 @@ export function ConsoleApp() {
     >
       <Resource name="orders" {...orders} />
       <Resource name="payments" {...payments} />
+      <Resource name="returns" {...returns} />
       <Resource name="bank-statement-lines" {...bankStatementLines} />
       <Resource name="bank-statement-mappings" {...bankStatementMappings} />
       <Resource name="conversations" {...conversations} />
@@ -75,6 +78,7 @@ export function ConsoleApp() {
       <Resource name="fiscal-documents" {...fiscalDocuments} />
       <CustomRoutes>
         <Route path="/settings" element={<SettingsEdit />} />
+        <Route path="/door-cash" element={<DoorCash />} />
       </CustomRoutes>
     </Admin>
   );

@@ -7,7 +7,7 @@ const LOGOUT_URL = "/api/user/logout";
 /**
  * What each role may open (docs/product/console.md#roles): support works orders and chats (and WhatsApp messages waiting to be
  * assigned), reads customers and the Pagamentos queue
- * (payments are recorded on the order); admin everything, the bank statement ("Extrato") included.
+ * (payments are recorded on the order), handles returns (an admin concludes a refund); admin everything, the bank statement ("Extrato") included.
  */
 const SUPPORT_RESOURCES = new Set([
   "orders",
@@ -20,6 +20,7 @@ const SUPPORT_RESOURCES = new Set([
   "coupons",
   "whatsapp-inbox",
   "fiscal-documents",
+  "returns",
 ]);
 const SUPPORT_READ_ONLY = new Set([
   "customers",

@@ -13,6 +13,7 @@ import type { AdminOrderNote, AdminOrderNoteReply, AdminOrderNotesReply } from "
 import type { SettingsReply } from "../server/schemas/settings.ts";
 import type {
   AdminStatementAssignBody,
+  AdminStatementCandidate,
   AdminStatementLine,
   AdminStatementMapping,
   StatementImportReply,
@@ -89,6 +90,8 @@ export interface ConsoleDataProvider extends DataProvider {
   dismissStatementLine(id: string, reason: string): Promise<AdminStatementLine>;
   /** "É o mesmo pagamento": the line confirms a payment already recorded. */
   linkStatementLine(id: string, paymentId: string): Promise<AdminStatementLine>;
+  /** The orders a waiting line may be, best first (docs/product/console.md#extrato-admins). */
+  statementLineCandidates(id: string): Promise<AdminStatementCandidate[]>;
   /** The payments no statement line confirmed after `days` days, as CSV (admin only). */
   downloadUnlinkedPayments(days: number): Promise<Blob>;
   /** Deletes a bank's column mapping; the admin's own password is required (step-up). */
@@ -218,6 +221,9 @@ export const dataProvider: ConsoleDataProvider = {
       method: "POST",
       body: JSON.stringify({ reason }),
     });
+  },
+  async statementLineCandidates(id) {
+    return apiFetch<AdminStatementCandidate[]>(`/bank-statement-lines/${encodeURIComponent(id)}/candidates`);
   },
   async linkStatementLine(id, paymentId) {
     return apiFetch<AdminStatementLine>(`/bank-statement-lines/${encodeURIComponent(id)}/link`, {

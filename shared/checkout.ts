@@ -3,7 +3,7 @@
 // server applies the same rules so no client can skip them.
 
 import { passwordProblem } from "./passwords.ts";
-import { PAYMENT_METHODS } from "./orders.ts";
+import { paymentMethodFromWire } from "./orders.ts";
 import { INVALID_PHONE, toE164 } from "./phones.ts";
 import { findProvince } from "./delivery.ts";
 import { provincesOfCity } from "./angola-places.ts";
@@ -119,7 +119,7 @@ export function addressErrors(
 export function submitError(a: Readonly<Partial<Record<AddressField, string>>>, itemCount: number, paymentMethod: string): string | null {
   if (!a.street?.trim() || !a.city?.trim() || !a.zipcode?.trim()) return FILL_ADDRESS;
   if (itemCount <= 0) return EMPTY_CART;
-  if (!(PAYMENT_METHODS as readonly unknown[]).includes(paymentMethod)) return BAD_PAYMENT_METHOD;
+  if (!paymentMethodFromWire(paymentMethod)) return BAD_PAYMENT_METHOD;
   return null;
 }
 

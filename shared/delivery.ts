@@ -50,7 +50,17 @@ export interface DeliveryOption {
   eta: string;
   address?: string;
   hours?: string;
+  /** Pay on delivery is offered with it for this amount (docs/product/pay-on-delivery.md); absent: not offered. */
+  payOnDelivery?: boolean;
 }
+
+/** Where the owner allows pay on delivery: for orders up to `limit` kwanza (null: any amount). */
+export interface PayOnDeliveryTerms {
+  limit: number | null;
+}
+/** Whether pay on delivery is offered for an order of `total` under these terms (null: not offered there). */
+export const payOnDeliveryFits = (terms: PayOnDeliveryTerms | null, total: number): boolean =>
+  terms !== null && (terms.limit === null || total <= terms.limit);
 
 /** What an order keeps of the choice (the shopper's /orders, staff, e-mails, the payment page). */
 export interface DeliveryChoice {

@@ -3,6 +3,7 @@
 
 /** Every status an order can have, in the order an order goes through them (the console's tabs follow it). */
 export const ORDER_STATUSES = [
+  "Por confirmar",
   "Aguardando Pagamento",
   "Pagamento Confirmado",
   "Em Preparação",
@@ -12,6 +13,8 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/** The status of a new pay-on-delivery order until staff confirm it (docs/product/pay-on-delivery.md). */
+export const AWAITING_CONFIRMATION: OrderStatus = "Por confirmar";
 /** The status of a new bank-transfer order (docs/product/orders.md#statuses). */
 export const AWAITING_PAYMENT: OrderStatus = "Aguardando Pagamento";
 export const PAYMENT_CONFIRMED: OrderStatus = "Pagamento Confirmado";
@@ -32,6 +35,8 @@ export const isOrderStatus = (value: string): value is OrderStatus => (ORDER_STA
  * Anything else (going back, cancelling a paid order) is an exception for an admin with a written reason.
  */
 export const FORWARD_MOVES: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  // Pay on delivery: confirmed by phone or WhatsApp, the order is prepared unpaid (paid at the door before Entregue).
+  "Por confirmar": ["Em Preparação", "Cancelado"],
   "Aguardando Pagamento": ["Pagamento Confirmado", "Cancelado"],
   "Pagamento Confirmado": ["Em Preparação", "Enviado", "Entregue"],
   "Em Preparação": ["Enviado", "Entregue"],
@@ -42,6 +47,7 @@ export const FORWARD_MOVES: Readonly<Record<OrderStatus, readonly OrderStatus[]>
 
 /** How the console colours each status (MUI palette names, kept here so a new status cannot miss one). */
 export const STATUS_TONE: Readonly<Record<OrderStatus, "warning" | "info" | "primary" | "secondary" | "success" | "error">> = {
+  "Por confirmar": "warning",
   "Aguardando Pagamento": "warning",
   "Pagamento Confirmado": "info",
   "Em Preparação": "primary",
@@ -51,14 +57,31 @@ export const STATUS_TONE: Readonly<Record<OrderStatus, "warning" | "info" | "pri
 };
 
 /**
- * How an order is paid, as the API spells it: "cod" is the bank transfer (the shop's only offered method; the
- * value is the original contract's and stays on the wire), "stripe" a card payment, handled but not offered.
+ * How an order is paid, as stored and answered: the bank transfer, a card payment (handled but not offered), or pay
+ * on delivery where the shop allows it (docs/product/pay-on-delivery.md).
  */
-export const BANK_TRANSFER = "cod";
+export const BANK_TRANSFER = "bank_transfer";
 export const CARD = "stripe";
-export const PAYMENT_METHODS = [BANK_TRANSFER, CARD] as const;
+export const PAY_ON_DELIVERY = "pay_on_delivery";
+export const PAYMENT_METHODS = [BANK_TRANSFER, CARD, PAY_ON_DELIVERY] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-export const PAYMENT_METHOD_LABELS: Readonly<Record<PaymentMethod, string>> = { cod: "Transferência bancária", stripe: "Cartão (Stripe)" };
+export const PAYMENT_METHOD_LABELS: Readonly<Record<PaymentMethod, string>> = {
+  bank_transfer: "Transferência bancária",
+  stripe: "Cartão (Stripe)",
+  pay_on_delivery: "Pagamento na entrega",
+};
+
+/**
+ * The original contract's name of the bank transfer, still taken on the wire (it never meant cash on delivery).
+ * The one place a requested method becomes a stored one: null for anything else.
+ */
+export const LEGACY_BANK_TRANSFER = "cod";
+export const paymentMethodFromWire = (value: unknown): PaymentMethod | null =>
+  value === LEGACY_BANK_TRANSFER
+    ? BANK_TRANSFER
+    : (PAYMENT_METHODS as readonly unknown[]).includes(value)
+      ? (value as PaymentMethod)
+      : null;
 
 /** An order is shown by the last 6 characters of its id, upper-cased. */
 export const shortOrderId = (id: string): string => id.slice(-6).toUpperCase();

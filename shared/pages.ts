@@ -32,6 +32,10 @@ export const FIXED_PAGES: Record<string, { title: string; description: string }>
   "/about": { title: pageTitle("Sobre nós"), description: SHOP_DESCRIPTION },
   "/contact": { title: pageTitle("Contactos"), description: "Fale connosco: telefones, e-mail e morada da Loja em Angola." },
   "/privacypolicy": { title: pageTitle("Política de privacidade"), description: "Como a Loja trata os seus dados pessoais." },
+  "/trocas-e-devolucoes": {
+    title: pageTitle("Trocas e devoluções"),
+    description: "Prazo e política de trocas e devoluções da Loja, e como pedir uma troca de tamanho ou um reembolso.",
+  },
 };
 
 /** A product's page: its name as the title, its description (or its name and price) as the description. */

@@ -1,6 +1,6 @@
 // The money path's rules that the server and both apps share (docs/product/orders.md): who may move an order where, how
 // paid an order is, the states of a proof of payment.
-import { FORWARD_MOVES, type OrderStatus } from "./orders.ts";
+import { AWAITING_CONFIRMATION, FORWARD_MOVES, type OrderStatus } from "./orders.ts";
 import type { StaffRole } from "./roles.ts";
 
 /** What the shop itself posts in an order's chat; the storefront shows any sender but 'client' as Suporte. */
@@ -30,6 +30,8 @@ export function moveRefusal(
   reason: string | undefined,
 ): { status: 403 | 409; message: string } | null {
   const kind = moveKind(from, to);
+  // Only a new pay-on-delivery order is "Por confirmar": no order is moved into it.
+  if (to === AWAITING_CONFIRMATION && kind !== "none") return { status: 409, message: `Nenhuma encomenda volta a "${to}"` };
   if (kind === "none") return { status: 409, message: `O pedido já está em "${to}"` };
   if (kind === "forward") return null;
   if (role !== "admin") return { status: 403, message: `Só um administrador pode mudar um pedido de "${from}" para "${to}"` };

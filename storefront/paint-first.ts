@@ -21,6 +21,7 @@ export const ROUTE_PAGES: Record<string, string> = {
   "/orders": "pages/orders.tsx",
   "/message": "pages/message.tsx",
   "/privacypolicy": "pages/privacy-policy.tsx",
+  "/trocas-e-devolucoes": "pages/returns-policy.tsx",
   "/confirmacaotransferencia": "pages/transfer-confirmation.tsx",
   "/account": "pages/account.tsx",
 };

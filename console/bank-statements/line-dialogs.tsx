@@ -1,12 +1,14 @@
-// What an admin does with a line that waits: record it on an order as new money (by its number, #code or payment
-// reference; the ledger's refusals are shown as the server words them), link it to a payment already recorded
-// ("é o mesmo pagamento": no new money), or set it aside with a reason.
+// What an admin does with a line that waits: record it on an order as new money (chosen among the orders it may be,
+// with what the order will hold after it, or by its number, #code or payment reference; the ledger's refusals are
+// shown as the server words them), link it to a payment already recorded ("é o mesmo pagamento": no new money), or
+// set it aside with a reason.
 import { useCallback, useEffect, useState, type ComponentProps, type FormEvent } from "react";
 import { useDataProvider, useNotify, useRefresh, useTranslate } from "react-admin";
-import { Box, Button, Checkbox, FormControlLabel, Radio, RadioGroup, TextField, Typography } from "@mui/material";
+import { Alert, Box, Button, Checkbox, FormControlLabel, Radio, RadioGroup, TextField, Typography } from "@mui/material";
 import { formatKz } from "../../shared/money.ts";
 import { MIN_DISMISS_REASON } from "../../shared/bank-statements.ts";
-import type { AdminStatementAssignBody, AdminStatementLine } from "../../server/schemas/admin-bank-statements.ts";
+import { AWAITING_PAYMENT } from "../../shared/orders.ts";
+import type { AdminStatementAssignBody, AdminStatementCandidate, AdminStatementLine } from "../../server/schemas/admin-bank-statements.ts";
 import type { AdminOrder, AdminPayment } from "../../server/schemas/admin-orders.ts";
 import type { ConsoleDataProvider } from "../data-provider.ts";
 import { formatDateTime } from "../lib/format.ts";
@@ -45,6 +47,109 @@ export function assignRequestBody(form: {
   return body;
 }
 
+/** The orders a waiting line may be, best first (the server's suggestions); null while they load. */
+function useCandidates(lineId: string): AdminStatementCandidate[] | null {
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const [found, setFound] = useState<AdminStatementCandidate[] | null>(null);
+  useEffect(() => {
+    let live = true;
+    // No suggestions (a failed request) leaves the order to be typed, as before.
+    Promise.resolve()
+      .then(() => dataProvider.statementLineCandidates(lineId))
+      .then(
+        (list) => live && setFound(list),
+        () => live && setFound([]),
+      );
+    return () => {
+      live = false;
+    };
+  }, [dataProvider, lineId]);
+  return found;
+}
+
+const cents = (n: number) => Math.round(n * 100);
+
+/** What the chosen order will hold once the line is recorded on it: confirmed, still short, or paid beyond. */
+export function AssignPreview({ line, candidate }: { line: AdminStatementLine; candidate: AdminStatementCandidate }) {
+  const translate = useTranslate();
+  const after = (cents(candidate.amountPaid) + cents(line.amount)) / 100;
+  const rest = (cents(candidate.totalAmount) - cents(after)) / 100;
+  return (
+    <Alert severity={rest < 0 ? "warning" : "info"} data-testid="assign-preview">
+      {translate("loja.statements.preview", { after: formatKz(after), total: formatKz(candidate.totalAmount) })}{" "}
+      {rest > 0
+        ? translate("loja.statements.preview_short", { rest: formatKz(rest) })
+        : rest < 0
+          ? translate("loja.statements.preview_over", { excess: formatKz(-rest) })
+          : candidate.order.status === AWAITING_PAYMENT
+            ? translate("loja.statements.preview_confirms")
+            : null}
+    </Alert>
+  );
+}
+
+/** The suggestions as a choice: each order with who, what it holds, and why it is offered. */
+function CandidateChoice({
+  candidates,
+  chosen,
+  onChoose,
+}: {
+  candidates: AdminStatementCandidate[] | null;
+  chosen: string;
+  onChoose(candidate: AdminStatementCandidate): void;
+}) {
+  const translate = useTranslate();
+  if (candidates === null)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {translate("loja.statements.suggestions_loading")}
+      </Typography>
+    );
+  if (candidates.length === 0)
+    return (
+      <Typography variant="body2" color="text.secondary" data-testid="no-candidates">
+        {translate("loja.statements.no_suggestions")}
+      </Typography>
+    );
+  return (
+    <Box data-testid="candidates">
+      <Typography variant="subtitle2">{translate("loja.statements.suggestions")}</Typography>
+      <RadioGroup
+        value={chosen}
+        onChange={(e) => {
+          const found = candidates.find((c) => c.order.id === e.target.value);
+          if (found) onChoose(found);
+        }}
+        aria-label={translate("loja.statements.suggestions")}
+      >
+        {candidates.map((c) => (
+          <FormControlLabel
+            key={c.order.id}
+            value={c.order.id}
+            control={<Radio />}
+            sx={{ alignItems: "flex-start", my: 0.5, "& .MuiRadio-root": { pt: 0.5 } }}
+            label={
+              <Box>
+                <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>
+                  {translate("loja.statements.candidate", {
+                    id: c.order.shortId,
+                    name: c.customerName,
+                    paid: formatKz(c.amountPaid),
+                    total: formatKz(c.totalAmount),
+                  })}
+                </Typography>
+                <Typography variant="caption" color="text.secondary">
+                  {c.reasons.map((r) => translate(`loja.statements.why.${r}`)).join(" · ")}
+                </Typography>
+              </Box>
+            }
+          />
+        ))}
+      </RadioGroup>
+    </Box>
+  );
+}
+
 /**
  * Records the line as new money on an order. Opened as "É outro pagamento" (`newPayment`) for a line in review, the
  * admin has already said it is none of the payments recorded; otherwise the server's refusal (the order holds
@@ -62,6 +167,10 @@ export function AssignDialog({ line, newPayment, onClose }: { line: AdminStateme
     newPayment: newPayment === true,
   });
   const { busy, error, setError, send } = useDialogRequest(onClose, translate("loja.statements.failed"));
+  const candidates = useCandidates(line.id);
+  // The suggestion the order field names (chosen, or typed as its #code or reference): its preview shows.
+  const named = form.order.trim().replace(/^#/, "").toUpperCase();
+  const chosen = candidates?.find((c) => c.order.shortId === named || c.order.paymentReference === named) ?? null;
   const [askReason, setAskReason] = useState(false);
   const [askNewPayment, setAskNewPayment] = useState(newPayment === true);
 
@@ -80,6 +189,14 @@ export function AssignDialog({ line, newPayment, onClose }: { line: AdminStateme
     if (refusal && MAY_DUPLICATE_REFUSAL.test(refusal)) setAskNewPayment(true);
   };
 
+  // "É o pagamento já registado": the line confirms that payment instead of adding money.
+  const linkTo = (paymentId: string) =>
+    void send(async () => {
+      await dataProvider.linkStatementLine(line.id, paymentId);
+      notify(translate("loja.statements.linked"), { type: "success" });
+      refresh();
+    });
+
   return (
     <LineDialog
       title={translate("loja.statements.assign_title")}
@@ -91,14 +208,29 @@ export function AssignDialog({ line, newPayment, onClose }: { line: AdminStateme
       onClose={onClose}
       onSubmit={(e) => void submit(e)}
     >
+      <CandidateChoice
+        candidates={candidates}
+        chosen={chosen?.order.id ?? ""}
+        onChoose={(c) => setForm((f) => ({ ...f, order: `#${c.order.shortId}` }))}
+      />
       <TextField
-        autoFocus
         label={translate("loja.statements.order")}
         helperText={translate("loja.statements.order_help")}
         value={form.order}
         onChange={(e) => setForm((f) => ({ ...f, order: e.target.value }))}
         slotProps={{ htmlInput: { maxLength: 64, "data-testid": "assign-order" } }}
       />
+      {chosen && <AssignPreview line={line} candidate={chosen} />}
+      {chosen?.payments.map((p) => (
+        <Box key={p.id} data-testid="is-recorded">
+          <Button variant="outlined" color="secondary" size="small" disabled={busy} onClick={() => linkTo(p.id)}>
+            {translate("loja.statements.is_recorded", { amount: formatKz(p.amount), reference: p.bankReference, actor: p.actor })}
+          </Button>
+          <Typography variant="caption" color="text.secondary" sx={{ display: "block" }}>
+            {translate("loja.statements.is_recorded_help")}
+          </Typography>
+        </Box>
+      ))}
       <FormControlLabel
         control={<Checkbox checked={form.overpayment} onChange={(_, checked) => setForm((f) => ({ ...f, overpayment: checked }))} />}
         label={translate("loja.payments.overpayment")}

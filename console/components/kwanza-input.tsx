@@ -45,10 +45,13 @@ export function KwanzaTextField({ value, onChange, errorText, helperText, slotPr
 }
 
 /** The kwanza input inside a react-admin form (a product's price): the form holds the amount, the field the text. */
-export function KwanzaInput(props: InputProps & { label?: string; helperText?: string }) {
+export function KwanzaInput({ zeroIsEmpty, ...props }: InputProps & { label?: string; helperText?: string; zeroIsEmpty?: boolean }) {
   const translate = useTranslate();
   const { field, fieldState, isRequired } = useInput({ ...props, parse: (v: unknown) => v, format: (v: unknown) => v });
-  const [text, setText] = useState<string>(() => (typeof field.value === "number" ? kwanzaInputValue(field.value) : ""));
+  // `zeroIsEmpty`: an optional amount whose 0 means "none" (a coupon's minimum) starts empty, not as a red "0".
+  const [text, setText] = useState<string>(() =>
+    typeof field.value === "number" && !(zeroIsEmpty && field.value === 0) ? kwanzaInputValue(field.value) : "",
+  );
   const error = fieldState.error?.message;
   return (
     <KwanzaTextField

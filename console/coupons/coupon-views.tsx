@@ -114,11 +114,16 @@ function ValueInput() {
 function CouponForm() {
   const translate = useTranslate();
   return (
-    <SimpleForm defaultValues={{ kind: "percent", active: true, minSubtotal: 0 }}>
+    <SimpleForm defaultValues={{ kind: "percent", active: true }}>
       <TextInput source="code" validate={required()} fullWidth helperText={translate("loja.coupons.code_help")} />
       <SelectInput source="kind" choices={KIND_CHOICES} validate={required()} />
       <ValueInput />
-      <KwanzaInput source="minSubtotal" label="resources.coupons.fields.minSubtotal" helperText={translate("loja.coupons.min_help")} />
+      <KwanzaInput
+        source="minSubtotal"
+        label="resources.coupons.fields.minSubtotal"
+        helperText={translate("loja.coupons.min_help")}
+        zeroIsEmpty
+      />
       <DateTimeInput source="startsAt" />
       <DateTimeInput source="endsAt" />
       <NumberInput source="maxUses" min={1} step={1} helperText={translate("loja.coupons.no_limit_help")} />

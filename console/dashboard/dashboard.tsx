@@ -1,7 +1,23 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link as RouterLink } from "react-router-dom";
 import { Loading, Title, useDataProvider, useTranslate } from "react-admin";
-import { Box, Card, CardContent, Link, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
+import {
+  Box,
+  Card,
+  CardContent,
+  Link,
+  List,
+  ListItemButton,
+  ListItemText,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+  useMediaQuery,
+  type Theme,
+} from "@mui/material";
 import type { ConsoleDataProvider } from "../data-provider.ts";
 import { StatusChip } from "../components/status-chip.tsx";
 import { formatKz } from "../../shared/money.ts";
@@ -24,6 +40,65 @@ function StatCard({ label, value, to, testId }: { label: string; value: string; 
         </Link>
       </CardContent>
     </Card>
+  );
+}
+
+type LatestOrder = Awaited<ReturnType<ConsoleDataProvider["getDashboard"]>>["latestOrders"][number];
+
+/** The latest orders: a table on a wide screen, one line per order on a phone (nothing to scroll sideways). */
+function LatestOrders({ orders }: { orders: readonly LatestOrder[] }) {
+  const translate = useTranslate();
+  const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down("md"));
+  if (phone)
+    return (
+      <List dense disablePadding data-testid="latest-orders">
+        {orders.map((o) => (
+          <ListItemButton key={o.id} component={RouterLink} to={`/orders/${o.id}/show`} divider sx={{ px: 0 }}>
+            <ListItemText
+              primary={`#${o.shortId} · ${o.customerName}`}
+              secondary={
+                <>
+                  <StatusChip status={o.status} /> {formatDateTime(o.createdAt)}
+                </>
+              }
+              slotProps={{ secondary: { component: "span" } }}
+            />
+            <Typography variant="body2" sx={{ whiteSpace: "nowrap", ml: 1 }}>
+              {formatKz(o.totalAmount)}
+            </Typography>
+          </ListItemButton>
+        ))}
+      </List>
+    );
+  return (
+    <Table size="small">
+      <TableHead>
+        <TableRow>
+          <TableCell>{translate("resources.orders.fields.shortId")}</TableCell>
+          <TableCell>{translate("resources.orders.fields.customer")}</TableCell>
+          <TableCell>{translate("resources.orders.fields.status")}</TableCell>
+          <TableCell align="right">{translate("resources.orders.fields.totalAmount")}</TableCell>
+          <TableCell>{translate("resources.orders.fields.createdAt")}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {orders.map((o) => (
+          <TableRow key={o.id} hover>
+            <TableCell>
+              <Link component={RouterLink} to={`/orders/${o.id}/show`}>
+                #{o.shortId}
+              </Link>
+            </TableCell>
+            <TableCell>{o.customerName}</TableCell>
+            <TableCell>
+              <StatusChip status={o.status} />
+            </TableCell>
+            <TableCell align="right">{formatKz(o.totalAmount)}</TableCell>
+            <TableCell>{formatDateTime(o.createdAt)}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
   );
 }
 
@@ -87,34 +162,7 @@ export function Dashboard() {
               {data.latestOrders.length === 0 ? (
                 <Typography color="text.secondary">{translate("loja.dashboard.no_orders")}</Typography>
               ) : (
-                <Table size="small">
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>{translate("resources.orders.fields.shortId")}</TableCell>
-                      <TableCell>{translate("resources.orders.fields.customer")}</TableCell>
-                      <TableCell>{translate("resources.orders.fields.status")}</TableCell>
-                      <TableCell align="right">{translate("resources.orders.fields.totalAmount")}</TableCell>
-                      <TableCell>{translate("resources.orders.fields.createdAt")}</TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {data.latestOrders.map((o) => (
-                      <TableRow key={o.id} hover>
-                        <TableCell>
-                          <Link component={RouterLink} to={`/orders/${o.id}/show`}>
-                            #{o.shortId}
-                          </Link>
-                        </TableCell>
-                        <TableCell>{o.customerName}</TableCell>
-                        <TableCell>
-                          <StatusChip status={o.status} />
-                        </TableCell>
-                        <TableCell align="right">{formatKz(o.totalAmount)}</TableCell>
-                        <TableCell>{formatDateTime(o.createdAt)}</TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
+                <LatestOrders orders={data.latestOrders} />
               )}
               <Box sx={{ mt: 1 }}>
                 <Link component={RouterLink} to="/orders">

@@ -3,6 +3,7 @@
 // support reads them.
 import {
   AutocompleteArrayInput,
+  BooleanInput,
   Create,
   Datagrid,
   Edit,
@@ -55,6 +56,21 @@ export function DeliveryZoneList() {
   );
 }
 
+/** The owner's fence for pay on delivery here (docs/product/pay-on-delivery.md): off by default, up to a limit. */
+function PayOnDeliveryInputs({ resource }: { resource: "delivery-zones" | "pickup-points" }) {
+  const translate = useTranslate();
+  return (
+    <>
+      <BooleanInput source="payOnDelivery" label={`resources.${resource}.fields.payOnDelivery`} />
+      <KwanzaInput
+        source="payOnDeliveryLimit"
+        label={`resources.${resource}.fields.payOnDeliveryLimit`}
+        helperText={translate("loja.delivery.pay_on_delivery_limit_help")}
+      />
+    </>
+  );
+}
+
 function DeliveryZoneForm() {
   const translate = useTranslate();
   return (
@@ -80,6 +96,7 @@ function DeliveryZoneForm() {
         helperText={translate("loja.delivery.free_from_help")}
       />
       <TextInput source="eta" fullWidth helperText={translate("loja.delivery.eta_help")} />
+      <PayOnDeliveryInputs resource="delivery-zones" />
     </SimpleForm>
   );
 }
@@ -140,6 +157,7 @@ function PickupPointForm() {
       <TextInput source="hours" fullWidth />
       <KwanzaInput source="price" label="resources.pickup-points.fields.price" />
       <TextInput source="eta" fullWidth />
+      <PayOnDeliveryInputs resource="pickup-points" />
     </SimpleForm>
   );
 }

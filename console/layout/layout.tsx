@@ -1,13 +1,14 @@
 import { useState, type ReactNode } from "react";
-import { AppBar, Layout, Menu, TitlePortal, useCanAccess, useTranslate } from "react-admin";
-import { BarToggle } from "./bar-toggle.tsx";
+import { AppBar, Layout, Logout, Menu, TitlePortal, UserMenu, useCanAccess, useTranslate } from "react-admin";
+import { BarToggle, InUserMenu } from "./bar-toggle.tsx";
 import { PushToggle } from "./push-toggle.tsx";
-import { Badge, Box, Chip, Tooltip } from "@mui/material";
+import { Badge, Box, Chip, Tooltip, useMediaQuery, type Theme } from "@mui/material";
 import VolumeOffIcon from "@mui/icons-material/VolumeOff";
 import VolumeUpIcon from "@mui/icons-material/VolumeUp";
 import { setSoundOn, soundOn } from "./attention.ts";
 import ForumIcon from "@mui/icons-material/Forum";
 import SettingsIcon from "@mui/icons-material/Settings";
+import PaymentsIcon from "@mui/icons-material/Payments";
 import { RealtimeProvider, useRealtime } from "./realtime-context.tsx";
 
 function LiveIndicator() {
@@ -41,13 +42,40 @@ function SoundToggle() {
   );
 }
 
+/**
+ * On a phone the bar keeps its width for the page's title ("Encomendas", "Definições" whole, on two lines at most):
+ * the push and sound toggles move into the user menu, as react-admin's demo keeps its bar to the title on a phone.
+ */
+const PHONE_TITLE = {
+  fontSize: "1.05rem",
+  lineHeight: 1.2,
+  whiteSpace: "normal",
+  display: "-webkit-box",
+  WebkitLineClamp: 2,
+  WebkitBoxOrient: "vertical",
+  wordBreak: "break-word",
+};
+
 function ConsoleAppBar() {
+  const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down("sm"));
   return (
-    <AppBar>
-      <TitlePortal />
-      <Box sx={{ flex: 1 }} />
-      <PushToggle />
-      <SoundToggle />
+    <AppBar
+      userMenu={
+        phone ? (
+          <UserMenu>
+            <InUserMenu.Provider value>
+              <PushToggle />
+              <SoundToggle />
+            </InUserMenu.Provider>
+            <Logout />
+          </UserMenu>
+        ) : undefined
+      }
+    >
+      <TitlePortal sx={phone ? PHONE_TITLE : undefined} data-testid="console-title" />
+      {!phone && <Box sx={{ flex: 1 }} />}
+      {!phone && <PushToggle />}
+      {!phone && <SoundToggle />}
       <LiveIndicator />
     </AppBar>
   );
@@ -81,6 +109,8 @@ function ConsoleMenu() {
       <Menu.DashboardItem />
       <Menu.ResourceItem name="orders" />
       <Menu.ResourceItem name="payments" />
+      <Menu.ResourceItem name="returns" />
+      <Menu.Item to="/door-cash" primaryText="Caixa do dia" leftIcon={<PaymentsIcon />} />
       <Menu.ResourceItem name="fiscal-documents" />
       {canStatement && <Menu.ResourceItem name="bank-statement-lines" />}
       <ConversationsMenuItem />

@@ -1,5 +1,5 @@
 import { Datagrid, DateField, FunctionField, List, NumberField, SimpleList, TextField, useTranslate } from "react-admin";
-import { Badge, useMediaQuery, type Theme } from "@mui/material";
+import { Badge, Box, useMediaQuery, type Theme } from "@mui/material";
 import { ListTabs } from "../components/list-tabs.tsx";
 import { formatKz } from "../../shared/money.ts";
 import { formatDateTime } from "../lib/format.ts";
@@ -7,6 +7,7 @@ import type { AdminOrder } from "../../server/schemas/admin-orders.ts";
 import { ORDER_STATUSES } from "../../shared/orders.ts";
 import { PaymentMethodLabel } from "../components/payment-method-label.tsx";
 import { StatusChip } from "../components/status-chip.tsx";
+import { OrderPaymentChip } from "../components/payment-state-chip.tsx";
 import { HeldSearchInput } from "../components/held-search-input.tsx";
 import { AmountField } from "../components/amount-field.tsx";
 import { orderExporter } from "./export.ts";
@@ -28,13 +29,20 @@ function StatusTabs() {
   );
 }
 
-/** On a phone: one line per order (id, customer, status, total), no table to scroll sideways. */
+/** On a phone: one line per order (id, customer, status, its money, total), no table to scroll sideways. */
 function PhoneOrders() {
   return (
     <SimpleList<AdminOrder>
       linkType="show"
       primaryText={(o) => `#${o.shortId} · ${o.customer.name}`}
-      secondaryText={(o) => `${o.status} · ${formatDateTime(o.createdAt)}`}
+      secondaryText={(o) => (
+        <>
+          {o.status} · {formatDateTime(o.createdAt)}
+          <Box component="span" sx={{ display: "block", mt: 0.5 }}>
+            <OrderPaymentChip order={o} />
+          </Box>
+        </>
+      )}
       tertiaryText={(o) => (o.unread > 0 ? <Badge color="error" badgeContent={o.unread} sx={{ mr: 1 }} /> : formatKz(o.totalAmount))}
     />
   );
@@ -53,6 +61,7 @@ function OrderGrid() {
           <DateField source="createdAt" showTime locales="pt-PT" />
           <TextField source="customer.name" sortable={false} />
           <FunctionField<AdminOrder> source="status" render={(o) => <StatusChip status={o.status} />} />
+          <FunctionField<AdminOrder> source="paymentState" sortable={false} render={(o) => <OrderPaymentChip order={o} />} />
           <FunctionField<AdminOrder>
             source="paymentMethod"
             sortable={false}

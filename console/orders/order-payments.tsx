@@ -25,7 +25,7 @@ import { DeadlineText } from "../components/deadline-text.tsx";
 import { ProofView } from "../components/proof-view.tsx";
 import { ApprovePaymentButton, PaymentConfirmation } from "../components/payment-confirmation.tsx";
 import { PaymentDialog, RefundDialog, RefuseProofDialog } from "./payment-dialogs.tsx";
-import { amountDue } from "./order-money.ts";
+import { amountDue, recordedAfterProof } from "./order-money.ts";
 import { OrderMcxExpress } from "./order-mcx-express.tsx";
 import type { PaymentBody, ProofAcceptBody } from "./transform.ts";
 
@@ -267,6 +267,26 @@ export function OrderPayments() {
           {proofs.map((proof) => (
             <Box key={proof.id}>
               <ProofView proof={proof} />
+              {recordedAfterProof(order, proof).map((p) => (
+                // The same transfer recorded by hand meanwhile: said here, so the proof does not wait for ever.
+                <Alert
+                  key={p.id}
+                  severity="warning"
+                  sx={{ mt: 1 }}
+                  data-testid="proof-recorded-after"
+                  action={
+                    <Button color="inherit" size="small" onClick={() => void accept(proof)({ paymentId: p.id }).catch(() => undefined)}>
+                      {translate("loja.payments.proof_is_payment")}
+                    </Button>
+                  }
+                >
+                  {translate("loja.payments.proof_recorded_after", {
+                    amount: formatKz(p.amount),
+                    reference: p.bankReference,
+                    actor: p.actor,
+                  })}
+                </Alert>
+              ))}
               {proof.status === "pending" && (
                 <Box sx={{ display: "flex", gap: 1, mt: 1 }}>
                   <Button size="small" variant="contained" color="success" onClick={() => setDialog({ kind: "accept", proof })}>

@@ -1,11 +1,12 @@
 import type { ReactNode } from "react";
 import { Link as RouterLink } from "react-router-dom";
-import { Show, TopToolbar, useRecordContext, useTranslate } from "react-admin";
+import { Show, useRecordContext, useTranslate } from "react-admin";
 import {
   Box,
   Button,
   Card,
   CardContent,
+  Link,
   Table,
   TableBody,
   TableCell,
@@ -24,8 +25,10 @@ import { PaymentMethodLabel } from "../components/payment-method-label.tsx";
 import { StatusChip } from "../components/status-chip.tsx";
 import { StatusButtons } from "./status-buttons.tsx";
 import { OrderPayments } from "./order-payments.tsx";
+import { OrderPayOnDelivery, OrderPaymentRequests } from "./order-extras.tsx";
 import { OrderPhoneMessages, ShopperWhatsAppButton } from "./order-phone-messages.tsx";
 import { OrderFiscalDocuments } from "./order-fiscal-documents.tsx";
+import { OrderReturns } from "../returns/order-returns.tsx";
 import { senderLabel } from "../conversations/sender.ts";
 import { OrderNotes } from "../components/order-notes.tsx";
 import { shipmentLines } from "../../shared/shipment.ts";
@@ -46,8 +49,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 function OrderDetails() {
   const order = useRecordContext<AdminOrder>();
   const translate = useTranslate();
+  const narrow = useMediaQuery<Theme>((theme) => theme.breakpoints.down("md"));
   if (!order) return null;
-  const a = order.address;
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
       <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 2, mb: 2 }}>
@@ -63,6 +66,8 @@ function OrderDetails() {
         </Button>
         <ShopperWhatsAppButton order={order} />
       </Box>
+      {/* Who and where first: on a phone before the lines, on a wide screen at the top of the side column. */}
+      {narrow && <CustomerCard order={order} />}
       <Box sx={{ display: "grid", gridTemplateColumns: { xs: "minmax(0, 1fr)", md: "minmax(0, 2fr) minmax(0, 1fr)" }, gap: 2 }}>
         <Box>
           <Section title={translate("loja.orders.lines")}>
@@ -86,6 +91,7 @@ function OrderDetails() {
           </Section>
         </Box>
         <Box>
+          {!narrow && <CustomerCard order={order} />}
           <Section title={translate("loja.orders.totals")}>
             <DetailRow label={translate("resources.orders.fields.subtotal")} value={formatKz(order.subtotal)} />
             <DetailRow label={translate("resources.orders.fields.deliveryFee")} value={formatKz(order.deliveryFee)} />
@@ -111,40 +117,21 @@ function OrderDetails() {
               value={translate(order.paid ? "ra.boolean.true" : "ra.boolean.false")}
             />
           </Section>
+          <Section title={translate("loja.returns.section")}>
+            <OrderReturns orderId={order.id} />
+          </Section>
           <Section title={translate("loja.payments.section")}>
+            <OrderPayOnDelivery />
             <OrderPayments />
+          </Section>
+          <Section title="Pedidos de pagamento">
+            <OrderPaymentRequests />
           </Section>
           <Section title={translate("loja.fiscal.section")}>
             <OrderFiscalDocuments />
           </Section>
           <Section title={translate("loja.orders.phone_messages")}>
             <OrderPhoneMessages />
-          </Section>
-          <Section title={translate("loja.orders.address")}>
-            <Typography>
-              {a.firstName} {a.lastName}
-            </Typography>
-            <Typography>{a.street}</Typography>
-            {a.neighborhood && (
-              <Typography>
-                {translate("loja.orders.neighborhood")}: {a.neighborhood}
-              </Typography>
-            )}
-            {a.landmark && (
-              <Typography>
-                {translate("loja.orders.landmark")}: {a.landmark}
-              </Typography>
-            )}
-            <Typography>{[a.zipcode, a.city, a.state].filter(Boolean).join(", ")}</Typography>
-            <Typography>{a.country}</Typography>
-            <Typography>
-              {translate("loja.orders.phone")}: {a.phone}
-            </Typography>
-            <Typography>{a.email}</Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-              {translate("loja.orders.customer")}:{" "}
-              <RouterLink to={`/customers/${order.customer.id}/show`}>{order.customer.name}</RouterLink>
-            </Typography>
           </Section>
           <Section title={translate("loja.notes.title")}>
             <OrderNotes orderId={order.id} />
@@ -155,6 +142,50 @@ function OrderDetails() {
         </Box>
       </Box>
     </Box>
+  );
+}
+
+/**
+ * The customer and the delivery address: their name (to their page), the delivery phone to call in one tap, the
+ * e-mail, then the address as the shopper gave it.
+ */
+function CustomerCard({ order }: { order: AdminOrder }) {
+  const translate = useTranslate();
+  const a = order.address;
+  return (
+    <Section title={translate("loja.orders.customer")}>
+      <Box data-testid="order-customer">
+        <Typography sx={{ fontWeight: 700 }}>
+          <RouterLink to={`/customers/${order.customer.id}/show`}>{order.customer.name}</RouterLink>
+        </Typography>
+        <Typography>
+          {translate("loja.orders.phone")}:{" "}
+          <Link href={`tel:${a.phone.replace(/[^\d+]/g, "")}`} data-testid="order-customer-phone">
+            {a.phone}
+          </Link>
+        </Typography>
+        <Typography sx={{ overflowWrap: "anywhere" }}>{a.email}</Typography>
+        <Typography variant="subtitle2" color="text.secondary" sx={{ mt: 1 }}>
+          {translate("loja.orders.address")}
+        </Typography>
+        <Typography>
+          {a.firstName} {a.lastName}
+        </Typography>
+        <Typography>{a.street}</Typography>
+        {a.neighborhood && (
+          <Typography>
+            {translate("loja.orders.neighborhood")}: {a.neighborhood}
+          </Typography>
+        )}
+        {a.landmark && (
+          <Typography>
+            {translate("loja.orders.landmark")}: {a.landmark}
+          </Typography>
+        )}
+        <Typography>{[a.zipcode, a.city, a.state].filter(Boolean).join(", ")}</Typography>
+        <Typography>{a.country}</Typography>
+      </Box>
+    </Section>
   );
 }
 
@@ -282,7 +313,7 @@ function DetailRow({ label, value, strong }: { label: string; value: ReactNode; 
 
 export function OrderShow() {
   return (
-    <Show actions={<TopToolbar />}>
+    <Show actions={false}>
       <OrderDetails />
     </Show>
   );

@@ -1,12 +1,12 @@
 import { Confirm, useDataProvider, useNotify, usePermissions, useRecordContext, useRefresh, useTranslate, useUpdate } from "react-admin";
-import { Alert, Box, Button, Link } from "@mui/material";
+import { Alert, Box, Button, Link, Typography } from "@mui/material";
 import { useState, type ReactElement } from "react";
 import PaidIcon from "@mui/icons-material/Paid";
 import DoneAllIcon from "@mui/icons-material/DoneAll";
 import CancelIcon from "@mui/icons-material/Cancel";
 import ArrowForwardIcon from "@mui/icons-material/ArrowForward";
 import WarningAmberIcon from "@mui/icons-material/WarningAmber";
-import { CANCELLED, DELIVERED, PAYMENT_CONFIRMED, SHIPPED, type OrderStatus } from "../../shared/orders.ts";
+import { CANCELLED, DELIVERED, ORDER_STATUSES, PAYMENT_CONFIRMED, SHIPPED, type OrderStatus } from "../../shared/orders.ts";
 import type { AdminOrder, AdminOrderStatusBody } from "../../server/schemas/admin-orders.ts";
 import { ExceptionMoveDialog } from "./exception-move-dialog.tsx";
 import { PaymentDialog } from "./payment-dialogs.tsx";
@@ -15,8 +15,8 @@ import { amountDue } from "./order-money.ts";
 import type { ConsoleDataProvider } from "../data-provider.ts";
 import type { PaymentBody } from "./transform.ts";
 
-/** The two one-click buttons staff know, always in place: enabled when the move is forward, asking why when it is an exception. */
-const ALWAYS_SHOWN: readonly OrderStatus[] = [PAYMENT_CONFIRMED, DELIVERED];
+/** The exceptions offered by name (admins), beside "Outro estado…": the two moves staff know by heart. */
+const NAMED_EXCEPTIONS: readonly OrderStatus[] = [PAYMENT_CONFIRMED, DELIVERED];
 
 // The one-click buttons keep their labels ("Pagamento Confirmado", "Entregue"); other moves read as their status.
 const FORWARD_LOOK: Partial<Record<OrderStatus, { label: string; icon: ReactElement; color?: "success" | "error" }>> = {
@@ -24,6 +24,10 @@ const FORWARD_LOOK: Partial<Record<OrderStatus, { label: string; icon: ReactElem
   [DELIVERED]: { label: "loja.orders.mark_delivered", icon: <DoneAllIcon />, color: "success" },
   [CANCELLED]: { label: "loja.orders.cancel", icon: <CancelIcon />, color: "error" },
 };
+
+/** The next step of an order's course (the earliest forward move that is not a cancellation): the page's main action. */
+const nextStep = (forward: readonly OrderStatus[]): OrderStatus | undefined =>
+  ORDER_STATUSES.find((s) => s !== CANCELLED && forward.includes(s));
 
 /** Moves that end an order's course for the shopper: each asks to be confirmed first (one tap on a phone is too easy). */
 const CONFIRMED_MOVES: Partial<Record<OrderStatus, { title: string; content: string }>> = {
@@ -33,8 +37,10 @@ const CONFIRMED_MOVES: Partial<Record<OrderStatus, { title: string; content: str
 
 /**
  * One button for each move forward the server allows, each with its name in visible text (on a phone too: no
- * icon-only buttons); `Entregue` and `Cancelado` ask to be confirmed; exceptions (admins) go through a dialog that
- * asks why; "Pagamento Confirmado" on an unpaid order opens the record-payment form.
+ * icon-only buttons): the next step filled in as the main action, the other forward moves (skipping a step,
+ * cancelling) outlined after it. Below, for admins, the exceptions apart and named as such ("Entregue (exceção)",
+ * "Outro estado…"), each through a dialog that asks why. `Entregue` and `Cancelado` ask to be confirmed;
+ * "Pagamento Confirmado" on an unpaid order opens the record-payment form.
  */
 export function StatusButtons() {
   const record = useRecordContext<AdminOrder>();
@@ -72,47 +78,75 @@ export function StatusButtons() {
       },
     );
 
+  const next = nextStep(moves.forward);
+  // The main action first, cancelling last: the rest in the order an order goes through them.
+  const forwardInOrder = [...moves.forward].sort(
+    (a, b) => Number(b === next) - Number(a === next) || Number(a === CANCELLED) - Number(b === CANCELLED),
+  );
+  const namedExceptions = NAMED_EXCEPTIONS.filter((s) => moves.exceptions.includes(s));
+  const open = (status: OrderStatus) => {
+    const forward = moves.forward.includes(status);
+    if (status === PAYMENT_CONFIRMED && unpaid) setRecordPayment(true);
+    else if (!forward) setExceptionMoves([status]);
+    // Enviado asks what to tell the shopper (carrier, tracking; or where and until when to collect).
+    else if (status === SHIPPED) setShipping(true);
+    else if (CONFIRMED_MOVES[status]) setConfirming(status);
+    else void change({ status }).catch(() => undefined);
+  };
+
   const confirm = confirming ? CONFIRMED_MOVES[confirming] : undefined;
   return (
     <>
-      <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1 }} data-testid="status-moves">
-        {[...ALWAYS_SHOWN, ...moves.forward.filter((s) => !ALWAYS_SHOWN.includes(s))].map((status) => {
-          const look = FORWARD_LOOK[status];
-          const forward = moves.forward.includes(status);
-          const exception = moves.exceptions.includes(status);
-          const onClick = () => {
-            if (status === PAYMENT_CONFIRMED && unpaid && (forward || exception)) setRecordPayment(true);
-            else if (!forward) setExceptionMoves([status]);
-            // Enviado asks what to tell the shopper (carrier, tracking; or where and until when to collect).
-            else if (status === SHIPPED) setShipping(true);
-            else if (CONFIRMED_MOVES[status]) setConfirming(status);
-            else void change({ status }).catch(() => undefined);
-          };
-          return (
-            <Button
-              key={status}
-              onClick={onClick}
-              disabled={isPending || (!forward && !exception)}
-              variant={forward ? "contained" : "outlined"}
-              color={look?.color ?? "primary"}
-              size="small"
-              startIcon={look?.icon ?? <ArrowForwardIcon />}
-            >
-              {translate(look?.label ?? `loja.status.${status}`, { _: status })}
-            </Button>
-          );
-        })}
+      <Box data-testid="status-moves">
+        <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1 }}>
+          {forwardInOrder.map((status) => {
+            const look = FORWARD_LOOK[status];
+            const main = status === next;
+            return (
+              <Button
+                key={status}
+                onClick={() => open(status)}
+                disabled={isPending}
+                variant={main ? "contained" : "outlined"}
+                color={look?.color ?? "primary"}
+                size={main ? "medium" : "small"}
+                startIcon={look?.icon ?? <ArrowForwardIcon />}
+                data-main={main || undefined}
+              >
+                {translate(look?.label ?? `loja.status.${status}`, { _: status })}
+              </Button>
+            );
+          })}
+        </Box>
         {moves.exceptions.length > 0 && (
-          <Button
-            onClick={() => setExceptionMoves(moves.exceptions)}
-            disabled={isPending}
-            variant="outlined"
-            color="warning"
-            size="small"
-            startIcon={<WarningAmberIcon />}
-          >
-            {translate("loja.orders.exception_move")}
-          </Button>
+          <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 1, mt: 1 }} data-testid="status-exceptions">
+            <Typography variant="caption" color="text.secondary">
+              {translate("loja.orders.exceptions_label")}
+            </Typography>
+            {namedExceptions.map((status) => (
+              <Button
+                key={status}
+                onClick={() => open(status)}
+                disabled={isPending}
+                variant="text"
+                color="warning"
+                size="small"
+                startIcon={<WarningAmberIcon />}
+              >
+                {translate("loja.orders.exception_named", { status: translate(FORWARD_LOOK[status]?.label ?? `loja.status.${status}`) })}
+              </Button>
+            ))}
+            <Button
+              onClick={() => setExceptionMoves(moves.exceptions)}
+              disabled={isPending}
+              variant="text"
+              color="warning"
+              size="small"
+              startIcon={<WarningAmberIcon />}
+            >
+              {translate("loja.orders.exception_move")}
+            </Button>
+          </Box>
         )}
       </Box>
       <Confirm

@@ -11,13 +11,15 @@ import {
   SearchInput,
   SelectInput,
   Show,
+  SimpleList,
   SimpleShowLayout,
   type ShowProps,
   TextField,
   useRecordContext,
   useTranslate,
 } from "react-admin";
-import { Chip, Typography } from "@mui/material";
+import { Chip, Typography, useMediaQuery, type Theme } from "@mui/material";
+import { formatDateTime } from "../lib/format.ts";
 import type { AdminOutboxMail } from "../../server/schemas/admin-outbox.ts";
 import { OUTBOX_STATUSES } from "../../shared/outbox.ts";
 
@@ -41,28 +43,57 @@ function ChannelLabel({ channel = "email", deliveryStatus }: { channel?: string;
   return <>{deliveryStatus ? `${name} · ${translate(`loja.orders.phone_state.${deliveryStatus}`, { _: deliveryStatus })}` : name}</>;
 }
 
+/** On a phone: one line per message (subject, to whom and how, its state), no table to scroll sideways. */
+function PhoneOutbox() {
+  return (
+    <SimpleList<AdminOutboxMail>
+      linkType="show"
+      primaryText={(m) => m.subject}
+      secondaryText={(m) => (
+        <>
+          {m.to} · <ChannelLabel channel={m.channel} deliveryStatus={m.deliveryStatus} /> · {formatDateTime(m.createdAt)}
+          {(m.status === "blocked" || m.status === "failed") && m.lastError && (
+            <Typography variant="caption" component="span" color="error" sx={{ display: "block" }}>
+              {m.lastError}
+            </Typography>
+          )}
+        </>
+      )}
+      tertiaryText={(m) => <OutboxStatusChip status={m.status} />}
+      sx={{ "& .MuiListItemText-root": { overflowWrap: "anywhere" } }}
+    />
+  );
+}
+
 export function OutboxList() {
+  const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down("md"));
   return (
     <List filters={filters} sort={{ field: "createdAt", order: "DESC" }} perPage={25} exporter={false}>
-      <Datagrid rowClick="show" bulkActionButtons={false}>
-        <DateField source="createdAt" showTime locales="pt-PT" />
-        <FunctionField<AdminOutboxMail>
-          source="channel"
-          sortable={false}
-          render={(m) => <ChannelLabel channel={m.channel} deliveryStatus={m.deliveryStatus} />}
-        />
-        <TextField source="to" />
-        <TextField source="subject" />
-        <FunctionField<AdminOutboxMail> source="status" render={(m) => <OutboxStatusChip status={m.status} />} />
-        <NumberField source="attempts" />
-        {/* Why a WhatsApp or SMS message was kept back, or the last send error. */}
-        <FunctionField<AdminOutboxMail>
-          source="lastError"
-          sortable={false}
-          render={(m) => (m.status === "blocked" || m.status === "failed" ? (m.lastError ?? "") : "")}
-        />
-      </Datagrid>
+      {phone ? <PhoneOutbox /> : <OutboxGrid />}
     </List>
+  );
+}
+
+function OutboxGrid() {
+  return (
+    <Datagrid rowClick="show" bulkActionButtons={false}>
+      <DateField source="createdAt" showTime locales="pt-PT" />
+      <FunctionField<AdminOutboxMail>
+        source="channel"
+        sortable={false}
+        render={(m) => <ChannelLabel channel={m.channel} deliveryStatus={m.deliveryStatus} />}
+      />
+      <TextField source="to" />
+      <TextField source="subject" />
+      <FunctionField<AdminOutboxMail> source="status" render={(m) => <OutboxStatusChip status={m.status} />} />
+      <NumberField source="attempts" />
+      {/* Why a WhatsApp or SMS message was kept back, or the last send error. */}
+      <FunctionField<AdminOutboxMail>
+        source="lastError"
+        sortable={false}
+        render={(m) => (m.status === "blocked" || m.status === "failed" ? (m.lastError ?? "") : "")}
+      />
+    </Datagrid>
   );
 }
 

@@ -28,12 +28,14 @@ import {
   stockHoldError,
   paymentDeadlineError,
   placementsPerHourError,
+  returnWindowError,
   settingsFromForm,
   settingsToForm,
 } from "./transform.ts";
 import { SettingsChanges } from "./settings-changes.tsx";
 import { nifProblem } from "../../shared/nif.ts";
 import { VAT_REGIMES, VAT_REGIME_LABELS } from "../../shared/fiscal.ts";
+import { MAX_RETURN_POLICY_LENGTH } from "../../shared/returns.ts";
 
 const VAT_REGIME_CHOICES = VAT_REGIMES.map((id) => ({ id, name: VAT_REGIME_LABELS[id] }));
 /** The shop's NIF checked as every NIF is (the server says the same): empty until the shop has one. */
@@ -136,6 +138,17 @@ export function SettingsEdit() {
             min={1}
             helperText={translate("loja.settings.placements_per_hour_help")}
           />
+          {/* Pay on delivery (docs/product/pay-on-delivery.md): the server checks the bounds and says them. */}
+          <Typography variant="h6" sx={{ mt: 2 }}>
+            {translate("loja.settings.pay_on_delivery")}
+          </Typography>
+          <NumberInput source="payOnDeliveryConfirmHours" step="any" helperText={translate("loja.settings.pay_on_delivery_hours_help")} />
+          <NumberInput
+            source="payOnDeliveryRefusalLimit"
+            step={1}
+            min={1}
+            helperText={translate("loja.settings.pay_on_delivery_refusals_help")}
+          />
           <Typography variant="h6" sx={{ mt: 2 }}>
             {translate("loja.settings.fiscal")}
           </Typography>
@@ -145,6 +158,23 @@ export function SettingsEdit() {
           <TextInput source="fiscalCompanyName" validate={maxLength(200)} />
           <TextInput source="fiscalNif" validate={[maxLength(40), shopNifError]} />
           <SelectInput source="fiscalVatRegime" choices={VAT_REGIME_CHOICES} validate={required()} />
+          <Typography variant="h6" sx={{ mt: 2 }}>
+            {translate("loja.settings.returns")}
+          </Typography>
+          <NumberInput
+            source="returnWindowDays"
+            validate={returnWindowError}
+            step={1}
+            min={0}
+            helperText={translate("loja.settings.return_window_help")}
+          />
+          <TextInput
+            source="returnPolicy"
+            multiline
+            minRows={3}
+            validate={maxLength(MAX_RETURN_POLICY_LENGTH)}
+            helperText={translate("loja.settings.return_policy_help")}
+          />
           <Typography variant="h6" sx={{ mt: 2 }}>
             {translate("loja.settings.cart_reminder")}
           </Typography>

@@ -11,6 +11,7 @@ import {
 } from "../../shared/settings.ts";
 import { callingCodeDigits } from "../../shared/phones.ts";
 import { MAX_PLACEMENTS_PER_HOUR, MAX_STOCK_HOLD_HOURS } from "../../shared/unpaid-orders.ts";
+import { MAX_RETURN_WINDOW_DAYS } from "../../shared/returns.ts";
 
 // The shop's contact and bank details are data, not code: one row, id 1.
 // Arrays of strings are edited as lists of { value } rows and flattened back on save.
@@ -30,9 +31,13 @@ const FIELDS = [
   ...CAPS,
   "stockHoldHours",
   "placementsPerHour",
+  "payOnDeliveryConfirmHours",
+  "payOnDeliveryRefusalLimit",
   "fiscalCompanyName",
   "fiscalNif",
   "fiscalVatRegime",
+  "returnWindowDays",
+  "returnPolicy",
   "currentPassword",
 ] as const;
 
@@ -45,6 +50,8 @@ export const settingsToForm = (record: RaRecord): RaRecord => {
   if (record.paymentDeadlineHours !== undefined && record.paymentDeadlineHours !== null)
     out.paymentDeadlineHours = Number(record.paymentDeadlineHours);
   if (record.stockHoldHours !== undefined && record.stockHoldHours !== null) out.stockHoldHours = Number(record.stockHoldHours);
+  if (record.payOnDeliveryConfirmHours !== undefined && record.payOnDeliveryConfirmHours !== null)
+    out.payOnDeliveryConfirmHours = Number(record.payOnDeliveryConfirmHours);
   return out;
 };
 
@@ -127,6 +134,13 @@ export const placementsPerHourError = (value: unknown): string | undefined => {
   if (value === undefined || value === null || value === "") return undefined;
   const n = typeof value === "number" ? value : Number(value);
   return Number.isInteger(n) && n >= 1 && n <= MAX_PLACEMENTS_PER_HOUR ? undefined : "loja.settings.placements_per_hour_range";
+};
+
+/** Whole days from 0 (returns off) to 365 (docs/product/returns.md#the-window-and-the-policy); empty is left to the server. */
+export const returnWindowError = (value: unknown): string | undefined => {
+  if (value === undefined || value === null || value === "") return undefined;
+  const days = typeof value === "number" ? value : Number(value);
+  return Number.isInteger(days) && days >= 0 && days <= MAX_RETURN_WINDOW_DAYS ? undefined : "loja.settings.return_window_range";
 };
 
 /** Whole hours from 1 to 168 (docs/product/notifications.md#abandoned-cart); empty is left to the server (unchanged). */

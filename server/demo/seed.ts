@@ -23,6 +23,8 @@ const DEMO_SETTINGS = {
   accountHolder: "LOJA DEMO, LDA (dados fictícios)",
   accountNumber: "0000 0000 0000 0000 1",
   iban: "AO06 0000 0000 0000 0000 0000 1",
+  returnPolicy:
+    "Artigos por usar, com etiqueta e na embalagem original. Entregue-os na Loja Luanda (Rua Rainha Ginga 100) ou combine a recolha na conversa do pedido. Com defeito ou diferente do anunciado, a loja paga o envio de volta; nos outros casos, o envio de volta é por conta do cliente. (Texto de demonstração)",
   isDemo: true,
 };
 

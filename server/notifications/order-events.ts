@@ -3,10 +3,12 @@
 // the pushes it returns are sent by the subscriber after the commit (Notifier.committed). The shopper's notifyEmail / notifyPush choices are
 // respected here; staff alerts go to the addresses in the shop's settings.
 import type { Db } from "../db/client.ts";
-import type { MoneyAmount } from "../../shared/money.ts";
+import { formatKz, type MoneyAmount } from "../../shared/money.ts";
+import { Prisma } from "../db/client.ts";
 import {
   CANCELLED,
   CARD,
+  PAY_ON_DELIVERY,
   DELIVERED,
   PAYMENT_CONFIRMED,
   PAYMENT_METHOD_LABELS,
@@ -34,6 +36,9 @@ import { messageWaitingStaffPush, newOrderStaffPush, newProofStaffPush } from ".
 const mailbox = (user: EventOrder["user"]) => (user.email && user.notifyEmail && user.active ? user.email : null);
 const pushTo = (user: EventOrder["user"], payload: PushNotice["payload"]): PushNotice | null =>
   user.notifyPush && user.active ? { userId: user.id, payload } : null;
+/** Whether the shopper pays the order by the transfer (or Multicaixa reference) the notices spell out. */
+const paidByTransfer = (method: string) => method !== CARD && method !== PAY_ON_DELIVERY;
+
 const methodLabel = (method: string) => PAYMENT_METHOD_LABELS[method as PaymentMethod] ?? method;
 
 /** What is left to pay and where, as of now (the mail states it so, whatever changes later). */
@@ -141,11 +146,10 @@ function orderPlacedMails(notifier: Notifier, { customer, ctx, staff }: Placemen
   const mails: NewMail[] = [];
   const to = mailbox(customer);
   if (to) {
-    // A card order is paid at Stripe: no bank details or references to show.
-    const due =
-      order.paymentMethod === CARD
-        ? {}
-        : paymentDue(notifier, ctx, order.totalAmount, { ...order, multicaixaReference: order.multicaixaReference ?? null });
+    // A card order is paid at Stripe, a pay-on-delivery one at the door: no bank details or references to show.
+    const due = !paidByTransfer(order.paymentMethod)
+      ? {}
+      : paymentDue(notifier, ctx, order.totalAmount, { ...order, multicaixaReference: order.multicaixaReference ?? null });
     const facts = {
       orderId: order.id,
       customerName: customer.name,
@@ -172,7 +176,7 @@ function orderPlacedMails(notifier: Notifier, { customer, ctx, staff }: Placemen
       orderId: order.id,
       firstName: order.address.firstName,
       amount: order.totalAmount,
-      ...(order.paymentMethod === CARD
+      ...(!paidByTransfer(order.paymentMethod)
         ? {}
         : phonePayment(notifier, ctx, order.totalAmount, { ...order, multicaixaReference: order.multicaixaReference ?? null })),
     }),
@@ -206,7 +210,16 @@ type OrderNotice =
   /** Staff (or the deadline) moved the order; only Enviado, Entregue and Cancelado are told by e-mail. */
   | { kind: "status"; status: string; reason?: string | null }
   /** Half the time to pay has passed. */
-  | { kind: "payment-reminder" };
+  | { kind: "payment-reminder" }
+  /** Staff asked for an amount after the order (docs/product/payment-requests.md): its own reference and deadline. */
+  | {
+      kind: "payment-request";
+      amount: number;
+      reason: string;
+      reference: string;
+      multicaixaReference: string | null;
+      expiresAt: string;
+    };
 
 /** Enqueues the e-mails of `notice` in the caller's transaction; returns the push to send after the commit, if any. */
 export async function noticeOrder(tx: Db, notifier: Notifier, orderId: string, notice: OrderNotice): Promise<PushNotice | null> {
@@ -256,6 +269,22 @@ export async function noticeOrder(tx: Db, notifier: Notifier, orderId: string, n
         phonePayment(notifier, ctx, order.totalAmount.minus(order.amountPaid), order),
       );
       return null;
+    case "payment-request": {
+      const amount = new Prisma.Decimal(notice.amount);
+      const asked = {
+        paymentReference: notice.reference,
+        paymentDeadline: new Date(notice.expiresAt),
+        multicaixaReference: notice.multicaixaReference,
+      };
+      await shopperMail({ kind: "payment-request", facts: { ...ref, reason: notice.reason, ...paymentDue(notifier, ctx, amount, asked) } });
+      await enqueuePhone(tx, notifier, order, "payment-request", { reason: notice.reason, ...phonePayment(notifier, ctx, amount, asked) });
+      return pushTo(order.user, {
+        title: "Pedido de pagamento",
+        body: `${notice.reason}: ${formatKz(notice.amount)} no pedido ${label}.`,
+        url: `/message/${orderId}`,
+        tag: `order-${orderId}`,
+      });
+    }
     case "status":
       return statusNotice(tx, notifier, order, notice, shopperMail);
   }
@@ -466,5 +495,56 @@ export async function noticeShopDetailsChanged(
     kind: "staff-settings-changed",
     dedupeKey: `staff-settings-changed:${change.eventId}`,
     facts: { by: change.by, fields: guarded.map((f) => GUARDED_FIELD_LABELS[f]), bank: guarded.some(isBankField), at: change.at },
+  });
+}
+
+/**
+ * A step of the shopper's return or exchange (docs/product/returns.md#what-the-shopper-is-told): the e-mail and the
+ * WhatsApp/SMS as they chose, once per return and status; returns the push for after the commit.
+ */
+export async function noticeReturnStep(
+  tx: Db,
+  notifier: Notifier,
+  orderId: string,
+  step: { returnId: string; status: string; text: string },
+): Promise<PushNotice | null> {
+  const order = await orderEventsRepository(tx).order(orderId);
+  if (!order) return null;
+  const to = mailbox(order.user);
+  const key = `${step.returnId}:${step.status}`;
+  if (to)
+    await enqueueMail(tx, {
+      kind: "return-update",
+      to,
+      dedupeKey: `return-update:${key}`,
+      facts: { orderId, customerName: order.user.name, status: step.status, text: step.text },
+    });
+  const { phone, firstName } = addressOf(order);
+  for (const row of phoneMessageRows(
+    notifier.phoneChannels,
+    order.user,
+    phone,
+    "return-update",
+    { orderId, firstName, returnStep: step.text },
+    key,
+  ))
+    await outboxRepository(tx).insert(row);
+  return pushTo(order.user, { title: "Troca ou devolução", body: step.text, url: "/orders", tag: `return-${step.returnId}` });
+}
+
+/** A shopper asked for a return or an exchange: the staff alert addresses are told, once per request. */
+export async function noticeReturnRequested(
+  tx: Db,
+  notifier: Notifier,
+  orderId: string,
+  request: { returnId: string; what: string; lines: string[] },
+): Promise<void> {
+  const order = await orderEventsRepository(tx).order(orderId);
+  if (!order) return;
+  const { staff } = await notifier.mailSettings(tx);
+  await enqueueStaffAlert(tx, staff, {
+    kind: "staff-return-requested",
+    dedupeKey: `staff-return-requested:${request.returnId}`,
+    facts: { orderId, customerName: order.user.name, ...request },
   });
 }

@@ -147,6 +147,31 @@ export const AdminStatementAssignBody = StrictObject({
 });
 export type AdminStatementAssignBody = Static<typeof AdminStatementAssignBody>;
 
+/** Why an order is offered for a waiting line (docs/product/console.md#extrato-admins). */
+export const CANDIDATE_REASONS = ["reference", "payment", "name", "amount"] as const;
+
+/** An order a waiting line may be: what it owes and holds, and why it is offered. */
+export const AdminStatementCandidate = Type.Object({
+  order: OrderRef,
+  customerName: Type.String(),
+  totalAmount: Type.Number(),
+  /** What counts already (confirmed payments). */
+  amountPaid: Type.Number(),
+  /** Best first: the line names its payment reference, it holds a payment recorded of the line's amount without a
+   * statement line, the customer's name is in the line, it owes exactly the line's amount. */
+  reasons: Type.Array(
+    Type.Union([
+      Type.Literal(CANDIDATE_REASONS[0]),
+      Type.Literal(CANDIDATE_REASONS[1]),
+      Type.Literal(CANDIDATE_REASONS[2]),
+      Type.Literal(CANDIDATE_REASONS[3]),
+    ]),
+  ),
+  /** Its payments recorded by staff of the line's amount with no statement line: the line may be one of them. */
+  payments: Type.Array(LinePayment),
+});
+export type AdminStatementCandidate = Static<typeof AdminStatementCandidate>;
+
 /** "É o mesmo pagamento": the payment already recorded that this line is. */
 export const AdminStatementLinkBody = StrictObject({
   paymentId: Type.String({ pattern: "^[A-Za-z0-9_-]{1,64}$" }),

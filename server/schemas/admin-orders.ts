@@ -1,4 +1,5 @@
 import { OrderFiscalDocument } from "./fiscal.ts";
+import { PaymentRequestSchema } from "./payment-requests.ts";
 import { Type, type Static } from "typebox";
 import { StrictObject } from "./common.ts";
 import { Address, OrderStatusSchema } from "./orders.ts";
@@ -163,6 +164,10 @@ export const AdminOrder = Type.Object({
   amountUnconfirmed: Type.Number(),
   payments: Type.Array(AdminPayment),
   proofs: Type.Array(AdminProof),
+  /** What paid payment requests added to the total (docs/product/payment-requests.md). */
+  extras: Type.Number(),
+  /** The order's payment requests, oldest first. */
+  paymentRequests: Type.Array(PaymentRequestSchema),
   amountRefunded: Type.Number(),
   refunds: Type.Array(
     Type.Object({

@@ -1,5 +1,6 @@
 import { Type, type Static } from "typebox";
 import { Password, ShortText, StrictObject } from "./common.ts";
+import { MAX_RETURN_POLICY_LENGTH } from "../../shared/returns.ts";
 
 /** One change to the shop's details, newest first in `changes`. Lists (phones, e-mails, addresses) are JSON arrays. */
 const AdminSettingsChange = Type.Object({
@@ -39,11 +40,17 @@ export const AdminSettings = Type.Object({
   stockHoldHours: Type.Number(),
   /** Orders the whole shop takes per hour at most (docs/product/checkout.md#placement-limits). */
   placementsPerHour: Type.Integer(),
+  /** Pay on delivery (docs/product/pay-on-delivery.md): hours to confirm an order, refusals before a phone loses it. */
+  payOnDeliveryConfirmHours: Type.Number(),
+  payOnDeliveryRefusalLimit: Type.Integer(),
   /** The shop as its fiscal documents name it (docs/product/fiscal-documents.md#configuration); "" until set. */
   fiscalCompanyName: Type.String(),
   fiscalNif: Type.String(),
   /** "geral" (prices include IVA at 14 %) or "exclusao". */
   fiscalVatRegime: Type.String(),
+  /** Days after Entregue a shopper may ask a return (0: off) and the policy shown first (docs/product/returns.md). */
+  returnWindowDays: Type.Integer(),
+  returnPolicy: Type.String(),
   isDemo: Type.Boolean(),
   updatedAt: Type.String(),
   /** The audit trail: the last 50 changes, newest first. */
@@ -75,6 +82,9 @@ export const AdminSettingsBody = StrictObject({
   stockHoldHours: Type.Optional(Type.Number()),
   /** Orders per hour for the whole shop (1–100 000, whole; checked by the domain). Left out: unchanged. */
   placementsPerHour: Type.Optional(Type.Number()),
+  /** Pay on delivery: hours to confirm (0 < h ≤ 720) and refusals before a phone loses it (1–100). Left out: unchanged. */
+  payOnDeliveryConfirmHours: Type.Optional(Type.Number()),
+  payOnDeliveryRefusalLimit: Type.Optional(Type.Number()),
   /** Countries besides Angola for WhatsApp and SMS, as calling codes ("+351"). Left out: unchanged. */
   messagingCountryCodes: Type.Optional(Type.Array(ShortText({ minLength: 1, maxLength: 8 }), { maxItems: 20 })),
   /** Daily caps of WhatsApp and SMS messages (bounds checked by the domain with its own message). Left out: unchanged. */
@@ -85,6 +95,9 @@ export const AdminSettingsBody = StrictObject({
   fiscalCompanyName: Type.Optional(Type.String({ maxLength: 200 })),
   fiscalNif: Type.Optional(Type.String({ maxLength: 40 })),
   fiscalVatRegime: Type.Optional(ShortText({ maxLength: 20 })),
+  /** Days to ask a return after Entregue (0–365 whole; 0 turns returns off) and the policy text. Left out: unchanged. */
+  returnWindowDays: Type.Optional(Type.Number()),
+  returnPolicy: Type.Optional(Type.String({ maxLength: MAX_RETURN_POLICY_LENGTH })),
   /** The acting admin's own password: required when a bank field, a shop contact, an alert address or the WhatsApp/SMS countries and caps change. */
   currentPassword: Type.Optional(Password),
 });

@@ -12,6 +12,8 @@ export const DeliveryOptionSchema = Type.Object({
   eta: Type.String(),
   address: Type.Optional(Type.String()),
   hours: Type.Optional(Type.String()),
+  /** Pay on delivery comes with this option for the amount asked about (docs/product/pay-on-delivery.md). */
+  payOnDelivery: Type.Optional(Type.Boolean()),
 });
 export type DeliveryOptionSchema = Static<typeof DeliveryOptionSchema>;
 
@@ -30,6 +32,8 @@ export const DeliveryOptionsQuery = Type.Object({
   state: Type.Optional(ShortText({ maxLength: 100 })),
   city: Type.Optional(ShortText({ maxLength: 100 })),
   subtotal: Type.Optional(Money),
+  /** The delivery phone: one that refused too many deliveries is not offered pay on delivery. */
+  phone: Type.Optional(ShortText({ maxLength: 40 })),
 });
 export const DeliveryOptionsReply = Type.Object({ success: Type.Literal(true), options: Type.Array(DeliveryOptionSchema) });
 export type DeliveryOptionsReply = Static<typeof DeliveryOptionsReply>;
@@ -42,6 +46,9 @@ export const AdminDeliveryZone = Type.Object({
   price: Type.Number(),
   freeFrom: Type.Union([Type.Number(), Type.Null()]),
   eta: Type.String(),
+  /** Pay on delivery offered here, up to the limit (null: any amount); docs/product/pay-on-delivery.md. */
+  payOnDelivery: Type.Boolean(),
+  payOnDeliveryLimit: Type.Union([Type.Number(), Type.Null()]),
 });
 export type AdminDeliveryZone = Static<typeof AdminDeliveryZone>;
 export const AdminDeliveryZoneBody = StrictObject({
@@ -52,6 +59,9 @@ export const AdminDeliveryZoneBody = StrictObject({
   price: Money,
   freeFrom: Type.Optional(Type.Union([Money, Type.Null()])),
   eta: Type.Optional(ShortText({ maxLength: 120 })),
+  payOnDelivery: Type.Optional(Type.Boolean()),
+  /** Null, 0 or left out: any amount. */
+  payOnDeliveryLimit: Type.Optional(Type.Union([Money, Type.Null()])),
 });
 
 export const AdminPickupPoint = Type.Object({
@@ -63,6 +73,9 @@ export const AdminPickupPoint = Type.Object({
   eta: Type.String(),
   /** The province it is in (null: saved before provinces, offered to every address). */
   province: Type.Union([Type.String(), Type.Null()]),
+  /** Pay on delivery offered here, up to the limit (null: any amount); docs/product/pay-on-delivery.md. */
+  payOnDelivery: Type.Boolean(),
+  payOnDeliveryLimit: Type.Union([Type.Number(), Type.Null()]),
 });
 export type AdminPickupPoint = Static<typeof AdminPickupPoint>;
 export const AdminPickupPointBody = StrictObject({
@@ -74,6 +87,9 @@ export const AdminPickupPointBody = StrictObject({
   eta: Type.Optional(ShortText({ maxLength: 120 })),
   /** One of the provinces of shared/delivery.ts; required when saved (the domain says so in Portuguese). */
   province: Type.Optional(Type.Union([ShortText({ maxLength: 60 }), Type.Null()])),
+  payOnDelivery: Type.Optional(Type.Boolean()),
+  /** Null, 0 or left out: any amount. */
+  payOnDeliveryLimit: Type.Optional(Type.Union([Money, Type.Null()])),
 });
 
 /** Dispatch as the shopper and staff see it (shared/shipment.ts). */

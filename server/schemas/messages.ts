@@ -1,5 +1,6 @@
 // The per-order support chat as the shopper API shows it (docs/product/shopper-api.md#chat).
 import { Type, type Static } from "typebox";
+import { PaymentRequestSchema } from "./payment-requests.ts";
 
 /** A chat message: `type` says how to show the attachment, `fileUrl` is its /media/<publicId> URL. */
 export const Message = Type.Object({
@@ -13,6 +14,8 @@ export const Message = Type.Object({
   fileName: Type.Union([Type.String(), Type.Null()]),
   /** ISO 8601. */
   createdAt: Type.String(),
+  /** The shop's card of a payment request: the order's paymentRequests has it (docs/product/payment-requests.md). */
+  paymentRequestId: Type.Optional(Type.String()),
 });
 export type Message = Static<typeof Message>;
 
@@ -30,7 +33,13 @@ export const MessageParams = Type.Object({ orderId: Type.String({ minLength: 1, 
 export type MessageParams = Static<typeof MessageParams>;
 
 /** The order's `messages`, plus its status (the chat's header shows it without reading the orders). */
-export const MessageListReply = Type.Object({ success: Type.Literal(true), messages: Type.Array(Message), status: Type.String() });
+export const MessageListReply = Type.Object({
+  success: Type.Literal(true),
+  messages: Type.Array(Message),
+  status: Type.String(),
+  /** The order's payment requests: the cards of messages with a paymentRequestId (docs/product/payment-requests.md). */
+  paymentRequests: Type.Optional(Type.Array(PaymentRequestSchema)),
+});
 export type MessageListReply = Static<typeof MessageListReply>;
 
 export const MessageReadReply = Type.Object({ success: Type.Literal(true) });

@@ -8,9 +8,11 @@ import { MAX_AMOUNT } from "../../shared/money.ts";
 
 import { ORDER_STATUSES } from "../../shared/orders.ts";
 import { OrderCouponSchema } from "./coupons.ts";
+import { PaymentRequestSchema } from "./payment-requests.ts";
 import { OrderFiscalDocument } from "./fiscal.ts";
 import { ShopMcxExpress } from "./mcx-express.ts";
 import { DeliveryChoiceSchema, ShipmentSchema, TimelineStep } from "./delivery.ts";
+import { ReturnOffer, ShopReturn } from "./returns.ts";
 import { CANCELLED_BY, PAYMENT_STATES, PROOF_STATUSES } from "../../shared/payments.ts";
 
 export type { PaymentMethod } from "../../shared/orders.ts";
@@ -191,6 +193,10 @@ export const ShopOrder = Type.Object({
   amountRefunded: Type.Number(),
   /** Each refund, oldest first (docs/product/orders.md#refunds). */
   refunds: Type.Array(ShopRefund),
+  /** What paid payment requests added to the total (docs/product/payment-requests.md). */
+  extras: Type.Number(),
+  /** The order's payment requests, oldest first. */
+  paymentRequests: Type.Array(PaymentRequestSchema),
   multicaixa: Type.Union([ShopMulticaixa, Type.Null()]),
   /** Set on a cancelled order only. */
   cancellation: Type.Union([ShopCancellation, Type.Null()]),
@@ -207,10 +213,15 @@ export const ShopOrder = Type.Object({
 });
 export type ShopOrder = Static<typeof ShopOrder>;
 
-/** The shopper's own list adds how many support (or shop) messages of each order they have not read yet. */
+/**
+ * The shopper's own list adds how many support (or shop) messages of each order they have not read yet, its returns
+ * and what it still offers to return (docs/product/returns.md), and Multicaixa Express.
+ */
 export const UserOrder = Type.Object({
   ...ShopOrder.properties,
   unreadMessages: Type.Integer({ minimum: 0 }),
+  returns: Type.Array(ShopReturn),
+  returnOffer: Type.Union([ReturnOffer, Type.Null()]),
   /** Multicaixa Express (null: not offered by the shop) and the order's latest charge (docs/product/shopper-api.md#multicaixa-express). */
   mcxExpress: ShopMcxExpress,
 });

@@ -11,6 +11,8 @@ export const PublicSettings = Type.Object({
   whatsapp: Type.Union([Type.String(), Type.Null()]),
   /** Firebase web config when phone login is configured; null hides the phone-login block. */
   phoneLogin: Type.Union([Type.Object({ apiKey: Type.String(), authDomain: Type.String(), projectId: Type.String() }), Type.Null()]),
+  /** Returns and exchanges (docs/product/returns.md): days after delivery to ask (0: off) and the policy text. */
+  returns: Type.Object({ windowDays: Type.Integer(), policy: Type.String() }),
 });
 export type PublicSettings = Static<typeof PublicSettings>;
 

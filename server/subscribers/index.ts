@@ -16,12 +16,17 @@
 //   payment.reminder_due   → reminder (mail, phone), chat line
 //   payment.overdue_kept   → staff alert (with money), chat line
 //   message.posted         → staff alert (nobody online), support reply push
+//   return.requested       → chat line, staff alert
+//   return.status_changed  → chat line (and the replacement order's), shopper's notices (mail, phone, push)
 //   fiscal.document_issued → the shopper's e-mail with its number
 //   fiscal.document_overdue → staff alert
 //   settings.changed       → staff alert to every admin too (bank details or contacts changed)
 //   conversation.assigned  → push to the member it was given to (by someone else)
 //   phone.code_requested   → the code's WhatsApp or SMS
 //   password.reset_requested → the reset link's e-mail
+//   payment_request.created → its card in the chat, the shopper's e-mail, WhatsApp/SMS (as chosen) and push
+//   payment_request.closed → chat line (cancelled, expired), its Multicaixa reference withdrawn
+//   payment_request.paid   → its Multicaixa reference withdrawn (the money's own payment.recorded tells the chat)
 import type { Reaction } from "./reaction.ts";
 import { passwordResetMailReaction, phoneCodeMessageReaction } from "./account-messages.ts";
 import { chargeSettledFrameReaction, newOrderFrameReaction } from "./live-frames.ts";
@@ -36,6 +41,13 @@ import {
 import { placedOrderNoticesReaction } from "./placed-order-notices.ts";
 import { issuedDocumentMailReaction, paidOrderInvoiceReaction, refundCreditNoteReaction } from "./fiscal-documents.ts";
 import { shopChatLinesReaction } from "./shop-chat-lines.ts";
+import { returnChatLinesReaction, returnNoticesReaction, returnRequestedAlertReaction } from "./return-notices.ts";
+import {
+  paymentRequestCardReaction,
+  paymentRequestClosedLineReaction,
+  paymentRequestNoticesReaction,
+  withdrawRequestReferenceReaction,
+} from "./payment-requests.ts";
 import { supportReplyPushReaction } from "./shopper-pushes.ts";
 import { assignedConversationPushReaction } from "./staff-pushes.ts";
 import {
@@ -58,6 +70,9 @@ export const SHOP_REACTIONS: readonly Reaction[] = [
   proofReceivedNoticesReaction,
   paymentReminderNoticesReaction,
   shopChatLinesReaction,
+  returnChatLinesReaction,
+  returnNoticesReaction,
+  returnRequestedAlertReaction,
   withdrawMulticaixaReferenceReaction,
   paidOrderInvoiceReaction,
   refundCreditNoteReaction,
@@ -75,4 +90,8 @@ export const SHOP_REACTIONS: readonly Reaction[] = [
   paymentsMetricReaction,
   phoneCodeMessageReaction,
   passwordResetMailReaction,
+  paymentRequestCardReaction,
+  paymentRequestNoticesReaction,
+  paymentRequestClosedLineReaction,
+  withdrawRequestReferenceReaction,
 ];

@@ -1,5 +1,6 @@
 import { Link } from "react-router-dom";
 import { useShopSettings } from "../features/settings/settings-provider.tsx";
+import { RETURNS_PAGE_PATH, RETURNS_PAGE_TITLE } from "../../shared/returns.ts";
 
 export function Footer() {
   const settings = useShopSettings();
@@ -30,6 +31,9 @@ export function Footer() {
             </li>
             <li>
               <Link to="/privacypolicy">Política de privacidade</Link>
+            </li>
+            <li>
+              <Link to={RETURNS_PAGE_PATH}>{RETURNS_PAGE_TITLE}</Link>
             </li>
           </ul>
         </div>

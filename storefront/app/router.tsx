@@ -23,6 +23,7 @@ const loaders = {
   verify: () => import("../pages/verify.tsx"),
   pdfViewer: () => import("../pages/pdf-viewer.tsx"),
   privacy: () => import("../pages/privacy-policy.tsx"),
+  returnsPolicy: () => import("../pages/returns-policy.tsx"),
   transfer: () => import("../pages/transfer-confirmation.tsx"),
   account: () => import("../pages/account.tsx"),
   notFound: () => import("../pages/not-found.tsx"),
@@ -93,6 +94,7 @@ function PageRoutes() {
       <Route path="/verify" element={<Page.verify />} />
       <Route path="/pdf-viewer" element={<Page.pdfViewer />} />
       <Route path="/privacypolicy" element={<Page.privacy />} />
+      <Route path="/trocas-e-devolucoes" element={<Page.returnsPolicy />} />
       <Route path="/confirmacaotransferencia" element={<Page.transfer />} />
       <Route path="/account" element={<Page.account />} />
       <Route path="*" element={<Page.notFound />} />

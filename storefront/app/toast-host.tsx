@@ -9,12 +9,17 @@ import { dismissErrorToasts, loadToasts, onFirstToast } from "../lib/toast.ts";
  */
 const MOUNT_AFTER = 3000;
 
-/** Toasts: top-right, 5 s, pause on hover and focus loss, drag 80 % to dismiss (docs/product/storefront.md#toasts). */
+/**
+ * Toasts: top-right, 5 s, pause on hover and focus loss, drag 80 % to dismiss; several at once are one pile (the
+ * newest on top, a tap or hover spreads them) instead of a column down the page (docs/product/storefront.md#toasts).
+ */
 const loadContainer = () =>
   lazy(async () => {
     const { ToastContainer } = await loadToasts();
     return {
-      default: () => <ToastContainer position="top-right" autoClose={5000} pauseOnHover pauseOnFocusLoss draggable draggablePercent={80} />,
+      default: () => (
+        <ToastContainer position="top-right" autoClose={5000} pauseOnHover pauseOnFocusLoss draggable draggablePercent={80} stacked />
+      ),
     };
   });
 

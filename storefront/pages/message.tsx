@@ -2,7 +2,8 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, useParams } from "react-router-dom";
 import { MAX_MESSAGE_TEXT } from "../../shared/chat.ts";
 import { formatMessageTime } from "../../shared/dates.ts";
-import { shortOrderId } from "../../shared/orders.ts";
+import { DELIVERED, shortOrderId } from "../../shared/orders.ts";
+import { ASK_RETURN } from "../../shared/returns.ts";
 import { Skeleton } from "../components/skeleton.tsx";
 import { AttachButton, PickedFile } from "../features/chat/attach-button.tsx";
 import { AttachmentModal, type Attachment } from "../features/chat/attachment-modal.tsx";
@@ -10,6 +11,7 @@ import { isClient, isImage, isShopNotice } from "../features/chat/types.ts";
 import { useOrderChat, type OutgoingMessage } from "../features/chat/use-order-chat.ts";
 import { PushPrompt } from "../features/push/push-prompt.tsx";
 import { OrderWhatsAppLink } from "../features/settings/order-whatsapp-link.tsx";
+import { PaymentRequestCard } from "../features/chat/payment-request-card.tsx";
 
 /** Shown instead of an empty list: what to expect from support. */
 const CHAT_EMPTY = "Ainda não há mensagens. Escreva-nos: respondemos normalmente em menos de 1 hora, das 8h às 20h.";
@@ -20,6 +22,9 @@ export default function MessagePage() {
   const { messages, outgoing } = chat;
   const [open, setOpen] = useState<Attachment | null>(null);
   const list = useRef<HTMLDivElement>(null);
+  // A message that carries a payment request is drawn as its card (its text is for any other reader).
+  const cardOf = (m: { paymentRequestId?: string }) =>
+    m.paymentRequestId ? chat.paymentRequests.find((r) => r.id === m.paymentRequestId) : undefined;
 
   useEffect(() => {
     list.current?.scrollTo({ top: list.current.scrollHeight });
@@ -54,6 +59,12 @@ export default function MessagePage() {
             {chat.status && <span className="chat-status"> · {chat.status}</span>}
           </p>
           <OrderWhatsAppLink orderId={orderId} className="btn btn-outline btn-small" />
+          {chat.status === DELIVERED && (
+            // The return form lives on the order's card (docs/product/returns.md#asking).
+            <Link to={`/orders?devolver=${encodeURIComponent(orderId)}`} className="btn btn-outline btn-small">
+              {ASK_RETURN}
+            </Link>
+          )}
         </div>
       </header>
       {/* A chat page exists only for a placed order: the moment to offer notices on this phone. */}
@@ -72,7 +83,7 @@ export default function MessagePage() {
                 data-sender={m.sender}
               >
                 <p className="bubble-sender">{isClient(m) ? "Cliente" : isShopNotice(m) ? "Suporte · mensagem automática" : "Suporte"}</p>
-                {m.text && <p className="pre-line">{m.text}</p>}
+                {cardOf(m) ? <PaymentRequestCard request={cardOf(m)!} /> : m.text && <p className="pre-line">{m.text}</p>}
                 {m.fileUrl && <AttachmentButton url={m.fileUrl} image={isImage(m)} onOpen={setOpen} />}
                 <time className="bubble-time" dateTime={m.createdAt}>
                   {formatMessageTime(m.createdAt)}

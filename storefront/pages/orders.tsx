@@ -1,4 +1,4 @@
-import { Link } from "react-router-dom";
+import { Link, useSearchParams } from "react-router-dom";
 import { formatKz } from "../../shared/money.ts";
 import { AWAITING_PAYMENT, DELIVERED, shortOrderId } from "../../shared/orders.ts";
 import { PAYMENT_STATE_LABELS, PROOF_STATUS_LABELS } from "../../shared/payments.ts";
@@ -24,6 +24,8 @@ import { CancelOrder, mayCancel } from "../features/orders/cancel-order.tsx";
 import { StockHoldText } from "../features/orders/stock-hold-text.tsx";
 import { FiscalDocumentsText } from "../features/orders/fiscal-documents-text.tsx";
 import { OrderRefundsText } from "../features/orders/refunds-text.tsx";
+import { OrderReturnsText } from "../features/orders/returns-text.tsx";
+import { ReturnRequest } from "../features/orders/return-request.tsx";
 import "./payment-styles.ts";
 
 // Made on first use, not when the page's module is prefetched: building a formatter loads locale data (tens of
@@ -34,6 +36,9 @@ const dateFormat = () => (dateFormatter ??= new Intl.DateTimeFormat("pt-PT", { d
 export default function OrdersPage() {
   const { orders, reload } = useOrders();
   const now = useNow();
+  // The order's chat links here with ?devolver=<orderId>: that order's return form opens at once.
+  const [params] = useSearchParams();
+  const returnFor = params.get("devolver");
 
   return (
     <div className="orders">
@@ -79,6 +84,7 @@ export default function OrdersPage() {
               <StockHoldText order={o} />
               <FiscalDocumentsText order={o} />
               <OrderRefundsText order={o} />
+              <OrderReturnsText order={o} />
               <footer className="order-foot">
                 <p className="strong">Total: {formatKz(o.totalAmount)}</p>
                 <div className="order-pay-actions">
@@ -105,6 +111,7 @@ export default function OrdersPage() {
                   </Link>
                   <OrderWhatsAppLink orderId={o._id} className="btn btn-outline btn-small" />
                   {mayCancel(o) && <CancelOrder order={o} onCancelled={reload} />}
+                  <ReturnRequest order={o} startOpen={returnFor === o._id} onAsked={reload} />
                 </div>
               </footer>
             </article>

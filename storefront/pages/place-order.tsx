@@ -12,7 +12,7 @@ import { SMS_OPT_IN, WHATSAPP_OPT_IN } from "../../shared/messaging.ts";
 import { stripeOrder } from "../features/checkout/api/stripe-order.ts";
 import type { Address, OrderItem, PaymentMethod } from "../features/checkout/types.ts";
 import { addressErrors, submitError, withPostcode } from "../../shared/checkout.ts";
-import { BANK_TRANSFER } from "../../shared/orders.ts";
+import { BANK_TRANSFER, PAY_ON_DELIVERY } from "../../shared/orders.ts";
 import { DELIVERY_FEE } from "../../shared/money.ts";
 import { randomId } from "../lib/random-id.ts";
 import { AddressInputs, focusFirstError } from "../features/checkout/address-form.tsx";
@@ -45,6 +45,10 @@ export default function PlaceOrderPage() {
   const { options, loading: deliveryLoading } = useDeliveryOptions(address.state, address.city, subtotal);
   const [pickedId, setPickedId] = useState<string | null>(null);
   const delivery = chosenOption(options, pickedId);
+  // Pay on delivery only with a delivery that offers it for this amount (docs/product/pay-on-delivery.md); another
+  // choice falls back to the transfer.
+  const payOnDeliveryOffered = delivery?.payOnDelivery === true;
+  const payment: PaymentMethod = method === PAY_ON_DELIVERY && !payOnDeliveryOffered ? BANK_TRANSFER : method;
   // Previewed with the fee of the delivery chosen (free delivery takes it off); the server applies it again.
   // Without options (none could be read) the server charges the shop's default fee, as the totals show.
   const coupon = useCoupon(subtotal, deliveryLoading ? undefined : (delivery?.fee ?? DELIVERY_FEE), Boolean(token));
@@ -85,7 +89,7 @@ export default function PlaceOrderPage() {
       (Object.keys(errors) as (keyof Address)[]).flatMap((f) => (still[f] ? [[f, still[f]]] : [])),
     ) as Partial<Record<keyof Address, string>>;
     setErrors(kept);
-    if (shownError.current && !Object.keys(kept).length && !submitError(withPostcode(next), lines.length, method)) {
+    if (shownError.current && !Object.keys(kept).length && !submitError(withPostcode(next), lines.length, payment)) {
       toast.dismissError(shownError.current);
       shownError.current = null;
     }
@@ -105,7 +109,7 @@ export default function PlaceOrderPage() {
       size,
       quantity,
     }));
-    const error = submitError(sent, items.length, method);
+    const error = submitError(sent, items.length, payment);
     if (error) {
       toast.error(error);
       shownError.current = error;
@@ -149,14 +153,14 @@ export default function PlaceOrderPage() {
       address: sent,
       items,
       totalAmount: orderTotal(subtotal, delivery?.fee, coupon.discount),
-      paymentMethod: method,
+      paymentMethod: payment,
       ...(delivery ? { deliveryOptionId: delivery.id } : {}),
       ...ticked,
       ...(coupon.accepted ? { couponCode: coupon.accepted } : {}),
       ...(normalizeNif(nif) ? { nif: normalizeNif(nif) } : {}),
     };
     try {
-      if (method === "stripe") {
+      if (payment === "stripe") {
         window.location.replace(await run(stripeOrder(body, idempotencyKey.current)));
         return;
       }
@@ -165,6 +169,11 @@ export default function PlaceOrderPage() {
       forgetCheckoutDraft();
       forgetCoupon();
       toast.success("Pedido realizado com sucesso!");
+      // Paid at the door: nothing to pay now; the order waits "Por confirmar" in the shopper's orders.
+      if (payment === PAY_ON_DELIVERY) {
+        void navigate("/orders");
+        return;
+      }
       // The transfer page, for this very order: the amount, reference and deadline to pay it.
       void navigate(orderId ? `/confirmacaotransferencia?orderId=${encodeURIComponent(orderId)}` : "/confirmacaotransferencia");
     } catch {
@@ -196,11 +205,24 @@ export default function PlaceOrderPage() {
             type="radio"
             name="payment"
             value={BANK_TRANSFER}
-            checked={method === BANK_TRANSFER}
+            checked={payment === BANK_TRANSFER}
             onChange={() => setMethod(BANK_TRANSFER)}
           />
           Transferência Bancária
         </label>
+        {payOnDeliveryOffered && (
+          <label className="payment">
+            <input
+              type="radio"
+              name="payment"
+              value={PAY_ON_DELIVERY}
+              checked={payment === PAY_ON_DELIVERY}
+              onChange={() => setMethod(PAY_ON_DELIVERY)}
+            />
+            Pagamento na entrega
+            <small className="payment-hint">Em numerário ou TPA ao receber. Confirmamos o pedido consigo por telefone ou WhatsApp.</small>
+          </label>
+        )}
         <label className="check">
           <input
             type="checkbox"

@@ -52,6 +52,8 @@ function ProductDetails({ product, related }: { product: Product; related: reado
   const whatsApp = shopWhatsApp(useShopSettings());
   const [imageIndex, setImageIndex] = useState(0);
   const [size, setSize] = useState("");
+  // After an add: the way to the cart beside the button (the toast goes after 5 s, and may be off the shopper's eye).
+  const [added, setAdded] = useState(false);
   usePageMeta(productPageMeta(product));
   const summary = `${product.name} — ${formatKz(product.price)}\n${shareUrl(product)}`;
 
@@ -62,6 +64,7 @@ function ProductDetails({ product, related }: { product: Product; related: reado
     }
     rememberPrice(product._id, size, product.price);
     add(product._id, size);
+    setAdded(true);
   };
 
   return (
@@ -95,7 +98,6 @@ function ProductDetails({ product, related }: { product: Product; related: reado
         <div className="product-info">
           <h1>{product.name}</h1>
           <p className="product-price">{formatKz(product.price)}</p>
-          <p className="muted pre-line">{product.description}</p>
           {product.sizes.length > 0 && (
             <div className="sizes">
               <p>Selecione o tamanho ou a cor</p>
@@ -133,6 +135,16 @@ function ProductDetails({ product, related }: { product: Product; related: reado
               ADICIONAR AO CARRINHO
             </button>
           )}
+          {added && (
+            <p className="product-added" data-testid="product-added">
+              Está no seu carrinho.{" "}
+              <Link className="btn btn-outline btn-small" to="/cart">
+                Ver carrinho
+              </Link>
+            </p>
+          )}
+          {/* Under the button: on a phone the sizes and the button come first, on the first screen. */}
+          <p className="muted pre-line">{product.description}</p>
           <div className="share">
             <a className="btn btn-outline btn-small" href={whatsAppLink(summary)} target="_blank" rel="noopener noreferrer">
               Partilhar no WhatsApp

@@ -9,7 +9,7 @@ import {
   TRANSFER_DESCRIPTION_LABEL,
   groupedMulticaixaReference,
 } from "../../shared/payments.ts";
-import { CopyList, useCopyFeedback, type CopyRow } from "../components/copy-list.tsx";
+import { CopyList, useCopyFeedback, type Copied, type CopyRow } from "../components/copy-list.tsx";
 import { Skeleton, useSkeletonDelay } from "../components/skeleton.tsx";
 import type { Order } from "../features/orders/api/user-orders.ts";
 import { useCart } from "../features/cart/cart-provider.tsx";
@@ -38,7 +38,7 @@ export default function TransferConfirmationPage() {
   const bank = useShopSettings()?.bank;
   const [params] = useSearchParams();
   const payment = useOrderPayment(params.get("orderId") ?? "");
-  const [copied, copy] = useCopyFeedback();
+  const [copied, copy, copiedFrom] = useCopyFeedback();
 
   if (!ready || !bank || !payment.ready) return <Skeleton count={4} variant="row" />;
   const order = payment.order;
@@ -67,7 +67,7 @@ export default function TransferConfirmationPage() {
   return (
     <div className="transfer">
       <h1 className="page-title">Obrigado por fazer a sua encomenda conosco!</h1>
-      {toPay && <AmountToPay order={toPay} onCopy={copy} />}
+      {toPay && <AmountToPay order={toPay} onCopy={copy} copied={copiedFrom} />}
       {/* First where the shop offers it: paid from the phone in 90 seconds, confirmed by the gateway. */}
       {toPay?.mcxExpress && <McxExpressPay order={toPay} reload={payment.reload} />}
       {multicaixa && (
@@ -79,6 +79,7 @@ export default function TransferConfirmationPage() {
           <CopyList
             testId="multicaixa"
             onCopy={copy}
+            copied={copiedFrom}
             rows={[
               {
                 label: MULTICAIXA_LABELS.entity,
@@ -111,9 +112,9 @@ export default function TransferConfirmationPage() {
               : "Transfira o montante a pagar para a conta abaixo e envie o comprovativo nesta página. O pedido é preparado assim que o pagamento for confirmado."
             : "Faça a transferência bancária do valor total para a conta abaixo e envie o comprovativo na conversa da encomenda. O pedido é preparado assim que o pagamento for confirmado."}
         </p>
-        <CopyList rows={bankRows} onCopy={copy} testId="bank-details" />
+        <CopyList rows={bankRows} onCopy={copy} copied={copiedFrom} testId="bank-details" />
       </section>
-      <p className="copied" role="status">
+      <p className="visually-hidden" role="status">
         {copied && `Copiado: ${copied}`}
       </p>
       {toPay && <Proofs order={toPay} payment={payment} canSend />}
@@ -125,7 +126,15 @@ export default function TransferConfirmationPage() {
 }
 
 /** The order's amount left to pay and its deadline. */
-function AmountToPay({ order, onCopy }: { order: Order; onCopy: (text: string, field: string) => void }) {
+function AmountToPay({
+  order,
+  onCopy,
+  copied,
+}: {
+  order: Order;
+  onCopy: (text: string, field: string, from: string) => void;
+  copied: Copied | null;
+}) {
   const now = useNow();
   const due = amountDue(order);
   return (
@@ -133,7 +142,11 @@ function AmountToPay({ order, onCopy }: { order: Order; onCopy: (text: string, f
       <h2 id="pay-title" className="pay-title">
         Pedido #{shortOrderId(order._id)}
       </h2>
-      <CopyList rows={[{ label: "Montante a pagar", value: formatKz(due), actions: [{ text: plainAmount(due) }] }]} onCopy={onCopy} />
+      <CopyList
+        rows={[{ label: "Montante a pagar", value: formatKz(due), actions: [{ text: plainAmount(due) }] }]}
+        onCopy={onCopy}
+        copied={copied}
+      />
       <DeliveryChoiceText order={order} />
       <OrderDiscountText order={order} />
       {order.amountPaid > 0 && (

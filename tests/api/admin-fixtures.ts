@@ -81,7 +81,7 @@ export async function makeOrder(
       status: opts.status ?? "Aguardando Pagamento",
       // An order made in a paid status stands for one whose payment was confirmed.
       paid: isPaidStatus(opts.status ?? "Aguardando Pagamento"),
-      paymentMethod: "cod",
+      paymentMethod: "bank_transfer",
       address: address(opts.phone ? { phone: opts.phone } : {}),
       ...(opts.paymentReference ? { paymentReference: opts.paymentReference } : {}),
       subtotal,

@@ -41,7 +41,7 @@ describe("GET /admin/api/orders", () => {
     expect(row).toMatchObject({
       customer: { id: maria.userId, name: "Maria Kiala" },
       itemCount: 2,
-      paymentMethod: "cod",
+      paymentMethod: "bank_transfer",
       status: "Aguardando Pagamento",
     });
     expect(row.totalAmount).toBe(row.subtotal + 5000);

@@ -116,7 +116,8 @@ describe("the example statement", () => {
     expect(row.statusHistory.at(-1)).toMatchObject({ status: "Pagamento Confirmado", note: "Pagamento registado por Extrato" });
     await t.settled();
     expect(await shopMessages(order.id)).toEqual([
-      `Recebemos ${formatKz(190_000)} (ref. ${row.payments[0]!.bankReference}). Pagamento confirmado.`,
+      // Named by the payment reference the line carries, not the bank's whole description.
+      `Recebemos ${formatKz(190_000)} (ref. LJ7K2M9QX). Pagamento confirmado.`,
     ]);
 
     const [line] = await lines({ state: "matched" });

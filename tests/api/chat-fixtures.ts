@@ -13,7 +13,7 @@ export async function createOrder(prisma: PrismaClient, userId: string): Promise
   const order = await prisma.order.create({
     data: {
       userId,
-      paymentMethod: "cod",
+      paymentMethod: "bank_transfer",
       address: {
         firstName: "Ana",
         lastName: "Silva",

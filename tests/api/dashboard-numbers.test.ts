@@ -33,7 +33,7 @@ describe("the owner's numbers", () => {
     daysAgo: number;
     status: string;
     lines: { name: string; price: number; quantity: number }[];
-    method?: "cod" | "stripe";
+    method?: "bank_transfer" | "stripe";
     paidBy?: string;
     amountPaid?: number;
     deadline?: Date;
@@ -43,7 +43,7 @@ describe("the owner's numbers", () => {
       data: {
         userId: o.userId,
         status: o.status,
-        paymentMethod: o.method ?? "cod",
+        paymentMethod: o.method ?? "bank_transfer",
         address: ADDRESS,
         subtotal,
         deliveryFee: 0,

@@ -85,6 +85,9 @@ const every: Record<string, (name: string) => MailContent> = {
   passwordReset: (name) => passwordResetMail(ctx, { customerName: name, token: "abc" }),
   staffNewOrder: (name) => staffNewOrderMail(ctx, { orderId: ORDER_ID, customerName: name, total: 1, paymentMethod: "Transferência" }),
   staffNewProof: (name) => staffNewProofMail(ctx, { orderId: ORDER_ID, customerName: name, amountDue: 1 }),
+  staffReturnRequested: (name) =>
+    renderMail(ctx, "staff-return-requested", { orderId: ORDER_ID, customerName: name, returnId: name, what: name, lines: [name] }),
+  returnUpdate: (name) => renderMail(ctx, "return-update", { orderId: ORDER_ID, customerName: name, status: name, text: name }),
   staffMessageWaiting: (name) => staffMessageWaitingMail(ctx, { orderId: ORDER_ID, customerName: name, text: name }),
 };
 

@@ -53,7 +53,7 @@ describe("POST /api/order/place", () => {
     });
     expect(order.userId).toBe(c.userId);
     expect(order.status).toBe("Aguardando Pagamento");
-    expect(order.paymentMethod).toBe("cod");
+    expect(order.paymentMethod).toBe("bank_transfer");
     expect(order.paid).toBe(false);
     expect(order.deliveryFee.toNumber()).toBe(DELIVERY_FEE);
     expect(order.subtotal.toNumber()).toBe(a.price * 2 + b.price);
@@ -85,7 +85,7 @@ describe("POST /api/order/place", () => {
       id: `atomic-${Date.now()}`,
       userId: c.userId,
       status: "Aguardando Pagamento",
-      paymentMethod: "cod",
+      paymentMethod: "bank_transfer",
       address: { ...ADDRESS },
       subtotal: new Prisma.Decimal(a.price * 2),
       deliveryFee: new Prisma.Decimal(DELIVERY_FEE),
@@ -347,7 +347,7 @@ describe("POST /api/order/userorders", () => {
     const newest = orders[0]!;
     expect(newest).toMatchObject({
       status: "Aguardando Pagamento",
-      paymentMethod: "cod",
+      paymentMethod: "bank_transfer",
       payment: false,
       address: { ...ADDRESS, phone: expect.stringMatching(/^\+244 923 \d{6}$/) },
       totalAmount: b.price * 3 + DELIVERY_FEE,

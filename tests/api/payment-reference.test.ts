@@ -55,7 +55,7 @@ describe("payment reference and deadline (bank transfer)", () => {
       id: `clash-${Date.now()}`,
       userId: c.userId,
       status: "Aguardando Pagamento",
-      paymentMethod: "cod",
+      paymentMethod: "bank_transfer",
       address: { ...ADDRESS },
       subtotal: new Prisma.Decimal(p.price),
       deliveryFee: new Prisma.Decimal(DELIVERY_FEE),
@@ -181,7 +181,7 @@ describe("POST /api/order/userorders (money fields)", () => {
     const [mine] = (await ordersOf(t, c)).orders;
     expect(mine).toMatchObject({
       _id: orderId,
-      paymentMethod: "cod",
+      paymentMethod: "bank_transfer",
       paymentReference: row.paymentReference,
       paymentDeadline: row.paymentDeadline!.toISOString(),
       amountPaid: 0,

@@ -86,6 +86,7 @@ describe("CSV exports", () => {
       "Total",
       "Pago",
       "Reembolsado",
+      "Pedidos de pagamento",
     ]);
     expect(data.map((r) => r[1])).toEqual(orderIds.slice(0, 3));
     expect(data[0]).toMatchObject({

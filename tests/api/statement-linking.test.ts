@@ -337,3 +337,54 @@ describe("GET /admin/api/reports/unlinked-payments.csv", () => {
     expect((await t.app.inject({ method: "GET", url: "/admin/api/reports/unlinked-payments.csv" })).statusCode).toBe(401);
   });
 });
+
+describe("suggestions for a waiting line (docs/product/console.md#extrato-admins)", () => {
+  const candidates = async (lineId: string, auth = admin.auth) =>
+    staff("GET", `/bank-statement-lines/${lineId}/candidates`, undefined, auth);
+
+  it("offers the order the line names first, then one owing exactly its amount; and an order already paid by hand holding a payment of that amount, by the buyer's name", async () => {
+    const named = await orderOwing(40_000);
+    const owing = await orderOwing(31_337);
+    // Paid by hand: an admin recorded the whole 18 211 kz with no statement line yet.
+    const byHand = await orderOwing(18_211);
+    await t.prisma.order.update({
+      where: { id: byHand.id },
+      data: { address: { ...(byHand.address as object), firstName: "Beatriz", lastName: "Kiala Domingos" } },
+    });
+    expect((await pay(byHand.id, { amount: 18_211, bankReference: "BAI-MAO-18211" }, admin.auth)).statusCode).toBe(200);
+
+    await imported(
+      statement(`27-11-2026;;TRF ${named.paymentReference} MARIA;31.337,00`, `27-11-2026;;TRANSFERENCIA BEATRIZ KIALA;18.211,00`),
+    );
+    const first = await lineOf(`TRF ${named.paymentReference} MARIA`);
+    expect(first.state).toBe("unmatched");
+    const offered = await candidates(first.id);
+    expect(offered.statusCode, offered.body).toBe(200);
+    const list = offered.json() as { order: { id: string; shortId: string }; reasons: string[]; totalAmount: number; amountPaid: number }[];
+    expect(list.slice(0, 2).map((c) => [c.order.id, c.reasons])).toEqual([
+      [named.id, ["reference"]],
+      [owing.id, ["amount"]],
+    ]);
+    expect(list[1]).toMatchObject({ order: { shortId: shortOrderId(owing.id) }, totalAmount: 31_337, amountPaid: 0 });
+
+    const second = await lineOf("TRANSFERENCIA BEATRIZ KIALA");
+    const [paidByHand] = (await candidates(second.id)).json() as {
+      order: { id: string };
+      reasons: string[];
+      payments: { id: string; bankReference: string }[];
+    }[];
+    expect(paidByHand).toMatchObject({
+      order: { id: byHand.id },
+      reasons: ["payment", "name"],
+      payments: [{ bankReference: "BAI-MAO-18211" }],
+    });
+    // "É o pagamento já registado": linked, no new money; a decided line has nothing more to suggest.
+    const linked = await staff("POST", `/bank-statement-lines/${second.id}/link`, { paymentId: paidByHand!.payments[0]!.id });
+    expect(linked.statusCode, linked.body).toBe(200);
+    expect((await order(byHand.id)).amountPaid).toBe(18_211);
+    expect((await candidates(second.id)).json()).toEqual([]);
+
+    expect((await candidates(first.id, support.auth)).statusCode).toBe(403);
+    await expectError(await candidates("nao-existe"), 404, "Linha do extrato não encontrada");
+  });
+});

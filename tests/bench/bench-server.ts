@@ -76,7 +76,7 @@ async function createFixtures(database: Database): Promise<BenchFixtures> {
       SELECT 'benchquiet' || g, 'Cliente ' || g, 'quiet' || g || '@exemplo.ao', 'customer', false, now() FROM generate_series(1, ${USERS}) g
       ON CONFLICT DO NOTHING;
     INSERT INTO orders (id, user_id, payment_method, address, subtotal, delivery_fee, total_amount, updated_at)
-      SELECT 'benchorder' || g, 'benchuser' || g, 'cod', '{"city":"Luanda"}', 10000, 5000, 15000, now() FROM generate_series(1, ${ORDERS}) g
+      SELECT 'benchorder' || g, 'benchuser' || g, 'bank_transfer', '{"city":"Luanda"}', 10000, 5000, 15000, now() FROM generate_series(1, ${ORDERS}) g
       ON CONFLICT DO NOTHING;
     -- The shop-wide placements per hour (a setting the console keeps at 100 000 at most) far above the bench's rate.
     UPDATE shop_settings SET placements_per_hour = 1000000000;`);

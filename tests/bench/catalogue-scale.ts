@@ -106,7 +106,7 @@ function seedSql(): string {
     INSERT INTO orders (id, user_id, status, payment_method, address, payment_reference, subtotal, delivery_fee, total_amount, created_at, updated_at)
       SELECT 'scaleorder' || g, 'scaleuser' || (1 + g % ${CUSTOMERS}),
              ${pick(sqlArray(["Aguardando Pagamento", "Pagamento Confirmado", "Em Preparação", "Enviado", "Entregue", "Cancelado"]), 6, "g")},
-             'cod', jsonb_build_object('city', 'Luanda', 'phone', '+244 93' || lpad((g % 30000)::text, 7, '0')),
+             'bank_transfer', jsonb_build_object('city', 'Luanda', 'phone', '+244 93' || lpad((g % 30000)::text, 7, '0')),
              'LJS' || lpad(g::text, 6, '0'), 10000 + g % 500000, 5000, 15000 + g % 500000,
              now() - g * interval '5 minutes', now() - g * interval '4 minutes'
       FROM generate_series(1, ${ORDERS}) g;

@@ -25,7 +25,7 @@ export function seedSql(): string {
                         payment_deadline, created_at, updated_at)
       -- Only the last two days' orders still await payment: older ones were cancelled at their deadline.
       SELECT 'reporder' || g, 'repuser' || (1 + g % ${CUSTOMERS}),
-             CASE WHEN g % 6 = 0 AND g > 576 THEN 'Cancelado' ELSE (${statuses})[1 + g % 6] END, CASE WHEN g % 5 = 0 THEN 'stripe' ELSE 'cod' END,
+             CASE WHEN g % 6 = 0 AND g > 576 THEN 'Cancelado' ELSE (${statuses})[1 + g % 6] END, CASE WHEN g % 5 = 0 THEN 'stripe' ELSE 'bank_transfer' END,
              jsonb_build_object('city', 'Luanda'), 10000 + g % 50000, 2500, 12500 + g % 50000,
              CASE WHEN g % 6 IN (1, 2, 3, 4) THEN 12500 + g % 50000 ELSE 0 END,
              now() - g * interval '5 minutes' + interval '48 hours', now() - g * interval '5 minutes', now()

@@ -68,7 +68,7 @@ export async function openShop(name: string, checkout: string): Promise<Shop> {
   };
   if (server) {
     const url = new URL(server);
-    execFileSync("psql", [server, "-qc", `DROP DATABASE IF EXISTS ${database}; CREATE DATABASE ${database}`]);
+    execFileSync("psql", [server, "-q", "-c", `DROP DATABASE IF EXISTS ${database}`, "-c", `CREATE DATABASE ${database}`]);
     url.pathname = `/${database}`;
     Object.assign(env, { DATABASE_URL: url.href, JWT_SECRET: "bench-jwt-secret-that-is-long-enough-0123456789", SEED_DEMO: "true" });
     // No demo admin on PostgreSQL: the shop's own command creates one (its migrations run first).

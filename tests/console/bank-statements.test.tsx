@@ -22,7 +22,12 @@ import { StatementMappings } from "../../console/bank-statements/mapping-list.ts
 import { mappingOf } from "../../console/bank-statements/mapping-dialog.tsx";
 import { assignRequestBody } from "../../console/bank-statements/line-dialogs.tsx";
 import { UnlinkedReport } from "../../console/bank-statements/unlinked-report.tsx";
-import type { AdminStatementLine, AdminStatementMapping, StatementImportReply } from "../../server/schemas/admin-bank-statements.ts";
+import type {
+  AdminStatementCandidate,
+  AdminStatementLine,
+  AdminStatementMapping,
+  StatementImportReply,
+} from "../../server/schemas/admin-bank-statements.ts";
 import type { StatementMapping } from "../../shared/bank-statements.ts";
 
 const i18nProvider = polyglotI18nProvider(() => ptMessages, "pt");
@@ -163,6 +168,117 @@ describe("the Extrato page", () => {
       ["l1", { orderId: "#ABC123", overpayment: true }],
     ]);
     expect(assignRequestBody({ order: " LJ7K2M9QX ", overpayment: false, duplicateReason: " " })).toEqual({ orderId: "LJ7K2M9QX" });
+  });
+
+  it("offers the orders the line may be, shows what the chosen one will hold, and links to a payment already recorded", async () => {
+    const sent: unknown[] = [];
+    const candidate = (over: Partial<AdminStatementCandidate>): AdminStatementCandidate => ({
+      order: { id: "order00000abc123", shortId: "ABC123", paymentReference: "LJ7K2M9QX", status: "Aguardando Pagamento" },
+      customerName: "Ana Silva",
+      totalAmount: 190_000,
+      amountPaid: 0,
+      reasons: ["reference", "name"],
+      payments: [],
+      ...over,
+    });
+    const dataProvider = {
+      ...testDataProvider(),
+      statementLineCandidates: async () => [
+        candidate({}),
+        candidate({
+          order: { id: "order00000ghi789", shortId: "GHI789", paymentReference: "LJ2M9QXK7", status: "Aguardando Pagamento" },
+          customerName: "Rui Neto",
+          totalAmount: 130_000,
+          amountPaid: 30_000,
+          reasons: ["amount"],
+        }),
+        candidate({
+          order: { id: "order00000jkl012", shortId: "JKL012", paymentReference: null, status: "Pagamento Confirmado" },
+          customerName: "Beatriz Kiala",
+          totalAmount: 100_000,
+          amountPaid: 100_000,
+          reasons: ["payment"],
+          payments: [
+            {
+              id: "pay9",
+              amount: 100_000,
+              bankReference: "BAI-MAO-9",
+              actor: "Admin Teste",
+              receivedAt: "2026-11-24T10:00:00.000Z",
+              confirmed: true,
+            },
+          ],
+        }),
+      ],
+      assignStatementLine: async (id: string, body: unknown) => {
+        sent.push(["assign", id, body]);
+        return { ...rows[0]!, state: "assigned" };
+      },
+      linkStatementLine: async (id: string, paymentId: string) => {
+        sent.push(["link", id, paymentId]);
+        return { ...rows[0]!, state: "linked" };
+      },
+    };
+    renderLines(dataProvider as never);
+    const [waiting] = await screen.findAllByTestId("statement-line");
+    await userEvent.click(within(waiting!).getByRole("button", { name: "Atribuir a encomenda" }));
+    const dialog = await screen.findByTestId("assign-dialog");
+    const offered = await within(dialog).findByTestId("candidates");
+    expect(within(offered).getAllByRole("radio")).toHaveLength(3);
+    expect(offered).toHaveTextContent("#ABC123 · Ana Silva · pago 0,00 kz de 190 000,00 kz");
+    expect(offered).toHaveTextContent("o descritivo refere a sua referência de pagamento · o nome do cliente está no descritivo");
+    // The one the line names is chosen already, with what it will hold: 100 000 of 190 000.
+    expect(within(offered).getByRole("radio", { name: /#ABC123/ })).toBeChecked();
+    expect(within(dialog).getByTestId("assign-preview")).toHaveTextContent(/pago 100 000,00 kz de 190 000,00 kz.*Falta pagar 90 000,00 kz/);
+    // Another: it owes exactly the line's amount, and is confirmed by it.
+    await userEvent.click(within(offered).getByRole("radio", { name: /#GHI789/ }));
+    expect(within(dialog).getByTestId("assign-order")).toHaveValue("#GHI789");
+    expect(within(dialog).getByTestId("assign-preview")).toHaveTextContent("A encomenda passa a Pagamento Confirmado.");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Registar pagamento" }));
+    await waitFor(() => expect(sent).toEqual([["assign", "l1", { orderId: "#GHI789" }]]));
+  });
+
+  it("links a line to the payment already recorded by hand, from the suggestions", async () => {
+    const sent: unknown[] = [];
+    const dataProvider = {
+      ...testDataProvider(),
+      statementLineCandidates: async () => [
+        {
+          order: { id: "order00000jkl012", shortId: "JKL012", paymentReference: null, status: "Pagamento Confirmado" },
+          customerName: "Beatriz Kiala",
+          totalAmount: 100_000,
+          amountPaid: 100_000,
+          reasons: ["payment"],
+          payments: [
+            {
+              id: "pay9",
+              amount: 100_000,
+              bankReference: "BAI-MAO-9",
+              actor: "Admin Teste",
+              receivedAt: "2026-11-24T10:00:00.000Z",
+              confirmed: true,
+            },
+          ],
+        },
+      ],
+      linkStatementLine: async (id: string, paymentId: string) => {
+        sent.push([id, paymentId]);
+        return { ...rows[0]!, state: "linked" };
+      },
+    };
+    renderLines(dataProvider as never);
+    const [waiting] = await screen.findAllByTestId("statement-line");
+    await userEvent.click(within(waiting!).getByRole("button", { name: "Atribuir a encomenda" }));
+    const dialog = await screen.findByTestId("assign-dialog");
+    await userEvent.click(await within(dialog).findByRole("radio", { name: /#JKL012/ }));
+    // Already paid: recording it again would be 100 000 too much; it is the payment recorded by hand.
+    expect(within(dialog).getByTestId("assign-preview")).toHaveTextContent("Fica 100 000,00 kz a mais");
+    await userEvent.click(
+      within(dialog).getByRole("button", {
+        name: /^É o pagamento já registado: 100.000,00 kz \(ref\. BAI-MAO-9\), registado por Admin Teste$/,
+      }),
+    );
+    await waitFor(() => expect(sent).toEqual([["l1", "pay9"]]));
   });
 
   it("sets a line aside only with a reason", async () => {

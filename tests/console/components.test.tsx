@@ -26,7 +26,7 @@ describe("console shared widgets", () => {
   });
 
   it("names the payment methods, and shows an unknown one as stored", () => {
-    const { container, rerender } = render(<PaymentMethodLabel method="cod" />);
+    const { container, rerender } = render(<PaymentMethodLabel method="bank_transfer" />);
     expect(container).toHaveTextContent("Transferência bancária");
     rerender(<PaymentMethodLabel method="stripe" />);
     expect(container).toHaveTextContent("Cartão (Stripe)");

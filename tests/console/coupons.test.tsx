@@ -1,11 +1,12 @@
 // The console's Cupões (docs/product/console.md#cupões): each code with its value, uses of the maximum and the money
 // it gave away; support reads them only; the form sends only what the server takes, cleared limits as null.
 import { render, screen } from "@testing-library/react";
-import { AdminContext, ResourceContextProvider, testDataProvider } from "react-admin";
+import { AdminContext, ResourceContextProvider, SimpleForm, testDataProvider } from "react-admin";
 import polyglotI18nProvider from "ra-i18n-polyglot";
 import { ptMessages } from "../../console/i18n/pt.ts";
 import { canRoleAccess } from "../../console/auth-provider.ts";
-import { CouponList } from "../../console/coupons/coupon-views.tsx";
+import { CouponCreate, CouponList } from "../../console/coupons/coupon-views.tsx";
+import { KwanzaInput } from "../../console/components/kwanza-input.tsx";
 import { couponRequestBody } from "../../console/coupons/transform.ts";
 import type { AdminCoupon } from "../../server/schemas/coupons.ts";
 
@@ -78,5 +79,33 @@ describe("Cupões", () => {
       maxUsesPerCustomer: null,
       active: true,
     });
+  });
+
+  it("starts the minimum empty, not as a red 0, on a new coupon and on one without a minimum", async () => {
+    const view = render(
+      <AdminContext i18nProvider={i18nProvider} dataProvider={testDataProvider()}>
+        <ResourceContextProvider value="coupons">
+          <CouponCreate />
+        </ResourceContextProvider>
+      </AdminContext>,
+    );
+    const fresh = await screen.findByTestId("kwanza-minSubtotal");
+    expect(fresh).toHaveValue("");
+    expect(fresh).toHaveAttribute("aria-invalid", "false");
+    expect(screen.getByText("Vazio ou 0: sem mínimo")).toBeInTheDocument();
+    view.unmount();
+    // A coupon saved without a minimum (0) opens the same way.
+    render(
+      <AdminContext i18nProvider={i18nProvider} dataProvider={testDataProvider()}>
+        <ResourceContextProvider value="coupons">
+          <SimpleForm record={coupon({ minSubtotal: 0 })}>
+            <KwanzaInput source="minSubtotal" label="resources.coupons.fields.minSubtotal" zeroIsEmpty />
+          </SimpleForm>
+        </ResourceContextProvider>
+      </AdminContext>,
+    );
+    const edited = await screen.findByTestId("kwanza-minSubtotal", undefined, { timeout: 10_000 });
+    expect(edited).toHaveValue("");
+    expect(edited).toHaveAttribute("aria-invalid", "false");
   });
 });

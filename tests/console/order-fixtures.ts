@@ -7,7 +7,7 @@ export const staffOrder = (over: Partial<AdminOrder> = {}): AdminOrder => ({
   shortId: "0000C1",
   customer: { id: "c1", name: "Carla", email: null },
   status: "Pagamento Confirmado",
-  paymentMethod: "cod",
+  paymentMethod: "bank_transfer",
   paid: true,
   address: {
     firstName: "Carla",
@@ -44,6 +44,8 @@ export const staffOrder = (over: Partial<AdminOrder> = {}): AdminOrder => ({
   payments: [],
   proofs: [],
   amountRefunded: 0,
+  extras: 0,
+  paymentRequests: [],
   refunds: [],
   paidException: null,
   nif: null,

@@ -2,12 +2,13 @@
 // payments and proofs with their hints (a hint, never the decision).
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { AdminContext, RecordContextProvider } from "react-admin";
+import { AdminContext, RecordContextProvider, ResourceContextProvider, testDataProvider } from "react-admin";
 import polyglotI18nProvider from "ra-i18n-polyglot";
 import type { ReactNode } from "react";
 import { ptMessages } from "../../console/i18n/pt.ts";
 import { StatusButtons } from "../../console/orders/status-buttons.tsx";
 import { OrderPayments } from "../../console/orders/order-payments.tsx";
+import { OrderList } from "../../console/orders/order-list.tsx";
 import type { AdminOrder } from "../../server/schemas/admin-orders.ts";
 import { staffOrder, staffPayment, staffProof } from "./order-fixtures.ts";
 
@@ -23,17 +24,50 @@ const onOrderPage = (record: AdminOrder, ui: ReactNode) =>
   );
 
 describe("the order's status moves", () => {
-  it("offers an admin the forward moves in one click and the exceptions through a dialog that asks why", async () => {
+  it("shows the next step as the main action, and an admin's exceptions apart, named as such, through a dialog that asks why", async () => {
     onOrderPage(
-      order({ allowedMoves: { forward: ["Em Preparação"], exceptions: ["Aguardando Pagamento", "Entregue", "Cancelado"] } }),
+      order({
+        allowedMoves: { forward: ["Em Preparação", "Enviado", "Entregue"], exceptions: ["Aguardando Pagamento", "Cancelado"] },
+      }),
       <StatusButtons />,
     );
     const moves = screen.getByTestId("status-moves");
-    expect(within(moves).getByRole("button", { name: "Em Preparação" })).toBeEnabled();
-    expect(within(moves).getByRole("button", { name: "Pagamento Confirmado" })).toBeDisabled();
-    expect(within(moves).getByRole("button", { name: "Outro estado…" })).toBeEnabled();
-    // "Entregue" is two steps ahead: an exception, so the click asks for the reason first.
-    await userEvent.click(within(moves).getByRole("button", { name: "Entregue" }));
+    const main = within(moves).getByRole("button", { name: "Em Preparação" });
+    expect(main).toBeEnabled();
+    expect(main).toHaveClass("MuiButton-contained");
+    // Skipping ahead is allowed, but not the main action.
+    expect(within(moves).getByRole("button", { name: "Entregue" })).toHaveClass("MuiButton-outlined");
+    expect(within(moves).queryByRole("button", { name: /Pagamento Confirmado/ })).toBeNull();
+    const exceptions = screen.getByTestId("status-exceptions");
+    expect(exceptions).toHaveTextContent("Exceções, com motivo:");
+    expect(
+      within(exceptions)
+        .getAllByRole("button")
+        .map((b) => b.textContent),
+    ).toEqual(["Outro estado…"]);
+  });
+
+  it("names an exceptional Entregue on an unpaid order as an exception, and asks why before it moves", async () => {
+    onOrderPage(
+      order({
+        status: "Aguardando Pagamento",
+        paid: false,
+        amountPaid: 0,
+        paymentState: "unpaid",
+        allowedMoves: {
+          forward: ["Pagamento Confirmado", "Cancelado"],
+          exceptions: ["Em Preparação", "Enviado", "Entregue"],
+        },
+      }),
+      <StatusButtons />,
+    );
+    const moves = screen.getByTestId("status-moves");
+    expect(within(moves).getByRole("button", { name: "Pagamento Confirmado" })).toHaveClass("MuiButton-contained");
+    expect(within(moves).getByRole("button", { name: "Cancelar pedido" })).toHaveClass("MuiButton-outlined");
+    // No green "Entregue" looking like the next step: only "Entregue (exceção)", among the exceptions.
+    expect(within(moves).queryByRole("button", { name: "Entregue" })).toBeNull();
+    const exceptions = screen.getByTestId("status-exceptions");
+    await userEvent.click(within(exceptions).getByRole("button", { name: "Entregue (exceção)" }));
     const dialog = await screen.findByTestId("exception-dialog");
     expect(within(dialog).getByRole("combobox", { name: /Novo estado/ })).toHaveTextContent("Entregue");
     expect(within(dialog).getByLabelText(/Motivo/)).toHaveValue("");
@@ -57,12 +91,15 @@ describe("the order's status moves", () => {
     expect(within(dialog).getByLabelText(/Referência bancária/)).toHaveValue("");
   });
 
-  it("gives support no exceptions at all", () => {
+  it("gives support no exceptions at all, and no button for a move it cannot make", () => {
     onOrderPage(order({ allowedMoves: { forward: ["Em Preparação"], exceptions: [] } }), <StatusButtons />);
     const moves = screen.getByTestId("status-moves");
-    expect(within(moves).getByRole("button", { name: "Em Preparação" })).toBeEnabled();
-    expect(within(moves).getByRole("button", { name: "Entregue" })).toBeDisabled();
-    expect(within(moves).queryByRole("button", { name: "Outro estado…" })).toBeNull();
+    expect(
+      within(moves)
+        .getAllByRole("button")
+        .map((b) => b.textContent),
+    ).toEqual(["Em Preparação"]);
+    expect(screen.queryByTestId("status-exceptions")).toBeNull();
   });
 });
 
@@ -119,6 +156,51 @@ describe("the order's payments", () => {
     await userEvent.click(screen.getByRole("button", { name: "Cancelar" }));
     await userEvent.click(screen.getByRole("button", { name: "Aceitar" }));
     expect(within(await screen.findByTestId("payment-dialog")).getByLabelText(/Montante/)).toHaveValue("17500");
+  });
+});
+
+describe("a proof still in analysis after the same transfer was recorded by hand", () => {
+  it("names the payment recorded after it and accepts the proof as that payment in one click", async () => {
+    const acceptProof = vi.fn(async () => undefined);
+    const withProof = order({
+      status: "Aguardando Pagamento",
+      paid: false,
+      amountPaid: 12500,
+      paymentState: "partial",
+      // The proof arrived at 08:00; Ana recorded 12 500 kz by hand at 09:05.
+      payments: [staffPayment({ id: "pay1", amount: 12500, bankReference: "BAI-118" })],
+      proofs: [
+        staffProof({ id: "pr1" }),
+        staffProof({ id: "pr0", status: "accepted", paymentId: null, createdAt: "2026-01-01T08:00:00Z" }),
+      ],
+    });
+    render(
+      <AdminContext i18nProvider={i18nProvider} dataProvider={{ acceptProof } as never}>
+        <RecordContextProvider value={withProof}>
+          <OrderPayments />
+        </RecordContextProvider>
+      </AdminContext>,
+    );
+    const flagged = screen.getAllByTestId("proof-recorded-after");
+    // Only the proof still in analysis is flagged.
+    expect(flagged).toHaveLength(1);
+    expect(flagged[0]).toHaveTextContent(/Depois deste comprovativo foi registado 12.500,00 kz \(ref\. BAI-118\) por Ana/);
+    await userEvent.click(within(flagged[0]!).getByRole("button", { name: "É este pagamento" }));
+    expect(acceptProof).toHaveBeenCalledWith(withProof.id, "pr1", { paymentId: "pay1" });
+  });
+
+  it("says nothing once a proof shows that payment", () => {
+    onOrderPage(
+      order({
+        payments: [staffPayment({ id: "pay1", amount: 30000, bankReference: "BAI-118" })],
+        proofs: [
+          staffProof({ id: "pr1", status: "accepted", paymentId: "pay1" }),
+          staffProof({ id: "pr2", createdAt: "2026-01-02T10:00:00Z" }),
+        ],
+      }),
+      <OrderPayments />,
+    );
+    expect(screen.queryByTestId("proof-recorded-after")).toBeNull();
   });
 });
 
@@ -216,6 +298,42 @@ describe("the order's stock hold (docs/product/orders.md#stock)", () => {
   it("shows nothing of a hold on a paid order", () => {
     onOrderPage(order({ stockReleasedAt: "2026-11-25T15:30:00.000Z" }), <OrderPayments />);
     expect(screen.queryByTestId("stock-hold")).toBeNull();
+  });
+});
+
+describe("the orders list's payment chip", () => {
+  it("says of each row where its money stands: what waits for staff first, then how much counts", async () => {
+    const unpaid = { status: "Aguardando Pagamento", paid: false, amountPaid: 0, paymentState: "unpaid" as const };
+    const rows = [
+      order({ id: "o1", shortId: "PAGO01" }),
+      order({ id: "o2", shortId: "NADA02", ...unpaid }),
+      order({ id: "o3", shortId: "PARTE3", ...unpaid, amountPaid: 10000, paymentState: "partial" }),
+      order({ id: "o4", shortId: "CONFI4", ...unpaid, amountUnconfirmed: 30000 }),
+      order({ id: "o5", shortId: "PROVA5", ...unpaid, amountUnconfirmed: 30000, proofs: [staffProof({ id: "p5" })] }),
+      order({ id: "o6", shortId: "EXCEP6", paid: true, amountPaid: 0, paymentState: "unpaid", paidException: "Pago em mão" }),
+      order({ id: "o7", shortId: "RECUS7", ...unpaid, proofs: [staffProof({ id: "p7", status: "refused" })] }),
+    ];
+    render(
+      <AdminContext
+        i18nProvider={i18nProvider}
+        dataProvider={testDataProvider({ getList: (async () => ({ data: rows, total: rows.length })) as never })}
+      >
+        <ResourceContextProvider value="orders">
+          <OrderList />
+        </ResourceContextProvider>
+      </AdminContext>,
+    );
+    await screen.findByText("#PAGO01", undefined, { timeout: 10_000 });
+    const chipOf = (short: string) => within(screen.getByText(`#${short}`).closest("tr")!).getByTestId("order-payment");
+    expect(screen.getByRole("columnheader", { name: "Pagamento" })).toBeInTheDocument();
+    expect(chipOf("PAGO01")).toHaveTextContent("Pago");
+    expect(chipOf("NADA02")).toHaveTextContent("Por pagar");
+    expect(chipOf("PARTE3")).toHaveTextContent("Pago em parte");
+    expect(chipOf("CONFI4")).toHaveTextContent("Por confirmar");
+    expect(chipOf("PROVA5")).toHaveTextContent("Comprovativo por ver");
+    expect(chipOf("EXCEP6")).toHaveTextContent("Confirmado sem pagamento");
+    // A refused proof waits for nobody: the order is simply unpaid.
+    expect(chipOf("RECUS7")).toHaveTextContent("Por pagar");
   });
 });
 

@@ -132,7 +132,7 @@ describe("the order's status actions", () => {
       </RecordContextProvider>,
     );
     const buttons = within(screen.getByTestId("status-moves")).getAllByRole("button");
-    expect(buttons.map((b) => b.textContent)).toEqual(["Pagamento Confirmado", "Entregue", "Outro estado…"]);
+    expect(buttons.map((b) => b.textContent)).toEqual(["Entregue", "Outro estado…"]);
   });
 
   it("asks before moving an order to Entregue, and moves it only when confirmed", async () => {

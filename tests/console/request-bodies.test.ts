@@ -40,6 +40,9 @@ describe("console request bodies", () => {
       hours: "",
       price: 0,
       eta: "",
+      // Pay on delivery stays off unless an admin turns it on.
+      payOnDelivery: false,
+      payOnDeliveryLimit: null,
     });
   });
 

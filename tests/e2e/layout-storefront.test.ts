@@ -37,6 +37,15 @@ describe.runIf(browserAvailable())("the storefront's layout at 320, 390 and 1280
       name: "product",
       path: () => `/product/${product._id}`,
       ready: (p) => p.getByRole("button", { name: "ADICIONAR AO CARRINHO" }).waitFor(),
+      // On a phone the sizes and the button are on the first screen, above the bottom bar.
+      then: async (p) => {
+        if (p.viewportSize()!.width >= 768) return;
+        const [button, bar] = await Promise.all([
+          p.getByRole("button", { name: "ADICIONAR AO CARRINHO" }).boundingBox(),
+          p.locator(".bottom-nav").boundingBox(),
+        ]);
+        expect(button!.y + button!.height).toBeLessThanOrEqual(bar!.y);
+      },
     },
     { name: "cart", path: () => "/cart", ready: (p) => p.getByTestId("cart-line").first().waitFor() },
     { name: "login", path: () => "/login", ready: (p) => p.getByRole("textbox", { name: "Email" }).waitFor(), signedOut: true },

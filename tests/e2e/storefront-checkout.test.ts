@@ -35,6 +35,17 @@ describe.runIf(browserAvailable())("checkout keeps the shopper's work", () => {
     await page.getByRole("radio").first().click();
     await page.getByRole("button", { name: "ADICIONAR AO CARRINHO" }).click();
     await expectToast(page, "Produto adicionado ao carrinho!");
+    // The toast keeps to the header's left part: nothing of the page under it, the header's icons beside it;
+    // "Ver carrinho" waits beside the button once it has gone.
+    const header = (await page.locator(".navbar").boundingBox())!;
+    const search = (await page.locator(".navbar").getByRole("button").first().boundingBox())!;
+    // Measured once it has slid in (its entrance starts off the screen's right).
+    const toastEdges = async () => {
+      const box = (await page.locator(".Toastify__toast").first().boundingBox())!;
+      return { right: box.x + box.width <= search.x, bottom: box.y + box.height <= header.y + header.height };
+    };
+    await expect.poll(toastEdges, { timeout: 5_000 }).toEqual({ right: true, bottom: true });
+    await page.getByRole("link", { name: "Ver carrinho" }).waitFor();
     await page.getByRole("link", { name: /Carrinho/ }).click();
     await page.getByRole("link", { name: "FINALIZAR COMPRA" }).click();
     await page.waitForURL(/\/place-order$/);

@@ -142,8 +142,11 @@ describe.runIf(browserAvailable())("WhatsApp links and message statuses on a pho
     expect(toShopper.number).toBe("244923456001");
     expect(toShopper.text).toContain(`Olá Ana! O seu pedido ${label} aguarda o pagamento de`);
     expect(await staffPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-    // Staff away from the console: the app bar's button asks this browser for pushes, shown by /admin/sw.js.
-    await staffPage.getByRole("button", { name: /^Receber avisos neste navegador/ }).waitFor();
+    // Staff away from the console: the bar's toggle (in the user menu on a phone) asks this browser for pushes,
+    // shown by /admin/sw.js.
+    await staffPage.locator("header").getByRole("button").last().click();
+    await staffPage.getByRole("menuitemcheckbox", { name: /^Receber avisos neste navegador/ }).waitFor();
+    await staffPage.keyboard.press("Escape");
     const worker = await fetch(`${shop.url}/admin/sw.js`);
     expect(worker.status).toBe(200);
     expect(worker.headers.get("content-type")).toMatch(/javascript/);

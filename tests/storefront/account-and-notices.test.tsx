@@ -45,7 +45,7 @@ const order = (unreadMessages: number) => ({
   _id: ORDER_ID,
   createdAt: new Date().toISOString(),
   status: "Em Preparação",
-  paymentMethod: "cod",
+  paymentMethod: "bank_transfer",
   payment: true,
   address: ADDRESS,
   subtotal: 7500,

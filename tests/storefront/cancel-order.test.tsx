@@ -14,7 +14,7 @@ const order = (over: Partial<Order> = {}): Order => ({
   _id: UNPAID,
   createdAt: new Date(Date.now() - HOUR).toISOString(),
   status: "Aguardando Pagamento",
-  paymentMethod: "cod",
+  paymentMethod: "bank_transfer",
   payment: false,
   address: {
     firstName: "Ana",
@@ -39,6 +39,8 @@ const order = (over: Partial<Order> = {}): Order => ({
   amountPaid: 0,
   amountAwaitingConfirmation: 0,
   amountRefunded: 0,
+  extras: 0,
+  paymentRequests: [],
   refunds: [],
   paymentState: "unpaid",
   proofs: [],
@@ -50,6 +52,8 @@ const order = (over: Partial<Order> = {}): Order => ({
   nif: null,
   fiscalDocuments: [],
   unreadMessages: 0,
+  returns: [],
+  returnOffer: null,
   mcxExpress: null,
   ...over,
 });

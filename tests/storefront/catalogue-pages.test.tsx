@@ -246,11 +246,15 @@ describe("product page", () => {
     fireEvent.click(add);
     expect(await screen.findByText("Select Product Size")).toBeInTheDocument();
     expect(screen.getByTestId("cart-count")).toHaveTextContent("0");
+    expect(screen.queryByRole("link", { name: "Ver carrinho" })).toBeNull();
     fireEvent.click(screen.getByRole("radio", { name: "L" }));
     fireEvent.click(add);
     fireEvent.click(add);
     expect(await screen.findAllByText("Produto adicionado ao carrinho!")).not.toHaveLength(0);
     expect(screen.getByTestId("cart-count")).toHaveTextContent("2");
+    // The way to the cart stays beside the button once the toast has gone.
+    expect(screen.getByTestId("product-added")).toHaveTextContent("Está no seu carrinho.");
+    expect(screen.getByRole("link", { name: "Ver carrinho" })).toHaveAttribute("href", "/cart");
     expect(JSON.parse(localStorage.getItem("guestCart") ?? "{}")).toEqual({ p1: { L: 2 } });
     // up to 5 related products of the same category and sub-category
     expect(screen.getAllByTestId("product-card")).toHaveLength(5);

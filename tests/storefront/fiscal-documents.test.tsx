@@ -91,7 +91,7 @@ describe("/orders", { timeout: 20_000 }, () => {
     const base = {
       createdAt: new Date().toISOString(),
       status: "Pagamento Confirmado",
-      paymentMethod: "cod",
+      paymentMethod: "bank_transfer",
       payment: true,
       address: {
         ...LUANDA_ADDRESS_FIELDS,

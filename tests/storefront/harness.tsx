@@ -52,6 +52,7 @@ export const settings: PublicSettings = {
   isDemo: true,
   whatsapp: "244923000001",
   phoneLogin: null,
+  returns: { windowDays: 7, policy: "" },
 };
 
 export interface Options {

@@ -30,7 +30,7 @@ const order = (over: Partial<Order> = {}): Order => ({
   _id: ORDER_ID,
   createdAt: new Date(Date.now() - HOUR).toISOString(),
   status: "Aguardando Pagamento",
-  paymentMethod: "cod",
+  paymentMethod: "bank_transfer",
   payment: false,
   address: {
     firstName: "Ana",
@@ -57,6 +57,8 @@ const order = (over: Partial<Order> = {}): Order => ({
   paymentState: "unpaid",
   amountAwaitingConfirmation: 0,
   amountRefunded: 0,
+  extras: 0,
+  paymentRequests: [],
   refunds: [],
   proofs: [],
   multicaixa: null,
@@ -67,6 +69,8 @@ const order = (over: Partial<Order> = {}): Order => ({
   nif: null,
   fiscalDocuments: [],
   unreadMessages: 0,
+  returns: [],
+  returnOffer: null,
   mcxExpress: null,
   ...over,
 });

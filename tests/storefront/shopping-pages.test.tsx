@@ -279,12 +279,18 @@ describe("bank transfer confirmation", () => {
       await act(async () => fireEvent.click(copy));
       expect(written).toEqual(["AO06 0000 0000 1234 5678 9012 3"]);
       expect(screen.getByRole("status")).toHaveTextContent("Copiado: IBAN");
-      await act(async () => fireEvent.click(screen.getByRole("button", { name: "Copiar Titular da conta" })));
+      // Seen beside the button pressed (the page's live region, read aloud, may be a screen away on a phone).
+      expect(within(copy.closest(".bank-row")!).getByTestId("copied-here")).toHaveTextContent("Copiado: IBAN");
+      const holder = screen.getByRole("button", { name: "Copiar Titular da conta" });
+      await act(async () => fireEvent.click(holder));
       expect(screen.getByRole("status")).toHaveTextContent("Copiado: TITULAR DA CONTA");
+      expect(screen.getAllByTestId("copied-here")).toHaveLength(1);
+      expect(within(holder.closest(".bank-row")!).getByTestId("copied-here")).toHaveTextContent("Copiado: TITULAR DA CONTA");
       act(() => vi.advanceTimersByTime(1999));
       expect(screen.getByRole("status")).toHaveTextContent("Copiado:");
       act(() => vi.advanceTimersByTime(1));
       expect(screen.getByRole("status")).toHaveTextContent("");
+      expect(screen.queryByTestId("copied-here")).toBeNull();
     } finally {
       vi.useRealTimers();
     }

@@ -8,6 +8,7 @@ import {
   parseStatementAmount,
   parseStatementDate,
   paymentReferencesIn,
+  shownBankReference,
   statementLines,
 } from "../../server/domain/payments/statement-lines.ts";
 import { headerSignature, readTable, recognizeColumns, type Table, type TableCell } from "../../server/readers/statement-table.mjs";
@@ -142,5 +143,21 @@ describe("lines", () => {
     expect(lineBankReference(line)).toBe("25-11-2026 TRF LJ7K2M9QX 190\u00a0000,00 kz");
     expect(lineBankReference({ ...line, occurrence: 2 })).toBe("25-11-2026 TRF LJ7K2M9QX 190\u00a0000,00 kz (2.ª)");
     expect(lineBankReference({ ...line, reference: "88213" })).toBe("88213");
+  });
+
+  it("names a line's payment to the shopper by the payment reference it carries or its day, never the bank's whole text", () => {
+    const line = {
+      bookedOn: "2026-11-28",
+      description: "TRF LJZ2ZUENK ANA SILVA RESTO DA ENCOMENDA",
+      reference: null,
+      amount: 12_500,
+      occurrence: 1,
+    };
+    expect(shownBankReference(lineBankReference(line))).toBe("LJZ2ZUENK");
+    expect(shownBankReference(lineBankReference({ ...line, description: "TRANSFERENCIA ANA SILVA", occurrence: 2 }))).toBe(
+      "transferência de 28-11-2026",
+    );
+    // The bank's own number, or what staff typed, as it is.
+    for (const typed of ["88213", "BAI-TRF-88213", "28-11-2026 pago em mão"]) expect(shownBankReference(typed)).toBe(typed);
   });
 });

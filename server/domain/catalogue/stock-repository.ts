@@ -94,6 +94,15 @@ export const stockRepository = (db: Db) => ({
     return short.map(({ productId, name, size, quantity }) => ({ productId, name, size, quantity }));
   },
 
+  /** Units that came back (a return received, docs/product/returns.md) go on sale again; untracked sizes stay untracked. */
+  async restock(lines: readonly StockLine[]): Promise<void> {
+    for (const line of [...lines].sort(byLine))
+      if (line.quantity > 0)
+        await db.$executeRaw`
+          UPDATE product_stock SET quantity = quantity + ${line.quantity}::int, updated_at = now()
+          WHERE product_id = ${line.productId} AND size = ${line.size}`;
+  },
+
   /** The order was delivered: its units are gone for good (the holds are cleared, nothing given back). */
   consume: (orderId: string) => db.orderLine.updateMany({ where: { orderId, reserved: true }, data: { reserved: false } }),
 });

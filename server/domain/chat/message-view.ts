@@ -18,6 +18,7 @@ export function toSupportMessage(row: ChatMessageRow): SupportMessage {
     authorName: row.sender === "support" ? (row.author?.name ?? null) : null,
     readBySupportAt: row.readBySupportAt?.toISOString() ?? null,
     readByClientAt: row.readByClientAt?.toISOString() ?? null,
+    ...(row.paymentRequestId ? { paymentRequestId: row.paymentRequestId } : {}),
   };
 }
 
@@ -32,5 +33,6 @@ export function toShopperMessage(m: SupportMessage): Message {
     type: m.type,
     fileName: m.fileName,
     createdAt: m.createdAt,
+    ...(m.paymentRequestId ? { paymentRequestId: m.paymentRequestId } : {}),
   };
 }

@@ -14,6 +14,7 @@ const createdSelect = {
   readByClientAt: true,
   readBySupportAt: true,
   mediaId: true,
+  paymentRequestId: true,
 } as const satisfies Prisma.MessageSelect;
 
 /** A message as the chat shows it: its own columns, the author's name and the attachment. */
@@ -37,6 +38,8 @@ export interface NewChatMessage {
   /** Set on the creator's own side at once: a sender has read what they wrote. */
   readByClientAt?: Date;
   readBySupportAt?: Date;
+  /** The shop's card of a payment request (docs/product/payment-requests.md). */
+  paymentRequestId?: string | null;
 }
 
 interface ConversationFilter {

@@ -190,7 +190,13 @@ export async function sendSupportReply(db: PrismaClient, input: NewMessageInput 
  * inbox's "A aguardar resposta" and preview look past it: chat/repository.ts and migration 20261204000000,
  * docs/product/chat.md#the-staff-side). Null when the order is gone.
  */
-export async function writeShopMessage(tx: Db, orderId: string, text: string): Promise<PostedMessage | null> {
+export async function writeShopMessage(
+  tx: Db,
+  orderId: string,
+  text: string,
+  /** A payment request's card: the apps show it with its amount, deadline and "Pagar". */
+  paymentRequestId?: string,
+): Promise<PostedMessage | null> {
   const owner = await chatRepository(tx).findOrderOwner(orderId);
   if (!owner) return null;
   const created = await chatRepository(tx).createMessage({
@@ -200,6 +206,7 @@ export async function writeShopMessage(tx: Db, orderId: string, text: string): P
     text: text.slice(0, MAX_MESSAGE_TEXT),
     mediaId: null,
     readBySupportAt: new Date(),
+    ...(paymentRequestId ? { paymentRequestId } : {}),
   });
   return { orderId, ownerId: owner, message: toSupportMessage({ ...created, author: null, media: null }) };
 }

@@ -4,15 +4,18 @@
 // holds, not the shop's whole history (docs/design/performance.md#reports-at-scale).
 import type { Db } from "../../db/client.ts";
 import { Prisma } from "../../db/client.ts";
+import { PAY_ON_DELIVERY } from "../../../shared/orders.ts";
 
 const LUANDA_DAY = Prisma.sql`to_char(o.created_at + interval '1 hour', 'YYYY-MM-DD')`;
+/** A pay-on-delivery order moves on unpaid: it counts once its money was taken (docs/product/pay-on-delivery.md). */
+const MONEY_TAKEN = Prisma.sql`(o.payment_method <> ${PAY_ON_DELIVERY} OR o.paid)`;
 
 export const dashboardNumbersRepository = (db: Db) => ({
   /** Paid orders per Luanda day since `from`: their count and total, net of what was refunded (as Clientes counts). */
   paidByDay: (from: Date, paid: readonly string[]) =>
     db.$queryRaw<{ day: string; orders: number; revenue: string }[]>`
       SELECT ${LUANDA_DAY} AS day, count(*)::int AS orders, sum(o.total_amount - o.amount_refunded)::text AS revenue
-      FROM orders o WHERE o.created_at >= ${from} AND o.status = ANY(${[...paid]}::text[])
+      FROM orders o WHERE o.created_at >= ${from} AND o.status = ANY(${[...paid]}::text[]) AND ${MONEY_TAKEN}
       GROUP BY 1 ORDER BY 1`,
 
   byStatus: (from: Date) =>
@@ -36,7 +39,7 @@ export const dashboardNumbersRepository = (db: Db) => ({
       FROM orders o
       -- OFFSET 0 keeps the planner from joining every line of the history by hash.
       CROSS JOIN LATERAL (SELECT l.product_id, l.name, l.quantity, l.price FROM order_lines l WHERE l.order_id = o.id OFFSET 0) l
-      WHERE o.created_at >= ${from} AND o.status = ANY(${[...paid]}::text[])
+      WHERE o.created_at >= ${from} AND o.status = ANY(${[...paid]}::text[]) AND ${MONEY_TAKEN}
       -- A deleted product's lines (no product id any more) are told apart by the name they kept.
       GROUP BY coalesce(l.product_id, 'name:' || l.name)
       ORDER BY sum(l.price * l.quantity) DESC, max(l.name) LIMIT ${limit}`,
@@ -51,6 +54,6 @@ export const dashboardNumbersRepository = (db: Db) => ({
       FROM orders o
       -- Per order (LIMIT keeps it a lookup), rather than hashing every Multicaixa payment ever recorded.
       LEFT JOIN LATERAL (SELECT 1 AS found FROM payments p WHERE p.order_id = o.id AND p.actor = ${multicaixaActor} LIMIT 1) m ON true
-      WHERE o.created_at >= ${from} AND o.status = ANY(${[...paid]}::text[])
+      WHERE o.created_at >= ${from} AND o.status = ANY(${[...paid]}::text[]) AND ${MONEY_TAKEN}
       GROUP BY 1`,
 });

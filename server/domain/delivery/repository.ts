@@ -9,6 +9,8 @@ const zoneSelect = {
   price: true,
   freeFrom: true,
   eta: true,
+  payOnDelivery: true,
+  payOnDeliveryLimit: true,
 } as const satisfies Prisma.DeliveryZoneSelect;
 const pickupSelect = {
   id: true,
@@ -18,6 +20,8 @@ const pickupSelect = {
   price: true,
   eta: true,
   province: true,
+  payOnDelivery: true,
+  payOnDeliveryLimit: true,
 } as const satisfies Prisma.PickupPointSelect;
 
 export type ZoneRow = Prisma.DeliveryZoneGetPayload<{ select: typeof zoneSelect }>;
@@ -30,6 +34,8 @@ export interface ZoneData {
   price: number;
   freeFrom: number | null;
   eta: string;
+  payOnDelivery: boolean;
+  payOnDeliveryLimit: number | null;
 }
 export interface PickupData {
   name: string;
@@ -38,6 +44,8 @@ export interface PickupData {
   price: number;
   eta: string;
   province: string;
+  payOnDelivery: boolean;
+  payOnDeliveryLimit: number | null;
 }
 
 type Order = { [field: string]: "asc" | "desc" }[];

@@ -15,8 +15,10 @@ import {
   defaultDeliveryOption,
   feeFor,
   zoneMatch,
+  payOnDeliveryFits,
   type DeliveryChoice,
   type DeliveryOption,
+  type PayOnDeliveryTerms,
 } from "../../../shared/delivery.ts";
 import { MAX_AMOUNT, amountTooLarge } from "../../../shared/money.ts";
 import { provinceProblem } from "../../../shared/checkout.ts";
@@ -31,6 +33,9 @@ export interface AdminZone {
   price: number;
   freeFrom: number | null;
   eta: string;
+  /** Pay on delivery offered here, up to the limit (null: any amount): docs/product/pay-on-delivery.md. */
+  payOnDelivery: boolean;
+  payOnDeliveryLimit: number | null;
 }
 export interface AdminPickup {
   id: string;
@@ -40,6 +45,8 @@ export interface AdminPickup {
   price: number;
   eta: string;
   province: string | null;
+  payOnDelivery: boolean;
+  payOnDeliveryLimit: number | null;
 }
 
 const toZone = (z: ZoneRow): AdminZone => ({
@@ -50,6 +57,8 @@ const toZone = (z: ZoneRow): AdminZone => ({
   price: z.price.toNumber(),
   freeFrom: z.freeFrom?.toNumber() ?? null,
   eta: z.eta,
+  payOnDelivery: z.payOnDelivery,
+  payOnDeliveryLimit: z.payOnDeliveryLimit?.toNumber() ?? null,
 });
 const toPickup = (p: PickupRow): AdminPickup => ({
   id: p.id,
@@ -59,7 +68,13 @@ const toPickup = (p: PickupRow): AdminPickup => ({
   price: p.price.toNumber(),
   eta: p.eta,
   province: p.province,
+  payOnDelivery: p.payOnDelivery,
+  payOnDeliveryLimit: p.payOnDeliveryLimit?.toNumber() ?? null,
 });
+
+/** The owner's pay-on-delivery terms of a zone or pickup point (null: not offered there). */
+const termsOf = (place: { payOnDelivery: boolean; payOnDeliveryLimit: number | null }): PayOnDeliveryTerms | null =>
+  place.payOnDelivery ? { limit: place.payOnDeliveryLimit } : null;
 
 // ---- Options for an address ----
 
@@ -88,6 +103,9 @@ const pickupOption = (p: AdminPickup): DeliveryOption => ({
   address: p.address,
   ...(p.hours ? { hours: p.hours } : {}),
 });
+/** An option as the checkout shows it: whether pay on delivery comes with it for items worth `subtotal` plus its fee. */
+const offered = (option: DeliveryOption, terms: PayOnDeliveryTerms | null, subtotal: number, phoneMayPayOnDelivery: boolean) =>
+  phoneMayPayOnDelivery && payOnDeliveryFits(terms, subtotal + option.fee) ? { ...option, payOnDelivery: true } : option;
 
 async function everything(db: Db): Promise<{ zones: AdminZone[]; pickups: AdminPickup[] }> {
   const repo = deliveryRepository(db);
@@ -118,13 +136,27 @@ const pickupServes = (p: AdminPickup, province: string | null) => !p.province ||
  * one its city is in: a Lubango address left without one is priced as Huíla's and offered Huíla's points, never
  * Luanda's. Fees reflect free-from.
  */
-export async function deliveryOptions(db: Db, address: { state: string; city: string }, subtotal: number): Promise<DeliveryOption[]> {
+export async function deliveryOptions(
+  db: Db,
+  address: { state: string; city: string },
+  subtotal: number,
+  /** False when the delivery phone refused too many deliveries (payments/pay-on-delivery.ts). */
+  phoneMayPayOnDelivery = true,
+): Promise<DeliveryOption[]> {
   const { zones, pickups } = await everything(db);
   const province = provinceOf(address, zones);
   const serving = province ? servingZones(zones, province, address.city) : [];
-  const delivery = serving.length ? serving.map((z) => zoneOption(z, subtotal)) : [defaultDeliveryOption()];
-  return [...delivery, ...pickups.filter((p) => pickupServes(p, province)).map(pickupOption)];
+  const delivery = serving.length
+    ? serving.map((z) => offered(zoneOption(z, subtotal), termsOf(z), subtotal, phoneMayPayOnDelivery))
+    : [defaultDeliveryOption()];
+  const points = pickups
+    .filter((p) => pickupServes(p, province))
+    .map((p) => offered(pickupOption(p), termsOf(p), subtotal, phoneMayPayOnDelivery));
+  return [...delivery, ...points];
 }
+
+/** The delivery as priced, with the owner's pay-on-delivery terms of the zone or point (null: not offered there). */
+export type PricedDelivery = DeliveryChoice & { payOnDelivery: PayOnDeliveryTerms | null };
 
 /**
  * The delivery an order pays for: the chosen option (a pickup point of the address's province, or a zone that
@@ -138,7 +170,7 @@ export async function priceDelivery(
   address: { state: string; city: string },
   subtotal: number,
   optionId: string | undefined,
-): Promise<DeliveryChoice> {
+): Promise<PricedDelivery> {
   const repo = deliveryRepository(db);
   const zones = (await repo.allZones()).map(toZone);
   const chosen = optionId && optionId !== DEFAULT_DELIVERY_OPTION_ID ? optionId : null;
@@ -150,7 +182,7 @@ export async function priceDelivery(
     const point = toPickup(pickup);
     if (!pickupServes(point, province)) throw new AppError(409, DELIVERY_OPTION_NOT_HERE);
     const { id: _id, ...choice } = pickupOption(point);
-    return choice;
+    return { ...choice, payOnDelivery: termsOf(point) };
   }
   // Delivering to the door: the province is known here (provinceProblem requires it).
   const serving = servingZones(zones, province!, address.city);
@@ -159,12 +191,13 @@ export async function priceDelivery(
     if (!zone) throw new AppError(404, DELIVERY_OPTION_UNKNOWN);
     if (!serving.includes(zone)) throw new AppError(409, DELIVERY_OPTION_NOT_HERE);
     const { id: _zid, ...choice } = zoneOption(zone, subtotal);
-    return choice;
+    return { ...choice, payOnDelivery: termsOf(zone) };
   }
   const [first] = serving;
   if (optionId === DEFAULT_DELIVERY_OPTION_ID && first) throw new AppError(409, DELIVERY_OPTION_NOT_HERE);
   const { id: _id, ...choice } = first ? zoneOption(first, subtotal) : defaultDeliveryOption();
-  return choice;
+  // The shop's default fee serves where no zone does: pay on delivery is never offered there.
+  return { ...choice, payOnDelivery: first ? termsOf(first) : null };
 }
 
 // ---- Staff: zones and pickup points ----
@@ -191,6 +224,15 @@ function amount(value: number, what: string): number {
 
 const uniqueTrimmed = (values: readonly string[]) => [...new Set(values.map((v) => v.trim()).filter(Boolean))];
 
+/** The pay-on-delivery switch and limit as saved: off unless turned on; a limit of 0 or none means any amount. */
+function payOnDeliveryOf(input: PayOnDeliveryInput): { payOnDelivery: boolean; payOnDeliveryLimit: number | null } {
+  const limit = input.payOnDeliveryLimit;
+  return {
+    payOnDelivery: input.payOnDelivery === true,
+    payOnDeliveryLimit: limit === null || limit === undefined || limit === 0 ? null : amount(limit, "O limite do pagamento na entrega"),
+  };
+}
+
 /** Trimmed and checked: a name, at least one province of the list, amounts in range. */
 function cleanZone(input: ZoneInput): ZoneData {
   const name = input.name.trim();
@@ -206,6 +248,7 @@ function cleanZone(input: ZoneInput): ZoneData {
     price: amount(input.price, "O preço"),
     freeFrom: input.freeFrom === null || input.freeFrom === undefined ? null : amount(input.freeFrom, "O valor para envio grátis"),
     eta: (input.eta ?? "").trim(),
+    ...payOnDeliveryOf(input),
   };
 }
 
@@ -225,10 +268,15 @@ function cleanPickup(input: PickupInput): PickupData {
     price: amount(input.price ?? 0, "O preço"),
     eta: (input.eta ?? "").trim(),
     province,
+    ...payOnDeliveryOf(input),
   };
 }
 
-export interface ZoneInput {
+interface PayOnDeliveryInput {
+  payOnDelivery?: boolean;
+  payOnDeliveryLimit?: number | null;
+}
+export interface ZoneInput extends PayOnDeliveryInput {
   name: string;
   provinces: string[];
   municipalities?: string[];
@@ -236,7 +284,7 @@ export interface ZoneInput {
   freeFrom?: number | null;
   eta?: string;
 }
-export interface PickupInput {
+export interface PickupInput extends PayOnDeliveryInput {
   name: string;
   address: string;
   hours?: string;

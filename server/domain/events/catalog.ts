@@ -53,6 +53,19 @@ export interface DomainEvents {
   "proof.received": { proofId: string };
   /** Staff accepted or refused a proof (an accepted one that recorded money says so in payment.recorded). */
   "proof.decided": { proofId: string; accepted: boolean; reason: string | null; withPayment: boolean };
+  /** Staff asked the shopper for an amount after the order (docs/product/payment-requests.md): its card and notices. */
+  "payment_request.created": {
+    requestId: string;
+    amount: number;
+    reason: string;
+    expiresAt: string;
+    reference: string;
+    multicaixaReference: string | null;
+  };
+  /** A request was paid through the ledger (its payment's own payment.recorded follows). */
+  "payment_request.paid": { requestId: string; amount: number; paymentId: string; multicaixaReference: string | null };
+  /** A request can no longer be paid: staff cancelled it, or its deadline passed. */
+  "payment_request.closed": { requestId: string; status: "cancelled" | "expired"; multicaixaReference: string | null };
   /** Money given back (or to give back) was recorded. */
   "refund.recorded": { refundId: string; amount: number; bankReference: string | null };
   /** A fiscal document of the order (FR or NC) was issued, by the provider or attached by an admin. */
@@ -67,6 +80,10 @@ export interface DomainEvents {
   "phone.code_requested": { userId: string; phone: string; channel: "whatsapp" | "sms"; codeId: string; sealedCode: string };
   /** A password reset link is to be mailed (its token sealed). */
   "password.reset_requested": { userId: string; name: string; email: string; sealedToken: string };
+  /** A shopper asked to return or exchange delivered items (docs/product/returns.md). */
+  "return.requested": ReturnFacts;
+  /** Staff moved a return (`note`: their words to the shopper; `replacementOrderId`: an exchange's, from Aprovada). */
+  "return.status_changed": ReturnFacts & { from: string; to: string; note: string | null; replacementOrderId: string | null };
   /** A message was written in the order's chat. */
   "message.posted": {
     messageId: string;
@@ -77,6 +94,14 @@ export interface DomainEvents {
     /** A client message that starts a wait: the first one support has not read (staff may be alerted, once). */
     waitingStarts: boolean;
   };
+}
+
+/** What the return events carry: the shopper's words are written from them. */
+export interface ReturnFacts {
+  returnId: string;
+  resolution: "refund" | "exchange";
+  exchangeSize: string | null;
+  lines: { name: string; size: string; quantity: number }[];
 }
 
 export type EventName = keyof DomainEvents;

@@ -12,7 +12,7 @@ import {
   REQUIRED_ADDRESS_MESSAGES,
   ZIPCODE_PATTERN,
 } from "../../../shared/checkout.ts";
-import { PAYMENT_METHODS, type PaymentMethod } from "../../../shared/orders.ts";
+import { paymentMethodFromWire, type PaymentMethod } from "../../../shared/orders.ts";
 import { INVALID_PHONE, toE164 } from "../../../shared/phones.ts";
 import { personNameProblem } from "../../../shared/names.ts";
 import { AppError } from "../errors.ts";
@@ -59,6 +59,7 @@ export function checkAddress(input: AddressInput): Address {
 export function checkSubmit(address: AddressInput, lineCount: number, paymentMethod: string): PaymentMethod {
   if (!address.street?.trim() || !address.city?.trim() || !address.zipcode?.trim()) throw new AppError(400, FILL_ADDRESS);
   if (lineCount === 0) throw new AppError(400, EMPTY_CART);
-  if (!(PAYMENT_METHODS as readonly string[]).includes(paymentMethod)) throw new AppError(400, BAD_PAYMENT_METHOD);
-  return paymentMethod as PaymentMethod;
+  const method = paymentMethodFromWire(paymentMethod);
+  if (!method) throw new AppError(400, BAD_PAYMENT_METHOD);
+  return method;
 }

@@ -8,7 +8,7 @@
 // is one more strategy beside them.
 import { createHash } from "node:crypto";
 import type { PrismaClient } from "../../db/client.ts";
-import { AWAITING_PAYMENT, type PaymentMethod } from "../../../shared/orders.ts";
+import { AWAITING_PAYMENT, type OrderStatus, type PaymentMethod } from "../../../shared/orders.ts";
 import { shopEvents } from "../../ops/metrics.ts";
 import type { Address, PlaceOrderBody } from "../../schemas/orders.ts";
 import { AppError } from "../errors.ts";
@@ -37,6 +37,8 @@ export interface PaymentReferences {
   paymentDeadline?: Date;
   /** Multicaixa reference (ProxyPay), when configured. */
   multicaixaReference?: string;
+  /** Until when its tracked units are held, when not the shop's stock hold (pay on delivery: until its deadline). */
+  stockHeldUntil?: Date;
 }
 
 export interface PaymentStrategy<Prepared extends PaymentReferences, Answer> {
@@ -46,6 +48,10 @@ export interface PaymentStrategy<Prepared extends PaymentReferences, Answer> {
   readonly clearsCart: boolean;
   /** The method stored on the order, given the one the shopper asked for (may refuse it: checked first). */
   paymentMethod(requested: PaymentMethod): PaymentMethod;
+  /** The status the order starts in (Aguardando Pagamento unless said: pay on delivery starts Por confirmar). */
+  readonly initialStatus?: OrderStatus;
+  /** Refuses the priced order before anything is made for it (pay on delivery's fence). */
+  admit?(order: { address: Address; priced: PricedOrder }): Promise<void>;
   /** Runs with the priced order before it is written (the order id is already chosen); returns its references. */
   prepare(orderId: string, priced: PricedOrder): Promise<Prepared>;
   /** The shopper's answer for the order just written. */
@@ -198,6 +204,7 @@ export async function placeOrder<Prepared extends PaymentReferences, Answer>(
     : null;
   const priced = coupon ? withDiscount(listed, coupon.discount) : listed;
   checkClientTotal(v.totalAmount, priced);
+  await method.admit?.({ address: v.address, priced });
   // Refused before a Multicaixa reference or a Stripe session is made for it; the transaction checks again, exactly.
   await precheckOpenUnpaid(db, userId, v.address.phone, input.allowance.openUnpaid);
   const giveBack = await takePlacement(input.allowance);
@@ -214,7 +221,7 @@ export async function placeOrder<Prepared extends PaymentReferences, Answer>(
   const order: NewOrder = {
     id: orderId,
     userId,
-    status: AWAITING_PAYMENT,
+    status: method.initialStatus ?? AWAITING_PAYMENT,
     paymentMethod,
     address: { ...v.address },
     subtotal: priced.subtotal,
@@ -225,7 +232,9 @@ export async function placeOrder<Prepared extends PaymentReferences, Answer>(
     stripeSessionId: prepared.stripeSessionId ?? null,
     paymentReference: prepared.paymentReference ?? null,
     paymentDeadline,
-    stockHeldUntil: priced.lines.some((l) => l.reserved) ? stockHoldEnd(placedAt, input.stockHoldHours, paymentDeadline) : null,
+    stockHeldUntil: priced.lines.some((l) => l.reserved)
+      ? (prepared.stockHeldUntil ?? stockHoldEnd(placedAt, input.stockHoldHours, paymentDeadline))
+      : null,
     multicaixaReference: prepared.multicaixaReference ?? null,
     delivery: { ...priced.delivery },
     coupon: coupon && { id: coupon.id, code: coupon.code, discount: priced.discount },

@@ -6,7 +6,7 @@ import { Prisma } from "../../db/client.ts";
 import type { OrderItemInput } from "../../schemas/orders.ts";
 import { MAX_LINE_QUANTITY } from "../../schemas/cart.ts";
 import { MAX_AMOUNT, amountTooLarge, formatKz } from "../../../shared/money.ts";
-import type { DeliveryChoice } from "../../../shared/delivery.ts";
+import type { DeliveryChoice, PayOnDeliveryTerms } from "../../../shared/delivery.ts";
 import { priceDelivery } from "../delivery/service.ts";
 import { soldOutInOrder } from "../../../shared/catalogue.ts";
 import { notEnoughStock } from "../../../shared/stock.ts";
@@ -39,6 +39,8 @@ export interface PricedOrder {
   discount: Prisma.Decimal;
   totalAmount: Prisma.Decimal;
   delivery: DeliveryChoice;
+  /** The owner's pay-on-delivery terms where it goes (null: not offered there): docs/product/pay-on-delivery.md. */
+  payOnDelivery: PayOnDeliveryTerms | null;
 }
 
 /** Where the order goes and what the shopper chose: the delivery is priced from these. */
@@ -96,11 +98,11 @@ export async function priceOrder(db: Db, requested: readonly RequestedLine[], wh
   const subtotal = lines.reduce((sum, l) => sum.plus(l.price.times(l.quantity)), new Prisma.Decimal(0));
   // Every price fits its column, but many of a dear one may not: say so rather than fail on the insert.
   if (subtotal.greaterThan(MAX_AMOUNT)) throw new AppError(400, amountTooLarge("O total do pedido"));
-  const delivery = await priceDelivery(db, where.address, subtotal.toNumber(), where.optionId);
+  const { payOnDelivery, ...delivery } = await priceDelivery(db, where.address, subtotal.toNumber(), where.optionId);
   const deliveryFee = new Prisma.Decimal(delivery.fee);
   const totalAmount = subtotal.plus(deliveryFee);
   if (totalAmount.greaterThan(MAX_AMOUNT)) throw new AppError(400, amountTooLarge("O total do pedido"));
-  return { lines, subtotal, deliveryFee, discount: new Prisma.Decimal(0), totalAmount, delivery };
+  return { lines, subtotal, deliveryFee, discount: new Prisma.Decimal(0), totalAmount, delivery, payOnDelivery };
 }
 
 /** The order priced with a coupon's discount taken off (the discount never exceeds subtotal + delivery). */

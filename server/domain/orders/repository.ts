@@ -9,6 +9,7 @@ import type { DeliveryChoice } from "../../../shared/delivery.ts";
 import type { Shipment } from "../../../shared/shipment.ts";
 import { AWAITING_PAYMENT } from "../../../shared/orders.ts";
 import { orderFiscalDocumentsSelect } from "../fiscal/repository.ts";
+import { requestSelect } from "../payments/payment-requests-repository.ts";
 
 /** The namespaces (first key) of the advisory locks placement takes on an account and on a delivery phone. */
 const OPEN_ORDERS_BY_ACCOUNT = 3901;
@@ -70,6 +71,8 @@ const shopOrderSelect = {
   payments: { where: { confirmedAt: null }, select: { amount: true } },
   amountRefunded: true,
   refunds: { orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { amount: true, status: true, createdAt: true } },
+  extras: true,
+  paymentRequests: { orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: requestSelect },
 } as const satisfies Prisma.OrderSelect;
 export type ShopOrderRow = Prisma.OrderGetPayload<{ select: typeof shopOrderSelect }>;
 
@@ -240,6 +243,7 @@ export const ordersRepository = (db: Db) => ({
         id: true,
         status: true,
         paid: true,
+        paymentMethod: true,
         stripeSessionId: true,
         multicaixaReference: true,
         totalAmount: true,

@@ -7,6 +7,7 @@ import {
   DELIVERED,
   ORDER_STATUSES,
   PAYMENT_CONFIRMED,
+  PAY_ON_DELIVERY,
   IN_PREPARATION,
   SHIPPED,
   isOrderStatus,
@@ -19,6 +20,7 @@ import { paymentsRepository } from "../payments/repository.ts";
 import { formatKz } from "../../../shared/money.ts";
 import type { DeliveryChoice } from "../../../shared/delivery.ts";
 import { toView } from "../fiscal/service.ts";
+import { toRequestView } from "../payments/payment-requests.ts";
 import { mcxExpressRepository, type ChargeRow } from "../payments/mcx-express-repository.ts";
 import { toShopCharge } from "../payments/mcx-express-view.ts";
 import type { Address, ShopCancellation, ShopOrder, ShopProof, UserOrder } from "../../schemas/orders.ts";
@@ -106,7 +108,9 @@ export function storedShipment(value: unknown): Shipment | null {
  * The shopper's timeline (docs/product/storefront.md#orders): placed, paid, in preparation, dispatched (or ready to
  * collect), delivered, each with when it happened (the latest change into that status) or null while to come.
  */
-function orderTimeline(o: Pick<ShopOrderRow, "createdAt" | "status" | "paid" | "delivery" | "statusHistory">): TimelineStep[] {
+function orderTimeline(
+  o: Pick<ShopOrderRow, "createdAt" | "status" | "paid" | "paymentMethod" | "delivery" | "statusHistory">,
+): TimelineStep[] {
   const when = (status: string) => o.statusHistory.findLast((h) => h.status === status)?.createdAt.toISOString() ?? null;
   const pickup = storedDelivery(o.delivery)?.kind === "pickup";
   const steps: [TimelineStep["step"], string, string | null][] = [
@@ -116,13 +120,17 @@ function orderTimeline(o: Pick<ShopOrderRow, "createdAt" | "status" | "paid" | "
     ["dispatched", pickup ? READY_FOR_PICKUP : SHIPPED, when(SHIPPED)],
     ["delivered", DELIVERED, when(DELIVERED)],
   ];
-  const reached = ORDER_STATUSES.indexOf(o.status as OrderStatus);
+  // The steps stand for the statuses from Aguardando Pagamento on: a "Por confirmar" order has reached none yet.
+  const reached = ORDER_STATUSES.indexOf(o.status as OrderStatus) - ORDER_STATUSES.indexOf(AWAITING_PAYMENT);
+  // Paid on delivery, the money comes at the door: its step is done once taken, not by the order moving on.
+  const passed = (step: TimelineStep["step"], i: number) =>
+    o.status !== CANCELLED && reached >= i && !(step === "paid" && o.paymentMethod === PAY_ON_DELIVERY);
   return steps.map(([step, label, at], i) => ({
     step,
     label,
     at,
     // A step is done when it happened, or when the order stands past it (a paid order moved straight on).
-    done: i === 0 || at !== null || (o.status !== CANCELLED && reached >= i) || (step === "paid" && o.paid),
+    done: i === 0 || at !== null || passed(step, i) || (step === "paid" && o.paid),
   }));
 }
 
@@ -180,6 +188,8 @@ function toShopOrder(o: ShopOrderRow, multicaixa: MulticaixaDisplay | undefined)
       status: r.status === "pending" ? "pending" : "done",
       createdAt: r.createdAt.toISOString(),
     })),
+    extras: toNumber(o.extras),
+    paymentRequests: o.paymentRequests.map((r) => toRequestView(r, multicaixa?.entity)),
     multicaixa: multicaixa && o.multicaixaReference ? { entity: multicaixa.entity, reference: o.multicaixaReference, amount: total } : null,
     cancellation:
       o.status === CANCELLED
@@ -221,12 +231,13 @@ export async function paymentDeadlineHours(settings: Pick<ShopSettingsCache, "ge
 }
 
 /** The shopper's orders, newest first (MINHAS ENCOMENDAS, docs/product/storefront.md#orders). */
+/** Without its returns (returns/shopper.ts adds them). */
 export async function listUserOrders(
   db: Db,
   userId: string,
   multicaixa?: MulticaixaDisplay,
   offers: { mcxExpress?: boolean } = {},
-): Promise<UserOrder[]> {
+): Promise<Omit<UserOrder, "returns" | "returnOffer">[]> {
   const rows = await ordersRepository(db).listForUser(userId);
   const ids = rows.map((o) => o.id);
   const unread = await unreadByClient(db, ids);
@@ -301,6 +312,7 @@ function dispatchOf(input: ShipmentInput, delivery: DeliveryChoice | null, now =
   };
 }
 
+const PAY_AT_DOOR_FIRST = "Registe o «Pago na entrega» (numerário ou TPA, com o valor) antes de marcar a encomenda como Entregue";
 const UNPAID_NEEDS_PAYMENT =
   "Esta encomenda não tem o pagamento registado: registe o pagamento recebido (só um administrador pode confirmar sem ele, com o motivo)";
 const refundFirstMessage = (held: number): string =>
@@ -364,8 +376,12 @@ export async function changeOrderStatus(
     // Cancelling never keeps the shopper's money silently: its refund is recorded first.
     const held = order.amountPaid.minus(order.amountRefunded);
     if (status === CANCELLED && held.greaterThan(0)) throw new AppError(409, refundFirstMessage(held.toNumber()));
-    const exception = await paidMoveException(tx, { ...order, id: orderId }, status, input.role, input.reason);
-    const becomesPaid = !order.paid && isPaidStatus(status);
+    // Paid on delivery (docs/product/pay-on-delivery.md): the order moves on unpaid, and the ledger alone makes it
+    // paid ("Pago na entrega"), which Entregue requires.
+    const atDoor = order.paymentMethod === PAY_ON_DELIVERY;
+    if (atDoor && status === DELIVERED && !order.paid) throw new AppError(409, PAY_AT_DOOR_FIRST);
+    const exception = atDoor ? null : await paidMoveException(tx, { ...order, id: orderId }, status, input.role, input.reason);
+    const becomesPaid = !atDoor && !order.paid && isPaidStatus(status);
     const paid = order.paid || becomesPaid;
     // Conditional on the status read above: two staff changing one order at once cannot both win.
     const to = exception ? { status, paid, paidException: exception } : { status, paid };

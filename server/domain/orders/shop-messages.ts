@@ -1,22 +1,23 @@
 // What the shop itself writes in an order's chat when something happens to the order's money or status
 // (docs/product/orders.md#shop-messages). Amounts through formatKz, so the chat shows the very strings the storefront does.
 import { formatKz, type MoneyAmount } from "../../../shared/money.ts";
+import { shownBankReference } from "../payments/statement-lines.ts";
 
 export const statusChangedText = (status: string, reason?: string | null): string =>
   `O estado do pedido mudou para: ${status}${reason?.trim() ? `. Motivo: ${reason.trim()}` : ""}`;
 
 export function paymentRecordedText(amount: MoneyAmount, bankReference: string, remaining: number): string {
-  const head = `Recebemos ${formatKz(amount)} (ref. ${bankReference}).`;
+  const head = `Recebemos ${formatKz(amount)} (ref. ${shownBankReference(bankReference)}).`;
   return remaining > 0.005 ? `${head} Falta pagar ${formatKz(remaining)}.` : `${head} Pagamento confirmado.`;
 }
 
 /** A payment support recorded "por confirmar": in the ledger, counted once the bank statement or an admin confirms it. */
 export const paymentPendingText = (amount: MoneyAmount, bankReference: string): string =>
-  `Registámos ${formatKz(amount)} (ref. ${bankReference}). Falta a confirmação do banco: avisamos assim que o pagamento for confirmado.`;
+  `Registámos ${formatKz(amount)} (ref. ${shownBankReference(bankReference)}). Falta a confirmação do banco: avisamos assim que o pagamento for confirmado.`;
 
 /** Money that reached an order after it was cancelled: the shopper learns it was seen and will be given back. */
 export const paymentOnCancelledText = (amount: MoneyAmount, bankReference: string): string =>
-  `Recebemos ${formatKz(amount)} (ref. ${bankReference}) depois de este pedido ter sido cancelado. Este valor não conta para o pedido: a equipa da loja vai contactá-lo para o devolver.`;
+  `Recebemos ${formatKz(amount)} (ref. ${shownBankReference(bankReference)}) depois de este pedido ter sido cancelado. Este valor não conta para o pedido: a equipa da loja vai contactá-lo para o devolver.`;
 
 /** The internal note staff find on the order for the same money. */
 export const paymentOnCancelledNote = (amount: MoneyAmount, bankReference: string, paymentId: string): string =>

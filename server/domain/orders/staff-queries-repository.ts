@@ -1,8 +1,9 @@
 // The staff's reads of orders: the console's list with its search, the order's detail, the Pagamentos queue and
 // the figures of the dashboard and the customers list. Order rows are written by repository.ts.
+import { requestSelect } from "../payments/payment-requests-repository.ts";
 import type { Db } from "../../db/client.ts";
 import { Prisma } from "../../db/client.ts";
-import { AWAITING_PAYMENT, CANCELLED } from "../../../shared/orders.ts";
+import { AWAITING_PAYMENT, BANK_TRANSFER, CANCELLED, PAY_ON_DELIVERY } from "../../../shared/orders.ts";
 import { bankReferenceKey } from "../../../shared/payments.ts";
 import { phoneSearchDigits } from "../../../shared/phones.ts";
 import { orderFiscalDocumentsSelect } from "../fiscal/repository.ts";
@@ -36,6 +37,8 @@ const staffRowSelect = {
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     select: { id: true, amount: true, bankReference: true, status: true, note: true, actor: true, createdAt: true },
   },
+  extras: true,
+  paymentRequests: { orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: requestSelect },
   user: { select: { id: true, name: true, email: true } },
   _count: { select: { lines: true } },
   lines: { select: { quantity: true } },
@@ -179,7 +182,7 @@ async function staffWhere(db: Db, f: StaffOrderFilter): Promise<Prisma.OrderWher
  */
 function awaitingTransferWhere(f: { hasProof?: boolean; unconfirmed?: boolean }): Prisma.OrderWhereInput {
   if (f.unconfirmed === true) return { status: { not: CANCELLED }, payments: { some: { confirmedAt: null } } };
-  const base: Prisma.OrderWhereInput = { paymentMethod: "cod", status: AWAITING_PAYMENT };
+  const base: Prisma.OrderWhereInput = { paymentMethod: BANK_TRANSFER, status: AWAITING_PAYMENT };
   if (f.hasProof === true) return { ...base, proofs: { some: { status: "pending" } } };
   if (f.hasProof === false) return { ...base, proofs: { none: { status: "pending" } } };
   return base;
@@ -228,7 +231,12 @@ export const orderQueries = (db: Db) => ({
   /** Paid orders' totals since `since`, net of refunds (docs/product/orders.md#refunds: dashboard and Clientes agree). */
   revenueSince: async (since: Date, statuses: readonly string[]) => {
     const { _sum } = await db.order.aggregate({
-      where: { createdAt: { gte: since }, status: { in: [...statuses] } },
+      // A pay-on-delivery order moves on unpaid: it counts once its money was taken.
+      where: {
+        createdAt: { gte: since },
+        status: { in: [...statuses] },
+        OR: [{ paymentMethod: { not: PAY_ON_DELIVERY } }, { paid: true }],
+      },
       _sum: { totalAmount: true, amountRefunded: true },
     });
     return Math.round(((_sum.totalAmount?.toNumber() ?? 0) - (_sum.amountRefunded?.toNumber() ?? 0)) * 100) / 100;

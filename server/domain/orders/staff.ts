@@ -1,9 +1,10 @@
 // Orders as staff see them: list with status tabs and search, full detail (lines, address, totals, chat
 // attachments, status timeline). Status changes are service.ts's.
 import { toView } from "../fiscal/service.ts";
+import { toRequestView } from "../payments/payment-requests.ts";
 import type { PrismaClient } from "../../db/client.ts";
 import { attachmentKind } from "../../../shared/chat.ts";
-import { ORDER_STATUSES, isOrderStatus, shortOrderId, type OrderStatus } from "../../../shared/orders.ts";
+import { AWAITING_CONFIRMATION, ORDER_STATUSES, isOrderStatus, shortOrderId, type OrderStatus } from "../../../shared/orders.ts";
 import {
   PAYMENT_CONFIRMATIONS,
   moveKind,
@@ -32,7 +33,8 @@ export const ORDER_LIST = {
 function allowedMoves(status: string, role: StaffRole): AdminAllowedMoves {
   if (!isOrderStatus(status)) return { forward: [], exceptions: [] };
   const from = status;
-  const movesOf = (kind: "forward" | "exception"): OrderStatus[] => ORDER_STATUSES.filter((to) => moveKind(from, to) === kind);
+  const movesOf = (kind: "forward" | "exception"): OrderStatus[] =>
+    ORDER_STATUSES.filter((to) => to !== AWAITING_CONFIRMATION && moveKind(from, to) === kind);
   return { forward: movesOf("forward"), exceptions: role === "admin" ? movesOf("exception") : [] };
 }
 
@@ -123,6 +125,8 @@ function toRow(o: StaffOrderRow, unread: number, role: StaffRole): AdminOrder {
     paidException: o.paidException,
     nif: o.nif,
     fiscalDocuments: o.fiscalDocuments.map(toView),
+    extras: o.extras.toNumber(),
+    paymentRequests: o.paymentRequests.map((r) => toRequestView(r)),
     amountRefunded: o.amountRefunded.toNumber(),
     refunds: o.refunds.map((r) => ({
       id: r.id,

@@ -31,6 +31,7 @@ import { bankReferenceKey } from "../../../shared/payments.ts";
 import { addPayment, checkPayment, confirmPayment, staffActor, type CheckedPayment } from "./payments.ts";
 import { paymentsRepository } from "./repository.ts";
 import { statementsRepository, type StaffLineRow } from "./statements-repository.ts";
+import { payRequest, requestsByReferences } from "./payment-requests.ts";
 import { decideLine, type LineDecision, type NamedOrder, type UnlinkedPayment } from "./statement-matching.ts";
 import { lineBankReference, type StatementLine } from "./statement-lines.ts";
 import { readStatementFile, storeStatementLines } from "./statement-import.ts";
@@ -94,8 +95,14 @@ export async function importStatement(
   const byKey = new Map(lines.map((line, i) => [line.key, { line, plan: plans[i]! }]));
   // Each order's lines in the file's order; orders side by side.
   const byOrder = new Map<string, { id: string; line: StatementLine; plan: LinePlan & { orderId: string } }[]>();
+  // Lines naming a payment request, settled after the orders' (each locks its request, then its order).
+  const requestLines: { id: string; line: StatementLine; requestId: string; orderId: string; staffUserId: string }[] = [];
   for (const row of fresh) {
     const { line, plan } = byKey.get(row.lineKey)!;
+    if (plan.requestId && plan.orderId) {
+      requestLines.push({ id: row.id, line, requestId: plan.requestId, orderId: plan.orderId, staffUserId: input.staffUserId });
+      continue;
+    }
     if (!plan.orderId || plan.problem) continue;
     byOrder.set(plan.orderId, [...(byOrder.get(plan.orderId) ?? []), { id: row.id, line, plan: { ...plan, orderId: plan.orderId } }]);
   }
@@ -107,6 +114,7 @@ export async function importStatement(
         for (const item of next) if (await settleLine(db, { ...item, staffUserId: input.staffUserId })) matched++;
     }),
   );
+  for (const request of requestLines) if (await settleRequestLine(db, request)) matched++;
   const counts = {
     imported: fresh.length,
     matched,
@@ -131,6 +139,8 @@ interface LinePlan {
   problem: string | null;
   /** The orders the line names (their money as read before any lock). */
   named: NamedOrder[];
+  /** The payment request it names instead of an order (its own reference: payment-requests.ts). */
+  requestId?: string;
 }
 
 /**
@@ -145,6 +155,8 @@ async function planLines(db: PrismaClient, lines: StatementLine[]): Promise<Line
   const references = lines.map((line) => line.references);
   const orders = new Map((await repo.findOrdersByReferences([...new Set(references.flat())])).map((o) => [o.paymentReference!, o]));
   const named = references.map((refs) => [...new Set(refs.map((ref) => orders.get(ref)).filter((o) => o !== undefined))]);
+  // A line that names no order may name a payment request (docs/product/payment-requests.md).
+  const requests = new Map((await requestsByReferences(db, [...new Set(references.flat())])).map((r) => [r.reference, r]));
   const single = [...new Set(named.filter((n) => n.length === 1).map((n) => n[0]!.id))];
   const unlinked = new Map<string, UnlinkedPayment[]>();
   for (const p of await repo.unlinkedPayments(single)) unlinked.set(p.orderId, [...(unlinked.get(p.orderId) ?? []), p]);
@@ -153,6 +165,9 @@ async function planLines(db: PrismaClient, lines: StatementLine[]): Promise<Line
   for (const p of await repo.paymentsByReferenceKeys([...new Set(keys.filter((k) => k !== null))]))
     referenced.set(p.bankReferenceKey!, [...(referenced.get(p.bankReferenceKey!) ?? []), p]);
   return lines.map((line, i) => {
+    const asked = [...new Set(references[i]!.map((ref) => requests.get(ref)).filter((r) => r !== undefined))];
+    if (named[i]!.length === 0 && asked.length === 1)
+      return { orderId: asked[0]!.orderId, problem: null, named: [], requestId: asked[0]!.id };
     const only = named[i]!.length === 1 ? named[i]![0]! : null;
     const decision = decideLine(
       { amount: new Prisma.Decimal(line.amount) },
@@ -228,6 +243,34 @@ async function settleLine(
   }
   const settled = decision as LineDecision | null;
   return settled?.kind === "link" || settled?.kind === "record";
+}
+
+/**
+ * A line naming a payment request pays it (payRequest: exactly once, only while open, only its amount); a refusal
+ * leaves the line waiting with why. True when paid.
+ */
+async function settleRequestLine(
+  db: PrismaClient,
+  input: { id: string; line: StatementLine; requestId: string; orderId: string; staffUserId: string },
+): Promise<boolean> {
+  try {
+    const payment = linePayment(input.line);
+    await db.$transaction(async (tx) => {
+      const lines = statementsRepository(tx);
+      if (!(await lines.take(input.id, { state: "matched", orderId: input.orderId }))) throw new AppError(409, LINE_DECIDED);
+      const paid = await payRequest(tx, input.requestId, payment, {
+        staffUserId: input.staffUserId,
+        actor: STATEMENT_ACTOR,
+        confirmation: { via: "statement", byId: input.staffUserId },
+      });
+      await lines.setPayment(input.id, paid.paymentId);
+    });
+    return true;
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    await statementsRepository(db).setProblem(input.id, error.message, input.orderId);
+    return false;
+  }
 }
 
 /** The line becomes the payment's statement line: one line per payment (a unique index keeps it so). */

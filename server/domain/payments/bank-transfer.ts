@@ -1,4 +1,4 @@
-// Bank transfer (the 'cod' payment method on the wire): the order waits for the shopper's transfer, its lines
+// Bank transfer (stored 'bank_transfer'; the wire also says 'cod'): the order waits for the shopper's transfer, its lines
 // leave the cart at once, and the shopper is answered with the order id. Each order gets the reference to write
 // in the transfer and the deadline to pay by. Card payment has its own route: asking for it here is refused.
 import { AppError } from "../errors.ts";

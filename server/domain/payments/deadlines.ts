@@ -15,6 +15,8 @@ import { stockRepository } from "../catalogue/stock-repository.ts";
 import { kz, orderEvent } from "../events/catalog.ts";
 import { emitEvents } from "../events/emit.ts";
 import { releaseEndedHolds } from "../orders/stock-hold.ts";
+import { expireUnconfirmed } from "./pay-on-delivery.ts";
+import { expirePaymentRequests } from "./payment-requests.ts";
 
 const BATCH = 100;
 
@@ -98,11 +100,13 @@ export async function remindHalfway(db: PrismaClient, now: Date): Promise<string
 
 /**
  * One round of the worker (after the Multicaixa payments a webhook missed: server/jobs/payment-deadlines.ts):
- * deadlines, then the stock holds that ended (after the expiries, which give their units back as cancellations),
+ * deadlines (pay-on-delivery orders nobody confirmed in time too), then the stock holds that ended (after the expiries, which give their units back as cancellations),
  * then reminders.
  */
 export async function runPaymentDeadlines(db: PrismaClient, now = new Date()): Promise<void> {
   await expireOverdueOrders(db, now);
+  await expireUnconfirmed(db, now);
+  await expirePaymentRequests(db, now);
   await flagOverdueWithMoney(db, now);
   await releaseEndedHolds(db, now);
   await remindHalfway(db, now);

@@ -14,6 +14,7 @@ import { paymentsRepository } from "./repository.ts";
 import { paymentOnCancelledNote } from "../orders/shop-messages.ts";
 import { kz, orderEvent } from "../events/catalog.ts";
 import { emitEvents } from "../events/emit.ts";
+import { recordMulticaixaRequestPayment } from "./payment-requests.ts";
 
 /** Who records a Multicaixa payment, as its payments show (and the owner's numbers count them by). */
 export const MULTICAIXA_ACTOR = "Multicaixa";
@@ -34,6 +35,9 @@ export async function recordMulticaixaPayment(
   log?: MulticaixaLog,
   raw?: unknown,
 ): Promise<MulticaixaOutcome> {
+  // A payment request's reference (docs/product/payment-requests.md) pays that request, once.
+  const forRequest = await recordMulticaixaRequestPayment(db, p, MULTICAIXA_ACTOR, raw);
+  if (forRequest) return forRequest;
   const amount = new Prisma.Decimal(Math.round(p.amount * 100)).dividedBy(100);
   const payment = { amount, bankReference: `Multicaixa ${p.referenceId}`, receivedAt: p.receivedAt, note: null };
   const result = await db.$transaction(async (tx) => {

@@ -7,7 +7,8 @@
 // approves it (who and when are kept on the payment).
 import type { Db, PrismaClient } from "../../db/client.ts";
 import { Prisma } from "../../db/client.ts";
-import { AWAITING_PAYMENT, CANCELLED, PAYMENT_CONFIRMED, shortOrderId } from "../../../shared/orders.ts";
+import { AWAITING_PAYMENT, CANCELLED, PAYMENT_CONFIRMED, isPaidStatus, shortOrderId } from "../../../shared/orders.ts";
+import type { DoorMethod } from "../../../shared/pay-on-delivery.ts";
 import { MAX_AMOUNT, amountTooLarge, formatKz } from "../../../shared/money.ts";
 import { MIN_EXCEPTION_REASON, bankReferenceKey, type StaffRole } from "../../../shared/payments.ts";
 import type { AdminPaymentBody } from "../../schemas/admin-orders.ts";
@@ -130,6 +131,14 @@ async function countTowardsOrder(
       await retakeStockOnPayment(tx, order.id);
       await emitEvents(tx, orderEvent("order.paid", order.id, { by: "payment" }));
     }
+  } else if (remaining === 0 && !order.paid && isPaidStatus(order.status)) {
+    // Paid on delivery: the order moved on unpaid (docs/product/pay-on-delivery.md); covered, it is paid for good.
+    confirmed = await ordersRepository(tx).transition(
+      order.id,
+      { status: order.status, paid: false },
+      { status: order.status, paid: true },
+    );
+    if (confirmed) await emitEvents(tx, orderEvent("order.paid", order.id, { by: "payment" }));
   }
   return { remaining, confirmed };
 }
@@ -162,7 +171,14 @@ export async function addPayment(
   tx: Db,
   orderId: string,
   payment: CheckedPayment,
-  by: { staffUserId: string | null; actor: string; externalId?: string | null; confirmation: Confirmation },
+  by: {
+    staffUserId: string | null;
+    actor: string;
+    externalId?: string | null;
+    confirmation: Confirmation;
+    /** "Pago na entrega": money taken at the door, by no bank (its reference is no bank's: not kept unique). */
+    collectedAtDoor?: DoorMethod;
+  },
   lead?: string,
 ): Promise<RecordedPayment> {
   const payments = paymentsRepository(tx);
@@ -173,7 +189,7 @@ export async function addPayment(
   const external = Boolean(by.externalId);
   const overpayment = payment.amount.greaterThan(outstanding);
   if (overpayment && !external && !payment.overpayment) throw new AppError(409, overpaymentMessage(outstanding));
-  const key = external ? null : bankReferenceKey(payment.bankReference) || null;
+  const key = external || by.collectedAtDoor ? null : bankReferenceKey(payment.bankReference) || null;
   if (key && !payment.duplicateReason) {
     const earlier = await payments.findByBankReferenceKey(key);
     if (earlier) throw new AppError(409, duplicateReferenceMessage(earlier.bankReference, earlier.orderId));
@@ -197,6 +213,7 @@ export async function addPayment(
         confirmedAt: by.confirmation ? new Date() : null,
         confirmedVia: by.confirmation?.via ?? null,
         confirmedById: by.confirmation?.byId ?? null,
+        collectedAtDoor: by.collectedAtDoor ?? null,
       })
     ).id;
   } catch (error) {

@@ -5,7 +5,7 @@
 import { readFile } from "node:fs/promises";
 import type { Db, PrismaClient } from "../../db/client.ts";
 import type { Prisma } from "../../db/client.ts";
-import { AWAITING_PAYMENT } from "../../../shared/orders.ts";
+import { AWAITING_PAYMENT, BANK_TRANSFER } from "../../../shared/orders.ts";
 import { ATTACHMENT_TYPES } from "../../../shared/chat.ts";
 import { proofHints, readProof } from "../../readers/proof-reader.ts";
 import { normalizeIban } from "./iban.ts";
@@ -54,7 +54,7 @@ export async function submitProof(
   const repo = paymentsRepository(db);
   const order = await repo.findProofTarget(input.orderId, input.userId);
   if (!order) throw new AppError(404, ORDER_NOT_FOUND);
-  if (order.paymentMethod !== "cod" || order.status !== AWAITING_PAYMENT) throw new AppError(409, NOT_AWAITING_PAYMENT);
+  if (order.paymentMethod !== BANK_TRANSFER || order.status !== AWAITING_PAYMENT) throw new AppError(409, NOT_AWAITING_PAYMENT);
   if (!input.file) throw new AppError(400, "Anexe o comprovativo (imagem ou PDF)");
   // Before the (costly) reading of hints: a shopper over quota gets no work done.
   await assertUploadQuota(db, { userId: input.userId, orderId: order.id, size: input.file.upload.size });

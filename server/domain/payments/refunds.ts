@@ -28,7 +28,11 @@ const refundExceedsMessage = (held: Prisma.Decimal): string =>
 const heldMoney = (o: { amountPaid: Prisma.Decimal; amountRefunded: Prisma.Decimal }): Prisma.Decimal =>
   o.amountPaid.minus(o.amountRefunded);
 
-export async function recordRefund(db: PrismaClient, input: RefundInput): Promise<void> {
+/** The refund's amount and reference as stored, or the reason it is refused (400). */
+export function checkedRefund(input: Pick<RefundInput, "amount" | "bankReference" | "pending">): {
+  amount: Prisma.Decimal;
+  bankReference: string | null;
+} {
   const cents = Math.round(input.amount * 100);
   if (Math.abs(input.amount * 100 - cents) > 1e-6) throw new AppError(400, "O valor pode ter no máximo 2 casas decimais");
   if (cents <= 0) throw new AppError(400, "O valor deve ser maior que zero");
@@ -36,26 +40,43 @@ export async function recordRefund(db: PrismaClient, input: RefundInput): Promis
   if (!bankReference && !input.pending)
     throw new AppError(400, 'Indique a referência da transferência de devolução, ou marque-a "por devolver"');
   if (bankReference && input.pending) throw new AppError(400, 'Uma devolução "por devolver" ainda não tem referência bancária');
-  const amount = new Prisma.Decimal(cents).dividedBy(100);
+  return { amount: new Prisma.Decimal(cents).dividedBy(100), bankReference };
+}
+
+export async function recordRefund(db: PrismaClient, input: RefundInput): Promise<void> {
+  const checked = checkedRefund(input);
   const actor = await staffActor(db, input.staffUserId);
-  await db.$transaction(async (tx) => {
-    const payments = paymentsRepository(tx);
-    const order = await payments.lockOrderMoney(input.orderId);
-    if (!order) throw new AppError(404, STAFF_ORDER_NOT_FOUND);
-    const held = heldMoney(order);
-    if (amount.greaterThan(held)) throw new AppError(409, refundExceedsMessage(held));
-    const refund = await payments.insertRefund({
-      orderId: order.id,
-      amount,
-      bankReference,
-      status: bankReference ? "done" : "pending",
-      note: input.note?.trim() || null,
-      recordedById: input.staffUserId,
-      actor,
-    });
-    await payments.addToAmountRefunded(order.id, amount);
-    await emitEvents(tx, orderEvent("refund.recorded", order.id, { refundId: refund.id, amount: kz(amount), bankReference }));
+  await db.$transaction((tx) =>
+    refundInTransaction(tx, { ...checked, orderId: input.orderId, staffUserId: input.staffUserId, actor, note: input.note }),
+  );
+}
+
+/**
+ * Records the refund in the caller's transaction, under the order's money lock (a concluded return's refund is one
+ * with its move: docs/design/returns.md). Returns the refund's id.
+ */
+export async function refundInTransaction(
+  tx: Db,
+  input: { orderId: string; staffUserId: string; actor: string; amount: Prisma.Decimal; bankReference: string | null; note?: string },
+): Promise<string> {
+  const { amount, bankReference } = input;
+  const payments = paymentsRepository(tx);
+  const order = await payments.lockOrderMoney(input.orderId);
+  if (!order) throw new AppError(404, STAFF_ORDER_NOT_FOUND);
+  const held = heldMoney(order);
+  if (amount.greaterThan(held)) throw new AppError(409, refundExceedsMessage(held));
+  const refund = await payments.insertRefund({
+    orderId: order.id,
+    amount,
+    bankReference,
+    status: bankReference ? "done" : "pending",
+    note: input.note?.trim() || null,
+    recordedById: input.staffUserId,
+    actor: input.actor,
   });
+  await payments.addToAmountRefunded(order.id, amount);
+  await emitEvents(tx, orderEvent("refund.recorded", order.id, { refundId: refund.id, amount: kz(amount), bankReference }));
+  return refund.id;
 }
 
 /**

@@ -86,6 +86,7 @@ export const paymentsRepository = (db: Db) => ({
     confirmedAt: Date | null;
     confirmedVia: string | null;
     confirmedById: string | null;
+    collectedAtDoor?: string | null;
   }) => db.payment.create({ data, select: { id: true } }),
 
   findPaymentOf: (orderId: string, paymentId: string) =>

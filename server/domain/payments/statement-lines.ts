@@ -200,3 +200,18 @@ export function lineBankReference(line: Pick<StatementLine, "bookedOn" | "descri
   const base = `${dayFirst(line.bookedOn)} ${line.description.slice(0, 120)} ${formatKz(line.amount)}`;
   return line.occurrence > 1 ? `${base} (${line.occurrence}.ª)` : base;
 }
+
+/** What lineBankReference makes of a line without the bank's own number: "25-11-2026 {description} 190 000,00 kz". */
+const MADE_FROM_LINE = /^(\d{2}-\d{2}-\d{4}) .* kz( \(\d+\.ª\))?$/;
+
+/**
+ * A bank reference as the shopper reads it in the order's chat: one made from a statement line (its day, the bank's
+ * whole description and the amount) is named by the payment reference the description carries, or by its day; any
+ * other (the bank's number, what staff typed) as it is.
+ */
+export function shownBankReference(bankReference: string): string {
+  const made = MADE_FROM_LINE.exec(bankReference.replace(/[\u00a0\u202f]/g, " "));
+  if (!made) return bankReference;
+  const [named] = paymentReferencesIn({ description: bankReference, reference: null });
+  return named ?? `transferência de ${made[1]}`;
+}

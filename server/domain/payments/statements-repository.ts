@@ -4,6 +4,7 @@ import type { Db } from "../../db/client.ts";
 import { Prisma } from "../../db/client.ts";
 import { WAITING_LINE_STATES, type StatementLineState } from "../../../shared/bank-statements.ts";
 import { newOrderId } from "../orders/ids.ts";
+import { CANCELLED } from "../../../shared/orders.ts";
 
 /** A payment as a statement line shows it: the one it confirms or recorded, or the one it may be. */
 const linePaymentSelect = {
@@ -200,6 +201,40 @@ export const statementsRepository = (db: Db) => ({
    * oldest first. Payment services' (Multicaixa, Stripe: `externalId`) are left out: the service confirmed them,
    * and their settlement on the statement names no order.
    */
+  /**
+   * The orders a waiting line may be: not cancelled, and naming one of `references`, or owing money, or holding a
+   * payment staff recorded of `amount` with no statement line; newest first, at most `take`. With each, its payments
+   * staff recorded with no statement line.
+   */
+  candidateOrders: (references: string[], amount: Prisma.Decimal, take: number) =>
+    db.order.findMany({
+      where: {
+        status: { not: CANCELLED },
+        OR: [
+          ...(references.length ? [{ paymentReference: { in: references } }] : []),
+          { amountPaid: { lt: db.order.fields.totalAmount } },
+          { payments: { some: { amount, externalId: null, statementLine: { is: null } } } },
+        ],
+      },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take,
+      select: {
+        id: true,
+        paymentReference: true,
+        status: true,
+        totalAmount: true,
+        amountPaid: true,
+        createdAt: true,
+        address: true,
+        user: { select: { name: true } },
+        payments: {
+          where: { externalId: null, statementLine: { is: null } },
+          orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+          select: linePaymentSelect,
+        },
+      },
+    }),
+
   unlinkedPayments: (orderIds: string[]) =>
     orderIds.length === 0
       ? Promise.resolve([])

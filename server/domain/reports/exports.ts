@@ -69,6 +69,8 @@ const ORDER_COLUMNS = [
   "Total",
   "Pago",
   "Reembolsado",
+  // What paid payment requests added to the total (docs/product/payment-requests.md).
+  "Pedidos de pagamento",
 ];
 const PAYMENT_COLUMNS = [
   "Data de receção",
@@ -139,6 +141,7 @@ async function* orderRecords(db: Db, start: Date, end: Date, page: number): Asyn
       amount(o.totalAmount),
       amount(o.amountPaid),
       amount(o.amountRefunded),
+      amount(o.extras),
     ];
 }
 

@@ -15,6 +15,7 @@ export interface OrderReportRow {
   totalAmount: Prisma.Decimal;
   amountPaid: Prisma.Decimal;
   amountRefunded: Prisma.Decimal;
+  extras: Prisma.Decimal;
 }
 
 export interface PaymentReportRow {
@@ -54,7 +55,7 @@ export const reportsRepository = (db: Db) => ({
     db.$queryRaw<OrderReportRow[]>(Prisma.sql`
       SELECT x.id, x.created_at AS "createdAt", u.name AS "customerName", u.email, x.status, x.payment_method AS "paymentMethod",
              x.subtotal, x.delivery_fee AS "deliveryFee", x.total_amount AS "totalAmount", x.amount_paid AS "amountPaid",
-             x.amount_refunded AS "amountRefunded"
+             x.amount_refunded AS "amountRefunded", x.extras
         FROM orders x JOIN users u ON u.id = x.user_id
        WHERE x.created_at >= ${from} AND x.created_at < ${to} ${after(Prisma.sql`x.created_at`, cursor)}
        ORDER BY x.created_at, x.id

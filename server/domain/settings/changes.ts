@@ -24,9 +24,13 @@ const FIELDS: readonly SettingsField[] = [
   "messagingShopDaily",
   "stockHoldHours",
   "placementsPerHour",
+  "payOnDeliveryConfirmHours",
+  "payOnDeliveryRefusalLimit",
   "fiscalCompanyName",
   "fiscalNif",
   "fiscalVatRegime",
+  "returnWindowDays",
+  "returnPolicy",
 ];
 
 /** A value as the audit trail keeps it: lists as JSON arrays (addresses contain commas), numbers as written. */

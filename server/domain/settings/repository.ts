@@ -27,10 +27,16 @@ export interface ShopSettingsRow {
   stockHoldHours: number;
   /** Orders the whole shop takes per hour at most (docs/product/checkout.md#placement-limits). */
   placementsPerHour: number;
+  /** Pay on delivery (docs/product/pay-on-delivery.md): hours to confirm, refusals before a phone loses it. */
+  payOnDeliveryConfirmHours: number;
+  payOnDeliveryRefusalLimit: number;
   /** The shop as its fiscal documents name it: company name and NIF as the AGT knows them ("" until set), its IVA regime. */
   fiscalCompanyName: string;
   fiscalNif: string;
   fiscalVatRegime: string;
+  /** Returns (docs/product/returns.md): days after Entregue a shopper may ask (0: off), and the policy shown first. */
+  returnWindowDays: number;
+  returnPolicy: string;
   isDemo: boolean;
   updatedAt: Date;
 }
@@ -72,9 +78,13 @@ const select = {
   messagingShopDaily: true,
   stockHoldHours: true,
   placementsPerHour: true,
+  payOnDeliveryConfirmHours: true,
+  payOnDeliveryRefusalLimit: true,
   fiscalCompanyName: true,
   fiscalNif: true,
   fiscalVatRegime: true,
+  returnWindowDays: true,
+  returnPolicy: true,
   isDemo: true,
   updatedAt: true,
 } as const satisfies Prisma.ShopSettingsSelect;
@@ -87,6 +97,7 @@ const toRow = (row: SelectedRow): ShopSettingsRow => ({
   ...row,
   paymentDeadlineHours: row.paymentDeadlineHours.toNumber(),
   stockHoldHours: row.stockHoldHours.toNumber(),
+  payOnDeliveryConfirmHours: row.payOnDeliveryConfirmHours.toNumber(),
   staffAlertEmails: row.staffAlertEmails ?? [],
   messagingCountryCodes: row.messagingCountryCodes ?? [],
 });

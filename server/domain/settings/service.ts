@@ -8,6 +8,13 @@ import { formatIban, INVALID_IBAN_MESSAGE, isValidAngolanIban, normalizeIban } f
 import type { AdminSettings, AdminSettingsBody } from "../../schemas/admin-settings.ts";
 import type { PublicSettings } from "../../schemas/settings.ts";
 import { DEFAULT_PAYMENT_DEADLINE_HOURS } from "../../../shared/payments.ts";
+import { DEFAULT_RETURN_WINDOW_DAYS, MAX_RETURN_WINDOW_DAYS } from "../../../shared/returns.ts";
+import {
+  DEFAULT_POD_CONFIRM_HOURS,
+  DEFAULT_POD_REFUSAL_LIMIT,
+  MAX_POD_CONFIRM_HOURS,
+  MAX_POD_REFUSAL_LIMIT,
+} from "../../../shared/pay-on-delivery.ts";
 import {
   DEFAULT_CART_REMINDER_HOURS,
   MAX_CART_REMINDER_HOURS,
@@ -79,9 +86,13 @@ const EMPTY: ShopSettingsRow = {
   messagingShopDaily: MESSAGING_CAPS.messagingShopDaily.default,
   stockHoldHours: DEFAULT_STOCK_HOLD_HOURS,
   placementsPerHour: DEFAULT_PLACEMENTS_PER_HOUR,
+  payOnDeliveryConfirmHours: DEFAULT_POD_CONFIRM_HOURS,
+  payOnDeliveryRefusalLimit: DEFAULT_POD_REFUSAL_LIMIT,
   fiscalCompanyName: "",
   fiscalNif: "",
   fiscalVatRegime: "geral",
+  returnWindowDays: DEFAULT_RETURN_WINDOW_DAYS,
+  returnPolicy: "",
   isDemo: false,
   updatedAt: new Date(0),
 };
@@ -96,6 +107,7 @@ export async function getPublicSettings(db: Db, config: Pick<Config, "firebase">
     bank: { bankName: row.bankName, accountHolder: row.accountHolder, accountNumber: row.accountNumber, iban: formatIban(row.iban) },
     isDemo: row.isDemo,
     whatsapp: shopWhatsAppNumber(row.whatsapp, row.phones),
+    returns: { windowDays: row.returnWindowDays, policy: row.returnPolicy },
     phoneLogin: firebase?.apiKey ? { apiKey: firebase.apiKey, authDomain: firebase.authDomain ?? "", projectId: firebase.projectId } : null,
   };
 }
@@ -141,8 +153,10 @@ export async function saveAdminSettings(deps: SaveSettingsDeps, actorId: string,
   const perHour = body.placementsPerHour;
   if (perHour !== undefined && !(Number.isInteger(perHour) && perHour >= 1 && perHour <= MAX_PLACEMENTS_PER_HOUR))
     throw new AppError(400, INVALID_PLACEMENTS_PER_HOUR);
+  checkPayOnDelivery(body);
   if (body.whatsapp?.trim() && !toE164(body.whatsapp)) throw new AppError(400, INVALID_SHOP_WHATSAPP);
   checkFiscal(body);
+  checkReturns(body);
   checkMessaging(body);
   const admin = await findActiveStaff(db, actorId);
   if (!admin) throw sessionExpired();
@@ -207,6 +221,13 @@ function checkFiscal(body: AdminSettingsBody): void {
   if (body.fiscalVatRegime !== undefined && !isVatRegime(body.fiscalVatRegime)) throw new AppError(400, INVALID_VAT_REGIME);
 }
 
+/** The return window: whole days, 0 (off) to MAX_RETURN_WINDOW_DAYS. */
+function checkReturns(body: AdminSettingsBody): void {
+  const days = body.returnWindowDays;
+  if (days !== undefined && !(Number.isInteger(days) && days >= 0 && days <= MAX_RETURN_WINDOW_DAYS))
+    throw new AppError(400, `O prazo de devolução deve ser um número inteiro de dias entre 0 e ${MAX_RETURN_WINDOW_DAYS}`);
+}
+
 /** The countries as stored: calling codes' digits, once each, without Angola (always allowed). */
 const countryCodes = (typed: string[]) =>
   [...new Set(typed.map(callingCodeDigits))].filter((code) => code && code !== ANGOLA_CALLING_CODE).slice(0, MAX_MESSAGING_COUNTRIES);
@@ -214,6 +235,16 @@ const countryCodes = (typed: string[]) =>
 /** More than 0, at most `max`, and exact in a Decimal(8,2) column (the payment deadline, the stock hold). */
 function isValidHours(hours: number, max: number): boolean {
   return hours > 0 && hours <= max && Math.abs(hours * 100 - Math.round(hours * 100)) < 1e-6;
+}
+
+/** The owner's pay-on-delivery terms (docs/product/pay-on-delivery.md#the-owners-terms). */
+function checkPayOnDelivery(body: AdminSettingsBody): void {
+  const hours = body.payOnDeliveryConfirmHours;
+  if (hours !== undefined && !isValidHours(hours, MAX_POD_CONFIRM_HOURS))
+    throw new AppError(400, `O prazo para confirmar o pagamento na entrega deve ser entre 0 e ${MAX_POD_CONFIRM_HOURS} horas`);
+  const limit = body.payOnDeliveryRefusalLimit;
+  if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1 && limit <= MAX_POD_REFUSAL_LIMIT))
+    throw new AppError(400, `O número de entregas recusadas deve ser um número inteiro entre 1 e ${MAX_POD_REFUSAL_LIMIT}`);
 }
 
 /** The body as it will be stored: trimmed, e-mails in lower case, the IBAN without spaces. */
@@ -240,9 +271,13 @@ function editedSettings(body: AdminSettingsBody, current: ShopSettingsRow): Edit
     messagingShopDaily: body.messagingShopDaily ?? current.messagingShopDaily,
     stockHoldHours: body.stockHoldHours ?? current.stockHoldHours,
     placementsPerHour: body.placementsPerHour ?? current.placementsPerHour,
+    payOnDeliveryConfirmHours: body.payOnDeliveryConfirmHours ?? current.payOnDeliveryConfirmHours,
+    payOnDeliveryRefusalLimit: body.payOnDeliveryRefusalLimit ?? current.payOnDeliveryRefusalLimit,
     fiscalCompanyName: body.fiscalCompanyName === undefined ? current.fiscalCompanyName : body.fiscalCompanyName.trim(),
     fiscalNif: body.fiscalNif === undefined ? current.fiscalNif : normalizeNif(body.fiscalNif),
     fiscalVatRegime: body.fiscalVatRegime ?? current.fiscalVatRegime,
+    returnWindowDays: body.returnWindowDays ?? current.returnWindowDays,
+    returnPolicy: body.returnPolicy === undefined ? current.returnPolicy : body.returnPolicy.trim(),
   };
 }
 

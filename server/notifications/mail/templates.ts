@@ -370,6 +370,26 @@ const TEMPLATES = {
     ],
   }),
 
+  /** A step of the shopper's return or exchange (docs/product/returns.md#what-the-shopper-is-told). */
+  "return-update": template<OrderRef & { status: string; text: string }>({
+    subject: (r) => `Troca ou devolução ${r.status.toLowerCase()} — pedido ${orderLabel(r.orderId)}`,
+    blocks: (ctx, r) => [hello(r.customerName), { kind: "paragraph", text: r.text }, chatButton(ctx, r.orderId)],
+  }),
+
+  /** Staff asked for an amount after the order (docs/product/payment-requests.md): what for, and how to pay it. */
+  "payment-request": template<OrderRef & PaymentDue & { reason: string }>({
+    subject: (order) => `Pedido de pagamento — pedido ${orderLabel(order.orderId)}`,
+    blocks: (ctx, order) => [
+      hello(order.customerName),
+      {
+        kind: "paragraph",
+        text: `Pedimos o pagamento de ${formatKz(order.amountDue)} no pedido ${orderLabel(order.orderId)}: ${order.reason}.${order.paymentDeadline ? ` Pode pagar até ${formatLuandaDateTime(order.paymentDeadline)}.` : ""}`,
+      },
+      ...paymentBlocks(ctx, order),
+      chatButton(ctx, order.orderId),
+    ],
+  }),
+
   "payment-reminder": template<OrderRef & PaymentDue>({
     subject: (order) => `Lembrete: pagamento do pedido ${orderLabel(order.orderId)}`,
     blocks: (ctx, order) => [
@@ -561,6 +581,16 @@ const TEMPLATES = {
       },
       ...(order.amountDue !== undefined ? [{ kind: "facts", rows: [["Valor em falta", formatKz(order.amountDue)]] } as Block] : []),
       orderButton(ctx, order.orderId),
+    ],
+  }),
+
+  /** A shopper asked to return or exchange delivered items (docs/product/returns.md#staff): someone approves or refuses. */
+  "staff-return-requested": template<OrderRef & { returnId: string; what: string; lines: string[] }>({
+    subject: (r) => `Pedido de ${r.what} — pedido ${orderLabel(r.orderId)}`,
+    blocks: (ctx, r) => [
+      { kind: "paragraph", text: `${customer(r.customerName)} pediu uma ${r.what} do pedido ${orderLabel(r.orderId)}:` },
+      { kind: "items", rows: r.lines },
+      consoleButton(ctx, "Ver a devolução", `/returns/${encodeURIComponent(r.returnId)}/show`),
     ],
   }),
 

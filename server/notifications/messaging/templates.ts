@@ -12,13 +12,16 @@ import { luandaDay, type Shipment } from "../../../shared/shipment.ts";
 export const TEMPLATE_LANGUAGE = "pt_PT";
 
 /** What a phone message can be about. */
-export type PhoneKind = "order-placed" | "payment-confirmed" | "order-shipped" | "support-replies" | "payment-reminder";
+export type PhoneKind =
+  "order-placed" | "payment-confirmed" | "order-shipped" | "support-replies" | "payment-reminder" | "return-update" | "payment-request";
 export const PHONE_KINDS: readonly PhoneKind[] = [
   "order-placed",
   "payment-confirmed",
   "order-shipped",
   "support-replies",
   "payment-reminder",
+  "return-update",
+  "payment-request",
 ];
 export const isPhoneKind = (kind: string): kind is PhoneKind => (PHONE_KINDS as readonly string[]).includes(kind);
 
@@ -38,6 +41,10 @@ export interface PhoneFacts {
   iban?: string | null;
   /** order-shipped: what staff said at dispatch (carrier, tracking, or the pickup point), as it was. */
   shipment?: Shipment | null;
+  /** return-update: the step as the shopper reads it (docs/product/returns.md#what-the-shopper-is-told). */
+  returnStep?: string;
+  /** payment-request: what the amount is for (docs/product/payment-requests.md). */
+  reason?: string;
 }
 
 export interface TemplateDefinition {
@@ -56,6 +63,12 @@ export interface TemplateDefinition {
  * it; parameters carry no line breaks.
  */
 export const WHATSAPP_TEMPLATES = {
+  request: {
+    name: "loja_pedido_de_pagamento",
+    purpose: "payment request (an amount agreed after the order)",
+    body: "Olá {{1}}! Pedimos o pagamento de {{2}} no pedido #{{3}}: {{4}}. Pague até {{5}} (hora de Angola) por {{6}}. Veja e pague na conversa do pedido em {{7}} e responda lá se tiver dúvidas.",
+    params: ["first name", "amount", "order number", "reason", "deadline", "how to pay", "link to the order's chat"],
+  },
   placed: {
     name: "loja_pedido_recebido",
     purpose: "order placed, bank transfer",
@@ -122,6 +135,12 @@ export const WHATSAPP_TEMPLATES = {
     purpose: "payment deadline reminder",
     body: "Olá {{1}}! O pedido #{{2}} aguarda o pagamento de {{3}} até {{4}} (hora de Angola), por {{5}}. Veja como pagar em {{6}} e envie lá o comprovativo.",
     params: ["first name", "order number", "amount left", "deadline", "how to pay", "link to the payment page"],
+  },
+  returnUpdate: {
+    name: "loja_devolucao_atualizada",
+    purpose: "a step of the shopper's return or exchange",
+    body: "Olá {{1}}! Novidades sobre a troca ou devolução do pedido #{{2}}: {{3}} Veja em {{4}} ou responda a esta mensagem.",
+    params: ["first name", "order number", "the step (approved, refused with why, received, concluded)", "link to the orders page"],
   },
   phoneCode: {
     name: "loja_codigo_confirmacao",
@@ -245,6 +264,12 @@ export function renderPhoneMessage(kind: PhoneKind, f: PhoneFacts, ctx: { baseUr
             [name, id, amount],
             `recebemos o pedido #${id} de ${amount}. Avisamos quando o pagamento for confirmado.`,
           );
+    case "payment-request":
+      return out(
+        WHATSAPP_TEMPLATES.request,
+        [name, amount, id, oneLine(f.reason ?? ""), deadline, howToPay(f), `${base}/message/${f.orderId}`],
+        `Pedido de pagamento (${oneLine(f.reason ?? "")}). ${smsPayment(f, id)}`,
+      );
     case "payment-reminder":
       return out(WHATSAPP_TEMPLATES.reminder, [name, id, amount, deadline, howToPay(f), payUrl], `Lembrete. ${smsPayment(f, id)}`);
     case "payment-confirmed":
@@ -255,6 +280,12 @@ export function renderPhoneMessage(kind: PhoneKind, f: PhoneFacts, ctx: { baseUr
       );
     case "order-shipped":
       return out(...shippedMessage(f, id, name, `${base}/orders`));
+    case "return-update":
+      return out(
+        WHATSAPP_TEMPLATES.returnUpdate,
+        [name, id, oneLine(f.returnStep ?? ""), `${base}/orders`],
+        `pedido #${id}: ${oneLine(f.returnStep ?? "")}`,
+      );
     case "support-replies":
       return out(
         WHATSAPP_TEMPLATES.replied,
@@ -274,6 +305,8 @@ export function phoneSubject(kind: PhoneKind, orderId: string, facts?: Pick<Phon
     "order-shipped": `Pedido ${id} enviado`,
     "support-replies": `Resposta do suporte — pedido ${id}`,
     "payment-reminder": `Lembrete: pagamento do pedido ${id}`,
+    "return-update": `Troca ou devolução — pedido ${id}`,
+    "payment-request": `Pedido de pagamento — pedido ${id}`,
   };
   return what[kind];
 }

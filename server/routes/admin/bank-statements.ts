@@ -1,5 +1,6 @@
 // /admin/api/bank-statements, /bank-statement-lines and /bank-statement-mappings (admin only, reads too: a statement
-// shows the whole account's income, not only shoppers' orders): import a statement, list its lines, assign one (new
+// shows the whole account's income, not only shoppers' orders): import a statement, list its lines, suggest the
+// orders a waiting line may be, assign one (new
 // money), link one to a payment already recorded ("é o mesmo pagamento") or dismiss one, list the column mappings
 // admins saved and delete one (with the admin's password).
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
@@ -11,6 +12,7 @@ import { AdminListQuery, IdParams } from "../../schemas/admin-common.ts";
 import {
   AdminBankStatement,
   AdminStatementAssignBody,
+  AdminStatementCandidate,
   AdminStatementDismissBody,
   AdminStatementLine,
   AdminStatementLinkBody,
@@ -32,6 +34,7 @@ import {
   listStatements,
 } from "../../domain/payments/bank-statements.ts";
 import { MAPPING_LIST, deleteMapping, listMappings } from "../../domain/payments/statement-mappings.ts";
+import { lineCandidates } from "../../domain/payments/statement-candidates.ts";
 import { AppError } from "../../domain/errors.ts";
 
 const tags = ["staff"];
@@ -114,6 +117,20 @@ export const adminBankStatementRoutes: FastifyPluginAsyncTypebox = async (app) =
       schema: { tags, params: IdParams, response: { 200: AdminStatementLine, ...errorResponses(400, 401, 403, 404) } },
     },
     async (request) => getLine(db.prisma, request.params.id),
+  );
+
+  // The orders a waiting line may be, best first, for the assign and link dialogs (an empty list once decided).
+  app.get(
+    "/bank-statement-lines/:id/candidates",
+    {
+      preValidation: admin,
+      schema: {
+        tags,
+        params: IdParams,
+        response: { 200: Type.Array(AdminStatementCandidate), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => lineCandidates(db.prisma, request.params.id),
   );
 
   app.post(

@@ -19,6 +19,9 @@ import { adminCouponRoutes } from "./coupons.ts";
 import { adminReportRoutes } from "./reports.ts";
 import { adminWhatsAppInboxRoutes } from "./whatsapp-inbox.ts";
 import { adminFiscalDocumentRoutes } from "./fiscal-documents.ts";
+import { adminPayOnDeliveryRoutes } from "./pay-on-delivery.ts";
+import { adminReturnRoutes } from "./returns.ts";
+import { adminPaymentRequestRoutes } from "./payment-requests.ts";
 
 export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(staffAuthRoutes);
@@ -39,6 +42,9 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(adminReportRoutes);
   await app.register(adminWhatsAppInboxRoutes);
   await app.register(adminFiscalDocumentRoutes);
+  await app.register(adminPayOnDeliveryRoutes);
+  await app.register(adminReturnRoutes);
+  await app.register(adminPaymentRequestRoutes);
   // Unknown staff routes answer in the API's shape, not the console's HTML fallback.
   app.setNotFoundHandler((request) => {
     throw new AppError(404, `Rota não encontrada: ${request.method} ${request.url.split("?")[0]}`);

@@ -37,7 +37,7 @@ const tags = ["staff"];
 const roleOf = (request: FastifyRequest): StaffRole => (request.user!.role === "admin" ? "admin" : "support");
 
 /** The order as the console shows it, with the WhatsApp and SMS messages sent about it. */
-async function staffOrder(db: PrismaClient, id: string, role: StaffRole): Promise<AdminOrder> {
+export async function staffOrder(db: PrismaClient, id: string, role: StaffRole): Promise<AdminOrder> {
   const [order, phoneMessages, charges] = await Promise.all([getOrder(db, id, role), orderPhoneMessages(db, id), orderCharges(db, id)]);
   return { ...order, phoneMessages, mcxExpressCharges: charges };
 }

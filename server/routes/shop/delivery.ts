@@ -4,14 +4,20 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { errorResponses } from "../../schemas/common.ts";
 import { DeliveryOptionsQuery, DeliveryOptionsReply } from "../../schemas/delivery.ts";
 import { deliveryOptions } from "../../domain/delivery/service.ts";
+import { phoneMayPayOnDelivery } from "../../domain/payments/pay-on-delivery.ts";
+import { DEFAULT_POD_REFUSAL_LIMIT } from "../../../shared/pay-on-delivery.ts";
 
 export const deliveryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     "/api/delivery/options",
     { schema: { tags: ["shopper"], querystring: DeliveryOptionsQuery, response: { 200: DeliveryOptionsReply, ...errorResponses(400) } } },
     async (request) => {
-      const { state = "", city = "", subtotal = 0 } = request.query;
-      return { success: true as const, options: await deliveryOptions(app.deps.db.prisma, { state, city }, subtotal) };
+      const { state = "", city = "", subtotal = 0, phone = "" } = request.query;
+      const db = app.deps.db.prisma;
+      // A phone that refused too many deliveries is no longer offered pay on delivery (docs/product/pay-on-delivery.md).
+      const limit = (await app.deps.shopSettings.get())?.payOnDeliveryRefusalLimit ?? DEFAULT_POD_REFUSAL_LIMIT;
+      const mayPayOnDelivery = await phoneMayPayOnDelivery(db, phone, limit);
+      return { success: true as const, options: await deliveryOptions(db, { state, city }, subtotal, mayPayOnDelivery) };
     },
   );
 };

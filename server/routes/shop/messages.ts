@@ -1,4 +1,5 @@
 // The support chat (docs/product/shopper-api.md#chat): GET /api/message/:orderId and POST /api/message/send (multipart), owner only.
+import { listPaymentRequests } from "../../domain/payments/payment-requests.ts";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { errorResponses } from "../../schemas/common.ts";
 import {
@@ -30,9 +31,13 @@ export const messageRoutes: FastifyPluginAsyncTypebox<{ limits: MessageRouteLimi
       schema: { tags: ["shopper"], params: MessageParams, response: { 200: MessageListReply, ...errorResponses(400, 401, 404) } },
     },
     async (request) => {
+      const { orderId } = request.params;
+      // Checks the caller owns the order first: a payment request's card is drawn from the requests listed with it.
+      const chat = await listOrderMessages(db.prisma, { orderId, userId: request.user!.userId });
       return {
         success: true as const,
-        ...(await listOrderMessages(db.prisma, { orderId: request.params.orderId, userId: request.user!.userId })),
+        ...chat,
+        paymentRequests: await listPaymentRequests(db.prisma, orderId, app.deps.config.proxypay?.entity),
       };
     },
   );

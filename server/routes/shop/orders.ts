@@ -27,6 +27,13 @@ import { AppError } from "../../domain/errors.ts";
 import { cancelOwnOrder } from "../../domain/orders/shopper-cancel.ts";
 import { mcxExpressSetup } from "../../deps.ts";
 import { DEFAULT_PLACEMENTS_PER_HOUR, DEFAULT_STOCK_HOLD_HOURS } from "../../../shared/unpaid-orders.ts";
+import { PAY_ON_DELIVERY, paymentMethodFromWire } from "../../../shared/orders.ts";
+import { DEFAULT_POD_CONFIRM_HOURS, DEFAULT_POD_REFUSAL_LIMIT } from "../../../shared/pay-on-delivery.ts";
+import { payOnDelivery } from "../../domain/payments/pay-on-delivery.ts";
+import { DEFAULT_RETURN_WINDOW_DAYS } from "../../../shared/returns.ts";
+import { ReturnRequestBody, ReturnRequestReply } from "../../schemas/returns.ts";
+import { requestReturn } from "../../domain/returns/request.ts";
+import { withReturns } from "../../domain/returns/shopper.ts";
 
 const tags = ["shopper"];
 
@@ -76,6 +83,15 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ limits: OrderRouteLimits }
         couponGuard: { attempts, clientAddress: request.ip },
         ...(await placementTerms(request)),
       };
+      if (paymentMethodFromWire(request.body.paymentMethod) === PAY_ON_DELIVERY) {
+        const settings = await shopSettings.get();
+        const terms = {
+          confirmHours: settings?.payOnDeliveryConfirmHours ?? DEFAULT_POD_CONFIRM_HOURS,
+          refusalLimit: settings?.payOnDeliveryRefusalLimit ?? DEFAULT_POD_REFUSAL_LIMIT,
+        };
+        const { orderId } = await placeOrder(db.prisma, payOnDelivery(db.prisma, terms), input);
+        return { success: true as const, message: "Pedido realizado com sucesso!", orderId };
+      }
       const hours = await paymentDeadlineHours(shopSettings, config.paymentDeadlineHours);
       const { orderId } = await placeOrder(db.prisma, bankTransfer(hours, payments.proxypay, multicaixaReferenceTaken(db.prisma)), input);
       return { success: true as const, message: "Pedido realizado com sucesso!", orderId };
@@ -122,12 +138,13 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ limits: OrderRouteLimits }
   app.post(
     "/api/order/userorders",
     { preHandler: auth, schema: { tags, body: EmptyBody, response: { 200: UserOrdersReply, ...errorResponses(400, 401, 413, 415) } } },
-    async (request) => ({
-      success: true as const,
-      orders: await listUserOrders(db.prisma, request.user!.userId, config.proxypay && { entity: config.proxypay.entity }, {
+    async (request) => {
+      const orders = await listUserOrders(db.prisma, request.user!.userId, config.proxypay && { entity: config.proxypay.entity }, {
         mcxExpress: Boolean(mcxExpressSetup(app.deps)),
-      }),
-    }),
+      });
+      const windowDays = (await shopSettings.get())?.returnWindowDays ?? DEFAULT_RETURN_WINDOW_DAYS;
+      return { success: true as const, orders: await withReturns(db.prisma, orders, windowDays) };
+    },
   );
 
   // The shopper's own unpaid order, cancelled by them: 404 for anyone else's (docs/product/orders.md#cancelling-an-unpaid-order).
@@ -141,6 +158,25 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ limits: OrderRouteLimits }
     async (request) => {
       await cancelOwnOrder(db.prisma, { userId: request.user!.userId, orderId: request.body.orderId }, { stripe: payments.stripe });
       return { success: true as const, message: "Pedido cancelado" };
+    },
+  );
+
+  // A return or exchange of the shopper's delivered order (docs/product/returns.md#asking): 404 for anyone else's.
+  app.post(
+    "/api/order/return",
+    {
+      preHandler: auth,
+      config: { rateLimit: { max: 30, timeWindow: 60_000, keyGenerator: app.perCustomer } },
+      schema: {
+        tags,
+        body: ReturnRequestBody,
+        response: { 201: ReturnRequestReply, ...errorResponses(400, 401, 404, 409, 413, 415, 429) },
+      },
+    },
+    async (request, reply) => {
+      const windowDays = (await shopSettings.get())?.returnWindowDays ?? DEFAULT_RETURN_WINDOW_DAYS;
+      const asked = await requestReturn(db.prisma, { userId: request.user!.userId, body: request.body, returnWindowDays: windowDays });
+      return reply.code(201).send({ success: true as const, ...asked });
     },
   );
 

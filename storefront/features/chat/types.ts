@@ -1,4 +1,8 @@
 import type { Message } from "../../../server/schemas/messages.ts";
+import type { PaymentRequestSchema } from "../../../server/schemas/payment-requests.ts";
+
+/** A payment request staff made on the order: its card in the chat (docs/product/payment-requests.md). */
+export type PaymentRequest = PaymentRequestSchema;
 import type { SHOP_SENDER } from "../../../shared/payments.ts";
 
 /**

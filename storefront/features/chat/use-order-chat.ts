@@ -6,7 +6,7 @@ import { ApiError, SessionExpiredError } from "../../lib/api-client.ts";
 import { toast } from "../../lib/toast.ts";
 import { getMessages, markMessagesRead } from "./api/get-messages.ts";
 import { sendMessage } from "./api/send-message.ts";
-import { appendMessage, isClient, type ChatMessage } from "./types.ts";
+import { appendMessage, isClient, type ChatMessage, type PaymentRequest } from "./types.ts";
 
 /** A message the shopper sent that the server has not taken yet: on its way, or refused (then `error`). */
 export interface OutgoingMessage {
@@ -40,6 +40,8 @@ interface OrderChat {
   outgoing: OutgoingMessage[];
   /** The order's status, once known (the header shows it). */
   status: string | null;
+  /** The order's payment requests: the cards of the messages that carry one. */
+  paymentRequests: PaymentRequest[];
   text: string;
   setText: (text: string) => void;
   file: File | null;
@@ -61,6 +63,7 @@ export function useOrderChat(orderId: string): OrderChat {
   const [messages, setMessages] = useState<ChatMessage[] | null>(null);
   const [outgoing, setOutgoing] = useState<OutgoingMessage[]>([]);
   const [status, setStatus] = useState<string | null>(null);
+  const [paymentRequests, setPaymentRequests] = useState<PaymentRequest[]>([]);
   const [text, setText] = useState("");
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -73,6 +76,7 @@ export function useOrderChat(orderId: string): OrderChat {
       (chat) => {
         setMessages(chat.messages);
         setStatus(chat.status);
+        setPaymentRequests(chat.paymentRequests);
       },
       (e: unknown) => {
         if (e instanceof SessionExpiredError) return;
@@ -172,5 +176,5 @@ export function useOrderChat(orderId: string): OrderChat {
   const discard = (key: number) => setOutgoing((list) => list.filter((m) => m.key !== key));
 
   const shown = outgoing.filter((m) => !m.echoed);
-  return { messages, outgoing: shown, status, text, setText, file, pickFile, fileError, fileInput, send, retry, discard };
+  return { messages, outgoing: shown, status, paymentRequests, text, setText, file, pickFile, fileError, fileInput, send, retry, discard };
 }

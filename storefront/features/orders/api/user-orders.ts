@@ -1,4 +1,5 @@
 import type { ShopOrder } from "../../../../server/schemas/orders.ts";
+import type { ReturnOffer, ShopReturn } from "../../../../server/schemas/returns.ts";
 import type { ShopMcxExpress } from "../../../../server/schemas/mcx-express.ts";
 import { paymentState, type PaymentState, type ProofStatus } from "../../../../shared/payments.ts";
 import { api } from "../../../lib/api-client.ts";
@@ -37,6 +38,9 @@ export type Order = ShopOrder & {
   multicaixa: MulticaixaReference | null;
   /** Support's (or the shop's) messages about the order the shopper has not read yet. */
   unreadMessages: number;
+  /** Its return and exchange requests, and what it still offers to return (docs/product/returns.md#asking). */
+  returns: ShopReturn[];
+  returnOffer: ReturnOffer | null;
   /** Multicaixa Express: null when the shop does not offer it; else the order's latest charge, if any. */
   mcxExpress: ShopMcxExpress;
 };
@@ -58,6 +62,8 @@ const withPaymentFields = (o: OrderReply): Order => {
     refunds: o.refunds ?? [],
     multicaixa: o.multicaixa ?? null,
     unreadMessages: o.unreadMessages ?? 0,
+    returns: o.returns ?? [],
+    returnOffer: o.returnOffer ?? null,
     mcxExpress: o.mcxExpress ?? null,
   };
 };
