@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, createStaff, registerCustomer, type Customer, type TestApp } from "../helpers/app.ts";
 import { AppyPayStandin, type ChargesStandin } from "../helpers/appypay-standin.ts";
+import { ProxyPayStandin, STANDIN_API_KEY, STANDIN_ENTITY_ID } from "../helpers/proxypay-standin.ts";
 import { expectError, liveProducts, orderBody, post, type CatalogueProduct } from "./commerce-fixtures.ts";
 import { reconcileCharges } from "../../server/domain/payments/mcx-express.ts";
 import { mcxExpressSetup } from "../../server/deps.ts";
@@ -17,6 +18,8 @@ const METHOD = "GPO_53c70da3-1c88-4391-8b60-ab4757fbb044";
 const MINUTE = 60_000;
 let standin: AppyPayStandin;
 let charges: ChargesStandin;
+/** The shop gives orders Multicaixa references too: a paid charge withdraws its order's. */
+let proxypay: ProxyPayStandin;
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof createStaff>>;
 let products: CatalogueProduct[];
@@ -24,8 +27,12 @@ let products: CatalogueProduct[];
 beforeAll(async () => {
   standin = await new AppyPayStandin().start();
   charges = standin.charges();
+  proxypay = await new ProxyPayStandin().start();
   t = await buildTestApp({
     env: standin.env({
+      PROXYPAY_API_KEY: STANDIN_API_KEY,
+      PROXYPAY_ENTITY: String(STANDIN_ENTITY_ID),
+      PROXYPAY_BASE_URL: proxypay.url,
       APPYPAY_GPO_METHOD: METHOD,
       APPYPAY_WEBHOOK_SECRET: SECRET,
       // The reconciliation is driven by the tests (reconcileCharges with a later clock), not by the job's timer.
@@ -39,6 +46,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
   await standin?.stop();
+  await proxypay?.stop();
 });
 
 async function place(c: Customer): Promise<{ orderId: string; total: number }> {
@@ -221,6 +229,10 @@ describe("the webhook", () => {
     expect(
       await t.prisma.outboxMail.count({ where: { kind: "payment-confirmed", to: c.email, facts: { path: ["orderId"], equals: orderId } } }),
     ).toBe(1);
+    // The order's Multicaixa reference can no longer be paid.
+    const reference = order.multicaixaReference!;
+    expect(reference).toBeTruthy();
+    await expect.poll(() => proxypay.references.get(reference)?.deleted).toBe(true);
     const mine = await shopperOrder(c, orderId);
     expect([mine.status, mine.mcxExpress?.charge?.status]).toEqual(["Pagamento Confirmado", "paid"]);
   });
