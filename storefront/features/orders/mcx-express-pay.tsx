@@ -8,8 +8,10 @@ import { MCX_EXPRESS_APPROVAL_SECONDS, MCX_EXPRESS_INVALID_PHONE, angolanMobile,
 import { ApiError, SessionExpiredError } from "../../lib/api-client.ts";
 import type { Order } from "./api/user-orders.ts";
 import { payWithMcxExpress, type StartedCharge } from "./api/mcx-express.ts";
-import { amountDue } from "./payment.ts";
 import { useNow } from "./use-now.ts";
+
+/** What a charge asks for: what the order still owes by the ledger, as the server works it out (docs/design/money.md#multicaixa-express-appypay). */
+const owed = (order: Order): number => Math.max(0, Math.round((order.totalAmount - order.amountPaid) * 100) / 100);
 
 /** While a charge waits for the shopper's approval, the order is read again this often (when no socket frame came). */
 const POLL_MS = 4_000;
@@ -67,7 +69,8 @@ export function McxExpressPay({ order, reload }: { order: Order; reload: () => v
         <div className="mcx-wait" role="status">
           <p className="strong">Aprove o pagamento na app Multicaixa Express</p>
           <p>
-            Enviámos o pedido de {formatKz(amountDue(order))} para o {shownPhone}.
+            Enviámos o pedido de {formatKz(known?.amount ?? (charge?.status === "pending" ? charge.amount : owed(order)))} para o{" "}
+            {shownPhone}.
           </p>
           <p className="mcx-countdown" data-testid="mcx-countdown" aria-live="off">
             {secondsLeft > 0 ? `${secondsLeft} s` : "A confirmar o pagamento…"}
