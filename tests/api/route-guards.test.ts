@@ -26,6 +26,7 @@ const PUBLIC = new Set([
   "GET /api/delivery/options",
   "POST /api/payments/proxypay",
   "POST /api/fiscal/appypay",
+  "POST /api/payments/appypay",
   "GET /api/whatsapp/webhook",
   "POST /api/whatsapp/webhook",
   "POST /admin/api/auth/login",

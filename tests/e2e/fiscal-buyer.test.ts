@@ -58,6 +58,8 @@ describe.runIf(browserAvailable())("a company buyer's fatura-recibo", () => {
     await page.getByLabel("NIF (opcional)").fill(NIF_TYPED);
     await page.getByText(COMPANY).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // The delivery's price for this address is known (its options shown) before the order is sent.
+    await page.getByTestId("delivery-options").waitFor();
     await page.getByRole("button", { name: "FINALIZAR PEDIDO" }).click();
     await expectToast(page, "Pedido realizado com sucesso!");
     await page.waitForURL(/\/confirmacaotransferencia\?orderId=/);
