@@ -250,6 +250,8 @@ describe("the provider's result", () => {
   async function requested(c: Customer) {
     const { orderId, total } = await place(c, { nif: "5000000000" });
     await pay(orderId, total);
+    // The order.paid reaction asks for the FR by itself: once it ran, the row holds the provider's id.
+    await t.settled();
     const row = (await requestInvoiceForPaidOrder(t.deps, orderId))!;
     expect(row.providerId).not.toBeNull();
     return { orderId, total, row, providerId: row.providerId! };
