@@ -242,7 +242,8 @@ describe("confirming a phone", () => {
     const [stored] = await t.prisma.phoneCode.findMany({ where: { userId: c.userId } });
     expect(stored!.codeHash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(stored)).not.toContain(code);
-    const [row] = await phoneRows({ to: `+244${phone}` });
+    // The stand-in answers before the outbox row is marked sent: wait for the row, not the message.
+    const [row] = await settled({ to: `+244${phone}` }, 1);
     expect(row).toMatchObject({ kind: "phone-code", status: "sent", secret: null });
     expect(JSON.stringify(row)).not.toContain(code);
     const preview = await t.app.inject({ method: "GET", url: `/admin/api/outbox/${row!.id}`, headers: admin.auth });
