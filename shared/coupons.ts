@@ -55,9 +55,9 @@ export const COUPON_MESSAGES = {
   expired: (endsAt: Date) => `Este código de desconto expirou em ${day(endsAt)}`,
   usedUp: "Este código de desconto já foi usado o número máximo de vezes",
   perCustomer: (max: number) =>
-    max === 1 ? "Já usou este código de desconto numa encomenda" : `Já usou este código de desconto em ${max} encomendas (o máximo)`,
+    max === 1 ? "Já usou este código de desconto num pedido" : `Já usou este código de desconto em ${max} pedidos (o máximo)`,
   belowMinimum: (min: number) => `Este código de desconto só é válido para compras a partir de ${formatKz(min)} (sem a entrega)`,
-  freeDeliveryAlready: "A entrega desta encomenda já é grátis: este código não dá desconto",
+  freeDeliveryAlready: "A entrega deste pedido já é grátis: este código não dá desconto",
   applied: (discount: number) => `Código aplicado: desconto de ${formatKz(discount)}`,
   freeDeliveryLater: "Código aplicado: a entrega será grátis",
 } as const;

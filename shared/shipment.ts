@@ -47,7 +47,7 @@ export function shipmentFacts(s: Shipment): ShipmentFact[] {
   }
   if (s.carrier) facts.push({ label: "Transportadora", value: s.carrier });
   if (s.trackingCode) facts.push({ label: "Código de seguimento", value: s.trackingCode });
-  if (s.trackingUrl) facts.push({ label: "Seguir a encomenda", value: s.trackingUrl, href: s.trackingUrl });
+  if (s.trackingUrl) facts.push({ label: "Seguir o envio", value: s.trackingUrl, href: s.trackingUrl });
   if (s.driverPhone) facts.push({ label: "Telefone do motorista", value: s.driverPhone });
   if (s.expectedAt && !s.pickup) facts.push({ label: "Entrega prevista", value: luandaDay(s.expectedAt) });
   return facts;
