@@ -1,7 +1,7 @@
 // Discount codes (docs/product/coupons.md): the kinds, how a code is written, what each kind takes off and the
 // reasons a code is refused. The server decides; the storefront and the console show the same words.
 import { formatKz } from "./money.ts";
-import { luandaParts } from "./dates.ts";
+import { formatDateTime } from "./dates.ts";
 
 export const COUPON_KINDS = ["percent", "fixed", "free_delivery"] as const;
 export type CouponKind = (typeof COUPON_KINDS)[number];
@@ -39,10 +39,7 @@ export function couponDiscount(terms: CouponTerms, subtotal: number, deliveryFee
   return Math.max(0, Math.min(Math.round(raw), Math.round(whole)));
 }
 
-const day = (at: Date): string => {
-  const p = luandaParts(at);
-  return p ? `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}` : "";
-};
+const day = (at: Date): string => formatDateTime(at);
 
 /** The reasons a code is refused, as the shopper reads them. */
 export const COUPON_MESSAGES = {
