@@ -21,8 +21,8 @@ export default function CartPage() {
   const { token } = useSession();
   // The delivery is chosen at checkout: free delivery is previewed there (docs/product/coupons.md#preview).
   const coupon = useCoupon(subtotal, undefined, Boolean(token));
-  // The fee to the door: exact once the checkout's address names the province, else "a partir de".
-  const estimate = useDeliveryEstimate(subtotal);
+  // The fee to the door: exact once the checkout's address (or the account's saved one) names the province, else "a partir de".
+  const estimate = useDeliveryEstimate(subtotal, Boolean(token));
 
   return (
     <div className="cart">

@@ -57,6 +57,21 @@ describe("cart", () => {
     expect(screen.queryByTestId("delivery-estimate")).toBeNull();
   });
 
+  it("signed in, prices delivery with the account's saved address until the checkout's form says otherwise", async () => {
+    const calls = standInShopApi({
+      ...estimateRoute(),
+      "POST /api/cart/get": () => ({ success: true, cartData: { p1: { M: 1 } } }),
+      "GET /api/user/account": () => ({
+        success: true,
+        account: { name: "Helena", email: "h@exemplo.ao", savedAddress: { state: "Benguela", city: "Benguela" } },
+      }),
+    });
+    renderShop("/cart", { products: catalogue(1), session: { token: "t", realtime: null } });
+    await waitFor(() => expect(screen.getByTestId("delivery-fee-total")).toHaveTextContent(/^8\s?000,00 kz$/));
+    expect(screen.queryByTestId("free-delivery")).toBeNull();
+    expect(calls.map((c) => c.path)).toContain("/api/delivery/estimate?state=Benguela&city=Benguela");
+  });
+
   it("without the shop's answer the fee is left to the checkout, never shown as the default", async () => {
     standInShopApi({});
     // A URL no earlier test asked for (an unmounting page may ask again while the cache is cleared).
