@@ -31,7 +31,7 @@ export function moveRefusal(
 ): { status: 403 | 409; message: string } | null {
   const kind = moveKind(from, to);
   // Only a new pay-on-delivery order is "Por confirmar": no order is moved into it.
-  if (to === AWAITING_CONFIRMATION && kind !== "none") return { status: 409, message: `Nenhuma encomenda volta a "${to}"` };
+  if (to === AWAITING_CONFIRMATION && kind !== "none") return { status: 409, message: `Nenhum pedido volta a "${to}"` };
   if (kind === "none") return { status: 409, message: `O pedido já está em "${to}"` };
   if (kind === "forward") return null;
   if (role !== "admin") return { status: 403, message: `Só um administrador pode mudar um pedido de "${from}" para "${to}"` };

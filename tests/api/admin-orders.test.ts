@@ -105,7 +105,7 @@ describe("GET /admin/api/orders/:id", () => {
   });
 
   it("answers 404 for an unknown order and 400 for a malformed id", async () => {
-    expectError(await get("/orders/naoexiste"), 404, "Encomenda não encontrada");
+    expectError(await get("/orders/naoexiste"), 404, "Pedido não encontrado");
     expectError(await get("/orders/x%27%3B--"), 400);
   });
 });

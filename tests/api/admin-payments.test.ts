@@ -83,9 +83,9 @@ describe("POST /admin/api/orders/:id/payments", () => {
     expectError(
       await pay(order.id, { amount: 100, bankReference: "X" }),
       409,
-      "Esta encomenda está cancelada: não é possível registar pagamentos",
+      "Este pedido está cancelado: não é possível registar pagamentos",
     );
-    expectError(await pay("naoexiste", { amount: 100, bankReference: "X" }), 404, "Encomenda não encontrada");
+    expectError(await pay("naoexiste", { amount: 100, bankReference: "X" }), 404, "Pedido não encontrado");
     expect(await t.prisma.payment.count({ where: { orderId: order.id } })).toBe(0);
     expect((await t.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).amountPaid.toNumber()).toBe(0);
   });

@@ -235,12 +235,12 @@ describe("lines that wait for staff", () => {
     const byText = Object.fromEntries(waiting.map((l) => [l.description, l]));
     expect(byText["TRF JOAO MANUEL"]).toMatchObject({
       state: "unmatched",
-      problem: expect.stringMatching(/nenhuma encomenda/),
+      problem: expect.stringMatching(/nenhum pedido/),
       suggestedOrder: null,
     });
     expect(byText["TRF LJ7K2M9QD PARTE"]).toMatchObject({
       state: "unmatched",
-      problem: `O crédito (${formatKz(100_000)}) não é o que falta pagar na encomenda #${shortOrderId(owing.id)} (${formatKz(190_000)})`,
+      problem: `O crédito (${formatKz(100_000)}) não é o que falta pagar no pedido #${shortOrderId(owing.id)} (${formatKz(190_000)})`,
       suggestedOrder: { id: owing.id, paymentReference: "LJ7K2M9QD" },
     });
   });
@@ -294,8 +294,8 @@ describe("lines that wait for staff", () => {
     });
     const [line] = await lines({ state: "unmatched" });
     expectError(await staff("POST", `/bank-statement-lines/${line!.id}/assign`, { orderId: small.id }), 409, /excede o que falta pagar/);
-    expectError(await staff("POST", `/bank-statement-lines/${line!.id}/assign`, { orderId: cancelled.id }), 409, /está cancelada/);
-    expectError(await staff("POST", `/bank-statement-lines/${line!.id}/assign`, { orderId: "naoexiste" }), 404, "Encomenda não encontrada");
+    expectError(await staff("POST", `/bank-statement-lines/${line!.id}/assign`, { orderId: cancelled.id }), 409, /está cancelado/);
+    expectError(await staff("POST", `/bank-statement-lines/${line!.id}/assign`, { orderId: "naoexiste" }), 404, "Pedido não encontrado");
     expect((await t.prisma.order.findUniqueOrThrow({ where: { id: small.id } })).amountPaid.toNumber()).toBe(0);
     expect((await staff("GET", `/bank-statement-lines/${line!.id}`)).json()).toMatchObject({ state: "unmatched", order: null });
     // Marked as an overpayment to refund, it is recorded.
@@ -374,7 +374,7 @@ describe("a line counts once", () => {
     const text = ["Data;Referência;Descritivo;Crédito", "17-11-2026;DOC 5511;TRF LJ7K2M9QK;40.000,00"].join("\n");
     expect(await imported(csv(text))).toMatchObject({ matched: 0, unmatched: 1 });
     const [line] = await lines({ state: "review" });
-    expect(line!.problem).toMatch(new RegExp(`já está registada na encomenda #${shortOrderId(other.id)}`));
+    expect(line!.problem).toMatch(new RegExp(`já está registada no pedido #${shortOrderId(other.id)}`));
     expect(line!.suggestedPayment).toMatchObject({ bankReference: "DOC-5511", amount: 40_000 });
     expect((await t.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).amountPaid.toNumber()).toBe(0);
   });

@@ -74,8 +74,8 @@ describe("a payment support records is por confirmar", () => {
     const total = order.totalAmount.toNumber();
     const paymentId = ((await pay(order.id, { amount: total, bankReference: "BAI-APROVAR-1" })).json() as AdminOrder).payments[0]!.id;
     expectError(await approve(order.id, paymentId, support.auth), 403);
-    expectError(await approve(order.id, "naoexiste"), 404, "Pagamento não encontrado nesta encomenda");
-    expectError(await approve("naoexiste", paymentId), 404, "Encomenda não encontrada");
+    expectError(await approve(order.id, "naoexiste"), 404, "Pagamento não encontrado neste pedido");
+    expectError(await approve("naoexiste", paymentId), 404, "Pedido não encontrado");
     expect((await t.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).amountPaid.toNumber()).toBe(0);
 
     const before = Date.now();

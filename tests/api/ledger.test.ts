@@ -114,7 +114,7 @@ describe("each bank reference counts once", () => {
     const first = await makeOrder(t, c.userId);
     const other = await makeOrder(t, c.userId);
     expect((await pay(first.id, { amount: 100_000, bankReference: "BAI-TRF-88213" })).statusCode).toBe(200);
-    const named = new RegExp(`já está registada na encomenda #${shortOrderId(first.id)}`);
+    const named = new RegExp(`já está registada no pedido #${shortOrderId(first.id)}`);
     expectError(await pay(first.id, { amount: 90_000, bankReference: "BAI-TRF-88213" }), 409, named);
     expectError(await pay(first.id, { amount: 90_000, bankReference: "bai trf 88213" }), 409, named);
     expectError(await pay(other.id, { amount: 90_000, bankReference: "BAITRF.88213" }, admin.auth), 409, named);
@@ -161,7 +161,7 @@ describe("overpayment", () => {
     const total = order.totalAmount.toNumber();
     expectError(await pay(order.id, { amount: total + 1, bankReference: "OVER-1" }, admin.auth), 409, /excede o que falta pagar/);
     expect((await pay(order.id, { amount: total, bankReference: "OVER-2" }, admin.auth)).statusCode).toBe(200);
-    expectError(await pay(order.id, { amount: 10, bankReference: "OVER-3" }, admin.auth), 409, /já está paga/);
+    expectError(await pay(order.id, { amount: 10, bankReference: "OVER-3" }, admin.auth), 409, /já está pago/);
     const res = await pay(order.id, { amount: 10, bankReference: "OVER-3", overpayment: true }, admin.auth);
     expect(res.statusCode, res.body).toBe(200);
     const o: AdminOrder = res.json();

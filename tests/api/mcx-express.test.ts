@@ -151,7 +151,7 @@ describe("asking for a charge", () => {
 
     const cancelled = await post(t, "/api/order/cancel", { orderId: fresh.orderId }, c.auth);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
-    expectError(await pay(c, fresh.orderId), 409, /cancelada/);
+    expectError(await pay(c, fresh.orderId), 409, /cancelado/);
     const settled = await place(c);
     const total = (await orderOf(settled.orderId)).totalAmount.toNumber();
     await t.app.inject({
@@ -160,7 +160,7 @@ describe("asking for a charge", () => {
       headers: admin.auth,
       payload: { amount: total, bankReference: `MCX-FULL-${settled.orderId}` },
     });
-    expectError(await pay(c, settled.orderId), 409, /já está paga/);
+    expectError(await pay(c, settled.orderId), 409, /já está pago/);
     expect(chargePosts().length).toBe(posts);
   });
 

@@ -131,11 +131,7 @@ describe("an order paid on delivery", () => {
       changedById: support.userId,
       note: "Pagamento na entrega confirmado por WhatsApp",
     });
-    expectError(
-      await staffApi(support, "POST", `/orders/${id}/confirm`, { via: "phone" }),
-      409,
-      "Esta encomenda já não está por confirmar",
-    );
+    expectError(await staffApi(support, "POST", `/orders/${id}/confirm`, { via: "phone" }), 409, "Este pedido já não está por confirmar");
 
     expect((await setStatus(id, "Enviado")).statusCode).toBe(200);
     expectError(await setStatus(id, "Entregue"), 409, /Pago na entrega/);

@@ -167,7 +167,7 @@ describe("a line that may be a payment already recorded waits in review", () => 
       state: "review",
       suggestedOrder: { id: placed.id },
       suggestedPayment: { id: recorded.payments[0]!.id, amount: 10_000, bankReference: "BAI-MAO-1", confirmed: true },
-      problem: `A encomenda #${shortOrderId(placed.id)} tem ${formatKz(10_000)} (ref. BAI-MAO-1, registado por Admin Teste) sem linha do extrato: pode ser o mesmo pagamento`,
+      problem: `O pedido #${shortOrderId(placed.id)} tem ${formatKz(10_000)} (ref. BAI-MAO-1, registado por Admin Teste) sem linha do extrato: pode ser o mesmo pagamento`,
     });
     expect((await order(placed.id)).amountPaid).toBe(10_000);
     expect((await lines({ state: "review" })).map((l) => l.id)).toContain(line.id);

@@ -186,7 +186,7 @@ describe("POST /api/order/stripe", () => {
       "line_items[0][quantity]": "1",
     });
     expect(f["line_items[0][price_data][product_data][name]"]).toMatch(
-      /^Encomenda [0-9A-Z]{6}: 2 artigo\(s\), envio e desconto de 700,00 kz$/,
+      /^Pedido [0-9A-Z]{6}: 2 artigo\(s\), envio e desconto de 700,00 kz$/,
     );
     expect(f["line_items[1][quantity]"]).toBeUndefined();
     expect((await t.prisma.order.findUniqueOrThrow({ where: { id: orderId } })).totalAmount.toNumber()).toBe(total);

@@ -157,7 +157,7 @@ describe("PUT /admin/api/conversations/:orderId/assignee", () => {
     expectError(await assign(waiting.id, c.userId), 400, "Escolha um membro ativo da equipa");
     expectError(await assign(waiting.id, gone.userId), 400, "Escolha um membro ativo da equipa");
     expectError(await assign(waiting.id, "ninguem"), 400, "Escolha um membro ativo da equipa");
-    expectError(await assign("naoexiste", support.userId), 404, "Encomenda não encontrada");
+    expectError(await assign("naoexiste", support.userId), 404, "Pedido não encontrado");
     expectError(
       await t.app.inject({
         method: "PUT",
@@ -303,7 +303,7 @@ describe("internal notes on an order", () => {
       }),
       400,
     );
-    expectError(await addNote("naoexiste", "Olá"), 404, "Encomenda não encontrada");
+    expectError(await addNote("naoexiste", "Olá"), 404, "Pedido não encontrado");
     expectError(await t.app.inject({ method: "GET", url: "/admin/api/orders/naoexiste/notes", headers: support.auth }), 404);
     expectError(
       await t.app.inject({ method: "POST", url: `/admin/api/orders/${order.id}/notes`, headers: c.auth, payload: { text: "Olá" } }),

@@ -85,7 +85,7 @@ describe.runIf(browserAvailable())("the bank statement in Chromium", () => {
     // The waiting line is listed (the default tab), with why it waits; nothing is wider than the phone.
     const waiting = page.getByTestId("statement-line").filter({ hasText: unnamed });
     await waiting.waitFor({ timeout: 20_000 });
-    expect(await waiting.getByTestId("line-problem").innerText()).toMatch(/nenhuma encomenda/);
+    expect(await waiting.getByTestId("line-problem").innerText()).toMatch(/nenhum pedido/);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
     // The named order was confirmed by the statement.

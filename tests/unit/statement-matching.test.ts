@@ -64,7 +64,7 @@ describe("a line naming one order", () => {
     const cancelled = { ...awaiting("o1", 9_000), status: "Cancelado" };
     expect(decideLine({ amount: kz(9_000) }, [cancelled], [payment("p1", "o1", 9_000)], [])).toMatchObject({
       kind: "wait",
-      problem: "A encomenda #O1 está cancelada",
+      problem: "O pedido #O1 está cancelado",
     });
   });
 });
@@ -81,7 +81,7 @@ describe("a line carrying the bank's own reference", () => {
     expect(decideLine({ amount: kz(40_000) }, [awaiting("o3", 40_000)], [], [referenced(recorded)])).toMatchObject({
       kind: "review",
       paymentId: "p9",
-      problem: 'A referência bancária "DOC-5511" já está registada na encomenda #O2',
+      problem: 'A referência bancária "DOC-5511" já está registada no pedido #O2',
     });
     expect(decideLine({ amount: kz(39_000) }, [], [], [referenced(recorded)])).toMatchObject({ kind: "review", paymentId: "p9" });
     expect(decideLine({ amount: kz(40_000) }, [], [], [referenced(recorded, true)])).toMatchObject({ kind: "wait", orderId: "o2" });
@@ -93,11 +93,11 @@ describe("a line naming no order or several", () => {
     expect(decideLine({ amount: kz(1) }, [], [], [])).toMatchObject({
       kind: "wait",
       orderId: null,
-      problem: expect.stringMatching(/nenhuma encomenda/),
+      problem: expect.stringMatching(/nenhum pedido/),
     });
     expect(decideLine({ amount: kz(1) }, [awaiting("o1", 1), awaiting("o2", 1)], [], [])).toMatchObject({
       kind: "wait",
-      problem: expect.stringMatching(/mais de uma encomenda/),
+      problem: expect.stringMatching(/mais de um pedido/),
     });
   });
 });

@@ -8,7 +8,7 @@ import { mediaRepository } from "./repository.ts";
 export const ACCOUNT_UPLOAD_QUOTA_BYTES = 100 * 1024 * 1024;
 export const ORDER_UPLOAD_QUOTA_BYTES = 40 * 1024 * 1024;
 export const ACCOUNT_QUOTA_REACHED = "Atingiu o limite de ficheiros enviados por esta conta (100 MB)";
-export const ORDER_QUOTA_REACHED = "Atingiu o limite de ficheiros enviados nesta encomenda (40 MB)";
+export const ORDER_QUOTA_REACHED = "Atingiu o limite de ficheiros enviados neste pedido (40 MB)";
 
 /** Throws 413 when `size` more bytes would take the account or the order over its quota. */
 export async function assertUploadQuota(db: Db, input: { userId: string; orderId: string; size: number }): Promise<void> {

@@ -312,11 +312,11 @@ function dispatchOf(input: ShipmentInput, delivery: DeliveryChoice | null, now =
   };
 }
 
-const PAY_AT_DOOR_FIRST = "Registe o «Pago na entrega» (numerário ou TPA, com o valor) antes de marcar a encomenda como Entregue";
+const PAY_AT_DOOR_FIRST = "Registe o «Pago na entrega» (numerário ou TPA, com o valor) antes de marcar o pedido como Entregue";
 const UNPAID_NEEDS_PAYMENT =
-  "Esta encomenda não tem o pagamento registado: registe o pagamento recebido (só um administrador pode confirmar sem ele, com o motivo)";
+  "Este pedido não tem o pagamento registado: registe o pagamento recebido (só um administrador pode confirmar sem ele, com o motivo)";
 const refundFirstMessage = (held: number): string =>
-  `Esta encomenda tem ${formatKz(held)} recebidos: registe a devolução (feita ou por devolver) antes de a cancelar`;
+  `Este pedido tem ${formatKz(held)} recebidos: registe a devolução (feita ou por devolver) antes de o cancelar`;
 const UNPAID_NEEDS_REASON = "Registe o pagamento recebido, ou indique o motivo para confirmar sem pagamento registado";
 const PAYMENT_AWAITS_CONFIRMATION =
   "O pagamento registado aguarda confirmação: conta quando o extrato bancário o confirmar ou um administrador o aprovar";
@@ -363,7 +363,7 @@ export async function changeOrderStatus(
   effects: { stripe?: StripeClient } = {},
 ): Promise<{ id: string; status: OrderStatus; paid: boolean }> {
   const { orderId, status, staffUserId } = input;
-  if (!isOrderStatus(status)) throw new AppError(400, `Estado de encomenda inválido: ${status}`);
+  if (!isOrderStatus(status)) throw new AppError(400, `Estado de pedido inválido: ${status}`);
   if (input.shipment && status !== SHIPPED) throw new AppError(400, SHIPMENT_ONLY_WHEN_SHIPPED);
   if (status === CANCELLED) await closeCardSession(db, orderId, input.role, input.reason ?? input.note ?? undefined, effects.stripe);
   const changed = await db.$transaction(async (tx) => {
@@ -386,7 +386,7 @@ export async function changeOrderStatus(
     // Conditional on the status read above: two staff changing one order at once cannot both win.
     const to = exception ? { status, paid, paidException: exception } : { status, paid };
     if (!(await repo.transition(orderId, { status: order.status, paid: order.paid }, to))) {
-      throw new AppError(409, "A encomenda foi alterada por outra pessoa. Atualize e tente novamente.");
+      throw new AppError(409, "O pedido foi alterado por outra pessoa. Atualize e tente novamente.");
     }
     const why = exception && input.reason?.trim() === exception ? `${PAID_BY_EXCEPTION}: ${exception}` : input.reason;
     await repo.addHistory(orderId, status, staffUserId, historyNote(why, input.note));

@@ -289,14 +289,14 @@ const SHORT_ID = /^[A-Za-z0-9]{6}$/;
 /** The order staff name by its id, its short id ("#ABC123") or its payment reference ("LJ…"). */
 async function orderNamed(db: PrismaClient, name: string): Promise<string> {
   const raw = name.trim().replace(/^#/, "");
-  if (!raw) throw new AppError(400, "Indique a encomenda (número, #código ou referência de pagamento)");
+  if (!raw) throw new AppError(400, "Indique o pedido (número, #código ou referência de pagamento)");
   const found = await statementsRepository(db).findOrdersNamed(
     raw,
     SHORT_ID.test(raw) ? raw : null,
     PAYMENT_REFERENCE.test(raw) ? raw.toUpperCase() : null,
   );
   if (found.length === 0) throw new AppError(404, STAFF_ORDER_NOT_FOUND);
-  if (found.length > 1) throw new AppError(409, `Mais de uma encomenda corresponde a «${raw}»: indique o número completo`);
+  if (found.length > 1) throw new AppError(409, `Mais de um pedido corresponde a «${raw}»: indique o número completo`);
   return found[0]!.id;
 }
 
@@ -304,7 +304,7 @@ const isWaiting = (state: string) => (WAITING_LINE_STATES as readonly string[]).
 
 function mayDuplicateMessage(orderId: string, unlinked: readonly UnlinkedPayment[]): string {
   const listed = unlinked.map((p) => `${formatKz(p.amount.toNumber())}, ref. ${p.bankReference}`).join("; ");
-  return `A encomenda #${shortOrderId(orderId)} tem pagamentos sem linha do extrato (${listed}): se esta linha é um deles, ligue-a a esse pagamento; se é outro pagamento, registe-o como pagamento novo`;
+  return `O pedido #${shortOrderId(orderId)} tem pagamentos sem linha do extrato (${listed}): se esta linha é um deles, ligue-a a esse pagamento; se é outro pagamento, registe-o como pagamento novo`;
 }
 
 /**

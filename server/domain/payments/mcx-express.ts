@@ -25,8 +25,8 @@ import { mcxExpressRepository, type ChargeRow } from "./mcx-express-repository.t
 export const MCX_EXPRESS_ACTOR = "Multicaixa Express";
 
 export const MCX_EXPRESS_UNAVAILABLE = "O pagamento por Multicaixa Express não está disponível";
-const ALREADY_PAID = "Esta encomenda já está paga";
-const CANCELLED_ORDER = "Esta encomenda está cancelada: já não pode ser paga";
+const ALREADY_PAID = "Este pedido já está pago";
+const CANCELLED_ORDER = "Este pedido está cancelado: já não pode ser pago";
 const NOT_BY_MCX = "Este pedido não pode ser pago por Multicaixa Express";
 const CHARGE_PENDING =
   "Já há um pagamento Multicaixa Express à espera de aprovação neste pedido: aprove-o na app ou aguarde o fim do prazo";

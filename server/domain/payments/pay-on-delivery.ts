@@ -37,11 +37,11 @@ import type { DoorCashReply } from "../../schemas/pay-on-delivery.ts";
 const HOUR_MS = 3_600_000;
 const BATCH = 100;
 
-const NOT_PAY_ON_DELIVERY = "Esta encomenda não é paga na entrega";
-const NOT_AWAITING_CONFIRMATION = "Esta encomenda já não está por confirmar";
-const NOT_OUT_FOR_DELIVERY = "Só uma encomenda confirmada e ainda não entregue recebe o pagamento na entrega";
-const NOT_REFUSABLE = "Só uma encomenda confirmada e ainda não entregue pode ser recusada na entrega";
-const REFUSED_WITH_MONEY = "Esta encomenda tem dinheiro recebido: registe a devolução antes de a dar como recusada";
+const NOT_PAY_ON_DELIVERY = "Este pedido não é pago na entrega";
+const NOT_AWAITING_CONFIRMATION = "Este pedido já não está por confirmar";
+const NOT_OUT_FOR_DELIVERY = "Só um pedido confirmado e ainda não entregue recebe o pagamento na entrega";
+const NOT_REFUSABLE = "Só um pedido confirmado e ainda não entregue pode ser recusada na entrega";
+const REFUSED_WITH_MONEY = "Este pedido tem dinheiro recebido: registe a devolução antes de o dar como recusado";
 const moreThanDue = (due: Prisma.Decimal) => `O valor excede o que falta pagar (${formatKz(due.toNumber())})`;
 
 /** The owner's terms, from the shop settings. */
@@ -136,7 +136,7 @@ export async function refuseDelivery(db: PrismaClient, input: { orderId: string;
     if (order.amountPaid.minus(order.amountRefunded).greaterThan(0)) throw new AppError(409, REFUSED_WITH_MONEY);
     const orders = ordersRepository(tx);
     if (!(await orders.transition(order.id, { status: order.status, paid: false }, { status: CANCELLED })))
-      throw new AppError(409, "A encomenda foi alterada por outra pessoa. Atualize e tente novamente.");
+      throw new AppError(409, "O pedido foi alterado por outra pessoa. Atualize e tente novamente.");
     await orders.addHistory(order.id, CANCELLED, input.staffUserId, note);
     await payOnDeliveryRepository(tx).markRefused(order.id, new Date());
     await stockRepository(tx).release([order.id]);

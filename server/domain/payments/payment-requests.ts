@@ -28,8 +28,8 @@ const HOUR_MS = 3_600_000;
 const BATCH = 100;
 const REFERENCE_ATTEMPTS = 5;
 
-const REQUEST_NOT_FOUND = "Pedido de pagamento não encontrado nesta encomenda";
-const ORDER_CANCELLED = "Esta encomenda está cancelada: não é possível pedir pagamentos";
+const REQUEST_NOT_FOUND = "Pedido de pagamento não encontrado neste pedido";
+const ORDER_CANCELLED = "Este pedido está cancelado: não é possível pedir pagamentos";
 const REASON_MISSING = "Indique o motivo do pedido de pagamento";
 const BAD_HOURS = `O prazo do pedido deve ser entre 1 e ${MAX_REQUEST_HOURS} horas`;
 const otherAmount = (asked: Prisma.Decimal) => `O valor recebido não é o do pedido de pagamento (${kz(asked)} kz)`;
@@ -200,7 +200,7 @@ export async function payRequest(
   if (!payment.amount.equals(request.amount)) throw new AppError(409, otherAmount(request.amount));
   const order = await paymentsRepository(tx).lockOrderMoney(request.orderId);
   if (!order) throw new AppError(404, STAFF_ORDER_NOT_FOUND);
-  if (order.status === CANCELLED) throw new AppError(409, "Esta encomenda está cancelada: o pedido de pagamento não pode ser pago");
+  if (order.status === CANCELLED) throw new AppError(409, "Este pedido está cancelado: o pedido de pagamento não pode ser pago");
   if (order.totalAmount.plus(request.amount).greaterThan(MAX_AMOUNT)) throw new AppError(400, amountTooLarge("O total"));
   await requests.addExtras(request.orderId, request.amount);
   const recorded = await addPayment(tx, request.orderId, payment, by);

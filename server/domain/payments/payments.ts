@@ -21,7 +21,7 @@ import { retakeStockOnPayment } from "../orders/stock-hold.ts";
 import { kz, orderEvent } from "../events/catalog.ts";
 import { emitEvents } from "../events/emit.ts";
 
-const CANCELLED_NO_PAYMENTS = "Esta encomenda está cancelada: não é possível registar pagamentos";
+const CANCELLED_NO_PAYMENTS = "Este pedido está cancelado: não é possível registar pagamentos";
 const DUPLICATE_NEEDS_ADMIN = "Só um administrador pode registar uma referência bancária já registada";
 const DUPLICATE_REASON_MISSING = "Indique o motivo para registar de novo esta referência bancária";
 const ALREADY_CONFIRMED = "Este pagamento já está confirmado";
@@ -29,12 +29,12 @@ const ALREADY_CONFIRMED = "Este pagamento já está confirmado";
 const CLOCK_SKEW_MS = 60_000;
 
 const duplicateReferenceMessage = (reference: string, orderId: string): string =>
-  `A referência bancária "${reference}" já está registada na encomenda #${shortOrderId(orderId)}`;
+  `A referência bancária "${reference}" já está registada no pedido #${shortOrderId(orderId)}`;
 
 function overpaymentMessage(outstanding: Prisma.Decimal): string {
   const how = "Para o registar, marque-o como pagamento a mais, a devolver ao cliente.";
   return outstanding.lessThanOrEqualTo(0)
-    ? `Esta encomenda já está paga. ${how}`
+    ? `Este pedido já está pago. ${how}`
     : `O valor excede o que falta pagar (${formatKz(outstanding.toNumber())}). ${how}`;
 }
 
@@ -235,11 +235,11 @@ export async function addPayment(
   return result;
 }
 
-const PAYMENT_NOT_FOUND = "Pagamento não encontrado nesta encomenda";
-const CANCELLED_NO_CONFIRMATION = "Esta encomenda está cancelada: o pagamento não pode ser confirmado";
+const PAYMENT_NOT_FOUND = "Pagamento não encontrado neste pedido";
+const CANCELLED_NO_CONFIRMATION = "Este pedido está cancelado: o pagamento não pode ser confirmado";
 
 function confirmExceedsMessage(outstanding: Prisma.Decimal): string {
-  const owed = outstanding.lessThanOrEqualTo(0) ? "a encomenda já está paga" : `falta pagar ${formatKz(outstanding.toNumber())}`;
+  const owed = outstanding.lessThanOrEqualTo(0) ? "o pedido já está pago" : `falta pagar ${formatKz(outstanding.toNumber())}`;
   return `Este pagamento excede o que falta pagar (${owed}): não pode ser confirmado`;
 }
 

@@ -84,7 +84,7 @@ async function pendingProof(db: Db, orderId: string, proofId: string) {
 }
 
 const PROOF_NEEDS_PAYMENT = "Indique o pagamento que este comprovativo mostra: escolha um já registado ou registe-o";
-const PAYMENT_NOT_FOUND = "Pagamento não encontrado nesta encomenda";
+const PAYMENT_NOT_FOUND = "Pagamento não encontrado neste pedido";
 
 /**
  * Staff accept a proof by linking it to the payment it shows: one already recorded on the order (`paymentId`),

@@ -37,23 +37,23 @@ export type LineDecision =
   | { kind: "review"; orderId: string; paymentId: string; problem: string }
   | { kind: "wait"; orderId: string | null; problem: string };
 
-export const NO_ORDER_NAMED = "O descritivo não tem a referência de pagamento de nenhuma encomenda";
-export const MANY_ORDERS_NAMED = "O descritivo tem referências de mais de uma encomenda";
+export const NO_ORDER_NAMED = "O descritivo não tem a referência de pagamento de nenhum pedido";
+export const MANY_ORDERS_NAMED = "O descritivo tem referências de mais de um pedido";
 
 const name = (orderId: string) => `#${shortOrderId(orderId)}`;
 
 /** Why a line cannot be recorded as new money on the order it names by itself; null when it can. */
 export function matchRefusal(order: NamedOrder, amount: Prisma.Decimal): string | null {
-  if (order.status === CANCELLED) return `A encomenda ${name(order.id)} está cancelada`;
-  if (order.status !== AWAITING_PAYMENT) return `A encomenda ${name(order.id)} já não aguarda pagamento (${order.status})`;
+  if (order.status === CANCELLED) return `O pedido ${name(order.id)} está cancelado`;
+  if (order.status !== AWAITING_PAYMENT) return `O pedido ${name(order.id)} já não aguarda pagamento (${order.status})`;
   const outstanding = order.totalAmount.minus(order.amountPaid);
   if (!amount.equals(outstanding))
-    return `O crédito (${formatKz(amount.toNumber())}) não é o que falta pagar na encomenda ${name(order.id)} (${formatKz(outstanding.toNumber())})`;
+    return `O crédito (${formatKz(amount.toNumber())}) não é o que falta pagar no pedido ${name(order.id)} (${formatKz(outstanding.toNumber())})`;
   return null;
 }
 
 const referenceTaken = (p: ReferencedPayment) =>
-  `A referência bancária "${p.bankReference}" já está registada na encomenda ${name(p.orderId)}`;
+  `A referência bancária "${p.bankReference}" já está registada no pedido ${name(p.orderId)}`;
 
 const mayBe = (p: UnlinkedPayment) => `${formatKz(p.amount.toNumber())} (ref. ${p.bankReference}, registado por ${p.actor})`;
 
@@ -96,7 +96,7 @@ export function decideLine(
       kind: "review",
       orderId: only.id,
       paymentId: same[0]!.id,
-      problem: `A encomenda ${name(only.id)} tem ${same.length} pagamentos de ${formatKz(line.amount.toNumber())} sem linha do extrato: indique qual é este, ou se é outro pagamento`,
+      problem: `O pedido ${name(only.id)} tem ${same.length} pagamentos de ${formatKz(line.amount.toNumber())} sem linha do extrato: indique qual é este, ou se é outro pagamento`,
     };
   if (open.length > 0) {
     const latest = open.at(-1)!;
@@ -104,7 +104,7 @@ export function decideLine(
       kind: "review",
       orderId: only.id,
       paymentId: latest.id,
-      problem: `A encomenda ${name(only.id)} tem ${mayBe(latest)} sem linha do extrato: pode ser o mesmo pagamento`,
+      problem: `O pedido ${name(only.id)} tem ${mayBe(latest)} sem linha do extrato: pode ser o mesmo pagamento`,
     };
   }
   const refusal = matchRefusal(only, line.amount);

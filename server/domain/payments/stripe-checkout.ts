@@ -47,7 +47,7 @@ function stripeLines(orderId: string, priced: PricedOrder) {
   if (priced.discount.greaterThan(0)) {
     if (!priced.totalAmount.greaterThan(0)) throw new AppError(409, NOTHING_TO_PAY_BY_CARD);
     const units = priced.lines.reduce((n, l) => n + l.quantity, 0);
-    const name = `Encomenda ${shortOrderId(orderId)}: ${units} artigo(s), envio e desconto de ${formatKz(priced.discount)}`;
+    const name = `Pedido ${shortOrderId(orderId)}: ${units} artigo(s), envio e desconto de ${formatKz(priced.discount)}`;
     return [{ name, unitAmount: cents(priced.totalAmount), quantity: 1 }];
   }
   return [

@@ -65,7 +65,7 @@ const INVALID_STOCK_HOLD = `A reserva de stock deve ser maior que 0 e no máximo
 const INVALID_SHOP_NIF =
   "O NIF da loja é inválido: indique os 10 dígitos do NIF da empresa (ou o número do BI de um empresário em nome individual)";
 const INVALID_VAT_REGIME = "Escolha o regime de IVA da loja: regime geral ou regime de exclusão";
-const INVALID_PLACEMENTS_PER_HOUR = `O limite de encomendas por hora deve ser um número inteiro entre 1 e ${MAX_PLACEMENTS_PER_HOUR}`;
+const INVALID_PLACEMENTS_PER_HOUR = `O limite de pedidos por hora deve ser um número inteiro entre 1 e ${MAX_PLACEMENTS_PER_HOUR}`;
 
 const EMPTY: ShopSettingsRow = {
   phones: [],
