@@ -14,7 +14,7 @@ describe("Prisma on PGlite", () => {
     } finally {
       vi.unstubAllEnvs();
     }
-  });
+  }, 120_000);
   afterAll(() => db?.close());
 
   it("answers queued queries one per event-loop turn, so I/O is served between any two of them", async () => {
