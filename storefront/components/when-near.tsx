@@ -1,7 +1,10 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 
-/** How far below the screen a part starts to be drawn: about a phone screen, so it is there before it shows. */
-const NEAR_MARGIN = "800px 0px";
+/**
+ * How far below the screen a part starts to be drawn: half a phone screen, so it is there before it shows, yet the
+ * product page's related products (about a screen and a half down) wait for the shopper's first scroll.
+ */
+const NEAR_MARGIN = "0px 0px 400px 0px";
 
 /** Parts drawn once this visit: a later page shows them at once (the shopper already scrolled that far once). */
 const drawnOnce = new Set<string>();
