@@ -121,3 +121,54 @@ describe("cancelling an unpaid order from /orders", { timeout: 20_000 }, () => {
     expect(within(paid).queryByTestId("stock-hold")).toBeNull();
   });
 });
+
+describe("an order's way on /orders", { timeout: 20_000 }, () => {
+  it("reads steps done as done with when, the next one as next, and the shipment as a fact with its link", async () => {
+    standInShopApi({
+      "POST /api/order/userorders": () => ({
+        success: true,
+        orders: [
+          order({
+            status: "Enviado",
+            payment: true,
+            paymentState: "paid",
+            amountPaid: 12500,
+            paymentDeadline: null,
+            shipment: {
+              at: "2026-11-24T13:05:00.000Z",
+              carrier: "Entregas Rápidas Luanda",
+              trackingCode: "ERL-55120",
+              trackingUrl: "https://erl.example.ao/t/ERL-55120",
+              driverPhone: "923 111 222",
+              expectedAt: "2026-11-26T10:00:00.000Z",
+            },
+            timeline: [
+              { step: "placed", label: "Pedido feito", at: "2026-11-23T09:00:00.000Z", done: true },
+              { step: "paid", label: "Pagamento Confirmado", at: "2026-11-23T10:00:00.000Z", done: true },
+              // Moved straight on: done, without a day of its own.
+              { step: "preparing", label: "Em Preparação", at: null, done: true },
+              { step: "dispatched", label: "Enviado", at: "2026-11-24T13:05:00.000Z", done: true },
+              { step: "delivered", label: "Entregue", at: null, done: false },
+            ],
+          }),
+        ],
+      }),
+    });
+    renderShop("/orders", signedIn);
+    const steps = await screen.findByRole("list", { name: "Percurso do pedido" });
+    const items = within(steps).getAllByRole("listitem");
+    expect(items.map((li) => li.className)).toEqual(["step-done", "step-done", "step-done", "step-done", "step-next"]);
+    // Luanda's time (UTC+1), the shop's one date format.
+    expect(screen.getByTestId("timeline-dispatched")).toHaveTextContent("Enviado · 24/11/2026 14:05");
+    expect(screen.getByTestId("timeline-delivered")).toHaveTextContent("Entregue · a seguir (por fazer)");
+    expect(screen.getByTestId("timeline-delivered")).toHaveAttribute("aria-current", "step");
+    const shipment = screen.getByRole("region", { name: "Envio" });
+    expect(shipment).toHaveTextContent("Enviado em 24/11/2026 14:05");
+    expect(shipment).toHaveTextContent("Transportadora: Entregas Rápidas Luanda");
+    expect(shipment).toHaveTextContent("Código de seguimento: ERL-55120");
+    expect(shipment).toHaveTextContent("Entrega prevista: 26/11/2026");
+    expect(within(shipment).getByRole("link", { name: "https://erl.example.ao/t/ERL-55120" })).toHaveAttribute("target", "_blank");
+    // Not steps: the shipment's facts are no list items of the way.
+    expect(within(shipment).queryAllByRole("listitem")).toHaveLength(0);
+  });
+});
