@@ -8,8 +8,8 @@ import { afterEach, vi } from "vitest";
 vi.resetModules();
 
 // How long `findBy…` and `waitFor` wait for the screen: a bound that catches a screen that never comes, not a speed
-// limit. Testing Library's 1 s failed on a busy machine (a lazily loaded page's first import, transformed on
-// demand, took longer while three test files shared two cores).
+// limit. Testing Library's 1 s, and 5 s, failed on a busy machine (a lazily loaded page's first import, transformed
+// on demand, took longer while three test files shared two cores).
 configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => cleanup());
