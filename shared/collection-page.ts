@@ -14,5 +14,8 @@ export const COLLECTION_SORTS = [
 
 export const productCount = (n: number) => (n === 1 ? "1 produto" : `${n} produtos`);
 
+/** What a search found, with the words searched for: "3 produtos para «camisa azul»" (no words: the count alone). */
+export const searchResultsLabel = (n: number, q: string) => (q.trim() ? `${productCount(n)} para «${q.trim()}»` : productCount(n));
+
 /** The filter panel's button, once the number of products is known. */
 export const showProductsLabel = (total: number | undefined) => (total === undefined ? "Ver produtos" : `Ver ${productCount(total)}`);

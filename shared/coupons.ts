@@ -1,7 +1,7 @@
 // Discount codes (docs/product/coupons.md): the kinds, how a code is written, what each kind takes off and the
 // reasons a code is refused. The server decides; the storefront and the console show the same words.
 import { formatKz } from "./money.ts";
-import { luandaParts } from "./dates.ts";
+import { formatDateTime } from "./dates.ts";
 
 export const COUPON_KINDS = ["percent", "fixed", "free_delivery"] as const;
 export type CouponKind = (typeof COUPON_KINDS)[number];
@@ -39,10 +39,7 @@ export function couponDiscount(terms: CouponTerms, subtotal: number, deliveryFee
   return Math.max(0, Math.min(Math.round(raw), Math.round(whole)));
 }
 
-const day = (at: Date): string => {
-  const p = luandaParts(at);
-  return p ? `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}` : "";
-};
+const day = (at: Date): string => formatDateTime(at);
 
 /** The reasons a code is refused, as the shopper reads them. */
 export const COUPON_MESSAGES = {
@@ -55,9 +52,9 @@ export const COUPON_MESSAGES = {
   expired: (endsAt: Date) => `Este código de desconto expirou em ${day(endsAt)}`,
   usedUp: "Este código de desconto já foi usado o número máximo de vezes",
   perCustomer: (max: number) =>
-    max === 1 ? "Já usou este código de desconto numa encomenda" : `Já usou este código de desconto em ${max} encomendas (o máximo)`,
+    max === 1 ? "Já usou este código de desconto num pedido" : `Já usou este código de desconto em ${max} pedidos (o máximo)`,
   belowMinimum: (min: number) => `Este código de desconto só é válido para compras a partir de ${formatKz(min)} (sem a entrega)`,
-  freeDeliveryAlready: "A entrega desta encomenda já é grátis: este código não dá desconto",
+  freeDeliveryAlready: "A entrega deste pedido já é grátis: este código não dá desconto",
   applied: (discount: number) => `Código aplicado: desconto de ${formatKz(discount)}`,
   freeDeliveryLater: "Código aplicado: a entrega será grátis",
 } as const;

@@ -61,8 +61,14 @@ export function formatDate(when: string | Date): string {
   return p ? `${p.day}/${p.month}/${p.year}` : "";
 }
 
-/** A day and its time in Luanda: "24/11/2026 14:05". "" for an invalid date. */
+/** A day and its time in Luanda: "24/11/2026 14:05" (lists, histories, exports). "" for an invalid date. */
 export function formatDateTime(when: string | Date): string {
   const p = luandaParts(new Date(when));
   return p ? `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}` : "";
+}
+
+/** The same inside a sentence: "paga até 24/11/2026 às 14:05". "" for an invalid date. */
+export function formatDateTimeInText(when: string | Date): string {
+  const p = luandaParts(new Date(when));
+  return p ? `${p.day}/${p.month}/${p.year} às ${p.hour}:${p.minute}` : "";
 }

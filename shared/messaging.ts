@@ -1,7 +1,7 @@
 // What the shop says to a shopper on WhatsApp when staff write from their own phone (the console's order page opens
 // wa.me/<shopper> with this text ready: docs/product/console.md#whatsapp-to-the-shopper), and how a deadline is
 // written in a message: Luanda's time, as the payment page writes it.
-import { luandaParts } from "./dates.ts";
+import { formatDateTimeInText } from "./dates.ts";
 import { formatKz } from "./money.ts";
 import { AWAITING_PAYMENT, SHIPPED } from "./orders.ts";
 import { shipmentLines, type Shipment } from "./shipment.ts";
@@ -11,10 +11,7 @@ export const WHATSAPP_OPT_IN = "Receber avisos do pedido no WhatsApp (pagamento,
 export const SMS_OPT_IN = "Receber avisos do pedido por SMS";
 
 /** "27/11/2026 às 14:05" in Luanda's time; "" for an invalid date. */
-export function luandaDateTime(date: Date): string {
-  const p = luandaParts(date);
-  return p ? `${p.day}/${p.month}/${p.year} às ${p.hour}:${p.minute}` : "";
-}
+export const luandaDateTime = (date: Date): string => formatDateTimeInText(date);
 
 interface StaffMessageOrder {
   shortId: string;

@@ -22,11 +22,11 @@ export const CONFIRMATION_CHANNEL_LABELS: Readonly<Record<ConfirmationChannel, s
 export const PAID_ON_DELIVERY = "Pago na entrega";
 
 /** The reason an unconfirmed order is cancelled when the owner's hours run out. */
-export const NOT_CONFIRMED_REASON = "encomenda não confirmada a tempo";
+export const NOT_CONFIRMED_REASON = "pedido não confirmado a tempo";
 /** The history's note of a refused delivery. */
 export const DELIVERY_REFUSED_REASON = "Entrega recusada pelo cliente";
 
 /** Refusals of the placement (the checkout shows the same words). */
 export const POD_NOT_HERE = "O pagamento na entrega não está disponível para esta opção de entrega";
-export const podAboveLimit = (limit: string): string => `O pagamento na entrega só está disponível para encomendas até ${limit}`;
+export const podAboveLimit = (limit: string): string => `O pagamento na entrega só está disponível para pedidos até ${limit}`;
 export const POD_WITHDRAWN = "O pagamento na entrega já não está disponível para este número de telefone: escolha a transferência bancária";

@@ -1,7 +1,7 @@
 // Dispatch (docs/product/orders.md#dispatch): what staff say when an order leaves (carrier, tracking, driver's phone,
 // expected date) or, for a pickup order, that it is ready to collect, where and until when. The chat message, the
 // e-mail and the shopper's /orders read the same lines.
-import { luandaParts } from "./dates.ts";
+import { formatDate } from "./dates.ts";
 
 /** How long a pickup order waits at the point when staff say nothing else. */
 export const PICKUP_HOLD_DAYS = 7;
@@ -20,11 +20,8 @@ export interface Shipment {
   pickup?: { name: string; address: string; hours?: string; until: string };
 }
 
-/** "24/11/2026" in Luanda's calendar. */
-export function luandaDay(iso: string): string {
-  const p = luandaParts(new Date(iso));
-  return p ? `${p.day}/${p.month}/${p.year}` : "";
-}
+/** "24/11/2026" in Luanda's calendar: the shop's one date format (shared/dates.ts). */
+export const luandaDay = (iso: string): string => formatDate(iso);
 
 /**
  * One thing staff said at dispatch: "Transportadora" and its value; `href` for the tracking link; `phrase` when label
@@ -47,7 +44,7 @@ export function shipmentFacts(s: Shipment): ShipmentFact[] {
   }
   if (s.carrier) facts.push({ label: "Transportadora", value: s.carrier });
   if (s.trackingCode) facts.push({ label: "Código de seguimento", value: s.trackingCode });
-  if (s.trackingUrl) facts.push({ label: "Seguir a encomenda", value: s.trackingUrl, href: s.trackingUrl });
+  if (s.trackingUrl) facts.push({ label: "Seguir o envio", value: s.trackingUrl, href: s.trackingUrl });
   if (s.driverPhone) facts.push({ label: "Telefone do motorista", value: s.driverPhone });
   if (s.expectedAt && !s.pickup) facts.push({ label: "Entrega prevista", value: luandaDay(s.expectedAt) });
   return facts;

@@ -6,10 +6,10 @@
 export const MAX_OPEN_UNPAID_ORDERS = 3;
 
 /** A fourth unpaid order of one account. */
-export const TOO_MANY_UNPAID_ORDERS = `Já tem ${MAX_OPEN_UNPAID_ORDERS} encomendas por pagar. Pague ou cancele uma delas (em Minhas encomendas) antes de fazer outra.`;
+export const TOO_MANY_UNPAID_ORDERS = `Já tem ${MAX_OPEN_UNPAID_ORDERS} pedidos por pagar. Pague ou cancele uma delas (em Minhas encomendas) antes de fazer outra.`;
 
 /** A fourth unpaid order for one delivery phone, whichever accounts placed them. */
-export const TOO_MANY_UNPAID_FOR_PHONE = `O telefone de entrega indicado já tem ${MAX_OPEN_UNPAID_ORDERS} encomendas por pagar. Pague ou cancele uma delas antes de fazer outra.`;
+export const TOO_MANY_UNPAID_FOR_PHONE = `O telefone de entrega indicado já tem ${MAX_OPEN_UNPAID_ORDERS} pedidos por pagar. Pague ou cancele uma delas antes de fazer outra.`;
 
 /** Why a shopper may not cancel their own order now (docs/product/orders.md#cancelling-an-unpaid-order). */
 export const SHOPPER_CANCEL_REFUSALS = {

@@ -1,14 +1,4 @@
-import {
-  Datagrid,
-  DateField,
-  FunctionField,
-  List,
-  NullableBooleanInput,
-  SearchInput,
-  SimpleList,
-  TextField,
-  useTranslate,
-} from "react-admin";
+import { Datagrid, FunctionField, List, NullableBooleanInput, SearchInput, SimpleList, TextField, useTranslate } from "react-admin";
 import { Badge, Box, Typography, useMediaQuery, type Theme } from "@mui/material";
 import { ListTabs } from "../components/list-tabs.tsx";
 import AttachFileIcon from "@mui/icons-material/AttachFile";
@@ -17,6 +7,7 @@ import { formatDateTime } from "../lib/format.ts";
 import { StatusChip } from "../components/status-chip.tsx";
 import { senderLabel } from "./sender.ts";
 import { conversationExporter } from "./export.ts";
+import { ShopDateField } from "../components/date-field.tsx";
 
 function UnreadOnlyFilter(props: { source: string; alwaysOn?: boolean }) {
   const translate = useTranslate();
@@ -98,7 +89,7 @@ function DesktopInbox() {
       <FunctionField<AdminConversation> source="lastMessage" sortable={false} render={(c) => <LastMessage c={c} />} />
       <FunctionField<AdminConversation> source="status" sortable={false} render={(c) => <StatusChip status={c.status} />} />
       <FunctionField<AdminConversation> source="assignee" sortable={false} render={(c) => c.assignee?.name ?? ""} />
-      <DateField source="lastMessageAt" showTime locales="pt-PT" />
+      <ShopDateField source="lastMessageAt" showTime />
     </Datagrid>
   );
 }

@@ -27,7 +27,7 @@ import { useMediaQuery, type Theme } from "@mui/material";
 import type { AdminCoupon } from "../../server/schemas/coupons.ts";
 import { COUPON_KINDS, COUPON_KIND_LABELS } from "../../shared/coupons.ts";
 import { formatKz } from "../../shared/money.ts";
-import { luandaParts } from "../../shared/dates.ts";
+import { formatDateTime } from "../../shared/dates.ts";
 import { AmountField } from "../components/amount-field.tsx";
 import { KwanzaInput } from "../components/kwanza-input.tsx";
 
@@ -38,10 +38,7 @@ const useSmall = () => useMediaQuery<Theme>((theme) => theme.breakpoints.down("m
 export const couponValueText = (c: Pick<AdminCoupon, "kind" | "value">) =>
   c.kind === "percent" ? `${c.value} %` : c.kind === "fixed" ? formatKz(c.value) : COUPON_KIND_LABELS.free_delivery;
 
-const day = (iso: string | null) => {
-  const p = iso ? luandaParts(new Date(iso)) : null;
-  return p ? `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}` : "";
-};
+const day = (iso: string | null) => (iso ? formatDateTime(iso) : "");
 
 /** "3 / 50" (uses of the maximum) or "3" without a maximum. */
 const usesText = (c: AdminCoupon) => (c.maxUses === null ? String(c.uses) : `${c.uses} / ${c.maxUses}`);

@@ -1,10 +1,11 @@
-import { BooleanField, Datagrid, DateField, EmailField, List, NumberField, SimpleList, TextField } from "react-admin";
+import { BooleanField, Datagrid, EmailField, List, NumberField, SimpleList, TextField } from "react-admin";
 import { useMediaQuery, type Theme } from "@mui/material";
 import { formatKz } from "../../shared/money.ts";
 import type { AdminCustomer } from "../../server/schemas/admin-customers.ts";
 import { HeldSearchInput } from "../components/held-search-input.tsx";
 import { AmountField } from "../components/amount-field.tsx";
 import { customerExporter } from "./export.ts";
+import { ShopDateField } from "../components/date-field.tsx";
 
 const filters = [<HeldSearchInput key="q" source="q" alwaysOn />];
 
@@ -34,7 +35,7 @@ export function CustomerList() {
           <NumberField source="orderCount" sortable={false} />
           <AmountField source="totalSpent" sortable={false} />
           <BooleanField source="active" />
-          <DateField source="createdAt" locales="pt-PT" />
+          <ShopDateField source="createdAt" />
         </Datagrid>
       )}
     </List>

@@ -1,7 +1,6 @@
 import {
   BooleanField,
   Datagrid,
-  DateField,
   EmailField,
   FunctionField,
   NumberField,
@@ -16,6 +15,7 @@ import { Typography } from "@mui/material";
 import type { AdminOrder } from "../../server/schemas/admin-orders.ts";
 import { StatusChip } from "../components/status-chip.tsx";
 import { AmountField } from "../components/amount-field.tsx";
+import { ShopDateField } from "../components/date-field.tsx";
 
 function CustomerOrders() {
   const translate = useTranslate();
@@ -37,7 +37,7 @@ function CustomerOrders() {
           empty={<Typography color="text.secondary">{translate("loja.customers.no_orders")}</Typography>}
         >
           <FunctionField<AdminOrder> source="shortId" label="resources.orders.fields.shortId" render={(o) => `#${o.shortId}`} />
-          <DateField source="createdAt" label="resources.orders.fields.createdAt" showTime locales="pt-PT" />
+          <ShopDateField source="createdAt" label="resources.orders.fields.createdAt" showTime />
           <FunctionField<AdminOrder>
             source="status"
             label="resources.orders.fields.status"
@@ -60,7 +60,7 @@ export function CustomerShow() {
         <BooleanField source="active" />
         <NumberField source="orderCount" />
         <AmountField source="totalSpent" />
-        <DateField source="createdAt" showTime locales="pt-PT" />
+        <ShopDateField source="createdAt" showTime />
         <CustomerOrders />
       </SimpleShowLayout>
     </Show>

@@ -3,7 +3,6 @@
 // failed or rejected one again.
 import {
   Datagrid,
-  DateField,
   FunctionField,
   List,
   SelectInput,
@@ -21,6 +20,7 @@ import { FISCAL_DOCUMENT_STATUSES, type FiscalDocumentStatus } from "../../share
 import { shortOrderId } from "../../shared/orders.ts";
 import { formatKz } from "../../shared/money.ts";
 import type { ConsoleDataProvider } from "../data-provider.ts";
+import { ShopDateField } from "../components/date-field.tsx";
 
 const TONE = { pending: "warning", issued: "success", rejected: "error", failed: "error" } as const;
 
@@ -70,7 +70,7 @@ export function FiscalDocumentList() {
   return (
     <List filters={filters} sort={{ field: "createdAt", order: "DESC" }} perPage={25} exporter={false}>
       <Datagrid bulkActionButtons={false} rowClick={false}>
-        <DateField source="createdAt" showTime locales="pt-PT" />
+        <ShopDateField source="createdAt" showTime />
         <TextField source="type" sortable={false} />
         <FunctionField<AdminFiscalDocument>
           source="status"

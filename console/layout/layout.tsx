@@ -9,6 +9,12 @@ import { setSoundOn, soundOn } from "./attention.ts";
 import ForumIcon from "@mui/icons-material/Forum";
 import SettingsIcon from "@mui/icons-material/Settings";
 import PaymentsIcon from "@mui/icons-material/Payments";
+import ShoppingCartIcon from "@mui/icons-material/ShoppingCart";
+import InventoryIcon from "@mui/icons-material/Inventory";
+import SupportAgentIcon from "@mui/icons-material/SupportAgent";
+import AccountBalanceIcon from "@mui/icons-material/AccountBalance";
+import TuneIcon from "@mui/icons-material/Tune";
+import { SubMenu } from "./sub-menu.tsx";
 import { RealtimeProvider, useRealtime } from "./realtime-context.tsx";
 
 function LiveIndicator() {
@@ -43,7 +49,7 @@ function SoundToggle() {
 }
 
 /**
- * On a phone the bar keeps its width for the page's title ("Encomendas", "Definições" whole, on two lines at most):
+ * On a phone the bar keeps its width for the page's title ("Pedidos", "Definições" whole, on two lines at most):
  * the push and sound toggles move into the user menu, as react-admin's demo keeps its bar to the title on a phone.
  */
 const PHONE_TITLE = {
@@ -104,27 +110,41 @@ function ConsoleMenu() {
   const { canAccess: canSettings } = useCanAccess({ resource: "settings", action: "edit" });
   const { canAccess: canOutbox } = useCanAccess({ resource: "outbox", action: "list" });
   const { canAccess: canStatement } = useCanAccess({ resource: "bank-statement-lines", action: "list" });
+  // Grouped as staff work (docs/product/console.md#menu): what a day's sales need first, the money, the shoppers'
+  // questions, the catalogue, then how the shop is set up. A group with nothing this role may open is left out.
   return (
     <Menu>
       <Menu.DashboardItem />
-      <Menu.ResourceItem name="orders" />
-      <Menu.ResourceItem name="payments" />
-      <Menu.ResourceItem name="returns" />
-      <Menu.Item to="/door-cash" primaryText="Caixa do dia" leftIcon={<PaymentsIcon />} />
-      <Menu.ResourceItem name="fiscal-documents" />
-      {canStatement && <Menu.ResourceItem name="bank-statement-lines" />}
-      <ConversationsMenuItem />
-      <Menu.ResourceItem name="whatsapp-inbox" />
-      <Menu.ResourceItem name="quick-replies" />
-      {canProducts && <Menu.ResourceItem name="products" />}
+      <SubMenu id="sales" label={translate("loja.menu.sales")} icon={<ShoppingCartIcon />}>
+        <Menu.ResourceItem name="orders" />
+        <Menu.ResourceItem name="returns" />
+        <Menu.Item to="/door-cash" primaryText="Caixa do dia" leftIcon={<PaymentsIcon />} />
+        <Menu.ResourceItem name="coupons" />
+      </SubMenu>
+      <SubMenu id="money" label={translate("loja.menu.money")} icon={<AccountBalanceIcon />}>
+        <Menu.ResourceItem name="payments" />
+        {canStatement && <Menu.ResourceItem name="bank-statement-lines" />}
+        <Menu.ResourceItem name="fiscal-documents" />
+      </SubMenu>
+      <SubMenu id="support" label={translate("loja.menu.support")} icon={<SupportAgentIcon />}>
+        <ConversationsMenuItem />
+        <Menu.ResourceItem name="whatsapp-inbox" />
+        <Menu.ResourceItem name="quick-replies" />
+        {canOutbox && <Menu.ResourceItem name="outbox" />}
+      </SubMenu>
       <Menu.ResourceItem name="customers" />
-      {canStaff && <Menu.ResourceItem name="staff" />}
-      {canOutbox && <Menu.ResourceItem name="outbox" />}
-      {canProducts && <Menu.ResourceItem name="synonyms" />}
-      <Menu.ResourceItem name="delivery-zones" />
-      <Menu.ResourceItem name="pickup-points" />
-      <Menu.ResourceItem name="coupons" />
-      {canSettings && <Menu.Item to="/settings" primaryText={translate("loja.menu.settings")} leftIcon={<SettingsIcon />} />}
+      {canProducts && (
+        <SubMenu id="catalogue" label={translate("loja.menu.catalogue")} icon={<InventoryIcon />}>
+          <Menu.ResourceItem name="products" />
+          <Menu.ResourceItem name="synonyms" />
+        </SubMenu>
+      )}
+      <SubMenu id="setup" label={translate("loja.menu.setup")} icon={<TuneIcon />}>
+        <Menu.ResourceItem name="delivery-zones" />
+        <Menu.ResourceItem name="pickup-points" />
+        {canStaff && <Menu.ResourceItem name="staff" />}
+        {canSettings && <Menu.Item to="/settings" primaryText={translate("loja.menu.settings")} leftIcon={<SettingsIcon />} />}
+      </SubMenu>
     </Menu>
   );
 }

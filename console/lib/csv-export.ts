@@ -5,7 +5,7 @@
 // (jsonexport) escapes nothing: no list may use it (tests/console/list-exports.test.tsx checks every <List>).
 // csv-stringify is the CSV writer the server uses; its browser build is loaded on the first export, not with the console.
 import type { Exporter, RaRecord } from "react-admin";
-import { luandaParts } from "../../shared/dates.ts";
+import { formatDateTime, luandaParts } from "../../shared/dates.ts";
 import { SPREADSHEET_CSV, spreadsheetCell } from "../../shared/spreadsheet.ts";
 import { saveBlob } from "../../shared/save-file.ts";
 import { ptMessages } from "../i18n/pt.ts";
@@ -28,10 +28,7 @@ export function exportLabel(key: string): string {
 }
 
 /** "25/11/2026 14:30" in Luanda's time, as the server's reports write it; "" for no date. */
-export function exportDateTime(iso: string | null | undefined): string {
-  const p = iso ? luandaParts(new Date(iso)) : null;
-  return p ? `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}` : "";
-}
+export const exportDateTime = (iso: string | null | undefined): string => (iso ? formatDateTime(iso) : "");
 
 const YES = exportLabel("ra.boolean.true");
 const NO = exportLabel("ra.boolean.false");

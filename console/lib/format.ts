@@ -1,5 +1,3 @@
-// Dates as the console shows them (Portugal's short style). Amounts are written by shared/money.ts's formatKz.
-
-const dateTime = new Intl.DateTimeFormat("pt-PT", { dateStyle: "short", timeStyle: "short" });
-
-export const formatDateTime = (iso: string): string => dateTime.format(new Date(iso));
+// Dates as the console shows them: the shop's one format, in Luanda's time (shared/dates.ts), as the storefront,
+// e-mails and exports write them. Amounts are written by shared/money.ts's formatKz.
+export { formatDate, formatDateTime } from "../../shared/dates.ts";

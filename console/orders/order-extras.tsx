@@ -13,11 +13,11 @@ import { kwanzaInputValue } from "../../shared/kwanza-input.ts";
 import { KwanzaTextField } from "../components/kwanza-input.tsx";
 import { FormDialog, useDialogRequest } from "../components/form-dialog.tsx";
 import { apiFetch } from "../lib/http.ts";
+import { formatDateTime } from "../lib/format.ts";
 
 const orderPath = (id: string) => `/orders/${encodeURIComponent(id)}`;
 const post = (path: string, body: object = {}) => apiFetch<unknown>(path, { method: "POST", body: JSON.stringify(body) });
-const luanda = (iso: string) =>
-  new Date(iso).toLocaleString("pt-PT", { timeZone: "Africa/Luanda", dateStyle: "short", timeStyle: "short" });
+const luanda = (iso: string) => formatDateTime(iso);
 
 export function OrderPaymentRequests() {
   const order = useRecordContext<AdminOrder>();

@@ -1,4 +1,4 @@
-import { Datagrid, DateField, FunctionField, List, NumberField, SimpleList, TextField, useTranslate } from "react-admin";
+import { Datagrid, FunctionField, List, NumberField, SimpleList, TextField, useTranslate } from "react-admin";
 import { Badge, Box, useMediaQuery, type Theme } from "@mui/material";
 import { ListTabs } from "../components/list-tabs.tsx";
 import { formatKz } from "../../shared/money.ts";
@@ -11,6 +11,7 @@ import { OrderPaymentChip } from "../components/payment-state-chip.tsx";
 import { HeldSearchInput } from "../components/held-search-input.tsx";
 import { AmountField } from "../components/amount-field.tsx";
 import { orderExporter } from "./export.ts";
+import { ShopDateField } from "../components/date-field.tsx";
 
 const filters = [<HeldSearchInput key="q" source="q" alwaysOn />];
 
@@ -58,7 +59,7 @@ function OrderGrid() {
       ) : (
         <Datagrid rowClick="show" bulkActionButtons={false}>
           <FunctionField<AdminOrder> source="shortId" render={(o) => `#${o.shortId}`} />
-          <DateField source="createdAt" showTime locales="pt-PT" />
+          <ShopDateField source="createdAt" showTime />
           <TextField source="customer.name" sortable={false} />
           <FunctionField<AdminOrder> source="status" render={(o) => <StatusChip status={o.status} />} />
           <FunctionField<AdminOrder> source="paymentState" sortable={false} render={(o) => <OrderPaymentChip order={o} />} />

@@ -5,7 +5,7 @@ export const amountDue = (order: Pick<AdminOrder, "totalAmount" | "amountPaid">)
   Math.max(0, Math.round((order.totalAmount - order.amountPaid) * 100) / 100);
 
 /**
- * Where an order's money stands, as one word for a list row (docs/product/console.md#encomendas-orders): what waits
+ * Where an order's money stands, as one word for a list row (docs/product/console.md#pedidos-orders): what waits
  * for staff first (a proof to look at, a payment "por confirmar"), then how much counts.
  */
 export type PaymentBadge = "paid" | "exception" | "proof" | "unconfirmed" | "partial" | "unpaid";
@@ -23,7 +23,7 @@ export function paymentBadge(
 
 /**
  * A proof still "Em análise" while payments were recorded after it arrived that no proof shows: the same transfer
- * was probably recorded by hand (docs/product/console.md#encomendas-orders). Those payments, for staff to say "é
+ * was probably recorded by hand (docs/product/console.md#pedidos-orders). Those payments, for staff to say "é
  * este pagamento" (the proof is accepted as that payment, no new money).
  */
 export const recordedAfterProof = (order: Pick<AdminOrder, "payments" | "proofs">, proof: AdminProof): AdminPayment[] =>

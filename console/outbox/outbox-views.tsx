@@ -4,7 +4,6 @@
 // The server renders the preview with the mail's secrets (a reset link's token) redacted; the page says so.
 import {
   Datagrid,
-  DateField,
   FunctionField,
   List,
   NumberField,
@@ -22,6 +21,7 @@ import { Chip, Typography, useMediaQuery, type Theme } from "@mui/material";
 import { formatDateTime } from "../lib/format.ts";
 import type { AdminOutboxMail } from "../../server/schemas/admin-outbox.ts";
 import { OUTBOX_STATUSES } from "../../shared/outbox.ts";
+import { ShopDateField } from "../components/date-field.tsx";
 
 const STATUS_TONE = { pending: "warning", sent: "success", failed: "error", blocked: "default" } as const;
 const statusChoices = OUTBOX_STATUSES.map((id) => ({ id, name: `loja.outbox.status.${id}` }));
@@ -77,7 +77,7 @@ export function OutboxList() {
 function OutboxGrid() {
   return (
     <Datagrid rowClick="show" bulkActionButtons={false}>
-      <DateField source="createdAt" showTime locales="pt-PT" />
+      <ShopDateField source="createdAt" showTime />
       <FunctionField<AdminOutboxMail>
         source="channel"
         sortable={false}
@@ -158,8 +158,8 @@ export function OutboxShow(props: Omit<ShowProps, "children">) {
         <WouldBeSent />
         <NumberField source="attempts" />
         <TextField source="lastError" emptyText="—" />
-        <DateField source="createdAt" showTime locales="pt-PT" />
-        <DateField source="sentAt" showTime locales="pt-PT" emptyText="—" />
+        <ShopDateField source="createdAt" showTime />
+        <ShopDateField source="sentAt" showTime emptyText="—" />
         <SecretRedacted />
         <MailPreview />
         <TextPart />

@@ -1,6 +1,6 @@
 // "Devoluções" (docs/product/returns.md#staff): every return and exchange shoppers asked for, newest first, with tabs
 // per status; one line per return on a phone.
-import { Datagrid, DateField, FunctionField, List, NumberField, SimpleList, TextField, useTranslate } from "react-admin";
+import { Datagrid, FunctionField, List, NumberField, SimpleList, TextField, useTranslate } from "react-admin";
 import { useMediaQuery, type Theme } from "@mui/material";
 import type { AdminReturn } from "../../server/schemas/returns.ts";
 import { RETURN_RESOLUTION_LABELS, RETURN_STATUSES } from "../../shared/returns.ts";
@@ -8,6 +8,7 @@ import { ListTabs } from "../components/list-tabs.tsx";
 import { HeldSearchInput } from "../components/held-search-input.tsx";
 import { formatDateTime } from "../lib/format.ts";
 import { ReturnStatusChip } from "./return-status-chip.tsx";
+import { ShopDateField } from "../components/date-field.tsx";
 
 const filters = [<HeldSearchInput key="q" source="q" alwaysOn />];
 
@@ -39,7 +40,7 @@ function ReturnGrid() {
         />
       ) : (
         <Datagrid rowClick="show" bulkActionButtons={false}>
-          <DateField source="createdAt" showTime locales="pt-PT" />
+          <ShopDateField source="createdAt" showTime />
           <FunctionField<AdminReturn> source="orderId" sortable={false} render={(r) => `#${r.shortOrderId}`} />
           <TextField source="customer.name" sortable={false} />
           <FunctionField<AdminReturn> source="status" render={(r) => <ReturnStatusChip status={r.status} />} />

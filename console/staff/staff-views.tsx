@@ -3,7 +3,6 @@ import {
   BooleanInput,
   Create,
   Datagrid,
-  DateField,
   Edit,
   EmailField,
   FunctionField,
@@ -27,6 +26,7 @@ import { passwordProblem } from "../../shared/passwords.ts";
 import { staffNeedsPassword } from "./transform.ts";
 import type { AdminStaff } from "../../server/schemas/admin-staff.ts";
 import { staffExporter } from "./export.ts";
+import { ShopDateField } from "../components/date-field.tsx";
 
 const roleChoices = [
   { id: "admin", name: "loja.roles.admin" },
@@ -48,7 +48,7 @@ export function StaffList() {
         <EmailField source="email" />
         <FunctionField<AdminStaff> source="role" render={(s) => <RoleLabel role={s.role} />} />
         <BooleanField source="active" />
-        <DateField source="createdAt" locales="pt-PT" />
+        <ShopDateField source="createdAt" />
       </Datagrid>
     </List>
   );

@@ -12,7 +12,7 @@ const APP_PAGE_TITLES: Record<string, string> = {
   "/place-order": pageTitle("Finalizar compra"),
   "/orders": pageTitle("Minhas encomendas"),
   "/message": pageTitle("Suporte do pedido"),
-  "/confirmacaotransferencia": pageTitle("Confirmação da encomenda"),
+  "/confirmacaotransferencia": pageTitle("Confirmação do pedido"),
 };
 
 interface PageMeta {

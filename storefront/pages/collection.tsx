@@ -6,7 +6,7 @@ import { ProductCards } from "../features/catalogue/product-card.tsx";
 import { Skeleton, useSkeletonDelay } from "../components/skeleton.tsx";
 import { Title } from "../components/title.tsx";
 import { TAXONOMY as CATEGORIES } from "../../shared/catalogue.ts";
-import { COLLECTION_SORTS, COLLECTION_TITLE, productCount, showProductsLabel } from "../../shared/collection-page.ts";
+import { COLLECTION_SORTS, COLLECTION_TITLE, searchResultsLabel, showProductsLabel } from "../../shared/collection-page.ts";
 import {
   collectionPageUrl,
   collectionSearch,
@@ -170,7 +170,7 @@ export default function CollectionPage() {
             <Title first={COLLECTION_TITLE.first} second={COLLECTION_TITLE.second} as="h1" />
             {total !== undefined && (
               <p className="muted" data-testid="collection-total">
-                {productCount(total)}
+                {searchResultsLabel(total, query.q)}
               </p>
             )}
           </div>
@@ -187,7 +187,7 @@ export default function CollectionPage() {
         ) : first.error ? (
           <p className="empty">{first.error.message}</p>
         ) : total === 0 ? (
-          <p className="empty">Nenhum produto encontrado</p>
+          <p className="empty">Nenhum produto encontrado{query.q.trim() ? ` para «${query.q.trim()}»` : ""}</p>
         ) : (
           <>
             <div className="grid">

@@ -10,7 +10,7 @@ export default function ContactPage() {
   return (
     <div className="static-page">
       <Title first="CONTACTE-" second="NOS" as="h1" />
-      <p>As nossas lojas e o suporte estão ao seu dispor 24/7 para encomendas, envios e dúvidas.</p>
+      <p>As nossas lojas e o suporte estão ao seu dispor 24/7 para pedidos, envios e dúvidas.</p>
       <ShopContacts settings={settings} />
       <p className="muted">Escritório de compras na China: escolhemos e verificamos cada produto antes do envio para Angola.</p>
     </div>

@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from "react-router-dom";
 import { formatKz } from "../../shared/money.ts";
+import { formatDate } from "../../shared/dates.ts";
 import { AWAITING_PAYMENT, DELIVERED, shortOrderId } from "../../shared/orders.ts";
 import { PAYMENT_STATE_LABELS, PROOF_STATUS_LABELS } from "../../shared/payments.ts";
 import { Skeleton } from "../components/skeleton.tsx";
@@ -28,11 +29,6 @@ import { OrderReturnsText } from "../features/orders/returns-text.tsx";
 import { ReturnRequest } from "../features/orders/return-request.tsx";
 import "./payment-styles.ts";
 
-// Made on first use, not when the page's module is prefetched: building a formatter loads locale data (tens of
-// ms on a phone) while the shopper is reading another page.
-let dateFormatter: Intl.DateTimeFormat | undefined;
-const dateFormat = () => (dateFormatter ??= new Intl.DateTimeFormat("pt-PT", { day: "2-digit", month: "2-digit", year: "numeric" }));
-
 export default function OrdersPage() {
   const { orders, reload } = useOrders();
   const now = useNow();
@@ -55,7 +51,7 @@ export default function OrdersPage() {
             <article key={o._id} className="order" data-testid="order">
               <header className="order-head">
                 <p className="strong">Pedido #{shortOrderId(o._id)}</p>
-                <p className="muted">{dateFormat().format(new Date(o.createdAt))}</p>
+                <p className="muted">{formatDate(o.createdAt)}</p>
                 <p className="status">
                   <span className={o.status === DELIVERED ? "dot dot-done" : "dot dot-pending"} data-testid="status-dot" /> {o.status}
                 </p>

@@ -9,7 +9,7 @@ const SECTIONS: readonly { pt: [string, string]; en: [string, string] }[] = [
   {
     pt: [
       "2. Uso das informações",
-      "Usamos os seus dados apenas para processar encomendas, para o login e para o suporte. Não os partilhamos com terceiros.",
+      "Usamos os seus dados apenas para processar pedidos, para o login e para o suporte. Não os partilhamos com terceiros.",
     ],
     en: [
       "2. Use of information",

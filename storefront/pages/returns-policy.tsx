@@ -15,7 +15,7 @@ export default function ReturnsPolicyPage() {
           <h2>Prazo</h2>
           <p data-testid="return-window">
             {days > 0
-              ? `Pode pedir a troca ou a devolução de uma encomenda até ${days} dia${days === 1 ? "" : "s"} depois de a receber.`
+              ? `Pode pedir a troca ou a devolução de um pedido até ${days} dia${days === 1 ? "" : "s"} depois de a receber.`
               : "De momento as trocas e devoluções combinam-se na conversa do pedido."}
           </p>
         </section>

@@ -110,7 +110,7 @@ export default function TransferConfirmationPage() {
             ? toPay.paymentReference
               ? `Transfira o montante a pagar para a conta abaixo e escreva "${toPay.paymentReference}" no descritivo da transferência: é por ele que identificamos o seu pagamento. Depois envie o comprovativo nesta página. O pedido é preparado assim que o pagamento for confirmado.`
               : "Transfira o montante a pagar para a conta abaixo e envie o comprovativo nesta página. O pedido é preparado assim que o pagamento for confirmado."
-            : "Faça a transferência bancária do valor total para a conta abaixo e envie o comprovativo na conversa da encomenda. O pedido é preparado assim que o pagamento for confirmado."}
+            : "Faça a transferência bancária do valor total para a conta abaixo e envie o comprovativo na conversa do pedido. O pedido é preparado assim que o pagamento for confirmado."}
         </p>
         <CopyList rows={bankRows} onCopy={copy} copied={copiedFrom} testId="bank-details" />
       </section>

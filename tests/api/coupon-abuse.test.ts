@@ -153,11 +153,11 @@ describe('"1 por cliente"', () => {
     const replies = [];
     for (const { email, who } of accounts) replies.push(await place(who, "UMA-DORA", freshAddress(), { email, phone }));
     expect(replies.map((r) => r.statusCode)).toEqual([200, 409, 409]);
-    for (const r of replies.slice(1)) expectError(r, 409, "Já usou este código de desconto numa encomenda");
+    for (const r of replies.slice(1)) expectError(r, 409, "Já usou este código de desconto num pedido");
     // The second account's own e-mail is dora+2@: its preview knows too.
     expect((await preview(t, accounts[1]!.who, "UMA-DORA", freshAddress())).json()).toMatchObject({
       success: false,
-      message: "Já usou este código de desconto numa encomenda",
+      message: "Já usou este código de desconto num pedido",
     });
   });
 
@@ -171,13 +171,13 @@ describe('"1 por cliente"', () => {
     expectError(
       await place(sameEmail, "UMA-SO", freshAddress(), { email: `AnaMaria@${domain.toUpperCase()}`, phone: "923 999 888" }),
       409,
-      "Já usou este código de desconto numa encomenda",
+      "Já usou este código de desconto num pedido",
     );
     const samePhone = await registerCustomer(t.app);
     expectError(
       await place(samePhone, "UMA-SO", freshAddress(), { email: `outra@${domain}`, phone: "00244 923 111 222" }),
       409,
-      "Já usou este código de desconto numa encomenda",
+      "Já usou este código de desconto num pedido",
     );
     // The same account under another e-mail and phone is still the same customer.
     expectError(await place(first, "UMA-SO", freshAddress(), { email: `nova@${domain}`, phone: "923 777 666" }), 409);

@@ -49,6 +49,6 @@ describe("the last uses of a coupon under concurrency", () => {
     const replies = await Promise.all(Array.from({ length: 8 }, () => post(t, "/api/order/place", body, one.auth)));
     expect(replies.filter((r) => r.statusCode === 200)).toHaveLength(1);
     for (const r of replies.filter((x) => x.statusCode !== 200))
-      expect(r.json()).toEqual({ success: false, message: "Já usou este código de desconto numa encomenda" });
+      expect(r.json()).toEqual({ success: false, message: "Já usou este código de desconto num pedido" });
   });
 });

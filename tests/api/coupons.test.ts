@@ -170,7 +170,7 @@ describe("POST /api/cart/coupon (preview)", () => {
     await refused("FUTURO", "Este código de desconto não é válido");
     await refused("PASSADO", /^Este código de desconto expirou em \d\d\/\d\d\/\d{4} \d\d:\d\d$/);
     await refused("MINIMO", "Este código de desconto só é válido para compras a partir de 50\u00a0000,00 kz (sem a entrega)");
-    await refused("PORTES", "A entrega desta encomenda já é grátis: este código não dá desconto", { deliveryFee: 0 });
+    await refused("PORTES", "A entrega deste pedido já é grátis: este código não dá desconto", { deliveryFee: 0 });
   });
 
   it("needs a signed-in shopper and a well-formed body", async () => {
@@ -242,10 +242,10 @@ describe("placing an order with a coupon", () => {
     const [anaAt, biaAt, caioAt] = [1, 2, 3].map((n) => ({ ...ADDRESS, email: `pessoa${n}@exemplo.ao`, phone: `+244 923 100 00${n}` }));
     const total = product.price + DELIVERY_FEE - 500;
     const first = await placed(ana, "UMAVEZ", total, anaAt);
-    expectError(await place(ana, "UMAVEZ", total, anaAt), 409, "Já usou este código de desconto numa encomenda");
+    expectError(await place(ana, "UMAVEZ", total, anaAt), 409, "Já usou este código de desconto num pedido");
     expect(await preview(ana, { code: "UMAVEZ", subtotal: product.price })).toMatchObject({
       success: false,
-      message: "Já usou este código de desconto numa encomenda",
+      message: "Já usou este código de desconto num pedido",
     });
     const second = await placed(bia, "UMAVEZ", total, biaAt);
     expectError(await place(caio, "UMAVEZ", total, caioAt), 409, "Este código de desconto já foi usado o número máximo de vezes");

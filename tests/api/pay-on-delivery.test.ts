@@ -83,7 +83,7 @@ describe("the fence", () => {
     const atPickup = orderBody([{ product: cheap(), quantity: 1 }], { paymentMethod: "pay_on_delivery", deliveryOptionId: pickupId });
     expectError(await place(c, { ...atPickup, totalAmount: atPickup.totalAmount - 5000 }), 409, /não está disponível para esta opção/);
     const n = Math.ceil(LIMIT / cheap().price);
-    expectError(await place(c, podBody([{ product: cheap(), quantity: n }])), 409, /só está disponível para encomendas até 60\s000,00\skz/);
+    expectError(await place(c, podBody([{ product: cheap(), quantity: n }])), 409, /só está disponível para pedidos até 60\s000,00\skz/);
 
     const transfer = orderBody([{ product: cheap(), quantity: 1 }], { paymentMethod: "cod" });
     const id = await placed(c, { ...transfer, totalAmount: transfer.totalAmount - 5000 + FEE });
@@ -110,7 +110,7 @@ describe("an order paid on delivery", () => {
     await runPaymentDeadlines(t.prisma, new Date(order.paymentDeadline!.getTime() + 1000));
     const cancelled = await orderRow(id);
     expect(cancelled.status).toBe("Cancelado");
-    expect(cancelled.statusHistory.at(-1)!.note).toBe("encomenda não confirmada a tempo");
+    expect(cancelled.statusHistory.at(-1)!.note).toBe("pedido não confirmado a tempo");
     expect(await left()).toBe(5);
   });
 

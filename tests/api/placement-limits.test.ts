@@ -125,7 +125,7 @@ describe("placements per address", () => {
       expectError(
         await post(own, "/api/order/place", body(), c.auth, "41.63.1.20"),
         429,
-        /^Foram feitas demasiadas encomendas a partir desta ligação à Internet\. Tente novamente dentro de \d+ minutos\.$/,
+        /^Foram feitos demasiados pedidos a partir desta ligação à Internet\. Tente novamente dentro de \d+ minutos\.$/,
       );
       expect((await post(own, "/api/order/place", body(), c.auth, "41.63.1.21")).statusCode).toBe(200);
       // A refused placement is not counted: the address's count stays at its limit, not beyond.
@@ -181,7 +181,7 @@ describe("placements for the whole shop", () => {
       expectError(
         await post(own, "/api/order/place", body(), accounts[3]!.auth, "41.63.4.9"),
         429,
-        /^A loja está a receber demasiadas encomendas neste momento\. Tente novamente dentro de \d+ minutos\.$/,
+        /^A loja está a receber demasiados pedidos neste momento\. Tente novamente dentro de \d+ minutos\.$/,
       );
     } finally {
       await own.close();

@@ -62,7 +62,7 @@ if (onPostgres)
       expect((await post(a, "/api/order/place", body(), accounts[0]!.auth, "41.63.9.1")).statusCode).toBe(200);
       expect((await post(b, "/api/order/place", body(), accounts[1]!.auth, "41.63.9.1")).statusCode).toBe(200);
       expect((await post(a, "/api/order/place", body(), accounts[2]!.auth, "41.63.9.1")).statusCode).toBe(200);
-      expectError(await post(b, "/api/order/place", body(), accounts[3]!.auth, "41.63.9.1"), 429, /^Foram feitas demasiadas encomendas/);
+      expectError(await post(b, "/api/order/place", body(), accounts[3]!.auth, "41.63.9.1"), 429, /^Foram feitos demasiados pedidos/);
     });
 
     it("lets one account place at most 3 unpaid orders sent at once to both instances", async () => {

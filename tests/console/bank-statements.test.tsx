@@ -135,10 +135,10 @@ describe("the Extrato page", () => {
     expect(waiting).toHaveTextContent("100 000,00 kz");
     expect(within(waiting!).getByTestId("line-state")).toHaveTextContent("Por tratar");
     expect(within(waiting!).getByTestId("line-problem")).toHaveTextContent(/não é o que falta pagar/);
-    expect(waiting).toHaveTextContent("O descritivo refere a encomenda #ABC123 (LJ7K2M9QX)");
+    expect(waiting).toHaveTextContent("O descritivo refere o pedido #ABC123 (LJ7K2M9QX)");
     expect(waiting).toHaveTextContent("extrato.csv, linha 2");
     expect(within(matched!).getByTestId("line-state")).toHaveTextContent("Conciliada");
-    expect(within(matched!).getByTestId("line-order")).toHaveTextContent("Registada automaticamente na encomenda #DEF456");
+    expect(within(matched!).getByTestId("line-order")).toHaveTextContent("Registada automaticamente no pedido #DEF456");
     expect(within(matched!).queryByRole("button")).toBeNull();
   });
 
@@ -155,7 +155,7 @@ describe("the Extrato page", () => {
     };
     renderLines(dataProvider as never);
     const [waiting] = await screen.findAllByTestId("statement-line");
-    await userEvent.click(within(waiting!).getByRole("button", { name: "Atribuir a encomenda" }));
+    await userEvent.click(within(waiting!).getByRole("button", { name: "Atribuir a um pedido" }));
     const dialog = await screen.findByTestId("assign-dialog");
     expect(within(dialog).getByTestId("assign-order")).toHaveValue("#ABC123");
     await userEvent.click(within(dialog).getByRole("button", { name: "Registar pagamento" }));
@@ -221,7 +221,7 @@ describe("the Extrato page", () => {
     };
     renderLines(dataProvider as never);
     const [waiting] = await screen.findAllByTestId("statement-line");
-    await userEvent.click(within(waiting!).getByRole("button", { name: "Atribuir a encomenda" }));
+    await userEvent.click(within(waiting!).getByRole("button", { name: "Atribuir a um pedido" }));
     const dialog = await screen.findByTestId("assign-dialog");
     const offered = await within(dialog).findByTestId("candidates");
     expect(within(offered).getAllByRole("radio")).toHaveLength(3);
@@ -233,7 +233,7 @@ describe("the Extrato page", () => {
     // Another: it owes exactly the line's amount, and is confirmed by it.
     await userEvent.click(within(offered).getByRole("radio", { name: /#GHI789/ }));
     expect(within(dialog).getByTestId("assign-order")).toHaveValue("#GHI789");
-    expect(within(dialog).getByTestId("assign-preview")).toHaveTextContent("A encomenda passa a Pagamento Confirmado.");
+    expect(within(dialog).getByTestId("assign-preview")).toHaveTextContent("O pedido passa a Pagamento Confirmado.");
     await userEvent.click(within(dialog).getByRole("button", { name: "Registar pagamento" }));
     await waitFor(() => expect(sent).toEqual([["assign", "l1", { orderId: "#GHI789" }]]));
   });
@@ -268,7 +268,7 @@ describe("the Extrato page", () => {
     };
     renderLines(dataProvider as never);
     const [waiting] = await screen.findAllByTestId("statement-line");
-    await userEvent.click(within(waiting!).getByRole("button", { name: "Atribuir a encomenda" }));
+    await userEvent.click(within(waiting!).getByRole("button", { name: "Atribuir a um pedido" }));
     const dialog = await screen.findByTestId("assign-dialog");
     await userEvent.click(await within(dialog).findByRole("radio", { name: /#JKL012/ }));
     // Already paid: recording it again would be 100 000 too much; it is the payment recorded by hand.
@@ -376,7 +376,7 @@ describe("lines in review and lines linked to a payment", () => {
       expect(within(inReview!).getByRole("button", { name })).toBeInTheDocument();
     expect(within(isLinked!).getByTestId("line-state")).toHaveTextContent("Ligada a um pagamento");
     expect(within(isLinked!).getByTestId("line-order")).toHaveTextContent(
-      "Confirma o pagamento de 100 000,00 kz (ref. BAI-99) da encomenda #ABC123",
+      "Confirma o pagamento de 100 000,00 kz (ref. BAI-99) do pedido #ABC123",
     );
     expect(within(isLinked!).queryByRole("button")).toBeNull();
   });
@@ -455,7 +455,7 @@ describe("lines in review and lines linked to a payment", () => {
     renderLines(dataProvider as never);
     const [waiting] = await screen.findAllByTestId("statement-line");
     expect(within(waiting!).getByRole("button", { name: "Ligar a um pagamento" })).toBeInTheDocument();
-    await userEvent.click(within(waiting!).getByRole("button", { name: "Atribuir a encomenda" }));
+    await userEvent.click(within(waiting!).getByRole("button", { name: "Atribuir a um pedido" }));
     const dialog = await screen.findByTestId("assign-dialog");
     expect(within(dialog).queryByLabelText(/É outro pagamento/)).toBeNull();
     await userEvent.click(within(dialog).getByRole("button", { name: "Registar pagamento" }));
@@ -555,7 +555,7 @@ describe("importing a statement", () => {
     await pick(/Crédito/, "Entrada");
     await userEvent.click(within(dialog).getByRole("button", { name: "Importar com estas colunas" }));
     const result = await screen.findByTestId("statement-result");
-    expect(result).toHaveTextContent("linhas novas: 1 (registadas nas encomendas: 1, por tratar: 0)");
+    expect(result).toHaveTextContent("linhas novas: 1 (registadas nos pedidos: 1, por tratar: 0)");
     // How it was read: the columns by name, and the mapping just saved, by whom.
     expect(within(result).getByTestId("statement-columns")).toHaveTextContent(
       "Colunas lidas (cabeçalho na linha 1): data «Dia» · descritivo «Texto» · crédito «Entrada» · referência «Nenhuma»",

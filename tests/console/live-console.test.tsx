@@ -102,7 +102,7 @@ describe("a new order, live", () => {
     expect(dataProvider.getDashboard).toHaveBeenCalledTimes(2);
 
     const alert = await screen.findByTestId("new-order-alert", {}, WAIT);
-    expect(alert).toHaveTextContent(/Nova encomenda #ABC123 — 12\s500,00 kz/);
+    expect(alert).toHaveTextContent(/Novo pedido #ABC123 — 12\s500,00 kz/);
     expect(screen.getByRole("link", { name: "Abrir" })).toHaveAttribute(
       "href",
       expect.stringMatching(new RegExp(`/orders/${ORDER_ID}/show$`)),
@@ -116,7 +116,7 @@ describe("a new order, live", () => {
       for (let i = 0; i < 5; i++) socket.receive({ type: "newOrder", orderId: `${ORDER_ID.slice(0, -1)}${i}`, totalAmount: 5000 });
     });
     expect(await screen.findByTestId("new-order-alert", {}, WAIT)).toHaveTextContent(
-      `Nova encomenda #${ORDER_ID.slice(-6, -1).toUpperCase()}0`,
+      `Novo pedido #${ORDER_ID.slice(-6, -1).toUpperCase()}0`,
     );
     expect(screen.getAllByTestId("new-order-alert")).toHaveLength(1);
   });
@@ -125,7 +125,7 @@ describe("a new order, live", () => {
     consoleWith(<p>Produtos</p>, () => stats(0));
     const socket = await connected();
     act(() => socket.receive({ type: "newOrder", orderId: ORDER_ID, totalAmount: 5000 }));
-    expect(await screen.findByTestId("new-order-alert", {}, WAIT)).toHaveTextContent("Nova encomenda #ABC123");
+    expect(await screen.findByTestId("new-order-alert", {}, WAIT)).toHaveTextContent("Novo pedido #ABC123");
   });
 });
 

@@ -392,7 +392,7 @@ describe("the Pagamentos queue", () => {
     expect(second).toHaveTextContent("30 000,00 kz");
     expect(within(second!).getByTestId("payment-deadline")).toHaveAttribute("data-urgent", "false");
     expect(second).toHaveTextContent("Sem comprovativo");
-    for (const header of ["Encomenda", "Cliente", "Valor esperado", "Referência", "Prazo", "Comprovativos"])
+    for (const header of ["Pedido", "Cliente", "Valor esperado", "Referência", "Prazo", "Comprovativos"])
       expect(lines[0]).toHaveTextContent(header);
   });
 

@@ -43,7 +43,7 @@ describe("the owner's numbers", () => {
     expect(getDashboardNumbers).toHaveBeenCalledWith("7d");
     expect(screen.getByTestId("numbers-average")).toHaveTextContent(/56\s667,00 kz/);
     expect(screen.getByTestId("numbers-awaiting")).toHaveTextContent(/30\s000,00 kz/);
-    expect(screen.getByText(/^2 encomendas · prazo mais próximo /)).toBeInTheDocument();
+    expect(screen.getByText(/^2 pedidos · prazo mais próximo /)).toBeInTheDocument();
     expect(screen.getByTestId("paid-by-multicaixa")).toHaveTextContent("1 · 33 %");
     expect(within(screen.getByTestId("top-products")).getByText("Telemóvel X")).toBeInTheDocument();
 

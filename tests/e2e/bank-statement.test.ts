@@ -78,7 +78,7 @@ describe.runIf(browserAvailable())("the bank statement in Chromium", () => {
     const result = page.getByTestId("statement-result");
     await result.waitFor({ timeout: 30_000 });
     expect(await result.innerText()).toMatch(
-      /linhas novas: 2 \(registadas nas encomendas: 1, por tratar: 1\) · já importadas: 0 · sem crédito \(débitos, saldos\): 1/,
+      /linhas novas: 2 \(registadas nos pedidos: 1, por tratar: 1\) · já importadas: 0 · sem crédito \(débitos, saldos\): 1/,
     );
     expect(await result.getByTestId("statement-mapping-used").innerText()).toBe("Reconhecidas pelos nomes das colunas.");
 
@@ -99,11 +99,11 @@ describe.runIf(browserAvailable())("the bank statement in Chromium", () => {
 
     // The owner assigns the waiting line to the other order by its payment reference.
     await page.getByRole("tab", { name: "Por tratar" }).click();
-    await waiting.getByRole("button", { name: "Atribuir a encomenda" }).click();
+    await waiting.getByRole("button", { name: "Atribuir a um pedido" }).click();
     const dialog = page.getByTestId("assign-dialog");
     await dialog.getByTestId("assign-order").fill(other!.paymentReference!);
     await dialog.getByRole("button", { name: "Registar pagamento" }).click();
-    await page.getByText(`Pagamento registado na encomenda #${shortOrderId(other!._id)}`).waitFor({ timeout: 20_000 });
+    await page.getByText(`Pagamento registado no pedido #${shortOrderId(other!._id)}`).waitFor({ timeout: 20_000 });
     await waiting.waitFor({ state: "detached", timeout: 20_000 });
     expect((await orders()).find((o) => o._id === other!._id)?.status).toBe("Pagamento Confirmado");
 

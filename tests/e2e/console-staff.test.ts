@@ -244,7 +244,7 @@ describe.runIf(browserAvailable())("the staff console in Chromium", () => {
 
     const page = await consoleSignIn(shop, undefined, { email, password: "senha-suporte-1" });
     const menu = await page.locator(".RaSidebar-fixed, .RaMenu-root").first().innerText();
-    expect(menu).toContain("Encomendas");
+    expect(menu).toContain("Pedidos");
     expect(menu).toContain("Conversas");
     expect(menu).not.toContain("Produtos");
     expect(menu).not.toContain("Equipa");

@@ -127,6 +127,8 @@ describe("collection", () => {
     expect(screen.getByLabelText("Eletronico")).toBeChecked();
     expect(screen.getByRole("combobox", { name: "Ordenar" })).toHaveValue("price_desc");
     expect(screen.getByRole("searchbox")).toHaveValue("telefone");
+    // The results say what was searched for.
+    expect(screen.getByTestId("collection-total")).toHaveTextContent("2 produtos para «telefone»");
   });
 
   it("the search box appears only after the search icon, then drives ?q= once typing pauses; closing it clears the filter", async () => {

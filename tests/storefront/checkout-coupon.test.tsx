@@ -18,7 +18,7 @@ const preview = (call: ApiCall) => {
   const body = call.body as { code: string; subtotal: number; deliveryFee?: number };
   if (body.code !== "PORTES") return { success: false, discount: 0, message: "Este código de desconto não é válido" };
   if (body.deliveryFee === 0)
-    return { success: false, discount: 0, message: "A entrega desta encomenda já é grátis: este código não dá desconto" };
+    return { success: false, discount: 0, message: "A entrega deste pedido já é grátis: este código não dá desconto" };
   return { success: true, discount: body.deliveryFee ?? 0, message: "Código aplicado" };
 };
 
@@ -50,7 +50,7 @@ describe("checkout discount code", { timeout: 20_000 }, () => {
 
     // Pickup is free already: the code is refused and nothing is taken off.
     fireEvent.click(screen.getByRole("radio", { name: /Levantar: Loja Luanda/ }));
-    await waitFor(() => expect(screen.getByTestId("coupon-message")).toHaveTextContent("A entrega desta encomenda já é grátis"));
+    await waitFor(() => expect(screen.getByTestId("coupon-message")).toHaveTextContent("A entrega deste pedido já é grátis"));
     expect(screen.queryByTestId("discount")).toBeNull();
     fireEvent.click(screen.getByRole("radio", { name: /Luanda/, checked: false }));
     await waitFor(() => expect(screen.getByTestId("discount")).toBeInTheDocument());

@@ -19,12 +19,12 @@ const inMinutes = (ms: number) => Math.max(1, Math.ceil(ms / 60_000));
 const tooManyFromAddress = (retryAfterMs: number) =>
   new AppError(
     429,
-    `Foram feitas demasiadas encomendas a partir desta ligação à Internet. Tente novamente dentro de ${inMinutes(retryAfterMs)} minutos.`,
+    `Foram feitos demasiados pedidos a partir desta ligação à Internet. Tente novamente dentro de ${inMinutes(retryAfterMs)} minutos.`,
   );
 const shopBusy = (retryAfterMs: number) =>
   new AppError(
     429,
-    `A loja está a receber demasiadas encomendas neste momento. Tente novamente dentro de ${inMinutes(retryAfterMs)} minutos.`,
+    `A loja está a receber demasiados pedidos neste momento. Tente novamente dentro de ${inMinutes(retryAfterMs)} minutos.`,
   );
 
 /** What a placement is counted against: the client's address (as the request limiter keys it) and the two limits. */

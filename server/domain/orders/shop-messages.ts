@@ -1,6 +1,7 @@
 // What the shop itself writes in an order's chat when something happens to the order's money or status
 // (docs/product/orders.md#shop-messages). Amounts through formatKz, so the chat shows the very strings the storefront does.
 import { formatKz, type MoneyAmount } from "../../../shared/money.ts";
+import { formatDateTimeInText } from "../../../shared/dates.ts";
 import { shownBankReference } from "../payments/statement-lines.ts";
 
 export const statusChangedText = (status: string, reason?: string | null): string =>
@@ -45,12 +46,8 @@ export const refundText = (amount: MoneyAmount, bankReference: string | null): s
 export const proofAcceptedText = "O seu comprovativo de pagamento foi aceite.";
 export const proofRefusedText = (reason: string): string => `O seu comprovativo de pagamento foi recusado. Motivo: ${reason}`;
 
-/** Luanda's time (WAT, UTC+1, no daylight saving), written out by hand like formatKz: the same on every runtime. */
-function formatDeadline(at: Date): string {
-  const luanda = new Date(at.getTime() + 3_600_000);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${pad(luanda.getUTCDate())}/${pad(luanda.getUTCMonth() + 1)}/${luanda.getUTCFullYear()} às ${pad(luanda.getUTCHours())}:${pad(luanda.getUTCMinutes())}`;
-}
+/** Luanda's time, the shop's one date format (shared/dates.ts). */
+const formatDeadline = (at: Date): string => formatDateTimeInText(at);
 
 export const reminderText = (due: MoneyAmount, reference: string | null, deadline: Date): string =>
   `Lembrete: o prazo para pagar ${formatKz(due)}${reference ? ` (ref. ${reference})` : ""} termina ${formatDeadline(deadline)}.`;

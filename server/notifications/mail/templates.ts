@@ -326,7 +326,7 @@ const TEMPLATES = {
       hello(order.customerName),
       {
         kind: "paragraph",
-        text: `Confirmámos o pagamento do pedido ${orderLabel(order.orderId)}${order.amountPaid !== undefined ? ` (${formatKz(order.amountPaid)})` : ""}. Vamos preparar a sua encomenda.`,
+        text: `Confirmámos o pagamento do pedido ${orderLabel(order.orderId)}${order.amountPaid !== undefined ? ` (${formatKz(order.amountPaid)})` : ""}. Vamos preparar o seu pedido.`,
       },
       ordersButton(ctx),
     ],

@@ -21,7 +21,7 @@ export function NifSection({ account, onSaved }: { account: Account; onSaved: Sa
   return (
     <form className="account-section" onSubmit={(e) => void onSubmit(e)} noValidate>
       <Title first="DADOS" second="FISCAIS" />
-      <p className="muted">O NIF vai nas faturas das suas encomendas. Sem NIF, a fatura é emitida a “Consumidor final”.</p>
+      <p className="muted">O NIF vai nas faturas dos seus pedidos. Sem NIF, a fatura é emitida a “Consumidor final”.</p>
       <label className="field">
         NIF (opcional)
         <input

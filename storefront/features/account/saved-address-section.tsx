@@ -29,7 +29,7 @@ export function SavedAddress({ account, onSaved }: { account: Account; onSaved: 
   return (
     <form className="account-section" onSubmit={onSubmit} noValidate>
       <Title first="MORADA DE" second="ENTREGA" />
-      <p className="muted">Preenche o formulário de encomenda por si.</p>
+      <p className="muted">Preenche o formulário do pedido por si.</p>
       <AddressInputs address={address} errors={errors} onChange={setAddress} />
       <div className="account-actions">
         <button type="submit" className="btn">

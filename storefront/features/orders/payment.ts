@@ -1,6 +1,6 @@
 // What the shopper reads about paying a bank-transfer order (docs/product/orders.md): whether it still awaits the transfer,
 // how much is left, the deadline in Angola's time and the time left before it.
-import { luandaParts } from "../../../shared/dates.ts";
+import { formatDateTimeInText } from "../../../shared/dates.ts";
 import { formatKz } from "../../../shared/money.ts";
 import { AWAITING_PAYMENT, BANK_TRANSFER } from "../../../shared/orders.ts";
 import type { Order } from "./api/user-orders.ts";
@@ -30,11 +30,8 @@ export const awaitingConfirmationText = (amount: number): string => `${formatKz(
 /** The IBAN as typed in a banking app that refuses spaces. */
 export const ibanWithoutSpaces = (iban: string): string => iban.replace(/\s+/g, "");
 
-/** "25/11/2026 às 16:30" in Luanda. */
-export function formatDeadline(iso: string): string {
-  const part = luandaParts(new Date(iso));
-  return part ? `${part.day}/${part.month}/${part.year} às ${part.hour}:${part.minute}` : "";
-}
+/** "25/11/2026 às 16:30" in Luanda (shared/dates.ts). */
+export const formatDeadline = (iso: string): string => formatDateTimeInText(iso);
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
