@@ -51,3 +51,18 @@ export function formatMessageTime(iso: string, now: number = Date.now()): string
   if (daysAgo === 1) return `ontem ${time}`;
   return at.year === today.year ? `${at.day}/${at.month} ${time}` : `${at.day}/${at.month}/${at.year} ${time}`;
 }
+
+/**
+ * The one way the shop writes a day, in Luanda's calendar: "24/11/2026" (the storefront, the console, e-mails and chat
+ * lines alike). "" for an invalid date.
+ */
+export function formatDate(when: string | Date): string {
+  const p = luandaParts(new Date(when));
+  return p ? `${p.day}/${p.month}/${p.year}` : "";
+}
+
+/** A day and its time in Luanda: "24/11/2026 14:05". "" for an invalid date. */
+export function formatDateTime(when: string | Date): string {
+  const p = luandaParts(new Date(when));
+  return p ? `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}` : "";
+}

@@ -103,9 +103,55 @@ export function zoneMatch(zone: Pick<ZoneRule, "provinces" | "municipalities">, 
   return city.trim() && zone.municipalities.some((m) => same(m, city)) ? 2 : 0;
 }
 
+/**
+ * What items worth `subtotal` still lack to travel free under a zone's free-from (0: they travel free; null: the
+ * zone has no free-from). The one rule of free delivery: the fee below and the cart's "faltam X" both read it.
+ */
+export const freeDeliveryShortfall = (rule: Pick<ZoneRule, "freeFrom">, subtotal: number): number | null =>
+  rule.freeFrom === null ? null : Math.max(0, Math.round((rule.freeFrom - subtotal) * 100) / 100);
+
 /** The fee a zone (or a pickup point, without free-from) charges for items worth `subtotal`. */
 export const feeFor = (rule: Pick<ZoneRule, "price" | "freeFrom">, subtotal: number): number =>
-  rule.freeFrom !== null && subtotal >= rule.freeFrom ? 0 : rule.price;
+  freeDeliveryShortfall(rule, subtotal) === 0 ? 0 : rule.price;
+
+/**
+ * A delivery to the door as the cart can price it before the checkout (docs/product/checkout.md#delivery-in-the-cart):
+ * the rule of the zone serving the address when its province is known, else every zone's (and the default fee's
+ * where no zone covers a province). `where` names the zone's place for "entrega grátis em …".
+ */
+export interface FeeRule {
+  price: number;
+  freeFrom: number | null;
+  where: string;
+}
+
+export interface DeliveryEstimate {
+  /** The fee of a delivery to the door: exact, or the lowest any zone charges ("a partir de"). */
+  fee: number;
+  exact: boolean;
+  /** What the items lack to travel free (0: free already), the nearest free-from; null: no zone has one. */
+  shortfall: number | null;
+  /** Where that free-from applies, when the province is not known yet (null: the address's own zone). */
+  freeWhere: string | null;
+}
+
+/** The cart's delivery line from the rules that may apply, for items worth `subtotal`. */
+export function estimateDelivery(rules: readonly FeeRule[], provinceKnown: boolean, subtotal: number): DeliveryEstimate {
+  const all = rules.length ? rules : [{ price: DELIVERY_FEE, freeFrom: null, where: "" }];
+  const fees = all.map((r) => feeFor(r, subtotal));
+  const fee = Math.min(...fees);
+  let nearest: { rule: FeeRule; shortfall: number } | null = null;
+  for (const rule of all) {
+    const shortfall = freeDeliveryShortfall(rule, subtotal);
+    if (shortfall !== null && (!nearest || shortfall < nearest.shortfall)) nearest = { rule, shortfall };
+  }
+  return {
+    fee,
+    exact: provinceKnown || fees.every((f) => f === fee),
+    shortfall: nearest?.shortfall ?? null,
+    freeWhere: nearest && !provinceKnown && all.length > 1 ? nearest.rule.where || null : null,
+  };
+}
 
 /** Messages of the delivery choice. */
 export const DELIVERY_OPTION_UNKNOWN = "Opção de entrega não encontrada";

@@ -26,18 +26,32 @@ export function luandaDay(iso: string): string {
   return p ? `${p.day}/${p.month}/${p.year}` : "";
 }
 
-/** The shipment as lines of text, in the order the shopper reads them. */
-export function shipmentLines(s: Shipment): string[] {
-  const lines: string[] = [];
-  if (s.pickup) {
-    lines.push(`${READY_FOR_PICKUP} em ${s.pickup.name}: ${s.pickup.address}`);
-    if (s.pickup.hours) lines.push(`Horário: ${s.pickup.hours}`);
-    lines.push(`Levante até ${luandaDay(s.pickup.until)}`);
-  }
-  if (s.carrier) lines.push(`Transportadora: ${s.carrier}`);
-  if (s.trackingCode) lines.push(`Código de seguimento: ${s.trackingCode}`);
-  if (s.trackingUrl) lines.push(`Seguir a encomenda: ${s.trackingUrl}`);
-  if (s.driverPhone) lines.push(`Telefone do motorista: ${s.driverPhone}`);
-  if (s.expectedAt && !s.pickup) lines.push(`Entrega prevista: ${luandaDay(s.expectedAt)}`);
-  return lines;
+/**
+ * One thing staff said at dispatch: "Transportadora" and its value; `href` for the tracking link; `phrase` when label
+ * and value read as one sentence ("Levante até 01/12/2026"), without a colon.
+ */
+export interface ShipmentFact {
+  label: string;
+  value: string;
+  href?: string;
+  phrase?: true;
 }
+
+/** The shipment as facts, in the order the shopper reads them (the /orders card shows them as label and value). */
+export function shipmentFacts(s: Shipment): ShipmentFact[] {
+  const facts: ShipmentFact[] = [];
+  if (s.pickup) {
+    facts.push({ label: `${READY_FOR_PICKUP} em ${s.pickup.name}`, value: s.pickup.address });
+    if (s.pickup.hours) facts.push({ label: "Horário", value: s.pickup.hours });
+    facts.push({ label: "Levante até", value: luandaDay(s.pickup.until), phrase: true });
+  }
+  if (s.carrier) facts.push({ label: "Transportadora", value: s.carrier });
+  if (s.trackingCode) facts.push({ label: "Código de seguimento", value: s.trackingCode });
+  if (s.trackingUrl) facts.push({ label: "Seguir a encomenda", value: s.trackingUrl, href: s.trackingUrl });
+  if (s.driverPhone) facts.push({ label: "Telefone do motorista", value: s.driverPhone });
+  if (s.expectedAt && !s.pickup) facts.push({ label: "Entrega prevista", value: luandaDay(s.expectedAt) });
+  return facts;
+}
+
+/** The shipment as lines of text (the chat message, the e-mail, the console): "Transportadora: …". */
+export const shipmentLines = (s: Shipment): string[] => shipmentFacts(s).map((f) => `${f.label}${f.phrase ? "" : ":"} ${f.value}`);

@@ -6,6 +6,7 @@ import { useDataProvider, useNotify, usePermissions, useRecordContext, useRefres
 import { Box, Button, Chip, TextField, Typography } from "@mui/material";
 import { formatKz } from "../../shared/money.ts";
 import { MCX_CHARGE_STATUS_LABELS, type McxChargeStatus } from "../../shared/mcx-express.ts";
+import { PAYMENT_REQUEST_TITLE } from "../../shared/payment-requests.ts";
 import { parseKwanza } from "../../shared/kwanza-input.ts";
 import type { AdminOrder } from "../../server/schemas/admin-orders.ts";
 import type { AdminCharge } from "../../server/schemas/mcx-express.ts";
@@ -45,6 +46,11 @@ export function OrderMcxExpress() {
                 <Typography sx={{ fontWeight: 700, whiteSpace: "nowrap" }}>{formatKz(c.amount)}</Typography>
                 <Chip size="small" color={STATUS_COLORS[c.status as McxChargeStatus] ?? "default"} label={statusLabel(c.status)} />
               </Box>
+              {c.paymentRequestId && (
+                <Typography variant="body2" data-testid="mcx-charge-request">
+                  {PAYMENT_REQUEST_TITLE} · {order.paymentRequests.find((r) => r.id === c.paymentRequestId)?.reason ?? ""}
+                </Typography>
+              )}
               <Typography variant="body2">
                 {translate("loja.mcx.phone", { phone: c.phoneNumber })} · {formatDateTime(c.createdAt)}
               </Typography>

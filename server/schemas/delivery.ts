@@ -38,6 +38,18 @@ export const DeliveryOptionsQuery = Type.Object({
 export const DeliveryOptionsReply = Type.Object({ success: Type.Literal(true), options: Type.Array(DeliveryOptionSchema) });
 export type DeliveryOptionsReply = Static<typeof DeliveryOptionsReply>;
 
+export const DeliveryEstimateQuery = Type.Object({
+  state: Type.Optional(ShortText({ maxLength: 100 })),
+  city: Type.Optional(ShortText({ maxLength: 100 })),
+});
+/** The fee rules the cart estimates with (shared/delivery.ts estimateDelivery). */
+export const DeliveryEstimateReply = Type.Object({
+  success: Type.Literal(true),
+  provinceKnown: Type.Boolean(),
+  rules: Type.Array(Type.Object({ price: Type.Number(), freeFrom: Type.Union([Type.Number(), Type.Null()]), where: Type.String() })),
+});
+export type DeliveryEstimateReply = Static<typeof DeliveryEstimateReply>;
+
 export const AdminDeliveryZone = Type.Object({
   id: Id,
   name: Type.String(),

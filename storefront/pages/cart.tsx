@@ -10,6 +10,7 @@ import { useState } from "react";
 import { rememberPrice } from "../features/cart/seen-prices.ts";
 import { CouponField, useCoupon } from "../features/checkout/coupon.tsx";
 import { useSession } from "../features/auth/session.tsx";
+import { useDeliveryEstimate } from "../features/cart/use-delivery-estimate.ts";
 
 export default function CartPage() {
   const { setQuantity } = useCart();
@@ -20,6 +21,8 @@ export default function CartPage() {
   const { token } = useSession();
   // The delivery is chosen at checkout: free delivery is previewed there (docs/product/coupons.md#preview).
   const coupon = useCoupon(subtotal, undefined, Boolean(token));
+  // The fee to the door: exact once the checkout's address names the province, else "a partir de".
+  const estimate = useDeliveryEstimate(subtotal);
 
   return (
     <div className="cart">
@@ -93,7 +96,7 @@ export default function CartPage() {
       {!empty && (
         <div className="cart-summary">
           <CouponField coupon={coupon} />
-          <CartTotals subtotal={subtotal} discount={coupon.discount} couponCode={coupon.accepted} />
+          <CartTotals subtotal={subtotal} discount={coupon.discount} couponCode={coupon.accepted} estimate={estimate} />
           <Link to="/place-order" className="btn">
             FINALIZAR COMPRA
           </Link>

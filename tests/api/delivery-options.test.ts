@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, createStaff, type TestApp } from "../helpers/app.ts";
 import { expectError } from "./admin-fixtures.ts";
 import { DEMO_DELIVERY } from "../../server/demo/seed.ts";
-import type { DeliveryOption } from "../../shared/delivery.ts";
+import { estimateDelivery, type DeliveryOption, type FeeRule } from "../../shared/delivery.ts";
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof createStaff>>;
@@ -78,6 +78,36 @@ describe("GET /api/delivery/options", () => {
     for (const query of ["subtotal=-1", "subtotal=abc", "subtotal=99999999999"]) {
       expectError(await t.app.inject({ method: "GET", url: `/api/delivery/options?${query}` }), 400);
     }
+  });
+});
+
+describe("GET /api/delivery/estimate", () => {
+  const estimate = async (query: string) => {
+    const res = await t.app.inject({ method: "GET", url: `/api/delivery/estimate?${query}` });
+    expect(res.statusCode, res.body).toBe(200);
+    const { provinceKnown, rules } = res.json() as { provinceKnown: boolean; rules: FeeRule[] };
+    return { provinceKnown, rules, at: (subtotal: number) => estimateDelivery(rules, provinceKnown, subtotal) };
+  };
+
+  it("before the province is known: from the lowest zone fee, and what lacks for Luanda's free delivery", async () => {
+    const unknown = await estimate("");
+    expect(unknown.provinceKnown).toBe(false);
+    // Every province has a whole-province zone in the demo: the default fee is not among the rules.
+    expect(unknown.rules).toEqual([
+      { price: 5000, freeFrom: 150000, where: "Luanda" },
+      { price: 8000, freeFrom: null, where: "Outras províncias" },
+    ]);
+    expect(unknown.at(100000)).toEqual({ fee: 5000, exact: false, shortfall: 50000, freeWhere: "Luanda" });
+    expect(unknown.at(150000)).toEqual({ fee: 0, exact: false, shortfall: 0, freeWhere: "Luanda" });
+  });
+
+  it("once the province (or a city the shop knows) is given: that zone's fee, exact", async () => {
+    const luanda = await estimate("state=luanda&city=Talatona");
+    expect(luanda.rules).toEqual([{ price: 5000, freeFrom: 150000, where: "Luanda" }]);
+    expect(luanda.at(149999.5)).toEqual({ fee: 5000, exact: true, shortfall: 0.5, freeWhere: null });
+    const lubango = await estimate("city=Lubango");
+    expect(lubango.at(900000)).toEqual({ fee: 8000, exact: true, shortfall: null, freeWhere: null });
+    expect((await estimate("state=Atlantida")).at(1000)).toMatchObject({ fee: 5000, exact: false });
   });
 });
 

@@ -24,6 +24,7 @@ const PUBLIC = new Set([
   "GET /api/push/key",
   "GET /api/settings",
   "GET /api/delivery/options",
+  "GET /api/delivery/estimate",
   "POST /api/payments/proxypay",
   "POST /api/fiscal/appypay",
   "POST /api/payments/appypay",

@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { shopperOrder } from "./order-fixtures.ts";
 import type { Order } from "../../storefront/features/orders/api/user-orders.ts";
 import { formatDeadline } from "../../storefront/features/orders/payment.ts";
 import { renderShop } from "./harness.tsx";
@@ -10,53 +11,7 @@ import { standInShopApi } from "./shop-api-stand-in.ts";
 const HOUR = 3_600_000;
 const UNPAID = "unpaid0000000000000000a1";
 
-const order = (over: Partial<Order> = {}): Order => ({
-  _id: UNPAID,
-  createdAt: new Date(Date.now() - HOUR).toISOString(),
-  status: "Aguardando Pagamento",
-  paymentMethod: "bank_transfer",
-  payment: false,
-  address: {
-    firstName: "Ana",
-    lastName: "Silva",
-    email: "ana@example.ao",
-    street: "Rua 1",
-    city: "Luanda",
-    state: "Luanda",
-    zipcode: "1000",
-    country: "Angola",
-    phone: "923000000",
-  },
-  subtotal: 7500,
-  deliveryFee: 5000,
-  totalAmount: 12500,
-  coupon: null,
-  items: [{ itemId: "p1", name: "Produto 1", image: ["/media/p1"], price: 7500, size: "M", quantity: 1 }],
-  paymentReference: "LJ4KX7PQM",
-  paymentDeadline: new Date(Date.now() + 40 * HOUR).toISOString(),
-  stockHeldUntil: null,
-  stockReleasedAt: null,
-  amountPaid: 0,
-  amountAwaitingConfirmation: 0,
-  amountRefunded: 0,
-  extras: 0,
-  paymentRequests: [],
-  refunds: [],
-  paymentState: "unpaid",
-  proofs: [],
-  multicaixa: null,
-  cancellation: null,
-  delivery: null,
-  shipment: null,
-  timeline: [],
-  nif: null,
-  fiscalDocuments: [],
-  unreadMessages: 0,
-  returns: [],
-  returnOffer: null,
-  mcxExpress: null,
-  ...over,
-});
+const order = (over: Partial<Order> = {}): Order => shopperOrder({ _id: UNPAID, ...over });
 
 const signedIn = { session: { token: "t", realtime: null } };
 const toasts = () => [...document.querySelectorAll(".Toastify__toast")].map((t) => t.textContent ?? "");
@@ -164,5 +119,56 @@ describe("cancelling an unpaid order from /orders", { timeout: 20_000 }, () => {
     );
     expect(within(partly).getByTestId("stock-hold")).toHaveTextContent("A reserva dos artigos terminou");
     expect(within(paid).queryByTestId("stock-hold")).toBeNull();
+  });
+});
+
+describe("an order's way on /orders", { timeout: 20_000 }, () => {
+  it("reads steps done as done with when, the next one as next, and the shipment as a fact with its link", async () => {
+    standInShopApi({
+      "POST /api/order/userorders": () => ({
+        success: true,
+        orders: [
+          order({
+            status: "Enviado",
+            payment: true,
+            paymentState: "paid",
+            amountPaid: 12500,
+            paymentDeadline: null,
+            shipment: {
+              at: "2026-11-24T13:05:00.000Z",
+              carrier: "Entregas Rápidas Luanda",
+              trackingCode: "ERL-55120",
+              trackingUrl: "https://erl.example.ao/t/ERL-55120",
+              driverPhone: "923 111 222",
+              expectedAt: "2026-11-26T10:00:00.000Z",
+            },
+            timeline: [
+              { step: "placed", label: "Pedido feito", at: "2026-11-23T09:00:00.000Z", done: true },
+              { step: "paid", label: "Pagamento Confirmado", at: "2026-11-23T10:00:00.000Z", done: true },
+              // Moved straight on: done, without a day of its own.
+              { step: "preparing", label: "Em Preparação", at: null, done: true },
+              { step: "dispatched", label: "Enviado", at: "2026-11-24T13:05:00.000Z", done: true },
+              { step: "delivered", label: "Entregue", at: null, done: false },
+            ],
+          }),
+        ],
+      }),
+    });
+    renderShop("/orders", signedIn);
+    const steps = await screen.findByRole("list", { name: "Percurso do pedido" });
+    const items = within(steps).getAllByRole("listitem");
+    expect(items.map((li) => li.className)).toEqual(["step-done", "step-done", "step-done", "step-done", "step-next"]);
+    // Luanda's time (UTC+1), the shop's one date format.
+    expect(screen.getByTestId("timeline-dispatched")).toHaveTextContent("Enviado · 24/11/2026 14:05");
+    expect(screen.getByTestId("timeline-delivered")).toHaveTextContent("Entregue · a seguir (por fazer)");
+    expect(screen.getByTestId("timeline-delivered")).toHaveAttribute("aria-current", "step");
+    const shipment = screen.getByRole("region", { name: "Envio" });
+    expect(shipment).toHaveTextContent("Enviado em 24/11/2026 14:05");
+    expect(shipment).toHaveTextContent("Transportadora: Entregas Rápidas Luanda");
+    expect(shipment).toHaveTextContent("Código de seguimento: ERL-55120");
+    expect(shipment).toHaveTextContent("Entrega prevista: 26/11/2026");
+    expect(within(shipment).getByRole("link", { name: "https://erl.example.ao/t/ERL-55120" })).toHaveAttribute("target", "_blank");
+    // Not steps: the shipment's facts are no list items of the way.
+    expect(within(shipment).queryAllByRole("listitem")).toHaveLength(0);
   });
 });

@@ -12,7 +12,22 @@ afterEach(() => localStorage.clear());
 describe("cart", () => {
   beforeEach(() => localStorage.setItem("guestCart", JSON.stringify({ p1: { M: 2 }, p2: { L: 1 } })));
 
-  it("lists each line with image, name, price and size, and shows subtotal, delivery fee and total", async () => {
+  // The demo's zones: Luanda 5 000 kz free from 150 000 kz, the other provinces 8 000 kz (GET /api/delivery/estimate).
+  const LUANDA = { price: 5000, freeFrom: 150000, where: "Luanda" };
+  const OTHERS = { price: 8000, freeFrom: null, where: "Outras províncias" };
+  const estimateRoute = () => ({
+    "GET /api/delivery/estimate": (call: { path: string }) => {
+      const state = new URL(call.path, "http://shop.test").searchParams.get("state");
+      return state === "Luanda"
+        ? { success: true, provinceKnown: true, rules: [LUANDA] }
+        : state
+          ? { success: true, provinceKnown: true, rules: [OTHERS] }
+          : { success: true, provinceKnown: false, rules: [LUANDA, OTHERS] };
+    },
+  });
+
+  it("lists each line with image, name, price and size, and shows subtotal, the fee as an estimate and total", async () => {
+    const calls = standInShopApi(estimateRoute());
     renderShop("/cart", { products: catalogue(2, (n) => ({ price: n === 1 ? 1500 : 250.5 })) });
     const lines = await screen.findAllByTestId("cart-line");
     expect(lines).toHaveLength(2);
@@ -20,8 +35,35 @@ describe("cart", () => {
     expect(lines[0]!.querySelector("img")).toHaveAttribute("src", "/media/thumb-1");
     expect(screen.getByTestId("subtotal")).toHaveTextContent(/^3\s?250,50 kz$/);
     expect(screen.getByText("Taxa de envio")).toBeInTheDocument();
-    expect(screen.getByTestId("total")).toHaveTextContent(/^8\s?250,50 kz$/);
+    // No province yet: never the default fee as if final, but "a partir de" the lowest, and what lacks for free delivery.
+    await waitFor(() => expect(screen.getByTestId("delivery-fee-total")).toHaveTextContent(/^a partir de 5\s?000,00 kz$/));
+    expect(screen.getByText("(estimativa)")).toBeInTheDocument();
+    expect(screen.getByTestId("total")).toHaveTextContent(/^a partir de 8\s?250,50 kz$/);
+    expect(screen.getByTestId("free-delivery")).toHaveTextContent(/^Faltam 146\s?749,50 kz para a entrega grátis em Luanda\.$/);
+    expect(screen.getByTestId("delivery-estimate")).toHaveTextContent("O valor final depende da província");
+    expect(calls.map((c) => c.path)).toContain("/api/delivery/estimate?state=&city=");
     expect(screen.getByRole("link", { name: "FINALIZAR COMPRA" })).toHaveAttribute("href", "/place-order");
+  });
+
+  it("prices delivery exactly once the checkout's address names the province, free from the zone's amount", async () => {
+    standInShopApi(estimateRoute());
+    sessionStorage.setItem("checkoutDraft", JSON.stringify({ address: { state: "Luanda", city: "Talatona" }, typed: ["state"] }));
+    localStorage.setItem("guestCart", JSON.stringify({ p1: { M: 1 } }));
+    renderShop("/cart", { products: catalogue(1, () => ({ price: 150000 })) });
+    await waitFor(() => expect(screen.getByTestId("delivery-fee-total")).toHaveTextContent(/^0,00 kz$/));
+    expect(screen.queryByText("(estimativa)")).toBeNull();
+    expect(screen.getByTestId("total")).toHaveTextContent(/^150\s?000,00 kz$/);
+    expect(screen.getByTestId("free-delivery")).toHaveTextContent(/^A entrega é grátis\.$/);
+    expect(screen.queryByTestId("delivery-estimate")).toBeNull();
+  });
+
+  it("without the shop's answer the fee is left to the checkout, never shown as the default", async () => {
+    standInShopApi({});
+    // A URL no earlier test asked for (an unmounting page may ask again while the cache is cleared).
+    sessionStorage.setItem("checkoutDraft", JSON.stringify({ address: { state: "Namibe", city: "" }, typed: [] }));
+    renderShop("/cart", { products: catalogue(2) });
+    await waitFor(() => expect(screen.getByTestId("delivery-fee-total")).toHaveTextContent("calculada ao finalizar"));
+    expect(screen.getByTestId("total")).toHaveTextContent(/\+ envio$/);
   });
 
   it("ignores an empty or 0 quantity, applies a positive one, and removes a line only with the bin", async () => {

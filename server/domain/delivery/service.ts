@@ -18,9 +18,10 @@ import {
   payOnDeliveryFits,
   type DeliveryChoice,
   type DeliveryOption,
+  type FeeRule,
   type PayOnDeliveryTerms,
 } from "../../../shared/delivery.ts";
-import { MAX_AMOUNT, amountTooLarge } from "../../../shared/money.ts";
+import { DELIVERY_FEE as DEFAULT_DELIVERY_FEE, MAX_AMOUNT, amountTooLarge } from "../../../shared/money.ts";
 import { provinceProblem } from "../../../shared/checkout.ts";
 import { provincesOfCity } from "../../../shared/angola-places.ts";
 import { deliveryRepository, type PickupData, type PickupRow, type ZoneData, type ZoneRow } from "./repository.ts";
@@ -153,6 +154,31 @@ export async function deliveryOptions(
     .filter((p) => pickupServes(p, province))
     .map((p) => offered(pickupOption(p), termsOf(p), subtotal, phoneMayPayOnDelivery));
   return [...delivery, ...points];
+}
+
+/**
+ * The fee rules the cart estimates a delivery to the door with (docs/product/checkout.md#delivery-in-the-cart): the
+ * zone serving the address when its province is known (or the default fee where none does), else every zone's,
+ * with the default fee too unless zones cover every province whole.
+ */
+export async function deliveryFeeRules(
+  db: Db,
+  address: { state: string; city: string },
+): Promise<{ provinceKnown: boolean; rules: FeeRule[] }> {
+  const { zones } = await everything(db);
+  const ruleOf = (z: AdminZone): FeeRule => ({
+    price: z.price,
+    freeFrom: z.freeFrom,
+    where: z.provinces.length === 1 ? z.provinces[0]! : z.name,
+  });
+  const fallback: FeeRule = { price: DEFAULT_DELIVERY_FEE, freeFrom: null, where: "" };
+  const province = provinceOf(address, zones);
+  if (province) {
+    const [first] = servingZones(zones, province, address.city);
+    return { provinceKnown: true, rules: [first ? ruleOf(first) : fallback] };
+  }
+  const covered = ANGOLA_PROVINCES.every((p) => zones.some((z) => z.municipalities.length === 0 && z.provinces.includes(p)));
+  return { provinceKnown: false, rules: [...zones.map(ruleOf), ...(covered ? [] : [fallback])] };
 }
 
 /** The delivery as priced, with the owner's pay-on-delivery terms of the zone or point (null: not offered there). */

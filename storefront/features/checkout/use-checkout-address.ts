@@ -26,6 +26,12 @@ function readDraft(): CheckoutDraft | null {
   }
 }
 
+/** The province and city the checkout's form holds so far (the cart prices delivery with them); empty when none. */
+export function checkoutDraftPlace(): { state: string; city: string } {
+  const address = readDraft()?.address;
+  return { state: address?.state ?? "", city: address?.city ?? "" };
+}
+
 /** The order was placed: the next checkout starts from the account again. */
 export const forgetCheckoutDraft = () => sessionStorage.removeItem(DRAFT_KEY);
 
