@@ -84,11 +84,37 @@ const embeddedOnly = ["backup-secrets"].map((name) => `tests/api/${name}.test.ts
 // other test file competing for the two cores, and once (what they test is the event loop, not the database).
 const runAlone = ["tests/api/proof-attack.test.ts", "tests/api/statement-attack.test.ts"];
 
+// What only `npm run test:full` (CI) runs: the quick run is for a change's feedback, so it leaves out the files
+// about the process and its machine rather than the shop's behaviour, which take a third of its time
+// (docs/design/testing.md#two-runs). README's "Test it" says so.
+const ciOnly = {
+  // Shop processes started, killed and restarted; the data directory's lock and backups.
+  unit: ["tests/unit/data-dir-lock.test.ts"],
+  api: ["tests/api/rolling-restart.test.ts"],
+  e2e: [
+    "tests/e2e/process.test.ts",
+    "tests/e2e/backup.test.ts",
+    "tests/e2e/events-crash.test.ts",
+    "tests/e2e/fault-kill.test.ts",
+    "tests/e2e/data-dir.test.ts",
+    // Sweeps of every screen (layout at four widths, accessibility, weight, installability).
+    "tests/e2e/layout-storefront.test.ts",
+    "tests/e2e/layout-console.test.ts",
+    "tests/e2e/storefront-a11y.test.ts",
+    "tests/e2e/storefront-weight.test.ts",
+    "tests/e2e/storefront-installable.test.ts",
+  ],
+};
+const quickLeavesOut = (files: string[]) => (fullRun ? [] : files);
+
 const apiProject = (name: string, include: string[], env: Record<string, string>, groupOrder: number, maxWorkers = WORKERS) => ({
   test: {
     name,
     include,
-    exclude: name.endsWith("-alone") ? [] : name.startsWith("api-pglite") ? [...runAlone, ...postgresOnly] : [...runAlone, ...embeddedOnly],
+    exclude: [
+      ...(name.endsWith("-alone") ? [] : name.startsWith("api-pglite") ? [...runAlone, ...postgresOnly] : [...runAlone, ...embeddedOnly]),
+      ...quickLeavesOut(ciOnly.api),
+    ],
     environment: "node",
     globalSetup: ["tests/helpers/global-setup.ts"],
     setupFiles: ["tests/helpers/api-setup.ts"],
@@ -109,6 +135,7 @@ const projects = [
     test: {
       name: "unit",
       include: ["tests/unit/**/*.test.ts"],
+      exclude: quickLeavesOut(ciOnly.unit),
       environment: "node",
       testTimeout: 60_000,
       pool: "forks" as const,
@@ -122,7 +149,8 @@ const projects = [
     { LOJA_TEST_DB: "pglite" },
     1,
   ),
-  apiProject("api-pglite-alone", runAlone, { LOJA_TEST_DB: "pglite" }, 0, 1),
+  // Latency under attack, measured with nothing else on the machine: CI only (the quick run never waits for it).
+  ...(fullRun ? [apiProject("api-pglite-alone", runAlone, { LOJA_TEST_DB: "pglite" }, 0, 1)] : []),
   ...(withPostgres ? [apiProject("api-postgres", ["tests/api/**/*.test.ts"], { LOJA_TEST_DB: "postgres" }, 1)] : []),
   {
     plugins: [react()],
@@ -160,6 +188,7 @@ const projects = [
     test: {
       name: "e2e",
       include: ["tests/e2e/**/*.test.ts"],
+      exclude: quickLeavesOut(ciOnly.e2e),
       environment: "node",
       globalSetup: ["tests/helpers/e2e-global-setup.ts"],
       // Bounds that catch a hang, not speed limits: a test that starts shop processes takes minutes on a loaded machine.

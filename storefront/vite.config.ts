@@ -38,6 +38,12 @@ export default defineConfig(({ command }) => ({
     assetsInlineLimit: 2048,
     // pdf.js is its own lazy chunk, loaded only when a PDF is opened, and large by nature.
     chunkSizeWarningLimit: 600,
+    // The HTML keeps its preloads (the app and what it imports); a lazy page's import does not add <link
+    // rel=modulepreload> tags for its dependencies: each tag cost the phone's main thread ~1 ms to add (the helper
+    // also rescans every <link> of the page), 20 pages' worth when the other pages are fetched in idle time
+    // (docs/design/performance.md#main-thread-work-issue-46). The first page's dependencies are preloaded by the boot
+    // script (paint-first.ts); a later page's arrive one round trip after its chunk unless fetched in idle time already.
+    modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === "html" ? deps : []) },
     rolldownOptions: {
       output: {
         // React DOM in a file of its own: the server speaks HTTP/1.1, so on 3G two files of ~40 KB download side

@@ -3,17 +3,16 @@
 // (an admin, partial allowed). A bank transfer back is still "Registar devolução".
 import { useState, type FormEvent } from "react";
 import { useDataProvider, useNotify, usePermissions, useRecordContext, useRefresh, useTranslate } from "react-admin";
-import { Box, Button, Chip, TextField, Typography } from "@mui/material";
+import { Box, Button, Chip, Typography } from "@mui/material";
 import { formatKz } from "../../shared/money.ts";
 import { MCX_CHARGE_STATUS_LABELS, type McxChargeStatus } from "../../shared/mcx-express.ts";
-import { parseKwanza } from "../../shared/kwanza-input.ts";
+import { PAYMENT_REQUEST_TITLE } from "../../shared/payment-requests.ts";
 import type { AdminOrder } from "../../server/schemas/admin-orders.ts";
 import type { AdminCharge } from "../../server/schemas/mcx-express.ts";
 import type { ConsoleDataProvider } from "../data-provider.ts";
 import { formatDateTime } from "../lib/format.ts";
-import { KwanzaTextField } from "../components/kwanza-input.tsx";
 import { FormDialog, useDialogRequest } from "../components/form-dialog.tsx";
-import { refundReasonError } from "./transform.ts";
+import { useRefundFields } from "./payment-dialogs.tsx";
 
 const STATUS_COLORS: Record<McxChargeStatus, "default" | "success" | "warning" | "error"> = {
   pending: "warning",
@@ -45,6 +44,11 @@ export function OrderMcxExpress() {
                 <Typography sx={{ fontWeight: 700, whiteSpace: "nowrap" }}>{formatKz(c.amount)}</Typography>
                 <Chip size="small" color={STATUS_COLORS[c.status as McxChargeStatus] ?? "default"} label={statusLabel(c.status)} />
               </Box>
+              {c.paymentRequestId && (
+                <Typography variant="body2" data-testid="mcx-charge-request">
+                  {PAYMENT_REQUEST_TITLE} · {order.paymentRequests.find((r) => r.id === c.paymentRequestId)?.reason ?? ""}
+                </Typography>
+              )}
               <Typography variant="body2">
                 {translate("loja.mcx.phone", { phone: c.phoneNumber })} · {formatDateTime(c.createdAt)}
               </Typography>
@@ -87,19 +91,15 @@ function AppyPayRefundDialog({ orderId, charge, max, onClose }: { orderId: strin
   const notify = useNotify();
   const refresh = useRefresh();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
-  const [amount, setAmount] = useState(String(max));
-  const [reason, setReason] = useState("");
-  const [shown, setShown] = useState(false);
+  const refund = useRefundFields(max, String(max));
   const { busy, error, send } = useDialogRequest(onClose, translate("ra.notification.http_error"));
-  const value = parseKwanza(amount);
-  const amountError = value === null ? "loja.payments.amount_invalid" : value > max ? "loja.refunds.too_much" : undefined;
-  const reasonError = refundReasonError(reason);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    setShown(true);
-    if (value === null || amountError || reasonError) return;
+    refund.show();
+    const value = refund.amount;
+    if (value === null || !refund.valid) return;
     await send(async () => {
-      await dataProvider.refundThroughAppyPay(orderId, charge.paymentId!, { amount: value, note: reason.trim() });
+      await dataProvider.refundThroughAppyPay(orderId, charge.paymentId!, { amount: value, note: refund.note });
       notify("loja.mcx.refunded_ok", { type: "success" });
       refresh();
     });
@@ -117,24 +117,7 @@ function AppyPayRefundDialog({ orderId, charge, max, onClose }: { orderId: strin
       onSubmit={(e) => void submit(e)}
       testId="appypay-refund-dialog"
     >
-      <KwanzaTextField
-        name="amount"
-        label={translate("loja.payments.amount")}
-        value={amount}
-        onChange={(text) => setAmount(text)}
-        errorText={shown && amountError ? translate(amountError, { max: formatKz(max) }) : undefined}
-        helperText={translate("loja.refunds.at_most", { max: formatKz(max) })}
-        required
-        autoFocus
-      />
-      <TextField
-        label={translate("loja.refunds.reason")}
-        value={reason}
-        onChange={(e) => setReason(e.target.value)}
-        error={shown && Boolean(reasonError)}
-        helperText={translate(shown && reasonError ? reasonError : "loja.refunds.reason_help")}
-        required
-      />
+      {refund.fields}
     </FormDialog>
   );
 }

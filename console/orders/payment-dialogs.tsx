@@ -236,6 +236,53 @@ export function RefuseProofDialog({
 }
 
 /**
+ * The amount (at most `max`) and the reason every refund asks for, checked alike wherever money is given back (a
+ * refund recorded by hand, one sent through AppyPay). `show()` marks the fields' errors once staff submit.
+ */
+export function useRefundFields(max: number, initialAmount = "") {
+  const translate = useTranslate();
+  const [amount, setAmount] = useState(initialAmount);
+  const [reason, setReason] = useState("");
+  const [shown, setShown] = useState(false);
+  const value = parseKwanza(amount);
+  const amountError = value === null ? "loja.payments.amount_invalid" : value > max ? "loja.refunds.too_much" : undefined;
+  const reasonError = refundReasonError(reason);
+  const fields = (
+    <>
+      <KwanzaTextField
+        name="amount"
+        label={translate("loja.payments.amount")}
+        value={amount}
+        onChange={(text) => setAmount(text)}
+        errorText={shown && amountError ? translate(amountError, { max: formatKz(max) }) : undefined}
+        helperText={translate("loja.refunds.at_most", { max: formatKz(max) })}
+        required
+        autoFocus
+      />
+      <TextField
+        label={translate("loja.refunds.reason")}
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+        error={shown && Boolean(reasonError)}
+        helperText={translate(shown && reasonError ? reasonError : "loja.refunds.reason_help")}
+        required
+        multiline
+        minRows={2}
+        slotProps={{ htmlInput: { maxLength: MAX_REFUSAL_REASON } }}
+      />
+    </>
+  );
+  return {
+    /** The amount typed, when it is one (not checked against `max`: `valid` is). */
+    amount: value,
+    note: reason.trim(),
+    valid: value !== null && !amountError && !reasonError,
+    show: () => setShown(true),
+    fields,
+  };
+}
+
+/**
  * Money given back: the amount (empty: staff type what they give back, at most what the shop holds), the reason, and
  * the transfer's reference, or "por devolver" while it is still to be made (docs/product/orders.md#refunds).
  */
@@ -252,24 +299,20 @@ export function RefundDialog({
   onSubmit(body: { amount: number; bankReference?: string; pending?: boolean; note?: string }): Promise<void>;
 }) {
   const translate = useTranslate();
-  const [amount, setAmount] = useState("");
-  const [reason, setReason] = useState("");
+  const refund = useRefundFields(held);
   const [reference, setReference] = useState("");
   const [pending, setPending] = useState(false);
-  const [shown, setShown] = useState(false);
   const { busy, error: serverError, setError: setServerError, send } = useDialogRequest(onClose, translate("ra.notification.http_error"));
-  const value = parseKwanza(amount);
-  const amountError = value === null ? "loja.payments.amount_invalid" : value > held ? "loja.refunds.too_much" : undefined;
-  const reasonError = refundReasonError(reason);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    setShown(true);
-    if (value === null || amountError || reasonError) return;
+    refund.show();
+    const value = refund.amount;
+    if (value === null || !refund.valid) return;
     if (!pending && !reference.trim()) {
       setServerError(translate("loja.refunds.invalid"));
       return;
     }
-    const note = reason.trim();
+    const note = refund.note;
     await send(() => onSubmit(pending ? { amount: value, pending: true, note } : { amount: value, bankReference: reference.trim(), note }));
   };
   return (
@@ -283,27 +326,7 @@ export function RefundDialog({
       onSubmit={submit}
       testId="refund-dialog"
     >
-      <KwanzaTextField
-        name="amount"
-        label={translate("loja.payments.amount")}
-        value={amount}
-        onChange={(text) => setAmount(text)}
-        errorText={shown && amountError ? translate(amountError, { max: formatKz(held) }) : undefined}
-        helperText={translate("loja.refunds.at_most", { max: formatKz(held) })}
-        required
-        autoFocus
-      />
-      <TextField
-        label={translate("loja.refunds.reason")}
-        value={reason}
-        onChange={(e) => setReason(e.target.value)}
-        error={shown && Boolean(reasonError)}
-        helperText={translate(shown && reasonError ? reasonError : "loja.refunds.reason_help")}
-        required
-        multiline
-        minRows={2}
-        slotProps={{ htmlInput: { maxLength: MAX_REFUSAL_REASON } }}
-      />
+      {refund.fields}
       <FormControlLabel
         control={<Checkbox checked={pending} onChange={(e) => setPending(e.target.checked)} />}
         label={translate("loja.refunds.pending")}

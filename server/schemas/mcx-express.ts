@@ -7,6 +7,8 @@ import { MAX_AMOUNT } from "../../shared/money.ts";
 
 export const McxExpressBody = StrictObject({
   orderId: Id,
+  /** A payment request of the order to pay (its amount) instead of the order's own money owed (docs/product/payment-requests.md). */
+  paymentRequestId: Type.Optional(Id),
   /** Any way a phone is written ("923 456 789", "+244 923 456 789"); the server reads it (shared/mcx-express.ts). */
   phoneNumber: Type.String({ minLength: 1, maxLength: 30 }),
 });
@@ -48,6 +50,8 @@ export const WebhookReply = Type.Object({ success: Type.Literal(true) });
 /** A Multicaixa Express charge as staff see it on the order's payments (docs/product/console.md#multicaixa-express). */
 export const AdminCharge = Type.Object({
   id: Type.String(),
+  /** The payment request it pays (null: the order's own money owed). */
+  paymentRequestId: Type.Union([Type.String(), Type.Null()]),
   /** The mobile charged, "923 456 789". */
   phoneNumber: Type.String(),
   amount: Type.Number(),

@@ -2,6 +2,7 @@
 import { Type, type Static } from "typebox";
 import { Money, ShortText, StrictObject } from "./common.ts";
 import { MAX_REQUEST_HOURS } from "../../shared/payment-requests.ts";
+import { ShopMcxExpress } from "./mcx-express.ts";
 
 /** A request as the shopper's orders, the chat card and staff see it. */
 export const PaymentRequestSchema = Type.Object({
@@ -18,6 +19,8 @@ export const PaymentRequestSchema = Type.Object({
   createdBy: Type.String(),
   createdAt: Type.String(),
   closedAt: Type.Union([Type.String(), Type.Null()]),
+  /** The shopper's chat only: null when the shop does not offer Multicaixa Express; else the request's latest charge. */
+  mcxExpress: Type.Optional(ShopMcxExpress),
 });
 export type PaymentRequestSchema = Static<typeof PaymentRequestSchema>;
 

@@ -1,8 +1,8 @@
 // Fiscal documents follow the money (docs/design/fiscal-documents.md#the-entry-points): an order paid by money asks
-// the provider for its FR, a refund for its NC. Calls outside, idempotent (one row per order / refund, one sender
+// the provider for its FR, a paid payment request for its own FR, a refund for its NC. Calls outside, idempotent (one row per order / refund, one sender
 // at a time): run at least once, never twice to the provider. Without FISCAL_PROVIDER they do nothing; the
 // fiscal-documents job sweeps whatever a reaction missed.
-import { requestCreditNoteForRefund, requestInvoiceForPaidOrder } from "../domain/fiscal/service.ts";
+import { requestCreditNoteForRefund, requestInvoiceForPaidOrder, requestInvoiceForPaidRequest } from "../domain/fiscal/service.ts";
 import { noticeFiscalDocumentIssued } from "../notifications/order-events.ts";
 import { reaction } from "./reaction.ts";
 
@@ -12,6 +12,15 @@ export const paidOrderInvoiceReaction = reaction({
   async outside(event, deps) {
     if (!deps.fiscal || !event.orderId) return;
     await requestInvoiceForPaidOrder(deps, event.orderId);
+  },
+});
+
+export const paidRequestInvoiceReaction = reaction({
+  name: "fiscal-request-invoice",
+  on: ["payment_request.paid"],
+  async outside(event, deps) {
+    if (!deps.fiscal) return;
+    await requestInvoiceForPaidRequest(deps, event.payload.requestId);
   },
 });
 

@@ -26,7 +26,8 @@
 //   password.reset_requested → the reset link's e-mail
 //   payment_request.created → its card in the chat, the shopper's e-mail, WhatsApp/SMS (as chosen) and push
 //   payment_request.closed → chat line (cancelled, expired), its Multicaixa reference withdrawn
-//   payment_request.paid   → its Multicaixa reference withdrawn (the money's own payment.recorded tells the chat)
+//   payment_request.paid   → its Multicaixa reference withdrawn, its own FR asked for (the money's own payment.recorded
+//                            tells the chat)
 import type { Reaction } from "./reaction.ts";
 import { passwordResetMailReaction, phoneCodeMessageReaction } from "./account-messages.ts";
 import { chargeSettledFrameReaction, newOrderFrameReaction } from "./live-frames.ts";
@@ -39,7 +40,12 @@ import {
   statusNoticesReaction,
 } from "./order-notices.ts";
 import { placedOrderNoticesReaction } from "./placed-order-notices.ts";
-import { issuedDocumentMailReaction, paidOrderInvoiceReaction, refundCreditNoteReaction } from "./fiscal-documents.ts";
+import {
+  issuedDocumentMailReaction,
+  paidOrderInvoiceReaction,
+  paidRequestInvoiceReaction,
+  refundCreditNoteReaction,
+} from "./fiscal-documents.ts";
 import { shopChatLinesReaction } from "./shop-chat-lines.ts";
 import { returnChatLinesReaction, returnNoticesReaction, returnRequestedAlertReaction } from "./return-notices.ts";
 import {
@@ -94,4 +100,5 @@ export const SHOP_REACTIONS: readonly Reaction[] = [
   paymentRequestNoticesReaction,
   paymentRequestClosedLineReaction,
   withdrawRequestReferenceReaction,
+  paidRequestInvoiceReaction,
 ];

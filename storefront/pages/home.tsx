@@ -4,6 +4,7 @@ import { PolicyStrip } from "../components/policy-strip.tsx";
 import { ProductGrid } from "../features/catalogue/product-card.tsx";
 import { Skeleton, useSkeletonDelay } from "../components/skeleton.tsx";
 import { Title } from "../components/title.tsx";
+import { WhenNear } from "../components/when-near.tsx";
 import { HOME_URL, type HomeReply } from "../features/catalogue/api/catalogue.ts";
 import { heroOrder, type HeroSlide } from "../features/catalogue/hero-slides.ts";
 import { useCachedApi } from "../lib/cached-api.ts";
@@ -25,14 +26,25 @@ export default function HomePage() {
   return (
     <>
       <HeroCarousel slides={slides} />
-      {(["latest", "bestsellers"] as const).map((list) => (
-        <section className="section" key={list}>
-          <Title first={HOME_SECTIONS[list].first} second={HOME_SECTIONS[list].second} />
-          <p className="lead">{HOME_SECTIONS[list].lead}</p>
-          <ProductGrid products={data?.[list] ?? []} />
-        </section>
-      ))}
-      <PolicyStrip />
+      <HomeList list="latest" products={data?.latest} />
+      {/* Below the first screen: drawn as the shopper scrolls near it (docs/design/performance.md#main-thread-work-issue-46). */}
+      <WhenNear id="home-below" minHeight={BELOW_HEIGHT}>
+        <HomeList list="bestsellers" products={data?.bestsellers} />
+        <PolicyStrip />
+      </WhenNear>
     </>
+  );
+}
+
+/** Room kept for the best sellers and the policy strip until they are drawn (about their height on a phone). */
+const BELOW_HEIGHT = 2000;
+
+function HomeList({ list, products }: { list: keyof typeof HOME_SECTIONS; products: HomeReply["latest"] | undefined }) {
+  return (
+    <section className="section">
+      <Title first={HOME_SECTIONS[list].first} second={HOME_SECTIONS[list].second} />
+      <p className="lead">{HOME_SECTIONS[list].lead}</p>
+      <ProductGrid products={products ?? []} />
+    </section>
   );
 }

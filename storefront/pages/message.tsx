@@ -83,7 +83,11 @@ export default function MessagePage() {
                 data-sender={m.sender}
               >
                 <p className="bubble-sender">{isClient(m) ? "Cliente" : isShopNotice(m) ? "Suporte · mensagem automática" : "Suporte"}</p>
-                {cardOf(m) ? <PaymentRequestCard request={cardOf(m)!} /> : m.text && <p className="pre-line">{m.text}</p>}
+                {cardOf(m) ? (
+                  <PaymentRequestCard orderId={orderId} request={cardOf(m)!} reload={chat.reload} />
+                ) : (
+                  m.text && <p className="pre-line">{m.text}</p>
+                )}
                 {m.fileUrl && <AttachmentButton url={m.fileUrl} image={isImage(m)} onOpen={setOpen} />}
                 <time className="bubble-time" dateTime={m.createdAt}>
                   {formatMessageTime(m.createdAt)}

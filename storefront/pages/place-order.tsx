@@ -42,7 +42,7 @@ export default function PlaceOrderPage() {
   const { address, edit } = useCheckoutAddress(token);
   const { nif, edit: editNif } = useCheckoutNif(token);
   const [nifError, setNifError] = useState<string | null>(null);
-  const { options, loading: deliveryLoading } = useDeliveryOptions(address.state, address.city, subtotal);
+  const { options, loading: deliveryLoading } = useDeliveryOptions(address.state, address.city, subtotal, address.phone);
   const [pickedId, setPickedId] = useState<string | null>(null);
   const delivery = chosenOption(options, pickedId);
   // Pay on delivery only with a delivery that offers it for this amount (docs/product/pay-on-delivery.md); another

@@ -9,6 +9,7 @@ import { productUrl, type Product, type ProductDetailReply } from "../features/c
 import { ProductGrid } from "../features/catalogue/product-card.tsx";
 import { ProductImage } from "../components/product-image.tsx";
 import { Title } from "../components/title.tsx";
+import { WhenNear } from "../components/when-near.tsx";
 import { formatKz } from "../../shared/money.ts";
 import { PRODUCT_NOT_FOUND_META, productPageMeta } from "../../shared/pages.ts";
 import { PRODUCT_MAIN_SIZES } from "../../shared/product-images.ts";
@@ -168,10 +169,16 @@ function ProductDetails({ product, related }: { product: Product; related: reado
           </ul>
         </div>
       </div>
-      <section className="section">
-        <Title first="PRODUTOS" second="RELACIONADOS" />
-        <ProductGrid products={related} />
-      </section>
+      {/* Below the first screen: drawn as the shopper scrolls near it (docs/design/performance.md#main-thread-work-issue-46). */}
+      <WhenNear id="product-related" minHeight={RELATED_HEIGHT}>
+        <section className="section">
+          <Title first="PRODUTOS" second="RELACIONADOS" />
+          <ProductGrid products={related} />
+        </section>
+      </WhenNear>
     </div>
   );
 }
+
+/** Room kept for the related products until they are drawn (about their height on a phone). */
+const RELATED_HEIGHT = 1000;

@@ -2,12 +2,20 @@
 // the NIF at placement and on the account, one FR per paid order exactly once (twice called, two callers at once,
 // a provider down then up, a "restart" that left only the database), the webhook believed only after fetching the
 // document again, a lost webhook reconciled by the poll, an NC for a refund referring to the FR, and the documents
-// on the staff's and shopper's orders.
+// on the staff's and shopper's orders; a paid payment request's own FR, once, whenever it was paid.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, createStaff, registerCustomer, type Customer, type TestApp } from "../helpers/app.ts";
 import { AppyPayStandin, type FiscalDocumentsStandin } from "../helpers/appypay-standin.ts";
 import { expectError, liveProducts, orderBody, post, type CatalogueProduct } from "./commerce-fixtures.ts";
-import { fiscalRound, requestCreditNoteForRefund, requestInvoiceForPaidOrder, retryDelayMs } from "../../server/domain/fiscal/service.ts";
+import {
+  fiscalRound,
+  requestCreditNoteForRefund,
+  requestInvoiceForPaidOrder,
+  requestInvoiceForPaidRequest,
+  retryDelayMs,
+} from "../../server/domain/fiscal/service.ts";
+import { multipart } from "./admin-fixtures.ts";
+import type { PaymentRequestSchema } from "../../server/schemas/payment-requests.ts";
 import { requestTotal } from "../../server/domain/fiscal/rules.ts";
 import type { FiscalDocumentRequest } from "../../server/integrations/appypay/fiscal-documents.ts";
 import type { AdminOrder } from "../../server/schemas/admin-orders.ts";
@@ -243,6 +251,99 @@ describe("one FR per paid order", () => {
     await fiscalRound(t.deps, { checkAfterMs: HOUR });
     await fiscalRound(t.deps, { checkAfterMs: HOUR });
     expect(await requestsOf(orderId)).toHaveLength(1);
+  });
+});
+
+describe("a payment request's own FR", () => {
+  async function ask(orderId: string, amount: number) {
+    const res = await t.app.inject({
+      method: "POST",
+      url: `/admin/api/orders/${orderId}/payment-requests`,
+      headers: admin.auth,
+      payload: { amount, reason: "Entrega para a Huíla" },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as { request: PaymentRequestSchema }).request;
+  }
+  /** The shop's bank statement names the request's reference: the import pays it. */
+  async function payByTransfer(request: PaymentRequestSchema) {
+    const amount = request.amount.toFixed(2).replace(".", ",");
+    const text = [
+      "Data Movimento;Data Valor;Descritivo;Débito;Crédito;Saldo",
+      `28-11-2026;28-11-2026;TRF ${request.reference};;${amount};1,00`,
+    ];
+    const form = multipart([{ name: "file", file: { bytes: Buffer.from(text.join("\n")), filename: "extrato.csv", type: "text/csv" } }]);
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/admin/api/bank-statements",
+      headers: { ...admin.auth, ...form.headers },
+      payload: form.payload,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as { matched: number }).matched).toBe(1);
+  }
+  const requestDocuments = (paymentRequestId: string) => t.prisma.fiscalDocument.findMany({ where: { paymentRequestId } });
+
+  it("asks for one FR of its own for a request paid after the order's FR, for its amount and reason, once however many ask", async () => {
+    const c = await registerCustomer(t.app);
+    const { orderId, total } = await place(c, { nif: "5000000000" });
+    await pay(orderId, total);
+    await t.settled();
+    const orderFr = await t.prisma.fiscalDocument.findFirstOrThrow({ where: { orderId, type: "FR" } });
+    fiscal.issue(orderFr.providerId!);
+    expect((await webhook(fiscal.webhookBody(orderFr.providerId!), `Bearer ${SECRET}`)).statusCode).toBe(200);
+
+    const request = await ask(orderId, 8000);
+    await payByTransfer(request);
+    await t.settled();
+    await Promise.all([
+      requestInvoiceForPaidRequest(t.deps, request.id),
+      requestInvoiceForPaidRequest(t.deps, request.id),
+      fiscalRound(t.deps, { checkAfterMs: HOUR }),
+    ]);
+    const [own] = await requestDocuments(request.id);
+    expect(await requestDocuments(request.id)).toHaveLength(1);
+    expect([own!.type, own!.orderId, own!.amount.toNumber(), own!.customerTaxID]).toEqual(["FR", orderId, 8000, "5000000000"]);
+    const body = fiscal.documents.get(own!.providerId!)!.body as unknown as FiscalDocumentRequest;
+    expect(body).toMatchObject({ documentType: "FR", customerTaxID: "5000000000" });
+    expect(body.lines.map((l) => [l.productCode, l.productDescription])).toEqual([
+      ["PEDIDO-PAGAMENTO", expect.stringContaining("Entrega para a Huíla")],
+    ]);
+    expect(requestTotal(body, "geral")).toBe(8000);
+    // The order's own FR is untouched: still one, for its goods.
+    expect(await t.prisma.fiscalDocument.count({ where: { orderId, type: "FR", paymentRequestId: null } })).toBe(1);
+    fiscal.issue(own!.providerId!);
+    expect((await webhook(fiscal.webhookBody(own!.providerId!), `Bearer ${SECRET}`)).statusCode).toBe(200);
+    const shown = (await shopperOrder(c, orderId)).fiscalDocuments;
+    expect(shown.map((d) => [d.type, d.status])).toEqual([
+      ["FR", "issued"],
+      ["FR", "issued"],
+    ]);
+  });
+
+  it("keeps the order's FR to its goods when a request was paid first, and the sweep asks for a request's FR a reaction missed", async () => {
+    const c = await registerCustomer(t.app);
+    const { orderId, total } = await place(c);
+    const request = await ask(orderId, 2500);
+    // Paid while nothing reacted (the provider unset): only the sweep can ask for its FR.
+    const provider = t.deps.fiscal;
+    t.deps.fiscal = undefined;
+    try {
+      await payByTransfer(request);
+      await t.settled();
+    } finally {
+      t.deps.fiscal = provider;
+    }
+    expect(await requestDocuments(request.id)).toHaveLength(0);
+    await fiscalRound(t.deps, { checkAfterMs: HOUR });
+    expect(await requestDocuments(request.id)).toHaveLength(1);
+
+    // The order's own money: its FR is for its goods (the total less the request's amount, invoiced apart).
+    await pay(orderId, total);
+    await t.settled();
+    const orderFr = await t.prisma.fiscalDocument.findFirstOrThrow({ where: { orderId, type: "FR", paymentRequestId: null } });
+    expect(orderFr.amount.toNumber()).toBe(total);
+    expect(requestTotal(fiscal.documents.get(orderFr.providerId!)!.body as unknown as FiscalDocumentRequest, "geral")).toBe(total);
   });
 });
 

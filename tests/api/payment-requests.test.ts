@@ -1,30 +1,50 @@
 // Payment requests (docs/product/payment-requests.md): support asks for an amount agreed after the order; it reaches
 // the chat as a card and the shopper by e-mail; paid once by transfer (the statement import matches its own
-// reference) or by its Multicaixa reference, it adds to the order's total (extras), the shopper's and staff's orders
+// reference), by its Multicaixa reference or by Multicaixa Express (AppyPay's stand-in), it adds to the order's total (extras), the shopper's and staff's orders
 // and the owner's numbers; a cancelled or expired request cannot be paid.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createStaff, registerCustomer, type Customer, type TestApp } from "../helpers/app.ts";
-import { appWithProxyPay, type ProxyPayStandin } from "../helpers/proxypay-standin.ts";
+import { buildTestApp, createStaff, registerCustomer, type Customer, type TestApp } from "../helpers/app.ts";
+import { ProxyPayStandin, STANDIN_API_KEY, STANDIN_ENTITY_ID } from "../helpers/proxypay-standin.ts";
+import { AppyPayStandin, type ChargesStandin } from "../helpers/appypay-standin.ts";
 import { expectError, liveProducts, orderBody, post, type CatalogueProduct } from "./commerce-fixtures.ts";
 import { multipart } from "./admin-fixtures.ts";
 import { runPaymentDeadlines } from "../../server/domain/payments/deadlines.ts";
 import type { PaymentRequestSchema } from "../../server/schemas/payment-requests.ts";
 import type { DashboardNumbers } from "../../server/schemas/admin-common.ts";
 
+const APPYPAY_SECRET = "request-webhook-secret-0123456789abcdef";
 let t: TestApp;
 let proxypay: ProxyPayStandin;
-let close: (() => Promise<void>) | undefined;
+let appypay: AppyPayStandin;
+let charges: ChargesStandin;
 let products: CatalogueProduct[];
 let admin: Awaited<ReturnType<typeof createStaff>>;
 let support: Awaited<ReturnType<typeof createStaff>>;
 
 beforeAll(async () => {
-  ({ t, proxypay, close } = await appWithProxyPay());
+  proxypay = await new ProxyPayStandin().start();
+  appypay = await new AppyPayStandin().start();
+  charges = appypay.charges();
+  t = await buildTestApp({
+    env: appypay.env({
+      PROXYPAY_API_KEY: STANDIN_API_KEY,
+      PROXYPAY_ENTITY: String(STANDIN_ENTITY_ID),
+      PROXYPAY_BASE_URL: proxypay.url,
+      APPYPAY_GPO_METHOD: "GPO_53c70da3-1c88-4391-8b60-ab4757fbb044",
+      APPYPAY_WEBHOOK_SECRET: APPYPAY_SECRET,
+      APPYPAY_RECONCILE_SECONDS: "3600",
+      PAYMENT_DEADLINE_WORKER: "false",
+    }),
+  });
   products = await liveProducts(t);
   admin = await createStaff(t, "admin");
   support = await createStaff(t, "support");
 });
-afterAll(() => close?.());
+afterAll(async () => {
+  await t?.close();
+  await proxypay?.stop();
+  await appypay?.stop();
+});
 
 const staffApi = (who: { auth: Record<string, string> }, method: "GET" | "POST", url: string, payload?: object) =>
   t.app.inject({ method, url: `/admin/api${url}`, headers: who.auth, ...(payload ? { payload } : {}) });
@@ -59,6 +79,24 @@ const mine = async (c: Customer, id: string) =>
       orders: { _id: string; extras: number; totalAmount: number; paymentRequests: PaymentRequestSchema[] }[];
     }
   ).orders.find((o) => o._id === id)!;
+
+const payByMcx = (c: Customer, orderId: string, paymentRequestId: string) =>
+  post(t, "/api/order/mcx-express", { orderId, paymentRequestId, phoneNumber: "923 456 789" }, c.auth);
+const appypayWebhook = (body: unknown) =>
+  t.app.inject({
+    method: "POST",
+    url: "/api/payments/appypay",
+    payload: JSON.stringify(body),
+    headers: { "content-type": "application/json", authorization: `Bearer ${APPYPAY_SECRET}` },
+  });
+const chatRequests = async (c: Customer, orderId: string) =>
+  (
+    (await t.app.inject({ method: "GET", url: `/api/message/${orderId}`, headers: c.auth })).json() as {
+      paymentRequests: PaymentRequestSchema[];
+    }
+  ).paymentRequests;
+const revenue = async () =>
+  ((await staffApi(admin, "GET", "/dashboard/numbers?period=today")).json() as { numbers: DashboardNumbers }).numbers.revenue;
 
 describe("POST /admin/api/orders/:id/payment-requests", () => {
   it("is staff's: a shopper is refused (403), bad input is 400, an unknown order 404", async () => {
@@ -112,8 +150,6 @@ describe("paying a request, exactly once", () => {
     const id = await placedOrder(c);
     const before = await order(id);
     const total = before.totalAmount.toNumber();
-    const revenue = async () =>
-      ((await staffApi(admin, "GET", "/dashboard/numbers?period=today")).json() as { numbers: DashboardNumbers }).numbers.revenue;
     const request = await ask(id);
     const row = `28-11-2026;28-11-2026;TRF ${request.reference} ANA SILVA;;8.000,00;1.250.000,00`;
     expect(await importStatement([row])).toMatchObject({ matched: 1 });
@@ -155,6 +191,98 @@ describe("paying a request, exactly once", () => {
     expect((await requestRow(request.id)).status).toBe("paid");
     await t.settled();
     expect(proxypay.references.get(request.multicaixa!.reference)!.deleted).toBe(true);
+  });
+
+  it("by Multicaixa Express, once: exactly its amount, never two live charges for it, settled on AppyPay's own answer; the order's totals and the owner's numbers include it", async () => {
+    const c = await registerCustomer(t.app);
+    const id = await placedOrder(c);
+    const total = (await order(id)).totalAmount.toNumber();
+    const request = await ask(id, { amount: 8000, reason: "Entrega para a Huíla" });
+    const tries = await Promise.all([0, 1, 2].map(() => payByMcx(c, id, request.id)));
+    expect(tries.map((r) => r.statusCode).sort()).toEqual([202, 409, 409]);
+    for (const again of tries.filter((r) => r.statusCode === 409)) expectError(again, 409, /à espera de aprovação/);
+    const first = tries.find((r) => r.statusCode === 202)!;
+    const charge = await t.prisma.mcxExpressCharge.findUniqueOrThrow({ where: { id: (first.json() as { chargeId: string }).chargeId } });
+    expect([charge.paymentRequestId, charge.amount.toNumber(), charge.status]).toEqual([request.id, 8000, "pending"]);
+    expect(await t.prisma.mcxExpressCharge.count({ where: { paymentRequestId: request.id } })).toBe(1);
+    expect(charges.charges.get(charge.gatewayId!)!.body).toMatchObject({ amount: 8000, paymentInfo: { phoneNumber: "923456789" } });
+    // The order's own money owed has a charge of its own, side by side.
+    const own = await post(t, "/api/order/mcx-express", { orderId: id, phoneNumber: "923456789" }, c.auth);
+    expect(own.statusCode, own.body).toBe(202);
+
+    // The webhook's body is never believed: a claimed success while AppyPay says pending pays nothing.
+    const forged = charges.webhookBody(charge.gatewayId!, { responseStatus: { successful: true, status: "Success", code: 100 } });
+    expect((await appypayWebhook(forged)).statusCode).toBe(200);
+    expect((await requestRow(request.id)).status).toBe("open");
+
+    charges.approve(charge.gatewayId!);
+    const replies = await Promise.all([0, 1, 2].map(() => appypayWebhook(charges.webhookBody(charge.gatewayId!))));
+    expect(replies.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    const after = await order(id);
+    expect([after.extras.toNumber(), after.totalAmount.toNumber(), after.amountPaid.toNumber(), after.status]).toEqual([
+      8000,
+      total + 8000,
+      8000,
+      "Aguardando Pagamento",
+    ]);
+    expect(after.payments.map((p) => [p.actor, p.amount.toNumber(), p.externalId])).toEqual([
+      ["Multicaixa Express", 8000, `appypay:${charge.gatewayId}`],
+    ]);
+    const paid = await requestRow(request.id);
+    expect([paid.status, paid.paymentId]).toEqual(["paid", after.payments[0]!.id]);
+    expectError(await payByMcx(c, id, request.id), 409, "Este pedido de pagamento já está pago");
+    const card = (await chatRequests(c, id)).find((r) => r.id === request.id)!;
+    expect([card.status, card.mcxExpress?.charge?.status]).toEqual(["paid", "paid"]);
+    const staffView = (await staffApi(admin, "GET", `/orders/${id}`)).json() as {
+      extras: number;
+      mcxExpressCharges: { paymentRequestId: string | null; status: string }[];
+    };
+    expect(staffView.extras).toBe(8000);
+    expect(staffView.mcxExpressCharges.map((ch) => [ch.paymentRequestId, ch.status])).toEqual([
+      [request.id, "paid"],
+      [null, "pending"],
+    ]);
+
+    // The order's own charge pays the rest: paid, and the owner's revenue counts its total with the request's amount.
+    const before = await revenue();
+    const ownCharge = await t.prisma.mcxExpressCharge.findFirstOrThrow({ where: { orderId: id, paymentRequestId: null } });
+    charges.approve(ownCharge.gatewayId!);
+    expect((await appypayWebhook(charges.webhookBody(ownCharge.gatewayId!))).statusCode).toBe(200);
+    const settled = await order(id);
+    expect([settled.status, settled.amountPaid.toNumber()]).toEqual(["Pagamento Confirmado", total + 8000]);
+    expect(await revenue()).toBe(before + total + 8000);
+    await t.settled();
+    expect(proxypay.references.get(request.multicaixa!.reference)!.deleted).toBe(true);
+  });
+
+  it("by Multicaixa Express: a cancelled or expired request cannot be charged, and money approved after it closed is kept for staff, never counted", async () => {
+    const c = await registerCustomer(t.app);
+    const stranger = await registerCustomer(t.app);
+    const id = await placedOrder(c);
+    const cancelled = await ask(id, { amount: 3000, reason: "Depósito" });
+    expectError(await payByMcx(stranger, id, cancelled.id), 404);
+    expectError(await payByMcx(c, id, "nao-existe"), 404, "Pedido de pagamento não encontrado nesta encomenda");
+    const started = await payByMcx(c, id, cancelled.id);
+    expect(started.statusCode, started.body).toBe(202);
+    expect((await staffApi(support, "POST", `/orders/${id}/payment-requests/${cancelled.id}/cancel`)).statusCode).toBe(200);
+    expectError(await payByMcx(c, id, cancelled.id), 409, "Este pedido de pagamento foi cancelado");
+    // The shopper approved it in the app after the shop cancelled the request: kept, never counted.
+    const charge = await t.prisma.mcxExpressCharge.findFirstOrThrow({ where: { paymentRequestId: cancelled.id } });
+    charges.approve(charge.gatewayId!);
+    expect((await appypayWebhook(charges.webhookBody(charge.gatewayId!))).statusCode).toBe(200);
+    expect((await t.prisma.mcxExpressCharge.findUniqueOrThrow({ where: { id: charge.id } })).status).toBe("kept");
+    const after = await order(id);
+    expect([after.extras.toNumber(), after.amountPaid.toNumber(), after.payments.length]).toEqual([0, 0, 0]);
+    expect((await requestRow(cancelled.id)).status).toBe("cancelled");
+    const notes = await t.prisma.orderNote.findMany({ where: { orderId: id }, select: { text: true } });
+    expect(notes.map((n) => n.text).join("\n")).toMatch(
+      /pedido de pagamento que já não podia ser pago \(este pedido de pagamento foi cancelado\)/,
+    );
+
+    const expiring = await ask(id, { amount: 4000, reason: "Artigo extra", expiresInHours: 1 });
+    await t.prisma.paymentRequest.update({ where: { id: expiring.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    expectError(await payByMcx(c, id, expiring.id), 409, "Este pedido de pagamento expirou");
+    expect(await t.prisma.mcxExpressCharge.count({ where: { paymentRequestId: expiring.id } })).toBe(0);
   });
 
   it("refuses to pay a cancelled or expired request: the statement line waits with why", async () => {

@@ -340,6 +340,7 @@ describe("the orders list's payment chip", () => {
 describe("Multicaixa Express charges (docs/product/console.md#multicaixa-express)", () => {
   const charge = (over: Partial<NonNullable<AdminOrder["mcxExpressCharges"]>[number]>) => ({
     id: "ch1",
+    paymentRequestId: null,
     phoneNumber: "923 456 789",
     amount: 30000,
     status: "failed",

@@ -5,7 +5,14 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { browserAvailable, useShopAndBrowser } from "../helpers/e2e.ts";
 import { shopApi } from "../helpers/shop-process.ts";
-import { deliveryFeeFor, expectToast, phonePage, staffToken, type ListedProduct } from "../storefront/browser-support.ts";
+import {
+  deliveryFeeFor,
+  expectToast,
+  type ListedProduct,
+  phonePage,
+  staffToken,
+  typeCheckoutAddress,
+} from "../storefront/browser-support.ts";
 import { formatKz } from "../../shared/money.ts";
 
 const kz = (text: string | null) => (text ?? "").replace(/\u00a0/g, " ");
@@ -54,15 +61,16 @@ describe.runIf(browserAvailable())("a discount code from the cart to the payment
 
     await page.getByRole("link", { name: "FINALIZAR COMPRA" }).click();
     await page.waitForURL(/\/place-order/);
-    const fill = async (label: string, value: string) => page.getByLabel(label, { exact: true }).fill(value);
-    await fill("Primeiro nome", "Dora");
-    await fill("Sobrenome", "Desconto");
-    await fill("Email", "dora@exemplo.ao");
-    await fill("Endereço da Rua", "Rua Rainha Ginga 5");
-    await fill("Cidade", "Luanda");
-    await fill("Código Postal", "1000");
-    await fill("Telefone", "923444555");
-    await page.getByRole("combobox", { name: "Província" }).selectOption("Luanda");
+    await typeCheckoutAddress(page, {
+      firstName: "Dora",
+      lastName: "Desconto",
+      email: "dora@exemplo.ao",
+      street: "Rua Rainha Ginga 5",
+      city: "Luanda",
+      zipcode: "1000",
+      phone: "923444555",
+      province: "Luanda",
+    });
     const fee = await deliveryFeeFor(shop.url, { state: "Luanda", city: "Luanda" }, product.price);
     const total = product.price + fee - 1000;
     await expect.poll(async () => kz(await page.getByTestId("total").textContent())).toBe(money(total));

@@ -7,7 +7,14 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { browserAvailable, useShopAndBrowser } from "../helpers/e2e.ts";
 import { shopApi } from "../helpers/shop-process.ts";
-import { expectToast, phonePage, staffToken, type ListedProduct } from "../storefront/browser-support.ts";
+import {
+  cartThenCheckout,
+  expectToast,
+  type ListedProduct,
+  phonePage,
+  staffToken,
+  typeCheckoutAddress,
+} from "../storefront/browser-support.ts";
 import type { AdminProduct } from "../../server/schemas/admin-products.ts";
 
 const kz = (text: string | null) => (text ?? "").replace(/\u00a0/g, " ");
@@ -49,21 +56,18 @@ describe.runIf(browserAvailable())("delivery, pickup and stock", () => {
   });
 
   it("a Benguela shopper sees 8 000 kz, switches to pickup in Benguela (0 kz) and lands on the payment page", async () => {
-    await page.goto(`${shop.url}/product/${product._id}`);
-    await page.getByRole("radio", { name: product.sizes[0], exact: true }).click();
-    await page.getByRole("button", { name: "ADICIONAR AO CARRINHO" }).click();
-    await expectToast(page, "Produto adicionado ao carrinho!");
-    await page.goto(`${shop.url}/place-order`);
-    const fill = async (label: string, value: string) => page.getByLabel(label, { exact: true }).fill(value);
-    await fill("Primeiro nome", "Helena");
-    await fill("Sobrenome", "Benguela");
-    await fill("Email", "helena@exemplo.ao");
-    await fill("Endereço da Rua", "Rua Sacadura Cabral 10");
-    await fill("Bairro (opcional)", "Compão");
-    await fill("Cidade", "Benguela");
-    await fill("Código Postal", "0000");
-    await fill("Telefone", "923222333");
-    await page.getByRole("combobox", { name: "Província" }).selectOption("Benguela");
+    await cartThenCheckout(page, shop.url, product);
+    await typeCheckoutAddress(page, {
+      firstName: "Helena",
+      lastName: "Benguela",
+      email: "helena@exemplo.ao",
+      street: "Rua Sacadura Cabral 10",
+      district: "Compão",
+      city: "Benguela",
+      zipcode: "0000",
+      phone: "923222333",
+      province: "Benguela",
+    });
     const fee = page.getByTestId("delivery-fee-total");
     await page.getByRole("radio", { name: /Outras províncias/ }).waitFor();
     await expect.poll(async () => kz(await fee.textContent())).toBe("8 000,00 kz");

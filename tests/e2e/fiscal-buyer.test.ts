@@ -7,7 +7,14 @@ import type { Page } from "playwright-core";
 import { browserAvailable, useShopAndBrowser } from "../helpers/e2e.ts";
 import { shopApi } from "../helpers/shop-process.ts";
 import { AppyPayStandin, type FiscalDocumentsStandin } from "../helpers/appypay-standin.ts";
-import { expectToast, phonePage, staffToken, type ListedProduct } from "../storefront/browser-support.ts";
+import {
+  cartThenCheckout,
+  expectToast,
+  type ListedProduct,
+  phonePage,
+  staffToken,
+  typeCheckoutAddress,
+} from "../storefront/browser-support.ts";
 
 const SECRET = "fiscal-e2e-webhook-secret-0123456789";
 const NIF_TYPED = "5417 123 456";
@@ -42,19 +49,16 @@ describe.runIf(browserAvailable())("a company buyer's fatura-recibo", () => {
   });
 
   it("types the company's NIF with spaces at checkout, sees the name the AGT knows, and places the order with it", async () => {
-    await page.goto(`${shop.url}/product/${product._id}`);
-    await page.getByRole("radio", { name: product.sizes[0], exact: true }).click();
-    await page.getByRole("button", { name: "ADICIONAR AO CARRINHO" }).click();
-    await expectToast(page, "Produto adicionado ao carrinho!");
-    await page.goto(`${shop.url}/place-order`);
-    const fill = async (label: string, value: string) => page.getByLabel(label, { exact: true }).fill(value);
-    await fill("Primeiro nome", "Rosa");
-    await fill("Sobrenome", "Kiala");
-    await fill("Email", "compras@kiala.ao");
-    await fill("Endereço da Rua", "Rua Rainha Ginga 5");
-    await fill("Cidade", "Luanda");
-    await fill("Telefone", "923444555");
-    await page.getByRole("combobox", { name: "Província" }).selectOption("Luanda");
+    await cartThenCheckout(page, shop.url, product);
+    await typeCheckoutAddress(page, {
+      firstName: "Rosa",
+      lastName: "Kiala",
+      email: "compras@kiala.ao",
+      street: "Rua Rainha Ginga 5",
+      city: "Luanda",
+      phone: "923444555",
+      province: "Luanda",
+    });
     await page.getByLabel("NIF (opcional)").fill(NIF_TYPED);
     await page.getByText(COMPANY).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

@@ -5,7 +5,14 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { browserAvailable, useShopAndBrowser } from "../helpers/e2e.ts";
 import { shopApi } from "../helpers/shop-process.ts";
-import { expectToast, phonePage, staffToken, type ListedProduct } from "../storefront/browser-support.ts";
+import {
+  cartThenCheckout,
+  expectToast,
+  type ListedProduct,
+  phonePage,
+  staffToken,
+  typeCheckoutAddress,
+} from "../storefront/browser-support.ts";
 import type { AdminDeliveryZone } from "../../server/schemas/delivery.ts";
 
 describe.runIf(browserAvailable())("pay on delivery where the owner allows it", () => {
@@ -38,20 +45,17 @@ describe.runIf(browserAvailable())("pay on delivery where the owner allows it", 
   });
 
   it("offers Pagamento na entrega in Luanda, places the order and shows it Por confirmar", async () => {
-    await page.goto(`${shop.url}/product/${product._id}`);
-    await page.getByRole("radio", { name: product.sizes[0], exact: true }).click();
-    await page.getByRole("button", { name: "ADICIONAR AO CARRINHO" }).click();
-    await expectToast(page, "Produto adicionado ao carrinho!");
-    await page.goto(`${shop.url}/place-order`);
-    const fill = async (label: string, value: string) => page.getByLabel(label, { exact: true }).fill(value);
-    await fill("Primeiro nome", "Paulo");
-    await fill("Sobrenome", "Entrega");
-    await fill("Email", "paulo@exemplo.ao");
-    await fill("Endereço da Rua", "Rua Amílcar Cabral 3");
-    await fill("Cidade", "Luanda");
-    await fill("Código Postal", "1000");
-    await fill("Telefone", "923555666");
-    await page.getByRole("combobox", { name: "Província" }).selectOption("Luanda");
+    await cartThenCheckout(page, shop.url, product);
+    await typeCheckoutAddress(page, {
+      firstName: "Paulo",
+      lastName: "Entrega",
+      email: "paulo@exemplo.ao",
+      street: "Rua Amílcar Cabral 3",
+      city: "Luanda",
+      zipcode: "1000",
+      phone: "923555666",
+      province: "Luanda",
+    });
     const atDoor = page.getByRole("radio", { name: /Pagamento na entrega/ });
     await atDoor.waitFor();
     await atDoor.check();

@@ -50,6 +50,44 @@ export async function expectToast(page: Page, text: string, timeout = 15_000): P
   await page.locator(".Toastify__toast", { hasText: text }).first().waitFor({ timeout });
 }
 
+/** The product's first size put in the cart from its page, then the checkout opened, as a shopper does it. */
+export async function cartThenCheckout(page: Page, shopUrl: string, product: ListedProduct): Promise<void> {
+  await page.goto(`${shopUrl}/product/${product._id}`);
+  await page.getByRole("radio", { name: product.sizes[0], exact: true }).click();
+  await page.getByRole("button", { name: "ADICIONAR AO CARRINHO" }).click();
+  await expectToast(page, "Produto adicionado ao carrinho!");
+  await page.goto(`${shopUrl}/place-order`);
+}
+
+/** What a shopper types into the checkout's address (the optional fields only where given). */
+export interface TypedAddress {
+  firstName: string;
+  lastName: string;
+  email: string;
+  street: string;
+  district?: string;
+  city: string;
+  zipcode?: string;
+  phone: string;
+  province: string;
+}
+
+/** Types the address into the checkout field by field, by the labels the shopper reads; the province last. */
+export async function typeCheckoutAddress(page: Page, a: TypedAddress): Promise<void> {
+  const fields: [string, string | undefined][] = [
+    ["Primeiro nome", a.firstName],
+    ["Sobrenome", a.lastName],
+    ["Email", a.email],
+    ["Endereço da Rua", a.street],
+    ["Bairro (opcional)", a.district],
+    ["Cidade", a.city],
+    ["Código Postal", a.zipcode],
+    ["Telefone", a.phone],
+  ];
+  for (const [label, value] of fields) if (value !== undefined) await page.getByLabel(label, { exact: true }).fill(value);
+  await page.getByRole("combobox", { name: "Província" }).selectOption(a.province);
+}
+
 export async function staffToken(url: string): Promise<string> {
   const res = await fetch(`${url}/admin/api/auth/login`, {
     method: "POST",

@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { shopperOrder } from "./order-fixtures.ts";
 import type { Order } from "../../storefront/features/orders/api/user-orders.ts";
 import { formatDeadline } from "../../storefront/features/orders/payment.ts";
 import { renderShop } from "./harness.tsx";
@@ -10,53 +11,7 @@ import { standInShopApi } from "./shop-api-stand-in.ts";
 const HOUR = 3_600_000;
 const UNPAID = "unpaid0000000000000000a1";
 
-const order = (over: Partial<Order> = {}): Order => ({
-  _id: UNPAID,
-  createdAt: new Date(Date.now() - HOUR).toISOString(),
-  status: "Aguardando Pagamento",
-  paymentMethod: "bank_transfer",
-  payment: false,
-  address: {
-    firstName: "Ana",
-    lastName: "Silva",
-    email: "ana@example.ao",
-    street: "Rua 1",
-    city: "Luanda",
-    state: "Luanda",
-    zipcode: "1000",
-    country: "Angola",
-    phone: "923000000",
-  },
-  subtotal: 7500,
-  deliveryFee: 5000,
-  totalAmount: 12500,
-  coupon: null,
-  items: [{ itemId: "p1", name: "Produto 1", image: ["/media/p1"], price: 7500, size: "M", quantity: 1 }],
-  paymentReference: "LJ4KX7PQM",
-  paymentDeadline: new Date(Date.now() + 40 * HOUR).toISOString(),
-  stockHeldUntil: null,
-  stockReleasedAt: null,
-  amountPaid: 0,
-  amountAwaitingConfirmation: 0,
-  amountRefunded: 0,
-  extras: 0,
-  paymentRequests: [],
-  refunds: [],
-  paymentState: "unpaid",
-  proofs: [],
-  multicaixa: null,
-  cancellation: null,
-  delivery: null,
-  shipment: null,
-  timeline: [],
-  nif: null,
-  fiscalDocuments: [],
-  unreadMessages: 0,
-  returns: [],
-  returnOffer: null,
-  mcxExpress: null,
-  ...over,
-});
+const order = (over: Partial<Order> = {}): Order => shopperOrder({ _id: UNPAID, ...over });
 
 const signedIn = { session: { token: "t", realtime: null } };
 const toasts = () => [...document.querySelectorAll(".Toastify__toast")].map((t) => t.textContent ?? "");

@@ -110,4 +110,37 @@ describe("checkout delivery", { timeout: 20_000 }, () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole("textbox", { name: "Email" })));
     expect(screen.getByText("Email é necessário")).toBeInTheDocument();
   });
+
+  it("sends the delivery phone once typed whole: pay on delivery is withdrawn for a phone over its refusal limit", async () => {
+    const REFUSED = "923111222";
+    const calls = standInShopApi({
+      "POST /api/cart/get": () => ({ success: true, cartData: { p1: { M: 1 } } }),
+      "GET /api/delivery/options": (call) => {
+        const phone = new URL(call.path, "http://x").searchParams.get("phone");
+        const zone = {
+          id: "z1",
+          kind: "delivery",
+          name: "Luanda",
+          fee: 2000,
+          eta: "",
+          ...(phone === REFUSED ? {} : { payOnDelivery: true }),
+        };
+        return { success: true, options: [zone] };
+      },
+    });
+    renderShop("/place-order", { products: catalogue(1), ...signedIn() });
+    await screen.findByRole("button", { name: "FINALIZAR PEDIDO" });
+    fireEvent.change(screen.getByRole("combobox", { name: "Província" }), { target: { value: "Luanda" } });
+    await screen.findByRole("radio", { name: /Pagamento na entrega/ });
+    const asked = () =>
+      calls.filter((c) => c.path.startsWith("/api/delivery/options")).map((c) => new URL(c.path, "http://x").searchParams.get("phone"));
+    // Half a number asks nothing new.
+    fill({ Telefone: "923 11" });
+    fill({ Telefone: "923 111 222" });
+    await waitFor(() => expect(screen.queryByRole("radio", { name: /Pagamento na entrega/ })).toBeNull());
+    expect(asked()).not.toContain("92311");
+    expect(asked().at(-1)).toBe(REFUSED);
+    // The fees stayed on screen meanwhile: a new phone is not a new address.
+    expect(screen.getAllByTestId("delivery-fee")).toHaveLength(1);
+  });
 });

@@ -3,6 +3,7 @@
 // name the AGT knows it by), the account's NIF, and /orders with the FR's number and its PDF.
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { Order } from "../../storefront/features/orders/api/user-orders.ts";
+import { shopperOrder } from "./order-fixtures.ts";
 import { LUANDA_ADDRESS_FIELDS, catalogue, renderShop } from "./harness.tsx";
 import { standInShopApi, type ApiCall } from "./shop-api-stand-in.ts";
 import { INVALID_NIF } from "../../shared/nif.ts";
@@ -88,43 +89,16 @@ describe("account NIF", { timeout: 20_000 }, () => {
 
 describe("/orders", { timeout: 20_000 }, () => {
   it("shows the NIF, the FR's number with its PDF, and a document still on its way", async () => {
-    const base = {
+    const base = shopperOrder({
       createdAt: new Date().toISOString(),
       status: "Pagamento Confirmado",
-      paymentMethod: "bank_transfer",
       payment: true,
-      address: {
-        ...LUANDA_ADDRESS_FIELDS,
-        firstName: "Ana",
-        lastName: "Silva",
-        email: "a@b.ao",
-        state: "Luanda",
-        zipcode: "1000",
-        country: "Angola",
-        phone: "923000000",
-        street: "Rua 1",
-        city: "Luanda",
-      },
-      subtotal: 7500,
-      deliveryFee: 5000,
-      totalAmount: 12500,
-      coupon: null,
-      items: [{ itemId: "p1", name: "Produto 1", image: ["/media/p1"], price: 7500, size: "M", quantity: 1 }],
+      address: { ...shopperOrder().address, ...LUANDA_ADDRESS_FIELDS, email: "a@b.ao" },
       paymentReference: null,
       paymentDeadline: null,
-      stockHeldUntil: null,
-      stockReleasedAt: null,
       amountPaid: 12500,
       paymentState: "paid",
-      amountAwaitingConfirmation: 0,
-      proofs: [],
-      multicaixa: null,
-      cancellation: null,
-      delivery: null,
-      shipment: null,
-      timeline: [],
-      unreadMessages: 0,
-    } as unknown as Order;
+    });
     const orders: Order[] = [
       {
         ...base,

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from "react";
-import { act, configure, render } from "@testing-library/react";
+import { act, render } from "@testing-library/react";
 import { MemoryRouter, useLocation, useNavigate, type Location, type NavigateFunction } from "react-router-dom";
 import { ShopShell } from "../../storefront/app/layout.tsx";
 import { SessionContext, type Session } from "../../storefront/features/auth/session.tsx";
@@ -12,9 +12,6 @@ import { setStandInCatalogue, standInInstalled, standInShopApi } from "./shop-ap
 // Renders the real shell and the real page routes at `path`, with settings and session handed in as data and the
 // shop API answered by a stand-in (shop-api-stand-in.ts) from the catalogue given: screens are checked without any
 // network (server flows live in tests/e2e).
-
-// Pages are lazy chunks: on a busy CI machine the first import of one can take longer than the default 1 s.
-configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no scrolling; the layout scrolls to the top on every new page.
 window.scrollTo = () => {};

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { ATTACHMENT_TOO_LARGE, MAX_ATTACHMENT_BYTES } from "../../shared/chat.ts";
 import { formatKz } from "../../shared/money.ts";
+import { shopperOrder } from "./order-fixtures.ts";
 import type { Order } from "../../storefront/features/orders/api/user-orders.ts";
 import { formatDeadline, timeLeft } from "../../storefront/features/orders/payment.ts";
 import { LUANDA_ADDRESS_FIELDS, catalogue, renderShop } from "./harness.tsx";
@@ -26,54 +27,14 @@ const luandaText = (iso: string) => {
 
 const ORDER_ID = "665f1c2a9b1e4a0012abcdef";
 
-const order = (over: Partial<Order> = {}): Order => ({
-  _id: ORDER_ID,
-  createdAt: new Date(Date.now() - HOUR).toISOString(),
-  status: "Aguardando Pagamento",
-  paymentMethod: "bank_transfer",
-  payment: false,
-  address: {
-    firstName: "Ana",
-    lastName: "Silva",
-    email: "ana@example.ao",
-    street: "Rua 1",
-    city: "Luanda",
-    state: "",
-    zipcode: "1000",
-    country: "Angola",
-    phone: "923000000",
-  },
-  subtotal: 7500,
-  deliveryFee: 5000,
-  totalAmount: 12500,
-  coupon: null,
-  items: [{ itemId: "p1", name: "Produto 1", image: ["/media/p1"], price: 7500, size: "M", quantity: 1 }],
-  paymentReference: "LJ4KX7PQM",
-  // 27 h 30 min from now: "faltam 1 dia e 3 h" however long the test takes to get there.
-  paymentDeadline: new Date(Date.now() + 27.5 * HOUR).toISOString(),
-  stockHeldUntil: null,
-  stockReleasedAt: null,
-  amountPaid: 0,
-  paymentState: "unpaid",
-  amountAwaitingConfirmation: 0,
-  amountRefunded: 0,
-  extras: 0,
-  paymentRequests: [],
-  refunds: [],
-  proofs: [],
-  multicaixa: null,
-  cancellation: null,
-  delivery: null,
-  shipment: null,
-  timeline: [],
-  nif: null,
-  fiscalDocuments: [],
-  unreadMessages: 0,
-  returns: [],
-  returnOffer: null,
-  mcxExpress: null,
-  ...over,
-});
+const order = (over: Partial<Order> = {}): Order =>
+  shopperOrder({
+    _id: ORDER_ID,
+    address: { ...shopperOrder().address, state: "" },
+    // 27 h 30 min from now: "faltam 1 dia e 3 h" however long the test takes to get there.
+    paymentDeadline: new Date(Date.now() + 27.5 * HOUR).toISOString(),
+    ...over,
+  });
 
 const MCX = { entity: "01234", reference: "987654321", amount: 12500 };
 

@@ -273,3 +273,63 @@ describe("/message/{orderId}", { timeout: 30_000 }, () => {
     expect(screen.getByText(EMPTY)).toBeInTheDocument();
   });
 });
+
+describe("a payment request's card", { timeout: 30_000 }, () => {
+  const request = (over: Record<string, unknown> = {}) => ({
+    id: "req1",
+    amount: 8000,
+    reason: "Entrega para a Huíla",
+    status: "open",
+    expiresAt: new Date(Date.now() + 48 * 60 * MINUTE).toISOString(),
+    reference: "LJ7Q4MXP2",
+    multicaixa: null,
+    createdBy: "Suporte",
+    createdAt: new Date().toISOString(),
+    closedAt: null,
+    mcxExpress: { charge: null },
+    ...over,
+  });
+
+  it("offers Multicaixa Express: charges the request to the mobile, waits for the approval, and reads 'Pago' when the outcome comes live", async () => {
+    const expiresAt = new Date(Date.now() + 90_000).toISOString();
+    const pending = {
+      chargeId: "ch1",
+      status: "pending",
+      message: null,
+      phoneNumber: "923 456 789",
+      amount: 8000,
+      expiresAt,
+      createdAt: expiresAt,
+    };
+    let current = request();
+    const calls = standInShopApi({
+      [`GET /api/message/${ORDER_ID}`]: () => ({
+        success: true,
+        messages: [message(1, { sender: "shop", text: "Pedido de pagamento · 8 000,00 kz", paymentRequestId: "req1" })],
+        status: "Pagamento Confirmado",
+        paymentRequests: [current],
+      }),
+      "POST /api/order/mcx-express": () => {
+        current = request({ mcxExpress: { charge: pending } });
+        return { success: true, chargeId: "ch1", status: "pending", expiresAt };
+      },
+    });
+    const realtime = new StandInRealtime();
+    renderShop(`/message/${ORDER_ID}`, { session: { token: "t", realtime: realtime.client } });
+    const card = await screen.findByTestId("payment-request", {}, WAIT);
+    fireEvent.click(within(card).getByRole("button", { name: "Pagar" }));
+    fireEvent.change(within(card).getByLabelText("Telemóvel com Multicaixa Express"), { target: { value: "923 456 789" } });
+    fireEvent.click(within(card).getByRole("button", { name: "Pagar com Multicaixa Express" }));
+    await within(card).findByText("Aprove o pagamento na app Multicaixa Express", {}, WAIT);
+    expect(calls.find((c) => c.path === "/api/order/mcx-express")!.body).toEqual({
+      orderId: ORDER_ID,
+      phoneNumber: "923 456 789",
+      paymentRequestId: "req1",
+    });
+
+    current = request({ status: "paid", mcxExpress: { charge: { ...pending, status: "paid" } } });
+    act(() => realtime.emit({ type: "chargeSettled", orderId: ORDER_ID, chargeId: "ch1", status: "paid" }));
+    await waitFor(() => expect(screen.getByTestId("payment-request")).toHaveAttribute("data-status", "paid"), WAIT);
+    expect(screen.getByTestId("payment-request")).toHaveTextContent("Pago");
+  });
+});

@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { deliveredOrder } from "./order-fixtures.ts";
 import type { Order } from "../../storefront/features/orders/api/user-orders.ts";
 import { renderShop, settings } from "./harness.tsx";
 import { standInShopApi } from "./shop-api-stand-in.ts";
@@ -11,56 +12,17 @@ const DAY = 86_400_000;
 const ORDER = "delivered000000000000ab12";
 const POLICY = "Devolva os artigos na loja de Luanda. A viagem de volta é por conta do cliente.";
 
-const delivered = (over: Partial<Order> = {}): Order => ({
-  _id: ORDER,
-  createdAt: new Date(Date.now() - 5 * DAY).toISOString(),
-  status: "Entregue",
-  paymentMethod: "cod",
-  payment: true,
-  address: {
-    firstName: "Ana",
-    lastName: "Silva",
-    email: "ana@example.ao",
-    street: "Rua 1",
-    city: "Luanda",
-    state: "Luanda",
-    zipcode: "1000",
-    country: "Angola",
-    phone: "923000000",
-  },
-  subtotal: 7500,
-  deliveryFee: 5000,
-  totalAmount: 12500,
-  coupon: null,
-  items: [{ itemId: "p1", name: "Camisa", image: ["/media/p1"], price: 7500, size: "P", quantity: 1 }],
-  paymentReference: null,
-  paymentDeadline: null,
-  stockHeldUntil: null,
-  stockReleasedAt: null,
-  amountPaid: 12500,
-  amountAwaitingConfirmation: 0,
-  amountRefunded: 0,
-  extras: 0,
-  paymentRequests: [],
-  refunds: [],
-  paymentState: "paid",
-  proofs: [],
-  multicaixa: null,
-  cancellation: null,
-  delivery: null,
-  shipment: null,
-  timeline: [],
-  nif: null,
-  fiscalDocuments: [],
-  unreadMessages: 0,
-  mcxExpress: null,
-  returns: [],
-  returnOffer: {
-    until: new Date(Date.now() + 2 * DAY).toISOString(),
-    lines: [{ itemId: "p1", name: "Camisa", size: "P", quantity: 1, exchangeSizes: ["M", "G"] }],
-  },
-  ...over,
-});
+const delivered = (over: Partial<Order> = {}): Order =>
+  deliveredOrder({
+    _id: ORDER,
+    paymentMethod: "cod",
+    items: [{ itemId: "p1", name: "Camisa", image: ["/media/p1"], price: 7500, size: "P", quantity: 1 }],
+    returnOffer: {
+      until: new Date(Date.now() + 2 * DAY).toISOString(),
+      lines: [{ itemId: "p1", name: "Camisa", size: "P", quantity: 1, exchangeSizes: ["M", "G"] }],
+    },
+    ...over,
+  });
 
 const signedIn = { session: { token: "t", realtime: null }, settings: { ...settings, returns: { windowDays: 7, policy: POLICY } } };
 

@@ -67,7 +67,8 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 // Raw (parameterised) SQL for the keys, since the search joins orders and users.
 function conditions(f: ConversationFilter): Prisma.Sql {
   const parts: Prisma.Sql[] = [];
-  if (f.ids) parts.push(Prisma.sql`c.order_id IN (${Prisma.join(f.ids)})`);
+  // An empty id list (react-admin's getMany of nothing) matches nothing; Prisma.join refuses an empty list.
+  if (f.ids) parts.push(f.ids.length ? Prisma.sql`c.order_id IN (${Prisma.join(f.ids)})` : Prisma.sql`FALSE`);
   if (f.unread === true) parts.push(Prisma.sql`c.unread_by_support > 0`);
   if (f.unread === false) parts.push(Prisma.sql`c.unread_by_support = 0`);
   // last_sender is the last *person* who wrote (the shop's automatic lines never answer: migration 20261204000000).

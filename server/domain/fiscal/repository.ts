@@ -14,6 +14,7 @@ export const documentSelect = {
   id: true,
   orderId: true,
   refundId: true,
+  paymentRequestId: true,
   type: true,
   source: true,
   status: true,
@@ -42,6 +43,7 @@ const invoiceOrderSelect = {
   deliveryFee: true,
   discount: true,
   totalAmount: true,
+  extras: true,
   amountPaid: true,
   lines: { orderBy: { position: "asc" }, select: { productId: true, name: true, size: true, quantity: true, price: true } },
 } as const satisfies Prisma.OrderSelect;
@@ -51,6 +53,8 @@ export interface NewProviderDocument {
   id: string;
   orderId: string;
   refundId: string | null;
+  /** A payment request's own FR (null: the order's FR, or an NC). */
+  paymentRequestId?: string | null;
   type: "FR" | "NC";
   customerTaxID: string;
   amount: Prisma.Decimal;
@@ -60,21 +64,31 @@ export const fiscalRepository = (db: Db) => ({
   orderForInvoice: (orderId: string): Promise<InvoiceOrderRow | null> =>
     db.order.findUnique({ where: { id: orderId }, select: invoiceOrderSelect }),
 
+  /** A paid request as its FR says it: the amount and the reason. */
+  paidRequest: (requestId: string) =>
+    db.paymentRequest.findFirst({
+      where: { id: requestId, status: "paid" },
+      select: { id: true, orderId: true, amount: true, reason: true },
+    }),
+
   refund: (refundId: string) =>
     db.refund.findUnique({ where: { id: refundId }, select: { id: true, orderId: true, amount: true, note: true } }),
 
   /**
-   * The provider document of an order (FR) or a refund (NC), written once: a second caller, here or on another
+   * The provider document of an order (FR), a paid request (its FR) or a refund (NC), written once: a second caller, here or on another
    * instance, meets the partial unique index and writes nothing (ON CONFLICT DO NOTHING). True when this call wrote it.
    */
   async insertProviderDocument(d: NewProviderDocument): Promise<boolean> {
     // Never a second one beside an earlier one, even a rejected one (a corrected document is staff's choice:
     // insertCorrection); two callers at once meet the partial unique index and the second writes nothing.
+    const requestId = d.paymentRequestId ?? null;
     const rows = await db.$queryRaw<{ id: string }[]>`
-      INSERT INTO fiscal_documents (id, order_id, refund_id, type, source, status, customer_tax_id, amount, next_attempt_at, updated_at)
-      SELECT ${d.id}, ${d.orderId}, ${d.refundId}, ${d.type}, 'provider', 'pending', ${d.customerTaxID}, ${d.amount.toFixed(2)}::numeric, now(), now()
+      INSERT INTO fiscal_documents (id, order_id, refund_id, payment_request_id, type, source, status, customer_tax_id, amount, next_attempt_at, updated_at)
+      SELECT ${d.id}, ${d.orderId}, ${d.refundId}, ${requestId}, ${d.type}, 'provider', 'pending', ${d.customerTaxID}, ${d.amount.toFixed(2)}::numeric, now(), now()
       WHERE NOT EXISTS (SELECT 1 FROM fiscal_documents f WHERE f.source = 'provider' AND f.type = ${d.type}
-                          AND (CASE WHEN ${d.type} = 'FR' THEN f.order_id = ${d.orderId} ELSE f.refund_id = ${d.refundId} END))
+                          AND (CASE WHEN ${d.type} = 'NC' THEN f.refund_id = ${d.refundId}
+                                    WHEN ${requestId}::text IS NULL THEN f.order_id = ${d.orderId} AND f.payment_request_id IS NULL
+                                    ELSE f.payment_request_id = ${requestId} END))
       ON CONFLICT DO NOTHING
       RETURNING id`;
     return rows.length === 1;
@@ -83,8 +97,8 @@ export const fiscalRepository = (db: Db) => ({
   /** A corrected document after a rejection (staff "Tentar de novo"), its request built already. */
   async insertCorrection(d: NewProviderDocument & { request: Prisma.InputJsonValue }): Promise<boolean> {
     const rows = await db.$queryRaw<{ id: string }[]>`
-      INSERT INTO fiscal_documents (id, order_id, refund_id, type, source, status, customer_tax_id, amount, request, next_attempt_at, updated_at)
-      VALUES (${d.id}, ${d.orderId}, ${d.refundId}, ${d.type}, 'provider', 'pending', ${d.customerTaxID}, ${d.amount.toFixed(2)}::numeric,
+      INSERT INTO fiscal_documents (id, order_id, refund_id, payment_request_id, type, source, status, customer_tax_id, amount, request, next_attempt_at, updated_at)
+      VALUES (${d.id}, ${d.orderId}, ${d.refundId}, ${d.paymentRequestId ?? null}, ${d.type}, 'provider', 'pending', ${d.customerTaxID}, ${d.amount.toFixed(2)}::numeric,
               ${JSON.stringify(d.request)}::jsonb, now(), now())
       ON CONFLICT DO NOTHING
       RETURNING id`;
@@ -95,9 +109,14 @@ export const fiscalRepository = (db: Db) => ({
   vatRegime: async (): Promise<string> =>
     (await db.shopSettings.findUnique({ where: { id: 1 }, select: { fiscalVatRegime: true } }))?.fiscalVatRegime ?? "geral",
 
-  /** The order's FR (or the refund's NC) from the provider that was not rejected: at most one. */
-  activeDocument: (where: { orderId: string; type: "FR" } | { refundId: string; type: "NC" }): Promise<FiscalDocumentRow | null> =>
-    db.fiscalDocument.findFirst({ where: { ...where, source: "provider", status: { not: "rejected" } }, select: documentSelect }),
+  /** The order's own FR, a request's FR (or the refund's NC) from the provider that was not rejected: at most one. */
+  activeDocument: (
+    where: { orderId: string; type: "FR" } | { paymentRequestId: string; type: "FR" } | { refundId: string; type: "NC" },
+  ): Promise<FiscalDocumentRow | null> =>
+    db.fiscalDocument.findFirst({
+      where: { ...("orderId" in where ? { ...where, paymentRequestId: null } : where), source: "provider", status: { not: "rejected" } },
+      select: documentSelect,
+    }),
 
   byId: (id: string): Promise<FiscalDocumentRow | null> => db.fiscalDocument.findUnique({ where: { id }, select: documentSelect }),
   byProviderId: (providerId: string): Promise<FiscalDocumentRow | null> =>
@@ -186,8 +205,19 @@ export const fiscalRepository = (db: Db) => ({
       SELECT o.id FROM orders o
       WHERE o.paid AND o.amount_paid >= o.total_amount AND o.total_amount > 0
         AND EXISTS (SELECT 1 FROM payments p WHERE p.order_id = o.id AND p.confirmed_at >= ${since.toISOString()}::timestamp)
-        AND NOT EXISTS (SELECT 1 FROM fiscal_documents f WHERE f.order_id = o.id AND f.type = 'FR')
+        AND NOT EXISTS (SELECT 1 FROM fiscal_documents f WHERE f.order_id = o.id AND f.type = 'FR' AND f.payment_request_id IS NULL)
       ORDER BY o.created_at
+      LIMIT ${batch}`;
+    return rows.map((r) => r.id);
+  },
+
+  /** Requests paid since `since` without an FR of their own. */
+  async paidRequestsWithoutInvoice(since: Date, batch: number): Promise<string[]> {
+    const rows = await db.$queryRaw<{ id: string }[]>`
+      SELECT r.id FROM payment_requests r
+      WHERE r.status = 'paid' AND r.closed_at >= ${since.toISOString()}::timestamp
+        AND NOT EXISTS (SELECT 1 FROM fiscal_documents f WHERE f.payment_request_id = r.id AND f.type = 'FR')
+      ORDER BY r.closed_at
       LIMIT ${batch}`;
     return rows.map((r) => r.id);
   },
@@ -198,7 +228,7 @@ export const fiscalRepository = (db: Db) => ({
       SELECT r.id FROM refunds r
       WHERE r.created_at >= ${since.toISOString()}::timestamp
         AND EXISTS (SELECT 1 FROM fiscal_documents f WHERE f.order_id = r.order_id AND f.type = 'FR' AND f.source = 'provider'
-                      AND f.status IN ('pending', 'issued'))
+                      AND f.payment_request_id IS NULL AND f.status IN ('pending', 'issued'))
         AND NOT EXISTS (SELECT 1 FROM fiscal_documents n WHERE n.refund_id = r.id)
       ORDER BY r.created_at
       LIMIT ${batch}`;

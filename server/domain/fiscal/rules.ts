@@ -98,6 +98,38 @@ export function invoiceRequest(order: InvoiceOrder, regime: VatRegime, at: Date)
   return { documentType: "FR", documentDate: documentDate(at), customerCountry: "AO", ...customerOf(order), documentStatus: "N", lines };
 }
 
+/**
+ * The FR of a paid payment request (docs/design/fiscal-documents.md#payment-requests): one line for its amount, its
+ * reason as the description (a province's delivery, an exchange's difference, an extra item, a deposit), naming the
+ * order it belongs to.
+ */
+export function requestInvoiceRequest(
+  order: { id: string; nif: string | null; address: unknown },
+  request: { amount: number; reason: string },
+  regime: VatRegime,
+  at: Date,
+): FiscalDocumentRequest {
+  const divisor = 1 + vatRate(regime);
+  const line: FiscalLine & { operationType: string } = {
+    lineNumber: 1,
+    productCode: "PEDIDO-PAGAMENTO",
+    productDescription: `${request.reason.slice(0, 150)} (pedido #${shortOrderId(order.id)})`,
+    quantity: 1,
+    unitOfMeasure: "UN",
+    unitPriceBase: round6(request.amount / divisor),
+    operationType: "SG",
+    ...lineTaxes(regime),
+  };
+  return {
+    documentType: "FR",
+    documentDate: documentDate(at),
+    customerCountry: "AO",
+    ...customerOf(order),
+    documentStatus: "N",
+    lines: [line],
+  };
+}
+
 /** The NC of a refund: one line for the amount given back, referring to the order's FR. */
 export function creditNoteRequest(
   order: { id: string; nif: string | null; address: unknown },

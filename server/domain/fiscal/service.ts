@@ -25,7 +25,7 @@ import { orderEvent } from "../events/catalog.ts";
 import { emitEvents } from "../events/emit.ts";
 import { fiscalRepository, type FiscalDocumentRow, type OrderFiscalDocumentRow } from "./repository.ts";
 import { checkNif, INVALID_NIF } from "../../../shared/nif.ts";
-import { creditNoteRequest, customerOf, invoiceRequest } from "./rules.ts";
+import { creditNoteRequest, customerOf, invoiceRequest, requestInvoiceRequest } from "./rules.ts";
 import {
   FISCAL_DOCUMENT_TYPES,
   FISCAL_OVERDUE_HOURS,
@@ -68,7 +68,8 @@ const errorText = (error: unknown): string =>
 /**
  * One FR for a paid order (money recorded covers its total), exactly once: the row is written once per order, and
  * one caller at a time sends it. Does nothing without a provider, for an order not paid by money, or when the order
- * already has its FR (then it only sends it if it is due). Answers the order's FR, or null.
+ * already has its FR (then it only sends it if it is due). Its amount is the order's goods and delivery (its total
+ * less what paid payment requests added: each has an FR of its own). Answers the order's FR, or null.
  */
 export async function requestInvoiceForPaidOrder(deps: FiscalDeps, orderId: string): Promise<FiscalDocumentRow | null> {
   if (!deps.fiscal) return null;
@@ -81,9 +82,35 @@ export async function requestInvoiceForPaidOrder(deps: FiscalDeps, orderId: stri
     refundId: null,
     type: "FR",
     customerTaxID: customerOf(order).customerTaxID,
-    amount: order.totalAmount,
+    amount: order.totalAmount.minus(order.extras),
   });
   const document = await repo.activeDocument({ orderId, type: "FR" });
+  if (!document) return null;
+  await sendDocument(deps, document.id);
+  return repo.byId(document.id);
+}
+
+/**
+ * One FR for a paid payment request, exactly once (a row per request, one sender at a time), whenever it was paid:
+ * the money it brought is invoiced apart from the order's goods (docs/design/fiscal-documents.md#payment-requests).
+ * Nothing without a provider or for a request that is not paid. Answers the request's FR, or null.
+ */
+export async function requestInvoiceForPaidRequest(deps: FiscalDeps, requestId: string): Promise<FiscalDocumentRow | null> {
+  if (!deps.fiscal) return null;
+  const repo = fiscalRepository(deps.db.prisma);
+  const request = await repo.paidRequest(requestId);
+  const order = request ? await repo.orderForInvoice(request.orderId) : null;
+  if (!request || !order) return null;
+  await repo.insertProviderDocument({
+    id: newOrderId(),
+    orderId: order.id,
+    refundId: null,
+    paymentRequestId: request.id,
+    type: "FR",
+    customerTaxID: customerOf(order).customerTaxID,
+    amount: request.amount,
+  });
+  const document = await repo.activeDocument({ paymentRequestId: request.id, type: "FR" });
   if (!document) return null;
   await sendDocument(deps, document.id);
   return repo.byId(document.id);
@@ -121,6 +148,11 @@ async function buildRequest(db: PrismaClient, document: FiscalDocumentRow, at: D
   const order = await repo.orderForInvoice(document.orderId);
   if (!order) throw new Error(`fiscal document ${document.id}: order ${document.orderId} is gone`);
   const regime = regimeOf(await repo.vatRegime());
+  if (document.type === "FR" && document.paymentRequestId) {
+    const request = await repo.paidRequest(document.paymentRequestId);
+    if (!request) throw new Error(`fiscal document ${document.id}: request ${document.paymentRequestId} is not paid`);
+    return requestInvoiceRequest(order, { amount: request.amount.toNumber(), reason: request.reason }, regime, at);
+  }
   if (document.type === "FR")
     return invoiceRequest(
       {
@@ -270,6 +302,8 @@ export async function fiscalRound(
   const since = await repo.providerSince(provider.name);
   const orders = await repo.paidWithoutInvoice(since, BATCH);
   for (const orderId of orders) if (await requestInvoiceForPaidOrder(deps, orderId)) result.requested++;
+  const requests = await repo.paidRequestsWithoutInvoice(since, BATCH);
+  for (const requestId of requests) if (await requestInvoiceForPaidRequest(deps, requestId)) result.requested++;
   const refunds = await repo.refundsWithoutCreditNote(since, BATCH);
   for (const refundId of refunds) if (await requestCreditNoteForRefund(deps, refundId)) result.requested++;
   const due = await repo.dueToSend(now, BATCH);
@@ -288,7 +322,8 @@ export async function fiscalRound(
     result.checked++;
   }
   const overdue = await alertOverdue(deps.db.prisma, now);
-  result.more = orders.length === BATCH || refunds.length === BATCH || pending.length === BATCH || overdue === BATCH;
+  result.more =
+    orders.length === BATCH || requests.length === BATCH || refunds.length === BATCH || pending.length === BATCH || overdue === BATCH;
   return result;
 }
 
@@ -417,6 +452,7 @@ export async function retryFiscalDocument(deps: FiscalDeps, id: string): Promise
       id: target,
       orderId: document.orderId,
       refundId: document.refundId,
+      paymentRequestId: document.paymentRequestId,
       type: document.type as "FR" | "NC",
       customerTaxID: request.customerTaxID,
       amount: document.amount,

@@ -5,6 +5,7 @@ import type { McxChargeStatus } from "../../../shared/mcx-express.ts";
 const chargeSelect = {
   id: true,
   orderId: true,
+  paymentRequestId: true,
   merchantTransactionId: true,
   gatewayId: true,
   phoneNumber: true,
@@ -35,6 +36,7 @@ function row(r: ({ status: string } & Omit<ChargeRow, "status">) | null): Charge
 export const mcxExpressRepository = (db: Db) => ({
   insert: async (data: {
     orderId: string;
+    paymentRequestId: string | null;
     merchantTransactionId: string;
     phoneNumber: string;
     amount: Prisma.Decimal;
@@ -53,8 +55,9 @@ export const mcxExpressRepository = (db: Db) => ({
         (merchantTransactionId ? await db.mcxExpressCharge.findUnique({ where: { merchantTransactionId }, select: chargeSelect }) : null),
     ),
 
-  findPendingOf: async (orderId: string): Promise<ChargeRow | null> =>
-    row(await db.mcxExpressCharge.findFirst({ where: { orderId, status: "pending" }, select: chargeSelect })),
+  /** The pending charge of an order's own money owed, or of one payment request (at most one each). */
+  findPendingOf: async (orderId: string, paymentRequestId: string | null = null): Promise<ChargeRow | null> =>
+    row(await db.mcxExpressCharge.findFirst({ where: { orderId, paymentRequestId, status: "pending" }, select: chargeSelect })),
 
   /** The charge's row held until the caller's transaction ends, only while it is pending (null: settled already). */
   async lockPending(id: string): Promise<boolean> {
@@ -112,16 +115,28 @@ export const mcxExpressRepository = (db: Db) => ({
       select: { id: true },
     }),
 
-  /** Each order's latest charge (the shopper's orders). */
+  /** Each order's latest charge of its own money owed (the shopper's orders). */
   async latestOf(orderIds: string[]): Promise<Map<string, ChargeRow>> {
     if (orderIds.length === 0) return new Map();
     const rows = await db.mcxExpressCharge.findMany({
-      where: { orderId: { in: orderIds } },
+      where: { orderId: { in: orderIds }, paymentRequestId: null },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       distinct: ["orderId"],
       select: chargeSelect,
     });
     return new Map(rows.map((r) => [r.orderId, row(r)]));
+  },
+
+  /** Each request's latest charge (the request as the shopper sees it). */
+  async latestOfRequests(requestIds: string[]): Promise<Map<string, ChargeRow>> {
+    if (requestIds.length === 0) return new Map();
+    const rows = await db.mcxExpressCharge.findMany({
+      where: { paymentRequestId: { in: requestIds } },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      distinct: ["paymentRequestId"],
+      select: chargeSelect,
+    });
+    return new Map(rows.map((r) => [r.paymentRequestId!, row(r)]));
   },
 
   listOf: async (orderId: string): Promise<ChargeRow[]> =>

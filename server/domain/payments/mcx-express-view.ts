@@ -16,6 +16,7 @@ export const toShopCharge = (c: ChargeRow): ShopCharge => ({
 
 export const toAdminCharge = (c: ChargeRow): AdminCharge => ({
   id: c.id,
+  paymentRequestId: c.paymentRequestId,
   phoneNumber: groupedMobile(c.phoneNumber),
   amount: c.amount.toNumber(),
   status: c.status,

@@ -3,12 +3,15 @@
 // taken only from AppyPay's own answer to GET /charges/{id} (the webhook only says which charge to ask about) and
 // settled once, whoever asks first (webhook, reconciliation, a new try): paid → a ledger payment keyed by AppyPay's
 // charge id; another amount or transaction → kept and alerted, never counted; declined, no balance, timed out →
-// failed, and the shopper may try again. An order has at most one pending charge.
+// failed, and the shopper may try again. An order has at most one pending charge of its own money owed, and a payment
+// request at most one of its amount (docs/product/payment-requests.md): a request's charge, paid, pays the request
+// (payRequest: the order's extras and the ledger, once).
 import { randomInt } from "node:crypto";
 import type { Db, PrismaClient } from "../../db/client.ts";
 import { Prisma } from "../../db/client.ts";
 import { AWAITING_PAYMENT, BANK_TRANSFER, CANCELLED, shortOrderId } from "../../../shared/orders.ts";
 import { MCX_EXPRESS_APPROVAL_SECONDS, MCX_EXPRESS_INVALID_PHONE, angolanMobile, chargeOutcomeText } from "../../../shared/mcx-express.ts";
+import { formatKz } from "../../../shared/money.ts";
 import { AppyPayError } from "../../integrations/appypay/client.ts";
 import type { AppyPayCharges, GatewayCharge } from "../../integrations/appypay/charges.ts";
 import { AppError } from "../errors.ts";
@@ -17,7 +20,10 @@ import { ordersRepository } from "../orders/repository.ts";
 import { paymentOnCancelledNote } from "../orders/shop-messages.ts";
 import { kz, orderEvent } from "../events/catalog.ts";
 import { emitEvents } from "../events/emit.ts";
+import { REQUEST_CLOSED, type PaymentRequestStatus } from "../../../shared/payment-requests.ts";
 import { addPayment } from "./payments.ts";
+import { payRequest, toRequestView } from "./payment-requests.ts";
+import { paymentRequestsRepository } from "./payment-requests-repository.ts";
 import { paymentsRepository } from "./repository.ts";
 import { mcxExpressRepository, type ChargeRow } from "./mcx-express-repository.ts";
 
@@ -28,6 +34,7 @@ export const MCX_EXPRESS_UNAVAILABLE = "O pagamento por Multicaixa Express não 
 const ALREADY_PAID = "Este pedido já está pago";
 const CANCELLED_ORDER = "Este pedido está cancelado: já não pode ser pago";
 const NOT_BY_MCX = "Este pedido não pode ser pago por Multicaixa Express";
+const REQUEST_NOT_FOUND = "Pedido de pagamento não encontrado nesta encomenda";
 const CHARGE_PENDING =
   "Já há um pagamento Multicaixa Express à espera de aprovação neste pedido: aprove-o na app ou aguarde o fim do prazo";
 const GATEWAY_REFUSED = "O Multicaixa Express não aceitou o pedido de pagamento. Tente de novo, ou pague por referência ou transferência.";
@@ -39,9 +46,10 @@ export const GIVE_UP_AFTER_MS = 24 * HOUR;
 /** A charge AppyPay never heard of this long after its 90 s is taken as never made (the request was lost on its way). */
 const NEVER_ARRIVED_GRACE_MS = MINUTE;
 
-/** What is charged: an order's money still owed (a payment request may become another target; this is all a charge needs). */
+/** What is charged: an order's money still owed, or one of its payment requests (its amount). */
 export interface ChargeTarget {
   orderId: string;
+  paymentRequestId: string | null;
   amount: Prisma.Decimal;
 }
 
@@ -69,6 +77,10 @@ export const newMerchantTransactionId = (): string => Array.from({ length: 15 },
 
 const cents = (amount: Prisma.Decimal | number): number => Math.round(Number(amount) * 100);
 
+/** Staff's note on money a closed payment request can no longer take. */
+const requestClosedNote = (amount: Prisma.Decimal, bankReference: string, why: string): string =>
+  `Pagamento de ${formatKz(amount)} recebido (ref. ${bankReference}) para um pedido de pagamento que já não podia ser pago (${why.charAt(0).toLowerCase()}${why.slice(1)}). Não conta para o pedido: devolva-o ao cliente.`;
+
 /**
  * The order the shopper may charge now, its row held: theirs (404 otherwise), a bank-transfer order awaiting
  * payment, with money owed and no charge pending.
@@ -83,7 +95,22 @@ async function chargeableOrder(tx: Db, orderId: string, userId: string): Promise
   if (money.paid || money.status !== AWAITING_PAYMENT || !owed.greaterThan(0)) throw new AppError(409, ALREADY_PAID);
   if (owner.paymentMethod !== BANK_TRANSFER) throw new AppError(409, NOT_BY_MCX);
   if (await mcxExpressRepository(tx).findPendingOf(orderId)) throw new AppError(409, CHARGE_PENDING);
-  return { orderId, amount: owed };
+  return { orderId, paymentRequestId: null, amount: owed };
+}
+
+/**
+ * The payment request the shopper may charge now, its row held (payRequest's order: the request, then the order): of
+ * their order (404 otherwise), open and before its deadline, its order not cancelled, no charge of it pending.
+ */
+async function chargeableRequest(tx: Db, orderId: string, requestId: string, userId: string): Promise<ChargeTarget> {
+  if (!(await ordersRepository(tx).findForUser(orderId, userId))) throw new AppError(404, ORDER_NOT_FOUND);
+  const request = await paymentRequestsRepository(tx).lock(requestId);
+  if (!request || request.orderId !== orderId) throw new AppError(404, REQUEST_NOT_FOUND);
+  const status = toRequestView(request).status;
+  if (status !== "open") throw new AppError(409, REQUEST_CLOSED[status as PaymentRequestStatus]);
+  if ((await ordersRepository(tx).findStatus(orderId))?.status === CANCELLED) throw new AppError(409, CANCELLED_ORDER);
+  if (await mcxExpressRepository(tx).findPendingOf(orderId, requestId)) throw new AppError(409, CHARGE_PENDING);
+  return { orderId, paymentRequestId: requestId, amount: request.amount };
 }
 
 const isPendingClash = (error: unknown): boolean => error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
@@ -99,7 +126,7 @@ const refusedByGateway = (error: unknown): boolean => error instanceof AppyPayEr
 export async function startCharge(
   db: PrismaClient,
   setup: McxExpressSetup | undefined,
-  input: { userId: string; orderId: string; phoneNumber: string },
+  input: { userId: string; orderId: string; phoneNumber: string; paymentRequestId?: string },
   now = new Date(),
 ): Promise<{ chargeId: string; status: "pending"; expiresAt: string }> {
   if (!setup) throw new AppError(400, MCX_EXPRESS_UNAVAILABLE);
@@ -107,16 +134,20 @@ export async function startCharge(
   const phoneNumber = angolanMobile(input.phoneNumber);
   if (!phoneNumber) throw new AppError(400, MCX_EXPRESS_INVALID_PHONE);
   // A charge still pending past its 90 s (its webhook lost): asked of AppyPay now, so the shopper may try again.
-  const earlier = await mcxExpressRepository(db).findPendingOf(input.orderId);
+  const requestId = input.paymentRequestId ?? null;
+  const earlier = await mcxExpressRepository(db).findPendingOf(input.orderId, requestId);
   if (earlier && earlier.expiresAt.getTime() <= now.getTime()) await checkCharge(db, setup, earlier.id, now).catch(() => undefined);
 
   const expiresAt = new Date(now.getTime() + MCX_EXPRESS_APPROVAL_SECONDS * 1000);
   let charge: ChargeRow;
   try {
     charge = await db.$transaction(async (tx) => {
-      const target = await chargeableOrder(tx, input.orderId, input.userId);
+      const target = requestId
+        ? await chargeableRequest(tx, input.orderId, requestId, input.userId)
+        : await chargeableOrder(tx, input.orderId, input.userId);
       return mcxExpressRepository(tx).insert({
         orderId: target.orderId,
+        paymentRequestId: target.paymentRequestId,
         merchantTransactionId: newMerchantTransactionId(),
         phoneNumber,
         amount: target.amount,
@@ -196,6 +227,8 @@ export async function settleCharge(
   const charge = await mcxExpressRepository(db).find(chargeId);
   if (!charge || charge.status !== "pending") return "settled-before";
   return db.$transaction(async (tx): Promise<SettleResult> => {
+    // Rows in the ledger's order: a request's (as payRequest and the statement import take it), the order's, the charge's.
+    const request = charge.paymentRequestId ? await paymentRequestsRepository(tx).lock(charge.paymentRequestId) : null;
     await ordersRepository(tx).lock(charge.orderId);
     const charges = mcxExpressRepository(tx);
     if (!(await charges.lockPending(charge.id))) return "settled-before";
@@ -236,12 +269,17 @@ export async function settleCharge(
     }
     const bankReference = `Multicaixa Express ${view.id}`;
     const order = await ordersRepository(tx).findStatus(charge.orderId);
-    if (order?.status === CANCELLED) {
-      // Money that reached a cancelled order: kept for staff to give back (alerted, and told in the chat).
+    const requestClosed = request ? toRequestView(request, undefined, now).status : null;
+    if (order?.status === CANCELLED || (requestClosed && requestClosed !== "open")) {
+      // Money that reached a cancelled order, or a request closed while the shopper approved it: kept for staff to
+      // give back (alerted, and told in the chat).
       await ordersRepository(tx).addNote({
         orderId: charge.orderId,
         authorId: null,
-        text: paymentOnCancelledNote(charge.amount, bankReference, view.id),
+        text:
+          order?.status !== CANCELLED && requestClosed
+            ? requestClosedNote(charge.amount, bankReference, REQUEST_CLOSED[requestClosed as PaymentRequestStatus])
+            : paymentOnCancelledNote(charge.amount, bankReference, view.id),
       });
       await emitEvents(
         tx,
@@ -251,12 +289,17 @@ export async function settleCharge(
       await settled("kept", view.code);
       return "kept";
     }
-    const recorded = await addPayment(
-      tx,
-      charge.orderId,
-      { amount: charge.amount, bankReference, receivedAt: now, note: `Telemóvel ${charge.phoneNumber}` },
-      { staffUserId: null, actor: MCX_EXPRESS_ACTOR, externalId: `appypay:${view.id}`, confirmation: { via: "service", byId: null } },
-    );
+    const payment = { amount: charge.amount, bankReference, receivedAt: now, note: `Telemóvel ${charge.phoneNumber}` };
+    const by = {
+      staffUserId: null,
+      actor: MCX_EXPRESS_ACTOR,
+      externalId: `appypay:${view.id}`,
+      confirmation: { via: "service", byId: null },
+    } as const;
+    // A request's charge pays the request (its extras and the ledger, once); the checks above left it payable.
+    const recorded = charge.paymentRequestId
+      ? await payRequest(tx, charge.paymentRequestId, payment, by)
+      : await addPayment(tx, charge.orderId, payment, by);
     await charges.settle(charge.id, now, { status: "paid", ...base, gatewayAmount, ledgerPaymentId: recorded.paymentId });
     await settled("paid", view.code);
     return "paid";

@@ -23,6 +23,9 @@ import { newPaymentReference } from "./payment-reference.ts";
 import type { MulticaixaReferenceIssuer } from "./bank-transfer.ts";
 import { multicaixaRepository } from "./multicaixa-repository.ts";
 import { paymentRequestsRepository, type PaymentRequestRow } from "./payment-requests-repository.ts";
+import { mcxExpressRepository, type ChargeRow } from "./mcx-express-repository.ts";
+import { toShopCharge } from "./mcx-express-view.ts";
+import type { ShopMcxExpress } from "../../schemas/mcx-express.ts";
 
 const HOUR_MS = 3_600_000;
 const BATCH = 100;
@@ -46,6 +49,7 @@ export interface PaymentRequestView {
   createdBy: string;
   createdAt: string;
   closedAt: string | null;
+  mcxExpress?: ShopMcxExpress;
 }
 
 export function toRequestView(r: PaymentRequestRow, multicaixaEntity?: string, now = new Date()): PaymentRequestView {
@@ -67,10 +71,25 @@ export function toRequestView(r: PaymentRequestRow, multicaixaEntity?: string, n
   };
 }
 
-/** The requests of an order, oldest first (404 for an unknown order). */
-export async function listPaymentRequests(db: Db, orderId: string, multicaixaEntity?: string): Promise<PaymentRequestView[]> {
+/**
+ * The requests of an order, oldest first (404 for an unknown order); for the shopper's chat with `mcxExpress` (the
+ * shop offers it: each request's latest charge, or null; false: null).
+ */
+export async function listPaymentRequests(
+  db: Db,
+  orderId: string,
+  multicaixaEntity?: string,
+  mcxExpress?: boolean,
+): Promise<PaymentRequestView[]> {
   if (!(await ordersRepository(db).exists(orderId))) throw new AppError(404, STAFF_ORDER_NOT_FOUND);
-  return (await paymentRequestsRepository(db).ofOrder(orderId)).map((r) => toRequestView(r, multicaixaEntity));
+  const rows = await paymentRequestsRepository(db).ofOrder(orderId);
+  const views = rows.map((r) => toRequestView(r, multicaixaEntity));
+  if (mcxExpress === undefined) return views;
+  const charges = mcxExpress ? await mcxExpressRepository(db).latestOfRequests(rows.map((r) => r.id)) : new Map<string, ChargeRow>();
+  return views.map((v) => {
+    const charge = charges.get(v.id);
+    return { ...v, mcxExpress: mcxExpress ? { charge: charge ? toShopCharge(charge) : null } : null };
+  });
 }
 
 /** Whole cents, above 0, within the ledger's column. */

@@ -14,6 +14,7 @@ import { MAX_MESSAGE_TEXT } from "../../../shared/chat.ts";
 import { AppError } from "../../domain/errors.ts";
 import { findOrderPdf, listOrderMessages, markReadByClient, sendClientMessage } from "../../domain/chat/service.ts";
 import { toShopperMessage } from "../../domain/chat/message-view.ts";
+import { mcxExpressSetup } from "../../deps.ts";
 import { CHAT_ORDER_NOT_FOUND } from "../../domain/orders/not-found.ts";
 
 interface MessageRouteLimits {
@@ -37,7 +38,12 @@ export const messageRoutes: FastifyPluginAsyncTypebox<{ limits: MessageRouteLimi
       return {
         success: true as const,
         ...chat,
-        paymentRequests: await listPaymentRequests(db.prisma, orderId, app.deps.config.proxypay?.entity),
+        paymentRequests: await listPaymentRequests(
+          db.prisma,
+          orderId,
+          app.deps.config.proxypay?.entity,
+          Boolean(mcxExpressSetup(app.deps)),
+        ),
       };
     },
   );

@@ -1,6 +1,6 @@
 // A payment request's card in the order's chat (docs/product/payment-requests.md): what is asked and why, until
-// when, and "Pagar", which opens how to pay it — the Multicaixa reference when the shop has one, and the transfer
-// with the request's own description (so the shop's bank statement matches it).
+// when, and "Pagar", which opens how to pay it — Multicaixa Express when the shop offers it, the Multicaixa reference
+// when the shop has one, and the transfer with the request's own description (so the shop's bank statement matches it).
 import { useState } from "react";
 import { formatKz } from "../../../shared/money.ts";
 import { luandaDateTime } from "../../../shared/messaging.ts";
@@ -8,8 +8,9 @@ import { PAYMENT_REQUEST_STATUS_LABELS, PAYMENT_REQUEST_TITLE } from "../../../s
 import { TRANSFER_DESCRIPTION_LABEL } from "../../../shared/payments.ts";
 import { useShopSettings } from "../settings/settings-provider.tsx";
 import type { PaymentRequest } from "./types.ts";
+import { RequestMcxExpress } from "./request-mcx-express.tsx";
 
-export function PaymentRequestCard({ request }: { request: PaymentRequest }) {
+export function PaymentRequestCard({ orderId, request, reload }: { orderId: string; request: PaymentRequest; reload: () => void }) {
   const [open, setOpen] = useState(false);
   const bank = useShopSettings()?.bank;
   const payable = request.status === "open";
@@ -31,6 +32,14 @@ export function PaymentRequestCard({ request }: { request: PaymentRequest }) {
       )}
       {payable && open && (
         <dl className="pay-request-how" data-testid="payment-request-how">
+          {request.mcxExpress && (
+            <>
+              <dt>Multicaixa Express</dt>
+              <dd>
+                <RequestMcxExpress orderId={orderId} request={request} reload={reload} />
+              </dd>
+            </>
+          )}
           {request.multicaixa && (
             <>
               <dt>Multicaixa (Pagamento por Referência)</dt>

@@ -42,6 +42,8 @@ interface OrderChat {
   status: string | null;
   /** The order's payment requests: the cards of the messages that carry one. */
   paymentRequests: PaymentRequest[];
+  /** Reads the chat again (a request's card after a Multicaixa Express charge). */
+  reload: () => void;
   text: string;
   setText: (text: string) => void;
   file: File | null;
@@ -101,6 +103,8 @@ export function useOrderChat(orderId: string): OrderChat {
     realtime.joinRoom(orderId);
     const off = realtime.on((event) => {
       if (event.type === "status" && event.connected) load();
+      // A request's Multicaixa Express charge was settled: its card reads the outcome.
+      if (event.type === "chargeSettled" && event.orderId === orderId) load();
       if (event.type === "newMessage" && event.orderId === orderId && event.message) {
         const m = event.message;
         setMessages((list) => appendMessage(list ?? [], m));
@@ -176,5 +180,20 @@ export function useOrderChat(orderId: string): OrderChat {
   const discard = (key: number) => setOutgoing((list) => list.filter((m) => m.key !== key));
 
   const shown = outgoing.filter((m) => !m.echoed);
-  return { messages, outgoing: shown, status, paymentRequests, text, setText, file, pickFile, fileError, fileInput, send, retry, discard };
+  return {
+    messages,
+    outgoing: shown,
+    status,
+    paymentRequests,
+    reload: load,
+    text,
+    setText,
+    file,
+    pickFile,
+    fileError,
+    fileInput,
+    send,
+    retry,
+    discard,
+  };
 }

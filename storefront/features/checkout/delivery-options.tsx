@@ -7,27 +7,41 @@ import { getDeliveryOptions, type DeliveryOption } from "./api/delivery-options.
 /** A municipality is typed letter by letter: ask once the typing pauses. */
 const TYPING_PAUSE_MS = 300;
 
+/** The delivery phone's digits once it reads as a whole number (9 or more), else "": a number half typed asks nothing. */
+const wholePhone = (phone: string): string => {
+  const digits = phone.replace(/\D/g, "");
+  return digits.length >= 9 ? digits : "";
+};
+
 /**
  * The delivery options for the address as typed, after a pause in typing; `loading` while those of the current
  * address are on their way (the previous address's are never shown: their fee is not what the server will charge);
- * `options` null when they could not be read (the order then goes without a choice, priced by the server).
+ * `options` null when they could not be read (the order then goes without a choice, priced by the server). The
+ * delivery phone goes too: one over its refusal limit is not offered pay on delivery (docs/product/pay-on-delivery.md).
+ * A new phone asks again without `loading` (the fees stay; the server refuses pay on delivery at placement anyway).
  */
-export function useDeliveryOptions(state: string, city: string, subtotal: number): { options: DeliveryOption[] | null; loading: boolean } {
-  const key = `${state.trim()}|${city.trim()}|${subtotal}`;
-  const [loaded, setLoaded] = useState<{ key: string; options: DeliveryOption[] | null } | null>(null);
+export function useDeliveryOptions(
+  state: string,
+  city: string,
+  subtotal: number,
+  phone = "",
+): { options: DeliveryOption[] | null; loading: boolean } {
+  const addressKey = `${state.trim()}|${city.trim()}|${subtotal}`;
+  const phoneKey = wholePhone(phone);
+  const [loaded, setLoaded] = useState<{ addressKey: string; options: DeliveryOption[] | null } | null>(null);
   useEffect(() => {
     let live = true;
     const timer = setTimeout(() => {
-      getDeliveryOptions(state.trim(), city.trim(), subtotal)
-        .then((next) => live && setLoaded({ key, options: next }))
-        .catch(() => live && setLoaded({ key, options: null }));
+      getDeliveryOptions(state.trim(), city.trim(), subtotal, phoneKey)
+        .then((next) => live && setLoaded({ addressKey, options: next }))
+        .catch(() => live && setLoaded({ addressKey, options: null }));
     }, TYPING_PAUSE_MS);
     return () => {
       live = false;
       clearTimeout(timer);
     };
-  }, [key, state, city, subtotal]);
-  return loaded?.key === key ? { options: loaded.options, loading: false } : { options: null, loading: true };
+  }, [addressKey, phoneKey, state, city, subtotal]);
+  return loaded?.addressKey === addressKey ? { options: loaded.options, loading: false } : { options: null, loading: true };
 }
 
 /** The chosen option: the one picked while it is still offered, else the first (the zone serving the address). */

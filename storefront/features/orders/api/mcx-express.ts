@@ -8,8 +8,11 @@ export interface StartedCharge {
 }
 
 /**
- * Asks the shop to charge the order's amount owed to a Multicaixa Express mobile. Quiet: the payment block shows the
+ * Asks the shop to charge the order's amount owed (or one of its payment requests) to a Multicaixa Express mobile. Quiet: the payment block shows the
  * refusal itself (a phone that is not an Angolan mobile, a charge already waiting, AppyPay refusing).
  */
-export const payWithMcxExpress = (orderId: string, phoneNumber: string): Promise<StartedCharge> =>
-  api<StartedCharge & { success: true }>("/api/order/mcx-express", { body: { orderId, phoneNumber }, quiet: true });
+export const payWithMcxExpress = (orderId: string, phoneNumber: string, paymentRequestId?: string): Promise<StartedCharge> =>
+  api<StartedCharge & { success: true }>("/api/order/mcx-express", {
+    body: paymentRequestId ? { orderId, phoneNumber, paymentRequestId } : { orderId, phoneNumber },
+    quiet: true,
+  });
