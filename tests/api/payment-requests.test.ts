@@ -261,7 +261,7 @@ describe("paying a request, exactly once", () => {
     const id = await placedOrder(c);
     const cancelled = await ask(id, { amount: 3000, reason: "Depósito" });
     expectError(await payByMcx(stranger, id, cancelled.id), 404);
-    expectError(await payByMcx(c, id, "nao-existe"), 404, "Pedido de pagamento não encontrado nesta encomenda");
+    expectError(await payByMcx(c, id, "nao-existe"), 404, "Pedido de pagamento não encontrado neste pedido");
     const started = await payByMcx(c, id, cancelled.id);
     expect(started.statusCode, started.body).toBe(202);
     expect((await staffApi(support, "POST", `/orders/${id}/payment-requests/${cancelled.id}/cancel`)).statusCode).toBe(200);

@@ -34,7 +34,7 @@ export const MCX_EXPRESS_UNAVAILABLE = "O pagamento por Multicaixa Express não 
 const ALREADY_PAID = "Este pedido já está pago";
 const CANCELLED_ORDER = "Este pedido está cancelado: já não pode ser pago";
 const NOT_BY_MCX = "Este pedido não pode ser pago por Multicaixa Express";
-const REQUEST_NOT_FOUND = "Pedido de pagamento não encontrado nesta encomenda";
+const REQUEST_NOT_FOUND = "Pedido de pagamento não encontrado neste pedido";
 const CHARGE_PENDING =
   "Já há um pagamento Multicaixa Express à espera de aprovação neste pedido: aprove-o na app ou aguarde o fim do prazo";
 const GATEWAY_REFUSED = "O Multicaixa Express não aceitou o pedido de pagamento. Tente de novo, ou pague por referência ou transferência.";

@@ -6,7 +6,7 @@
 import { readFile } from "node:fs/promises";
 import type { PrismaClient } from "../../db/client.ts";
 import { Prisma } from "../../db/client.ts";
-import { luandaParts } from "../../../shared/dates.ts";
+import { formatDateTime } from "../../../shared/dates.ts";
 import {
   MAX_STATEMENT_BYTES,
   MAX_STATEMENT_COLUMNS,
@@ -51,10 +51,7 @@ const READ_FAILURES: Readonly<Record<StatementReadFailure, [number, string]>> = 
 };
 
 /** "01/12/2026 10:30", in Luanda. */
-const dayAndTime = (date: Date) => {
-  const p = luandaParts(date);
-  return p ? `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}` : "";
-};
+const dayAndTime = (date: Date) => formatDateTime(date);
 
 const MAPPING_TAKEN = (m: MappingRow) =>
   `Já existe outra correspondência guardada para este cabeçalho (por ${m.savedByName || "um administrador"} em ${dayAndTime(m.createdAt)}): apague-a em «Correspondências de colunas» para guardar outra`;

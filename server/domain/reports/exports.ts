@@ -5,6 +5,7 @@
 // quotes or line breaks; every text goes through shared/spreadsheet.ts's one rule (the console's exports use it
 // too), which prefixes with ' a field a spreadsheet could run as a formula, zero-width and full-width tricks
 // included. Rows are read a page at a time and streamed: a year of orders never sits in memory.
+import { formatDateTime } from "../../../shared/dates.ts";
 import { Readable, pipeline } from "node:stream";
 import { stringify } from "csv-stringify";
 import type { Db } from "../../db/client.ts";
@@ -27,12 +28,8 @@ export type ReportKind = "orders" | "payments";
 /** Two decimals with a decimal comma, no grouping: "12500,00". */
 const amount = (value: { toFixed(decimals: number): string }) => value.toFixed(2).replace(".", ",");
 
-/** "25/11/2026 14:30" in Luanda (UTC+1 all year). */
-function luandaDateTime(date: Date): string {
-  const luanda = new Date(date.getTime() + LUANDA_OFFSET_MS);
-  const two = (n: number) => String(n).padStart(2, "0");
-  return `${two(luanda.getUTCDate())}/${two(luanda.getUTCMonth() + 1)}/${luanda.getUTCFullYear()} ${two(luanda.getUTCHours())}:${two(luanda.getUTCMinutes())}`;
-}
+/** "25/11/2026 14:30" in Luanda: the shop's one date format (shared/dates.ts). */
+const luandaDateTime = (date: Date): string => formatDateTime(date);
 
 /** The first instant of a Luanda day "YYYY-MM-DD"; null when it is no calendar day. */
 function luandaMidnight(day: string): Date | null {

@@ -2,6 +2,7 @@
 // ignore stylesheets) and a plain-text part. A mail is a list of blocks rendered twice, so both parts always say
 // the same, and every value from outside (names, reasons, messages, settings) is HTML-escaped by construction.
 // Mails are rendered when they are sent or previewed, from the facts their outbox row keeps (facts.ts).
+import { formatDateTimeInText } from "../../../shared/dates.ts";
 import { formatKz, type MoneyAmount } from "../../../shared/money.ts";
 import { shortOrderId } from "../../../shared/orders.ts";
 import { MULTICAIXA_LABELS, TRANSFER_DESCRIPTION_LABEL, groupedMulticaixaReference } from "../../../shared/payments.ts";
@@ -52,12 +53,8 @@ const shopName = (shop: ShopContact) => shop.name?.trim() || "Loja";
 
 const link = (ctx: MailContext, pathAndQuery: string): string => `${ctx.baseUrl.replace(/\/+$/, "")}${pathAndQuery}`;
 
-/** "25/11/2026 às 14:30" in Luanda's time (UTC+1 all year, no daylight saving), independent of ICU data. */
-export function formatLuandaDateTime(date: Date): string {
-  const luanda = new Date(date.getTime() + 60 * 60_000);
-  const two = (n: number) => String(n).padStart(2, "0");
-  return `${two(luanda.getUTCDate())}/${two(luanda.getUTCMonth() + 1)}/${luanda.getUTCFullYear()} às ${two(luanda.getUTCHours())}:${two(luanda.getUTCMinutes())}`;
-}
+/** "25/11/2026 às 14:30" in Luanda's time: the shop's one date format (shared/dates.ts). */
+export const formatLuandaDateTime = (date: Date): string => formatDateTimeInText(date);
 
 const FONT = "font-family:Arial,Helvetica,sans-serif;color:#222;";
 
