@@ -290,7 +290,8 @@ describe.runIf(browserAvailable())("the staff console in Chromium", () => {
       body: { name: "Kwanza", email, password: "senha-segura-1" },
     });
     const { body } = await api<{ products: ShopProduct[] }>("/api/product/list");
-    // Below Luanda's free-from amount: the cart, knowing no address yet, shows the default fee the server charges.
+    // Below Luanda's free-from amount: the cart, knowing no address yet, estimates from Luanda's fee, the one the
+    // server charges this Luanda address ("a partir de …", docs/product/checkout.md#delivery-in-the-cart).
     const product = body.products.find((p) => p.price >= 1000 && p.price < 150_000)!;
     const size = product.sizes[0]!;
     expect((await api("/api/cart/add", { token: reg.token, body: { itemId: product._id, size } })).status).toBe(200);
@@ -308,7 +309,7 @@ describe.runIf(browserAvailable())("the staff console in Chromium", () => {
     await shopper.goto(`${shop.url}/`);
     await shopper.evaluate((t) => localStorage.setItem("token", t), reg.token);
     await shopper.goto(`${shop.url}/cart`);
-    await expect.poll(() => shopper.getByTestId("total").innerText(), { timeout: 20_000 }).toBe(fromServer);
+    await expect.poll(() => shopper.getByTestId("total").innerText(), { timeout: 20_000 }).toBe(`a partir de ${fromServer}`);
     await shopper.close();
 
     const placed = await api<{ orderId: string }>("/api/order/place", {
