@@ -1,6 +1,6 @@
 // The console (signed in) at 390 and 1280 px in Chromium, against the real shop with data: no horizontal overflow,
 // and the floating support button clear of controls and text (tests/helpers/layout.ts says exactly how). At 390 px
-// also: the page's title whole in the bar ("Encomendas", not "Encome"), lists as one line per row (no table to
+// also: the page's title whole in the bar ("Pedidos", "Definições", never cut), lists as one line per row (no table to
 // scroll sideways inside its box), and the order's customer with their phone on the first screen.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
