@@ -5,6 +5,7 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { ATTACHMENT_TOO_LARGE, MAX_ATTACHMENT_BYTES } from "../../shared/chat.ts";
 import { formatMessageTime } from "../../shared/dates.ts";
 import { fitZoom, stepZoom } from "../../storefront/features/pdf/zoom.ts";
+import { withLoaded, type ChatMessage } from "../../storefront/features/chat/types.ts";
 import { renderShop } from "./harness.tsx";
 import { standInShopApi, StandInRealtime, type ApiCall } from "./shop-api-stand-in.ts";
 
@@ -72,6 +73,15 @@ describe("message times", () => {
     expect(formatMessageTime("2026-11-12T15:40:00Z", now)).toBe("12/11 16:40");
     expect(formatMessageTime("2025-12-31T22:59:00Z", now)).toBe("31/12/2025 23:59");
     expect(formatMessageTime("não é uma data", now)).toBe("");
+  });
+});
+
+describe("a load answering after a send", () => {
+  it("keeps the message sent meanwhile (the answer left before it) and repeats none", () => {
+    const [one, two, sent] = [message(1), message(2), message(3)] as ChatMessage[];
+    expect(withLoaded([one!, two!], [one!, sent!]).map((m) => m._id)).toEqual(["m1", "m2", "m3"]);
+    expect(withLoaded([one!, two!, sent!], [one!, sent!]).map((m) => m._id)).toEqual(["m1", "m2", "m3"]);
+    expect(withLoaded([one!], null).map((m) => m._id)).toEqual(["m1"]);
   });
 });
 

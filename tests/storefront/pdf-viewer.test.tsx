@@ -11,7 +11,7 @@ const check = (orderId: string, url: string) => `GET /api/order/attachment?${new
 const viewer = (orderId: string, url: string) => `/pdf-viewer?${new URLSearchParams({ orderId, url }).toString()}`;
 const signedIn = { session: { token: "t" } };
 // The chat waits out the 1 s skeleton first.
-const WAIT = { timeout: 5000 };
+const WAIT = { timeout: 10_000 };
 
 beforeAll(() => {
   Element.prototype.scrollTo ??= () => {};

@@ -20,3 +20,13 @@ export const isImage = (m: ChatMessage) => m.type === "image";
 /** Appends unless already there: a sent message also comes back over the socket. */
 export const appendMessage = (list: ChatMessage[], m: ChatMessage): ChatMessage[] =>
   list.some((x) => x._id === m._id) ? list : [...list, m];
+
+/**
+ * The chat as a fresh load answered it, keeping what the screen got meanwhile: a load that left before a message was
+ * sent (the socket coming up as the shopper taps Enviar) answers without it, and must not take it off the screen.
+ * Messages are never deleted, so one on screen and not in the answer is newer than the answer.
+ */
+export const withLoaded = (loaded: ChatMessage[], shown: ChatMessage[] | null): ChatMessage[] => {
+  const ids = new Set(loaded.map((m) => m._id));
+  return [...loaded, ...(shown ?? []).filter((m) => !ids.has(m._id))];
+};

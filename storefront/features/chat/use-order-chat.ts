@@ -6,7 +6,7 @@ import { ApiError, SessionExpiredError } from "../../lib/api-client.ts";
 import { toast } from "../../lib/toast.ts";
 import { getMessages, markMessagesRead } from "./api/get-messages.ts";
 import { sendMessage } from "./api/send-message.ts";
-import { appendMessage, isClient, type ChatMessage, type PaymentRequest } from "./types.ts";
+import { appendMessage, isClient, withLoaded, type ChatMessage, type PaymentRequest } from "./types.ts";
 
 /** A message the shopper sent that the server has not taken yet: on its way, or refused (then `error`). */
 export interface OutgoingMessage {
@@ -76,7 +76,7 @@ export function useOrderChat(orderId: string): OrderChat {
   const load = useCallback(() => {
     getMessages(orderId).then(
       (chat) => {
-        setMessages(chat.messages);
+        setMessages((shown) => withLoaded(chat.messages, shown));
         setStatus(chat.status);
         setPaymentRequests(chat.paymentRequests);
       },
