@@ -80,7 +80,10 @@ describe("asking for a return or an exchange on /orders", { timeout: 20_000 }, (
     const calls = standInShopApi({
       "POST /api/order/userorders": () => ({
         success: true,
-        orders: [delivered(), delivered({ _id: "old00000000000000000000cd", returnOffer: null })],
+        orders: [
+          delivered(),
+          delivered({ _id: "old00000000000000000000cd", createdAt: new Date(Date.now() - 40 * DAY).toISOString(), returnOffer: null }),
+        ],
       }),
       "POST /api/order/return": () => ({ status: 201, body: { success: true, returnId: "r2", status: "Pedido" } }),
     });
