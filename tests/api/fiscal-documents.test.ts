@@ -225,6 +225,7 @@ describe("one FR per paid order", () => {
     fiscal.failNextPosts = 2;
     // The order.paid reaction makes the first attempt (503); asking again now changes nothing: it is not due.
     await pay(orderId, total);
+    await t.settled();
     const first = await requestInvoiceForPaidOrder(t.deps, orderId);
     expect(first).toMatchObject({ status: "pending", providerId: null, attempts: 1 });
     expect(first!.lastError).toMatch(/503/);
@@ -483,6 +484,7 @@ describe("a nota de crédito for a refund", () => {
     const c = await registerCustomer(t.app);
     const { orderId, total } = await place(c, { nif: "5000000000" });
     await pay(orderId, total);
+    await t.settled();
     const fr = (await requestInvoiceForPaidOrder(t.deps, orderId))!;
     const refund = await t.app.inject({
       method: "POST",
@@ -491,6 +493,7 @@ describe("a nota de crédito for a refund", () => {
       payload: { amount: 2000, bankReference: "DEV-FISCAL-1" },
     });
     expect(refund.statusCode, refund.body).toBe(200);
+    await t.settled();
     const refundId = (await t.prisma.refund.findFirstOrThrow({ where: { orderId } })).id;
     // The FR is still pending: the NC waits for its number.
     await requestCreditNoteForRefund(t.deps, refundId);
