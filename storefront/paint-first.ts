@@ -109,7 +109,9 @@ export function paintFirst(): Plugin {
           // (hero-slides.ts: heroOrder).
           `if(p==="/"&&!sr){const h=${JSON.stringify(hero)};const f=Math.floor(Math.random()*h.length);window.__lojaHeroFirst=f;`,
           `if(h[f]){const l=document.createElement("link");l.rel="preload";l.as="image";l.fetchPriority="high";l.href=h[f].split(" ")[0];l.imageSrcset=h[f];l.imageSizes="100vw";document.head.append(l)}}`,
-          `const go=()=>{if(sr){pre(m);if(k)pre(r[k])}import("/${entry.fileName}")};`,
+          // The web app manifest is linked here, with the app: the browser fetches a linked manifest and its icon at once,
+          // two requests before the picture (docs/design/performance.md#on-a-quiet-machine-session-21).
+          `const go=()=>{const mf=document.createElement("link");mf.rel="manifest";mf.href="/manifest.webmanifest";document.head.append(mf);if(sr){pre(m);if(k)pre(r[k])}import("/${entry.fileName}")};`,
           // Two frames: the first one has been presented (not only produced) before the app's long first task starts.
           `const painted=()=>requestAnimationFrame(()=>requestAnimationFrame(()=>setTimeout(go)));`,
           // A server page's picture first (loaded, then painted) and, where the page shows its skeleton first, the end

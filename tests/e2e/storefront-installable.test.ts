@@ -29,7 +29,17 @@ describe.runIf(browserAvailable())("installable storefront", () => {
 
   it("serves a valid manifest in Portuguese, linked from every page, with 192, 512 and maskable PNG icons", async () => {
     const html = await (await fetch(`${shop.url}/orders`)).text();
-    expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest"');
+    // Linked by the boot script with the app (not in the HTML: no request before the first screen's picture), on
+    // every page, the server-drawn ones included.
+    expect(html).not.toContain('rel="manifest"');
+    const page = await phonePage(shop.browser);
+    const home = (await (await fetch(`${shop.url}/api/catalogue/home`)).json()) as { latest: { _id: string }[] };
+    for (const path of ["/orders", "/", `/product/${home.latest[0]!._id}`]) {
+      await page.goto(`${shop.url}${path}`, { waitUntil: "load" });
+      const manifestLink = () => page.evaluate(() => document.querySelector('link[rel="manifest"]')?.getAttribute("href"));
+      await expect.poll(manifestLink, { timeout: 10_000 }).toBe("/manifest.webmanifest");
+    }
+    await page.context().close();
     const res = await fetch(`${shop.url}/manifest.webmanifest`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^application\/manifest\+json/);
