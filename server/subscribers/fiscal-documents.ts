@@ -1,8 +1,9 @@
 // Fiscal documents follow the money (docs/design/fiscal-documents.md#the-entry-points): an order paid by money asks
-// the provider for its FR, a paid payment request for its own FR, a refund for its NC. Calls outside, idempotent (one row per order / refund, one sender
-// at a time): run at least once, never twice to the provider. Without FISCAL_PROVIDER they do nothing; the
-// fiscal-documents job sweeps whatever a reaction missed.
-import { requestCreditNoteForRefund, requestInvoiceForPaidOrder, requestInvoiceForPaidRequest } from "../domain/fiscal/service.ts";
+// the provider for its FR, a paid payment request for its own FR, a refund for its NCs (one per FR it credits).
+// Calls outside, idempotent (one row per order / request / refund and FR, one sender at a time): run at least once,
+// never twice to the provider. Without FISCAL_PROVIDER they do nothing; the fiscal-documents job sweeps whatever a
+// reaction missed.
+import { requestCreditNotesForRefund, requestInvoiceForPaidOrder, requestInvoiceForPaidRequest } from "../domain/fiscal/service.ts";
 import { noticeFiscalDocumentIssued } from "../notifications/order-events.ts";
 import { reaction } from "./reaction.ts";
 
@@ -29,7 +30,7 @@ export const refundCreditNoteReaction = reaction({
   on: ["refund.recorded"],
   async outside(event, deps) {
     if (!deps.fiscal) return;
-    await requestCreditNoteForRefund(deps, event.payload.refundId);
+    await requestCreditNotesForRefund(deps, event.payload.refundId);
   },
 });
 

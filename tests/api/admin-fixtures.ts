@@ -8,6 +8,7 @@ import { storeBytes } from "../../server/domain/media/service.ts";
 import { sniffType } from "../../server/domain/media/sniff.ts";
 import { ATTACHMENT_TYPES } from "../../shared/chat.ts";
 import { isPaidStatus } from "../../shared/orders.ts";
+import type { PaymentRequestSchema } from "../../server/schemas/payment-requests.ts";
 
 export const pngBytes = (width = 640, height = 480, color = { r: 200, g: 40, b: 40 }) =>
   sharp({ create: { width, height, channels: 3, background: color } })
@@ -104,6 +105,45 @@ export async function makeOrder(
       statusHistory: { create: [{ status: opts.status ?? "Aguardando Pagamento" }] },
     },
   });
+}
+
+/** A payment request on the order, asked by `staff` (docs/product/payment-requests.md). */
+export async function askPayment(
+  t: TestApp,
+  staff: { auth: Record<string, string> },
+  orderId: string,
+  amount: number,
+  reason = "Entrega para a Huíla",
+) {
+  const res = await t.app.inject({
+    method: "POST",
+    url: `/admin/api/orders/${orderId}/payment-requests`,
+    headers: staff.auth,
+    payload: { amount, reason },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as { request: PaymentRequestSchema }).request;
+}
+
+/** An admin imports a bank statement (the CSV header and these lines): its summary. */
+export async function importStatement(t: TestApp, admin: { auth: Record<string, string> }, rows: string[]) {
+  const text = ["Data Movimento;Data Valor;Descritivo;Débito;Crédito;Saldo", ...rows].join("\n");
+  const form = multipart([{ name: "file", file: { bytes: Buffer.from(text), filename: "extrato.csv", type: "text/csv" } }]);
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/admin/api/bank-statements",
+    headers: { ...admin.auth, ...form.headers },
+    payload: form.payload,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { matched: number; unmatched: number };
+}
+
+/** The shop's bank statement names the request's reference: the import (by an admin) pays it. */
+export async function payRequestByTransfer(t: TestApp, admin: { auth: Record<string, string> }, request: PaymentRequestSchema) {
+  const amount = request.amount.toFixed(2).replace(".", ",");
+  const row = `28-11-2026;28-11-2026;TRF ${request.reference};;${amount};1,00`;
+  expect((await importStatement(t, admin, [row])).matched).toBe(1);
 }
 
 /** A customer message in an order's chat, optionally with a stored attachment. */

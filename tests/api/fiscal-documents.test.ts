@@ -2,19 +2,20 @@
 // the NIF at placement and on the account, one FR per paid order exactly once (twice called, two callers at once,
 // a provider down then up, a "restart" that left only the database), the webhook believed only after fetching the
 // document again, a lost webhook reconciled by the poll, an NC for a refund referring to the FR, and the documents
-// on the staff's and shopper's orders; a paid payment request's own FR, once, whenever it was paid.
+// on the staff's and shopper's orders; a paid payment request's own FR, once, whenever it was paid; a refund's NCs
+// against the FRs that invoiced the money it gives back, one per FR, never beyond what an FR invoiced.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, createStaff, registerCustomer, type Customer, type TestApp } from "../helpers/app.ts";
 import { AppyPayStandin, type FiscalDocumentsStandin } from "../helpers/appypay-standin.ts";
 import { expectError, liveProducts, orderBody, post, type CatalogueProduct } from "./commerce-fixtures.ts";
 import {
   fiscalRound,
-  requestCreditNoteForRefund,
+  requestCreditNotesForRefund,
   requestInvoiceForPaidOrder,
   requestInvoiceForPaidRequest,
   retryDelayMs,
 } from "../../server/domain/fiscal/service.ts";
-import { multipart } from "./admin-fixtures.ts";
+import { askPayment, payRequestByTransfer } from "./admin-fixtures.ts";
 import type { PaymentRequestSchema } from "../../server/schemas/payment-requests.ts";
 import { requestTotal } from "../../server/domain/fiscal/rules.ts";
 import type { FiscalDocumentRequest } from "../../server/integrations/appypay/fiscal-documents.ts";
@@ -257,34 +258,10 @@ describe("one FR per paid order", () => {
   });
 });
 
+const ask = (orderId: string, amount: number) => askPayment(t, admin, orderId, amount);
+const payByTransfer = (request: PaymentRequestSchema) => payRequestByTransfer(t, admin, request);
+
 describe("a payment request's own FR", () => {
-  async function ask(orderId: string, amount: number) {
-    const res = await t.app.inject({
-      method: "POST",
-      url: `/admin/api/orders/${orderId}/payment-requests`,
-      headers: admin.auth,
-      payload: { amount, reason: "Entrega para a Huíla" },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return (res.json() as { request: PaymentRequestSchema }).request;
-  }
-  /** The shop's bank statement names the request's reference: the import pays it. */
-  async function payByTransfer(request: PaymentRequestSchema) {
-    const amount = request.amount.toFixed(2).replace(".", ",");
-    const text = [
-      "Data Movimento;Data Valor;Descritivo;Débito;Crédito;Saldo",
-      `28-11-2026;28-11-2026;TRF ${request.reference};;${amount};1,00`,
-    ];
-    const form = multipart([{ name: "file", file: { bytes: Buffer.from(text.join("\n")), filename: "extrato.csv", type: "text/csv" } }]);
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/admin/api/bank-statements",
-      headers: { ...admin.auth, ...form.headers },
-      payload: form.payload,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    expect((res.json() as { matched: number }).matched).toBe(1);
-  }
   const requestDocuments = (paymentRequestId: string) => t.prisma.fiscalDocument.findMany({ where: { paymentRequestId } });
 
   it("asks for one FR of its own for a request paid after the order's FR, for its amount and reason, once however many ask", async () => {
@@ -496,12 +473,12 @@ describe("a nota de crédito for a refund", () => {
     await t.settled();
     const refundId = (await t.prisma.refund.findFirstOrThrow({ where: { orderId } })).id;
     // The FR is still pending: the NC waits for its number.
-    await requestCreditNoteForRefund(t.deps, refundId);
+    await requestCreditNotesForRefund(t.deps, refundId);
     expect(await requestsOf(orderId, "NC")).toHaveLength(0);
     const issued = fiscal.issue(fr.providerId!);
     expect((await webhook(fiscal.webhookBody(fr.providerId!), `Bearer ${SECRET}`)).statusCode).toBe(200);
     await fiscalRound(t.deps, { checkAfterMs: HOUR, now: new Date(Date.now() + 2 * 60_000) });
-    await requestCreditNoteForRefund(t.deps, refundId);
+    await requestCreditNotesForRefund(t.deps, refundId);
     const sent = await requestsOf(orderId, "NC");
     expect(sent).toHaveLength(1);
     const body = sent[0]!.body as unknown as FiscalDocumentRequest;
@@ -513,5 +490,166 @@ describe("a nota de crédito for a refund", () => {
       ["FR", "issued"],
       ["NC", "pending"],
     ]);
+  });
+});
+
+describe("the NCs of a refund follow the money it gives back", () => {
+  /** The FR issued by the AGT (the webhook delivered): answers its number. */
+  async function issued(providerId: string): Promise<string> {
+    const doc = fiscal.issue(providerId);
+    expect((await webhook(fiscal.webhookBody(providerId), `Bearer ${SECRET}`)).statusCode).toBe(200);
+    return doc.documentNo!;
+  }
+  async function refund(orderId: string, amount: number): Promise<string> {
+    const res = await t.app.inject({
+      method: "POST",
+      url: `/admin/api/orders/${orderId}/refunds`,
+      headers: admin.auth,
+      payload: { amount, bankReference: `DEV-${orderId}-${amount}` },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await t.settled();
+    return (await t.prisma.refund.findFirstOrThrow({ where: { orderId, bankReference: `DEV-${orderId}-${amount}` } })).id;
+  }
+  /** The refund's NCs as sent: [FR number referred to, amount], the order's own FR's first. */
+  async function creditNotes(refundId: string): Promise<[string, number][]> {
+    const rows = await t.prisma.fiscalDocument.findMany({
+      where: { refundId, type: "NC" },
+      orderBy: [{ paymentRequestId: { sort: "asc", nulls: "first" } }],
+    });
+    return rows.map((r) => {
+      expect(r.providerId).not.toBeNull();
+      const body = fiscal.documents.get(r.providerId!)!.body as unknown as FiscalDocumentRequest;
+      expect(requestTotal(body, "geral")).toBe(r.amount.toNumber());
+      return [body.lines[0]!.referenceInfo!.reference, r.amount.toNumber()];
+    });
+  }
+  /** An order paid in full with its FR issued, and a paid request (a province's delivery) with its FR issued. */
+  async function paidWithRequest(requestAmount: number) {
+    const c = await registerCustomer(t.app);
+    const { orderId, total } = await place(c, { nif: "5000000000" });
+    await pay(orderId, total);
+    await t.settled();
+    const orderFr = await t.prisma.fiscalDocument.findFirstOrThrow({ where: { orderId, type: "FR", paymentRequestId: null } });
+    const request = await ask(orderId, requestAmount);
+    await payByTransfer(request);
+    await t.settled();
+    const requestFr = await t.prisma.fiscalDocument.findFirstOrThrow({ where: { paymentRequestId: request.id, type: "FR" } });
+    return { orderId, total, request, orderFrNo: await issued(orderFr.providerId!), requestFrNo: await issued(requestFr.providerId!) };
+  }
+
+  it("credits the order's FR alone for a refund within what it invoiced", async () => {
+    const { orderId, orderFrNo } = await paidWithRequest(5000);
+    expect(await creditNotes(await refund(orderId, 1500))).toEqual([[orderFrNo, 1500]]);
+  });
+
+  it("credits the order's FR and the request's FR, one NC each, for a refund of both", async () => {
+    const { orderId, total, orderFrNo, requestFrNo } = await paidWithRequest(5000);
+    const refundId = await refund(orderId, total + 5000);
+    expect(await creditNotes(refundId)).toEqual([
+      [orderFrNo, total],
+      [requestFrNo, 5000],
+    ]);
+    // The staff order and /orders list both.
+    expect((await staffOrder(orderId)).fiscalDocuments.map((d) => d.type)).toEqual(["FR", "FR", "NC", "NC"]);
+  });
+
+  it("credits the request's FR when only a deposit was paid (the order's own money never came)", async () => {
+    const c = await registerCustomer(t.app);
+    const { orderId } = await place(c);
+    const deposit = await ask(orderId, 3000);
+    await payByTransfer(deposit);
+    await t.settled();
+    expect(await t.prisma.fiscalDocument.count({ where: { orderId, type: "FR", paymentRequestId: null } })).toBe(0);
+    const depositFr = await t.prisma.fiscalDocument.findFirstOrThrow({ where: { paymentRequestId: deposit.id, type: "FR" } });
+    const number = await issued(depositFr.providerId!);
+    expect(await creditNotes(await refund(orderId, 3000))).toEqual([[number, 3000]]);
+  });
+
+  it("credits what an earlier refund left of the order's FR, then the request's FR", async () => {
+    const { orderId, total, orderFrNo, requestFrNo } = await paidWithRequest(5000);
+    expect(await creditNotes(await refund(orderId, total - 1000))).toEqual([[orderFrNo, total - 1000]]);
+    expect(await creditNotes(await refund(orderId, 4000))).toEqual([
+      [orderFrNo, 1000],
+      [requestFrNo, 3000],
+    ]);
+    // What is left of the request's money, and the sweep asks for nothing more.
+    expect(await creditNotes(await refund(orderId, 2000))).toEqual([[requestFrNo, 2000]]);
+    const before = fiscalPosts().length;
+    await fiscalRound(t.deps, { checkAfterMs: HOUR });
+    expect(fiscalPosts().length).toBe(before);
+  });
+
+  it("writes one NC per FR however many ask at once, and the sweep sends NCs that waited for their FR's number", async () => {
+    const c = await registerCustomer(t.app);
+    const { orderId, total } = await place(c);
+    await pay(orderId, total);
+    const request = await ask(orderId, 4000);
+    await payByTransfer(request);
+    await t.settled();
+    // Both FRs still pending, and the refunds recorded while nothing reacted: only the callers below ask, at once.
+    const provider = t.deps.fiscal;
+    t.deps.fiscal = undefined;
+    let first: string, second: string;
+    try {
+      first = await refund(orderId, total - 500);
+      second = await refund(orderId, 4500);
+    } finally {
+      t.deps.fiscal = provider;
+    }
+    expect(await t.prisma.fiscalDocument.count({ where: { orderId, type: "NC" } })).toBe(0);
+    await Promise.all([
+      requestCreditNotesForRefund(t.deps, first),
+      requestCreditNotesForRefund(t.deps, second),
+      requestCreditNotesForRefund(t.deps, second),
+      fiscalRound(t.deps, { checkAfterMs: HOUR }),
+      requestCreditNotesForRefund(t.deps, first),
+    ]);
+    const notes = await t.prisma.fiscalDocument.findMany({ where: { orderId, type: "NC" } });
+    expect(notes.map((n) => [n.refundId === first ? "first" : "second", n.paymentRequestId, n.amount.toNumber()]).sort()).toEqual(
+      [
+        ["first", null, total - 500],
+        ["second", null, 500],
+        ["second", request.id, 4000],
+      ].sort(),
+    );
+    expect(notes.every((n) => n.providerId === null)).toBe(true);
+    const orderFr = await t.prisma.fiscalDocument.findFirstOrThrow({ where: { orderId, type: "FR", paymentRequestId: null } });
+    const requestFr = await t.prisma.fiscalDocument.findFirstOrThrow({ where: { paymentRequestId: request.id, type: "FR" } });
+    const [orderFrNo, requestFrNo] = [await issued(orderFr.providerId!), await issued(requestFr.providerId!)];
+    await fiscalRound(t.deps, { checkAfterMs: HOUR, now: new Date(Date.now() + 2 * 60_000) });
+    expect(await creditNotes(first)).toEqual([[orderFrNo, total - 500]]);
+    expect(await creditNotes(second)).toEqual([
+      [orderFrNo, 500],
+      [requestFrNo, 4000],
+    ]);
+  });
+  it("never credits an FR beyond what it invoiced, even for shares written before the rule (two refunds at once)", async () => {
+    const c = await registerCustomer(t.app);
+    const { orderId, total } = await place(c);
+    await pay(orderId, total);
+    await t.settled();
+    const orderFr = await t.prisma.fiscalDocument.findFirstOrThrow({ where: { orderId, type: "FR", paymentRequestId: null } });
+    await issued(orderFr.providerId!);
+    // Two refunds as the migration kept them (each all the order's own money), together more than its FR invoiced.
+    const legacy = (amount: number) =>
+      t.prisma.refund.create({
+        data: { orderId, amount, status: "done", bankReference: `ANTIGA-${amount}`, actor: "Admin", shares: { create: [{ amount }] } },
+      });
+    const [a, b] = [await legacy(total - 1000), await legacy(3000)];
+    await Promise.all([
+      requestCreditNotesForRefund(t.deps, a.id),
+      requestCreditNotesForRefund(t.deps, b.id),
+      requestCreditNotesForRefund(t.deps, b.id),
+      requestCreditNotesForRefund(t.deps, a.id),
+    ]);
+    const notes = await t.prisma.fiscalDocument.findMany({ where: { orderId, type: "NC" } });
+    expect(notes).toHaveLength(2);
+    expect(notes.reduce((sum, n) => sum + n.amount.toNumber(), 0)).toBe(total);
+    for (const note of notes) expect(note.amount.toNumber()).toBeLessThanOrEqual(note.refundId === a.id ? total - 1000 : 3000);
+    // The sweep does not come back for what is left of the second: the FR is credited in full.
+    const before = fiscalPosts().length;
+    await fiscalRound(t.deps, { checkAfterMs: HOUR });
+    expect(fiscalPosts().length).toBe(before);
   });
 });

@@ -7,7 +7,7 @@ import { buildTestApp, createStaff, registerCustomer, type Customer, type TestAp
 import { ProxyPayStandin, STANDIN_API_KEY, STANDIN_ENTITY_ID } from "../helpers/proxypay-standin.ts";
 import { AppyPayStandin, type ChargesStandin } from "../helpers/appypay-standin.ts";
 import { expectError, liveProducts, orderBody, post, type CatalogueProduct } from "./commerce-fixtures.ts";
-import { multipart } from "./admin-fixtures.ts";
+import { importStatement as importStatementAs } from "./admin-fixtures.ts";
 import { runPaymentDeadlines } from "../../server/domain/payments/deadlines.ts";
 import type { PaymentRequestSchema } from "../../server/schemas/payment-requests.ts";
 import type { DashboardNumbers } from "../../server/schemas/admin-common.ts";
@@ -59,18 +59,7 @@ async function ask(orderId: string, body: object = { amount: 8000, reason: "Entr
   expect(res.statusCode, res.body).toBe(200);
   return (res.json() as { request: PaymentRequestSchema }).request;
 }
-async function importStatement(rows: string[]) {
-  const text = ["Data Movimento;Data Valor;Descritivo;Débito;Crédito;Saldo", ...rows].join("\n");
-  const form = multipart([{ name: "file", file: { bytes: Buffer.from(text), filename: "extrato.csv", type: "text/csv" } }]);
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/admin/api/bank-statements",
-    headers: { ...admin.auth, ...form.headers },
-    payload: form.payload,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { matched: number; unmatched: number };
-}
+const importStatement = (rows: string[]) => importStatementAs(t, admin, rows);
 const order = (id: string) => t.prisma.order.findUniqueOrThrow({ where: { id }, include: { payments: true } });
 const requestRow = (id: string) => t.prisma.paymentRequest.findUniqueOrThrow({ where: { id } });
 const mine = async (c: Customer, id: string) =>
@@ -253,6 +242,27 @@ describe("paying a request, exactly once", () => {
     expect(await revenue()).toBe(before + total + 8000);
     await t.settled();
     expect(proxypay.references.get(request.multicaixa!.reference)!.deleted).toBe(true);
+
+    // Given back through AppyPay, the request's charge gives back the request's money (its FR is what an NC credits);
+    // a refund by transfer gives back the order's own first (docs/design/money.md#refund-shares).
+    const appypayRefund = await staffApi(admin, "POST", `/orders/${id}/payments/${paid.paymentId}/appypay-refund`, {
+      amount: 2000,
+      note: "Entrega não feita",
+    });
+    expect(appypayRefund.statusCode, appypayRefund.body).toBe(200);
+    const byTransfer = await staffApi(admin, "POST", `/orders/${id}/refunds`, { amount: 1000, bankReference: `DEV-${id}` });
+    expect(byTransfer.statusCode, byTransfer.body).toBe(200);
+    const shares = await t.prisma.refundShare.findMany({ where: { refund: { orderId: id } }, include: { refund: true } });
+    expect(
+      shares
+        .map((sh) => [sh.refund.bankReference?.startsWith("AppyPay ") ? "appypay" : "transfer", sh.paymentRequestId, sh.amount.toNumber()])
+        .sort(),
+    ).toEqual(
+      [
+        ["appypay", request.id, 2000],
+        ["transfer", null, 1000],
+      ].sort(),
+    );
   });
 
   it("by Multicaixa Express: a cancelled or expired request cannot be charged, and money approved after it closed is kept for staff, never counted", async () => {

@@ -1,8 +1,11 @@
 // The NIF rule (shared/nif.ts) and what an FR and an NC say (server/domain/fiscal/rules.ts): lines that add up,
-// taxes included, to what was paid, a coupon's discount shared among them, the NC referring to the FR.
+// taxes included, to what was paid, a coupon's discount shared among them, the NC referring to the FR; and whose
+// money a refund gives back (server/domain/payments/refund-shares.ts), which decides the FR each NC credits.
 import { describe, expect, it } from "vitest";
 import { checkNif, CONSUMER_NIF, nifKind, normalizeNif } from "../../shared/nif.ts";
 import { creditNoteRequest, documentDate, invoiceRequest, requestTotal, type InvoiceOrder } from "../../server/domain/fiscal/rules.ts";
+import { Prisma } from "../../server/db/client.ts";
+import { shareOut } from "../../server/domain/payments/refund-shares.ts";
 
 describe("the NIF rule", () => {
   it("takes out spaces, dots and dashes, upper-cases letters, and knows a company's NIF from a BI", () => {
@@ -82,5 +85,37 @@ describe("the NC of a refund", () => {
     expect(nc.lines[0]!.productDescription).toBe("Devolução do pedido #ABC123");
     expect(requestTotal(nc, "geral")).toBe(12_345.67);
     expect(documentDate(new Date("2026-01-01T00:30:00Z"))).toBe("2026-01-01");
+  });
+});
+
+describe("the money a refund gives back (its shares, which its NCs follow)", () => {
+  const kz = (n: number) => new Prisma.Decimal(n);
+  const source = (paymentRequestId: string | null, left: number) => ({ paymentRequestId, left: kz(left) });
+  const plain = (shares: { paymentRequestId: string | null; amount: Prisma.Decimal }[]) =>
+    shares.map((s) => [s.paymentRequestId, s.amount.toNumber()]);
+
+  it("takes the order's own money first, then the requests' oldest first, each up to what is left of it", () => {
+    const sources = [source(null, 20_000), source("req-a", 5_000), source("req-b", 3_000)];
+    expect(plain(shareOut(kz(12_000), sources))).toEqual([[null, 12_000]]);
+    expect(plain(shareOut(kz(26_500.5), sources))).toEqual([
+      [null, 20_000],
+      ["req-a", 5_000],
+      ["req-b", 1_500.5],
+    ]);
+    // A deposit-only order: nothing of its own came, the request's money is all there is.
+    expect(plain(shareOut(kz(5_000), [source(null, 0), source("req-a", 5_000)]))).toEqual([["req-a", 5_000]]);
+  });
+
+  it("takes a named request's money first (a refund of its charge), and shares out nothing no money covers", () => {
+    const sources = [source(null, 20_000), source("req-a", 5_000)];
+    expect(plain(shareOut(kz(6_000), sources, "req-a"))).toEqual([
+      ["req-a", 5_000],
+      [null, 1_000],
+    ]);
+    // Beyond what was owed (an overpayment): no share, as nothing invoiced it.
+    expect(plain(shareOut(kz(30_000), sources))).toEqual([
+      [null, 20_000],
+      ["req-a", 5_000],
+    ]);
   });
 });

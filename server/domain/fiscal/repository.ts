@@ -1,5 +1,5 @@
-// Fiscal document rows (docs/design/fiscal-documents.md): the one FR per order and NC per refund, claimed by one
-// sender at a time, and what the sweep looks for.
+// Fiscal document rows (docs/design/fiscal-documents.md): the one FR per order and per paid request, the NCs of a
+// refund (one per FR it credits), claimed by one sender at a time, and what the sweep looks for.
 import type { Db } from "../../db/client.ts";
 import { Prisma } from "../../db/client.ts";
 
@@ -53,7 +53,7 @@ export interface NewProviderDocument {
   id: string;
   orderId: string;
   refundId: string | null;
-  /** A payment request's own FR (null: the order's FR, or an NC). */
+  /** Whose money: a payment request's own FR or an NC crediting it (null: the order's own FR or an NC crediting it). */
   paymentRequestId?: string | null;
   type: "FR" | "NC";
   customerTaxID: string;
@@ -75,24 +75,65 @@ export const fiscalRepository = (db: Db) => ({
     db.refund.findUnique({ where: { id: refundId }, select: { id: true, orderId: true, amount: true, note: true } }),
 
   /**
-   * The provider document of an order (FR), a paid request (its FR) or a refund (NC), written once: a second caller, here or on another
+   * The provider FR of an order (its own) or of a paid request, written once: a second caller, here or on another
    * instance, meets the partial unique index and writes nothing (ON CONFLICT DO NOTHING). True when this call wrote it.
    */
-  async insertProviderDocument(d: NewProviderDocument): Promise<boolean> {
+  async insertInvoice(d: Omit<NewProviderDocument, "type" | "refundId">): Promise<boolean> {
     // Never a second one beside an earlier one, even a rejected one (a corrected document is staff's choice:
     // insertCorrection); two callers at once meet the partial unique index and the second writes nothing.
     const requestId = d.paymentRequestId ?? null;
     const rows = await db.$queryRaw<{ id: string }[]>`
-      INSERT INTO fiscal_documents (id, order_id, refund_id, payment_request_id, type, source, status, customer_tax_id, amount, next_attempt_at, updated_at)
-      SELECT ${d.id}, ${d.orderId}, ${d.refundId}, ${requestId}, ${d.type}, 'provider', 'pending', ${d.customerTaxID}, ${d.amount.toFixed(2)}::numeric, now(), now()
-      WHERE NOT EXISTS (SELECT 1 FROM fiscal_documents f WHERE f.source = 'provider' AND f.type = ${d.type}
-                          AND (CASE WHEN ${d.type} = 'NC' THEN f.refund_id = ${d.refundId}
-                                    WHEN ${requestId}::text IS NULL THEN f.order_id = ${d.orderId} AND f.payment_request_id IS NULL
+      INSERT INTO fiscal_documents (id, order_id, payment_request_id, type, source, status, customer_tax_id, amount, next_attempt_at, updated_at)
+      SELECT ${d.id}, ${d.orderId}, ${requestId}, 'FR', 'provider', 'pending', ${d.customerTaxID}, ${d.amount.toFixed(2)}::numeric, now(), now()
+      WHERE NOT EXISTS (SELECT 1 FROM fiscal_documents f WHERE f.source = 'provider' AND f.type = 'FR'
+                          AND (CASE WHEN ${requestId}::text IS NULL THEN f.order_id = ${d.orderId} AND f.payment_request_id IS NULL
                                     ELSE f.payment_request_id = ${requestId} END))
       ON CONFLICT DO NOTHING
       RETURNING id`;
     return rows.length === 1;
   },
+
+  /**
+   * The NC of one share of a refund, crediting `invoice` (the FR of that money), written once per refund and invoice
+   * (docs/design/fiscal-documents.md#credit-notes). Its amount is the share, at most what the FR invoiced less what
+   * other refunds' NCs already credited against it; nothing is written when that is nothing. Run in a transaction:
+   * the FR's row is locked first, so two refunds' NCs against one FR are written one after the other and the second
+   * sees the first. True when this call wrote it.
+   */
+  async insertCreditNote(d: {
+    id: string;
+    orderId: string;
+    refundId: string;
+    paymentRequestId: string | null;
+    customerTaxID: string;
+    share: Prisma.Decimal;
+    invoiceId: string;
+  }): Promise<boolean> {
+    await db.$queryRaw`SELECT id FROM fiscal_documents WHERE id = ${d.invoiceId} FOR UPDATE`;
+    const requestId = d.paymentRequestId;
+    const rows = await db.$queryRaw<{ id: string }[]>`
+      INSERT INTO fiscal_documents (id, order_id, refund_id, payment_request_id, type, source, status, customer_tax_id, amount, next_attempt_at, updated_at)
+      SELECT ${d.id}, ${d.orderId}, ${d.refundId}, ${requestId}, 'NC', 'provider', 'pending', ${d.customerTaxID}, c.amount, now(), now()
+      FROM (SELECT LEAST(${d.share.toFixed(2)}::numeric,
+                         (SELECT i.amount FROM fiscal_documents i WHERE i.id = ${d.invoiceId})
+                         - COALESCE((SELECT sum(n.amount) FROM fiscal_documents n
+                                     WHERE n.order_id = ${d.orderId} AND n.type = 'NC' AND n.source = 'provider' AND n.status <> 'rejected'
+                                       AND n.payment_request_id IS NOT DISTINCT FROM ${requestId}::text AND n.refund_id <> ${d.refundId}), 0)) AS amount) c
+      WHERE c.amount > 0
+        AND NOT EXISTS (SELECT 1 FROM fiscal_documents f WHERE f.source = 'provider' AND f.type = 'NC' AND f.refund_id = ${d.refundId}
+                          AND f.payment_request_id IS NOT DISTINCT FROM ${requestId}::text)
+      ON CONFLICT DO NOTHING
+      RETURNING id`;
+    return rows.length === 1;
+  },
+
+  /** Which money a refund gave back (docs/design/money.md#refund-shares), the order's own first. */
+  refundShares: (refundId: string) =>
+    db.refundShare.findMany({
+      where: { refundId },
+      orderBy: [{ paymentRequestId: { sort: "asc", nulls: "first" } }, { id: "asc" }],
+      select: { paymentRequestId: true, amount: true },
+    }),
 
   /** A corrected document after a rejection (staff "Tentar de novo"), its request built already. */
   async insertCorrection(d: NewProviderDocument & { request: Prisma.InputJsonValue }): Promise<boolean> {
@@ -109,9 +150,15 @@ export const fiscalRepository = (db: Db) => ({
   vatRegime: async (): Promise<string> =>
     (await db.shopSettings.findUnique({ where: { id: 1 }, select: { fiscalVatRegime: true } }))?.fiscalVatRegime ?? "geral",
 
-  /** The order's own FR, a request's FR (or the refund's NC) from the provider that was not rejected: at most one. */
+  /**
+   * The order's own FR, a request's FR, or a refund's NC crediting one of them (the order's own: `paymentRequestId`
+   * null), from the provider and not rejected: at most one.
+   */
   activeDocument: (
-    where: { orderId: string; type: "FR" } | { paymentRequestId: string; type: "FR" } | { refundId: string; type: "NC" },
+    where:
+      | { orderId: string; type: "FR" }
+      | { paymentRequestId: string; type: "FR" }
+      | { refundId: string; paymentRequestId: string | null; type: "NC" },
   ): Promise<FiscalDocumentRow | null> =>
     db.fiscalDocument.findFirst({
       where: { ...("orderId" in where ? { ...where, paymentRequestId: null } : where), source: "provider", status: { not: "rejected" } },
@@ -222,14 +269,24 @@ export const fiscalRepository = (db: Db) => ({
     return rows.map((r) => r.id);
   },
 
-  /** Refunds recorded since `since` on an order with an FR from the provider, and no NC of their own. */
+  /**
+   * Refunds recorded since `since` with a share whose money has an FR from the provider (pending or issued) that
+   * other NCs have not credited in full, and no NC of that share yet.
+   */
   async refundsWithoutCreditNote(since: Date, batch: number): Promise<string[]> {
     const rows = await db.$queryRaw<{ id: string }[]>`
       SELECT r.id FROM refunds r
       WHERE r.created_at >= ${since.toISOString()}::timestamp
-        AND EXISTS (SELECT 1 FROM fiscal_documents f WHERE f.order_id = r.order_id AND f.type = 'FR' AND f.source = 'provider'
-                      AND f.payment_request_id IS NULL AND f.status IN ('pending', 'issued'))
-        AND NOT EXISTS (SELECT 1 FROM fiscal_documents n WHERE n.refund_id = r.id)
+        AND EXISTS (
+          SELECT 1 FROM refund_shares s
+          JOIN fiscal_documents f ON f.order_id = r.order_id AND f.type = 'FR' AND f.source = 'provider' AND f.status IN ('pending', 'issued')
+                                 AND f.payment_request_id IS NOT DISTINCT FROM s.payment_request_id
+          WHERE s.refund_id = r.id
+            AND NOT EXISTS (SELECT 1 FROM fiscal_documents n WHERE n.refund_id = r.id AND n.type = 'NC'
+                              AND n.payment_request_id IS NOT DISTINCT FROM s.payment_request_id)
+            AND f.amount > COALESCE((SELECT sum(c.amount) FROM fiscal_documents c
+                                     WHERE c.order_id = r.order_id AND c.type = 'NC' AND c.source = 'provider' AND c.status <> 'rejected'
+                                       AND c.payment_request_id IS NOT DISTINCT FROM s.payment_request_id), 0))
       ORDER BY r.created_at
       LIMIT ${batch}`;
     return rows.map((r) => r.id);

@@ -1,9 +1,10 @@
 // Fiscal documents (docs/design/fiscal-documents.md): the shop asks its certified provider (FISCAL_PROVIDER) for one
-// FR per paid order and one NC per refund, exactly once, and keeps what comes back; an admin attaches the ones issued
-// in the AGT portal when there is no provider.
+// FR per paid order and per paid payment request, and for a refund's NCs (one per FR it credits), exactly once, and
+// keeps what comes back; an admin attaches the ones issued in the AGT portal when there is no provider.
 //
-// The two entry points the reactions to `order.paid` and `refund.recorded` call are requestInvoiceForPaidOrder and
-// requestCreditNoteForRefund: idempotent (a row per order / refund, claimed by one sender at a time), safe to call
+// The entry points the reactions to `order.paid`, `payment_request.paid` and `refund.recorded` call are
+// requestInvoiceForPaidOrder, requestInvoiceForPaidRequest and requestCreditNotesForRefund: idempotent (a row per
+// order / request / refund and FR, claimed by one sender at a time), safe to call
 // twice and from two instances at once. The job in server/jobs/fiscal-documents.ts calls the same ones for what is
 // missing, retries the provider's failures with back-off, and asks the provider about documents whose webhook never came.
 import type { PrismaClient } from "../../db/client.ts";
@@ -76,11 +77,9 @@ export async function requestInvoiceForPaidOrder(deps: FiscalDeps, orderId: stri
   const repo = fiscalRepository(deps.db.prisma);
   const order = await repo.orderForInvoice(orderId);
   if (!order || !order.paid || order.totalAmount.lte(0) || order.amountPaid.lessThan(order.totalAmount)) return null;
-  await repo.insertProviderDocument({
+  await repo.insertInvoice({
     id: newOrderId(),
     orderId,
-    refundId: null,
-    type: "FR",
     customerTaxID: customerOf(order).customerTaxID,
     amount: order.totalAmount.minus(order.extras),
   });
@@ -101,12 +100,10 @@ export async function requestInvoiceForPaidRequest(deps: FiscalDeps, requestId: 
   const request = await repo.paidRequest(requestId);
   const order = request ? await repo.orderForInvoice(request.orderId) : null;
   if (!request || !order) return null;
-  await repo.insertProviderDocument({
+  await repo.insertInvoice({
     id: newOrderId(),
     orderId: order.id,
-    refundId: null,
     paymentRequestId: request.id,
-    type: "FR",
     customerTaxID: customerOf(order).customerTaxID,
     amount: request.amount,
   });
@@ -117,29 +114,43 @@ export async function requestInvoiceForPaidRequest(deps: FiscalDeps, requestId: 
 }
 
 /**
- * One NC for a refund, referring to its order's FR, exactly once. Nothing when the order has no FR from the provider
- * (paid before the provider was configured, or its FR was rejected: staff attach one). While the FR is not issued
- * the NC waits (the job sends it once the FR has its number). Answers the refund's NC, or null.
+ * The NCs of a refund, exactly once each: one per share of it (docs/design/money.md#refund-shares) whose money has an
+ * FR from the provider, crediting that FR (the order's own, or a paid request's) for the share, at most what the FR
+ * invoiced less what other refunds' NCs credited against it (docs/design/fiscal-documents.md#credit-notes). A share
+ * whose money has no FR from the provider (paid before it was configured, never wholly paid, or rejected: staff attach
+ * one) gets none. While an FR is not issued its NC waits (the job sends it once the FR has its number). Answers the
+ * refund's NCs.
  */
-export async function requestCreditNoteForRefund(deps: FiscalDeps, refundId: string): Promise<FiscalDocumentRow | null> {
-  if (!deps.fiscal) return null;
-  const repo = fiscalRepository(deps.db.prisma);
+export async function requestCreditNotesForRefund(deps: FiscalDeps, refundId: string): Promise<FiscalDocumentRow[]> {
+  if (!deps.fiscal) return [];
+  const db = deps.db.prisma;
+  const repo = fiscalRepository(db);
   const refund = await repo.refund(refundId);
-  if (!refund) return null;
-  const invoice = await repo.activeDocument({ orderId: refund.orderId, type: "FR" });
-  if (!invoice) return null;
-  await repo.insertProviderDocument({
-    id: newOrderId(),
-    orderId: refund.orderId,
-    refundId,
-    type: "NC",
-    customerTaxID: invoice.customerTaxID,
-    amount: refund.amount,
-  });
-  const document = await repo.activeDocument({ refundId, type: "NC" });
-  if (!document) return null;
-  await sendDocument(deps, document.id);
-  return repo.byId(document.id);
+  if (!refund) return [];
+  const notes: FiscalDocumentRow[] = [];
+  for (const share of await repo.refundShares(refundId)) {
+    const paymentRequestId = share.paymentRequestId;
+    const invoice = paymentRequestId
+      ? await repo.activeDocument({ paymentRequestId, type: "FR" })
+      : await repo.activeDocument({ orderId: refund.orderId, type: "FR" });
+    if (!invoice) continue;
+    await db.$transaction((tx) =>
+      fiscalRepository(tx).insertCreditNote({
+        id: newOrderId(),
+        orderId: refund.orderId,
+        refundId,
+        paymentRequestId,
+        customerTaxID: invoice.customerTaxID,
+        share: share.amount,
+        invoiceId: invoice.id,
+      }),
+    );
+    const note = await repo.activeDocument({ refundId, paymentRequestId, type: "NC" });
+    if (!note) continue;
+    await sendDocument(deps, note.id);
+    notes.push((await repo.byId(note.id))!);
+  }
+  return notes;
 }
 
 /** The body of a document, built when it is first sent and then kept (a retry sends the same). Null: not yet (an NC without its FR's number). */
@@ -168,11 +179,14 @@ async function buildRequest(db: PrismaClient, document: FiscalDocumentRow, at: D
       regime,
       at,
     );
-  const invoice = await repo.activeDocument({ orderId: order.id, type: "FR" });
+  // An NC credits the FR of the money its share gave back (the order's own, or a request's), for its own amount.
+  const invoice = document.paymentRequestId
+    ? await repo.activeDocument({ paymentRequestId: document.paymentRequestId, type: "FR" })
+    : await repo.activeDocument({ orderId: order.id, type: "FR" });
   if (!invoice?.number || invoice.status !== "issued") return null;
   const refund = document.refundId ? await repo.refund(document.refundId) : null;
   if (!refund) throw new Error(`fiscal document ${document.id}: refund is gone`);
-  return creditNoteRequest(order, { amount: refund.amount.toNumber(), note: refund.note }, invoice.number, regime, at);
+  return creditNoteRequest(order, { amount: document.amount.toNumber(), note: refund.note }, invoice.number, regime, at);
 }
 
 /**
@@ -305,7 +319,7 @@ export async function fiscalRound(
   const requests = await repo.paidRequestsWithoutInvoice(since, BATCH);
   for (const requestId of requests) if (await requestInvoiceForPaidRequest(deps, requestId)) result.requested++;
   const refunds = await repo.refundsWithoutCreditNote(since, BATCH);
-  for (const refundId of refunds) if (await requestCreditNoteForRefund(deps, refundId)) result.requested++;
+  for (const refundId of refunds) result.requested += (await requestCreditNotesForRefund(deps, refundId)).length;
   const due = await repo.dueToSend(now, BATCH);
   for (const id of due) {
     await sendDocument(deps, id, now);
@@ -445,7 +459,7 @@ export async function retryFiscalDocument(deps: FiscalDeps, id: string): Promise
     if (!(await repo.resetFailed(id))) throw new AppError(409, NOT_RETRYABLE);
   } else {
     const request = await buildRequest(deps.db.prisma, document, new Date());
-    if (!request) throw new AppError(409, "A nota de crédito espera pela fatura-recibo emitida do pedido");
+    if (!request) throw new AppError(409, "A nota de crédito espera pela emissão da fatura-recibo a que se refere");
     if (document.number) Object.assign(request, { documentStatus: "C", rejectedDocumentNo: document.number });
     target = newOrderId();
     const written = await repo.insertCorrection({

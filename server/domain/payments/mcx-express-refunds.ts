@@ -60,6 +60,7 @@ export async function refundThroughAppyPay(
       note: input.note?.trim() || null,
       staffUserId: input.staffUserId,
       actor,
+      paymentRequestId: charge.paymentRequestId,
     }),
   );
 }

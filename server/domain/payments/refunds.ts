@@ -9,6 +9,7 @@ import { STAFF_ORDER_NOT_FOUND } from "../orders/not-found.ts";
 import { kz, orderEvent } from "../events/catalog.ts";
 import { emitEvents } from "../events/emit.ts";
 import { staffActor } from "./payments.ts";
+import { writeRefundShares } from "./refund-shares.ts";
 import { paymentsRepository } from "./repository.ts";
 
 interface RefundInput {
@@ -74,6 +75,7 @@ export async function refundInTransaction(
     recordedById: input.staffUserId,
     actor: input.actor,
   });
+  await writeRefundShares(tx, order, { id: refund.id, amount });
   await payments.addToAmountRefunded(order.id, amount);
   await emitEvents(tx, orderEvent("refund.recorded", order.id, { refundId: refund.id, amount: kz(amount), bankReference }));
   return refund.id;
@@ -81,14 +83,24 @@ export async function refundInTransaction(
 
 /**
  * Inside the caller's transaction: money a payment service already gave back (AppyPay's refund of a Multicaixa
- * Express charge), recorded as done with the service's reference, and told like any refund.
+ * Express charge), recorded as done with the service's reference, and told like any refund. A request's charge gives
+ * back that request's money first (`paymentRequestId`: docs/design/money.md#refund-shares).
  */
 export async function recordServiceRefund(
   tx: Db,
-  refund: { orderId: string; amount: Prisma.Decimal; reference: string; note: string | null; staffUserId: string; actor: string },
+  refund: {
+    orderId: string;
+    amount: Prisma.Decimal;
+    reference: string;
+    note: string | null;
+    staffUserId: string;
+    actor: string;
+    paymentRequestId?: string | null;
+  },
 ): Promise<void> {
   const payments = paymentsRepository(tx);
-  if (!(await payments.lockOrderMoney(refund.orderId))) throw new AppError(404, STAFF_ORDER_NOT_FOUND);
+  const order = await payments.lockOrderMoney(refund.orderId);
+  if (!order) throw new AppError(404, STAFF_ORDER_NOT_FOUND);
   const row = await payments.insertRefund({
     orderId: refund.orderId,
     amount: refund.amount,
@@ -98,6 +110,7 @@ export async function recordServiceRefund(
     recordedById: refund.staffUserId,
     actor: refund.actor,
   });
+  await writeRefundShares(tx, order, { id: row.id, amount: refund.amount, paymentRequestId: refund.paymentRequestId });
   await payments.addToAmountRefunded(refund.orderId, refund.amount);
   await emitEvents(
     tx,

@@ -27,10 +27,11 @@ export const paymentsRepository = (db: Db) => ({
         total_amount: Prisma.Decimal;
         amount_paid: Prisma.Decimal;
         amount_refunded: Prisma.Decimal;
+        extras: Prisma.Decimal;
         paid: boolean;
         payment_reference: string | null;
       }[]
-    >`SELECT id, status, total_amount, amount_paid, amount_refunded, paid, payment_reference FROM orders WHERE id = ${id} FOR UPDATE`;
+    >`SELECT id, status, total_amount, amount_paid, amount_refunded, extras, paid, payment_reference FROM orders WHERE id = ${id} FOR UPDATE`;
     const row = rows[0];
     return row
       ? {
@@ -39,6 +40,7 @@ export const paymentsRepository = (db: Db) => ({
           totalAmount: new Prisma.Decimal(row.total_amount),
           amountPaid: new Prisma.Decimal(row.amount_paid),
           amountRefunded: new Prisma.Decimal(row.amount_refunded),
+          extras: new Prisma.Decimal(row.extras),
           paid: row.paid,
           paymentReference: row.payment_reference,
         }
@@ -58,6 +60,23 @@ export const paymentsRepository = (db: Db) => ({
     recordedById: string;
     actor: string;
   }) => db.refund.create({ data, select: { id: true } }),
+
+  /** The order's paid payment requests, oldest paid first (the order refunds share money out in). */
+  paidRequestsOf: (orderId: string) =>
+    db.paymentRequest.findMany({
+      where: { orderId, status: "paid" },
+      orderBy: [{ closedAt: "asc" }, { id: "asc" }],
+      select: { id: true, amount: true },
+    }),
+
+  /** What the order's refunds gave back so far, by the money it was (null: the order's own). */
+  async refundedBySource(orderId: string): Promise<Map<string | null, Prisma.Decimal>> {
+    const rows = await db.refundShare.groupBy({ by: ["paymentRequestId"], where: { refund: { orderId } }, _sum: { amount: true } });
+    return new Map(rows.map((r) => [r.paymentRequestId, r._sum.amount ?? new Prisma.Decimal(0)]));
+  },
+
+  insertRefundShares: (refundId: string, shares: { paymentRequestId: string | null; amount: Prisma.Decimal }[]) =>
+    db.refundShare.createMany({ data: shares.map((s) => ({ refundId, paymentRequestId: s.paymentRequestId, amount: s.amount })) }),
 
   addToAmountRefunded: (id: string, amount: Prisma.Decimal) =>
     db.order.update({ where: { id }, data: { amountRefunded: { increment: amount } }, select: { amountRefunded: true } }),
