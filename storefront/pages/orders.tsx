@@ -82,7 +82,9 @@ export default function OrdersPage() {
               <OrderRefundsText order={o} />
               <OrderReturnsText order={o} />
               <footer className="order-foot">
-                <p className="strong">Total: {formatKz(o.totalAmount)}</p>
+                <p className="strong order-total" data-testid="order-total">
+                  Total: {formatKz(o.totalAmount)}
+                </p>
                 <div className="order-pay-actions">
                   {toPay && (
                     <Link

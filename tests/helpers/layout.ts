@@ -13,7 +13,7 @@ import { shopperPhone } from "./shop-process.ts";
 const SCREENS = path.resolve("tests/.tmp/screens");
 const SCREENSHOTS = FULL_RUN || process.env.LOJA_SCREENSHOTS === "1";
 
-async function screenshot(page: Page, file: string): Promise<void> {
+export async function screenshot(page: Page, file: string): Promise<void> {
   if (!SCREENSHOTS) return;
   mkdirSync(SCREENS, { recursive: true });
   await page.screenshot({ path: path.join(SCREENS, file) });

@@ -50,11 +50,22 @@ describe("cart", () => {
     sessionStorage.setItem("checkoutDraft", JSON.stringify({ address: { state: "Luanda", city: "Talatona" }, typed: ["state"] }));
     localStorage.setItem("guestCart", JSON.stringify({ p1: { M: 1 } }));
     renderShop("/cart", { products: catalogue(1, () => ({ price: 150000 })) });
-    await waitFor(() => expect(screen.getByTestId("delivery-fee-total")).toHaveTextContent(/^0,00 kz$/));
+    await waitFor(() => expect(screen.getByTestId("delivery-fee-total")).toHaveTextContent(/^grátis$/));
     expect(screen.queryByText("(estimativa)")).toBeNull();
     expect(screen.getByTestId("total")).toHaveTextContent(/^150\s?000,00 kz$/);
     expect(screen.getByTestId("free-delivery")).toHaveTextContent(/^A entrega é grátis\.$/);
     expect(screen.queryByTestId("delivery-estimate")).toBeNull();
+  });
+
+  it('reads "grátis" (never "a partir de 0,00 kz") once a zone\'s free delivery is reached before the province is known', async () => {
+    standInShopApi(estimateRoute());
+    localStorage.setItem("guestCart", JSON.stringify({ p1: { M: 1 } }));
+    renderShop("/cart", { products: catalogue(1, () => ({ price: 150000 })) });
+    await waitFor(() => expect(screen.getByTestId("delivery-fee-total")).toHaveTextContent(/^grátis em Luanda$/));
+    expect(screen.getByText("(estimativa)")).toBeInTheDocument();
+    expect(screen.getByTestId("total")).toHaveTextContent(/^a partir de 150\s?000,00 kz$/);
+    expect(screen.getByTestId("free-delivery")).toHaveTextContent(/^A entrega é grátis em Luanda\.$/);
+    expect(screen.getByTestId("delivery-estimate")).toHaveTextContent("O valor final depende da província");
   });
 
   it("signed in, prices delivery with the account's saved address until the checkout's form says otherwise", async () => {

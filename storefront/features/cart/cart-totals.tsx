@@ -19,6 +19,15 @@ export function freeDeliveryText(estimate: DeliveryEstimate): string | null {
 }
 
 /**
+ * The cart's fee as it reads: "grátis" once delivery costs nothing (where, while the province is not known), never
+ * "a partir de 0,00 kz"; else the fee, "a partir de" while estimated.
+ */
+export function cartFeeText(estimate: DeliveryEstimate): string {
+  if (estimate.fee > 0) return `${estimate.exact ? "" : "a partir de "}${formatKz(estimate.fee)}`;
+  return !estimate.exact && estimate.shortfall === 0 && estimate.freeWhere ? `grátis em ${estimate.freeWhere}` : "grátis";
+}
+
+/**
  * The totals. At checkout the fee is the delivery chosen; in the cart (`estimate` given: "loading" while the shop
  * answers, null when it did not) the fee is estimated until the province is known (docs/product/checkout.md#delivery-in-the-cart).
  */
@@ -51,7 +60,7 @@ export function CartTotals({
       </p>
       <p>
         <span>Taxa de envio{known && !exact && <small className="muted"> (estimativa)</small>}</span>
-        <span data-testid="delivery-fee-total">{fee === null ? pending : `${from}${formatKz(fee)}`}</span>
+        <span data-testid="delivery-fee-total">{fee === null ? pending : known ? cartFeeText(known) : formatKz(fee)}</span>
       </p>
       {discount > 0 && (
         <p>
