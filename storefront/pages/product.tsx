@@ -89,6 +89,7 @@ function ProductDetails({ product, related }: { product: Product; related: reado
             <ProductImage
               image={product.image}
               thumbnail={product.thumbnail}
+              middle={product.middle}
               index={imageIndex}
               alt={product.name}
               sizes={PRODUCT_MAIN_SIZES}
