@@ -79,7 +79,7 @@ describe.runIf(browserAvailable())("storefront weight on a first visit", () => {
 
   it("a 412 px phone at 1.75× takes the product page's 800 px picture, from the server's HTML and the app's alike", async () => {
     const { products } = (await (await fetch(`${shop.url}/api/product/list`)).json()) as {
-      products: { _id: string; image: string[]; middle: string[] }[];
+      products: { _id: string; image: string[]; thumbnail: string[]; middle: string[] }[];
     };
     const product = products.find((p) => p.image.length > 0)!;
     expect(product.middle[0]).not.toBe(product.image[0]);
@@ -98,7 +98,17 @@ describe.runIf(browserAvailable())("storefront weight on a first visit", () => {
     // The app takes over the page (its size buttons) with the same srcset: the same file, no second one.
     await page.getByRole("button", { name: "ADICIONAR AO CARRINHO" }).waitFor({ timeout: 15_000 });
     await expect.poll(shown).toBe(product.middle[0]);
+    // The gallery's small copy of the same picture (sizes 80px) is drawn from the file already there, not fetched.
+    await expect
+      .poll(() =>
+        page
+          .locator(".gallery-thumbs img")
+          .first()
+          .evaluate((img) => (img as HTMLImageElement).complete),
+      )
+      .toBe(true);
     expect(pictures).not.toContain(product.image[0]);
+    expect(pictures).not.toContain(product.thumbnail[0]);
     expect(pictures.filter((p) => p === product.middle[0])).toHaveLength(1);
     await context.close();
   });
