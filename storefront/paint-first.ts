@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Plugin, Rollup } from "vite";
-import { CARD_SIZES, FULL_WIDTH, PRODUCT_MAIN_SIZES, THUMB_WIDTH } from "../shared/product-images.ts";
+import { CARD_SIZES, PRODUCT_MAIN_SIZES, PRODUCT_SRCSET_SOURCE } from "../shared/product-images.ts";
 import { collectionPageUrl, EMPTY_COLLECTION_QUERY, HOME_URL, NOVOS_URL, productUrl } from "./features/catalogue/api/catalogue.ts";
 
 /**
@@ -102,7 +102,7 @@ export function paintFirst(): Plugin {
           `const c=p==="/collection"&&!location.search&&!sr;if(pp||c){`,
           `e(pp?${JSON.stringify(productUrl(""))}+p.slice(9):${JSON.stringify(collectionPageUrl(EMPTY_COLLECTION_QUERY, 1))}).then((r)=>{const d=r&&r.body;const x=d&&(pp?d.product:d.products&&d.products[0]);if(!x||!x.image[0])return;`,
           `const l=document.createElement("link");l.rel="preload";l.as="image";l.fetchPriority="high";const t=x.thumbnail&&x.thumbnail[0];`,
-          `if(t){l.href=t;l.imageSrcset=t+" ${THUMB_WIDTH}w, "+x.image[0]+" ${FULL_WIDTH}w";l.imageSizes=pp?${JSON.stringify(PRODUCT_MAIN_SIZES)}:${JSON.stringify(CARD_SIZES)}}else l.href=x.image[0];`,
+          `if(t){l.href=t;l.imageSrcset=(${PRODUCT_SRCSET_SOURCE})(t,x.image[0],x.middle&&x.middle[0]);l.imageSizes=pp?${JSON.stringify(PRODUCT_MAIN_SIZES)}:${JSON.stringify(CARD_SIZES)}}else l.href=x.image[0];`,
           `document.head.append(l)},()=>{})}`,
           // The home page's largest paint is its first hero slide, random per visit: unless the server drew the page
           // (and picked it), pick it here, preload its picture like home.tsx does, and tell the app which one it is

@@ -1,4 +1,4 @@
-// The demo catalogue's photos, prepared (WebP full image and thumbnail) once per installation rather than once per
+// The demo catalogue's photos, prepared (WebP full image, middle rendition and thumbnail) once per installation rather than once per
 // data directory. Preparing all of them costs ~14 s of CPU, and a first start pays it for every new data directory.
 // A test run would pay it four times: two database templates, the browser tests' data directory, the first-start
 // test. So each prepared photo is kept in node_modules/.cache (where build tools keep what they can remake), named
@@ -13,13 +13,13 @@ import { PRODUCT_IMAGE_RENDITION, prepareProductImage, type PreparedProductImage
 const IMAGES_DIR = fileURLToPath(new URL("./images", import.meta.url));
 const CACHE_DIR = fileURLToPath(new URL("../../node_modules/.cache/loja/demo-images", import.meta.url));
 
-type Kept = Record<"full" | "thumb", { width: number; height: number; data: string }>;
+type Kept = Record<keyof PreparedProductImage, { width: number; height: number; data: string }>;
 
 async function fromCache(file: string): Promise<PreparedProductImage | undefined> {
   try {
     const kept = JSON.parse(await readFile(file, "utf8")) as Kept;
     const rendition = (r: Kept["full"]) => ({ width: r.width, height: r.height, data: Buffer.from(r.data, "base64") });
-    return { full: rendition(kept.full), thumb: rendition(kept.thumb) };
+    return { full: rendition(kept.full), middle: rendition(kept.middle), thumb: rendition(kept.thumb) };
   } catch {
     return undefined;
   }
@@ -27,7 +27,7 @@ async function fromCache(file: string): Promise<PreparedProductImage | undefined
 
 async function toCache(cacheDir: string, file: string, image: PreparedProductImage): Promise<void> {
   const rendition = (r: PreparedProductImage["full"]) => ({ width: r.width, height: r.height, data: r.data.toString("base64") });
-  const kept: Kept = { full: rendition(image.full), thumb: rendition(image.thumb) };
+  const kept: Kept = { full: rendition(image.full), middle: rendition(image.middle), thumb: rendition(image.thumb) };
   // Whole or not at all: a start that reads it meanwhile (another test run, another data dir) never sees half.
   const partial = `${file}.${process.pid}.partial`;
   try {

@@ -9,6 +9,7 @@ import type { Job } from "../ops/job-runner.ts";
 import { paymentDeadlinesJob } from "./payment-deadlines.ts";
 import { mcxExpressChargesJob } from "./mcx-express-charges.ts";
 import { mcxExpressSetup } from "../deps.ts";
+import { pictureRenditionsJob } from "./picture-renditions.ts";
 import { presenceJob } from "./presence.ts";
 import { replyDigestJob } from "./reply-digest.ts";
 
@@ -24,6 +25,7 @@ export function shopJobs(deps: AppDeps, log: Log): Job[] {
     presenceJob(deps),
     replyDigestJob(deps),
     cartRemindersJob(deps),
+    pictureRenditionsJob(deps, log),
     ...(deps.fiscal ? [fiscalDocumentsJob(deps)] : []),
     ...(mcxExpressSetup(deps) ? [mcxExpressChargesJob(deps)] : []),
   ];

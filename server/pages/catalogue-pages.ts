@@ -47,9 +47,9 @@ export function collectionPage(page: CollectionFirstPage, origin: string): PageC
  * The main picture as the app's ProductImage writes it (same src, srcset and sizes): the browser picks the same
  * file for both, so the app taking over the page does not fetch a second one, and a small screen gets the thumbnail.
  */
-function pictureAttributes(full: string, thumb: string | undefined): string {
+function pictureAttributes(full: string, thumb: string | undefined, middle: string | undefined): string {
   if (!thumb) return `src="${escapeHtml(full)}"`;
-  return `src="${escapeHtml(thumb)}" srcset="${escapeHtml(productSrcset(thumb, full))}" sizes="${escapeHtml(PRODUCT_MAIN_SIZES)}"`;
+  return `src="${escapeHtml(thumb)}" srcset="${escapeHtml(productSrcset(thumb, full, middle))}" sizes="${escapeHtml(PRODUCT_MAIN_SIZES)}"`;
 }
 
 /** The product's own page: head for crawlers and the product's markup for a phone that has no script yet. */
@@ -93,7 +93,7 @@ export function productPage(product: ShopProduct, related: ShopProduct[], origin
     },
     root: `<main class="page"><div class="product"><div class="product-top"><div class="gallery"><div class="gallery-main">${
       main
-        ? `<img ${pictureAttributes(main, product.thumbnail[0])} alt="${escapeHtml(product.name)}" width="${FULL_WIDTH}" height="${FULL_WIDTH}" fetchpriority="high" />`
+        ? `<img ${pictureAttributes(main, product.thumbnail[0], product.middle[0])} alt="${escapeHtml(product.name)}" width="${FULL_WIDTH}" height="${FULL_WIDTH}" fetchpriority="high" />`
         : ""
     }</div></div><div class="product-info"><h1>${escapeHtml(product.name)}</h1><p class="product-price">${escapeHtml(formatKz(product.price))}</p><p class="muted pre-line">${escapeHtml(
       product.description,

@@ -78,7 +78,7 @@ function card(p: ShopProduct, picture: "priority" | "eager" | "lazy"): string {
   const full = p.image[0] ?? "";
   const thumb = p.thumbnail[0];
   const source = thumb
-    ? `src="${e(thumb)}" srcset="${e(productSrcset(thumb, full))}" sizes="${e(CARD_SIZES)}"`
+    ? `src="${e(thumb)}" srcset="${e(productSrcset(thumb, full, p.middle[0]))}" sizes="${e(CARD_SIZES)}"`
     : full
       ? `src="${e(full)}"`
       : "";

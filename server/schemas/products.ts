@@ -11,6 +11,8 @@ export const ShopProduct = Type.Object({
   image: Type.Array(Type.String()),
   /** Small WebP versions of `image`, same order: for lists and srcset. */
   thumbnail: Type.Array(Type.String()),
+  /** 800 px WebP versions of `image`, same order: for srcset; a picture still without one repeats its `image` URL. */
+  middle: Type.Array(Type.String()),
   sizes: Type.Array(Type.String()),
   category: Type.String(),
   subCategory: Type.String(),

@@ -81,7 +81,8 @@ function ProductDetails({ product, related }: { product: Product; related: reado
                 onClick={() => setImageIndex(i)}
                 aria-label={`Imagem ${i + 1}`}
               >
-                <ProductImage image={product.image} thumbnail={product.thumbnail} index={i} alt="" sizes="80px" />
+                {/* The same three renditions as the main picture: the browser reuses the one it already has. */}
+                <ProductImage image={product.image} thumbnail={product.thumbnail} middle={product.middle} index={i} alt="" sizes="80px" />
               </button>
             ))}
           </div>
@@ -89,6 +90,7 @@ function ProductDetails({ product, related }: { product: Product; related: reado
             <ProductImage
               image={product.image}
               thumbnail={product.thumbnail}
+              middle={product.middle}
               index={imageIndex}
               alt={product.name}
               sizes={PRODUCT_MAIN_SIZES}

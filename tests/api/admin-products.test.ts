@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, createStaff, registerCustomer, type TestApp } from "../helpers/app.ts";
 import { expectError, makeOrder, multipart, pdfBytes, pngBytes } from "./admin-fixtures.ts";
@@ -39,15 +40,20 @@ const body = (images: AdminProductImage[], over: Record<string, unknown> = {}) =
 });
 
 describe("POST /admin/api/uploads", () => {
-  it("stores a photo as a WebP full image and a ~400px WebP thumbnail made at upload", async () => {
+  it("stores a photo as a WebP full image, an 800 px middle rendition and a 400 px thumbnail, made at upload", async () => {
     const image = await uploaded();
-    const full = await t.app.inject({ method: "GET", url: image.url });
-    const thumb = await t.app.inject({ method: "GET", url: image.thumbnailUrl });
-    expect(full.headers["content-type"]).toBe("image/webp");
-    expect(thumb.headers["content-type"]).toBe("image/webp");
+    const fullRow = await t.prisma.media.findUniqueOrThrow({ where: { id: image.mediaId }, include: { middle: true } });
     const thumbRow = await t.prisma.media.findUniqueOrThrow({ where: { id: image.thumbId! } });
-    expect(thumbRow.width).toBe(400);
-    expect(thumbRow.kind).toBe("thumbnail");
+    expect([fullRow.width, fullRow.middle?.width, thumbRow.width]).toEqual([1000, 800, 400]);
+    expect([fullRow.kind, fullRow.middle?.kind, thumbRow.kind]).toEqual(["product", "middle", "thumbnail"]);
+    // All three from the same store, with the same public, immutable caching.
+    for (const url of [image.url, `/media/${fullRow.middle!.publicId}`, image.thumbnailUrl]) {
+      const res = await t.app.inject({ method: "GET", url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers["content-type"]).toBe("image/webp");
+      expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+      expect((await sharp(res.rawPayload).metadata()).width).toBe(url === image.url ? 1000 : url === image.thumbnailUrl ? 400 : 800);
+    }
   });
 
   it("refuses files that are not images by their bytes, whatever their name says", async () => {
@@ -96,6 +102,12 @@ describe("products CRUD", () => {
     });
     expect(shop.image).toEqual([a!.url, b!.url]);
     expect(shop.thumbnail).toEqual([a!.thumbnailUrl, b!.thumbnailUrl]);
+    const middles = await t.prisma.media.findMany({
+      where: { middleOf: { id: { in: [a!.mediaId, b!.mediaId] } } },
+      include: { middleOf: true },
+    });
+    const middleOf = (id: string) => `/media/${middles.find((m) => m.middleOf!.id === id)!.publicId}`;
+    expect(shop.middle).toEqual([middleOf(a!.mediaId), middleOf(b!.mediaId)]);
     expect(list.products.at(-1)._id).toBe(created.id);
   });
 

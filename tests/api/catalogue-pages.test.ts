@@ -6,7 +6,7 @@ import { buildTestApp, type TestApp } from "../helpers/app.ts";
 import { HERO_TEXTS } from "../../shared/home-page.ts";
 
 let t: TestApp;
-let withImage: { _id: string; name: string; price: number; image: string[]; thumbnail: string[] };
+let withImage: { _id: string; name: string; price: number; image: string[]; thumbnail: string[]; middle: string[] };
 let tricky: string;
 
 beforeAll(async () => {
@@ -55,9 +55,11 @@ describe("a product's page", () => {
     // Visible before any script: name, price, main picture; and the data the app takes over with.
     const root = html.slice(html.indexOf('<div id="root">'));
     expect(root).toContain(`<h1>${withImage.name}</h1>`);
-    // The same src, srcset and sizes as the app's ProductImage: the browser picks one file for both.
+    // The same src, srcset and sizes as the app's ProductImage: the browser picks one file for both, the 800 px
+    // rendition on a phone at 1.75–2×.
+    expect(withImage.middle[0]).not.toBe(withImage.image[0]);
     expect(root).toContain(
-      `<img src="${withImage.thumbnail[0]}" srcset="${withImage.thumbnail[0]} 400w, ${withImage.image[0]} 1000w" sizes="(min-width: 768px) 45vw, 100vw"`,
+      `<img src="${withImage.thumbnail[0]}" srcset="${withImage.thumbnail[0]} 400w, ${withImage.middle[0]} 800w, ${withImage.image[0]} 1000w" sizes="(min-width: 768px) 45vw, 100vw"`,
     );
     const initial = JSON.parse(html.match(/<script id="loja-initial" type="application\/json">([\s\S]*?)<\/script>/)![1]!);
     expect(initial.product._id).toBe(withImage._id);

@@ -104,7 +104,7 @@ describe("a cluster job's round", () => {
 });
 
 describe("the shop's recurring work", () => {
-  it("runs every timer whose work is shared once per cluster: payment deadlines (with reminders and ProxyPay polling), reply digests and cart reminders hold the cluster lock; presence is each instance's own; new orders' notices are claimed row by row", () => {
+  it("runs every timer whose work is shared once per cluster: payment deadlines (with reminders and ProxyPay polling), reply digests, cart reminders and picture renditions hold the cluster lock; presence is each instance's own; new orders' notices are claimed row by row", () => {
     const scopes = Object.fromEntries(shopJobs(t.deps, t.app.log).map((job) => [job.name, job.scope]));
     // placed-order notices run on every instance (the one that placed the order is woken at once); each round
     // claims its orders FOR UPDATE SKIP LOCKED (mail-flows: two instances write one order's mails once).
@@ -114,6 +114,7 @@ describe("the shop's recurring work", () => {
       presence: "instance",
       "reply-digest": "cluster",
       "cart-reminders": "cluster",
+      "picture-renditions": "cluster",
     });
   });
 

@@ -1,6 +1,7 @@
 // What a shopper on a slow connection downloads, measured in Chromium against the real shop:
 // the first visit stays within budget, assets come compressed and cacheable forever, product cards
-// use the small WebP thumbnails, and pdf.js is fetched only when a PDF is opened.
+// use the small WebP thumbnails, a phone's product page the 800 px picture, and pdf.js is fetched only when a PDF is
+// opened.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { Request, Response } from "playwright-core";
@@ -74,6 +75,42 @@ describe.runIf(browserAvailable())("storefront weight on a first visit", () => {
     expect(asked("/api/product/list")).toHaveLength(0);
     expect(requests.map((r) => r.url()).filter((u) => /pdf\.worker|pdf-pages/.test(u))).toEqual([]);
     await page.context().close();
+  });
+
+  it("a 412 px phone at 1.75× takes the product page's 800 px picture, from the server's HTML and the app's alike", async () => {
+    const { products } = (await (await fetch(`${shop.url}/api/product/list`)).json()) as {
+      products: { _id: string; image: string[]; thumbnail: string[]; middle: string[] }[];
+    };
+    const product = products.find((p) => p.image.length > 0)!;
+    expect(product.middle[0]).not.toBe(product.image[0]);
+    // Lighthouse's mobile screen (Moto G Power): the picture fills 412 CSS px, 721 device px.
+    const context = await shop.browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true });
+    const page = await context.newPage();
+    const pictures: string[] = [];
+    page.on("request", (r) => {
+      if (r.resourceType() === "image") pictures.push(new URL(r.url()).pathname);
+    });
+    await page.goto(`${shop.url}/product/${product._id}`, { waitUntil: "load" });
+    const main = page.locator(".gallery-main img");
+    const shown = () =>
+      main.evaluate((img) => ((img as HTMLImageElement).complete ? new URL((img as HTMLImageElement).currentSrc).pathname : ""));
+    await expect.poll(shown).toBe(product.middle[0]);
+    // The app takes over the page (its size buttons) with the same srcset: the same file, no second one.
+    await page.getByRole("button", { name: "ADICIONAR AO CARRINHO" }).waitFor({ timeout: 15_000 });
+    await expect.poll(shown).toBe(product.middle[0]);
+    // The gallery's small copy of the same picture (sizes 80px) is drawn from the file already there, not fetched.
+    await expect
+      .poll(() =>
+        page
+          .locator(".gallery-thumbs img")
+          .first()
+          .evaluate((img) => (img as HTMLImageElement).complete),
+      )
+      .toBe(true);
+    expect(pictures).not.toContain(product.image[0]);
+    expect(pictures).not.toContain(product.thumbnail[0]);
+    expect(pictures.filter((p) => p === product.middle[0])).toHaveLength(1);
+    await context.close();
   });
 
   it("index.html is revalidated on every visit, so a new release reaches shoppers at once", async () => {

@@ -352,7 +352,10 @@ describe("product page", () => {
     await screen.findByRole("button", { name: "Imagem 2" });
     fireEvent.click(screen.getByRole("button", { name: "Imagem 2" }));
     expect(screen.getByRole("img", { name: "Produto 2" })).toHaveAttribute("src", "/media/thumb-2b");
-    expect(screen.getByRole("img", { name: "Produto 2" })).toHaveAttribute("srcset", "/media/thumb-2b 400w, /media/full-2b 1000w");
+    expect(screen.getByRole("img", { name: "Produto 2" })).toHaveAttribute(
+      "srcset",
+      "/media/thumb-2b 400w, /media/middle-2b 800w, /media/full-2b 1000w",
+    );
   });
 });
 

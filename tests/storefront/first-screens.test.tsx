@@ -58,7 +58,7 @@ afterEach(() => {
 const tricky = [
   product(41, { name: `Cadeira "Kizomba" <b>Pro</b> & Co`, soldOut: true }),
   product(42, { thumbnail: [] }),
-  product(43, { image: [], thumbnail: [] }),
+  product(43, { image: [], thumbnail: [], middle: [] }),
 ];
 
 describe("the server's first screen is the app's", () => {

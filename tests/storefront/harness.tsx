@@ -29,6 +29,7 @@ export const product = (n: number, over: Partial<Product> = {}): Product => ({
   price: 1000 * n,
   image: [`/media/full-${n}`, `/media/full-${n}b`],
   thumbnail: [`/media/thumb-${n}`, `/media/thumb-${n}b`],
+  middle: [`/media/middle-${n}`, `/media/middle-${n}b`],
   soldOut: false,
   sizes: ["M", "L"],
   category: "Moda",

@@ -18,7 +18,9 @@ describe("the demo photos' cache", () => {
     for (const name of photos) {
       expect(kept.get(name)!.full.data.equals(made.get(name)!.full.data)).toBe(true);
       expect(kept.get(name)!.thumb).toEqual(made.get(name)!.thumb);
+      expect(kept.get(name)!.middle).toEqual(made.get(name)!.middle);
       expect(made.get(name)!.thumb.width).toBeLessThanOrEqual(400);
+      expect(made.get(name)!.middle.width).toBeLessThanOrEqual(800);
     }
   });
 

@@ -13,6 +13,7 @@ export function toShopProduct(p: ListedProduct): ShopProduct {
     price: p.price.toNumber(),
     image: p.images.map((i) => mediaUrl(i.media.publicId)),
     thumbnail: p.images.map((i) => mediaUrl((i.thumb ?? i.media).publicId)),
+    middle: p.images.map((i) => mediaUrl((i.media.middle ?? i.media).publicId)),
     sizes: p.sizes,
     category: p.category,
     subCategory: p.subCategory,

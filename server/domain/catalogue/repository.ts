@@ -24,10 +24,16 @@ const productColumns = {
 /** What the shop may show: not deleted, not hidden by staff (sold-out products are shown, marked). */
 const onShow = { deletedAt: null, hidden: false } as const;
 
-/** What the shopper list needs of a product: its fields and its images' public ids, in order. */
+/** What the shopper list needs of a product: its fields and its images' public ids (each rendition's), in order. */
 const listSelect = {
   ...productColumns,
-  images: { orderBy: { position: "asc" }, select: { media: { select: { publicId: true } }, thumb: { select: { publicId: true } } } },
+  images: {
+    orderBy: { position: "asc" },
+    select: {
+      media: { select: { publicId: true, middle: { select: { publicId: true } } } },
+      thumb: { select: { publicId: true } },
+    },
+  },
 } as const;
 
 /** A product as staff edit it: its columns, update time and image ids. */

@@ -1,6 +1,7 @@
 import type { Db } from "../../db/client.ts";
 
-export type MediaKind = "product" | "thumbnail" | "attachment";
+/** A product picture is its full image ('product') with a 'middle' and a 'thumbnail' rendition; chat files and proofs are 'attachment'. */
+export type MediaKind = "product" | "middle" | "thumbnail" | "attachment";
 
 export interface NewMedia {
   publicId: string;
@@ -12,6 +13,8 @@ export interface NewMedia {
   fileName?: string | null;
   kind: MediaKind;
   ownerId?: string | null;
+  /** A full product image's middle rendition (docs/design/media.md#uploads). */
+  middleId?: string | null;
 }
 
 /** What serving a file needs; its bytes are in the media store under `sha256`. */
@@ -32,6 +35,26 @@ export const mediaRepository = (db: Db) => ({
   /** Rows that still hold their bytes in the database, a batch at a time. */
   withBytes: (take: number) =>
     db.media.findMany({ where: { bytes: { not: null } }, select: { id: true, bytes: true }, orderBy: { id: "asc" }, take }),
+  /**
+   * Product pictures in use (on a product, deleted or not) without a middle rendition, in id order after `after`:
+   * what the backfill has left to make.
+   */
+  withoutMiddle: (after: string | undefined, take: number) =>
+    db.media.findMany({
+      where: {
+        kind: "product",
+        middleId: null,
+        bytes: null,
+        productImages: { some: {} },
+        ...(after === undefined ? {} : { id: { gt: after } }),
+      },
+      select: { id: true, sha256: true, ownerId: true },
+      orderBy: { id: "asc" },
+      take,
+    }),
+  /** Links a full image to its middle rendition unless it has one already (false then). */
+  linkMiddle: async (id: string, middleId: string) =>
+    (await db.media.updateMany({ where: { id, middleId: null }, data: { middleId } })).count === 1,
   /** Bytes of the attachments (chat files, proofs) an account has sent. */
   async attachmentBytesOwnedBy(ownerId: string): Promise<number> {
     const { _sum } = await db.media.aggregate({ where: { ownerId, kind: "attachment" }, _sum: { size: true } });

@@ -8,7 +8,14 @@ function ProductCard({ product, eager, priority }: { product: Product; eager?: b
   return (
     <Link to={`/product/${product._id}`} className="card" data-testid="product-card">
       <div className="card-img">
-        <ProductImage image={product.image} thumbnail={product.thumbnail} alt={product.name} eager={eager} priority={priority} />
+        <ProductImage
+          image={product.image}
+          thumbnail={product.thumbnail}
+          middle={product.middle}
+          alt={product.name}
+          eager={eager}
+          priority={priority}
+        />
         {product.soldOut && <span className="badge-sold-out">{SOLD_OUT_LABEL}</span>}
       </div>
       <p className="card-name">{product.name}</p>
