@@ -21,3 +21,13 @@ export function periodDays(period: DashboardPeriod, now: Date): { from: Date; da
   const days = Array.from({ length: count }, (_, i) => luandaIsoDay(new Date(from.getTime() + i * DAY_MS)));
   return { from, days };
 }
+
+/**
+ * The accountant's range exports (docs/product/console.md#exports): the orders and the payments of a range of Luanda
+ * days (the unlinked-payments report takes a number of days instead).
+ */
+export type ReportKind = "orders" | "payments";
+
+/** The export's file name, the server's download and the console's saved file alike: "pedidos-2026-11-01-a-2026-11-30.csv". */
+export const reportFileName = (kind: ReportKind, from: string, to: string): string =>
+  `${kind === "orders" ? "pedidos" : "pagamentos"}-${from}-a-${to}.csv`;

@@ -6,11 +6,8 @@ import { useCanAccess, useDataProvider, useNotify, useTranslate } from "react-ad
 import { Box, Button, TextField, Typography } from "@mui/material";
 import DownloadIcon from "@mui/icons-material/Download";
 import type { ConsoleDataProvider } from "../data-provider.ts";
-import { luandaIsoDay } from "../../shared/dashboard.ts";
+import { luandaIsoDay, reportFileName, type ReportKind } from "../../shared/dashboard.ts";
 import { saveBlob } from "../../shared/save-file.ts";
-
-type ReportKind = "orders" | "payments";
-const FILE_PREFIX: Record<ReportKind, string> = { orders: "encomendas", payments: "pagamentos" };
 
 /** `from`: the period's first instant (the numbers' `from`); the range ends today, both in Luanda days. */
 export function ReportExports({ from }: { from: string }) {
@@ -26,7 +23,7 @@ export function ReportExports({ from }: { from: string }) {
     setBusy(kind);
     try {
       const blob = await dataProvider.downloadReport(kind, range.from, range.to);
-      saveBlob(blob, `${FILE_PREFIX[kind]}-${range.from}-a-${range.to}.csv`);
+      saveBlob(blob, reportFileName(kind, range.from, range.to));
     } catch (error) {
       notify("loja.dashboard.export_failed", { type: "error", messageArgs: { message: (error as Error).message } });
     } finally {

@@ -39,4 +39,4 @@ export const ORDER_EXPORT_COLUMNS: readonly ExportColumn<AdminOrder>[] = [
   column("refunded", (o) => o.amountRefunded),
 ];
 
-export const orderExporter = csvExporter("encomendas", ORDER_EXPORT_COLUMNS);
+export const orderExporter = csvExporter("pedidos", ORDER_EXPORT_COLUMNS);

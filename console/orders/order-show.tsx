@@ -1,22 +1,7 @@
 import type { ReactNode } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import { Show, useRecordContext, useTranslate } from "react-admin";
-import {
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Link,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-  useMediaQuery,
-  type Theme,
-} from "@mui/material";
-import ForumIcon from "@mui/icons-material/Forum";
+import { Box, Link, Table, TableBody, TableCell, TableHead, TableRow, Typography, useMediaQuery, type Theme } from "@mui/material";
 import type { AdminOrder } from "../../server/schemas/admin-orders.ts";
 import { formatKz } from "../../shared/money.ts";
 import { formatDateTime } from "../lib/format.ts";
@@ -32,19 +17,7 @@ import { OrderReturns } from "../returns/order-returns.tsx";
 import { senderLabel } from "../conversations/sender.ts";
 import { OrderNotes } from "../components/order-notes.tsx";
 import { shipmentLines } from "../../shared/shipment.ts";
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card variant="outlined" sx={{ mb: 2 }}>
-      <CardContent>
-        <Typography variant="h6" gutterBottom>
-          {title}
-        </Typography>
-        {children}
-      </CardContent>
-    </Card>
-  );
-}
+import { OrderRecordHeader, RecordSection as Section } from "../components/order-record.tsx";
 
 function OrderDetails() {
   const order = useRecordContext<AdminOrder>();
@@ -53,19 +26,16 @@ function OrderDetails() {
   if (!order) return null;
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
-      <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 2, mb: 2 }}>
-        <Typography variant="h5" data-testid="order-short-id">
-          #{order.shortId}
-        </Typography>
+      <OrderRecordHeader
+        orderId={order.id}
+        shortId={order.shortId}
+        numberTestId="order-short-id"
+        actions={<StatusButtons />}
+        afterChat={<ShopperWhatsAppButton order={order} />}
+      >
         <StatusChip status={order.status} />
         <Typography color="text.secondary">{formatDateTime(order.createdAt)}</Typography>
-        <Box sx={{ flex: 1 }} />
-        <StatusButtons />
-        <Button component={RouterLink} to={`/conversations/${order.id}/show`} startIcon={<ForumIcon />} variant="outlined" size="small">
-          {translate("loja.orders.open_chat")}
-        </Button>
-        <ShopperWhatsAppButton order={order} />
-      </Box>
+      </OrderRecordHeader>
       {/* Who and where first: on a phone before the lines, on a wide screen at the top of the side column. */}
       {narrow && <CustomerCard order={order} />}
       <Box sx={{ display: "grid", gridTemplateColumns: { xs: "minmax(0, 1fr)", md: "minmax(0, 2fr) minmax(0, 1fr)" }, gap: 2 }}>

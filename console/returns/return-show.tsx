@@ -1,30 +1,16 @@
 // One return as staff handle it (docs/product/returns.md#staff): what the shopper asked and why, what came back, what
 // concluding refunds, the exchange's replacement order, its steps with who made them, and the next moves; links to
 // the order and its chat.
-import type { ReactNode } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import { Show, TopToolbar, useRecordContext, useTranslate } from "react-admin";
-import { Box, Button, Card, CardContent, Typography } from "@mui/material";
-import ForumIcon from "@mui/icons-material/Forum";
+import { Box, Button, Typography } from "@mui/material";
 import type { AdminReturn } from "../../server/schemas/returns.ts";
 import { formatKz } from "../../shared/money.ts";
 import { RETURN_REASON_LABELS, RETURN_RESOLUTION_LABELS, type ReturnReason } from "../../shared/returns.ts";
 import { formatDateTime } from "../lib/format.ts";
+import { OrderRecordHeader, RecordSection as Section } from "../components/order-record.tsx";
 import { ReturnStatusChip } from "./return-status-chip.tsx";
 import { ReturnMoves } from "./return-moves.tsx";
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card variant="outlined" sx={{ mb: 2 }}>
-      <CardContent>
-        <Typography variant="h6" gutterBottom>
-          {title}
-        </Typography>
-        {children}
-      </CardContent>
-    </Card>
-  );
-}
 
 export const reasonLabel = (reason: string) => RETURN_REASON_LABELS[reason as ReturnReason] ?? reason;
 export const resolutionText = (r: Pick<AdminReturn, "resolution" | "exchangeSize">) =>
@@ -36,21 +22,20 @@ function ReturnDetails() {
   if (!r) return null;
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
-      <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 1.5, mb: 2 }}>
-        <Typography variant="h5" data-testid="return-order">
-          #{r.shortOrderId}
-        </Typography>
+      <OrderRecordHeader
+        orderId={r.orderId}
+        shortId={r.shortOrderId}
+        numberTestId="return-order"
+        actions={
+          <Button component={RouterLink} to={`/orders/${r.orderId}/show`} variant="outlined" size="small">
+            {translate("loja.returns.open_order")}
+          </Button>
+        }
+      >
         <ReturnStatusChip status={r.status} />
         <Typography>{resolutionText(r)}</Typography>
         <Typography color="text.secondary">{formatDateTime(r.createdAt)}</Typography>
-        <Box sx={{ flex: 1 }} />
-        <Button component={RouterLink} to={`/orders/${r.orderId}/show`} variant="outlined" size="small">
-          {translate("loja.returns.open_order")}
-        </Button>
-        <Button component={RouterLink} to={`/conversations/${r.orderId}/show`} startIcon={<ForumIcon />} variant="outlined" size="small">
-          {translate("loja.orders.open_chat")}
-        </Button>
-      </Box>
+      </OrderRecordHeader>
       <Section title={translate("loja.returns.next")}>
         {r.allowedMoves.length === 0 && r.status !== "Recebida" ? (
           <Typography color="text.secondary">{translate("loja.returns.closed")}</Typography>

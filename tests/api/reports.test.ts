@@ -70,7 +70,7 @@ describe("CSV exports", () => {
     const res = await get("orders.csv?from=2025-03-02&to=2025-03-03");
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers["content-type"]).toBe("text/csv; charset=utf-8");
-    expect(res.headers["content-disposition"]).toBe('attachment; filename="encomendas-2025-03-02-a-2025-03-03.csv"');
+    expect(res.headers["content-disposition"]).toBe('attachment; filename="pedidos-2025-03-02-a-2025-03-03.csv"');
     expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const [header, ...data] = rows(res.body);
     expect(header).toEqual([

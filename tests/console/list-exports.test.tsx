@@ -62,11 +62,17 @@ const readText = (blob: Blob) =>
     reader.readAsArrayBuffer(blob);
   });
 
+/** The names the browser was told to save the exports under, in order. */
+const savedNames: string[] = [];
+
 /** Clicks "Exportar" and answers the CSV the browser was handed to save, as rows of cells. */
 async function exported(list: ReactElement, resource: string, records: object[], extra: object = {}): Promise<string[][]> {
   const saved: Blob[] = [];
   const createObjectURL = vi.fn((blob: Blob) => (saved.push(blob), "blob:export"));
   vi.stubGlobal("URL", Object.assign(URL, { createObjectURL, revokeObjectURL: () => undefined }));
+  const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+    savedNames.push(this.download);
+  });
   const dataProvider = {
     ...testDataProvider({ getList: (async () => ({ data: records, total: records.length })) as never }),
     ...extra,
@@ -80,6 +86,7 @@ async function exported(list: ReactElement, resource: string, records: object[],
   await waitFor(() => expect(button).toBeEnabled(), WAIT);
   fireEvent.click(button);
   await waitFor(() => expect(saved).toHaveLength(1), WAIT);
+  click.mockRestore();
   vi.unstubAllGlobals();
   const text = (await readText(saved[0]!)).replace(/^\uFEFF/, "");
   // Ours are `;`-separated (Portuguese spreadsheets); react-admin's default writes `,`.
@@ -127,6 +134,8 @@ describe("the lists' Exportar buttons write no formula", () => {
     expect(rows[0]).toContain("Cliente");
     expect(rows[0]).toContain("Endereço");
     expect(rows[1]).toContain("30000");
+    // "pedido" everywhere but SPEC's own strings (docs/product/overview.md): "pedidos-2026-11-28.csv".
+    expect(savedNames.at(-1)).toMatch(/^pedidos-\d{4}-\d{2}-\d{2}\.csv$/);
   });
 
   it("customers", async () => {

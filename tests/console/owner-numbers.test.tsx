@@ -79,6 +79,11 @@ describe("the accountant's exports on the owner's numbers", () => {
     const created: Blob[] = [];
     const urls = { createObjectURL: (blob: Blob) => (created.push(blob), "blob:csv"), revokeObjectURL: () => undefined };
     vi.stubGlobal("URL", Object.assign(URL, urls));
+    // The names the browser is told to save under ("pedidos-…", never "encomendas-…": docs/product/overview.md).
+    const names: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
     const downloadReport = renderAs("admin");
     await userEvent.click(await screen.findByTestId("export-orders", {}, WAIT));
     // The period starts on 21/11 in Luanda (its `from` is 23:00 UTC the day before).
@@ -90,6 +95,8 @@ describe("the accountant's exports on the owner's numbers", () => {
     await userEvent.type(from, "2026-10-01");
     await userEvent.click(screen.getByTestId("export-payments"));
     await waitFor(() => expect(downloadReport).toHaveBeenCalledWith("payments", "2026-10-01", today), WAIT);
+    await waitFor(() => expect(names).toEqual([`pedidos-2026-11-21-a-${today}.csv`, `pagamentos-2026-10-01-a-${today}.csv`]), WAIT);
+    click.mockRestore();
     vi.unstubAllGlobals();
   });
 

@@ -2,14 +2,15 @@
 // needs (approve at once, receive with what came back per line, conclude a refund with its reference); support is
 // told an admin concludes a refund; the order's page lists its returns.
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { AdminContext, testDataProvider } from "react-admin";
-import { MemoryRouter } from "react-router-dom";
+import { AdminContext, ResourceContextProvider, testDataProvider } from "react-admin";
+import { MemoryRouter, Route, Routes } from "react-router-dom";
 import polyglotI18nProvider from "ra-i18n-polyglot";
 import type { ReactNode } from "react";
 import { ptMessages } from "../../console/i18n/pt.ts";
 import { canRoleAccess } from "../../console/auth-provider.ts";
 import { ReturnMoves } from "../../console/returns/return-moves.tsx";
 import { OrderReturns } from "../../console/returns/order-returns.tsx";
+import { ReturnShow } from "../../console/returns/return-show.tsx";
 import type { AdminReturn } from "../../server/schemas/returns.ts";
 import { formatKz } from "../../shared/money.ts";
 
@@ -51,7 +52,7 @@ const ret = (over: Partial<AdminReturn> = {}): AdminReturn => ({
   ...over,
 });
 
-function renderWith(ui: ReactNode, rows: AdminReturn[] = []) {
+function renderWith(ui: ReactNode, rows: AdminReturn[] = [], at = "/") {
   const updates: unknown[] = [];
   const getLists: unknown[] = [];
   const dataProvider = testDataProvider({
@@ -63,9 +64,10 @@ function renderWith(ui: ReactNode, rows: AdminReturn[] = []) {
       getLists.push(params.filter);
       return { data: rows, total: rows.length } as never;
     },
+    getOne: async (_resource: string, params: { id: unknown }) => ({ data: rows.find((r) => r.id === params.id) }) as never,
   });
   render(
-    <MemoryRouter>
+    <MemoryRouter initialEntries={[at]}>
       <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
         {ui}
       </AdminContext>
@@ -120,5 +122,24 @@ describe("Devoluções", () => {
     expect(list).toHaveTextContent("2 × Camisa (P)");
     expect(within(list).getByRole("link", { name: "Reembolso" })).toHaveAttribute("href", "/returns/ret1/show");
     expect(getLists).toEqual([{ orderId: "order0000000000c1" }]);
+  });
+
+  it("opens its page with the order's head: number, status, what was asked and when, the order and its chat", async () => {
+    renderWith(
+      <ResourceContextProvider value="returns">
+        <Routes>
+          <Route path="/returns/:id/show" element={<ReturnShow />} />
+        </Routes>
+      </ResourceContextProvider>,
+      [ret()],
+      "/returns/ret1/show",
+    );
+    // The same head as the order's own page (console/components/order-record.tsx).
+    const head = await screen.findByTestId("order-record-header", {}, { timeout: 10_000 });
+    expect(within(head).getByTestId("return-order")).toHaveTextContent("#0000C1");
+    expect(head).toHaveTextContent("Pedido");
+    expect(head).toHaveTextContent("Reembolso");
+    expect(within(head).getByRole("link", { name: "Abrir pedido" })).toHaveAttribute("href", "/orders/order0000000000c1/show");
+    expect(within(head).getByRole("link", { name: "Abrir conversa" })).toHaveAttribute("href", "/conversations/order0000000000c1/show");
   });
 });

@@ -4,6 +4,7 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { ATTACHMENT_TOO_LARGE, MAX_ATTACHMENT_BYTES } from "../../shared/chat.ts";
 import { formatMessageTime } from "../../shared/dates.ts";
+import { MCX_EXPRESS_INVALID_PHONE } from "../../shared/mcx-express.ts";
 import { fitZoom, stepZoom } from "../../storefront/features/pdf/zoom.ts";
 import { withLoaded, type ChatMessage } from "../../storefront/features/chat/types.ts";
 import { renderShop } from "./harness.tsx";
@@ -331,6 +332,9 @@ describe("a payment request's card", { timeout: 30_000 }, () => {
     fireEvent.change(within(card).getByLabelText("Telemóvel com Multicaixa Express"), { target: { value: "923 456 789" } });
     fireEvent.click(within(card).getByRole("button", { name: "Pagar com Multicaixa Express" }));
     await within(card).findByText("Aprove o pagamento na app Multicaixa Express", {}, WAIT);
+    // As on the payment page (one component for both): the amount, the mobile and the 90 s countdown.
+    expect(within(card).getByTestId("mcx-wait")).toHaveTextContent(/Enviámos o pedido de 8\s?000,00 kz para o 923 456 789\./);
+    expect(within(card).getByTestId("mcx-countdown")).toHaveTextContent(/^\d+ s$/);
     expect(calls.find((c) => c.path === "/api/order/mcx-express")!.body).toEqual({
       orderId: ORDER_ID,
       phoneNumber: "923 456 789",
@@ -341,5 +345,34 @@ describe("a payment request's card", { timeout: 30_000 }, () => {
     act(() => realtime.emit({ type: "chargeSettled", orderId: ORDER_ID, chargeId: "ch1", status: "paid" }));
     await waitFor(() => expect(screen.getByTestId("payment-request")).toHaveAttribute("data-status", "paid"), WAIT);
     expect(screen.getByTestId("payment-request")).toHaveTextContent("Pago");
+  });
+
+  it("a declined charge shows why, and 'Tentar de novo' checks the mobile as the payment page does", async () => {
+    const declined = {
+      chargeId: "ch2",
+      status: "failed",
+      message: "Recusou o pagamento na app Multicaixa Express.",
+      phoneNumber: "923 456 789",
+      amount: 8000,
+      expiresAt: new Date().toISOString(),
+      createdAt: new Date().toISOString(),
+    };
+    standInShopApi({
+      [`GET /api/message/${ORDER_ID}`]: () => ({
+        success: true,
+        messages: [message(1, { sender: "shop", text: "Pedido de pagamento · 8 000,00 kz", paymentRequestId: "req1" })],
+        status: "Pagamento Confirmado",
+        paymentRequests: [request({ mcxExpress: { charge: declined } })],
+      }),
+    });
+    renderShop(`/message/${ORDER_ID}`, { session: { token: "t", realtime: null } });
+    const card = await screen.findByTestId("payment-request", {}, WAIT);
+    fireEvent.click(within(card).getByRole("button", { name: "Pagar" }));
+    expect(within(card).getByTestId("mcx-reason")).toHaveTextContent("Recusou o pagamento na app Multicaixa Express.");
+    fireEvent.change(within(card).getByLabelText("Telemóvel com Multicaixa Express"), { target: { value: "12" } });
+    fireEvent.click(within(card).getByRole("button", { name: "Tentar de novo" }));
+    const input = within(card).getByLabelText("Telemóvel com Multicaixa Express");
+    expect(input).toHaveAttribute("aria-invalid", "true");
+    expect(input).toHaveAccessibleDescription(MCX_EXPRESS_INVALID_PHONE);
   });
 });

@@ -9,7 +9,7 @@ import { formatDateTime } from "../../../shared/dates.ts";
 import { Readable, pipeline } from "node:stream";
 import { stringify } from "csv-stringify";
 import type { Db } from "../../db/client.ts";
-import { LUANDA_OFFSET_MS } from "../../../shared/dashboard.ts";
+import { LUANDA_OFFSET_MS, type ReportKind } from "../../../shared/dashboard.ts";
 import { PAYMENT_METHOD_LABELS, shortOrderId, type PaymentMethod } from "../../../shared/orders.ts";
 import { PAYMENT_CONFIRMATION_LABELS, type PaymentConfirmation } from "../../../shared/payments.ts";
 import { MAX_UNLINKED_DAYS } from "../../../shared/bank-statements.ts";
@@ -21,9 +21,6 @@ import { reportsRepository, type PageCursor, type PaymentReportRow } from "./rep
 export const MAX_REPORT_DAYS = 366;
 const PAGE = 2_000;
 const DAY_MS = 86_400_000;
-
-/** The range reports (the unlinked-payments report takes a number of days instead). */
-export type ReportKind = "orders" | "payments";
 
 /** Two decimals with a decimal comma, no grouping: "12500,00". */
 const amount = (value: { toFixed(decimals: number): string }) => value.toFixed(2).replace(".", ",");
@@ -224,10 +221,6 @@ export function reportCsv(db: Db, kind: ReportKind, from: string, to: string, pa
     ? csvStream(orderRecords(db, start, end, page), ORDER_COLUMNS)
     : csvStream(paymentRecords(db, start, end, page), PAYMENT_COLUMNS);
 }
-
-/** The file's name: "encomendas-2026-11-01-a-2026-11-30.csv". */
-export const reportFileName = (kind: ReportKind, from: string, to: string) =>
-  `${kind === "orders" ? "encomendas" : "pagamentos"}-${from}-a-${to}.csv`;
 
 /** "pagamentos-sem-extrato-3-dias-2026-11-30.csv" (the day in Luanda). */
 export const unlinkedFileName = (days: number, now = new Date()) =>

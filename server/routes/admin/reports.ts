@@ -4,7 +4,8 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { errorResponses } from "../../schemas/common.ts";
-import { reportCsv, reportFileName, unlinkedFileName, unlinkedPaymentsCsv, type ReportKind } from "../../domain/reports/exports.ts";
+import { reportCsv, unlinkedFileName, unlinkedPaymentsCsv } from "../../domain/reports/exports.ts";
+import { reportFileName, type ReportKind } from "../../../shared/dashboard.ts";
 import { DEFAULT_UNLINKED_DAYS, MAX_UNLINKED_DAYS } from "../../../shared/bank-statements.ts";
 
 const Day = Type.String({ pattern: "^\\d{4}-\\d{2}-\\d{2}$", description: "A Luanda day, YYYY-MM-DD (both ends included)" });
