@@ -38,7 +38,7 @@ export default function CartPage() {
       <ul className="cart-lines">
         {lines.map(({ product, size, quantity, soldOut, previousPrice }) => (
           <li key={`${product._id}:${size}`} className="cart-line" data-testid="cart-line">
-            <ProductImage image={product.image} thumbnail={product.thumbnail} alt="" sizes="80px" />
+            <ProductImage image={product.image} thumbnail={product.thumbnail} middle={product.middle} alt="" sizes="80px" />
             <div className="cart-line-info">
               <p className="strong">{product.name}</p>
               <p>
