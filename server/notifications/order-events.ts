@@ -363,6 +363,28 @@ export async function noticePaymentOnCancelledOrder(
   });
 }
 
+/** Money a closed payment request could not take was kept on its order: staff are alerted once per payment. */
+export async function noticePaymentOnClosedRequest(
+  tx: Db,
+  notifier: Notifier,
+  payment: { orderId: string; paymentId: string; amount: MoneyAmount; reference: string; why: string },
+): Promise<void> {
+  const order = await orderEventsRepository(tx).order(payment.orderId);
+  if (!order) return;
+  const { staff } = await notifier.mailSettings(tx);
+  await enqueueStaffAlert(tx, staff, {
+    kind: "staff-payment-on-closed-request",
+    dedupeKey: `staff-payment-on-closed-request:${payment.paymentId}`,
+    facts: {
+      orderId: payment.orderId,
+      customerName: order.user.name,
+      amount: payment.amount,
+      reference: payment.reference,
+      why: payment.why,
+    },
+  });
+}
+
 /** A Multicaixa payment matching no order (or unreadable) was kept: staff are alerted once per ProxyPay payment. */
 export async function noticeUnmatchedMulticaixaPayment(
   tx: Db,

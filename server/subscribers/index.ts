@@ -11,6 +11,7 @@
 //   order.stock_released   → chat line
 //   order.paid_short       → staff alert
 //   payment.on_cancelled_order → staff alert, chat line
+//   payment.on_closed_request → staff alert, chat line (money a cancelled, expired or paid request could not take)
 //   payment.unmatched      → staff alert
 //   charge.settled         → the shopper's live frame; staff alert (a mismatch, or unknown to AppyPay after a day)
 //   payment.reminder_due   → reminder (mail, phone), chat line
@@ -64,6 +65,7 @@ import {
   overdueWithMoneyAlertReaction,
   paidWithoutStockAlertReaction,
   paymentOnCancelledAlertReaction,
+  paymentOnClosedRequestAlertReaction,
   unmatchedPaymentAlertReaction,
 } from "./staff-alerts.ts";
 
@@ -88,6 +90,7 @@ export const SHOP_REACTIONS: readonly Reaction[] = [
   assignedConversationPushReaction,
   paidWithoutStockAlertReaction,
   paymentOnCancelledAlertReaction,
+  paymentOnClosedRequestAlertReaction,
   unmatchedPaymentAlertReaction,
   mcxExpressChargeAlertReaction,
   overdueWithMoneyAlertReaction,

@@ -6,6 +6,7 @@ import type { StoredEvent } from "../domain/events/catalog.ts";
 import {
   holdEndedText,
   paymentOnCancelledText,
+  paymentOnClosedRequestText,
   paymentPendingText,
   paymentRecordedText,
   proofAcceptedText,
@@ -46,6 +47,10 @@ function lineOf(event: StoredEvent): string | null {
       const p = (event as StoredEvent<"payment.on_cancelled_order">).payload;
       return paymentOnCancelledText(p.amount, p.bankReference);
     }
+    case "payment.on_closed_request": {
+      const p = (event as StoredEvent<"payment.on_closed_request">).payload;
+      return paymentOnClosedRequestText(p.amount, p.bankReference, p.why);
+    }
     case "payment.reminder_due": {
       const p = (event as StoredEvent<"payment.reminder_due">).payload;
       return reminderText(p.due, p.reference, new Date(p.deadline));
@@ -66,6 +71,7 @@ export const shopChatLinesReaction = reaction({
     "refund.recorded",
     "order.stock_released",
     "payment.on_cancelled_order",
+    "payment.on_closed_request",
     "payment.reminder_due",
     "payment.overdue_kept",
   ],

@@ -1,5 +1,5 @@
 // What staff are alerted of by e-mail (and push) because a person must act (docs/product/notifications.md#staff-alerts):
-// a paid order without its units, money on a cancelled order or matching none, a deadline passed with money, a
+// a paid order without its units, money on a cancelled order, for a closed payment request or matching none, a deadline passed with money, a
 // shopper's message waiting while nobody is online, a fiscal document not issued after a day, a Multicaixa Express
 // charge that did not match or stayed unknown for a day, the shop's bank details or contacts changed.
 import {
@@ -9,6 +9,7 @@ import {
   noticeMessageWaiting,
   noticePaidWithoutStock,
   noticePaymentOnCancelledOrder,
+  noticePaymentOnClosedRequest,
   noticeShopDetailsChanged,
   noticeUnmatchedMulticaixaPayment,
 } from "../notifications/order-events.ts";
@@ -35,6 +36,21 @@ export const paymentOnCancelledAlertReaction = reaction({
       paymentId: payload.paymentId,
       amount: payload.amount,
       reference: payload.bankReference,
+    });
+    return () => notifier.committed();
+  },
+});
+
+export const paymentOnClosedRequestAlertReaction = reaction({
+  name: "payment-on-closed-request-alert",
+  on: ["payment.on_closed_request"],
+  async inTransaction(tx, { orderId, payload }, { notifier }) {
+    await noticePaymentOnClosedRequest(tx, notifier, {
+      orderId: orderId!,
+      paymentId: payload.paymentId,
+      amount: payload.amount,
+      reference: payload.bankReference,
+      why: payload.why,
     });
     return () => notifier.committed();
   },

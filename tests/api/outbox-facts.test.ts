@@ -83,6 +83,16 @@ const EVERY_KIND: Mail[] = [
     kind: "staff-payment-on-cancelled",
     facts: { orderId: ORDER_ID, customerName: "Ana", amount: kz("13500.00"), reference: "123456789" },
   },
+  {
+    kind: "staff-payment-on-closed-request",
+    facts: {
+      orderId: ORDER_ID,
+      customerName: "Ana",
+      amount: kz("3000.00"),
+      reference: "Multicaixa Express 4b1f",
+      why: "Este pedido de pagamento foi cancelado",
+    },
+  },
   { kind: "staff-new-proof", facts: { orderId: ORDER_ID, customerName: "Ana", amountDue: kz("12501.00") } },
   { kind: "staff-message-waiting", facts: { orderId: ORDER_ID, customerName: "Ana", text: "Olá?", hasAttachment: false } },
 ];

@@ -133,6 +133,31 @@ describe("POST /admin/api/orders/:id/payment-requests", () => {
   });
 });
 
+/**
+ * Money a closed request could not take, on an order still alive (docs/product/payment-requests.md): one chat line
+ * matching `line` and one staff alert about the closed request (once per payment `paymentId`), and nothing speaking
+ * of a cancelled order.
+ */
+async function expectKeptForClosedRequest(orderId: string, paymentId: string, line: RegExp) {
+  await t.settled();
+  expect((await order(orderId)).status).toBe("Aguardando Pagamento");
+  const shopLines = (await t.prisma.message.findMany({ where: { orderId, sender: "shop" }, select: { text: true } })).map(
+    (m) => m.text ?? "",
+  );
+  expect(shopLines.filter((text) => line.test(text))).toHaveLength(1);
+  expect(shopLines.join("\n")).not.toMatch(/depois de este pedido ter sido cancelado/);
+  const alerts = await t.prisma.outboxMail.findMany({
+    where: {
+      OR: ["staff-payment-on-closed-request", "staff-payment-on-cancelled"].map((kind) => ({
+        dedupeKey: { startsWith: `${kind}:${paymentId}:` },
+      })),
+    },
+  });
+  expect(alerts.length).toBeGreaterThan(0);
+  expect(new Set(alerts.map((a) => a.kind))).toEqual(new Set(["staff-payment-on-closed-request"]));
+  expect(alerts[0]!.subject).toMatch(/^Pagamento recebido para um pedido de pagamento fechado — #[0-9A-Z]{6}$/);
+}
+
 describe("paying a request, exactly once", () => {
   it("by transfer: the statement import matches its reference; the order's totals, staff and the owner's numbers include it", async () => {
     const c = await registerCustomer(t.app);
@@ -180,6 +205,46 @@ describe("paying a request, exactly once", () => {
     expect((await requestRow(request.id)).status).toBe("paid");
     await t.settled();
     expect(proxypay.references.get(request.multicaixa!.reference)!.deleted).toBe(true);
+  });
+
+  it("by its Multicaixa reference after it was cancelled or expired: kept for staff to give back, in the closed request's words", async () => {
+    const c = await registerCustomer(t.app);
+    const id = await placedOrder(c);
+    const cancelled = await ask(id, { amount: 2500, reason: "Embrulho" });
+    // The shopper pays at the terminal as staff cancel the request: ProxyPay tells the shop afterwards.
+    const { body, headers } = proxypay.webhookFor(proxypay.pay(cancelled.multicaixa!.reference, 2500));
+    expect((await staffApi(support, "POST", `/orders/${id}/payment-requests/${cancelled.id}/cancel`)).statusCode).toBe(200);
+    const res = await t.app.inject({ method: "POST", url: "/api/payments/proxypay", headers, payload: body });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await order(id);
+    expect([after.extras.toNumber(), after.amountPaid.toNumber(), after.payments.length]).toEqual([0, 0, 0]);
+    const paymentId = String((JSON.parse(body) as { id: number | string }).id);
+    await expectKeptForClosedRequest(
+      id,
+      paymentId,
+      /^Recebemos 2\s500,00\skz \(ref\. Multicaixa \d+\) para um pedido de pagamento que já não podia ser pago \(este pedido de pagamento foi cancelado\)\. Este valor não conta para o pedido/,
+    );
+    const notes = await t.prisma.orderNote.findMany({ where: { orderId: id }, select: { text: true } });
+    expect(notes.map((n) => n.text).join("\n")).toMatch(
+      /Pagamento de 2\s500,00\skz recebido \(ref\. Multicaixa \d+\) para um pedido de pagamento que já não podia ser pago/,
+    );
+    const mail = await t.prisma.outboxMail.findFirstOrThrow({
+      where: { dedupeKey: { startsWith: `staff-payment-on-closed-request:${paymentId}:` } },
+    });
+    expect(mail.facts).toMatchObject({ orderId: id, amount: 2500, why: "Este pedido de pagamento foi cancelado" });
+
+    const expiring = await ask(id, { amount: 1500, reason: "Cartão" });
+    const late = proxypay.webhookFor(proxypay.pay(expiring.multicaixa!.reference, 1500));
+    await t.prisma.paymentRequest.update({ where: { id: expiring.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    expect(
+      (await t.app.inject({ method: "POST", url: "/api/payments/proxypay", headers: late.headers, payload: late.body })).statusCode,
+    ).toBe(200);
+    await expectKeptForClosedRequest(
+      id,
+      String((JSON.parse(late.body) as { id: number | string }).id),
+      /para um pedido de pagamento que já não podia ser pago \(este pedido de pagamento expirou\)/,
+    );
+    expect((await order(id)).amountPaid.toNumber()).toBe(0);
   });
 
   it("by Multicaixa Express, once: exactly its amount, never two live charges for it, settled on AppyPay's own answer; the order's totals and the owner's numbers include it", async () => {
@@ -287,6 +352,12 @@ describe("paying a request, exactly once", () => {
     const notes = await t.prisma.orderNote.findMany({ where: { orderId: id }, select: { text: true } });
     expect(notes.map((n) => n.text).join("\n")).toMatch(
       /pedido de pagamento que já não podia ser pago \(este pedido de pagamento foi cancelado\)/,
+    );
+    // The order is alive: the shopper's line and staff's alert speak of the closed request, never of a cancelled order.
+    await expectKeptForClosedRequest(
+      id,
+      charge.gatewayId!,
+      /Recebemos 3\s000,00\skz \(ref\. Multicaixa Express [^)]+\) para um pedido de pagamento que já não podia ser pago \(este pedido de pagamento foi cancelado\)/,
     );
 
     const expiring = await ask(id, { amount: 4000, reason: "Artigo extra", expiresInHours: 1 });

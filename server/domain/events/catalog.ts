@@ -37,12 +37,18 @@ export interface DomainEvents {
   };
   /** Money reached the order after it was cancelled: kept aside, to give back. */
   "payment.on_cancelled_order": { paymentId: string; amount: number; bankReference: string };
+  /**
+   * Money (Multicaixa reference, Multicaixa Express) reached a payment request that could no longer take it — cancelled,
+   * expired or already paid — while its order lives on: kept aside, to give back. `why` is the request's refusal
+   * ("Este pedido de pagamento foi cancelado").
+   */
+  "payment.on_closed_request": { paymentId: string; amount: number; bankReference: string; requestId: string; why: string };
   /** A Multicaixa payment that matches no order (or could not be read). */
   "payment.unmatched": { paymentId: string; reference: string | null; amount: number | null };
   /**
    * A Multicaixa Express charge was settled (docs/design/money.md#multicaixa-express-appypay): paid (its payment told
    * by payment.recorded), failed (`unconfirmed`: still unknown to the gateway after a day), a mismatch, or money kept
-   * on a cancelled order.
+   * on a cancelled order or for a closed payment request.
    */
   "charge.settled": { chargeId: string; status: "paid" | "failed" | "mismatch" | "kept"; code: number | null; unconfirmed: boolean };
   /** Half the time to pay has passed. */

@@ -24,6 +24,20 @@ export const paymentOnCancelledText = (amount: MoneyAmount, bankReference: strin
 export const paymentOnCancelledNote = (amount: MoneyAmount, bankReference: string, paymentId: string): string =>
   `Pagamento de ${formatKz(amount)} recebido depois do cancelamento (ref. ${bankReference}, pagamento ProxyPay ${paymentId}). Não conta para o pedido: devolva-o ao cliente.`;
 
+/** "este pedido de pagamento foi cancelado": why a request could not take the money, inside a sentence. */
+const inSentence = (why: string): string => `${why.charAt(0).toLowerCase()}${why.slice(1)}`;
+
+/**
+ * Money for a payment request that could no longer take it (cancelled, expired, already paid) while the order lives on
+ * (docs/product/payment-requests.md#money-for-a-closed-request): the shopper learns it was seen and will be given back.
+ */
+export const paymentOnClosedRequestText = (amount: MoneyAmount, bankReference: string, why: string): string =>
+  `Recebemos ${formatKz(amount)} (ref. ${shownBankReference(bankReference)}) para um pedido de pagamento que já não podia ser pago (${inSentence(why)}). Este valor não conta para o pedido: a equipa da loja vai contactá-lo para o devolver.`;
+
+/** Staff's note on the order for the same money. */
+export const paymentOnClosedRequestNote = (amount: MoneyAmount, bankReference: string, why: string): string =>
+  `Pagamento de ${formatKz(amount)} recebido (ref. ${bankReference}) para um pedido de pagamento que já não podia ser pago (${inSentence(why)}). Não conta para o pedido: devolva-o ao cliente.`;
+
 /** The deadline passed with part of the money received: the order is kept, and the shopper told what comes next. */
 export const overdueWithMoneyText = (paid: MoneyAmount, due: MoneyAmount): string =>
   `O prazo de pagamento terminou, mas já recebemos ${formatKz(paid)}. O pedido não foi cancelado: falta pagar ${formatKz(due)}. A equipa da loja vai contactá-lo para combinar o resto do pagamento ou a devolução do valor.`;

@@ -11,13 +11,12 @@ import type { Db, PrismaClient } from "../../db/client.ts";
 import { Prisma } from "../../db/client.ts";
 import { AWAITING_PAYMENT, BANK_TRANSFER, CANCELLED, shortOrderId } from "../../../shared/orders.ts";
 import { MCX_EXPRESS_APPROVAL_SECONDS, MCX_EXPRESS_INVALID_PHONE, angolanMobile, chargeOutcomeText } from "../../../shared/mcx-express.ts";
-import { formatKz } from "../../../shared/money.ts";
 import { AppyPayError } from "../../integrations/appypay/client.ts";
 import type { AppyPayCharges, GatewayCharge } from "../../integrations/appypay/charges.ts";
 import { AppError } from "../errors.ts";
 import { ORDER_NOT_FOUND } from "../orders/not-found.ts";
 import { ordersRepository } from "../orders/repository.ts";
-import { paymentOnCancelledNote } from "../orders/shop-messages.ts";
+import { paymentOnCancelledNote, paymentOnClosedRequestNote } from "../orders/shop-messages.ts";
 import { kz, orderEvent } from "../events/catalog.ts";
 import { emitEvents } from "../events/emit.ts";
 import { REQUEST_CLOSED, type PaymentRequestStatus } from "../../../shared/payment-requests.ts";
@@ -76,10 +75,6 @@ const ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 export const newMerchantTransactionId = (): string => Array.from({ length: 15 }, () => ALPHABET[randomInt(ALPHABET.length)]).join("");
 
 const cents = (amount: Prisma.Decimal | number): number => Math.round(Number(amount) * 100);
-
-/** Staff's note on money a closed payment request can no longer take. */
-const requestClosedNote = (amount: Prisma.Decimal, bankReference: string, why: string): string =>
-  `Pagamento de ${formatKz(amount)} recebido (ref. ${bankReference}) para um pedido de pagamento que já não podia ser pago (${why.charAt(0).toLowerCase()}${why.slice(1)}). Não conta para o pedido: devolva-o ao cliente.`;
 
 /**
  * The order the shopper may charge now, its row held: theirs (404 otherwise), a bank-transfer order awaiting
@@ -271,20 +266,25 @@ export async function settleCharge(
     const order = await ordersRepository(tx).findStatus(charge.orderId);
     const requestClosed = request ? toRequestView(request, undefined, now).status : null;
     if (order?.status === CANCELLED || (requestClosed && requestClosed !== "open")) {
-      // Money that reached a cancelled order, or a request closed while the shopper approved it: kept for staff to
-      // give back (alerted, and told in the chat).
-      await ordersRepository(tx).addNote({
-        orderId: charge.orderId,
-        authorId: null,
-        text:
-          order?.status !== CANCELLED && requestClosed
-            ? requestClosedNote(charge.amount, bankReference, REQUEST_CLOSED[requestClosed as PaymentRequestStatus])
-            : paymentOnCancelledNote(charge.amount, bankReference, view.id),
-      });
-      await emitEvents(
-        tx,
-        orderEvent("payment.on_cancelled_order", charge.orderId, { paymentId: view.id, amount: kz(charge.amount), bankReference }),
-      );
+      // Money that reached a cancelled order, or a request closed while the shopper approved it (the order alive):
+      // kept for staff to give back (alerted, and told in the chat, each in its own words).
+      const kept = { paymentId: view.id, amount: kz(charge.amount), bankReference };
+      if (order?.status !== CANCELLED && request && requestClosed) {
+        const why = REQUEST_CLOSED[requestClosed as PaymentRequestStatus];
+        await ordersRepository(tx).addNote({
+          orderId: charge.orderId,
+          authorId: null,
+          text: paymentOnClosedRequestNote(charge.amount, bankReference, why),
+        });
+        await emitEvents(tx, orderEvent("payment.on_closed_request", charge.orderId, { ...kept, requestId: request.id, why }));
+      } else {
+        await ordersRepository(tx).addNote({
+          orderId: charge.orderId,
+          authorId: null,
+          text: paymentOnCancelledNote(charge.amount, bankReference, view.id),
+        });
+        await emitEvents(tx, orderEvent("payment.on_cancelled_order", charge.orderId, kept));
+      }
       await charges.settle(charge.id, now, { status: "kept", ...base, gatewayAmount });
       await settled("kept", view.code);
       return "kept";

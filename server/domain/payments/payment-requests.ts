@@ -15,6 +15,7 @@ import type { ReceivedProxyPayPayment } from "../../integrations/proxypay.ts";
 import { AppError } from "../errors.ts";
 import { STAFF_ORDER_NOT_FOUND } from "../orders/not-found.ts";
 import { ordersRepository } from "../orders/repository.ts";
+import { paymentOnCancelledNote, paymentOnClosedRequestNote } from "../orders/shop-messages.ts";
 import { kz, orderEvent } from "../events/catalog.ts";
 import { emitEvents } from "../events/emit.ts";
 import { addPayment, staffActor, type CheckedPayment, type Confirmation, type RecordedPayment } from "./payments.ts";
@@ -277,7 +278,8 @@ export async function recordMulticaixaRequestPayment(
     });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    // The money is the shopper's: kept on the order for staff to give back (never lost, never counted).
+    // The money is the shopper's: kept on the order for staff to give back (never lost, never counted), told as
+    // money on a cancelled order, or, the order alive, as money the request could no longer take (`why`).
     await db.$transaction(async (tx) => {
       const claimed = await multicaixaRepository(tx).claim({
         paymentId: p.paymentId,
@@ -288,15 +290,25 @@ export async function recordMulticaixaRequestPayment(
         orderId: request.orderId,
         raw: (raw ?? { ...p, receivedAt: p.receivedAt.toISOString() }) as Prisma.InputJsonValue,
       });
-      if (claimed)
-        await emitEvents(
-          tx,
-          orderEvent("payment.on_cancelled_order", request.orderId, {
-            paymentId: p.paymentId,
-            amount: kz(amount),
-            bankReference: payment.bankReference,
-          }),
-        );
+      if (!claimed) return;
+      const kept = { paymentId: p.paymentId, amount: kz(amount), bankReference: payment.bankReference };
+      const order = await ordersRepository(tx).findStatus(request.orderId);
+      if (order?.status === CANCELLED) {
+        await ordersRepository(tx).addNote({
+          orderId: request.orderId,
+          authorId: null,
+          text: paymentOnCancelledNote(amount, payment.bankReference, p.paymentId),
+        });
+        await emitEvents(tx, orderEvent("payment.on_cancelled_order", request.orderId, kept));
+        return;
+      }
+      const why = error.message;
+      await ordersRepository(tx).addNote({
+        orderId: request.orderId,
+        authorId: null,
+        text: paymentOnClosedRequestNote(amount, payment.bankReference, why),
+      });
+      await emitEvents(tx, orderEvent("payment.on_closed_request", request.orderId, { ...kept, requestId: request.id, why }));
     });
     return "order-cancelled";
   }

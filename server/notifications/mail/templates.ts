@@ -484,6 +484,22 @@ const TEMPLATES = {
     ],
   }),
 
+  /**
+   * Money arrived (Multicaixa reference, Multicaixa Express) for a payment request that could no longer take it
+   * (cancelled, expired, already paid) while the order lives on: it is the shopper's, and staff must give it back.
+   */
+  "staff-payment-on-closed-request": template<OrderRef & { amount: MoneyAmount; reference: string; why: string }>({
+    subject: (order) => `Pagamento recebido para um pedido de pagamento fechado — ${orderLabel(order.orderId)}`,
+    blocks: (ctx, order) => [
+      {
+        kind: "paragraph",
+        text: `${customer(order.customerName)} pagou ${formatKz(order.amount)} (${order.reference}) para um pedido de pagamento do pedido ${orderLabel(order.orderId)} que já não podia ser pago. O pedido continua ativo; este valor não conta para ele: devolva-o ao cliente.`,
+      },
+      { kind: "facts", rows: [["Motivo", order.why]] },
+      orderButton(ctx, order.orderId),
+    ],
+  }),
+
   /** Money arrived (Multicaixa) that matches no order, or that could not be read: kept, and staff must trace it. */
   "staff-multicaixa-unmatched": template<{ paymentId: string; reference: string | null; amount: MoneyAmount | null }>({
     subject: (payment) => `Pagamento Multicaixa sem pedido — ${payment.paymentId}`,
