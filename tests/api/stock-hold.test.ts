@@ -122,6 +122,7 @@ describe("the stock hold of an unpaid order", () => {
     const p = await tracked(5);
     const c = await registerCustomer(t.app);
     const id = await place(c, p, 2);
+    await t.settled(); // the round skips an order its reactions still lock
     await releaseEndedHolds(t.prisma, await afterHold(id));
     await t.settled();
     expect(await unitsLeft(p)).toBe(5);
@@ -142,6 +143,7 @@ describe("the stock hold of an unpaid order", () => {
     const p = await tracked(2);
     const [late, prompt] = [await registerCustomer(t.app), await registerCustomer(t.app)];
     const id = await place(late, p, 2);
+    await t.settled(); // the round skips an order its reactions still lock
     await releaseEndedHolds(t.prisma, await afterHold(id));
     await t.settled();
     const other = await place(prompt, p, 2);
@@ -247,6 +249,7 @@ describe("a proof awaiting a decision", () => {
     const c = await registerCustomer(t.app);
     const id = await place(c, p, 1);
     await sendProof(c, id);
+    await t.settled(); // the round skips an order its reactions still lock
     await releaseEndedHolds(t.prisma, await afterHold(id));
     await t.settled();
     expect(await unitsLeft(p)).toBe(1);
